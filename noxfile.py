@@ -1,0 +1,65 @@
+"""Development tasks: ``nox -s tests mypy docs examples`` is what CI runs; ``nox -s bench`` times."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import nox
+
+nox.options.sessions = ["tests", "mypy", "docs", "examples"]
+nox.options.error_on_missing_interpreters = True
+
+PYPROJECT = nox.project.load_toml("pyproject.toml")
+PYTHON = "3.11"
+ROOT = Path(__file__).parent
+
+
+def _install(session: nox.Session, *groups: str) -> None:
+    session.install(*nox.project.dependency_groups(PYPROJECT, *groups))
+    session.install("-e", ".")
+
+
+@nox.session(python=PYTHON)
+def tests(session: nox.Session) -> None:
+    """Run the test suite, the package's doctests and the README's examples with pytest."""
+    _install(session, "test")
+    session.run("pytest", *session.posargs)
+
+
+@nox.session(python=PYTHON)
+def mypy(session: nox.Session) -> None:
+    """Type-check the package, tests, examples, benchmarks and this file with mypy --strict."""
+    _install(session, "typing")
+    session.run("mypy", "--strict", *session.posargs)
+
+
+@nox.session(python=PYTHON)
+def docs(session: nox.Session) -> None:
+    """Build the HTML docs with warnings as errors, then run the docs' doctests."""
+    _install(session, "docs")
+    common = ["-W", "-n", "--keep-going", "-q", "docs"]
+    session.run("sphinx-build", "-b", "html", *common, "docs/_build/html")
+    session.run("sphinx-build", "-b", "doctest", *common, "docs/_build/doctest")
+
+
+@nox.session(python=PYTHON)
+def examples(session: nox.Session) -> None:
+    """Run every script in examples/; any failure fails the session."""
+    _install(session)
+    for script in sorted((ROOT / "examples").glob("*.py")):
+        session.log(f"running {script.name}")
+        stdin = script.with_suffix(".stdin")
+        if stdin.exists():  # a scripted run: the .stdin file is piped in, as a player would type
+            session.run("sh", "-c", f'python "{script}" --seed 1 < "{stdin}"', external=True)
+        else:
+            session.run("python", str(script))
+
+
+@nox.session(python=PYTHON)
+def bench(session: nox.Session) -> None:
+    """Run every benchmark in benchmarks/ and print its figures (not part of CI)."""
+    _install(session)
+    session.install("game24")
+    for script in sorted((ROOT / "benchmarks").glob("bench_*.py")):
+        session.log(f"running {script.name}")
+        session.run("python", str(script), *session.posargs)

@@ -1,0 +1,175 @@
+"""The command line: ``python -m puzzlecalc SUBCOMMAND ...``.
+
+Each subcommand is a function ``_run_NAME(args) -> int`` registered in :func:`parser`.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any, TextIO
+
+import more_itertools
+
+from puzzlecalc.errors import PuzzlecalcError
+from puzzlecalc.level import Level
+from puzzlecalc.rules import Rules
+from puzzlecalc.solution import Solution, format_value
+from puzzlecalc.solver import DEFAULT_MAX_STATES, iter_solutions, solve_level
+
+__all__ = ["main", "parser"]
+
+
+def _level_parser(subparsers: Any) -> None:
+    level = subparsers.add_parser(
+        "level",
+        help="solve a Calculator: The Game level",
+        description=(
+            "Solve a Calculator: The Game level, shortest first. Give the level with "
+            "--start, --goal, --moves and the button labels, or as a JSON file in the "
+            'shared format. Example: level --start 9 --goal 3001 --moves 9 "39=>93" /3 '
+            'Store "31=>00"'
+        ),
+    )
+    level.add_argument("buttons", nargs="*", help='button labels, e.g. +4 x-3 /2 5 "<<" "1=>2"')
+    level.add_argument("--start", type=int, help="start value")
+    level.add_argument("--goal", type=int, help="goal value")
+    level.add_argument("--moves", type=int, help="move limit")
+    level.add_argument(
+        "--portal", type=int, nargs=2, metavar=("ENTRANCE", "EXIT"), help="digit positions"
+    )
+    level.add_argument("--file", type=Path, help="a JSON file: one level or a list of levels")
+    level.add_argument("--number", type=int, help="with --file: the level whose 'level' is this")
+    level.add_argument("--all", action="store_true", help="every solution, shortest first")
+    level.add_argument("--json", action="store_true", help="print JSON")
+    level.add_argument(
+        "--free-hold", action="store_true", help="holding Store costs no move (older solvers)"
+    )
+    level.add_argument(
+        "--min-value",
+        type=int,
+        choices=(-999_999, -99_999),
+        default=-999_999,
+        help="lowest negative number the display shows",
+    )
+    level.add_argument(
+        "--influence",
+        choices=("arithmetic", "all"),
+        default="arithmetic",
+        help="which buttons [+]N changes",
+    )
+    level.add_argument(
+        "--division", choices=("exact", "decimal"), default="exact", help="inexact division"
+    )
+    level.add_argument(
+        "--max-states", type=int, default=DEFAULT_MAX_STATES, help="search limit"
+    )
+    level.set_defaults(run=_run_level)
+
+
+def _levels_from(args: argparse.Namespace) -> list[tuple[str, Level]]:
+    if args.file is None:
+        missing = [name for name in ("start", "goal", "moves") if getattr(args, name) is None]
+        if missing or not args.buttons:
+            missing += [] if args.buttons else ["buttons"]
+            raise PuzzlecalcError(f"give --file, or all of: {', '.join(missing)}")
+        level = Level(args.start, args.goal, args.moves, args.buttons, args.portal)
+        return [("level", level)]
+    try:
+        data = json.loads(args.file.read_text(encoding="utf-8"))
+    except (OSError, ValueError) as error:
+        raise PuzzlecalcError(f"cannot read levels from {str(args.file)!r}: {error}") from None
+    items = data if isinstance(data, list) else [data]
+    if args.number is not None:
+        items = [item for item in items if isinstance(item, dict) and item.get("level") == args.number]
+        if not items:
+            raise PuzzlecalcError(f"no level {args.number!r} in {str(args.file)!r}")
+    return [
+        (f"level {item.get('level', number)}" if isinstance(item, dict) else f"level {number}",
+         Level.from_dict(item))
+        for number, item in enumerate(items, 1)
+    ]
+
+
+def _print_solution(solution: Solution, out: TextIO) -> None:
+    out.write(f"  {'start':<14}{format_value(solution.start.value):>8}\n")
+    for label, display in solution.steps():
+        out.write(f"  {label:<14}{display:>8}\n")
+
+
+def _run_level(args: argparse.Namespace, out: TextIO) -> int:
+    rules = Rules(
+        hold_costs_move=not args.free_hold,
+        min_value=args.min_value,
+        influence=args.influence,
+        division=args.division,
+    )
+    levels = _levels_from(args)
+    records: list[dict[str, Any]] = []
+    unsolved = 0
+    for name, level in levels:
+        if args.all:
+            solutions = list(iter_solutions(level, rules, max_states=args.max_states))
+        else:
+            found = solve_level(level, rules, max_states=args.max_states)
+            solutions = [] if found is None else [found]
+        unsolved += not solutions
+        if args.json:
+            records.append({**level.to_dict(), "solutions": [s.to_dict() for s in solutions]})
+            continue
+        out.write(
+            f"{name}: {level.start} -> {level.goal} in {level.moves} moves, "
+            f"buttons {' '.join(level.labels())}\n"
+        )
+        if not solutions:
+            out.write("  no solution within the move limit\n")
+        for number, solution in enumerate(solutions, 1):
+            if args.all:
+                out.write(f"solution {number}: {solution}\n")
+            else:
+                out.write(f"shortest: {solution.moves} moves\n")
+                _print_solution(solution, out)
+    if args.json:
+        json.dump(records if len(records) > 1 else records[0], out, indent=2)
+        out.write("\n")
+    return 1 if unsolved else 0
+
+
+def parser() -> argparse.ArgumentParser:
+    """The argument parser of ``python -m puzzlecalc``."""
+    top = argparse.ArgumentParser(
+        prog="python -m puzzlecalc",
+        description="Solve number puzzles exactly and show the working.",
+    )
+    subparsers = top.add_subparsers(title="subcommands", metavar="SUBCOMMAND", required=True)
+    for add in _SUBCOMMANDS:
+        add(subparsers)
+    return top
+
+
+_SUBCOMMANDS: list[Callable[[Any], None]] = [_level_parser]
+
+
+def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
+    """Run the command line; returns the exit status.
+
+    >>> main(["level", "--start", "0", "--goal", "4", "--moves", "3", "+1", "x2"])
+    level: 0 -> 4 in 3 moves, buttons +1 x2
+    shortest: 3 moves
+      start                0
+      +1                   1
+      +1                   2
+      x2                   4
+    0
+    """
+    out = sys.stdout if out is None else out
+    args = parser().parse_args(argv)
+    try:
+        status: int = args.run(args, out)
+    except PuzzlecalcError as error:
+        print(f"puzzlecalc: error: {error}", file=sys.stderr)
+        return 2
+    return status

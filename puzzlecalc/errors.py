@@ -1,0 +1,61 @@
+"""The exceptions puzzlecalc raises.
+
+Every error is a :class:`PuzzlecalcError`, itself a :class:`ValueError`, so callers
+can catch the library's complaints about their input in one place. Messages show
+the offending input as a ``repr``.
+"""
+
+from __future__ import annotations
+
+__all__ = [
+    "IllegalPressError",
+    "InvalidButtonError",
+    "InvalidExpressionError",
+    "InvalidLevelError",
+    "PuzzlecalcError",
+    "SearchLimitError",
+]
+
+
+class PuzzlecalcError(ValueError):
+    """Base class of every error raised by puzzlecalc."""
+
+
+class InvalidButtonError(PuzzlecalcError):
+    """A button label that no Calculator button has.
+
+    >>> from puzzlecalc import parse_button
+    >>> parse_button("x^")
+    Traceback (most recent call last):
+    ...
+    puzzlecalc.errors.InvalidButtonError: unknown button label: 'x^'
+    """
+
+
+class InvalidLevelError(PuzzlecalcError):
+    """A level description that cannot be played (bad start, goal, moves or portal)."""
+
+
+class SearchLimitError(PuzzlecalcError):
+    """A search visited more states than its ``max_states`` limit allows.
+
+    Raise the limit (every search function takes ``max_states``) to search further.
+    """
+
+
+class InvalidExpressionError(PuzzlecalcError):
+    """An arithmetic expression that cannot be parsed.
+
+    :attr:`position` is the 0-based index in :attr:`text` where the problem was found.
+    """
+
+    def __init__(self, message: str, text: str = "", position: int = 0) -> None:
+        super().__init__(message)
+        #: The text that was being parsed.
+        self.text = text
+        #: Where in :attr:`text` the problem was found (0-based).
+        self.position = position
+
+
+class IllegalPressError(PuzzlecalcError):
+    """A press that the game does not allow where a replay makes it."""

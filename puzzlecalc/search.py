@@ -1,0 +1,330 @@
+"""Generic state-space search: breadth-first, depth-first and iterative deepening.
+
+Nothing here knows about calculators. A search works on any :class:`Problem`: a start
+state, a goal test and the successors of a state, each reached by a move. States must
+be hashable; every search remembers the states it has seen, takes a depth bound and a
+limit on the states it may visit, and accepts a ``prune`` hook that cuts a state off
+(``prune(state, depth)`` returning ``True``).
+
+>>> import attrs
+>>> @attrs.frozen
+... class Counter:
+...     "Reach ``goal`` from 1 by doubling or adding one."
+...     goal: int
+...     def initial(self) -> int:
+...         return 1
+...     def is_goal(self, state: int) -> bool:
+...         return state == self.goal
+...     def successors(self, state: int) -> list[tuple[str, int]]:
+...         return [("+1", state + 1), ("x2", state * 2)]
+>>> breadth_first(Counter(10), max_depth=10).moves
+('+1', 'x2', '+1', 'x2')
+>>> count_paths(Counter(4), max_depth=3)
+[0, 0, 2, 2]
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Callable, Hashable, Iterable, Iterator
+from typing import Final, Generic, Protocol, TypeVar
+
+import attrs
+
+from puzzlecalc.errors import SearchLimitError
+
+__all__ = [
+    "DEFAULT_MAX_STATES",
+    "Path",
+    "Problem",
+    "breadth_first",
+    "count_paths",
+    "depth_first",
+    "iter_paths",
+    "iterative_deepening",
+]
+
+S = TypeVar("S", bound=Hashable)
+M = TypeVar("M")
+M_co = TypeVar("M_co", covariant=True)
+
+#: How many states a search may remember unless the caller says otherwise.
+DEFAULT_MAX_STATES: Final = 2_000_000
+
+#: ``prune(state, depth)``: ``True`` cuts ``state``, reached after ``depth`` moves, off.
+Prune = Callable[[S, int], bool]
+
+
+class Problem(Protocol[S, M_co]):
+    """What a search needs to know about a puzzle."""
+
+    def initial(self) -> S:
+        """The state the search starts from."""
+
+    def is_goal(self, state: S) -> bool:
+        """Whether ``state`` solves the puzzle."""
+
+    def successors(self, state: S) -> Iterable[tuple[M_co, S]]:
+        """The moves allowed in ``state``, each with the state it leads to, in order."""
+
+
+@attrs.frozen
+class Path(Generic[S, M]):
+    """A path through a problem: ``states[i + 1]`` is reached from ``states[i]`` by ``moves[i]``."""
+
+    states: tuple[S, ...]
+    moves: tuple[M, ...]
+
+    def __len__(self) -> int:
+        return len(self.moves)
+
+
+def _check(max_depth: int | None, max_states: int) -> None:
+    if max_depth is not None and (not isinstance(max_depth, int) or max_depth < 0):
+        raise ValueError(f"max_depth must be at least 0, not {max_depth!r}")
+    if not isinstance(max_states, int) or max_states < 1:
+        raise ValueError(f"max_states must be at least 1, not {max_states!r}")
+
+
+def _limit_error(max_states: int) -> SearchLimitError:
+    return SearchLimitError(
+        f"the search visited more than max_states={max_states} states; raise the limit"
+    )
+
+
+def breadth_first(
+    problem: Problem[S, M],
+    *,
+    max_depth: int | None = None,
+    max_states: int = DEFAULT_MAX_STATES,
+    prune: Prune[S] | None = None,
+) -> Path[S, M] | None:
+    """A shortest path to a goal, or ``None`` if there is none within ``max_depth`` moves.
+
+    Successors are explored in the order the problem gives them, so the answer is the
+    same every time: among the shortest paths, the one whose moves come first.
+
+    :raises SearchLimitError: if more than ``max_states`` states are reached.
+    """
+    _check(max_depth, max_states)
+    start = problem.initial()
+    if problem.is_goal(start):
+        return Path((start,), ())
+    is_goal, successors = problem.is_goal, problem.successors
+    parents: dict[S, tuple[S, M] | None] = {start: None}
+    frontier = [start]
+    depth = 0
+    while frontier and (max_depth is None or depth < max_depth):
+        depth += 1
+        following: list[S] = []
+        for state in frontier:
+            for move, reached in successors(state):
+                if reached in parents or (prune is not None and prune(reached, depth)):
+                    continue
+                parents[reached] = (state, move)
+                if is_goal(reached):
+                    return _walk_back(parents, reached)
+                following.append(reached)
+        if len(parents) > max_states:
+            raise _limit_error(max_states)
+        frontier = following
+    return None
+
+
+def _walk_back(parents: dict[S, tuple[S, M] | None], state: S) -> Path[S, M]:
+    states, moves = [state], []
+    link = parents[state]
+    while link is not None:
+        state, move = link
+        states.append(state)
+        moves.append(move)
+        link = parents[state]
+    return Path(tuple(reversed(states)), tuple(reversed(moves)))
+
+
+def depth_first(
+    problem: Problem[S, M],
+    *,
+    max_depth: int,
+    max_states: int = DEFAULT_MAX_STATES,
+    prune: Prune[S] | None = None,
+) -> Path[S, M] | None:
+    """Some path to a goal within ``max_depth`` moves, not necessarily a shortest one.
+
+    The first path found in depth-first order. A state is explored again only when it
+    is reached with more moves to spare than before. The stack is explicit, so deep
+    bounds cannot overflow Python's.
+
+    :raises SearchLimitError: if more than ``max_states`` states are remembered.
+    """
+    _check(max_depth, max_states)
+    start = problem.initial()
+    spare: dict[S, int] = {start: max_depth}
+    states: list[S] = [start]
+    moves: list[M] = []
+    stack: list[Iterator[tuple[M, S]]] = []
+    if problem.is_goal(start):
+        return Path((start,), ())
+    stack.append(iter(problem.successors(start)) if max_depth else iter(()))
+    while stack:
+        step = next(stack[-1], None)
+        if step is None:
+            stack.pop()
+            states.pop()
+            if moves:
+                moves.pop()
+            continue
+        move, reached = step
+        depth = len(stack)
+        left = max_depth - depth
+        if spare.get(reached, -1) >= left or (prune is not None and prune(reached, depth)):
+            continue
+        spare[reached] = left
+        if len(spare) > max_states:
+            raise _limit_error(max_states)
+        states.append(reached)
+        moves.append(move)
+        if problem.is_goal(reached):
+            return Path(tuple(states), tuple(moves))
+        stack.append(iter(problem.successors(reached)) if left else iter(()))
+    return None
+
+
+def iterative_deepening(
+    problem: Problem[S, M],
+    *,
+    max_depth: int,
+    max_states: int = DEFAULT_MAX_STATES,
+    prune: Prune[S] | None = None,
+) -> Path[S, M] | None:
+    """A shortest path found by depth-first searches with growing depth bounds.
+
+    Uses memory for the states of one search at a time, where :func:`breadth_first`
+    keeps a whole layer; the answer has the same length.
+
+    :raises SearchLimitError: if one of the searches remembers more than ``max_states``.
+    """
+    _check(max_depth, max_states)
+    for depth in range(max_depth + 1):
+        path = depth_first(problem, max_depth=depth, max_states=max_states, prune=prune)
+        if path is not None:
+            return path
+    return None
+
+
+class _Graph(Generic[S, M]):
+    """Every state within ``max_depth`` moves, its successors, and the paths to goals.
+
+    Paths end at the first goal they reach: a goal state has no successors here.
+    ``ways[r][state]`` counts the paths of exactly ``r`` moves from ``state``.
+    """
+
+    def __init__(
+        self,
+        problem: Problem[S, M],
+        max_depth: int,
+        max_states: int,
+        prune: Prune[S] | None,
+    ) -> None:
+        _check(max_depth, max_states)
+        self.start = problem.initial()
+        self.edges: dict[S, list[tuple[M, S]]] = {}
+        goals: set[S] = set()
+        layer, depth = [self.start], 0
+        seen = {self.start}
+        while layer:
+            following = []
+            for state in layer:
+                if problem.is_goal(state):
+                    goals.add(state)
+                    self.edges[state] = []
+                    continue
+                if depth == max_depth:
+                    continue
+                edges = [
+                    (move, reached)
+                    for move, reached in problem.successors(state)
+                    if prune is None or not prune(reached, depth + 1)
+                ]
+                self.edges[state] = edges
+                for _, reached in edges:
+                    if reached not in seen:
+                        seen.add(reached)
+                        following.append(reached)
+                if len(seen) > max_states:
+                    raise _limit_error(max_states)
+            layer, depth = following, depth + 1
+        self.ways: list[dict[S, int]] = [dict.fromkeys(goals, 1)]
+        for _ in range(max_depth):
+            last = self.ways[-1]
+            counts = {}
+            for state, edges in self.edges.items():
+                total = sum(last.get(reached, 0) for _, reached in edges)
+                if total:
+                    counts[state] = total
+            self.ways.append(counts)
+
+    def paths(self, length: int) -> Iterator[Path[S, M]]:
+        """Every path of exactly ``length`` moves from the start to a goal, in order."""
+        if not self.ways[length].get(self.start):
+            return
+        if length == 0:
+            yield Path((self.start,), ())
+            return
+        states: list[S] = [self.start]
+        moves: list[M] = []
+        stack = [iter(self.edges[self.start])]
+        while stack:
+            left = length - len(stack)
+            step = next(stack[-1], None)
+            if step is None:
+                stack.pop()
+                states.pop()
+                if moves:
+                    moves.pop()
+                continue
+            move, reached = step
+            if not self.ways[left].get(reached):
+                continue
+            if left == 0:
+                yield Path((*states, reached), (*moves, move))
+                continue
+            states.append(reached)
+            moves.append(move)
+            stack.append(iter(self.edges[reached]))
+
+
+def count_paths(
+    problem: Problem[S, M],
+    *,
+    max_depth: int,
+    max_states: int = DEFAULT_MAX_STATES,
+    prune: Prune[S] | None = None,
+) -> list[int]:
+    """How many paths reach a goal in exactly 0, 1, ... ``max_depth`` moves.
+
+    Paths stop at the first goal they reach. The count comes from dynamic programming
+    over the states, without walking the paths, so it is fast however many there are.
+
+    :raises SearchLimitError: if more than ``max_states`` states are within reach.
+    """
+    graph = _Graph(problem, max_depth, max_states, prune)
+    return [ways.get(graph.start, 0) for ways in graph.ways]
+
+
+def iter_paths(
+    problem: Problem[S, M],
+    *,
+    max_depth: int,
+    max_states: int = DEFAULT_MAX_STATES,
+    prune: Prune[S] | None = None,
+) -> Iterator[Path[S, M]]:
+    """Every path to a goal within ``max_depth`` moves: shortest first, then in move order.
+
+    Paths stop at the first goal they reach. Only branches that lead to a goal are
+    walked, so the time grows with the number of paths, not of dead ends.
+
+    :raises SearchLimitError: if more than ``max_states`` states are within reach.
+    """
+    graph = _Graph(problem, max_depth, max_states, prune)
+    return itertools.chain.from_iterable(map(graph.paths, range(max_depth + 1)))

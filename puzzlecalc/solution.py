@@ -1,0 +1,115 @@
+"""A solved level: the presses, the labels shown and the display after each press."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Any
+
+import attrs
+
+from puzzlecalc.ops import Press
+from puzzlecalc.state import GameState, Value
+
+__all__ = ["Solution", "format_value"]
+
+
+def format_value(value: Value) -> str:
+    """The display as the calculator shows it.
+
+    >>> format_value(-12), format_value(Fraction(5, 2))
+    ('-12', '2.5')
+    """
+    if isinstance(value, Fraction) and value.denominator != 1:
+        tenths = value * 10
+        sign = "-" if tenths < 0 else ""
+        whole, tenth = divmod(abs(int(tenths)), 10)
+        return f"{sign}{whole}.{tenth}"
+    return str(int(value))
+
+
+@attrs.frozen
+class Solution:
+    """A sequence of presses and what they show.
+
+    Made by :func:`~puzzlecalc.solver.solve_level` and :meth:`~puzzlecalc.level.Level.replay`:
+
+    >>> from puzzlecalc import Level, solve_level
+    >>> solution = solve_level(Level(start=10, goal=15, moves=3, buttons=["+2", "[+]1"]))
+    >>> solution.indices
+    [(0, 'press'), (1, 'press'), (0, 'press')]
+    >>> solution.labels
+    ['+2', '[+]1', '+3']
+    >>> solution.displays
+    [12, 12, 15]
+    >>> print(solution)
+    +2, [+]1, +3  (3 moves: 10 -> 15)
+
+    :param start: the state before the first press (after any portal).
+    :param presses: ``(button_index, "press" | "hold")`` for each press.
+    :param shown: the label of each pressed button at the time of the press.
+    :param states: the state after each press.
+    :param moves: the moves the game counts (a free Store hold is not counted).
+    """
+
+    start: GameState
+    presses: tuple[tuple[int, Press], ...]
+    shown: tuple[str, ...]
+    states: tuple[GameState, ...]
+    moves: int
+
+    @property
+    def indices(self) -> list[tuple[int, Press]]:
+        """The presses as ``(button_index, "press" | "hold")`` pairs."""
+        return list(self.presses)
+
+    @property
+    def labels(self) -> list[str]:
+        """The labels of the pressed buttons as shown at each press (``"Store(hold)"``)."""
+        return list(self.shown)
+
+    @property
+    def displays(self) -> list[Value]:
+        """The display after each press."""
+        return [state.value for state in self.states]
+
+    @property
+    def length(self) -> int:
+        """The number of moves the game counts; the same as ``moves``."""
+        return self.moves
+
+    @property
+    def final(self) -> GameState:
+        """The state after the last press."""
+        return self.states[-1] if self.states else self.start
+
+    def steps(self) -> list[tuple[str, str]]:
+        """Each press as ``(label, display after it)``, for printing a table.
+
+        >>> from puzzlecalc import Level
+        >>> Level(start=1, goal=3, moves=2, buttons=["+1"]).replay([(0, "press")]).steps()
+        [('+1', '2')]
+        """
+        return [
+            (label, format_value(state.value))
+            for label, state in zip(self.shown, self.states, strict=True)
+        ]
+
+    def to_dict(self) -> dict[str, Any]:
+        """The solution in the shared JSON format, plus the displays.
+
+        >>> from puzzlecalc import Level
+        >>> Level(start=1, goal=2, moves=1, buttons=["+1"]).replay([(0, "press")]).to_dict()
+        {'moves': 1, 'solution': ['+1'], 'solution_indices': [[0, 'press']], 'displays': ['2']}
+        """
+        return {
+            "moves": self.moves,
+            "solution": self.labels,
+            "solution_indices": [[index, press] for index, press in self.presses],
+            "displays": [format_value(value) for value in self.displays],
+        }
+
+    def __str__(self) -> str:
+        presses = ", ".join(self.shown) or "no presses"
+        plural = "" if self.moves == 1 else "s"
+        start, final = format_value(self.start.value), format_value(self.final.value)
+        return f"{presses}  ({self.moves} move{plural}: {start} -> {final})"

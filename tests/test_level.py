@@ -1,0 +1,170 @@
+"""Levels: portals, the JSON format, replays and bad input."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from puzzlecalc import (
+    GameState,
+    IllegalPressError,
+    InvalidButtonError,
+    InvalidLevelError,
+    Level,
+    Portal,
+    Rules,
+)
+
+from shared_data import load
+
+
+@pytest.mark.parametrize(
+    ("entrance", "exit", "before", "after"),
+    [
+        (2, 0, 9199, 1),  # carries: 1000 then 100 then 1
+        (2, 0, 99, 99),
+        (2, 0, 991, 1),
+        (2, 0, 100, 1),
+        (2, 1, 912, 12),  # 102, then 12
+        (3, 0, 1234, 235),
+        (3, 1, -1234, -244),
+        (3, 1, 0, 0),
+        (4, 0, 99_999, 9),
+        (5, 0, 999_999, 9),
+        (1, 0, 99, 9),
+    ],
+)
+def test_portal(entrance: int, exit: int, before: int, after: int) -> None:
+    assert Portal(entrance, exit).apply(before) == after
+
+
+def _portal_reference(entrance: int, exit: int, value: int) -> int:
+    digits = list(str(abs(value)))
+    while len(digits) > entrance:
+        digit = int(digits.pop(len(digits) - 1 - entrance))
+        number = int("".join(digits) or "0") + digit * 10**exit
+        digits = list(str(number))
+    return -int("".join(digits)) if value < 0 else int("".join(digits))
+
+
+@pytest.mark.parametrize("value", [0, 7, 99, 100, 991, 9199, 45678, -99_999, 999_999, 123_456])
+@pytest.mark.parametrize(("entrance", "exit"), [(1, 0), (2, 0), (2, 1), (3, 0), (3, 1), (4, 0), (5, 2)])
+def test_portal_agrees_with_digit_list_model(entrance: int, exit: int, value: int) -> None:
+    assert Portal(entrance, exit).apply(value) == _portal_reference(entrance, exit, value)
+
+
+@pytest.mark.parametrize("pair", [(0, 0), (1, 2), (6, 0), (-1, -2), (2, -1), (True, 0)])
+def test_bad_portals(pair: tuple[int, int]) -> None:
+    with pytest.raises(InvalidLevelError, match="portal"):
+        Portal(*pair)
+
+
+def test_portal_applies_to_start_and_every_press() -> None:
+    level = Level(start=99, goal=10, moves=3, buttons=["1", "-1"], portal=[2, 0])
+    state = level.initial_state()
+    assert state == GameState(99)
+    after = level.press(state, 0)
+    assert after == GameState(1)  # 991 -> 100 -> 1
+    assert Level(start=123, goal=0, moves=1, buttons=["+1"], portal=[2, 0]).initial_state() == GameState(24)
+
+
+BAD_LEVELS: list[tuple[dict[str, Any], type[Exception], str]] = [
+    ({"start": 0, "goal": 1, "moves": 1}, InvalidLevelError, "missing buttons"),
+    ({"start": "0", "goal": 1, "moves": 1, "buttons": ["+1"]}, InvalidLevelError, "start must be an integer"),
+    ({"start": 0, "goal": 1.5, "moves": 1, "buttons": ["+1"]}, InvalidLevelError, "goal must be an integer"),
+    ({"start": 0, "goal": 1, "moves": -1, "buttons": ["+1"]}, InvalidLevelError, "moves must be at least 0"),
+    ({"start": 0, "goal": 10**7, "moves": 1, "buttons": ["+1"]}, InvalidLevelError, "does not fit"),
+    ({"start": 0, "goal": 1, "moves": 1, "buttons": []}, InvalidLevelError, "at least one button"),
+    ({"start": 0, "goal": 1, "moves": 1, "buttons": "+1"}, InvalidLevelError, "list of labels"),
+    ({"start": 0, "goal": 1, "moves": 1, "buttons": ["+1", "frob"]}, InvalidButtonError, "'frob'"),
+    ({"start": 0, "goal": 1, "moves": 1, "buttons": ["+1"], "portal": [1]}, InvalidLevelError, "portal"),
+    ({"start": 0, "goal": 1, "moves": 1, "buttons": 5}, InvalidLevelError, "list of labels"),
+]
+
+
+@pytest.mark.parametrize(("data", "error", "message"), BAD_LEVELS)
+def test_bad_levels_raise_clear_errors(data: dict[str, Any], error: type[Exception], message: str) -> None:
+    with pytest.raises(error, match=message):
+        Level.from_dict(data)
+
+
+def test_from_dict_needs_a_mapping() -> None:
+    with pytest.raises(InvalidLevelError, match="JSON object"):
+        Level.from_dict([1, 2])  # type: ignore[arg-type]
+
+
+def test_every_real_level_round_trips_through_json() -> None:
+    for data in load("ctg1/levels.json"):
+        level = Level.from_dict(data)
+        written = level.to_dict()
+        assert written == {key: data[key] for key in ("start", "goal", "moves", "buttons", "portal")}
+        assert Level.from_dict(written) == level
+
+
+def _known_solutions(data: dict[str, Any]) -> list[tuple[list[str], list[list[Any]]]]:
+    known = [(data["solution"], data["solution_indices"])]
+    known += [(alt["solution"], alt["solution_indices"]) for alt in data.get("alt_solutions") or []]
+    return known
+
+
+def test_every_known_solution_replays_to_the_goal() -> None:
+    replayed = 0
+    for data in load("ctg1/levels.json"):
+        level = Level.from_dict(data)
+        for labels, indices in _known_solutions(data):
+            solution = level.replay(indices)
+            assert solution.final.value == level.goal, data["level"]
+            assert solution.moves <= level.moves, data["level"]
+            assert solution.labels == labels, data["level"]
+            assert level.replay_labels(labels) == solution
+            replayed += 1
+    assert replayed > 199
+
+
+def test_older_variants_replay_too() -> None:
+    for data in load("ctg1/levels.json"):
+        for variant in data["variants"] or []:
+            level = Level.from_dict(variant)
+            assert level.is_solved_by(level.replay_labels(variant["solution"]))
+
+
+def test_older_130_level_arrangement_replays() -> None:
+    for data in load("ctg1/levels_web130.json"):
+        level = Level.from_dict(data)
+        for labels, indices in _known_solutions(data):
+            assert level.is_solved_by(level.replay(indices)), data["level"]
+            assert level.replay_labels(labels).labels == labels
+
+
+def test_free_hold_is_not_counted() -> None:
+    level = Level(start=1, goal=1111, moves=4, buttons=["Store"])
+    presses = [(0, "hold"), (0, "press"), (0, "hold"), (0, "press")]
+    assert level.replay(presses).moves == 4
+    assert level.replay(presses, Rules(hold_costs_move=False)).moves == 2
+
+
+@pytest.mark.parametrize(
+    ("presses", "message"),
+    [
+        ([(0, "press"), (1, "press")], "press 2 \\('/2'\\) is not allowed on the display 1"),
+        ([(5, "press")], "no button 5"),
+        ([(0, "hold")], "has no 'hold' press"),
+        ([(0, "tap")], "not \\(index, 'press'\\|'hold'\\)"),
+        (["+1"], "not \\(index"),
+        ([(2, "press")], "not allowed"),
+    ],
+)
+def test_illegal_replays(presses: list[Any], message: str) -> None:
+    level = Level(start=0, goal=1, moves=3, buttons=["+1", "/2", "Store"])
+    with pytest.raises(IllegalPressError, match=message):
+        level.replay(presses)
+
+
+def test_illegal_label_replays() -> None:
+    level = Level(start=0, goal=1, moves=3, buttons=["+1", "[+]1"])
+    with pytest.raises(IllegalPressError, match="no button shows '\\+2'"):
+        level.replay_labels(["+2"])
+    assert level.replay_labels(["[+]1", "+2"]).displays == [0, 2]
+    with pytest.raises(IllegalPressError, match="unknown label 'zap'"):
+        level.replay_labels(["zap"])

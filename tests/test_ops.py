@@ -1,0 +1,259 @@
+"""Every button, table-driven: negatives, zero, one digit, leading zeros, overflow."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from puzzlecalc import GameState, InvalidButtonError, Rules, parse_button
+from puzzlecalc.ops import Op, Store
+
+DECIMAL = Rules(division="decimal")
+SHORT_NEGATIVES = Rules(min_value=-99_999)
+ALL_INFLUENCE = Rules(influence="all")
+
+# (label, display before, display after or None when the press is not allowed)
+PRESSES = [
+    ("+4", 3, 7),
+    ("+4", -3, 1),
+    ("+4", 999_996, None),
+    ("-3", 0, -3),
+    ("-3", -999_997, None),
+    ("x4", -25, -100),
+    ("x4", 0, 0),
+    ("x4", 250_000, None),
+    ("x-3", 4, -12),
+    ("x-3", -4, 12),
+    ("/2", 10, 5),
+    ("/2", -10, -5),
+    ("/2", 0, 0),
+    ("/2", 3, None),
+    ("/3", -7, None),
+    ("5", 0, 5),
+    ("5", -8, -85),
+    ("10", 7, 710),
+    ("5", 99_999, 999_995),
+    ("5", 100_000, None),
+    ("<<", 123, 12),
+    ("<<", -123, -12),
+    ("<<", 7, 0),
+    ("<<", -7, 0),
+    ("<<", 0, 0),
+    ("1=>2", 101, 202),
+    ("1=>2", -11, -22),
+    ("12=>0", 1212, 0),
+    ("1=>0", 12, 2),
+    ("11=>3", 111, 31),
+    ("25=>525", 2525, 525525),
+    ("25=>525", 252525, None),
+    ("31=>00", 3311, 3001),
+    ("Reverse", 123, 321),
+    ("Reverse", -120, -21),
+    ("Reverse", 100, 1),
+    ("Reverse", 0, 0),
+    ("SUM", 456, 15),
+    ("SUM", -456, -15),
+    ("SUM", 7, 7),
+    ("SUM", 0, 0),
+    ("Shift >", 1234, 4123),
+    ("Shift >", 1200, 120),
+    ("Shift >", -12, -21),
+    ("Shift >", 5, 5),
+    ("< Shift", 1234, 2341),
+    ("< Shift", 1002, 21),
+    ("< Shift", -12, -21),
+    ("Mirror", 23, 2332),
+    ("Mirror", -23, -2332),
+    ("Mirror", 0, 0),
+    ("Mirror", 10, 1001),
+    ("Mirror", 1234, None),
+    ("+/-", 5, -5),
+    ("+/-", -5, 5),
+    ("+/-", 0, 0),
+    ("Inv10", 1905, 9105),
+    ("Inv10", -19, -91),
+    ("Inv10", 5, 5),
+    ("Inv10", 0, 0),
+    ("Inv10", 10, 90),
+    ("Inv10", 91, 19),
+    ("x^2", -3, 9),
+    ("x^2", 1000, None),
+    ("x^3", -2, -8),
+    ("x^3", 0, 0),
+    ("x^3", 100, None),
+    ("x^3", 99, 970_299),
+]
+
+
+@pytest.mark.parametrize(("label", "before", "after"), PRESSES)
+def test_press(label: str, before: int, after: int | None) -> None:
+    result = parse_button(label).apply(GameState(before))
+    assert (None if result is None else result.value) == after
+
+
+def test_power_with_huge_exponent_is_refused_quickly() -> None:
+    assert parse_button("x^100000").apply(GameState(999_999)) is None
+    assert parse_button("x^100000").apply(GameState(-1)) == GameState(1)
+
+
+# (label, influence, label shown, display before, display after)
+INFLUENCED = [
+    ("+2", 1, "+3", 10, 13),
+    ("-2", 1, "-3", 0, -3),
+    ("-2", 2, "-4", -1, -5),
+    ("x-3", 1, "x-4", 2, -8),
+    ("x2", 3, "x5", -2, -10),
+    ("/2", 1, "/3", 9, 3),
+    ("/2", 1, "/3", 8, None),
+    ("1", 1, "2", 3, 32),
+    ("9", 1, "10", -3, -310),
+    ("Reverse", 4, "Reverse", 12, 21),
+    ("1=>2", 1, "1=>2", 11, 22),
+    ("x^2", 1, "x^2", 3, 9),
+]
+
+
+@pytest.mark.parametrize(("label", "influence", "shown", "before", "after"), INFLUENCED)
+def test_influence_changes_arithmetic_and_append_buttons(
+    label: str, influence: int, shown: str, before: int, after: int | None
+) -> None:
+    op = parse_button(label)
+    state = GameState(before, influence=influence)
+    assert op.label(state) == shown
+    result = op.apply(state)
+    assert (None if result is None else result.value) == after
+    if result is not None:
+        assert result.influence == influence
+
+
+@pytest.mark.parametrize(
+    ("label", "influence", "shown", "before", "after"),
+    [
+        ("1=>2", 1, "2=>3", 22, 33),
+        ("x^2", 1, "x^3", 2, 8),
+        ("+2", 1, "+3", 0, 3),
+        ("Reverse", 1, "Reverse", 12, 21),
+    ],
+)
+def test_influence_on_all_buttons(
+    label: str, influence: int, shown: str, before: int, after: int
+) -> None:
+    op = parse_button(label)
+    state = GameState(before, influence=influence)
+    assert op.label(state, ALL_INFLUENCE) == shown
+    result = op.apply(state, ALL_INFLUENCE)
+    assert result is not None and result.value == after
+
+
+def test_influence_press_adds_to_influence_only() -> None:
+    assert parse_button("[+]2").apply(GameState(-7, 1, 3)) == GameState(-7, 3, 3)
+
+
+def test_store_hold_and_tap() -> None:
+    store = Store()
+    assert store.apply(GameState(12)) is None  # tapping an empty store
+    held = store.apply(GameState(12), press="hold")
+    assert held == GameState(12, 0, 12)
+    assert store.apply(GameState(-3, 0, 12)) == GameState(-312, 0, 12)
+    assert store.apply(GameState(0, 0, 12)) == GameState(12, 0, 12)
+    assert store.apply(GameState(-3), press="hold") is None  # only non-negative values
+    assert store.apply(GameState(10_000, 0, 12)) is None  # overflow
+    assert store.label(press="hold") == "Store(hold)"
+
+
+def test_store_under_all_influence_taps_the_grown_value() -> None:
+    state = GameState(1, influence=2, store=5)
+    assert Store().apply(state) == GameState(15, 2, 5)
+    assert Store().apply(state, ALL_INFLUENCE) == GameState(17, 2, 5)
+
+
+def test_only_store_can_be_held() -> None:
+    with pytest.raises(InvalidButtonError, match="'\\+1' has no 'hold' press"):
+        parse_button("+1").apply(GameState(0), press="hold")
+
+
+@pytest.mark.parametrize(
+    ("label", "before", "default", "short"),
+    [("-1", -99_999, -100_000, None), ("+/-", 999_999, -999_999, None), ("x-2", 50_000, -100_000, None)],
+)
+def test_min_value_rule(label: str, before: int, default: int, short: int | None) -> None:
+    op = parse_button(label)
+    assert op.apply(GameState(before)) == GameState(default)
+    result = op.apply(GameState(before), SHORT_NEGATIVES)
+    assert (None if result is None else result.value) == short
+
+
+@pytest.mark.parametrize(
+    ("label", "before", "after"),
+    [
+        ("/2", 5, Fraction(5, 2)),
+        ("/2", -5, Fraction(-5, 2)),
+        ("/4", 2, Fraction(1, 2)),
+        ("/3", 1, None),
+        ("/4", 1, None),
+        ("/2", 4, 2),
+    ],
+)
+def test_decimal_division(label: str, before: int, after: Fraction | int | None) -> None:
+    result = parse_button(label).apply(GameState(before), DECIMAL)
+    assert (None if result is None else result.value) == after
+    assert parse_button(label).apply(GameState(before)) == (
+        GameState(before // int(label[1:])) if before % int(label[1:]) == 0 else None
+    )
+
+
+@pytest.mark.parametrize(
+    ("label", "after"),
+    [("x2", 5), ("+1", Fraction(7, 2)), ("x^2", None), ("Reverse", None), ("5", None),
+     ("+/-", Fraction(-5, 2)), ("<<", None), ("x3", Fraction(15, 2))],
+)
+def test_buttons_on_a_decimal_display(label: str, after: Fraction | int | None) -> None:
+    result = parse_button(label).apply(GameState(Fraction(5, 2)), DECIMAL)
+    assert (None if result is None else result.value) == after
+    if isinstance(after, int):
+        assert type(result.value) is int  # type: ignore[union-attr]
+
+
+def test_store_cannot_save_a_decimal() -> None:
+    assert Store().apply(GameState(Fraction(5, 2)), DECIMAL, "hold") is None
+
+
+# An independent model of the digit rules, written from the rules' text, for properties.
+def _reference(label: str, value: int) -> int | None:
+    sign = -1 if value < 0 else 1
+    digits = str(abs(value))
+    rewritten = {
+        "Reverse": digits[::-1],
+        "SUM": str(sum(int(d) for d in digits)),
+        "Shift >": digits[-1] + digits[:-1],
+        "< Shift": digits[1:] + digits[0],
+        "Mirror": digits + digits[::-1],
+        "Inv10": "".join(str((10 - int(d)) % 10) for d in digits),
+        "<<": digits[:-1],
+        "7": digits + "7",
+        "12=>3": digits.replace("12", "3"),
+    }[label]
+    result = sign * int(rewritten or "0")
+    return result if abs(result) <= 999_999 else None
+
+
+@given(
+    st.sampled_from(["Reverse", "SUM", "Shift >", "< Shift", "Mirror", "Inv10", "<<", "7", "12=>3"]),
+    st.integers(-999_999, 999_999),
+)
+def test_digit_buttons_agree_with_reference_model(label: str, value: int) -> None:
+    result = parse_button(label).apply(GameState(value))
+    assert (None if result is None else result.value) == _reference(label, value)
+
+
+@given(st.integers(-999_999, 999_999), st.integers(0, 3), st.sampled_from([None, 0, 5, 42]))
+def test_apply_agrees_with_compiled_step(value: int, influence: int, store: int | None) -> None:
+    state = GameState(value, influence, store)
+    for label in ["+3", "x-2", "/3", "12", "<<", "9=>1", "Reverse", "SUM", "Mirror", "Store", "x^2"]:
+        op: Op = parse_button(label)
+        result = op.apply(state)
+        stepped = op.step()(state.as_tuple())
+        assert (None if result is None else result.as_tuple()) == stepped

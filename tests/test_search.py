@@ -1,0 +1,119 @@
+"""The generic search on a toy problem that knows nothing about calculators."""
+
+from __future__ import annotations
+
+import itertools
+
+import attrs
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from puzzlecalc import SearchLimitError
+from puzzlecalc import search
+
+
+@attrs.frozen
+class Counter:
+    """Reach ``goal`` from ``start`` with the moves +1, x2 and -3 on whole numbers."""
+
+    goal: int
+    start: int = 1
+
+    def initial(self) -> int:
+        return self.start
+
+    def is_goal(self, state: int) -> bool:
+        return state == self.goal
+
+    def successors(self, state: int) -> list[tuple[str, int]]:
+        return [("+1", state + 1), ("x2", state * 2), ("-3", state - 3)]
+
+
+MOVES = {"+1": lambda n: n + 1, "x2": lambda n: n * 2, "-3": lambda n: n - 3}
+
+
+def _brute_force(problem: Counter, depth: int) -> list[tuple[str, ...]]:
+    """Every move sequence of at most ``depth`` moves that first reaches the goal at its end."""
+    return [
+        moves
+        for length in range(depth + 1)
+        for moves in itertools.product(MOVES, repeat=length)
+        if _first_hit_is_last(problem, moves)
+    ]
+
+
+def _first_hit_is_last(problem: Counter, moves: tuple[str, ...]) -> bool:
+    value = problem.start
+    if value == problem.goal:
+        return not moves
+    for number, move in enumerate(moves, 1):
+        value = MOVES[move](value)
+        if value == problem.goal:
+            return number == len(moves)
+    return False
+
+
+def test_breadth_first_finds_a_shortest_path() -> None:
+    path = search.breadth_first(Counter(10), max_depth=10)
+    assert path is not None
+    assert path.moves == ("+1", "x2", "+1", "x2")
+    assert path.states == (1, 2, 4, 5, 10)
+    assert len(path) == 4
+
+
+def test_start_is_goal() -> None:
+    for find in (search.breadth_first, search.depth_first, search.iterative_deepening):
+        path = find(Counter(1), max_depth=3)
+        assert path is not None and path.moves == () and path.states == (1,)
+
+
+def test_depth_bound() -> None:
+    assert search.breadth_first(Counter(10), max_depth=3) is None
+    assert search.depth_first(Counter(10), max_depth=3) is None
+    assert search.iterative_deepening(Counter(10), max_depth=3) is None
+
+
+def test_prune_hook_cuts_states() -> None:
+    path = search.breadth_first(Counter(10), max_depth=10, prune=lambda state, depth: state == 5)
+    assert path is not None and 5 not in path.states and len(path) == 5
+
+
+def test_limit_on_states_raises() -> None:
+    with pytest.raises(SearchLimitError, match="max_states=5"):
+        search.breadth_first(Counter(10**6), max_depth=100, max_states=5)
+    with pytest.raises(SearchLimitError):
+        search.depth_first(Counter(10**6), max_depth=100, max_states=5)
+    with pytest.raises(SearchLimitError):
+        search.count_paths(Counter(10**6), max_depth=100, max_states=5)
+
+
+def test_deep_bounds_do_not_overflow_the_stack() -> None:
+    path = search.depth_first(Counter(50_001), max_depth=50_000)
+    assert path is not None and len(path) == 50_000
+
+
+@pytest.mark.parametrize(("max_depth", "max_states"), [(-1, 10), (3, 0), ("3", 10)])
+def test_bad_bounds(max_depth: int, max_states: int) -> None:
+    with pytest.raises(ValueError, match="max_"):
+        search.breadth_first(Counter(3), max_depth=max_depth, max_states=max_states)
+
+
+@given(st.integers(-20, 40), st.integers(0, 5))
+def test_searches_agree_with_brute_force(goal: int, depth: int) -> None:
+    problem = Counter(goal)
+    expected = _brute_force(problem, depth)
+    paths = list(search.iter_paths(problem, max_depth=depth))
+    assert [path.moves for path in paths] == expected  # shortest first, then in move order
+    counts = search.count_paths(problem, max_depth=depth)
+    assert sum(counts) == len(expected)
+    shortest = search.breadth_first(problem, max_depth=depth)
+    deepening = search.iterative_deepening(problem, max_depth=depth)
+    anything = search.depth_first(problem, max_depth=depth)
+    if not expected:
+        assert shortest is None and deepening is None and anything is None
+    else:
+        assert shortest is not None and deepening is not None and anything is not None
+        assert shortest.moves == paths[0].moves  # the first shortest path in move order
+        assert len(deepening) == len(shortest)
+        assert len(anything) >= len(shortest) and anything.states[-1] == goal

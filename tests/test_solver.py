@@ -1,0 +1,219 @@
+"""Solving levels: all 199 real levels proven shortest, every rule option, and properties."""
+
+from __future__ import annotations
+
+import itertools
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from puzzlecalc import (
+    GameState,
+    Level,
+    Press,
+    Rules,
+    SearchLimitError,
+    Solution,
+    count_solutions,
+    iter_solutions,
+    solve_level,
+)
+
+from shared_data import load
+from strategies import levels, rules
+
+
+@pytest.fixture(scope="module")
+def real_levels() -> list[tuple[dict[str, Any], Level]]:
+    return [(data, Level.from_dict(data)) for data in load("ctg1/levels.json")]
+
+
+def test_all_199_levels_solved_shortest(real_levels: list[tuple[dict[str, Any], Level]]) -> None:
+    assert len(real_levels) == 199
+    for data, level in real_levels:
+        solution = solve_level(level)
+        assert solution is not None, data["level"]
+        assert solution.length == data["min_moves"], data["level"]
+        assert level.is_solved_by(level.replay(solution.indices)), data["level"]
+
+
+@pytest.mark.parametrize("method", ["dfs", "iddfs"])
+def test_other_methods_on_real_levels(
+    real_levels: list[tuple[dict[str, Any], Level]], method: Any
+) -> None:
+    for data, level in real_levels:
+        solution = solve_level(level, method=method)
+        assert solution is not None and level.is_solved_by(solution), data["level"]
+        if method == "iddfs":
+            assert solution.length == data["min_moves"], data["level"]
+
+
+def test_every_listed_solution_is_enumerated(real_levels: list[tuple[dict[str, Any], Level]]) -> None:
+    for data, level in real_levels:
+        solutions = list(iter_solutions(level))
+        assert len(solutions) == count_solutions(level), data["level"]
+        found = {tuple(s.indices) for s in solutions}
+        listed = [data["solution_indices"], *(alt["solution_indices"] for alt in data["alt_solutions"] or [])]
+        for indices in listed:
+            assert tuple((i, p) for i, p in indices) in found, data["level"]
+        assert solutions[0].length == data["min_moves"]
+
+
+def test_store_levels_in_older_solvers_counting(real_levels: list[tuple[dict[str, Any], Level]]) -> None:
+    """Older sources list the moves minus the Store holds; with free holds that is enough."""
+    free = Rules(hold_costs_move=False)
+    checked = 0
+    for data, level in real_levels:
+        holds = data["solution"].count("Store(hold)")
+        if not holds:
+            continue
+        older = Level(level.start, level.goal, level.moves - holds, level.buttons, level.portal)
+        solution = solve_level(older, free)
+        assert solution is not None and older.is_solved_by(solution), data["level"]
+        assert solve_level(older) is None or solution.length <= older.moves
+        checked += 1
+    assert checked >= 19
+
+
+def test_free_hold_makes_store_cheaper() -> None:
+    level = Level(start=1, goal=1111, moves=4, buttons=["Store"])
+    free = solve_level(level, Rules(hold_costs_move=False))
+    assert free is not None
+    assert free.labels == ["Store(hold)", "Store", "Store(hold)", "Store"]
+    assert free.length == 2
+    # 1 -> 11 -> 1111, and 1 -> 11 -> 111 -> 1111
+    assert count_solutions(level, Rules(hold_costs_move=False)) == 2
+
+
+def test_min_value_rule_decides_a_level() -> None:
+    level = Level(start=-99_999, goal=-999_990, moves=1, buttons=["0"])
+    assert solve_level(level) is not None
+    assert solve_level(level, Rules(min_value=-99_999)) is None
+
+
+def test_decimal_division_rule_decides_a_level() -> None:
+    level = Level(start=3, goal=10, moves=3, buttons=["/2", "+1", "x4"])
+    assert solve_level(level) is None
+    solution = solve_level(level, Rules(division="decimal"))
+    assert solution is not None and solution.steps() == [("/2", "1.5"), ("+1", "2.5"), ("x4", "10")]
+
+
+def test_influence_rule_decides_a_level() -> None:
+    level = Level(start=22, goal=33, moves=2, buttons=["1=>2", "[+]1"])
+    assert solve_level(level) is None
+    solution = solve_level(level, Rules(influence="all"))
+    assert solution is not None and solution.labels == ["[+]1", "2=>3"]
+
+
+def test_unsolvable_level() -> None:
+    assert solve_level(Level(start=0, goal=7, moves=5, buttons=["x2"])) is None
+    assert list(iter_solutions(Level(start=0, goal=7, moves=5, buttons=["x2"]))) == []
+
+
+def test_start_on_goal() -> None:
+    solution = solve_level(Level(start=5, goal=5, moves=0, buttons=["+1"]))
+    assert solution is not None and solution.length == 0 and solution.indices == []
+
+
+def test_search_limit() -> None:
+    level = Level(start=0, goal=999_999, moves=12, buttons=["+1", "x3", "7", "Reverse", "Mirror"])
+    with pytest.raises(SearchLimitError, match="max_states=100"):
+        solve_level(level, max_states=100)
+    with pytest.raises(SearchLimitError):
+        count_solutions(level, max_states=100)
+    with pytest.raises(SearchLimitError):
+        iter_solutions(level, max_states=100)
+
+
+def test_unknown_method() -> None:
+    with pytest.raises(ValueError, match="method must be"):
+        solve_level(Level(start=0, goal=1, moves=1, buttons=["+1"]), method="astar")  # type: ignore[arg-type]
+
+
+def _all_presses(level: Level) -> list[tuple[int, Press]]:
+    return [(index, press) for index, button in enumerate(level.buttons) for press in button.presses]
+
+
+def _brute_force(level: Level, rules: Rules) -> list[Solution]:
+    """Every press sequence within the move limit that first shows the goal at its end."""
+    found = []
+    presses = sorted(_all_presses(level))
+    for length in range(level.moves + 1 + (0 if rules.hold_costs_move else level.moves)):
+        for sequence in itertools.product(presses, repeat=length):
+            state: GameState | None = level.initial_state()
+            for number, (index, press) in enumerate(sequence):
+                assert state is not None
+                if state.value == level.goal:
+                    state = None
+                    break
+                state = level.press(state, index, press, rules)
+                if state is None:
+                    break
+            if state is None or state.value != level.goal:
+                continue
+            solution = level.replay(sequence, rules)
+            if solution.moves <= level.moves and _no_free_noop(solution, rules):
+                found.append(solution)
+    return found
+
+
+def _no_free_noop(solution: Solution, rules: Rules) -> bool:
+    if rules.hold_costs_move:
+        return True
+    states = [solution.start, *solution.states]
+    holds = [i for i, (_, press) in enumerate(solution.presses) if press == "hold"]
+    ends_in_hold = bool(solution.presses) and solution.presses[-1][1] == "hold"
+    return not ends_in_hold and all(
+        states[i] != states[i + 1] and solution.presses[i + 1][1] != "hold" for i in holds
+    )
+
+
+@settings(max_examples=150, deadline=None)
+@given(levels(max_moves=3), rules)
+def test_solver_agrees_with_brute_force(level: Level, rules: Rules) -> None:
+    expected = _brute_force(level, rules)
+    found = list(iter_solutions(level, rules))
+    assert sorted(s.indices for s in found) == sorted(s.indices for s in expected)
+    assert count_solutions(level, rules) == len(expected)
+    shortest = solve_level(level, rules)
+    if not expected:
+        assert shortest is None
+    else:
+        assert shortest is not None
+        assert shortest.length == min(s.length for s in expected)
+
+
+@settings(max_examples=100, deadline=None)
+@given(levels(max_moves=5, max_buttons=4), rules)
+def test_solutions_replay_and_shortest_is_shortest(level: Level, rules: Rules) -> None:
+    shortest = solve_level(level, rules)
+    solutions = list(itertools.islice(iter_solutions(level, rules), 200))
+    assert (shortest is None) == (not solutions)
+    for solution in solutions:
+        assert level.is_solved_by(solution)
+        assert level.replay(solution.indices, rules) == solution
+        assert shortest is not None and shortest.length <= solution.length
+    lengths = [s.length for s in solutions]
+    assert lengths == sorted(lengths)
+    if shortest is not None:
+        assert shortest == solutions[0] or rules.hold_costs_move is False
+
+
+@settings(max_examples=50, deadline=None)
+@given(levels(max_moves=5, max_buttons=4))
+def test_results_are_deterministic(level: Level) -> None:
+    assert solve_level(level) == solve_level(level)
+    assert list(iter_solutions(level)) == list(iter_solutions(level))
+    for method in ("dfs", "iddfs"):
+        assert solve_level(level, method=method) == solve_level(level, method=method)
+
+
+@given(levels(max_moves=4))
+def test_iddfs_and_bfs_agree_on_length(level: Level) -> None:
+    bfs, iddfs, dfs = (solve_level(level, method=m) for m in ("bfs", "iddfs", "dfs"))
+    assert (bfs is None) == (iddfs is None) == (dfs is None)
+    if bfs is not None and iddfs is not None and dfs is not None:
+        assert bfs.length == iddfs.length <= dfs.length
+        assert level.is_solved_by(dfs)
