@@ -1,0 +1,29 @@
+"""The 24 game and its family: exact expression trees and every distinct solution.
+
+>>> from puzzlecalc.arith24 import solve, solvable, Expr
+>>> [str(e) for e in solve([3, 3, 8, 8])]
+['8/(3-8/3)']
+>>> solvable([1, 1, 1, 1])
+False
+>>> Expr.parse("8/(3-8/3)").value
+Fraction(24, 1)
+"""
+
+from __future__ import annotations
+
+from puzzlecalc.arith24.equivalence import DISTINCT_LEVELS, Distinct
+from puzzlecalc.arith24.expr import BinOp, Expr, Num
+from puzzlecalc.arith24.parse import parse
+from puzzlecalc.arith24.solve import count, solvable, solve
+
+__all__ = [
+    "DISTINCT_LEVELS",
+    "BinOp",
+    "Distinct",
+    "Expr",
+    "Num",
+    "count",
+    "parse",
+    "solvable",
+    "solve",
+]

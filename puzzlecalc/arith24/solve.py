@@ -1,0 +1,348 @@
+"""The search over card multisets: every distinct way to reach a target.
+
+The hand is a multiset of numbers. For every sub-multiset the search knows the values it
+can make (:func:`values`), and for every sub-multiset and value the distinct expressions
+that make it (their keys at the chosen :mod:`equivalence <puzzlecalc.arith24.equivalence>`
+level, each with one witness tree). The target is worked backwards: for each way to
+split the hand in two and each value of one part, the value the other part needs is
+one subtraction, division or multiplication away, and it is looked up, never searched
+for. Both tables are cached by sub-multiset and rules, so hands that share cards share
+the work (a census of all 1820 hands computes each triple of cards once).
+"""
+
+from __future__ import annotations
+
+import functools
+import math
+from collections.abc import Iterable, Iterator, Sequence
+from fractions import Fraction
+from itertools import combinations
+from typing import Final
+
+import attrs
+
+from puzzlecalc.arith24 import equivalence
+from puzzlecalc.arith24.equivalence import DISTINCT_LEVELS, Distinct, Key, Tree, Value, apply, exact
+from puzzlecalc.arith24.expr import OPERATORS, Expr, Number
+from puzzlecalc.errors import PuzzlecalcError
+
+__all__ = ["MAX_CARDS", "Rules", "count", "solutions", "solvable", "solve", "values"]
+
+#: The most cards a hand may have (the work grows very fast with the count).
+MAX_CARDS: Final = 8
+
+
+@attrs.frozen
+class Rules:
+    """What the search may do: which operators, and what intermediate results are allowed.
+
+    :param ops: the operators allowed, a string made of ``+-*/``.
+    :param integer_only: no intermediate result may be a fraction.
+    :param non_negative: no intermediate result may be negative.
+    :param natural: every intermediate result must be a positive whole number
+        (Countdown's rule).
+    """
+
+    ops: str = "+-*/"
+    integer_only: bool = False
+    non_negative: bool = False
+    natural: bool = False
+
+    def allows(self, value: Value) -> bool:
+        """Whether ``value`` may be an intermediate result."""
+        if (self.integer_only or self.natural) and not isinstance(value, int):
+            return False
+        if self.natural:
+            return value > 0
+        return not (self.non_negative and value < 0)
+
+    def allows_tree(self, tree: Tree) -> bool:
+        """Whether every operation of ``tree`` is allowed and no intermediate is forbidden."""
+        if not isinstance(tree, tuple):
+            return True
+        op, left, right = tree
+        if op not in self.ops or not (self.allows_tree(left) and self.allows_tree(right)):
+            return False
+        right_value = equivalence.tree_value(right)
+        if op == "/" and right_value == 0:
+            return False
+        return self.allows(apply(op, equivalence.tree_value(left), right_value))
+
+
+def _check_rules(ops: str, distinct: str) -> None:
+    if not isinstance(ops, str) or not ops or any(op not in OPERATORS for op in ops):
+        raise PuzzlecalcError(f"ops must be a non-empty string of + - * /, not {ops!r}")
+    if distinct not in DISTINCT_LEVELS:
+        raise PuzzlecalcError(f"distinct must be one of {', '.join(DISTINCT_LEVELS)}, not {distinct!r}")
+
+
+def _number(value: object, what: str) -> Value:
+    if isinstance(value, bool) or not isinstance(value, (int, Fraction)):
+        raise PuzzlecalcError(f"{what} must be an int or a Fraction, not {value!r}")
+    return exact(value)
+
+
+def hand(cards: Iterable[Number]) -> tuple[Value, ...]:
+    """The cards as a sorted tuple of exact values, checked.
+
+    :raises PuzzlecalcError: if there are no cards, too many, or one is not a number.
+    """
+    if isinstance(cards, (str, bytes)) or not isinstance(cards, Iterable):
+        raise PuzzlecalcError(f"cards must be a sequence of numbers, not {cards!r}")
+    checked = tuple(sorted(_number(card, "a card") for card in cards))
+    if not checked:
+        raise PuzzlecalcError("there must be at least one card")
+    if len(checked) > MAX_CARDS:
+        raise PuzzlecalcError(f"at most {MAX_CARDS} cards can be searched, not {len(checked)}")
+    return checked
+
+
+@functools.lru_cache(maxsize=4096)
+def _splits(cards: tuple[Value, ...]) -> tuple[tuple[tuple[Value, ...], tuple[Value, ...]], ...]:
+    """Each way to split a multiset into two non-empty parts, once (the smaller part first)."""
+    seen = set()
+    found = []
+    indices = range(len(cards))
+    for size in range(1, len(cards) // 2 + 1):
+        for chosen in combinations(indices, size):
+            part = tuple(cards[i] for i in chosen)
+            rest = tuple(cards[i] for i in indices if i not in chosen)
+            pair = (part, rest) if (len(part), part) <= (len(rest), rest) else (rest, part)
+            if pair not in seen:
+                seen.add(pair)
+                found.append(pair)
+    return tuple(found)
+
+
+@functools.lru_cache(maxsize=65536)
+def values(cards: tuple[Value, ...], rules: Rules = Rules()) -> frozenset[Value]:
+    """Every value the whole multiset ``cards`` (sorted) can make under ``rules``.
+
+    >>> sorted(values((1, 2)))
+    [-1, Fraction(1, 2), 1, 2, 3]
+    """
+    if len(cards) == 1:
+        return frozenset(cards)
+    made: set[Value] = set()
+    ops = rules.ops
+    for part, rest in _splits(cards):
+        for a in values(part, rules):
+            for b in values(rest, rules):
+                if "+" in ops:
+                    made.add(a + b)
+                if "*" in ops:
+                    made.add(a * b)
+                if "-" in ops:
+                    made.add(a - b)
+                    made.add(b - a)
+                if "/" in ops:
+                    if b:
+                        made.add(apply("/", a, b))
+                    if a:
+                        made.add(apply("/", b, a))
+    return frozenset(value for value in made if rules.allows(value))
+
+
+def _needs(target: Value, a: Value, rules: Rules, rest: frozenset[Value]) -> Iterator[tuple[str, Value, bool]]:
+    """``(op, b, a_first)``: the ways ``a`` and a value ``b`` of the other part make ``target``."""
+    ops = rules.ops
+    if "+" in ops:
+        yield "+", target - a, True
+    if "-" in ops:
+        yield "-", a - target, True
+        yield "-", target + a, False
+    if "*" in ops:
+        if a:
+            yield "*", apply("/", target, a), True
+        elif not target:
+            yield from (("*", b, True) for b in rest)
+    if "/" in ops:
+        if target:
+            if a:
+                yield "/", apply("/", a, target), True
+        elif not a:
+            yield from (("/", b, True) for b in rest if b)
+        if a:
+            yield "/", target * a, False
+
+
+@functools.lru_cache(maxsize=65536)
+def _classes(
+    cards: tuple[Value, ...], target: Value, rules: Rules, level: Distinct
+) -> dict[Key, Tree]:
+    """The distinct expressions over exactly ``cards`` worth ``target``: key -> witness tree."""
+    if len(cards) == 1:
+        return {equivalence.leaf(target, level): target} if cards[0] == target else {}
+    found: dict[Key, Tree] = {}
+    both_orders = level == "none"
+    for part, rest in _splits(cards):
+        rest_values = values(rest, rules)
+        for a in sorted(values(part, rules)):
+            for op, b, a_first in _needs(target, a, rules, rest_values):
+                if b not in rest_values or (op == "/" and not (b if a_first else a)):
+                    continue
+                lefts = _classes(part, a, rules, level)
+                rights = _classes(rest, b, rules, level)
+                orders = (a_first, not a_first) if both_orders and op in "+*" else (a_first,)
+                for first in orders:
+                    for key_a, tree_a in lefts.items():
+                        for key_b, tree_b in rights.items():
+                            if first:
+                                key = equivalence.combine(op, key_a, key_b, level)
+                                tree = (op, tree_a, tree_b)
+                            else:
+                                key = equivalence.combine(op, key_b, key_a, level)
+                                tree = (op, tree_b, tree_a)
+                            if key not in found:
+                                found[key] = tree
+    return found
+
+
+def _reachable(cards: tuple[Value, ...], target: Value, rules: Rules) -> bool:
+    if len(cards) == 1:
+        return cards[0] == target
+    for part, rest in _splits(cards):
+        rest_values = values(rest, rules)
+        for a in values(part, rules):
+            for op, b, a_first in _needs(target, a, rules, rest_values):
+                if b in rest_values and not (op == "/" and not (b if a_first else a)):
+                    return True
+    return False
+
+
+def _prepare(
+    cards: Iterable[Number], target: Number, ops: str, integer_only: bool, non_negative: bool,
+    natural: bool, distinct: str,
+) -> tuple[tuple[Value, ...], Value, Rules]:  # fmt: skip
+    _check_rules(ops, distinct)
+    checked = hand(cards)
+    goal = _number(target, "target")
+    rules = Rules("".join(op for op in OPERATORS if op in ops), integer_only, non_negative, natural)
+    return checked, goal, rules
+
+
+def _subhands(cards: tuple[Value, ...], use_all: bool) -> list[tuple[Value, ...]]:
+    if use_all:
+        return [cards]
+    seen: dict[tuple[Value, ...], None] = {}
+    for size in range(1, len(cards) + 1):
+        for chosen in combinations(cards, size):
+            seen.setdefault(chosen)
+    return list(seen)
+
+
+def solutions(
+    cards: Sequence[Number],
+    target: Number = 24,
+    *,
+    ops: str = "+-*/",
+    integer_only: bool = False,
+    non_negative: bool = False,
+    natural: bool = False,
+    use_all: bool = True,
+    distinct: Distinct = "4nums",
+) -> dict[Key, Tree]:
+    """The distinct solutions as plain trees, by key (what :func:`solve` builds on)."""
+    checked, goal, rules = _prepare(cards, target, ops, integer_only, non_negative, natural, distinct)
+    found: dict[Key, Tree] = {}
+    if not rules.allows(goal):
+        return found
+    for sub in _subhands(checked, use_all):
+        for key, tree in _classes(sub, goal, rules, distinct).items():
+            found.setdefault(key, tree)
+    return found
+
+
+def solve(
+    cards: Sequence[Number],
+    target: Number = 24,
+    *,
+    ops: str = "+-*/",
+    integer_only: bool = False,
+    non_negative: bool = False,
+    distinct: Distinct = "4nums",
+    use_all: bool = True,
+    natural: bool = False,
+) -> list[Expr]:
+    """Every distinct way to make ``target`` from ``cards``, in a deterministic order.
+
+    >>> [str(e) for e in solve([1, 2, 3, 4])]
+    ['4*3*2*1', '(3+2+1)*4', '(4+2)*(3+1)']
+    >>> [str(e) for e in solve([3, 3, 8, 8])]
+    ['8/(3-8/3)']
+    >>> [str(e) for e in solve([1, 3, 4, 6], integer_only=True)]
+    []
+    >>> len(solve([1, 2, 3, 4], distinct="none"))
+    242
+
+    :param cards: the numbers, ints or Fractions, any count from 1 to :data:`MAX_CARDS`.
+        Each is used exactly once (unless ``use_all`` is false).
+    :param target: the number to make.
+    :param ops: the operators allowed.
+    :param integer_only: no fraction may appear along the way.
+    :param non_negative: no negative number may appear along the way.
+    :param distinct: when two solutions count as the same
+        (:mod:`~puzzlecalc.arith24.equivalence`).
+    :param use_all: ``False`` lets any non-empty subset of the cards be used.
+    :param natural: every intermediate result must be a positive whole number.
+    :returns: one expression per distinct solution, printed the 4nums way where the
+        level allows, shortest text first.
+    :raises PuzzlecalcError: on no cards, too many, a card or target that is not a
+        number, an unknown operator or equivalence level.
+    """
+    found = solutions(
+        cards, target, ops=ops, integer_only=integer_only, non_negative=non_negative,
+        natural=natural, use_all=use_all, distinct=distinct,
+    )  # fmt: skip
+    rules = Rules("".join(op for op in OPERATORS if op in ops), integer_only, non_negative, natural)
+    checked = [exact(card) for card in cards]
+    exprs = [
+        equivalence.from_tree(equivalence.canonical(tree, distinct, rules.allows_tree), checked)
+        for tree in found.values()
+    ]
+    return sorted(exprs, key=lambda e: (len(str(e)), str(e)))
+
+
+def count(
+    cards: Sequence[Number],
+    target: Number = 24,
+    *,
+    ops: str = "+-*/",
+    integer_only: bool = False,
+    non_negative: bool = False,
+    distinct: Distinct = "4nums",
+    use_all: bool = True,
+    natural: bool = False,
+) -> int:
+    """How many distinct solutions :func:`solve` finds, without building expressions.
+
+    >>> count([1, 2, 3, 4]), count([1, 2, 3, 4], distinct="normal")
+    (3, 4)
+    """
+    return len(
+        solutions(
+            cards, target, ops=ops, integer_only=integer_only, non_negative=non_negative,
+            natural=natural, use_all=use_all, distinct=distinct,
+        )  # fmt: skip
+    )
+
+
+def solvable(
+    cards: Sequence[Number],
+    target: Number = 24,
+    *,
+    ops: str = "+-*/",
+    integer_only: bool = False,
+    non_negative: bool = False,
+    use_all: bool = True,
+    natural: bool = False,
+) -> bool:
+    """Whether ``cards`` can make ``target``; stops at the first way found.
+
+    >>> solvable([3, 3, 8, 8]), solvable([3, 3, 8, 8], integer_only=True)
+    (True, False)
+    """
+    checked, goal, rules = _prepare(cards, target, ops, integer_only, non_negative, natural, "none")
+    if not rules.allows(goal):
+        return False
+    return any(_reachable(sub, goal, rules) for sub in _subhands(checked, use_all))
