@@ -13,6 +13,7 @@ count) every solution within the move limit.
 from __future__ import annotations
 
 import argparse
+import functools
 import json
 import re
 import time
@@ -22,6 +23,7 @@ from pathlib import Path
 from typing import Any
 
 from puzzlecalc import Level, count_solutions, iter_solutions, solve_level
+from puzzlecalc.solver import Method
 
 DATA = Path(__file__).resolve().parents[2] / "shared" / "data" / "ctg1" / "levels.json"
 
@@ -142,6 +144,11 @@ def best_of(repeat: int, work: Callable[[], object]) -> float:
     return min(times)
 
 
+def _solve_all(levels: list[Level], method: Method) -> None:
+    for level in levels:
+        solve_level(level, method=method)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeat", type=int, default=5)
@@ -158,13 +165,18 @@ def main() -> None:
 
     base = best_of(repeat, lambda: [baseline_bfs(record) for record in records])
     print(f"baseline plain BFS over int tuples, 199 levels:   {base:7.3f} s")
-    for method in ("bfs", "iddfs", "dfs"):
-        took = best_of(repeat, lambda: [solve_level(lv, method=method) for lv in levels])
+    methods: tuple[Method, ...] = ("bfs", "iddfs", "dfs")
+    for method in methods:
+        took = best_of(repeat, functools.partial(_solve_all, levels, method))
         proven = "shortest, proven" if method != "dfs" else "first found, not proven"
-        print(f"solve_level(method={method!r:8}) ({proven:23}): {took:7.3f} s  ratio {took / base:.2f}")
+        print(
+            f"solve_level(method={method!r:8}) ({proven:23}): {took:7.3f} s  ratio {took / base:.2f}"
+        )
     enumerate_all = best_of(repeat, lambda: [list(iter_solutions(lv)) for lv in levels])
     total = sum(count_solutions(lv) for lv in levels)
-    print(f"iter_solutions, every solution within the limit:  {enumerate_all:7.3f} s  ({total} solutions)")
+    print(
+        f"iter_solutions, every solution within the limit:  {enumerate_all:7.3f} s  ({total} solutions)"
+    )
     counted = best_of(repeat, lambda: [count_solutions(lv) for lv in levels])
     print(f"count_solutions, all 199 levels:                  {counted:7.3f} s")
 

@@ -21,7 +21,13 @@ DEFAULT = Path(__file__).resolve().parents[2] / "shared" / "data" / "ctg1" / "le
 # Used when no file is given and the shared data is absent.
 SAMPLE: list[dict[str, Any]] = [
     {"level": 132, "start": 10, "goal": 15, "moves": 3, "buttons": ["+2", "[+]1"]},
-    {"level": 155, "start": 9, "goal": 3001, "moves": 9, "buttons": ["39=>93", "/3", "Store", "31=>00"]},
+    {
+        "level": 155,
+        "start": 9,
+        "goal": 3001,
+        "moves": 9,
+        "buttons": ["39=>93", "/3", "Store", "31=>00"],
+    },
     {"level": 180, "start": 99, "goal": 10, "moves": 3, "buttons": ["1", "-1"], "portal": [2, 0]},
 ]
 
@@ -40,7 +46,9 @@ def main(argv: list[str]) -> int:
             unsolved += 1
             print(f"{name:>5}  {level.moves:>3}  {'-':>8}  no solution")
         else:
-            print(f"{name:>5}  {level.moves:>3}  {solution.length:>8}  {', '.join(solution.labels)}")
+            print(
+                f"{name:>5}  {level.moves:>3}  {solution.length:>8}  {', '.join(solution.labels)}"
+            )
     elapsed = time.perf_counter() - began
     print(f"{len(records) - unsolved} of {len(records)} levels solved shortest in {elapsed:.2f} s")
     return 1 if unsolved else 0

@@ -9,11 +9,12 @@ import argparse
 import json
 import sys
 from collections.abc import Callable, Sequence
+from fractions import Fraction
 from pathlib import Path
 from typing import Any, TextIO
 
-import more_itertools
-
+from puzzlecalc import arith24
+from puzzlecalc.arith24.equivalence import DISTINCT_LEVELS, exact
 from puzzlecalc.errors import PuzzlecalcError
 from puzzlecalc.level import Level
 from puzzlecalc.rules import Rules
@@ -64,9 +65,7 @@ def _level_parser(subparsers: Any) -> None:
     level.add_argument(
         "--division", choices=("exact", "decimal"), default="exact", help="inexact division"
     )
-    level.add_argument(
-        "--max-states", type=int, default=DEFAULT_MAX_STATES, help="search limit"
-    )
+    level.add_argument("--max-states", type=int, default=DEFAULT_MAX_STATES, help="search limit")
     level.set_defaults(run=_run_level)
 
 
@@ -84,12 +83,16 @@ def _levels_from(args: argparse.Namespace) -> list[tuple[str, Level]]:
         raise PuzzlecalcError(f"cannot read levels from {str(args.file)!r}: {error}") from None
     items = data if isinstance(data, list) else [data]
     if args.number is not None:
-        items = [item for item in items if isinstance(item, dict) and item.get("level") == args.number]
+        items = [
+            item for item in items if isinstance(item, dict) and item.get("level") == args.number
+        ]
         if not items:
             raise PuzzlecalcError(f"no level {args.number!r} in {str(args.file)!r}")
     return [
-        (f"level {item.get('level', number)}" if isinstance(item, dict) else f"level {number}",
-         Level.from_dict(item))
+        (
+            f"level {item.get('level', number)}" if isinstance(item, dict) else f"level {number}",
+            Level.from_dict(item),
+        )
         for number, item in enumerate(items, 1)
     ]
 
@@ -138,6 +141,75 @@ def _run_level(args: argparse.Namespace, out: TextIO) -> int:
     return 1 if unsolved else 0
 
 
+def _fraction(text: str) -> Fraction:
+    try:
+        return Fraction(text)
+    except (ValueError, ZeroDivisionError):
+        raise argparse.ArgumentTypeError(f"not a number: {text!r}") from None
+
+
+def _arith24_parser(subparsers: Any) -> None:
+    game = subparsers.add_parser(
+        "24",
+        help="every distinct solution of a 24-game hand",
+        description=(
+            "Find every distinct way to make the target from the cards with + - * /, "
+            "each card used once. Example: 24 3 3 8 8"
+        ),
+    )
+    game.add_argument("cards", nargs="+", type=_fraction, help="the cards (whole numbers or a/b)")
+    game.add_argument("--target", type=_fraction, default=Fraction(24), help="default 24")
+    game.add_argument("--ops", default="+-*/", help="the operators allowed, e.g. +- (default +-*/)")
+    game.add_argument("--integer-only", action="store_true", help="no fractions along the way")
+    game.add_argument("--non-negative", action="store_true", help="no negatives along the way")
+    game.add_argument(
+        "--distinct",
+        choices=DISTINCT_LEVELS,
+        default="4nums",
+        help="when two solutions are the same (default 4nums)",
+    )
+    game.add_argument("--count", action="store_true", help="print only how many solutions")
+    game.add_argument("--json", action="store_true", help="print JSON")
+    game.set_defaults(run=_run_arith24)
+
+
+def _run_arith24(args: argparse.Namespace, out: TextIO) -> int:
+    options: dict[str, Any] = {
+        "ops": args.ops,
+        "integer_only": args.integer_only,
+        "non_negative": args.non_negative,
+        "distinct": args.distinct,
+    }
+    cards = [exact(card) for card in args.cards]
+    target = exact(args.target)
+    hand = " ".join(map(str, cards))
+    if args.count:
+        number = arith24.count(cards, target, **options)
+        if args.json:
+            json.dump({"cards": hand, "target": str(target), "count": number}, out)
+            out.write("\n")
+        else:
+            out.write(f"{number}\n")
+        return 0 if number else 1
+    found = arith24.solve(cards, target, **options)
+    if args.json:
+        json.dump(
+            {"cards": hand, "target": str(target), "solutions": [str(e) for e in found]},
+            out,
+            indent=2,
+        )
+        out.write("\n")
+        return 0 if found else 1
+    if not found:
+        out.write(f"{hand}: no way to make {target}\n")
+        return 1
+    plural = "" if len(found) == 1 else "s"
+    out.write(f"{hand} -> {target}: {len(found)} distinct solution{plural} ({args.distinct})\n")
+    for expr in found:
+        out.write(f"  {expr} = {target}\n")
+    return 0
+
+
 def parser() -> argparse.ArgumentParser:
     """The argument parser of ``python -m puzzlecalc``."""
     top = argparse.ArgumentParser(
@@ -150,7 +222,7 @@ def parser() -> argparse.ArgumentParser:
     return top
 
 
-_SUBCOMMANDS: list[Callable[[Any], None]] = [_level_parser]
+_SUBCOMMANDS: list[Callable[[Any], None]] = [_level_parser, _arith24_parser]
 
 
 def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:

@@ -195,9 +195,7 @@ class Level:
             return after
         return attrs.evolve(after, value=self.portal.apply(after.value))
 
-    def replay(
-        self, presses: Iterable[Sequence[Any]], rules: Rules = DEFAULT_RULES
-    ) -> Solution:
+    def replay(self, presses: Iterable[Sequence[Any]], rules: Rules = DEFAULT_RULES) -> Solution:
         """Play ``presses``, ``(button_index, "press" | "hold")`` pairs, from the start.
 
         The result says where the presses lead; whether that is the goal within the

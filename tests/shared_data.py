@@ -11,7 +11,9 @@ import pytest
 
 #: ``../shared/data`` from the project root, or ``$PUZZLECALC_SHARED_DATA``.
 SHARED_DATA = Path(
-    os.environ.get("PUZZLECALC_SHARED_DATA", Path(__file__).resolve().parents[2] / "shared" / "data")
+    os.environ.get(
+        "PUZZLECALC_SHARED_DATA", Path(__file__).resolve().parents[2] / "shared" / "data"
+    )
 )
 
 

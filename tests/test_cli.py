@@ -9,10 +9,9 @@ import sys
 from pathlib import Path
 
 import pytest
+from shared_data import SHARED_DATA, load
 
 from puzzlecalc.cli import main
-
-from shared_data import SHARED_DATA, load
 
 
 def run(*argv: str) -> tuple[int, str]:
@@ -22,7 +21,9 @@ def run(*argv: str) -> tuple[int, str]:
 
 
 def test_level_prints_the_display_after_each_press() -> None:
-    status, out = run("level", "--start", "9", "--goal", "3001", "--moves", "9", "39=>93", "/3", "Store", "31=>00")
+    status, out = run(
+        "level", "--start", "9", "--goal", "3001", "--moves", "9", "39=>93", "/3", "Store", "31=>00"
+    )
     assert status == 0
     assert "shortest: 9 moves" in out
     lines = out.splitlines()
@@ -32,7 +33,22 @@ def test_level_prints_the_display_after_each_press() -> None:
 
 
 def test_level_with_portal_all_and_json() -> None:
-    status, out = run("level", "--start", "99", "--goal", "10", "--moves", "3", "--portal", "2", "0", "--all", "--json", "1", "-1")
+    status, out = run(
+        "level",
+        "--start",
+        "99",
+        "--goal",
+        "10",
+        "--moves",
+        "3",
+        "--portal",
+        "2",
+        "0",
+        "--all",
+        "--json",
+        "1",
+        "-1",
+    )
     assert status == 0
     record = json.loads(out)
     assert record["portal"] == [2, 0]
@@ -40,26 +56,68 @@ def test_level_with_portal_all_and_json() -> None:
 
 
 def test_level_rules_options() -> None:
-    status, out = run("level", "--start", "1", "--goal", "1111", "--moves", "2", "--free-hold", "Store")
+    status, out = run(
+        "level", "--start", "1", "--goal", "1111", "--moves", "2", "--free-hold", "Store"
+    )
     assert status == 0 and "shortest: 2 moves" in out
-    status, out = run("level", "--start", "3", "--goal", "10", "--moves", "3", "--division", "decimal", "/2", "+1", "x4")
+    status, out = run(
+        "level",
+        "--start",
+        "3",
+        "--goal",
+        "10",
+        "--moves",
+        "3",
+        "--division",
+        "decimal",
+        "/2",
+        "+1",
+        "x4",
+    )
     assert status == 0 and "1.5" in out
-    status, out = run("level", "--start", "22", "--goal", "33", "--moves", "2", "--influence", "all", "1=>2", "[+]1")
+    status, out = run(
+        "level",
+        "--start",
+        "22",
+        "--goal",
+        "33",
+        "--moves",
+        "2",
+        "--influence",
+        "all",
+        "1=>2",
+        "[+]1",
+    )
     assert status == 0 and "2=>3" in out
-    status, out = run("level", "--start", "-99999", "--goal", "-999990", "--moves", "1", "--min-value", "-99999", "0")
+    status, out = run(
+        "level",
+        "--start",
+        "-99999",
+        "--goal",
+        "-999990",
+        "--moves",
+        "1",
+        "--min-value",
+        "-99999",
+        "0",
+    )
     assert status == 1 and "no solution" in out
 
 
 def test_level_file(tmp_path: Path) -> None:
     path = tmp_path / "levels.json"
-    path.write_text(json.dumps([{"level": 7, "start": 0, "goal": 2, "moves": 2, "buttons": ["+1"]}]))
+    path.write_text(
+        json.dumps([{"level": 7, "start": 0, "goal": 2, "moves": 2, "buttons": ["+1"]}])
+    )
     status, out = run("level", "--file", str(path), "--number", "7")
     assert status == 0 and out.startswith("level 7: 0 -> 2")
 
 
 def test_shared_level_file() -> None:
     load("ctg1/levels.json")
-    status, out = run("level", "--file", str(SHARED_DATA / "ctg1" / "levels.json"), "--number", "155", "--json")
+    status, out = run(
+        "level", "--file", str(SHARED_DATA / "ctg1" / "levels.json"), "--number", "155", "--json"
+    )
     assert status == 0 and json.loads(out)["solutions"][0]["moves"] == 9
 
 
@@ -69,15 +127,22 @@ def test_shared_level_file() -> None:
         (["level", "--start", "0", "--goal", "1", "+1"], "moves"),
         (["level", "--start", "0", "--goal", "1", "--moves", "1", "frob"], "'frob'"),
         (["level", "--file", "/nonexistent/levels.json"], "cannot read levels"),
-        (["level", "--start", "0", "--goal", "1", "--moves", "1", "--portal", "0", "2", "+1"], "portal"),
+        (
+            ["level", "--start", "0", "--goal", "1", "--moves", "1", "--portal", "0", "2", "+1"],
+            "portal",
+        ),
     ],
 )
-def test_bad_input_is_a_clear_error(argv: list[str], message: str, capsys: pytest.CaptureFixture[str]) -> None:
+def test_bad_input_is_a_clear_error(
+    argv: list[str], message: str, capsys: pytest.CaptureFixture[str]
+) -> None:
     status, _ = run(*argv)
     assert status == 2
     assert message in capsys.readouterr().err
 
 
 def test_python_dash_m_help_lists_subcommands() -> None:
-    result = subprocess.run([sys.executable, "-m", "puzzlecalc", "--help"], capture_output=True, text=True, check=True)
+    result = subprocess.run(
+        [sys.executable, "-m", "puzzlecalc", "--help"], capture_output=True, text=True, check=True
+    )
     assert "level" in result.stdout

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from shared_data import load
 
 from puzzlecalc import (
     GameState,
@@ -15,8 +16,6 @@ from puzzlecalc import (
     Portal,
     Rules,
 )
-
-from shared_data import load
 
 
 @pytest.mark.parametrize(
@@ -49,7 +48,9 @@ def _portal_reference(entrance: int, exit: int, value: int) -> int:
 
 
 @pytest.mark.parametrize("value", [0, 7, 99, 100, 991, 9199, 45678, -99_999, 999_999, 123_456])
-@pytest.mark.parametrize(("entrance", "exit"), [(1, 0), (2, 0), (2, 1), (3, 0), (3, 1), (4, 0), (5, 2)])
+@pytest.mark.parametrize(
+    ("entrance", "exit"), [(1, 0), (2, 0), (2, 1), (3, 0), (3, 1), (4, 0), (5, 2)]
+)
 def test_portal_agrees_with_digit_list_model(entrance: int, exit: int, value: int) -> None:
     assert Portal(entrance, exit).apply(value) == _portal_reference(entrance, exit, value)
 
@@ -66,25 +67,45 @@ def test_portal_applies_to_start_and_every_press() -> None:
     assert state == GameState(99)
     after = level.press(state, 0)
     assert after == GameState(1)  # 991 -> 100 -> 1
-    assert Level(start=123, goal=0, moves=1, buttons=["+1"], portal=[2, 0]).initial_state() == GameState(24)
+    assert Level(
+        start=123, goal=0, moves=1, buttons=["+1"], portal=[2, 0]
+    ).initial_state() == GameState(24)
 
 
 BAD_LEVELS: list[tuple[dict[str, Any], type[Exception], str]] = [
     ({"start": 0, "goal": 1, "moves": 1}, InvalidLevelError, "missing buttons"),
-    ({"start": "0", "goal": 1, "moves": 1, "buttons": ["+1"]}, InvalidLevelError, "start must be an integer"),
-    ({"start": 0, "goal": 1.5, "moves": 1, "buttons": ["+1"]}, InvalidLevelError, "goal must be an integer"),
-    ({"start": 0, "goal": 1, "moves": -1, "buttons": ["+1"]}, InvalidLevelError, "moves must be at least 0"),
+    (
+        {"start": "0", "goal": 1, "moves": 1, "buttons": ["+1"]},
+        InvalidLevelError,
+        "start must be an integer",
+    ),
+    (
+        {"start": 0, "goal": 1.5, "moves": 1, "buttons": ["+1"]},
+        InvalidLevelError,
+        "goal must be an integer",
+    ),
+    (
+        {"start": 0, "goal": 1, "moves": -1, "buttons": ["+1"]},
+        InvalidLevelError,
+        "moves must be at least 0",
+    ),
     ({"start": 0, "goal": 10**7, "moves": 1, "buttons": ["+1"]}, InvalidLevelError, "does not fit"),
     ({"start": 0, "goal": 1, "moves": 1, "buttons": []}, InvalidLevelError, "at least one button"),
     ({"start": 0, "goal": 1, "moves": 1, "buttons": "+1"}, InvalidLevelError, "list of labels"),
     ({"start": 0, "goal": 1, "moves": 1, "buttons": ["+1", "frob"]}, InvalidButtonError, "'frob'"),
-    ({"start": 0, "goal": 1, "moves": 1, "buttons": ["+1"], "portal": [1]}, InvalidLevelError, "portal"),
+    (
+        {"start": 0, "goal": 1, "moves": 1, "buttons": ["+1"], "portal": [1]},
+        InvalidLevelError,
+        "portal",
+    ),
     ({"start": 0, "goal": 1, "moves": 1, "buttons": 5}, InvalidLevelError, "list of labels"),
 ]
 
 
 @pytest.mark.parametrize(("data", "error", "message"), BAD_LEVELS)
-def test_bad_levels_raise_clear_errors(data: dict[str, Any], error: type[Exception], message: str) -> None:
+def test_bad_levels_raise_clear_errors(
+    data: dict[str, Any], error: type[Exception], message: str
+) -> None:
     with pytest.raises(error, match=message):
         Level.from_dict(data)
 
@@ -98,7 +119,9 @@ def test_every_real_level_round_trips_through_json() -> None:
     for data in load("ctg1/levels.json"):
         level = Level.from_dict(data)
         written = level.to_dict()
-        assert written == {key: data[key] for key in ("start", "goal", "moves", "buttons", "portal")}
+        assert written == {
+            key: data[key] for key in ("start", "goal", "moves", "buttons", "portal")
+        }
         assert Level.from_dict(written) == level
 
 

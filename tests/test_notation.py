@@ -5,11 +5,9 @@ from __future__ import annotations
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
-
-from puzzlecalc import InvalidButtonError, format_button, parse_button
-from puzzlecalc import ops
-
 from shared_data import load
+
+from puzzlecalc import InvalidButtonError, format_button, ops, parse_button
 
 VARIANTS = [
     ("+4", ops.Add(4)),
@@ -56,7 +54,8 @@ def test_parse_variants(label: str, op: ops.Op) -> None:
 
 
 @pytest.mark.parametrize(
-    "label", ["", "x", "x^", "+", "/0", "[+]0", "Shift", "=>1", "1=>2=>3", "hello", "+1.5", "9" * 41]
+    "label",
+    ["", "x", "x^", "+", "/0", "[+]0", "Shift", "=>1", "1=>2=>3", "hello", "+1.5", "9" * 41],
 )
 def test_unknown_labels_raise_naming_the_label(label: str) -> None:
     with pytest.raises(InvalidButtonError) as raised:

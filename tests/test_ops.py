@@ -177,7 +177,11 @@ def test_only_store_can_be_held() -> None:
 
 @pytest.mark.parametrize(
     ("label", "before", "default", "short"),
-    [("-1", -99_999, -100_000, None), ("+/-", 999_999, -999_999, None), ("x-2", 50_000, -100_000, None)],
+    [
+        ("-1", -99_999, -100_000, None),
+        ("+/-", 999_999, -999_999, None),
+        ("x-2", 50_000, -100_000, None),
+    ],
 )
 def test_min_value_rule(label: str, before: int, default: int, short: int | None) -> None:
     op = parse_button(label)
@@ -207,8 +211,16 @@ def test_decimal_division(label: str, before: int, after: Fraction | int | None)
 
 @pytest.mark.parametrize(
     ("label", "after"),
-    [("x2", 5), ("+1", Fraction(7, 2)), ("x^2", None), ("Reverse", None), ("5", None),
-     ("+/-", Fraction(-5, 2)), ("<<", None), ("x3", Fraction(15, 2))],
+    [
+        ("x2", 5),
+        ("+1", Fraction(7, 2)),
+        ("x^2", None),
+        ("Reverse", None),
+        ("5", None),
+        ("+/-", Fraction(-5, 2)),
+        ("<<", None),
+        ("x3", Fraction(15, 2)),
+    ],
 )
 def test_buttons_on_a_decimal_display(label: str, after: Fraction | int | None) -> None:
     result = parse_button(label).apply(GameState(Fraction(5, 2)), DECIMAL)
@@ -241,7 +253,9 @@ def _reference(label: str, value: int) -> int | None:
 
 
 @given(
-    st.sampled_from(["Reverse", "SUM", "Shift >", "< Shift", "Mirror", "Inv10", "<<", "7", "12=>3"]),
+    st.sampled_from(
+        ["Reverse", "SUM", "Shift >", "< Shift", "Mirror", "Inv10", "<<", "7", "12=>3"]
+    ),
     st.integers(-999_999, 999_999),
 )
 def test_digit_buttons_agree_with_reference_model(label: str, value: int) -> None:
@@ -252,7 +266,19 @@ def test_digit_buttons_agree_with_reference_model(label: str, value: int) -> Non
 @given(st.integers(-999_999, 999_999), st.integers(0, 3), st.sampled_from([None, 0, 5, 42]))
 def test_apply_agrees_with_compiled_step(value: int, influence: int, store: int | None) -> None:
     state = GameState(value, influence, store)
-    for label in ["+3", "x-2", "/3", "12", "<<", "9=>1", "Reverse", "SUM", "Mirror", "Store", "x^2"]:
+    for label in [
+        "+3",
+        "x-2",
+        "/3",
+        "12",
+        "<<",
+        "9=>1",
+        "Reverse",
+        "SUM",
+        "Mirror",
+        "Store",
+        "x^2",
+    ]:
         op: Op = parse_button(label)
         result = op.apply(state)
         stepped = op.step()(state.as_tuple())

@@ -9,8 +9,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from puzzlecalc import SearchLimitError
-from puzzlecalc import search
+from puzzlecalc import SearchLimitError, search
 
 
 @attrs.frozen

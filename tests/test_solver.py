@@ -7,7 +7,8 @@ from typing import Any
 
 import pytest
 from hypothesis import given, settings
-from hypothesis import strategies as st
+from shared_data import load
+from strategies import levels, rules
 
 from puzzlecalc import (
     GameState,
@@ -20,9 +21,6 @@ from puzzlecalc import (
     iter_solutions,
     solve_level,
 )
-
-from shared_data import load
-from strategies import levels, rules
 
 
 @pytest.fixture(scope="module")
@@ -50,18 +48,25 @@ def test_other_methods_on_real_levels(
             assert solution.length == data["min_moves"], data["level"]
 
 
-def test_every_listed_solution_is_enumerated(real_levels: list[tuple[dict[str, Any], Level]]) -> None:
+def test_every_listed_solution_is_enumerated(
+    real_levels: list[tuple[dict[str, Any], Level]],
+) -> None:
     for data, level in real_levels:
         solutions = list(iter_solutions(level))
         assert len(solutions) == count_solutions(level), data["level"]
         found = {tuple(s.indices) for s in solutions}
-        listed = [data["solution_indices"], *(alt["solution_indices"] for alt in data["alt_solutions"] or [])]
+        listed = [
+            data["solution_indices"],
+            *(alt["solution_indices"] for alt in data["alt_solutions"] or []),
+        ]
         for indices in listed:
             assert tuple((i, p) for i, p in indices) in found, data["level"]
         assert solutions[0].length == data["min_moves"]
 
 
-def test_store_levels_in_older_solvers_counting(real_levels: list[tuple[dict[str, Any], Level]]) -> None:
+def test_store_levels_in_older_solvers_counting(
+    real_levels: list[tuple[dict[str, Any], Level]],
+) -> None:
     """Older sources list the moves minus the Store holds; with free holds that is enough."""
     free = Rules(hold_costs_move=False)
     checked = 0
@@ -133,7 +138,9 @@ def test_unknown_method() -> None:
 
 
 def _all_presses(level: Level) -> list[tuple[int, Press]]:
-    return [(index, press) for index, button in enumerate(level.buttons) for press in button.presses]
+    return [
+        (index, press) for index, button in enumerate(level.buttons) for press in button.presses
+    ]
 
 
 def _brute_force(level: Level, rules: Rules) -> list[Solution]:
@@ -143,7 +150,7 @@ def _brute_force(level: Level, rules: Rules) -> list[Solution]:
     for length in range(level.moves + 1 + (0 if rules.hold_costs_move else level.moves)):
         for sequence in itertools.product(presses, repeat=length):
             state: GameState | None = level.initial_state()
-            for number, (index, press) in enumerate(sequence):
+            for index, press in sequence:
                 assert state is not None
                 if state.value == level.goal:
                     state = None

@@ -41,7 +41,7 @@ This module works on plain trees, the form the solver uses: a number (``int`` or
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Sequence
+from collections.abc import Callable, Sequence
 from fractions import Fraction
 from itertools import combinations
 from typing import Any, Final, Literal, TypeAlias
@@ -72,7 +72,7 @@ DISTINCT_LEVELS: Final[tuple[Distinct, ...]] = ("none", "commutative", "normal",
 Tree: TypeAlias = Any
 
 #: A canonical form; equal keys mean the same solution.
-Key: TypeAlias = Hashable
+Key: TypeAlias = tuple[Any, ...]
 
 #: Number of an exact value: an ``int`` when whole, else a ``Fraction``.
 Value: TypeAlias = int | Fraction
@@ -148,7 +148,7 @@ def combine(op: str, left: Key, right: Key, level: Distinct) -> Key:
         if op in "+*" and right < left:
             left, right = right, left
         return (1, op, left, right)
-    return _combine_normal(op, left, right, level == "4nums")  # type: ignore[arg-type]
+    return _combine_normal(op, left, right, level == "4nums")
 
 
 def key(expr: Expr | Tree, level: Distinct = "4nums") -> Key:
@@ -169,7 +169,7 @@ def key(expr: Expr | Tree, level: Distinct = "4nums") -> Key:
         elif expanded:
             right = keys.pop()
             left = keys.pop()
-            if level in ("normal", "4nums") and node[0] == "/" and right[1][1] == 0:  # type: ignore[index]
+            if level in ("normal", "4nums") and node[0] == "/" and right[1][1] == 0:
                 raise ZeroDivisionError("division by zero")
             keys.append(combine(node[0], left, right, level))
         else:
@@ -217,7 +217,7 @@ def canonical(tree: Tree, level: Distinct, rules: Callable[[Tree], bool]) -> Tre
     if level in ("none", "commutative"):
         return _ordered(tree) if level == "commutative" else tree
     goal = key(tree, level)
-    sign, nf, aside = goal  # type: ignore[misc]
+    sign, nf, aside = goal
     if sign != 1:
         return tree
     rebuilt = _with_aside(nf, aside, level)
@@ -280,59 +280,72 @@ def _combine_normal(op: str, left: Canon, right: Canon, useless: bool) -> Canon:
         _terms(left_nf, left_sign, items)
         _terms(right_nf, right_sign if op == "+" else -right_sign, items)
         if useless:
-            items = _drop(items, aside, _sums_to_zero)
+            items = _drop(items, aside, sums=True)
         return _sum(items, useless, aside)
     _factors(left_nf, 1, items)
     _factors(right_nf, 1 if op == "*" else -1, items)
     if useless:
-        items = _drop(items, aside, _multiplies_to_one)
+        items = _drop(items, aside, sums=False)
     return _product(items, left_sign * right_sign, aside)
-
-
-def _sums_to_zero(chosen: Sequence[tuple[int, NF]], rest: Sequence[tuple[int, NF]]) -> bool:
-    return bool(rest) and sum(sign * nf[1] for sign, nf in chosen) == 0
-
-
-def _multiplies_to_one(chosen: Sequence[tuple[int, NF]], rest: Sequence[tuple[int, NF]]) -> bool:
-    if not any(power > 0 for power, _ in rest):
-        return False
-    total: Value = 1
-    for power, nf in chosen:
-        if nf[1] == 0:
-            return False
-        total = total * nf[1] if power > 0 else apply("/", total, nf[1])
-    return total == 1
 
 
 def _could_drop(items: list[tuple[int, NF]]) -> bool:
     """A cheap test that rules out most operand lists with nothing useless in them."""
     signs = {sign for sign, _ in items}
-    return len(signs) > 1 or any(nf[1] in (0, 1, -1) or not isinstance(nf[1], int) for _, nf in items)
+    return len(signs) > 1 or any(
+        nf[1] in (0, 1, -1) or not isinstance(nf[1], int) for _, nf in items
+    )
 
 
-def _drop(
-    items: list[tuple[int, NF]],
-    aside: list[Value],
-    useless: Callable[[Sequence[tuple[int, NF]], Sequence[tuple[int, NF]]], bool],
-) -> list[tuple[int, NF]]:
-    """Remove the largest useless group of operands (ties: the smallest), setting its cards aside."""
-    if len(items) < 2 or not _could_drop(items):
+def _drop(items: list[tuple[int, NF]], aside: list[Value], sums: bool) -> list[tuple[int, NF]]:
+    """Remove the largest useless group of operands, setting its cards aside.
+
+    In a sum (``sums``) a group is useless when its signed values add up to 0, in a
+    product when they multiply to 1 (a factor worth 0 never is). Something must be
+    left: a term, or a multiplied factor. Among equally large groups the one with the
+    smallest sorted operands goes.
+    """
+    count = len(items)
+    if count < 2 or not _could_drop(items):
         return items
-    if useless is _sums_to_zero and sum(sign * nf[1] for sign, nf in items) == 0:
-        return items  # a sum worth 0 is kept whole
-    indices = range(len(items))
-    for size in range(len(items) - 1, 0, -1):
-        found = [
-            chosen
-            for chosen in combinations(indices, size)
-            if useless([items[i] for i in chosen], [items[i] for i in indices if i not in chosen])
-        ]
-        if found:
-            chosen = min(found, key=lambda c: sorted(items[i] for i in c))
-            for i in chosen:
-                aside.extend(_cards(items[i][1]))
-            return [items[i] for i in indices if i not in chosen]
-    return items
+    if sums:
+        signed = [sign * nf[1] for sign, nf in items]
+        if sum(signed) == 0:
+            return items  # a sum worth 0 is kept whole
+    elif any(nf[1] == 0 for _, nf in items):
+        return items
+    # The total of every subset, by bit mask, each from a smaller one.
+    totals: list[Value] = [0 if sums else 1] * (1 << count)
+    for mask in range(1, 1 << count):
+        low = mask & -mask
+        i = low.bit_length() - 1
+        sign, nf = items[i]
+        rest = totals[mask ^ low]
+        totals[mask] = (
+            rest + sign * nf[1] if sums else (rest * nf[1] if sign > 0 else apply("/", rest, nf[1]))
+        )
+    neutral = 0 if sums else 1
+    full = (1 << count) - 1
+    multiplied = sum(1 << i for i, (sign, _) in enumerate(items) if sign > 0)
+    best: list[int] = []
+    best_size = 0
+    for mask in range(1, full):
+        if totals[mask] != neutral:
+            continue
+        if not sums and not multiplied & ~mask:
+            continue  # nothing multiplied would be left
+        size = bin(mask).count("1")
+        if size > best_size:
+            best, best_size = [mask], size
+        elif size == best_size:
+            best.append(mask)
+    if not best:
+        return items
+    chosen = min(best, key=lambda m: sorted(items[i] for i in range(count) if m >> i & 1))
+    for i in range(count):
+        if chosen >> i & 1:
+            aside.extend(_cards(items[i][1]))
+    return [items[i] for i in range(count) if not chosen >> i & 1]
 
 
 def _sum(items: list[tuple[int, NF]], signed: bool, aside: list[Value]) -> Canon:

@@ -28,7 +28,7 @@ from typing import Final, Literal, TypeAlias
 
 import attrs
 
-__all__ = ["BinOp", "Expr", "Num", "Operator", "OPERATORS", "Number"]
+__all__ = ["OPERATORS", "BinOp", "Expr", "Num", "Number", "Operator"]
 
 #: The four operators, as ``str`` prints them.
 Operator: TypeAlias = Literal["+", "-", "*", "/"]

@@ -13,7 +13,6 @@ the work (a census of all 1820 hands computes each triple of cards once).
 from __future__ import annotations
 
 import functools
-import math
 from collections.abc import Iterable, Iterator, Sequence
 from fractions import Fraction
 from itertools import combinations
@@ -31,8 +30,11 @@ __all__ = ["MAX_CARDS", "Rules", "count", "solutions", "solvable", "solve", "val
 #: The most cards a hand may have (the work grows very fast with the count).
 MAX_CARDS: Final = 8
 
+#: Hands up to this size have their values listed; larger ones are worked back from a target.
+_TABULATED: Final = 4
 
-@attrs.frozen
+
+@attrs.frozen(cache_hash=True)
 class Rules:
     """What the search may do: which operators, and what intermediate results are allowed.
 
@@ -73,7 +75,9 @@ def _check_rules(ops: str, distinct: str) -> None:
     if not isinstance(ops, str) or not ops or any(op not in OPERATORS for op in ops):
         raise PuzzlecalcError(f"ops must be a non-empty string of + - * /, not {ops!r}")
     if distinct not in DISTINCT_LEVELS:
-        raise PuzzlecalcError(f"distinct must be one of {', '.join(DISTINCT_LEVELS)}, not {distinct!r}")
+        raise PuzzlecalcError(
+            f"distinct must be one of {', '.join(DISTINCT_LEVELS)}, not {distinct!r}"
+        )
 
 
 def _number(value: object, what: str) -> Value:
@@ -143,8 +147,13 @@ def values(cards: tuple[Value, ...], rules: Rules = Rules()) -> frozenset[Value]
     return frozenset(value for value in made if rules.allows(value))
 
 
-def _needs(target: Value, a: Value, rules: Rules, rest: frozenset[Value]) -> Iterator[tuple[str, Value, bool]]:
-    """``(op, b, a_first)``: the ways ``a`` and a value ``b`` of the other part make ``target``."""
+def _needs(
+    target: Value, a: Value, rules: Rules, rest: tuple[Value, ...]
+) -> Iterator[tuple[str, Value, bool]]:
+    """``(op, b, a_first)``: the ways ``a`` and a value ``b`` of the cards ``rest`` make ``target``.
+
+    Division by zero is never among them.
+    """
     ops = rules.ops
     if "+" in ops:
         yield "+", target - a, True
@@ -154,16 +163,37 @@ def _needs(target: Value, a: Value, rules: Rules, rest: frozenset[Value]) -> Ite
     if "*" in ops:
         if a:
             yield "*", apply("/", target, a), True
-        elif not target:
-            yield from (("*", b, True) for b in rest)
+        elif not target:  # 0 times anything: every value of the rest
+            yield from (("*", b, True) for b in sorted(values(rest, rules)))
     if "/" in ops:
-        if target:
-            if a:
-                yield "/", apply("/", a, target), True
-        elif not a:
-            yield from (("/", b, True) for b in rest if b)
-        if a:
+        if target and a:
+            yield "/", apply("/", a, target), True
+        elif not target and not a:  # 0 divided by anything but 0
+            yield from (("/", b, True) for b in sorted(values(rest, rules)) if b)
+        if a and (target or not a):
             yield "/", target * a, False
+
+
+def _has(cards: tuple[Value, ...], target: Value, rules: Rules) -> bool:
+    """Whether the whole multiset ``cards`` can make ``target``."""
+    if len(cards) <= _TABULATED:
+        return target in values(cards, rules)
+    return _reachable(cards, target, rules)
+
+
+@functools.lru_cache(maxsize=262144)
+def _reachable(cards: tuple[Value, ...], target: Value, rules: Rules) -> bool:
+    """:func:`_has` for larger hands: work back from the target instead of listing values."""
+    if len(cards) == 1:
+        return cards[0] == target
+    if not rules.allows(target):
+        return False
+    for part, rest in _splits(cards):
+        for a in values(part, rules):
+            for op, b, a_first in _needs(target, a, rules, rest):
+                if (op != "/" or b or not a_first) and _has(rest, b, rules):
+                    return True
+    return False
 
 
 @functools.lru_cache(maxsize=65536)
@@ -176,10 +206,9 @@ def _classes(
     found: dict[Key, Tree] = {}
     both_orders = level == "none"
     for part, rest in _splits(cards):
-        rest_values = values(rest, rules)
         for a in sorted(values(part, rules)):
-            for op, b, a_first in _needs(target, a, rules, rest_values):
-                if b not in rest_values or (op == "/" and not (b if a_first else a)):
+            for op, b, a_first in _needs(target, a, rules, rest):
+                if not _has(rest, b, rules):
                     continue
                 lefts = _classes(part, a, rules, level)
                 rights = _classes(rest, b, rules, level)
@@ -198,22 +227,15 @@ def _classes(
     return found
 
 
-def _reachable(cards: tuple[Value, ...], target: Value, rules: Rules) -> bool:
-    if len(cards) == 1:
-        return cards[0] == target
-    for part, rest in _splits(cards):
-        rest_values = values(rest, rules)
-        for a in values(part, rules):
-            for op, b, a_first in _needs(target, a, rules, rest_values):
-                if b in rest_values and not (op == "/" and not (b if a_first else a)):
-                    return True
-    return False
-
-
 def _prepare(
-    cards: Iterable[Number], target: Number, ops: str, integer_only: bool, non_negative: bool,
-    natural: bool, distinct: str,
-) -> tuple[tuple[Value, ...], Value, Rules]:  # fmt: skip
+    cards: Iterable[Number],
+    target: Number,
+    ops: str,
+    integer_only: bool,
+    non_negative: bool,
+    natural: bool,
+    distinct: str,
+) -> tuple[tuple[Value, ...], Value, Rules]:
     _check_rules(ops, distinct)
     checked = hand(cards)
     goal = _number(target, "target")
@@ -243,7 +265,9 @@ def solutions(
     distinct: Distinct = "4nums",
 ) -> dict[Key, Tree]:
     """The distinct solutions as plain trees, by key (what :func:`solve` builds on)."""
-    checked, goal, rules = _prepare(cards, target, ops, integer_only, non_negative, natural, distinct)
+    checked, goal, rules = _prepare(
+        cards, target, ops, integer_only, non_negative, natural, distinct
+    )
     found: dict[Key, Tree] = {}
     if not rules.allows(goal):
         return found
@@ -291,9 +315,15 @@ def solve(
         number, an unknown operator or equivalence level.
     """
     found = solutions(
-        cards, target, ops=ops, integer_only=integer_only, non_negative=non_negative,
-        natural=natural, use_all=use_all, distinct=distinct,
-    )  # fmt: skip
+        cards,
+        target,
+        ops=ops,
+        integer_only=integer_only,
+        non_negative=non_negative,
+        natural=natural,
+        use_all=use_all,
+        distinct=distinct,
+    )
     rules = Rules("".join(op for op in OPERATORS if op in ops), integer_only, non_negative, natural)
     checked = [exact(card) for card in cards]
     exprs = [
@@ -321,9 +351,15 @@ def count(
     """
     return len(
         solutions(
-            cards, target, ops=ops, integer_only=integer_only, non_negative=non_negative,
-            natural=natural, use_all=use_all, distinct=distinct,
-        )  # fmt: skip
+            cards,
+            target,
+            ops=ops,
+            integer_only=integer_only,
+            non_negative=non_negative,
+            natural=natural,
+            use_all=use_all,
+            distinct=distinct,
+        )
     )
 
 
