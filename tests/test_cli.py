@@ -146,3 +146,42 @@ def test_python_dash_m_help_lists_subcommands() -> None:
         [sys.executable, "-m", "puzzlecalc", "--help"], capture_output=True, text=True, check=True
     )
     assert "level" in result.stdout
+
+
+def test_24_prints_the_solutions() -> None:
+    status, out = run("24", "3", "3", "8", "8")
+    assert status == 0
+    assert out.splitlines() == ["3 3 8 8 -> 24: 1 distinct solution (4nums)", "  8/(3-8/3) = 24"]
+
+
+@pytest.mark.parametrize(
+    ("argv", "expected"),
+    [
+        (["24", "1", "2", "3", "4", "--count"], "3"),
+        (["24", "1", "2", "3", "4", "--count", "--distinct", "none"], "242"),
+        (["24", "1", "2", "3", "4", "--count", "--ops", "+-", "--target", "10"], "1"),
+        (["24", "3", "3", "8", "8", "--count", "--integer-only"], "0"),
+        (["24", "1", "2", "5", "8", "--count", "--distinct", "none", "--non-negative"], "62"),
+    ],
+)
+def test_24_options(argv: list[str], expected: str) -> None:
+    _, out = run(*argv)
+    assert out.strip() == expected
+
+
+def test_24_json_and_no_solution() -> None:
+    status, out = run("24", "1", "2", "3", "4", "--json", "--ops", "+-", "--target", "10")
+    assert status == 0 and json.loads(out) == {
+        "cards": "1 2 3 4",
+        "target": "10",
+        "solutions": ["4+3+2+1"],
+    }
+    status, out = run("24", "1", "1", "1", "1")
+    assert status == 1 and "no way to make 24" in out
+
+
+def test_24_bad_input(capsys: pytest.CaptureFixture[str]) -> None:
+    assert run("24", "1", "2", "--ops", "^")[0] == 2
+    assert "ops must be" in capsys.readouterr().err
+    with pytest.raises(SystemExit):
+        run("24", "one", "two")

@@ -14,7 +14,7 @@ from __future__ import annotations
 from puzzlecalc.arith24.equivalence import DISTINCT_LEVELS, Distinct
 from puzzlecalc.arith24.expr import BinOp, Expr, Num
 from puzzlecalc.arith24.parse import parse
-from puzzlecalc.arith24.solve import count, solvable, solve
+from puzzlecalc.arith24.solver import count, solvable, solve
 
 __all__ = [
     "DISTINCT_LEVELS",

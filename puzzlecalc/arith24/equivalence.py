@@ -152,7 +152,7 @@ def combine(op: str, left: Key, right: Key, level: Distinct) -> Key:
 
 
 def key(expr: Expr | Tree, level: Distinct = "4nums") -> Key:
-    """The canonical key of an expression (an :class:`Expr` or a plain tree).
+    """The canonical key of an expression (an :class:`~puzzlecalc.arith24.expr.Expr` or a plain tree).
 
     :raises ZeroDivisionError: if the expression divides by zero (at ``"normal"`` and
         ``"4nums"``, which look at values).
@@ -178,7 +178,7 @@ def key(expr: Expr | Tree, level: Distinct = "4nums") -> Key:
 
 
 def to_tree(expr: Expr) -> Tree:
-    """The plain tree of an :class:`Expr`."""
+    """The plain tree of an :class:`~puzzlecalc.arith24.expr.Expr`."""
     if isinstance(expr, Num):
         return exact(expr.value)
     assert isinstance(expr, BinOp)
@@ -186,7 +186,7 @@ def to_tree(expr: Expr) -> Tree:
 
 
 def from_tree(tree: Tree, cards: Sequence[Value] = ()) -> Expr:
-    """An :class:`Expr` from a plain tree, numbering its numbers as cards of ``cards``.
+    """An :class:`~puzzlecalc.arith24.expr.Expr` from a plain tree, numbering its numbers as cards of ``cards``.
 
     Each number takes the first card of equal value not taken yet, left to right.
     """

@@ -101,7 +101,7 @@ def parse(text: str) -> Expr:
             elif char in _OPEN:
                 operators.append((char, position))
                 position += 1
-            elif char in _SPELLINGS:
+            elif char in _SPELLINGS or char in _CLOSE:
                 raise _error(f"expected a number or '(' but found {char!r}", text, position)
             else:
                 raise _error(f"unexpected {char!r}", text, position)

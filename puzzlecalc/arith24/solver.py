@@ -25,7 +25,7 @@ from puzzlecalc.arith24.equivalence import DISTINCT_LEVELS, Distinct, Key, Tree,
 from puzzlecalc.arith24.expr import OPERATORS, Expr, Number
 from puzzlecalc.errors import PuzzlecalcError
 
-__all__ = ["MAX_CARDS", "Rules", "count", "solutions", "solvable", "solve", "values"]
+__all__ = ["MAX_CARDS", "Constraints", "count", "solutions", "solvable", "solve", "values"]
 
 #: The most cards a hand may have (the work grows very fast with the count).
 MAX_CARDS: Final = 8
@@ -35,8 +35,8 @@ _TABULATED: Final = 4
 
 
 @attrs.frozen(cache_hash=True)
-class Rules:
-    """What the search may do: which operators, and what intermediate results are allowed.
+class Constraints:
+    """What a search may do: which operators, and which intermediate results are allowed.
 
     :param ops: the operators allowed, a string made of ``+-*/``.
     :param integer_only: no intermediate result may be a fraction.
@@ -119,7 +119,7 @@ def _splits(cards: tuple[Value, ...]) -> tuple[tuple[tuple[Value, ...], tuple[Va
 
 
 @functools.lru_cache(maxsize=65536)
-def values(cards: tuple[Value, ...], rules: Rules = Rules()) -> frozenset[Value]:
+def values(cards: tuple[Value, ...], rules: Constraints = Constraints()) -> frozenset[Value]:
     """Every value the whole multiset ``cards`` (sorted) can make under ``rules``.
 
     >>> sorted(values((1, 2)))
@@ -148,7 +148,7 @@ def values(cards: tuple[Value, ...], rules: Rules = Rules()) -> frozenset[Value]
 
 
 def _needs(
-    target: Value, a: Value, rules: Rules, rest: tuple[Value, ...]
+    target: Value, a: Value, rules: Constraints, rest: tuple[Value, ...]
 ) -> Iterator[tuple[str, Value, bool]]:
     """``(op, b, a_first)``: the ways ``a`` and a value ``b`` of the cards ``rest`` make ``target``.
 
@@ -174,7 +174,7 @@ def _needs(
             yield "/", target * a, False
 
 
-def _has(cards: tuple[Value, ...], target: Value, rules: Rules) -> bool:
+def _has(cards: tuple[Value, ...], target: Value, rules: Constraints) -> bool:
     """Whether the whole multiset ``cards`` can make ``target``."""
     if len(cards) <= _TABULATED:
         return target in values(cards, rules)
@@ -182,7 +182,7 @@ def _has(cards: tuple[Value, ...], target: Value, rules: Rules) -> bool:
 
 
 @functools.lru_cache(maxsize=262144)
-def _reachable(cards: tuple[Value, ...], target: Value, rules: Rules) -> bool:
+def _reachable(cards: tuple[Value, ...], target: Value, rules: Constraints) -> bool:
     """:func:`_has` for larger hands: work back from the target instead of listing values."""
     if len(cards) == 1:
         return cards[0] == target
@@ -198,7 +198,7 @@ def _reachable(cards: tuple[Value, ...], target: Value, rules: Rules) -> bool:
 
 @functools.lru_cache(maxsize=65536)
 def _classes(
-    cards: tuple[Value, ...], target: Value, rules: Rules, level: Distinct
+    cards: tuple[Value, ...], target: Value, rules: Constraints, level: Distinct
 ) -> dict[Key, Tree]:
     """The distinct expressions over exactly ``cards`` worth ``target``: key -> witness tree."""
     if len(cards) == 1:
@@ -235,11 +235,13 @@ def _prepare(
     non_negative: bool,
     natural: bool,
     distinct: str,
-) -> tuple[tuple[Value, ...], Value, Rules]:
+) -> tuple[tuple[Value, ...], Value, Constraints]:
     _check_rules(ops, distinct)
     checked = hand(cards)
     goal = _number(target, "target")
-    rules = Rules("".join(op for op in OPERATORS if op in ops), integer_only, non_negative, natural)
+    rules = Constraints(
+        "".join(op for op in OPERATORS if op in ops), integer_only, non_negative, natural
+    )
     return checked, goal, rules
 
 
@@ -324,7 +326,9 @@ def solve(
         use_all=use_all,
         distinct=distinct,
     )
-    rules = Rules("".join(op for op in OPERATORS if op in ops), integer_only, non_negative, natural)
+    rules = Constraints(
+        "".join(op for op in OPERATORS if op in ops), integer_only, non_negative, natural
+    )
     checked = [exact(card) for card in cards]
     exprs = [
         equivalence.from_tree(equivalence.canonical(tree, distinct, rules.allows_tree), checked)

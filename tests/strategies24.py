@@ -1,0 +1,26 @@
+"""Hypothesis strategies for the 24 game."""
+
+from __future__ import annotations
+
+from hypothesis import strategies as st
+
+from puzzlecalc.arith24 import BinOp, Expr, Num
+
+operators = st.sampled_from(["+", "-", "*", "/"])
+
+
+def exprs(max_leaves: int = 6) -> st.SearchStrategy[Expr]:
+    """Random expression trees over small whole numbers."""
+    leaves = st.integers(0, 13).map(Num)
+    return st.recursive(
+        leaves,
+        lambda inner: st.builds(BinOp, operators, inner, inner),
+        max_leaves=max_leaves,
+    )
+
+
+#: Hands of four cards from 1..13.
+hands = st.lists(st.integers(1, 13), min_size=4, max_size=4)
+
+#: Smaller hands of any size from 1 to 4, cards from 1..13.
+small_hands = st.lists(st.integers(1, 13), min_size=1, max_size=4)

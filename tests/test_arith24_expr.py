@@ -1,0 +1,130 @@
+"""Expression trees: exact values, printing with the fewest brackets, and the safe parser."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from puzzlecalc import InvalidExpressionError
+from puzzlecalc.arith24 import BinOp, Expr, Num
+from puzzlecalc.arith24.parse import MAX_LENGTH
+
+from strategies24 import exprs
+
+PRINTED = [
+    ("8/(3-8/3)", "8/(3-8/3)", Fraction(24)),
+    ("(3+2+1)*4", "(3+2+1)*4", Fraction(24)),
+    ("5*5-5/5", "5*5-5/5", Fraction(24)),
+    ("((3+2)+1)*4", "(3+2+1)*4", Fraction(24)),
+    ("3+(2+1)", "3+(2+1)", Fraction(6)),
+    ("1-(2-3)", "1-(2-3)", Fraction(2)),
+    ("(1-2)-3", "1-2-3", Fraction(-4)),
+    ("2*(3*4)", "2*(3*4)", Fraction(24)),
+    ("8/(4/2)", "8/(4/2)", Fraction(4)),
+    ("(8/4)/2", "8/4/2", Fraction(1)),
+    ("2+3*4", "2+3*4", Fraction(14)),
+    ("(2+3)*4", "(2+3)*4", Fraction(20)),
+    ("2*3+4", "2*3+4", Fraction(10)),
+    ("2-(3*4)", "2-3*4", Fraction(-10)),
+    ("1/3", "1/3", Fraction(1, 3)),
+    (" 8 ÷ ( 3 − 8 ÷ 3 ) ", "8/(3-8/3)", Fraction(24)),
+    ("2 x [3 + 4]", "2*(3+4)", Fraction(14)),
+    ("6×4", "6*4", Fraction(24)),
+    ("6·4:2", "6*4/2", Fraction(12)),
+    ("007", "7", Fraction(7)),
+]
+
+
+@pytest.mark.parametrize(("text", "printed", "value"), PRINTED)
+def test_parse_print_and_value(text: str, printed: str, value: Fraction) -> None:
+    expr = Expr.parse(text)
+    assert str(expr) == printed
+    assert expr.value == value
+    assert repr(expr) == f"Expr.parse({printed!r})"
+    assert Expr.parse(printed) == expr
+
+
+MALFORMED = [
+    ("", 0, "empty expression"),
+    ("   ", 3, "empty expression"),
+    ("3+", 2, "expected a number"),
+    ("(3+2", 4, "missing ')'"),
+    ("3+2)", 3, "unmatched ')'"),
+    ("3 3", 2, "expected an operator"),
+    ("-3+27", 0, "expected a number"),
+    ("3*(+2)", 3, "expected a number"),
+    ("3+a", 2, "unexpected 'a'"),
+    ("2.5*4", 1, "unexpected '.'"),
+    ("(3+2]", 4, "'(' closed by ']'"),
+    ("()", 1, "expected a number"),
+    ("3(2)", 1, "expected an operator"),
+    ("1" * 31, 0, "longer than 30 digits"),
+    ("import os", 0, "unexpected 'i'"),
+    ("__import__('os')", 0, "unexpected '_'"),
+]
+
+
+@pytest.mark.parametrize(("text", "position", "message"), MALFORMED)
+def test_malformed_text_points_at_the_problem(text: str, position: int, message: str) -> None:
+    with pytest.raises(InvalidExpressionError) as raised:
+        Expr.parse(text)
+    assert raised.value.position == position
+    assert message in str(raised.value)
+    assert repr(text) in str(raised.value)
+
+
+def test_sizes_are_bounded() -> None:
+    with pytest.raises(InvalidExpressionError, match="longer than"):
+        Expr.parse("1+" * MAX_LENGTH + "1")
+    deep = "(" * 400 + "1" + ")" * 400
+    assert Expr.parse(deep).value == 1  # no recursion: nesting cannot exhaust the stack
+    with pytest.raises(InvalidExpressionError):
+        Expr.parse(3)  # type: ignore[arg-type]
+
+
+def test_division_by_zero_is_raised_on_evaluation() -> None:
+    expr = Expr.parse("1/(2-2)")
+    with pytest.raises(ZeroDivisionError):
+        expr.value
+
+
+def test_numbers_and_cards() -> None:
+    expr = BinOp("*", Num(6, card=0), BinOp("-", Num(5, card=2), Num(1, card=1)))
+    assert expr.value == 24
+    assert expr.numbers == [6, 5, 1]
+    assert [leaf.card for leaf in expr.leaves()] == [0, 2, 1]
+    assert [str(step) for step in expr.steps()] == ["5-1", "6*(5-1)"]
+    assert Num(6, card=0) == Num(6)  # the card index is not part of equality
+
+
+def test_operator_is_checked() -> None:
+    with pytest.raises(ValueError, match="op"):
+        BinOp("^", Num(2), Num(3))  # type: ignore[arg-type]
+
+
+@given(exprs())
+def test_printing_then_parsing_gives_the_same_tree(expr: Expr) -> None:
+    again = Expr.parse(str(expr))
+    assert again == expr
+    assert str(again) == str(expr)
+
+
+@given(st.text(max_size=40))
+def test_any_text_parses_or_raises_the_library_error(text: str) -> None:
+    try:
+        expr = Expr.parse(text)
+    except InvalidExpressionError as error:
+        assert 0 <= error.position <= len(text)
+        return
+    assert Expr.parse(str(expr)) == expr
+
+
+@given(st.text(alphabet="0123456789+-*/()[] x×÷", max_size=30))
+def test_arithmetic_looking_text_parses_or_raises(text: str) -> None:
+    try:
+        Expr.parse(text)
+    except InvalidExpressionError:
+        pass

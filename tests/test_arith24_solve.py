@@ -1,0 +1,236 @@
+"""Solving the 24 game: the census, 4nums' distinct solutions, properties and bad input."""
+
+from __future__ import annotations
+
+import itertools
+from collections import Counter
+from fractions import Fraction
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from puzzlecalc import PuzzlecalcError
+from puzzlecalc.arith24 import DISTINCT_LEVELS, Expr, count, solvable, solve
+from puzzlecalc.arith24.equivalence import key
+
+from shared_data import load
+from strategies24 import hands, small_hands
+
+ALL_HANDS = list(itertools.combinations_with_replacement(range(1, 14), 4))
+
+
+def test_census_of_1820_hands() -> None:
+    assert len(ALL_HANDS) == 1820
+    assert sum(solvable(hand) for hand in ALL_HANDS) == 1362
+    assert sum(solvable(hand, integer_only=True) for hand in ALL_HANDS) == 1346
+    assert sum(solvable(hand, non_negative=True) for hand in ALL_HANDS) == 1362
+    need_fractions = [
+        " ".join(map(str, hand))
+        for hand in ALL_HANDS
+        if solvable(hand) and not solvable(hand, integer_only=True)
+    ]
+    assert need_fractions == [
+        "1 3 4 6", "1 4 5 6", "1 5 5 5", "1 6 6 8", "1 8 12 12", "2 2 11 11", "2 2 13 13",
+        "2 3 5 12", "2 4 10 10", "2 5 5 10", "2 7 7 10", "3 3 7 7", "3 3 8 8", "4 4 7 7",
+        "5 5 7 11", "5 7 7 11",
+    ]  # fmt: skip
+
+
+def test_4nums_counts_3017_solutions_over_all_hands() -> None:
+    counts = {hand: count(hand) for hand in ALL_HANDS}
+    assert sum(counts.values()) == 3017
+    assert max(counts.values()) == 11
+    assert counts[(2, 4, 8, 10)] == 11
+
+
+def test_every_4nums_hand_matches() -> None:
+    """As many solutions as 4nums lists, each the same solution as exactly one of ours."""
+    listed = load("arith24/4nums_distinct_1to10.json")["hands"]
+    assert len(listed) == 566
+    printed_alike = 0
+    for text, theirs in listed.items():
+        cards = [int(card) for card in text.split()]
+        ours = solve(cards)
+        assert len(ours) == len(theirs), text
+        our_keys = Counter(key(expr) for expr in ours)
+        assert all(n == 1 for n in our_keys.values()), text
+        for solution in theirs:
+            assert our_keys[key(Expr.parse(solution))] == 1, (text, solution)
+        printed_alike += len(set(theirs) & {str(expr) for expr in ours})
+    assert printed_alike == 1343  # every string printed exactly as 4nums prints it
+
+
+@pytest.mark.parametrize(
+    ("cards", "distinct", "expected"),
+    [
+        ([1, 2, 3, 4], "4nums", ["4*3*2*1", "(3+2+1)*4", "(4+2)*(3+1)"]),
+        ([1, 2, 3, 4], "normal", ["4*3*2*1", "4*3*2/1", "(3+2+1)*4", "(4+2)*(3+1)"]),
+        ([3, 3, 8, 8], "4nums", ["8/(3-8/3)"]),
+        ([1, 1, 3, 8], "4nums", ["8*3+1-1"]),
+        ([1, 2, 3, 8], "4nums", ["(2-1)*8*3", "(8+3+1)*2", "8/(1-2/3)", "(8-2)*(3+1)"]),
+        (
+            [2, 2, 4, 7],
+            "4nums",
+            ["7*2*2-4", "7*4-2*2", "7*4-2-2", "(2+2)*7-4", "(7+4)*2+2", "(7-2/2)*4"],
+        ),
+    ],
+)
+def test_examples(cards: list[int], distinct: str, expected: list[str]) -> None:
+    assert [str(e) for e in solve(cards, distinct=distinct)] == expected  # type: ignore[arg-type]
+
+
+def test_counts_by_level_on_1_2_3_4() -> None:
+    assert [count([1, 2, 3, 4], distinct=level) for level in DISTINCT_LEVELS] == [242, 52, 4, 3]
+
+
+@pytest.mark.parametrize(
+    ("cards", "target", "options", "expected"),
+    [
+        ([1, 2, 3, 4], 10, {"ops": "+-"}, ["4+3+2+1"]),
+        ([3, 3, 8, 8], 24, {"integer_only": True}, []),
+        ([1, 5, 5, 5], 24, {}, ["(5-1/5)*5"]),
+        ([1, 5, 5, 5], 24, {"integer_only": True}, []),
+        ([2, 3], 6, {"ops": "+"}, []),
+        ([2, 3], 6, {"ops": "*"}, ["3*2"]),
+        ([6], 6, {}, ["6"]),
+        ([5], 24, {}, []),
+        ([1, 2], Fraction(1, 2), {}, ["1/2"]),
+        ([3, 3, 8, 8], Fraction(8, 3), {"ops": "/-"}, ["3-8/8/3"]),
+        ([4, 4], 0, {}, ["4-4"]),
+        ([7, 5, 2], 0, {"non_negative": True}, ["5+2-7"]),
+    ],
+)
+def test_targets_and_rules(
+    cards: list[int], target: int | Fraction, options: dict[str, object], expected: list[str]
+) -> None:
+    assert [str(e) for e in solve(cards, target, **options)] == expected  # type: ignore[arg-type]
+
+
+def test_non_negative_forbids_negative_steps() -> None:
+    for expr in solve([1, 2, 5, 8], 24, non_negative=True, distinct="none"):
+        assert all(step.value >= 0 for step in expr.steps())
+    assert "(1-5)*(2-8)" in {str(e) for e in solve([1, 2, 5, 8], distinct="none")}
+    assert count([1, 2, 5, 8], non_negative=True, distinct="none") < count(
+        [1, 2, 5, 8], distinct="none"
+    )
+
+
+def test_five_to_seven_cards() -> None:
+    assert [str(e) for e in solve([1, 1, 1, 1, 6], 24, distinct="4nums")][:1] == ["(1+1+1+1)*6"]
+    assert solvable([13, 13, 13, 13, 13, 13])
+    assert solvable([1, 2, 3, 4, 5, 6, 7], 5040)
+    assert not solvable([1, 1, 1, 1, 1], 1000)
+
+
+BAD = [
+    (([],), "at least one card"),
+    (([1, 2, "3", 4],), "a card must be an int or a Fraction, not '3'"),
+    (([1, 2, 3.5, 4],), "not 3.5"),
+    (([1, 2, True],), "not True"),
+    (("1234",), "cards must be a sequence"),
+    ((5,), "cards must be a sequence"),
+    (([1] * 9,), "at most 8 cards"),
+    (([1, 2, 3, 4], "24"), "target must be an int or a Fraction, not '24'"),
+    (([1, 2, 3, 4], 24.0), "target must be"),
+]
+
+
+@pytest.mark.parametrize(("args", "message"), BAD)
+def test_bad_input_names_it(args: tuple[object, ...], message: str) -> None:
+    with pytest.raises(PuzzlecalcError, match=message.replace("(", r"\(").replace(")", r"\)")):
+        solve(*args)  # type: ignore[arg-type]
+    with pytest.raises(PuzzlecalcError):
+        solvable(*args)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    ("option", "value", "message"),
+    [
+        ("ops", "+x", "ops must be"),
+        ("ops", "", "ops must be"),
+        ("distinct", "some", "distinct must be"),
+    ],
+)
+def test_bad_options(option: str, value: str, message: str) -> None:
+    with pytest.raises(PuzzlecalcError, match=message):
+        solve([1, 2, 3, 4], **{option: value})  # type: ignore[arg-type]
+
+
+def test_division_by_zero_is_simply_not_a_solution() -> None:
+    assert solve([0, 0], 0, ops="/") == []
+    assert [str(e) for e in solve([0, 3], 0, ops="/")] == ["0/3"]
+    assert solvable([2, 2, 5], 5, ops="-/") is False or all(
+        e.value == 5 for e in solve([2, 2, 5], 5, ops="-/")
+    )
+
+
+@settings(max_examples=60, deadline=None)
+@given(small_hands, st.integers(-30, 30), st.sampled_from(DISTINCT_LEVELS))
+def test_every_result_makes_the_target_with_exactly_the_cards(
+    cards: list[int], target: int, level: str
+) -> None:
+    results = solve(cards, target, distinct=level)  # type: ignore[arg-type]
+    assert bool(results) == solvable(cards, target)
+    for expr in results:
+        assert expr.value == target
+        assert sorted(expr.numbers) == sorted(cards)
+        assert sorted(leaf.card for leaf in expr.leaves()) == list(range(len(cards)))  # type: ignore[type-var]
+
+
+@settings(max_examples=60, deadline=None)
+@given(hands, st.sampled_from([24, 10, 1, 0, -3]))
+def test_counts_are_monotone(cards: list[int], target: int) -> None:
+    counts = [count(cards, target, distinct=level) for level in DISTINCT_LEVELS]
+    assert counts == sorted(counts, reverse=True)
+
+
+@settings(max_examples=60, deadline=None)
+@given(hands, st.sampled_from(DISTINCT_LEVELS))
+def test_printing_then_parsing_keeps_value_and_class(cards: list[int], level: str) -> None:
+    results = solve(cards, distinct=level)  # type: ignore[arg-type]
+    keys = [key(expr, level) for expr in results]  # type: ignore[arg-type]
+    assert len(set(keys)) == len(keys)
+    for expr, expected in zip(results, keys, strict=True):
+        again = Expr.parse(str(expr))
+        assert again.value == expr.value == 24
+        assert key(again, level) == expected  # type: ignore[arg-type]
+
+
+@settings(max_examples=30, deadline=None)
+@given(hands)
+def test_results_are_deterministic(cards: list[int]) -> None:
+    assert [str(e) for e in solve(cards)] == [str(e) for e in solve(list(reversed(cards)))]
+
+
+def _brute_force(cards: list[int], target: int) -> set[str]:
+    """Every expression tree over the cards, by plain recursion, as ``none``-level strings."""
+
+    def trees(values: tuple[int, ...]) -> list[Expr]:
+        if len(values) == 1:
+            return [Expr.parse(str(values[0]))]
+        found = []
+        for size in range(1, len(values)):
+            for left_idx in itertools.combinations(range(len(values)), size):
+                left = tuple(values[i] for i in left_idx)
+                right = tuple(values[i] for i in range(len(values)) if i not in left_idx)
+                for a in trees(left):
+                    for b in trees(right):
+                        for op in "+-*/":
+                            found.append(Expr.parse(f"({a}){op}({b})"))
+        return found
+
+    results = set()
+    for tree in trees(tuple(cards)):
+        try:
+            if tree.value == target:
+                results.add(str(tree))
+        except ZeroDivisionError:
+            pass
+    return results
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.lists(st.integers(1, 6), min_size=1, max_size=3), st.integers(-5, 12))
+def test_none_level_agrees_with_brute_force(cards: list[int], target: int) -> None:
+    assert {str(e) for e in solve(cards, target, distinct="none")} == _brute_force(cards, target)
