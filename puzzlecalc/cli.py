@@ -191,7 +191,7 @@ def _run_arith24(args: argparse.Namespace, out: TextIO) -> int:
         else:
             out.write(f"{number}\n")
         return 0 if number else 1
-    found = arith24.solver(cards, target, **options)
+    found = arith24.solve(cards, target, **options)
     if args.json:
         json.dump(
             {"cards": hand, "target": str(target), "solutions": [str(e) for e in found]},

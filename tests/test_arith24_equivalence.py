@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+import itertools
+
 import pytest
 from hypothesis import given
+from strategies24 import exprs
 
 from puzzlecalc.arith24 import DISTINCT_LEVELS, Expr
 from puzzlecalc.arith24.equivalence import Distinct, key
-
-from strategies24 import exprs
 
 # (a, b, the coarsest... each level at which a and b are the same)
 PAIRS: list[tuple[str, str, set[str]]] = [
@@ -55,11 +56,11 @@ def test_unknown_level() -> None:
 def test_levels_are_nested(expr: Expr) -> None:
     """Expressions with equal keys at a level have equal keys at every coarser level."""
     try:
-        expr.value
+        _ = expr.value
     except ZeroDivisionError:
         return
     mirrored = _mirror(expr)
-    for finer, coarser in zip(DISTINCT_LEVELS, DISTINCT_LEVELS[1:], strict=False):
+    for finer, coarser in itertools.pairwise(DISTINCT_LEVELS):
         if key(expr, finer) == key(mirrored, finer):
             assert key(expr, coarser) == key(mirrored, coarser)
     assert key(expr, "commutative") == key(mirrored, "commutative")

@@ -7,12 +7,11 @@ from fractions import Fraction
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
+from strategies24 import exprs
 
 from puzzlecalc import InvalidExpressionError
 from puzzlecalc.arith24 import BinOp, Expr, Num
 from puzzlecalc.arith24.parse import MAX_LENGTH
-
-from strategies24 import exprs
 
 PRINTED = [
     ("8/(3-8/3)", "8/(3-8/3)", Fraction(24)),
@@ -88,7 +87,7 @@ def test_sizes_are_bounded() -> None:
 def test_division_by_zero_is_raised_on_evaluation() -> None:
     expr = Expr.parse("1/(2-2)")
     with pytest.raises(ZeroDivisionError):
-        expr.value
+        _ = expr.value
 
 
 def test_numbers_and_cards() -> None:

@@ -9,13 +9,12 @@ from fractions import Fraction
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from shared_data import load
+from strategies24 import hands, small_hands
 
 from puzzlecalc import PuzzlecalcError
 from puzzlecalc.arith24 import DISTINCT_LEVELS, Expr, count, solvable, solve
 from puzzlecalc.arith24.equivalence import key
-
-from shared_data import load
-from strategies24 import hands, small_hands
 
 ALL_HANDS = list(itertools.combinations_with_replacement(range(1, 14), 4))
 
