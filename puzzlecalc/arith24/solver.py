@@ -170,7 +170,7 @@ def _needs(
             yield "/", apply("/", a, target), True
         elif not target and not a:  # 0 divided by anything but 0
             yield from (("/", b, True) for b in sorted(values(rest, rules)) if b)
-        if a and (target or not a):
+        if a:
             yield "/", target * a, False
 
 
