@@ -15,7 +15,9 @@ ROOT = Path(__file__).parent
 
 
 def _install(session: nox.Session, *groups: str) -> None:
-    session.install(*nox.project.dependency_groups(PYPROJECT, *groups))
+    """Install the package, and the dependency groups of pyproject.toml named."""
+    if groups:
+        session.install(*nox.project.dependency_groups(PYPROJECT, *groups))
     session.install("-e", ".")
 
 
