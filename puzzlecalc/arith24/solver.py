@@ -25,7 +25,17 @@ from puzzlecalc.arith24.equivalence import DISTINCT_LEVELS, Distinct, Key, Tree,
 from puzzlecalc.arith24.expr import OPERATORS, Expr, Number
 from puzzlecalc.errors import PuzzlecalcError
 
-__all__ = ["MAX_CARDS", "Constraints", "count", "solutions", "solvable", "solve", "values"]
+__all__ = [
+    "MAX_CARDS",
+    "Constraints",
+    "check_ops",
+    "count",
+    "hand",
+    "solutions",
+    "solvable",
+    "solve",
+    "values",
+]
 
 #: The most cards a hand may have (the work grows very fast with the count).
 MAX_CARDS: Final = 8
@@ -71,9 +81,18 @@ class Constraints:
         return self.allows(apply(op, equivalence.tree_value(left), right_value))
 
 
-def _check_rules(ops: str, distinct: str) -> None:
+def check_ops(ops: str) -> str:
+    """The operators of ``ops`` in the standard order ``+-*/``.
+
+    :raises PuzzlecalcError: unless ``ops`` is a non-empty string of ``+ - * /``.
+    """
     if not isinstance(ops, str) or not ops or any(op not in OPERATORS for op in ops):
         raise PuzzlecalcError(f"ops must be a non-empty string of + - * /, not {ops!r}")
+    return "".join(op for op in OPERATORS if op in ops)
+
+
+def _check_rules(ops: str, distinct: str) -> None:
+    check_ops(ops)
     if distinct not in DISTINCT_LEVELS:
         raise PuzzlecalcError(
             f"distinct must be one of {', '.join(DISTINCT_LEVELS)}, not {distinct!r}"
@@ -239,9 +258,7 @@ def _prepare(
     _check_rules(ops, distinct)
     checked = hand(cards)
     goal = _number(target, "target")
-    rules = Constraints(
-        "".join(op for op in OPERATORS if op in ops), integer_only, non_negative, natural
-    )
+    rules = Constraints(check_ops(ops), integer_only, non_negative, natural)
     return checked, goal, rules
 
 
@@ -326,9 +343,7 @@ def solve(
         use_all=use_all,
         distinct=distinct,
     )
-    rules = Constraints(
-        "".join(op for op in OPERATORS if op in ops), integer_only, non_negative, natural
-    )
+    rules = Constraints(check_ops(ops), integer_only, non_negative, natural)
     checked = [exact(card) for card in cards]
     exprs = [
         equivalence.from_tree(equivalence.canonical(tree, distinct, rules.allows_tree), checked)

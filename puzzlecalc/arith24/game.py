@@ -1,0 +1,240 @@
+"""Playing the 24 game: dealing hands, progressive hints and computer opponents.
+
+>>> import random
+>>> deal(random.Random(7))
+[1, 2, 2, 9]
+>>> print(hint([3, 3, 8, 8], level=1))
+Start with 8 and 3.
+>>> print(hint([3, 3, 8, 8], level=2))
+Make 3-8/3, which is 1/3.
+>>> print(hint([3, 3, 8, 8], level=3))
+8/(3-8/3) = 24
+
+Opponents are small frozen objects built on :func:`~puzzlecalc.arith24.solver.solve`:
+
+>>> TEACHER.attempt([3, 3, 8, 8], random.Random(1))
+Attempt(answer='8/(3-8/3)', seconds=34.2...)
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from fractions import Fraction
+from typing import Final
+
+import attrs
+
+from puzzlecalc.arith24.difficulty import difficulty as hand_difficulty
+from puzzlecalc.arith24.expr import BinOp, Expr, Number
+from puzzlecalc.arith24.solver import MAX_CARDS, check_ops, solve
+from puzzlecalc.errors import PuzzlecalcError
+
+__all__ = [
+    "CHAMPION",
+    "FIFTH_GRADER",
+    "MAX_DEALS",
+    "OPPONENTS",
+    "SECOND_GRADER",
+    "TEACHER",
+    "Attempt",
+    "Opponent",
+    "deal",
+    "hint",
+]
+
+#: How many hands :func:`deal` tries before it gives up on the conditions asked for.
+MAX_DEALS: Final = 10_000
+
+
+def deal(
+    rng: random.Random,
+    *,
+    cards: int = 4,
+    low: int = 1,
+    high: int = 13,
+    difficulty: tuple[float, float] | None = None,
+    solvable: bool = True,
+    target: Number = 24,
+) -> list[int]:
+    """Deal a hand of ``cards`` numbers from ``low`` to ``high``, sorted.
+
+    By default only hands that can make ``target`` are dealt; ``difficulty=(least,
+    most)`` keeps only hands whose :func:`~puzzlecalc.arith24.difficulty.difficulty` lies
+    in that band. The same seeded ``rng`` deals the same hands.
+
+    >>> deal(random.Random(1), cards=5, low=1, high=9)
+    [2, 2, 3, 5, 8]
+    >>> easy = deal(random.Random(2), difficulty=(0, 3))
+
+    :raises PuzzlecalcError: on impossible settings, or when no hand meets the
+        conditions in :data:`MAX_DEALS` tries.
+    """
+    if not isinstance(rng, random.Random):
+        raise PuzzlecalcError(f"rng must be a random.Random, not {rng!r}")
+    if not isinstance(cards, int) or not 1 <= cards <= MAX_CARDS:
+        raise PuzzlecalcError(f"cards must be from 1 to {MAX_CARDS}, not {cards!r}")
+    if not (isinstance(low, int) and isinstance(high, int)) or low > high:
+        raise PuzzlecalcError(
+            f"low and high must be whole numbers with low <= high, not {low!r}, {high!r}"
+        )
+    if difficulty is not None and (len(difficulty) != 2 or difficulty[0] > difficulty[1]):
+        raise PuzzlecalcError(f"difficulty must be a (least, most) pair, not {difficulty!r}")
+    for _ in range(MAX_DEALS):
+        dealt = sorted(rng.randint(low, high) for _ in range(cards))
+        if solvable and not solve_any(dealt, target):
+            continue
+        if difficulty is not None:
+            rating = hand_difficulty(dealt, target)
+            if not difficulty[0] <= rating <= difficulty[1]:
+                continue
+        return dealt
+    raise PuzzlecalcError(
+        f"no hand of {cards} cards from {low} to {high} met the conditions in {MAX_DEALS} deals"
+    )
+
+
+def solve_any(cards: Sequence[Number], target: Number) -> bool:
+    """Whether ``cards`` can make ``target`` (a shorthand used while dealing)."""
+    from puzzlecalc.arith24.solver import solvable
+
+    return solvable(cards, target)
+
+
+def _first_pair(expr: Expr) -> BinOp | None:
+    for step in expr.steps():
+        if not isinstance(step.left, BinOp) and not isinstance(step.right, BinOp):
+            return step
+    return None
+
+
+def _piece(expr: BinOp, target: Fraction) -> BinOp:
+    """The largest operation inside ``expr`` that is not worth the target itself."""
+    parts = [step for step in expr.steps() if step is not expr and step.value != target]
+    return max(parts, key=lambda part: len(part.numbers), default=expr)
+
+
+def _number(value: object) -> str:
+    return str(value)
+
+
+def hint(
+    cards: Sequence[Number],
+    target: Number = 24,
+    level: int = 1,
+    *,
+    ops: str = "+-*/",
+    integer_only: bool = False,
+    non_negative: bool = False,
+) -> str:
+    """A hint for the hand, more telling at each ``level``.
+
+    Level 1 names a first pair of cards to combine; level 2 gives a piece of a
+    solution and its value; level 3 gives a whole solution. All three follow the same
+    solution (the simplest one :func:`~puzzlecalc.arith24.solver.solve` finds).
+
+    >>> print(hint([1, 2, 3, 4], level=2))
+    Make 4*3, which is 12.
+    >>> print(hint([1, 1, 1, 1]))
+    There is no solution: these cards cannot make 24.
+
+    :raises PuzzlecalcError: unless ``level`` is 1, 2 or 3, or on a bad hand.
+    """
+    if level not in (1, 2, 3):
+        raise PuzzlecalcError(f"level must be 1, 2 or 3, not {level!r}")
+    found = solve(cards, target, ops=ops, integer_only=integer_only, non_negative=non_negative)
+    if not found:
+        return f"There is no solution: these cards cannot make {target}."
+    solution = found[0]
+    if level == 3 or not isinstance(solution, BinOp):
+        return f"{solution} = {target}"
+    if level == 1:
+        pair = _first_pair(solution)
+        assert pair is not None  # every operation tree has one
+        first, second = sorted((pair.left.value, pair.right.value), reverse=True)
+        return f"Start with {_number(first)} and {_number(second)}."
+    piece = _piece(solution, solution.value)
+    return f"Make {piece}, which is {_number(piece.value)}."
+
+
+@attrs.frozen
+class Attempt:
+    """What a computer opponent does with a hand: its answer (``None``: it gives up) and when."""
+
+    answer: str | None
+    seconds: float
+
+    def __repr__(self) -> str:
+        return f"Attempt(answer={self.answer!r}, seconds={self.seconds:.1f}...)"
+
+
+def _slip(expr: Expr, ops: str, rng: random.Random) -> str:
+    """A plausible wrong answer: one operation done with another operator it knows,
+    or with its operands swapped."""
+    steps = list(expr.steps())
+    if not steps:
+        return f"{expr}+{expr}"
+    step = rng.choice(steps)
+    others = [op for op in ops if op != step.op]
+    if others:
+        wrong = BinOp(rng.choice(others), step.left, step.right)  # type: ignore[arg-type]
+    else:
+        wrong = BinOp(step.op, step.right, step.left)
+    return str(_replace(expr, step, wrong))
+
+
+def _replace(expr: Expr, old: BinOp, new: BinOp) -> Expr:
+    if expr is old:
+        return new
+    if isinstance(expr, BinOp):
+        return BinOp(expr.op, _replace(expr.left, old, new), _replace(expr.right, old, new))
+    return expr
+
+
+@attrs.frozen
+class Opponent:
+    """A computer player with a personality.
+
+    :param name: what it is called.
+    :param ops: the operators it knows (a second-grader knows only ``+-``).
+    :param slip: how often (0 to 1) it answers wrongly when it does find a solution.
+    :param seconds: how long it thinks on the easiest hands; harder hands take longer
+        (the time grows with :func:`~puzzlecalc.arith24.difficulty.difficulty`).
+    :param patience: how long it thinks before giving up on a hand it cannot solve.
+    """
+
+    name: str
+    ops: str = attrs.field(default="+-*/", converter=check_ops)
+    slip: float = attrs.field(
+        default=0.0, validator=[attrs.validators.ge(0), attrs.validators.le(1)]
+    )
+    seconds: float = attrs.field(default=10.0, validator=attrs.validators.gt(0))
+    patience: float = attrs.field(default=120.0, validator=attrs.validators.gt(0))
+
+    def attempt(self, cards: Sequence[Number], rng: random.Random, target: Number = 24) -> Attempt:
+        """What this opponent answers for ``cards``, and after how many seconds.
+
+        It knows the solutions that use only its operators; which one it finds, how
+        long it takes and whether it slips come from ``rng``.
+        """
+        found = solve(cards, target, ops=self.ops)
+        if not found:
+            return Attempt(None, self.patience * rng.uniform(0.8, 1.2))
+        rating = hand_difficulty(cards, target)
+        seconds = min(self.seconds * (1 + rating) * rng.uniform(0.7, 1.3), self.patience)
+        choice = found[min(int(rng.expovariate(1.5)), len(found) - 1)]
+        if rng.random() < self.slip:
+            return Attempt(_slip(choice, self.ops, rng), seconds)
+        return Attempt(str(choice), seconds)
+
+
+#: Knows + and -, slips often, thinks slowly.
+SECOND_GRADER: Final = Opponent("Sam (second grade)", "+-", slip=0.25, seconds=12.0, patience=90.0)
+#: Knows + - and ×.
+FIFTH_GRADER: Final = Opponent("Pat (fifth grade)", "+-*", slip=0.1, seconds=8.0, patience=90.0)
+#: Knows all four operations and rarely slips.
+TEACHER: Final = Opponent("Ms. Lee (teacher)", "+-*/", slip=0.03, seconds=5.0, patience=120.0)
+#: Never slips, thinks fast.
+CHAMPION: Final = Opponent("Ada (champion)", "+-*/", slip=0.0, seconds=1.5, patience=60.0)
+#: The opponents, easiest first.
+OPPONENTS: Final = (SECOND_GRADER, FIFTH_GRADER, TEACHER, CHAMPION)

@@ -1,0 +1,240 @@
+"""Playing 24: the referee, dealing, hints, difficulty and computer opponents."""
+
+from __future__ import annotations
+
+import csv
+import io
+import math
+import random
+import subprocess
+import sys
+from fractions import Fraction
+from pathlib import Path
+
+import attrs
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from shared_data import text
+from strategies24 import hands
+
+from puzzlecalc import PuzzlecalcError
+from puzzlecalc.arith24 import OPPONENTS, Opponent, check, deal, difficulty, hint, solve
+from puzzlecalc.arith24.game import SECOND_GRADER, TEACHER
+
+CHECKS = [
+    ("8/(3-8/3)", [3, 3, 8, 8], {}, True, "correct"),
+    ("8 ÷ (3 − 8 ÷ 3)", [3, 3, 8, 8], {}, True, "correct"),
+    ("(3+3)*(8-8/2)", [3, 3, 8, 8], {}, False, "uses 2, which was not dealt"),
+    ("8*3", [3, 3, 8, 8], {}, False, "leaves out 3 and 8"),
+    (
+        "8*3*3/3",
+        [3, 3, 8, 8],
+        {},
+        False,
+        "uses 3 three times, but only two 3s were dealt; leaves out 8",
+    ),
+    ("8/(3-8/3", [3, 3, 8, 8], {}, False, "missing ')' at position 8"),
+    ("", [3, 3, 8, 8], {}, False, "empty expression"),
+    ("8+8+3+3", [3, 3, 8, 8], {}, False, "gives 22, not 24"),
+    ("8/3+8+3", [3, 3, 8, 8], {}, False, "gives 41/3, not 24"),
+    ("8/(3-3)+8", [3, 3, 8, 8], {}, False, "8/(3-3) divides by zero"),
+    (
+        "8/(3-8/3)",
+        [3, 3, 8, 8],
+        {"integer_only": True},
+        False,
+        "8/3 gives 8/3, and no fractions are allowed",
+    ),
+    (
+        "(1-5)*(2-8)",
+        [1, 2, 5, 8],
+        {"non_negative": True},
+        False,
+        "1-5 gives -4, and no negative numbers",
+    ),
+    ("(5-1)*(8-2)", [1, 2, 5, 8], {"non_negative": True}, True, "correct"),
+    (
+        "4*3*2*1",
+        [1, 2, 3, 4],
+        {"ops": "+-"},
+        False,
+        "uses *, which is not allowed here (allowed: + -)",
+    ),
+    ("4+3+2+1", [1, 2, 3, 4], {"ops": "+-"}, False, "gives 10, not 24"),
+    ("4+3+2+1", [1, 2, 3, 4, 14], {"ops": "+-"}, False, "leaves out 14"),
+]
+
+
+@pytest.mark.parametrize(("answer", "cards", "options", "ok", "reason"), CHECKS)
+def test_check(
+    answer: str, cards: list[int], options: dict[str, object], ok: bool, reason: str
+) -> None:
+    verdict = check(answer, cards, **options)  # type: ignore[arg-type]
+    assert verdict.ok is ok and bool(verdict) is ok
+    assert reason in verdict.reason
+
+
+def test_check_other_targets_and_positions() -> None:
+    assert check("4*3*2+1", [1, 2, 3, 4], 25).ok
+    assert check("1/2", [1, 2], Fraction(1, 2)).ok
+    verdict = check("3+*4", [3, 4])
+    assert verdict.position == 2 and verdict.expr is None
+
+
+def test_check_setup_errors_raise() -> None:
+    with pytest.raises(PuzzlecalcError, match="ops must be"):
+        check("1+2", [1, 2], ops="^")
+    with pytest.raises(PuzzlecalcError, match="a card must be"):
+        check("1+2", [1, "2"])  # type: ignore[list-item]
+    assert not check(12, [1, 2]).ok  # type: ignore[arg-type]
+
+
+@given(st.text(max_size=40), hands)
+def test_check_never_raises_on_text(answer: str, cards: list[int]) -> None:
+    verdict = check(answer, cards)
+    assert isinstance(verdict.reason, str) and verdict.reason
+
+
+@settings(max_examples=40, deadline=None)
+@given(hands, st.sampled_from([{}, {"integer_only": True}, {"non_negative": True}]))
+def test_every_solution_printed_by_solve_is_accepted(
+    cards: list[int], rules: dict[str, bool]
+) -> None:
+    for expr in solve(cards, **rules):  # type: ignore[arg-type]
+        assert check(str(expr), cards, **rules).ok, expr  # type: ignore[arg-type]
+
+
+def test_deal_is_reproducible_and_solvable() -> None:
+    first = [deal(random.Random(5)) for _ in range(3)]
+    assert first == [deal(random.Random(5)) for _ in range(3)]
+    rng = random.Random(11)
+    for _ in range(20):
+        cards = deal(rng, cards=4, low=1, high=13)
+        assert len(cards) == 4 and all(1 <= c <= 13 for c in cards) and cards == sorted(cards)
+        assert solve(cards)
+
+
+def test_deal_unsolvable_hands_and_difficulty_bands() -> None:
+    rng = random.Random(3)
+    hands_dealt = [deal(rng, solvable=False) for _ in range(200)]
+    assert any(not solve(cards) for cards in hands_dealt)
+    hard = deal(random.Random(4), difficulty=(7.0, math.inf))
+    assert difficulty(hard) >= 7.0
+    easy = deal(random.Random(4), difficulty=(0.0, 4.0))
+    assert difficulty(easy) <= 4.0
+
+
+@pytest.mark.parametrize(
+    ("options", "message"),
+    [
+        ({"cards": 0}, "cards must be"),
+        ({"cards": 9}, "cards must be"),
+        ({"low": 5, "high": 2}, "low and high"),
+        ({"difficulty": (5.0, 1.0)}, "difficulty must be"),
+        ({"cards": 1, "low": 1, "high": 2}, "no hand of 1 cards"),
+    ],
+)
+def test_deal_bad_settings(options: dict[str, object], message: str) -> None:
+    with pytest.raises(PuzzlecalcError, match=message):
+        deal(random.Random(1), **options)  # type: ignore[arg-type]
+    with pytest.raises(PuzzlecalcError, match=r"random\.Random"):
+        deal(1)  # type: ignore[arg-type]
+
+
+def test_hints_grow_stronger_without_giving_it_away_at_once() -> None:
+    assert hint([3, 3, 8, 8], level=1) == "Start with 8 and 3."
+    assert hint([3, 3, 8, 8], level=2) == "Make 3-8/3, which is 1/3."
+    assert hint([3, 3, 8, 8], level=3) == "8/(3-8/3) = 24"
+    assert "24" not in hint([1, 2, 3, 4], level=2).split("which is")[1]
+    assert hint([1, 1, 1, 1]) == "There is no solution: these cards cannot make 24."
+    assert hint([1, 2, 3, 4], 10, level=3, ops="+-") == "4+3+2+1 = 10"
+    with pytest.raises(PuzzlecalcError, match=r"level must be 1, 2 or 3"):
+        hint([1, 2, 3, 4], level=4)
+
+
+def _spearman(xs: list[float], ys: list[float]) -> float:
+    def ranks(values: list[float]) -> list[float]:
+        order = sorted(range(len(values)), key=values.__getitem__)
+        result = [0.0] * len(values)
+        i = 0
+        while i < len(order):
+            j = i
+            while j + 1 < len(order) and values[order[j + 1]] == values[order[i]]:
+                j += 1
+            for k in range(i, j + 1):
+                result[order[k]] = (i + j) / 2
+            i = j + 1
+        return result
+
+    rx, ry = ranks(xs), ranks(ys)
+    mx, my = sum(rx) / len(rx), sum(ry) / len(ry)
+    cov = sum((a - mx) * (b - my) for a, b in zip(rx, ry, strict=True))
+    return cov / math.sqrt(sum((a - mx) ** 2 for a in rx) * sum((b - my) ** 2 for b in ry))
+
+
+def test_difficulty_agrees_with_how_often_people_solve_hands() -> None:
+    rows = list(csv.DictReader(io.StringIO(text("arith24/4nums_difficulty_1to10.csv"))))
+    assert len(rows) == 566
+    rated = [difficulty([int(c) for c in row["Puzzles"].split()]) for row in rows]
+    solved = [float(row["Solved rate"].rstrip("%")) for row in rows]
+    assert _spearman(rated, solved) <= -0.75
+
+
+def test_difficulty_basics() -> None:
+    assert difficulty([1, 1, 1, 1]) == math.inf
+    assert difficulty([1, 2, 3, 4]) < difficulty([3, 3, 8, 8])
+    assert difficulty([6, 4], 24) < difficulty([6, 4, 1, 1, 1], 24)
+    with pytest.raises(PuzzlecalcError, match="at most 5 cards"):
+        difficulty([1, 2, 3, 4, 5, 6])
+
+
+def test_opponents_are_small_frozen_objects_built_on_solve() -> None:
+    assert len(OPPONENTS) == 4
+    with pytest.raises(attrs.exceptions.FrozenInstanceError):
+        TEACHER.slip = 0.5  # type: ignore[misc]
+    attempt = TEACHER.attempt([3, 3, 8, 8], random.Random(1))
+    assert attempt == TEACHER.attempt([3, 3, 8, 8], random.Random(1))
+    assert attempt.answer is not None and check(attempt.answer, [3, 3, 8, 8]).ok
+    assert SECOND_GRADER.attempt([3, 3, 8, 8], random.Random(1)).answer is None  # no + - solution
+    answer = SECOND_GRADER.attempt([6, 6, 6, 6], random.Random(2)).answer
+    assert answer is not None and set(answer) <= set("6+-")
+
+
+def test_slips_happen_about_as_often_as_the_persona_says() -> None:
+    clumsy = Opponent("Clumsy", slip=0.5, seconds=1.0)
+    rng = random.Random(9)
+    wrong = sum(
+        not check(clumsy.attempt([1, 2, 3, 4], rng).answer or "", [1, 2, 3, 4]).ok
+        for _ in range(200)
+    )
+    assert 60 < wrong < 140
+    assert all(Opponent("Ace").attempt([1, 2, 3, 4], rng).answer for _ in range(10))
+
+
+def test_harder_hands_take_longer() -> None:
+    easy = [TEACHER.attempt([1, 2, 3, 4], random.Random(i)).seconds for i in range(30)]
+    hard = [TEACHER.attempt([3, 3, 8, 8], random.Random(i)).seconds for i in range(30)]
+    assert sum(hard) > sum(easy)
+
+
+@pytest.mark.parametrize(("field", "value"), [("ops", "^"), ("slip", 1.5), ("seconds", 0)])
+def test_bad_personas(field: str, value: object) -> None:
+    with pytest.raises(ValueError):
+        Opponent("Bad", **{field: value})  # type: ignore[arg-type]
+
+
+def test_console_game_scripted_run_finishes_with_a_score() -> None:
+    script = Path(__file__).parents[1] / "examples" / "play24.py"
+    stdin = script.with_suffix(".stdin").read_text()
+    result = subprocess.run(
+        [sys.executable, str(script), "--seed", "1"],
+        input=stdin,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=True,
+    )
+    assert "final score" in result.stdout
+    assert "correct!" in result.stdout
+    assert "hint:" in result.stdout and "not quite" in result.stdout
