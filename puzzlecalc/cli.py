@@ -6,7 +6,9 @@ Each subcommand is a function ``_run_NAME(args) -> int`` registered in :func:`pa
 from __future__ import annotations
 
 import argparse
+import csv
 import json
+import math
 import sys
 from collections.abc import Callable, Sequence
 from fractions import Fraction
@@ -14,6 +16,8 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from puzzlecalc import arith24
+from puzzlecalc.arith24.census import arith24_census, countdown_census
+from puzzlecalc.arith24.countdown import countdown
 from puzzlecalc.arith24.equivalence import DISTINCT_LEVELS, exact
 from puzzlecalc.errors import PuzzlecalcError
 from puzzlecalc.level import Level
@@ -210,6 +214,121 @@ def _run_arith24(args: argparse.Namespace, out: TextIO) -> int:
     return 0
 
 
+def _countdown_parser(subparsers: Any) -> None:
+    game = subparsers.add_parser(
+        "countdown",
+        help="solve a Countdown numbers round",
+        description=(
+            "Reach the target with any of the numbers, each at most once, every step a "
+            "positive whole number; if it cannot be reached, the nearest value that can. "
+            "Example: countdown 100 75 50 25 6 3 --target 952"
+        ),
+    )
+    game.add_argument("numbers", nargs="+", type=int, help="the numbers")
+    game.add_argument("--target", type=int, required=True, help="the target")
+    game.add_argument("--distinct", choices=DISTINCT_LEVELS, default="4nums")
+    game.add_argument(
+        "--all", action="store_true", help="every distinct solution, not the first 10"
+    )
+    game.add_argument("--json", action="store_true", help="print JSON")
+    game.set_defaults(run=_run_countdown)
+
+
+def _run_countdown(args: argparse.Namespace, out: TextIO) -> int:
+    found = countdown(args.numbers, args.target, distinct=args.distinct)
+    reached = sorted({int(e.value) for e in found})
+    if args.json:
+        record = {"numbers": args.numbers, "target": args.target, "reached": reached}
+        json.dump({**record, "solutions": [str(e) for e in found]}, out, indent=2)
+        out.write("\n")
+        return 0 if found else 1
+    if not found:
+        out.write("nothing can be made\n")
+        return 1
+    if reached != [args.target]:
+        away = abs(reached[0] - args.target)
+        out.write(
+            f"{args.target} cannot be reached; nearest: {' and '.join(map(str, reached))} ({away} away)\n"
+        )
+    out.write(
+        f"{len(found)} distinct solution{'s' if len(found) != 1 else ''}, fewest numbers first\n"
+    )
+    for expr in found if args.all else found[:10]:
+        out.write(f"  {expr} = {expr.value}\n")
+    return 0
+
+
+def _census_parser(subparsers: Any) -> None:
+    census = subparsers.add_parser(
+        "census",
+        help="which targets hands can reach (24 game or Countdown)",
+        description=(
+            "census countdown: every Countdown selection against targets 101..999, by "
+            "number of large numbers. census 24: how many hands reach each target, and "
+            "the most and least reachable targets."
+        ),
+    )
+    census.add_argument("game", choices=("countdown", "24"))
+    census.add_argument("--jobs", type=int, default=None, help="processes (default: all cores)")
+    census.add_argument(
+        "--large", type=int, nargs="+", default=list(range(5)), help="countdown: large numbers"
+    )
+    census.add_argument("--low", type=int, default=1, help="24: lowest card (default 1)")
+    census.add_argument("--high", type=int, default=13, help="24: highest card (default 13)")
+    census.add_argument("--cards", type=int, default=4, help="24: cards per hand (default 4)")
+    census.add_argument(
+        "--targets", type=int, nargs=2, default=(1, 100), metavar=("FROM", "TO"), help="24: targets"
+    )
+    census.add_argument("--csv", type=Path, help="write the results as CSV to this file")
+    census.set_defaults(run=_run_census)
+
+
+def _progress_bar(stream: TextIO) -> Callable[[int, int], None] | None:
+    if not stream.isatty():
+        return None
+
+    def show(done: int, total: int) -> None:
+        filled = 40 * done // total
+        stream.write(f"\r[{'#' * filled}{'.' * (40 - filled)}] {done}/{total}")
+        if done == total:
+            stream.write("\n")
+        stream.flush()
+
+    return show
+
+
+def _run_census(args: argparse.Namespace, out: TextIO) -> int:
+    if args.game == "24":
+        low, high = args.targets
+        counts = arith24_census(
+            low=args.low, high=args.high, cards=args.cards, targets=range(low, high + 1)
+        )
+        hands = math.comb(args.high - args.low + args.cards, args.cards)
+        ranked = sorted(counts, key=lambda t: (-counts[t], t))
+        out.write(f"{hands} hands of {args.cards} cards from {args.low} to {args.high}\n")
+        out.write("most reachable:  " + ", ".join(f"{t} ({counts[t]})" for t in ranked[:5]) + "\n")
+        out.write(
+            "least reachable: " + ", ".join(f"{t} ({counts[t]})" for t in ranked[::-1][:5]) + "\n"
+        )
+        if args.csv is not None:
+            with args.csv.open("w", newline="") as file:
+                writer = csv.writer(file)
+                writer.writerow(["target", "hands"])
+                writer.writerows((t, counts[t]) for t in sorted(counts))
+        return 0
+    table = countdown_census(large=args.large, jobs=args.jobs, progress=_progress_bar(sys.stderr))
+    out.write(table.table() + "\n")
+    if args.csv is not None:
+        with args.csv.open("w", newline="") as file:
+            table.write_csv(file)
+    if not table.complete:
+        done = sum(row.selections for row in table.rows)
+        where = f"; partial results written to {args.csv}" if args.csv is not None else ""
+        print(f"puzzlecalc: interrupted after {done} selections{where}", file=sys.stderr)
+        return 130
+    return 0
+
+
 def parser() -> argparse.ArgumentParser:
     """The argument parser of ``python -m puzzlecalc``."""
     top = argparse.ArgumentParser(
@@ -222,7 +341,12 @@ def parser() -> argparse.ArgumentParser:
     return top
 
 
-_SUBCOMMANDS: list[Callable[[Any], None]] = [_level_parser, _arith24_parser]
+_SUBCOMMANDS: list[Callable[[Any], None]] = [
+    _level_parser,
+    _arith24_parser,
+    _countdown_parser,
+    _census_parser,
+]
 
 
 def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:

@@ -31,6 +31,7 @@ __all__ = [
     "check_ops",
     "count",
     "hand",
+    "reachable_values",
     "solutions",
     "solvable",
     "solve",
@@ -103,6 +104,11 @@ def _number(value: object, what: str) -> Value:
     if isinstance(value, bool) or not isinstance(value, (int, Fraction)):
         raise PuzzlecalcError(f"{what} must be an int or a Fraction, not {value!r}")
     return exact(value)
+
+
+def _distance(a: Value, b: Value) -> Value:
+    difference = a - b
+    return difference if difference >= 0 else -difference
 
 
 def hand(cards: Iterable[Number]) -> tuple[Value, ...]:
@@ -283,7 +289,11 @@ def solutions(
     use_all: bool = True,
     distinct: Distinct = "4nums",
 ) -> dict[Key, Tree]:
-    """The distinct solutions as plain trees, by key (what :func:`solve` builds on)."""
+    """The distinct solutions as plain trees, by key (what :func:`solve` builds on).
+
+    When not every card must be used, a ``"4nums"`` solution with a useless part is
+    left out: the same solution without it uses fewer cards.
+    """
     checked, goal, rules = _prepare(
         cards, target, ops, integer_only, non_negative, natural, distinct
     )
@@ -292,8 +302,23 @@ def solutions(
         return found
     for sub in _subhands(checked, use_all):
         for key, tree in _classes(sub, goal, rules, distinct).items():
-            found.setdefault(key, tree)
+            if use_all or distinct != "4nums" or not key[2]:
+                found.setdefault(key, tree)
     return found
+
+
+def reachable_values(
+    cards: Sequence[Number],
+    *,
+    ops: str = "+-*/",
+    integer_only: bool = False,
+    non_negative: bool = False,
+    natural: bool = False,
+    use_all: bool = True,
+) -> frozenset[Value]:
+    """Every value the cards can make under the rules given (any subset unless ``use_all``)."""
+    checked, _, rules = _prepare(cards, 0, ops, integer_only, non_negative, natural, "none")
+    return frozenset().union(*(values(sub, rules) for sub in _subhands(checked, use_all)))
 
 
 def solve(
@@ -306,6 +331,7 @@ def solve(
     distinct: Distinct = "4nums",
     use_all: bool = True,
     natural: bool = False,
+    nearest: bool = False,
 ) -> list[Expr]:
     """Every distinct way to make ``target`` from ``cards``, in a deterministic order.
 
@@ -317,6 +343,8 @@ def solve(
     []
     >>> len(solve([1, 2, 3, 4], distinct="none"))
     242
+    >>> [str(e) for e in solve([2, 3, 4], 100, nearest=True)]
+    ['4*3*2']
 
     :param cards: the numbers, ints or Fractions, any count from 1 to :data:`MAX_CARDS`.
         Each is used exactly once (unless ``use_all`` is false).
@@ -328,28 +356,48 @@ def solve(
         (:mod:`~puzzlecalc.arith24.equivalence`).
     :param use_all: ``False`` lets any non-empty subset of the cards be used.
     :param natural: every intermediate result must be a positive whole number.
+    :param nearest: when ``target`` cannot be made, return the solutions of the nearest
+        value that can (both values' on a tie); each expression's ``value`` says which.
     :returns: one expression per distinct solution, printed the 4nums way where the
-        level allows, shortest text first.
+        level allows: fewest cards first, then shortest text.
     :raises PuzzlecalcError: on no cards, too many, a card or target that is not a
         number, an unknown operator or equivalence level.
     """
-    found = solutions(
-        cards,
-        target,
-        ops=ops,
-        integer_only=integer_only,
-        non_negative=non_negative,
-        natural=natural,
-        use_all=use_all,
-        distinct=distinct,
-    )
+
+    def find(value: Number) -> dict[Key, Tree]:
+        return solutions(
+            cards,
+            value,
+            ops=ops,
+            integer_only=integer_only,
+            non_negative=non_negative,
+            natural=natural,
+            use_all=use_all,
+            distinct=distinct,
+        )
+
+    found = find(target)
+    if not found and nearest:
+        goal = _number(target, "target")
+        made = reachable_values(
+            cards,
+            ops=ops,
+            integer_only=integer_only,
+            non_negative=non_negative,
+            natural=natural,
+            use_all=use_all,
+        )
+        if made:
+            distance = min(_distance(value, goal) for value in made)
+            for value in sorted({goal - distance, goal + distance} & made):
+                found.update(find(value))
     rules = Constraints(check_ops(ops), integer_only, non_negative, natural)
     checked = [exact(card) for card in cards]
     exprs = [
         equivalence.from_tree(equivalence.canonical(tree, distinct, rules.allows_tree), checked)
         for tree in found.values()
     ]
-    return sorted(exprs, key=lambda e: (len(str(e)), str(e)))
+    return sorted(exprs, key=lambda e: (len(e.numbers), len(str(e)), str(e)))
 
 
 def count(
