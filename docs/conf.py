@@ -45,6 +45,7 @@ _OFFLINE_NAMES = {
     "library/argparse.html": ("py:class", "argparse.ArgumentParser argparse.Namespace"),
     "library/threading.html": ("py:class", "threading.Event"),
     "library/abc.html": ("py:class", "abc.ABC"),
+    "library/collections.html": ("py:class", "collections.Counter"),
     "library/collections.abc.html": (
         "py:class",
         "collections.abc.Callable collections.abc.Iterable collections.abc.Iterator "

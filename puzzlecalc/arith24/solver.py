@@ -15,10 +15,10 @@ from __future__ import annotations
 import functools
 from collections.abc import Iterable, Iterator, Sequence
 from fractions import Fraction
-from itertools import combinations
 from typing import Final
 
 import attrs
+from more_itertools import distinct_combinations
 
 from puzzlecalc.arith24 import equivalence
 from puzzlecalc.arith24.equivalence import DISTINCT_LEVELS, Distinct, Key, Tree, Value, apply, exact
@@ -128,18 +128,15 @@ def hand(cards: Iterable[Number]) -> tuple[Value, ...]:
 
 @functools.lru_cache(maxsize=4096)
 def _splits(cards: tuple[Value, ...]) -> tuple[tuple[tuple[Value, ...], tuple[Value, ...]], ...]:
-    """Each way to split a multiset into two non-empty parts, once (the smaller part first)."""
-    seen = set()
+    """Each way to split a sorted multiset into two non-empty parts, once (the smaller part first)."""
     found = []
-    indices = range(len(cards))
     for size in range(1, len(cards) // 2 + 1):
-        for chosen in combinations(indices, size):
-            part = tuple(cards[i] for i in chosen)
-            rest = tuple(cards[i] for i in indices if i not in chosen)
-            pair = (part, rest) if (len(part), part) <= (len(rest), rest) else (rest, part)
-            if pair not in seen:
-                seen.add(pair)
-                found.append(pair)
+        for part in distinct_combinations(cards, size):
+            rest = list(cards)
+            for card in part:
+                rest.remove(card)
+            if 2 * size < len(cards) or part <= tuple(rest):
+                found.append((part, tuple(rest)))
     return tuple(found)
 
 
@@ -269,13 +266,12 @@ def _prepare(
 
 
 def _subhands(cards: tuple[Value, ...], use_all: bool) -> list[tuple[Value, ...]]:
+    """The hand itself, or every distinct non-empty sub-multiset of it."""
     if use_all:
         return [cards]
-    seen: dict[tuple[Value, ...], None] = {}
-    for size in range(1, len(cards) + 1):
-        for chosen in combinations(cards, size):
-            seen.setdefault(chosen)
-    return list(seen)
+    return [
+        part for size in range(1, len(cards) + 1) for part in distinct_combinations(cards, size)
+    ]
 
 
 def solutions(
