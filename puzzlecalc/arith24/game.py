@@ -28,6 +28,7 @@ import attrs
 from puzzlecalc.arith24.difficulty import difficulty as hand_difficulty
 from puzzlecalc.arith24.expr import BinOp, Expr, Number
 from puzzlecalc.arith24.solver import MAX_CARDS, check_ops, solve
+from puzzlecalc.arith24.solver import solvable as can_make
 from puzzlecalc.errors import PuzzlecalcError
 
 __all__ = [
@@ -82,7 +83,7 @@ def deal(
         raise PuzzlecalcError(f"difficulty must be a (least, most) pair, not {difficulty!r}")
     for _ in range(MAX_DEALS):
         dealt = sorted(rng.randint(low, high) for _ in range(cards))
-        if solvable and not solve_any(dealt, target):
+        if solvable and not can_make(dealt, target):
             continue
         if difficulty is not None:
             rating = hand_difficulty(dealt, target)
@@ -92,13 +93,6 @@ def deal(
     raise PuzzlecalcError(
         f"no hand of {cards} cards from {low} to {high} met the conditions in {MAX_DEALS} deals"
     )
-
-
-def solve_any(cards: Sequence[Number], target: Number) -> bool:
-    """Whether ``cards`` can make ``target`` (a shorthand used while dealing)."""
-    from puzzlecalc.arith24.solver import solvable
-
-    return solvable(cards, target)
 
 
 def _first_pair(expr: Expr) -> BinOp | None:
@@ -112,10 +106,6 @@ def _piece(expr: BinOp, target: Fraction) -> BinOp:
     """The largest operation inside ``expr`` that is not worth the target itself."""
     parts = [step for step in expr.steps() if step is not expr and step.value != target]
     return max(parts, key=lambda part: len(part.numbers), default=expr)
-
-
-def _number(value: object) -> str:
-    return str(value)
 
 
 def hint(
@@ -152,9 +142,9 @@ def hint(
         pair = _first_pair(solution)
         assert pair is not None  # every operation tree has one
         first, second = sorted((pair.left.value, pair.right.value), reverse=True)
-        return f"Start with {_number(first)} and {_number(second)}."
+        return f"Start with {first} and {second}."
     piece = _piece(solution, solution.value)
-    return f"Make {piece}, which is {_number(piece.value)}."
+    return f"Make {piece}, which is {piece.value}."
 
 
 @attrs.frozen
