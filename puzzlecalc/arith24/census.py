@@ -160,7 +160,7 @@ def countdown_census(
         selections done so far, with ``complete`` false.
     """
     work = selections(large)
-    jobs = os.cpu_count() or 1 if jobs is None else jobs
+    jobs = (os.cpu_count() or 1) if jobs is None else jobs
     if not isinstance(jobs, int) or jobs < 1:
         raise PuzzlecalcError(f"jobs must be at least 1, not {jobs!r}")
     reached: dict[Selection, frozenset[int]] = {}
