@@ -17,8 +17,9 @@ the move is a subtraction                   0.26
 The weights were fitted to the solved rates of 4nums.com's players on the 566 hands of
 cards 1 to 10 (``../shared/data/arith24/4nums_difficulty_1to10.csv``), maximising the
 rank correlation: there the Spearman correlation between difficulty and solved rate is
--0.79 (in-sample) and -0.77 in five-fold cross-validation (refitting on four fifths,
-scoring the fifth). Minus the number of solutions up to commutativity alone gives -0.64.
+-0.79 (in-sample) and -0.78 in five-fold cross-validation (refitting on four fifths,
+scoring the fifth; ``benchmarks/fit_difficulty.py`` refits and prints both). Minus the
+number of solutions up to commutativity alone gives -0.64.
 
 >>> round(difficulty([1, 1, 4, 6]), 2), round(difficulty([3, 3, 8, 8]), 2)
 (3.94, 7.77)
@@ -38,7 +39,7 @@ from puzzlecalc.arith24.expr import Number
 from puzzlecalc.arith24.solver import hand
 from puzzlecalc.errors import PuzzlecalcError
 
-__all__ = ["MAX_RATED_CARDS", "WEIGHTS", "difficulty"]
+__all__ = ["MAX_RATED_CARDS", "WEIGHTS", "difficulty", "move_features", "moves"]
 
 #: The costs of the model, by feature of a move.
 WEIGHTS: Final = {
@@ -53,28 +54,30 @@ WEIGHTS: Final = {
 MAX_RATED_CARDS: Final = 5
 
 
-def _weight(result: Value, op: str, target: Value) -> float:
-    """The weight ``exp(-cost)`` of a move giving ``result``; 0 for a negative result or zero."""
+def move_features(result: Value, op: str, target: Value) -> dict[str, float] | None:
+    """The features of a move that gives ``result`` by ``op``, or ``None`` if it is never made.
+
+    >>> from fractions import Fraction
+    >>> features = move_features(Fraction(8, 3), "/", 24)
+    >>> {name: round(value, 2) for name, value in features.items()}
+    {'fraction': 1.0, 'size': 0.98, 'beyond_target': 0.0, 'division': 1.0, 'subtraction': 0.0}
+    >>> print(move_features(0, "-", 24))
+    None
+    """
     if result <= 0:
-        return 0.0
-    cost = WEIGHTS["size"] * math.log(max(float(result), 1.0))
-    if not isinstance(result, int):
-        cost += WEIGHTS["fraction"]
-    if result > (target if target >= 0 else -target):
-        cost += WEIGHTS["beyond_target"]
-    if op == "/":
-        cost += WEIGHTS["division"]
-    elif op == "-":
-        cost += WEIGHTS["subtraction"]
-    return math.exp(-cost)
+        return None
+    return {
+        "fraction": 0.0 if isinstance(result, int) else 1.0,
+        "size": math.log(max(float(result), 1.0)),
+        "beyond_target": 1.0 if result > (target if target >= 0 else -target) else 0.0,
+        "division": 1.0 if op == "/" else 0.0,
+        "subtraction": 1.0 if op == "-" else 0.0,
+    }
 
 
-@functools.lru_cache(maxsize=200_000)
-def _chance(numbers: tuple[Value, ...], target: Value) -> float:
-    """The chance that the model player, starting from ``numbers``, ends on ``target``."""
-    if len(numbers) == 1:
-        return 1.0 if numbers[0] == target else 0.0
-    moves: dict[tuple[Value, tuple[Value, ...]], float] = {}
+def moves(numbers: tuple[Value, ...]) -> dict[tuple[Value, tuple[Value, ...]], str]:
+    """The distinct moves from ``numbers``: ``(result, numbers after) -> operator``."""
+    found: dict[tuple[Value, tuple[Value, ...]], str] = {}
     for i in range(len(numbers)):
         for j in range(i + 1, len(numbers)):
             a, b = numbers[i], numbers[j]
@@ -83,12 +86,28 @@ def _chance(numbers: tuple[Value, ...], target: Value) -> float:
             made += [(apply("/", a, b), "/")] if b else []
             made += [(apply("/", b, a), "/")] if a else []
             for result, op in made:
-                after = tuple(sorted((*rest, exact(result))))
-                moves.setdefault((result, after), _weight(result, op, target))
-    total = sum(moves.values())
+                found.setdefault((result, tuple(sorted((*rest, exact(result))))), op)
+    return found
+
+
+def _weight(result: Value, op: str, target: Value) -> float:
+    """The weight ``exp(-cost)`` of a move; 0 for one that is never made."""
+    features = move_features(result, op, target)
+    if features is None:
+        return 0.0
+    return math.exp(-sum(WEIGHTS[name] * value for name, value in features.items()))
+
+
+@functools.lru_cache(maxsize=200_000)
+def _chance(numbers: tuple[Value, ...], target: Value) -> float:
+    """The chance that the model player, starting from ``numbers``, ends on ``target``."""
+    if len(numbers) == 1:
+        return 1.0 if numbers[0] == target else 0.0
+    weights = {move: _weight(move[0], op, target) for move, op in moves(numbers).items()}
+    total = sum(weights.values())
     if not total:
         return 0.0
-    return sum(weight * _chance(after, target) for (_, after), weight in moves.items()) / total
+    return sum(weight * _chance(after, target) for (_, after), weight in weights.items()) / total
 
 
 def difficulty(cards: Sequence[Number], target: Number = 24) -> float:
