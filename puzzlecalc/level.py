@@ -14,10 +14,12 @@ from puzzlecalc.rules import DEFAULT_RULES, DISPLAY_MAX, Rules
 from puzzlecalc.solution import Solution
 from puzzlecalc.state import GameState, Value
 
-__all__ = ["Level", "Portal"]
+__all__ = ["MAX_MOVES", "Level", "Portal"]
 
 #: Digit positions the six-digit display has (0 is the ones digit).
 _DISPLAY_DIGITS: Final = 6
+#: The most moves a level may allow (the real levels allow at most 9).
+MAX_MOVES: Final = 1000
 _PRESSES: Final = ("press", "hold")
 
 
@@ -91,8 +93,8 @@ def _check_integer(instance: Level, attribute: attrs.Attribute[int], value: int)
     if not isinstance(value, int) or isinstance(value, bool):
         raise InvalidLevelError(f"{attribute.name} must be an integer, not {value!r}")
     if attribute.name == "moves":
-        if value < 0:
-            raise InvalidLevelError(f"moves must be at least 0, not {value!r}")
+        if not 0 <= value <= MAX_MOVES:
+            raise InvalidLevelError(f"moves must be from 0 to {MAX_MOVES}, not {value!r}")
     elif abs(value) > DISPLAY_MAX:
         raise InvalidLevelError(f"{attribute.name} does not fit on the display: {value!r}")
 

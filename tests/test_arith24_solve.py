@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from shared_data import load
 from strategies24 import hands, small_hands
 
-from puzzlecalc import PuzzlecalcError
+from puzzlecalc import PuzzlecalcError, SearchLimitError
 from puzzlecalc.arith24 import DISTINCT_LEVELS, Expr, count, solvable, solve
 from puzzlecalc.arith24.equivalence import key
 
@@ -154,6 +154,16 @@ def test_bad_input_names_it(args: tuple[object, ...], message: str) -> None:
 def test_bad_options(option: str, value: str, message: str) -> None:
     with pytest.raises(PuzzlecalcError, match=message):
         solve([1, 2, 3, 4], **{option: value})  # type: ignore[arg-type]
+
+
+def test_searches_have_a_limit_the_caller_can_raise() -> None:
+    with pytest.raises(SearchLimitError, match="max_steps=10"):
+        count([3, 7, 9, 11, 13, 2, 5], 10**5, max_steps=10)
+    with pytest.raises(SearchLimitError):
+        solvable([3, 7, 9, 11, 13, 2, 5], 10**5, max_steps=5)
+    assert count([1, 2, 3, 4], max_steps=10_000) == 3
+    with pytest.raises(PuzzlecalcError, match="max_steps must be"):
+        solve([1, 2], 3, max_steps=0)
 
 
 def test_division_by_zero_is_simply_not_a_solution() -> None:

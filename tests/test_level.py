@@ -87,7 +87,12 @@ BAD_LEVELS: list[tuple[dict[str, Any], type[Exception], str]] = [
     (
         {"start": 0, "goal": 1, "moves": -1, "buttons": ["+1"]},
         InvalidLevelError,
-        "moves must be at least 0",
+        "moves must be from 0 to 1000",
+    ),
+    (
+        {"start": 0, "goal": 1, "moves": 10**6, "buttons": ["+1"]},
+        InvalidLevelError,
+        "moves must be from 0",
     ),
     ({"start": 0, "goal": 10**7, "moves": 1, "buttons": ["+1"]}, InvalidLevelError, "does not fit"),
     ({"start": 0, "goal": 1, "moves": 1, "buttons": []}, InvalidLevelError, "at least one button"),

@@ -12,8 +12,10 @@ the work (a census of all 1820 hands computes each triple of cards once).
 
 from __future__ import annotations
 
+import contextlib
 import functools
 from collections.abc import Iterable, Iterator, Sequence
+from contextvars import ContextVar
 from fractions import Fraction
 from typing import Final
 
@@ -23,9 +25,10 @@ from more_itertools import distinct_combinations
 from puzzlecalc.arith24 import equivalence
 from puzzlecalc.arith24.equivalence import DISTINCT_LEVELS, Distinct, Key, Tree, Value, apply, exact
 from puzzlecalc.arith24.expr import OPERATORS, Expr, Number
-from puzzlecalc.errors import PuzzlecalcError
+from puzzlecalc.errors import PuzzlecalcError, SearchLimitError
 
 __all__ = [
+    "DEFAULT_MAX_STEPS",
     "MAX_CARDS",
     "Constraints",
     "check_ops",
@@ -43,6 +46,47 @@ MAX_CARDS: Final = 8
 
 #: Hands up to this size have their values listed; larger ones are worked back from a target.
 _TABULATED: Final = 4
+
+#: How much work a search may do unless the caller allows more: a step is one value
+#: tried or one pair of partial results combined. A search makes some 30,000 steps a
+#: second; listing every distinct solution of seven cards takes up to about 400,000.
+DEFAULT_MAX_STEPS: Final = 1_000_000
+
+
+class _Budget:
+    """The steps a search has left; spending past the end raises."""
+
+    def __init__(self, limit: int) -> None:
+        if not isinstance(limit, int) or isinstance(limit, bool) or limit < 1:
+            raise PuzzlecalcError(f"max_steps must be a whole number of at least 1, not {limit!r}")
+        self.limit = limit
+        self.left = limit
+
+    def spend(self, steps: int) -> None:
+        self.left -= steps
+        if self.left < 0:
+            raise SearchLimitError(
+                f"the search took more than max_steps={self.limit} steps; raise the limit"
+            )
+
+
+_BUDGET: ContextVar[_Budget | None] = ContextVar("puzzlecalc_arith24_budget", default=None)
+
+
+@contextlib.contextmanager
+def _limited(max_steps: int) -> Iterator[None]:
+    """Run the searches inside with a budget of ``max_steps`` steps."""
+    token = _BUDGET.set(_Budget(max_steps))
+    try:
+        yield
+    finally:
+        _BUDGET.reset(token)
+
+
+def _spend(steps: int) -> None:
+    budget = _BUDGET.get()
+    if budget is not None:
+        budget.spend(steps)
 
 
 @attrs.frozen(cache_hash=True)
@@ -152,6 +196,7 @@ def values(cards: tuple[Value, ...], rules: Constraints = Constraints()) -> froz
     made: set[Value] = set()
     ops = rules.ops
     for part, rest in _splits(cards):
+        _spend(len(values(part, rules)) * len(values(rest, rules)))
         for a in values(part, rules):
             for b in values(rest, rules):
                 if "+" in ops:
@@ -211,9 +256,10 @@ def _reachable(cards: tuple[Value, ...], target: Value, rules: Constraints) -> b
     if not rules.allows(target):
         return False
     for part, rest in _splits(cards):
+        _spend(len(values(part, rules)))
         for a in values(part, rules):
-            for op, b, a_first in _needs(target, a, rules, rest):
-                if (op != "/" or b or not a_first) and _has(rest, b, rules):
+            for _, b, _ in _needs(target, a, rules, rest):
+                if _has(rest, b, rules):
                     return True
     return False
 
@@ -228,12 +274,14 @@ def _classes(
     found: dict[Key, Tree] = {}
     both_orders = level == "none"
     for part, rest in _splits(cards):
+        _spend(len(values(part, rules)))
         for a in sorted(values(part, rules)):
             for op, b, a_first in _needs(target, a, rules, rest):
                 if not _has(rest, b, rules):
                     continue
                 lefts = _classes(part, a, rules, level)
                 rights = _classes(rest, b, rules, level)
+                _spend(len(lefts) * len(rights))
                 orders = (a_first, not a_first) if both_orders and op in "+*" else (a_first,)
                 for first in orders:
                     for key_a, tree_a in lefts.items():
@@ -284,6 +332,7 @@ def solutions(
     natural: bool = False,
     use_all: bool = True,
     distinct: Distinct = "4nums",
+    max_steps: int = DEFAULT_MAX_STEPS,
 ) -> dict[Key, Tree]:
     """The distinct solutions as plain trees, by key (what :func:`solve` builds on).
 
@@ -296,10 +345,11 @@ def solutions(
     found: dict[Key, Tree] = {}
     if not rules.allows(goal):
         return found
-    for sub in _subhands(checked, use_all):
-        for key, tree in _classes(sub, goal, rules, distinct).items():
-            if use_all or distinct != "4nums" or not key[2]:
-                found.setdefault(key, tree)
+    with _limited(max_steps):
+        for sub in _subhands(checked, use_all):
+            for key, tree in _classes(sub, goal, rules, distinct).items():
+                if use_all or distinct != "4nums" or not key[2]:
+                    found.setdefault(key, tree)
     return found
 
 
@@ -311,10 +361,12 @@ def reachable_values(
     non_negative: bool = False,
     natural: bool = False,
     use_all: bool = True,
+    max_steps: int = DEFAULT_MAX_STEPS,
 ) -> frozenset[Value]:
     """Every value the cards can make under the rules given (any subset unless ``use_all``)."""
     checked, _, rules = _prepare(cards, 0, ops, integer_only, non_negative, natural, "none")
-    return frozenset().union(*(values(sub, rules) for sub in _subhands(checked, use_all)))
+    with _limited(max_steps):
+        return frozenset().union(*(values(sub, rules) for sub in _subhands(checked, use_all)))
 
 
 def solve(
@@ -328,6 +380,7 @@ def solve(
     use_all: bool = True,
     natural: bool = False,
     nearest: bool = False,
+    max_steps: int = DEFAULT_MAX_STEPS,
 ) -> list[Expr]:
     """Every distinct way to make ``target`` from ``cards``, in a deterministic order.
 
@@ -354,10 +407,12 @@ def solve(
     :param natural: every intermediate result must be a positive whole number.
     :param nearest: when ``target`` cannot be made, return the solutions of the nearest
         value that can (both values' on a tie); each expression's ``value`` says which.
+    :param max_steps: how much work the search may do (:data:`DEFAULT_MAX_STEPS`).
     :returns: one expression per distinct solution, printed the 4nums way where the
         level allows: fewest cards first, then shortest text.
     :raises PuzzlecalcError: on no cards, too many, a card or target that is not a
         number, an unknown operator or equivalence level.
+    :raises SearchLimitError: if the search needs more than ``max_steps`` steps.
     """
 
     def find(value: Number) -> dict[Key, Tree]:
@@ -370,6 +425,7 @@ def solve(
             natural=natural,
             use_all=use_all,
             distinct=distinct,
+            max_steps=max_steps,
         )
 
     found = find(target)
@@ -382,6 +438,7 @@ def solve(
             non_negative=non_negative,
             natural=natural,
             use_all=use_all,
+            max_steps=max_steps,
         )
         if made:
             distance = min(_distance(value, goal) for value in made)
@@ -406,6 +463,7 @@ def count(
     distinct: Distinct = "4nums",
     use_all: bool = True,
     natural: bool = False,
+    max_steps: int = DEFAULT_MAX_STEPS,
 ) -> int:
     """How many distinct solutions :func:`solve` finds, without building expressions.
 
@@ -422,6 +480,7 @@ def count(
             natural=natural,
             use_all=use_all,
             distinct=distinct,
+            max_steps=max_steps,
         )
     )
 
@@ -435,6 +494,7 @@ def solvable(
     non_negative: bool = False,
     use_all: bool = True,
     natural: bool = False,
+    max_steps: int = DEFAULT_MAX_STEPS,
 ) -> bool:
     """Whether ``cards`` can make ``target``; stops at the first way found.
 
@@ -444,4 +504,5 @@ def solvable(
     checked, goal, rules = _prepare(cards, target, ops, integer_only, non_negative, natural, "none")
     if not rules.allows(goal):
         return False
-    return any(_reachable(sub, goal, rules) for sub in _subhands(checked, use_all))
+    with _limited(max_steps):
+        return any(_reachable(sub, goal, rules) for sub in _subhands(checked, use_all))
