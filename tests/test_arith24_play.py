@@ -212,6 +212,11 @@ def test_slips_happen_about_as_often_as_the_persona_says() -> None:
     assert all(Opponent("Ace").attempt([1, 2, 3, 4], rng).answer for _ in range(10))
 
 
+def test_opponents_play_large_hands_too() -> None:
+    attempt = TEACHER.attempt([1, 2, 3, 4, 5, 6], random.Random(3))
+    assert attempt.answer is not None and attempt.seconds > 0
+
+
 def test_harder_hands_take_longer() -> None:
     easy = [TEACHER.attempt([1, 2, 3, 4], random.Random(i)).seconds for i in range(30)]
     hard = [TEACHER.attempt([3, 3, 8, 8], random.Random(i)).seconds for i in range(30)]

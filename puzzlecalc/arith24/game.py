@@ -25,6 +25,7 @@ from typing import Final
 
 import attrs
 
+from puzzlecalc.arith24.difficulty import MAX_RATED_CARDS
 from puzzlecalc.arith24.difficulty import difficulty as hand_difficulty
 from puzzlecalc.arith24.expr import BinOp, Expr, Number
 from puzzlecalc.arith24.solver import MAX_CARDS, check_ops, solve
@@ -205,12 +206,15 @@ class Opponent:
         """What this opponent answers for ``cards``, and after how many seconds.
 
         It knows the solutions that use only its operators; which one it finds, how
-        long it takes and whether it slips come from ``rng``.
+        long it takes and whether it slips come from ``rng``. Hands too large for
+        :func:`~puzzlecalc.arith24.difficulty.difficulty` count as harder the more cards
+        they have.
         """
         found = solve(cards, target, ops=self.ops)
         if not found:
             return Attempt(None, self.patience * rng.uniform(0.8, 1.2))
-        rating = hand_difficulty(cards, target)
+        rated = len(cards) <= MAX_RATED_CARDS
+        rating = hand_difficulty(cards, target) if rated else 2.0 * len(cards)
         seconds = min(self.seconds * (1 + rating) * rng.uniform(0.7, 1.3), self.patience)
         choice = found[min(int(rng.expovariate(1.5)), len(found) - 1)]
         if rng.random() < self.slip:
