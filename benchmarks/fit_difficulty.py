@@ -20,7 +20,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from puzzlecalc.arith24 import count
-from puzzlecalc.arith24.difficulty import WEIGHTS, move_features, moves
+from puzzlecalc.arith24.difficulty import WEIGHTS, move_features, moves, ranks, spearman
 from puzzlecalc.arith24.equivalence import Value
 
 DATA = (
@@ -33,28 +33,10 @@ DATA = (
 NAMES = tuple(WEIGHTS)
 
 
-def ranks(values: Sequence[float]) -> list[float]:
-    order = sorted(range(len(values)), key=values.__getitem__)
-    result = [0.0] * len(values)
-    i = 0
-    while i < len(order):
-        j = i
-        while j + 1 < len(order) and values[order[j + 1]] == values[order[i]]:
-            j += 1
-        for k in range(i, j + 1):
-            result[order[k]] = (i + j) / 2
-        i = j + 1
-    return result
-
-
 def pearson(xs: Sequence[float], ys: Sequence[float]) -> float:
     mx, my = sum(xs) / len(xs), sum(ys) / len(ys)
     cov = sum((x - mx) * (y - my) for x, y in zip(xs, ys, strict=True))
     return cov / math.sqrt(sum((x - mx) ** 2 for x in xs) * sum((y - my) ** 2 for y in ys))
-
-
-def spearman(xs: Sequence[float], ys: Sequence[float]) -> float:
-    return pearson(ranks(xs), ranks(ys))
 
 
 class Graph:

@@ -20,6 +20,7 @@ from strategies24 import hands
 
 from puzzlecalc import PuzzlecalcError
 from puzzlecalc.arith24 import OPPONENTS, Opponent, check, deal, difficulty, hint, solve
+from puzzlecalc.arith24.difficulty import spearman
 from puzzlecalc.arith24.game import SECOND_GRADER, TEACHER
 
 CHECKS = [
@@ -153,32 +154,12 @@ def test_hints_grow_stronger_without_giving_it_away_at_once() -> None:
         hint([1, 2, 3, 4], level=4)
 
 
-def _spearman(xs: list[float], ys: list[float]) -> float:
-    def ranks(values: list[float]) -> list[float]:
-        order = sorted(range(len(values)), key=values.__getitem__)
-        result = [0.0] * len(values)
-        i = 0
-        while i < len(order):
-            j = i
-            while j + 1 < len(order) and values[order[j + 1]] == values[order[i]]:
-                j += 1
-            for k in range(i, j + 1):
-                result[order[k]] = (i + j) / 2
-            i = j + 1
-        return result
-
-    rx, ry = ranks(xs), ranks(ys)
-    mx, my = sum(rx) / len(rx), sum(ry) / len(ry)
-    cov = sum((a - mx) * (b - my) for a, b in zip(rx, ry, strict=True))
-    return cov / math.sqrt(sum((a - mx) ** 2 for a in rx) * sum((b - my) ** 2 for b in ry))
-
-
 def test_difficulty_agrees_with_how_often_people_solve_hands() -> None:
     rows = list(csv.DictReader(io.StringIO(text("arith24/4nums_difficulty_1to10.csv"))))
     assert len(rows) == 566
     rated = [difficulty([int(c) for c in row["Puzzles"].split()]) for row in rows]
     solved = [float(row["Solved rate"].rstrip("%")) for row in rows]
-    assert _spearman(rated, solved) <= -0.75
+    assert spearman(rated, solved) <= -0.75
 
 
 def test_difficulty_basics() -> None:

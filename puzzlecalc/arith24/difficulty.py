@@ -39,7 +39,15 @@ from puzzlecalc.arith24.expr import Number
 from puzzlecalc.arith24.solver import hand
 from puzzlecalc.errors import PuzzlecalcError
 
-__all__ = ["MAX_RATED_CARDS", "WEIGHTS", "difficulty", "move_features", "moves"]
+__all__ = [
+    "MAX_RATED_CARDS",
+    "WEIGHTS",
+    "difficulty",
+    "move_features",
+    "moves",
+    "ranks",
+    "spearman",
+]
 
 #: The costs of the model, by feature of a move.
 WEIGHTS: Final = {
@@ -126,3 +134,37 @@ def difficulty(cards: Sequence[Number], target: Number = 24) -> float:
     goal = hand([target])[0]
     chance = _chance(numbers, goal)
     return -math.log(chance) if chance > 0 else math.inf
+
+
+def ranks(values: Sequence[float]) -> list[float]:
+    """The 0-based ranks of ``values``; tied values share their mean rank.
+
+    >>> ranks([30, 10, 20, 10])
+    [3.0, 0.5, 2.0, 0.5]
+    """
+    order = sorted(range(len(values)), key=values.__getitem__)
+    ranks = [0.0] * len(values)
+    i = 0
+    while i < len(order):
+        j = i
+        while j + 1 < len(order) and values[order[j + 1]] == values[order[i]]:
+            j += 1
+        for k in range(i, j + 1):
+            ranks[order[k]] = (i + j) / 2
+        i = j + 1
+    return ranks
+
+
+def spearman(xs: Sequence[float], ys: Sequence[float]) -> float:
+    """Spearman's rank correlation of two equally long sequences (how the model is judged).
+
+    >>> spearman([1, 2, 3, 4], [10, 30, 20, 40])
+    0.8
+    """
+    if len(xs) != len(ys) or len(xs) < 2:
+        raise PuzzlecalcError("spearman needs two sequences of the same length, at least 2")
+    rx, ry = ranks(xs), ranks(ys)
+    mean = (len(xs) - 1) / 2
+    cov = sum((a - mean) * (b - mean) for a, b in zip(rx, ry, strict=True))
+    spread = math.sqrt(sum((a - mean) ** 2 for a in rx) * sum((b - mean) ** 2 for b in ry))
+    return cov / spread
