@@ -27,7 +27,7 @@ HANDS = list(itertools.combinations_with_replacement(range(1, 14), 4))
 
 
 def clear_caches() -> None:
-    for name in ("values", "_classes", "_reachable", "_splits"):
+    for name in ("values", "_classes", "_reachable", "splits"):
         getattr(solve_module, name).cache_clear()
 
 

@@ -20,14 +20,15 @@ different solutions.
 
 from __future__ import annotations
 
+import functools
 from bisect import bisect_left, bisect_right
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from itertools import combinations
 from typing import Final, cast
 
 from puzzlecalc.arith24.equivalence import Distinct, Value
 from puzzlecalc.arith24.expr import Expr, Number
-from puzzlecalc.arith24.solver import Constraints, hand, solve, values
+from puzzlecalc.arith24.solver import Constraints, hand, solve, splits, values
 from puzzlecalc.errors import PuzzlecalcError
 
 __all__ = [
@@ -79,51 +80,43 @@ def _pairs_into(into: set[int], left: Iterable[int], right: Iterable[int]) -> No
                     put(a * a)
 
 
-def _tables(numbers: tuple[int, ...]) -> list[set[int]]:
-    """``V[mask]``: the values made with exactly the numbers of ``mask``, but the full mask.
+@functools.lru_cache(maxsize=1024)
+def _tables(numbers: tuple[int, ...]) -> tuple[frozenset[int], frozenset[int]]:
+    """For a sorted multiset: the values it makes that no smaller part of it makes, and
+    every value any non-empty part of it makes.
 
-    Values that a smaller set of numbers also makes are left out of ``V[mask]``: any
-    expression using them can use the smaller set instead, so nothing is lost.
+    Values a smaller set of numbers also makes are left out of the first: any expression
+    using them can use the smaller set instead, so nothing is lost, and the tables stay
+    small. Cached, so hands that share numbers (a census) share the work.
     """
-    count = len(numbers)
-    full = (1 << count) - 1
-    made: list[set[int]] = [set() for _ in range(full + 1)]
-    below: list[set[int]] = [set() for _ in range(full + 1)]
-    # Masks holding the same numbers (equal numbers are common) share their tables.
-    keys = [
-        tuple(sorted(numbers[i] for i in range(count) if mask >> i & 1)) for mask in range(full + 1)
-    ]
-    first: dict[tuple[int, ...], int] = {}
-    for mask in range(1, full):
-        if keys[mask] in first:
-            made[mask] = made[first[keys[mask]]]
-            below[mask] = below[first[keys[mask]]]
-            continue
-        first[keys[mask]] = mask
-        if not mask & (mask - 1):
-            made[mask] = below[mask] = {keys[mask][0]}
-            continue
-        new: set[int] = set()
-        pairs = set()
-        part = (mask - 1) & mask
-        while part:
-            rest = mask ^ part
-            pair = (
-                (keys[part], keys[rest]) if keys[part] <= keys[rest] else (keys[rest], keys[part])
-            )
-            if pair not in pairs:
-                pairs.add(pair)
-                left, right = made[part], made[rest]
-                if len(left) > len(right):
-                    left, right = right, left
-                _pairs_into(new, left, right)
-            part = (part - 1) & mask
-        # Every proper subset lies within the mask less one number.
-        seen = set().union(*(below[mask & ~(1 << i)] for i in range(count) if mask >> i & 1))
-        new -= seen
-        made[mask] = new
-        below[mask] = seen | new
-    return made
+    if len(numbers) == 1:
+        single = frozenset(numbers)
+        return single, single
+    new: set[int] = set()
+    for part, rest in splits(numbers):
+        left, right = _tables(part)[0], _tables(rest)[0]
+        _pairs_into(new, *((left, right) if len(left) <= len(right) else (right, left)))
+    # Every proper part lies within the numbers less one of them.
+    seen: set[int] = set().union(*(_tables(_without(numbers, n))[1] for n in set(numbers)))
+    new -= seen
+    return frozenset(new), frozenset(seen | new)
+
+
+def _without(numbers: tuple[int, ...], number: int) -> tuple[int, ...]:
+    index = numbers.index(number)
+    return numbers[:index] + numbers[index + 1 :]
+
+
+def _whole_hand(
+    numbers: tuple[int, ...], into: Callable[[set[int], frozenset[int], frozenset[int]], None]
+) -> set[int]:
+    """Every value of the proper parts of ``numbers``, plus what ``into`` adds for each way
+    of splitting the whole hand in two."""
+    found: set[int] = set().union(*(_tables(_without(numbers, n))[1] for n in set(numbers)))
+    for part, rest in splits(numbers):
+        left, right = _tables(part)[0], _tables(rest)[0]
+        into(found, *((left, right) if len(left) <= len(right) else (right, left)))
+    return found
 
 
 def reachable(
@@ -161,17 +154,7 @@ def reachable(
         return set(_all_exactly(checked))
     if len(checked) == 1:
         return set(checked)
-    made = _tables(checked)
-    found: set[int] = set().union(*made[1:])
-    full = len(made) - 1
-    part = (full - 1) & full
-    while part:  # the whole hand: its values need not be told apart from smaller sets'
-        rest = full ^ part
-        if part < rest:
-            left, right = made[part], made[rest]
-            _pairs_into(found, *((left, right) if len(left) <= len(right) else (right, left)))
-        part = (part - 1) & full
-    return cast(set[Value], found)  # whole numbers only, under these rules
+    return cast(set[Value], _whole_hand(checked, _pairs_into))  # whole numbers only, here
 
 
 def reachable_between(numbers: Sequence[Number], low: int, high: int) -> set[int]:
@@ -186,20 +169,11 @@ def reachable_between(numbers: Sequence[Number], low: int, high: int) -> set[int
     checked = _naturals(numbers)
     if len(checked) == 1:
         return {value for value in checked if low <= value <= high}
-    made = _tables(checked)
-    full = len(made) - 1
-    hits = {value for table in made[1:full] for value in table if low <= value <= high}
-    ordered: dict[int, list[int]] = {}
-    part = (full - 1) & full
-    while part:
-        rest = full ^ part
-        if part < rest:
-            small, large = (part, rest) if len(made[part]) <= len(made[rest]) else (rest, part)
-            if large not in ordered:
-                ordered[large] = sorted(made[large])
-            _between_into(hits, made[small], ordered[large], low, high)
-        part = (part - 1) & full
-    return hits
+
+    def between(found: set[int], left: frozenset[int], right: frozenset[int]) -> None:
+        _between_into(found, left, sorted(right), low, high)
+
+    return {value for value in _whole_hand(checked, between) if low <= value <= high}
 
 
 def _between_into(

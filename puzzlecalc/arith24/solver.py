@@ -38,6 +38,7 @@ __all__ = [
     "solutions",
     "solvable",
     "solve",
+    "splits",
     "values",
 ]
 
@@ -171,7 +172,7 @@ def hand(cards: Iterable[Number]) -> tuple[Value, ...]:
 
 
 @functools.lru_cache(maxsize=4096)
-def _splits(cards: tuple[Value, ...]) -> tuple[tuple[tuple[Value, ...], tuple[Value, ...]], ...]:
+def splits(cards: tuple[Value, ...]) -> tuple[tuple[tuple[Value, ...], tuple[Value, ...]], ...]:
     """Each way to split a sorted multiset into two non-empty parts, once (the smaller part first)."""
     found = []
     for size in range(1, len(cards) // 2 + 1):
@@ -195,7 +196,7 @@ def values(cards: tuple[Value, ...], rules: Constraints = Constraints()) -> froz
         return frozenset(cards)
     made: set[Value] = set()
     ops = rules.ops
-    for part, rest in _splits(cards):
+    for part, rest in splits(cards):
         _spend(len(values(part, rules)) * len(values(rest, rules)))
         for a in values(part, rules):
             for b in values(rest, rules):
@@ -255,7 +256,7 @@ def _reachable(cards: tuple[Value, ...], target: Value, rules: Constraints) -> b
         return cards[0] == target
     if not rules.allows(target):
         return False
-    for part, rest in _splits(cards):
+    for part, rest in splits(cards):
         _spend(len(values(part, rules)))
         for a in values(part, rules):
             for _, b, _ in _needs(target, a, rules, rest):
@@ -273,7 +274,7 @@ def _classes(
         return {equivalence.leaf(target, level): target} if cards[0] == target else {}
     found: dict[Key, Tree] = {}
     both_orders = level == "none"
-    for part, rest in _splits(cards):
+    for part, rest in splits(cards):
         _spend(len(values(part, rules)))
         for a in sorted(values(part, rules)):
             for op, b, a_first in _needs(target, a, rules, rest):
