@@ -23,6 +23,7 @@ from __future__ import annotations
 import functools
 from bisect import bisect_left, bisect_right
 from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Set as AbstractSet
 from itertools import combinations
 from typing import Final, cast
 
@@ -81,7 +82,7 @@ def _pairs_into(into: set[int], left: Iterable[int], right: Iterable[int]) -> No
 
 
 @functools.lru_cache(maxsize=1024)
-def _tables(numbers: tuple[int, ...]) -> tuple[frozenset[int], frozenset[int]]:
+def _tables(numbers: tuple[int, ...]) -> tuple[AbstractSet[int], AbstractSet[int]]:
     """For a sorted multiset: the values it makes that no smaller part of it makes, and
     every value any non-empty part of it makes.
 
@@ -90,7 +91,7 @@ def _tables(numbers: tuple[int, ...]) -> tuple[frozenset[int], frozenset[int]]:
     small. Cached, so hands that share numbers (a census) share the work.
     """
     if len(numbers) == 1:
-        single = frozenset(numbers)
+        single = set(numbers)
         return single, single
     new: set[int] = set()
     for part, rest in splits(numbers):
@@ -99,7 +100,8 @@ def _tables(numbers: tuple[int, ...]) -> tuple[frozenset[int], frozenset[int]]:
     # Every proper part lies within the numbers less one of them.
     seen: set[int] = set().union(*(_tables(_without(numbers, n))[1] for n in set(numbers)))
     new -= seen
-    return frozenset(new), frozenset(seen | new)
+    seen |= new
+    return new, seen  # cached: read only from here on
 
 
 def _without(numbers: tuple[int, ...], number: int) -> tuple[int, ...]:
@@ -108,7 +110,7 @@ def _without(numbers: tuple[int, ...], number: int) -> tuple[int, ...]:
 
 
 def _whole_hand(
-    numbers: tuple[int, ...], into: Callable[[set[int], frozenset[int], frozenset[int]], None]
+    numbers: tuple[int, ...], into: Callable[[set[int], AbstractSet[int], AbstractSet[int]], None]
 ) -> set[int]:
     """Every value of the proper parts of ``numbers``, plus what ``into`` adds for each way
     of splitting the whole hand in two."""
@@ -170,7 +172,7 @@ def reachable_between(numbers: Sequence[Number], low: int, high: int) -> set[int
     if len(checked) == 1:
         return {value for value in checked if low <= value <= high}
 
-    def between(found: set[int], left: frozenset[int], right: frozenset[int]) -> None:
+    def between(found: set[int], left: AbstractSet[int], right: AbstractSet[int]) -> None:
         _between_into(found, left, sorted(right), low, high)
 
     return {value for value in _whole_hand(checked, between) if low <= value <= high}
