@@ -24,12 +24,11 @@ import functools
 from bisect import bisect_left, bisect_right
 from collections.abc import Callable, Iterable, Sequence
 from collections.abc import Set as AbstractSet
-from itertools import combinations
 from typing import Final, cast
 
 from puzzlecalc.arith24.equivalence import Distinct, Value
 from puzzlecalc.arith24.expr import Expr, Number
-from puzzlecalc.arith24.solver import Constraints, hand, solve, splits, values
+from puzzlecalc.arith24.solver import hand, reachable_values, solve, splits
 from puzzlecalc.errors import PuzzlecalcError
 
 __all__ = [
@@ -139,21 +138,10 @@ def reachable(
     :raises PuzzlecalcError: on a bad hand (under ``natural``, numbers must be
         positive whole numbers).
     """
-    if not natural:
-        checked = hand(numbers)
-        rules = Constraints()
-        if use_all:
-            return set(values(checked, rules))
-        return set().union(
-            *(
-                values(sub, rules)
-                for size in range(1, len(checked) + 1)
-                for sub in set(combinations(checked, size))
-            )
-        )
+    if not natural or use_all:  # the general value tables of the solver
+        checked = _naturals(numbers) if natural else hand(numbers)
+        return set(reachable_values(checked, natural=natural, use_all=use_all))
     checked = _naturals(numbers)
-    if use_all:
-        return set(_all_exactly(checked))
     if len(checked) == 1:
         return set(checked)
     return cast(set[Value], _whole_hand(checked, _pairs_into))  # whole numbers only, here
@@ -203,10 +191,6 @@ def _between_into(
                 for b in right[bisect_left(right, a * low) : bisect_right(right, a * high)]
                 if not b % a
             )
-
-
-def _all_exactly(numbers: tuple[int, ...]) -> frozenset[Value]:
-    return values(numbers, Constraints(natural=True))
 
 
 def count_expressions(numbers: Sequence[Number], *, use_all: bool = False) -> int:

@@ -249,20 +249,22 @@ def _ordered(tree: Tree) -> Tree:
 # --- normal and 4nums -----------------------------------------------------------------
 
 
-def _terms(nf: NF, sign: int, into: list[tuple[int, NF]]) -> None:
-    if nf[0] == _SUM:
-        into.extend((sign, term) for term in nf[2])
-        into.extend((-sign, term) for term in nf[3])
+def _operands(kind: int, nf: NF, sign: int, into: list[tuple[int, NF]]) -> None:
+    """Append ``nf`` to a sum (``kind`` 1) or product (2) as its operands, each with a sign:
+    +1 added or multiplied, -1 subtracted or divided. A node of the same kind is flattened."""
+    if nf[0] == kind:
+        into.extend((sign, operand) for operand in nf[2])
+        into.extend((-sign, operand) for operand in nf[3])
     else:
         into.append((sign, nf))
 
 
+def _terms(nf: NF, sign: int, into: list[tuple[int, NF]]) -> None:
+    _operands(_SUM, nf, sign, into)
+
+
 def _factors(nf: NF, power: int, into: list[tuple[int, NF]]) -> None:
-    if nf[0] == _PRODUCT:
-        into.extend((power, factor) for factor in nf[2])
-        into.extend((-power, factor) for factor in nf[3])
-    else:
-        into.append((power, nf))
+    _operands(_PRODUCT, nf, power, into)
 
 
 def _cards(nf: NF) -> list[Value]:
