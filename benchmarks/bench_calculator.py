@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import Any
 
 from puzzlecalc import Level, count_solutions, iter_solutions, solve_level
-from puzzlecalc.solver import Method
+from puzzlecalc.calculator.solver import Method
 
 DATA = Path(__file__).resolve().parents[2] / "shared" / "data" / "ctg1" / "levels.json"
 

@@ -24,6 +24,8 @@ autodoc_typehints = "description"
 autodoc_member_order = "bysource"
 autodoc_default_options = {"members": True, "show-inheritance": True}
 
+nitpick_ignore = [("py:class", "attrs.Attribute")]
+
 nitpick_ignore_regex = [
     # Type variables of the generic search appear in its signatures.
     (r"py:.*", r"(puzzlecalc\.search\.)?(S|M|M_co)"),

@@ -1,11 +1,32 @@
 """puzzlecalc: exact solvers for number puzzles that explain their answers.
 
-Calculator: The Game lives in the top-level package (:class:`~puzzlecalc.level.Level`,
-:func:`~puzzlecalc.solver.solve_level`); the 24 game and its family in ``puzzlecalc.arith24``.
+Calculator: The Game and Calculator 2 live in ``puzzlecalc.calculator``, whose names the
+top-level package re-exports (:class:`~puzzlecalc.calculator.level.Level`,
+:func:`~puzzlecalc.calculator.solver.solve_level`); the 24 game and its family in
+``puzzlecalc.arith24``.
 """
 
 from __future__ import annotations
 
+from puzzlecalc.calculator import (
+    DEFAULT_RULES,
+    At,
+    GameState,
+    Level,
+    Op,
+    Portal,
+    Press,
+    PressRecord,
+    Rules,
+    Solution,
+    count_solutions,
+    format_button,
+    iter_solutions,
+    parse_button,
+    parse_press,
+    solve_level,
+    word_value,
+)
 from puzzlecalc.errors import (
     IllegalPressError,
     InvalidButtonError,
@@ -14,16 +35,10 @@ from puzzlecalc.errors import (
     PuzzlecalcError,
     SearchLimitError,
 )
-from puzzlecalc.level import Level, Portal
-from puzzlecalc.notation import format_button, parse_button
-from puzzlecalc.ops import Op, Press
-from puzzlecalc.rules import DEFAULT_RULES, Rules
-from puzzlecalc.solution import Solution
-from puzzlecalc.solver import count_solutions, iter_solutions, solve_level
-from puzzlecalc.state import GameState
 
 __all__ = [
     "DEFAULT_RULES",
+    "At",
     "GameState",
     "IllegalPressError",
     "InvalidButtonError",
@@ -33,6 +48,7 @@ __all__ = [
     "Op",
     "Portal",
     "Press",
+    "PressRecord",
     "PuzzlecalcError",
     "Rules",
     "SearchLimitError",
@@ -41,7 +57,9 @@ __all__ = [
     "format_button",
     "iter_solutions",
     "parse_button",
+    "parse_press",
     "solve_level",
+    "word_value",
 ]
 
 __version__ = "0.1.0"

@@ -19,11 +19,11 @@ from puzzlecalc import arith24
 from puzzlecalc.arith24.census import arith24_census, countdown_census
 from puzzlecalc.arith24.countdown import countdown
 from puzzlecalc.arith24.equivalence import DISTINCT_LEVELS, exact
+from puzzlecalc.calculator.level import Level
+from puzzlecalc.calculator.rules import Rules
+from puzzlecalc.calculator.solution import Solution, format_value
+from puzzlecalc.calculator.solver import DEFAULT_MAX_STATES, iter_solutions, solve_level
 from puzzlecalc.errors import PuzzlecalcError
-from puzzlecalc.level import Level
-from puzzlecalc.rules import Rules
-from puzzlecalc.solution import Solution, format_value
-from puzzlecalc.solver import DEFAULT_MAX_STATES, iter_solutions, solve_level
 
 __all__ = ["main", "parser"]
 

@@ -7,7 +7,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 from shared_data import load
 
-from puzzlecalc import InvalidButtonError, format_button, ops, parse_button
+from puzzlecalc import InvalidButtonError, format_button, parse_button
+from puzzlecalc.calculator import ops
 
 VARIANTS = [
     ("+4", ops.Add(4)),
@@ -21,7 +22,7 @@ VARIANTS = [
     ("÷2", ops.Divide(2)),
     ("5", ops.Append("5")),
     ("10", ops.Append("10")),
-    ("<<", ops.Delete()),
+    ("<<", ops.Backspace()),
     ("del", ops.Delete()),
     ("39=>93", ops.Replace("39", "93")),
     ("39 -> 93", ops.Replace("39", "93")),
@@ -55,7 +56,22 @@ def test_parse_variants(label: str, op: ops.Op) -> None:
 
 @pytest.mark.parametrize(
     "label",
-    ["", "x", "x^", "+", "/0", "[+]0", "Shift", "=>1", "1=>2=>3", "hello", "+1.5", "9" * 41],
+    [
+        "",
+        "x",
+        "x^",
+        "+",
+        "/0",
+        "[+]0",
+        "Sort <",
+        "Cut",
+        "Digit",
+        "=>1",
+        "1=>2=>3",
+        "hello",
+        "+1.5",
+        "9" * 41,
+    ],
 )
 def test_unknown_labels_raise_naming_the_label(label: str) -> None:
     with pytest.raises(InvalidButtonError) as raised:

@@ -9,7 +9,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from puzzlecalc import GameState, InvalidButtonError, Rules, parse_button
-from puzzlecalc.ops import Op, Store
+from puzzlecalc.calculator.ops import Op, Store
 
 DECIMAL = Rules(division="decimal")
 SHORT_NEGATIVES = Rules(min_value=-99_999)

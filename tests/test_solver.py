@@ -170,7 +170,7 @@ def _no_free_noop(solution: Solution, rules: Rules) -> bool:
     if rules.hold_costs_move:
         return True
     states = [solution.start, *solution.states]
-    holds = [i for i, (_, press) in enumerate(solution.presses) if press == "hold"]
+    holds = [i for i, record in enumerate(solution.presses) if record[1] == "hold"]
     ends_in_hold = bool(solution.presses) and solution.presses[-1][1] == "hold"
     return not ends_in_hold and all(
         states[i] != states[i + 1] and solution.presses[i + 1][1] != "hold" for i in holds

@@ -1,6 +1,6 @@
-"""Button labels, both ways: the text a player sees or types, and :class:`~puzzlecalc.ops.Op`.
+"""Button labels, both ways: the text a player sees or types, and :class:`~puzzlecalc.calculator.ops.base.Op`.
 
-:func:`parse_button` reads every label the game shows and the variants people type:
+:func:`parse_button` reads every label the games show and the variants people type:
 
 =====================  ============================================  =====================
 button                 game label                                    also accepted
@@ -10,20 +10,35 @@ multiply               ``x4``, ``x-3``                               ``*4``, ``�
 divide                 ``/2``                                        ``÷2``
 append digits          ``5``, ``10``
 replace                ``39=>93``                                    ``39->93``, ``39→93``
-delete last digit      ``<<``                                        ``del``, ``⌫``, ``backspace``
+delete last digit      ``<<``                                        ``backspace``, ``⌫``
 reverse                ``Reverse``                                   ``rev``
 sum of digits          ``SUM``                                       ``sum``
 shift right, left      ``Shift >``, ``< Shift``                      ``shift>``, ``<shift``, ``shift right``, ``shift left``
-mirror                 ``Mirror``                                    ``mirror``
+mirror                 ``Mirror``                                    ``mirror``, ``mir``
 change sign            ``+/-``                                       ``+-``, ``±``, ``neg``
 ten's complement       ``Inv10``                                     ``inv``
 power                  ``x^2``                                       ``^2``, ``**2``, ``x²``, ``x³``
-add to buttons         ``[+]1``                                      ``[+1]``
+add to buttons         ``[+]1``, ``[-]1``                            ``[+1]``, ``[-1]``
 store                  ``Store``                                     ``sto``, ``st``, ``Store(hold)``
+sort (Calculator 2)    ``Sort asc``, ``Sort desc``
+cut                    ``Cut 1``
+delete at              ``Delete``                                    ``del``
+insert                 ``Insert 2``
+round                  ``Round``
+digit plus, minus      ``Digit +2``, ``Digit -2``
+set a digit            ``Digit 5``
+arrow pad              ``Shift``                                     ``move``
+lock                   ``Lock``
 =====================  ============================================  =====================
 
-Case and spaces do not matter. The label of an :class:`~puzzlecalc.ops.Op` is its
-:meth:`~puzzlecalc.ops.Op.label`, which round-trips: ``parse_button(op.label()) == op``.
+Case and spaces do not matter. The label of an :class:`~puzzlecalc.calculator.ops.base.Op` is its
+:meth:`~puzzlecalc.calculator.ops.base.Op.label`, which round-trips: ``parse_button(op.label()) == op``.
+Sort arrows (``Sort <``) are refused: two solvers point them opposite ways.
+
+A *press* of a cursor button names its position after ``@`` (the ones digit is 0), and a
+press of the arrow pad its arrows: ``Delete@2``, ``Insert 3@0``, ``Shift@<<>``; a long press of
+Store is ``Store(hold)``. :func:`parse_press` reads these, and
+:meth:`Op.label(at=...) <puzzlecalc.calculator.ops.base.Op.label>` writes them.
 """
 
 from __future__ import annotations
@@ -32,10 +47,10 @@ import re
 from collections.abc import Callable
 from typing import Final
 
-from puzzlecalc import ops
+from puzzlecalc.calculator import ops
 from puzzlecalc.errors import InvalidButtonError
 
-__all__ = ["format_button", "parse_button"]
+__all__ = ["format_button", "parse_button", "parse_press"]
 
 #: Labels longer than this are not buttons (the display has six digits).
 MAX_LABEL_LENGTH: Final = 40
@@ -54,11 +69,17 @@ _SPELLINGS: Final = {
 }
 
 _WORDS: Final[dict[str, Callable[[], ops.Op]]] = {
-    "<<": ops.Delete,
-    "del": ops.Delete,
+    "<<": ops.Backspace,
+    "backspace": ops.Backspace,
+    "⌫": ops.Backspace,
     "delete": ops.Delete,
-    "backspace": ops.Delete,
-    "⌫": ops.Delete,
+    "del": ops.Delete,
+    "round": ops.Round,
+    "shift": ops.Shift,
+    "move": ops.Shift,
+    "lock": ops.Lock,
+    "sortasc": lambda: ops.Sort("asc"),
+    "sortdesc": lambda: ops.Sort("desc"),
     "reverse": ops.Reverse,
     "rev": ops.Reverse,
     "sum": ops.Sum,
@@ -67,6 +88,7 @@ _WORDS: Final[dict[str, Callable[[], ops.Op]]] = {
     "<shift": ops.ShiftLeft,
     "shiftleft": ops.ShiftLeft,
     "mirror": ops.Mirror,
+    "mir": ops.Mirror,
     "+/-": ops.Negate,
     "+-": ops.Negate,
     "neg": ops.Negate,
@@ -87,6 +109,12 @@ _PATTERNS: Final[tuple[tuple[re.Pattern[str], Callable[[re.Match[str]], ops.Op]]
     (re.compile(r"(\d+)", re.ASCII), lambda m: ops.Append(m[1])),
     (re.compile(r"(\d+)=>(\d*)", re.ASCII), lambda m: ops.Replace(m[1], m[2])),
     (re.compile(r"\[\+\](\d+)|\[\+(\d+)\]", re.ASCII), lambda m: ops.Influence(int(m[1] or m[2]))),
+    (re.compile(r"\[-\](\d+)|\[-(\d+)\]", re.ASCII), lambda m: ops.Influence(-int(m[1] or m[2]))),
+    (re.compile(r"cut(\d+)", re.ASCII), lambda m: ops.Cut(m[1])),
+    (re.compile(r"insert(\d+)", re.ASCII), lambda m: ops.Insert(m[1])),
+    (re.compile(r"digit\+(\d+)", re.ASCII), lambda m: ops.DigitAdd(int(m[1]))),
+    (re.compile(r"digit-(\d+)", re.ASCII), lambda m: ops.DigitSubtract(int(m[1]))),
+    (re.compile(r"digit(\d+)", re.ASCII), lambda m: ops.DigitSet(m[1])),
 )
 
 
@@ -120,13 +148,50 @@ def parse_button(label: str) -> ops.Op:
     for pattern, build in _PATTERNS:
         match = pattern.fullmatch(text)
         if match:
-            op = build(match)
+            try:
+                op = build(match)
+            except InvalidButtonError as error:
+                raise InvalidButtonError(f"{error}: {label!r}") from None
             if isinstance(op, ops.Divide) and op.n == 0:
                 raise InvalidButtonError(f"cannot divide by zero: {label!r}")
-            if isinstance(op, ops.Influence) and op.n == 0:
-                raise InvalidButtonError(f"[+]0 changes nothing: {label!r}")
             return op
+    if text.startswith("sort"):
+        raise InvalidButtonError(f"say 'Sort asc' or 'Sort desc', not {label!r}")
     raise InvalidButtonError(f"unknown button label: {label!r}")
+
+
+def parse_press(text: str) -> tuple[ops.Op, ops.Press, ops.At]:
+    """The button, the way it is pressed and its position or arrows, from a press's label.
+
+    >>> parse_press("Delete@2")
+    (Delete(), 'press', 2)
+    >>> parse_press("Shift@<<>")
+    (Shift(), 'press', '<<>')
+    >>> parse_press("Store(hold)")
+    (Store(), 'hold', None)
+    >>> parse_press("Lock@pos1")  # calfzhou's spelling
+    (Lock(), 'press', 1)
+
+    :raises InvalidButtonError: if the label names no button, or the position or arrows
+        do not suit it.
+    """
+    if not isinstance(text, str):
+        raise InvalidButtonError(f"a press must be a string, not {text!r}")
+    label, _, after = text.partition("@")
+    button = parse_button(label)
+    press: ops.Press = "hold" if "hold" in label.lower() else "press"
+    at: ops.At = None
+    if _:
+        target = after.strip().lower().removeprefix("pos")
+        if button.target == "position" and target.isascii() and target.isdigit():
+            at = int(target)
+        elif button.target == "arrows" and target and not target.strip("<>"):
+            at = target
+        else:
+            raise InvalidButtonError(f"{button.label()!r} cannot be pressed at {after!r}: {text!r}")
+    elif button.target != "nothing":
+        raise InvalidButtonError(f"say where {button.label()!r} is pressed ('@'): {text!r}")
+    return button, press, at
 
 
 def format_button(op: ops.Op) -> str:

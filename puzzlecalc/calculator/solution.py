@@ -3,14 +3,25 @@
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import Any
+from typing import Any, Literal, TypeAlias
 
 import attrs
 
-from puzzlecalc.ops import Press
-from puzzlecalc.state import GameState, Value
+from puzzlecalc.calculator.ops import Press
+from puzzlecalc.calculator.state import GameState, Value
 
-__all__ = ["Solution", "format_value"]
+__all__ = ["PressRecord", "Solution", "format_value"]
+
+#: One press of a solution: ``(button_index, "press" | "hold")`` for a plain button,
+#: ``(button_index, "press", position)`` for a cursor button (the ones digit is 0),
+#: ``(button_index, "press", arrows)`` for the arrow pad (``<`` and ``>``, left to right),
+#: and ``(None, "ABC")`` for the final press of a word goal.
+PressRecord: TypeAlias = (
+    tuple[int, Press]
+    | tuple[int, Press, int]
+    | tuple[int, Press, str]
+    | tuple[None, Literal["ABC"]]
+)
 
 
 def format_value(value: Value) -> str:
@@ -31,7 +42,7 @@ def format_value(value: Value) -> str:
 class Solution:
     """A sequence of presses and what they show.
 
-    Made by :func:`~puzzlecalc.solver.solve_level` and :meth:`~puzzlecalc.level.Level.replay`:
+    Made by :func:`~puzzlecalc.calculator.solver.solve_level` and :meth:`~puzzlecalc.calculator.level.Level.replay`:
 
     >>> from puzzlecalc import Level, solve_level
     >>> solution = solve_level(Level(start=10, goal=15, moves=3, buttons=["+2", "[+]1"]))
@@ -45,21 +56,24 @@ class Solution:
     +2, [+]1, +3  (3 moves: 10 -> 15)
 
     :param start: the state before the first press (after any portal).
-    :param presses: ``(button_index, "press" | "hold")`` for each press.
-    :param shown: the label of each pressed button at the time of the press.
+    :param presses: each press, a :data:`PressRecord`.
+    :param shown: the label of each pressed button at the time of the press, with its
+        position or arrows (``Delete@2``, ``Shift@<<``); ``ABC`` for the word press.
     :param states: the state after each press.
     :param moves: the moves the game counts (a free Store hold is not counted).
+    :param word: the word a word goal's final ``ABC`` press shows, else ``None``.
     """
 
     start: GameState
-    presses: tuple[tuple[int, Press], ...]
+    presses: tuple[PressRecord, ...]
     shown: tuple[str, ...]
     states: tuple[GameState, ...]
     moves: int
+    word: str | None = None
 
     @property
-    def indices(self) -> list[tuple[int, Press]]:
-        """The presses as ``(button_index, "press" | "hold")`` pairs."""
+    def indices(self) -> list[PressRecord]:
+        """The presses, each a :data:`PressRecord`."""
         return list(self.presses)
 
     @property
@@ -90,8 +104,8 @@ class Solution:
         [('+1', '2')]
         """
         return [
-            (label, format_value(state.value))
-            for label, state in zip(self.shown, self.states, strict=True)
+            (label, self.word if record[0] is None and self.word else format_value(state.value))
+            for record, label, state in zip(self.presses, self.shown, self.states, strict=True)
         ]
 
     def to_dict(self) -> dict[str, Any]:
@@ -104,12 +118,21 @@ class Solution:
         return {
             "moves": self.moves,
             "solution": self.labels,
-            "solution_indices": [[index, press] for index, press in self.presses],
+            "solution_indices": [list(record) for record in self.presses],
             "displays": [format_value(value) for value in self.displays],
         }
+
+    def __len__(self) -> int:
+        """The moves the game counts, as :attr:`moves`."""
+        return self.moves
+
+    def __bool__(self) -> bool:
+        """A solution is true even when it needs no move."""
+        return True
 
     def __str__(self) -> str:
         presses = ", ".join(self.shown) or "no presses"
         plural = "" if self.moves == 1 else "s"
         start, final = format_value(self.start.value), format_value(self.final.value)
+        final = self.word or final
         return f"{presses}  ({self.moves} move{plural}: {start} -> {final})"

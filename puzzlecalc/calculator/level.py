@@ -1,0 +1,398 @@
+"""A level of Calculator: The Game or Calculator 2: start, goal, move limit, buttons and portal.
+
+A goal is a number, or (Calculator 2) a word: its letters stand for digits as on a phone
+keypad (:func:`word_value`), and the final ``ABC`` press that shows it costs a move.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any, Final
+
+import attrs
+
+from puzzlecalc.calculator.notation import parse_button, parse_press
+from puzzlecalc.calculator.ops import At, Op, Press
+from puzzlecalc.calculator.rules import DEFAULT_RULES, DISPLAY_MAX, Rules
+from puzzlecalc.calculator.solution import PressRecord, Solution
+from puzzlecalc.calculator.state import GameState, Value
+from puzzlecalc.errors import IllegalPressError, InvalidButtonError, InvalidLevelError
+
+__all__ = ["MAX_MOVES", "WORD_PRESS", "Level", "Portal", "word_value"]
+
+#: Digit positions the six-digit display has (0 is the ones digit).
+_DISPLAY_DIGITS: Final = 6
+#: The most moves a level may allow (the real levels allow at most 9).
+MAX_MOVES: Final = 1000
+_PRESSES: Final = ("press", "hold")
+#: The record of the final press of a word goal in :attr:`Solution.indices
+#: <puzzlecalc.calculator.solution.Solution.indices>`.
+WORD_PRESS: Final[PressRecord] = (None, "ABC")
+#: The phone-keypad groups of letters: ``A-C`` show 1, ``D-F`` 2, ... ``Y-Z`` 9.
+_KEYPAD: Final = ("ABC", "DEF", "GHI", "JKL", "MNO", "PQR", "STU", "VWX", "YZ")
+_LETTER_DIGITS: Final = {
+    letter: str(digit) for digit, group in enumerate(_KEYPAD, 1) for letter in group
+}
+
+
+def word_value(word: str) -> int:
+    """The number a word goal stands for: each letter is a digit, as on a phone keypad.
+
+    ``A-C`` = 1, ``D-F`` = 2, ``G-I`` = 3, ``J-L`` = 4, ``M-O`` = 5, ``P-R`` = 6, ``S-U`` = 7,
+    ``V-X`` = 8, ``Y-Z`` = 9; case does not matter.
+
+    >>> word_value("EVEN"), word_value("odd")
+    (2825, 522)
+
+    :raises InvalidLevelError: if ``word`` is not a non-empty string of letters A-Z.
+    """
+    if not isinstance(word, str) or not word or not all(c in _LETTER_DIGITS for c in word.upper()):
+        raise InvalidLevelError(f"a word goal must be letters A-Z, not {word!r}")
+    return int("".join(_LETTER_DIGITS[c] for c in word.upper()))
+
+
+def _check_position(instance: Portal, attribute: attrs.Attribute[int], value: int) -> None:
+    if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value < _DISPLAY_DIGITS:
+        raise InvalidLevelError(
+            f"portal {attribute.name} must be a digit position 0..5, not {value!r}"
+        )
+
+
+@attrs.frozen
+class Portal:
+    """A portal: a digit at position ``entrance`` falls out and is added at ``exit``.
+
+    Positions count from the right, the ones digit being 0. The portal acts on the
+    start value and after every press, again and again until no digit stands at the
+    entrance; the sign is kept.
+
+    >>> Portal(2, 0).apply(9199)
+    1
+    >>> Portal(3, 1).apply(-1234)
+    -244
+
+    :raises InvalidLevelError: unless ``0 <= exit < entrance <= 5``.
+    """
+
+    entrance: int = attrs.field(validator=_check_position)
+    exit: int = attrs.field(validator=_check_position)
+
+    def __attrs_post_init__(self) -> None:
+        if self.exit >= self.entrance:
+            raise InvalidLevelError(
+                f"portal entrance must be left of its exit: {[self.entrance, self.exit]!r}"
+            )
+
+    def apply(self, value: Value) -> Value:
+        """The value after the portal has moved every digit it can.
+
+        Non-integer displays (decimal division) pass through unchanged.
+        """
+        if not isinstance(value, int):
+            return value
+        magnitude = abs(value)
+        entrance = 10**self.entrance
+        while magnitude >= entrance:
+            high, rest = divmod(magnitude, entrance * 10)
+            digit, low = divmod(rest, entrance)
+            magnitude = high * entrance + low + digit * 10**self.exit
+        return -magnitude if value < 0 else magnitude
+
+
+def _to_buttons(buttons: Iterable[Op | str]) -> tuple[Op, ...]:
+    if isinstance(buttons, (str, Mapping)) or not isinstance(buttons, Iterable):
+        raise InvalidLevelError(f"buttons must be a list of labels, not {buttons!r}")
+    return tuple(item if isinstance(item, Op) else parse_button(item) for item in buttons)
+
+
+def _to_portal(portal: Portal | Sequence[int] | None) -> Portal | None:
+    if portal is None or isinstance(portal, Portal):
+        return portal
+    if not isinstance(portal, (list, tuple)) or len(portal) != 2:
+        raise InvalidLevelError(f"portal must be [entrance, exit], not {portal!r}")
+    return Portal(portal[0], portal[1])
+
+
+def _to_goal(goal: int | str) -> int | str:
+    return goal.upper() if isinstance(goal, str) else goal
+
+
+def _check_integer(instance: Level, attribute: attrs.Attribute[int], value: int) -> None:
+    if attribute.name == "goal" and isinstance(value, str):
+        value = word_value(value)
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise InvalidLevelError(f"{attribute.name} must be an integer, not {value!r}")
+    if attribute.name == "moves":
+        if not 0 <= value <= MAX_MOVES:
+            raise InvalidLevelError(f"moves must be from 0 to {MAX_MOVES}, not {value!r}")
+    elif abs(value) > DISPLAY_MAX:
+        raise InvalidLevelError(f"{attribute.name} does not fit on the display: {value!r}")
+
+
+@attrs.frozen
+class Level:
+    """A level: reach ``goal`` from ``start`` in at most ``moves`` presses of ``buttons``.
+
+    >>> level = Level(start=0, goal=34, moves=3, buttons=["2", "3", "[+]1"])
+    >>> level
+    Level(start=0, goal=34, moves=3, buttons=(Append(digits='2'), Append(digits='3'), Influence(n=1)), portal=None)
+    >>> level.labels()
+    ['2', '3', '[+]1']
+
+    A word goal (Calculator 2) is reached by showing its number, then pressing ``ABC``:
+
+    >>> Level(start=2825, goal="odd", moves=3, buttons=["Sort desc", "Cut 8"]).target
+    522
+
+    :param goal: the number to show, or a word (letters A-Z, see :func:`word_value`).
+    :param buttons: the buttons, as :class:`~puzzlecalc.calculator.ops.base.Op` objects or labels.
+    :param portal: a :class:`Portal`, an ``[entrance, exit]`` pair, or ``None``.
+    :raises InvalidLevelError: if a number is not an integer that fits on the display,
+        ``moves`` is negative or there are no buttons.
+    :raises InvalidButtonError: if a label names no button.
+    """
+
+    start: int = attrs.field(validator=_check_integer)
+    goal: int | str = attrs.field(converter=_to_goal, validator=_check_integer)
+    moves: int = attrs.field(validator=_check_integer)
+    buttons: tuple[Op, ...] = attrs.field(converter=_to_buttons)
+    portal: Portal | None = attrs.field(default=None, converter=_to_portal)
+
+    def __attrs_post_init__(self) -> None:
+        if not self.buttons:
+            raise InvalidLevelError("a level needs at least one button")
+
+    @property
+    def target(self) -> int:
+        """The number the display must show: the goal, or the number a word goal stands for."""
+        return word_value(self.goal) if isinstance(self.goal, str) else self.goal
+
+    @property
+    def word(self) -> str | None:
+        """The word of a word goal, else ``None``."""
+        return self.goal if isinstance(self.goal, str) else None
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any], goal: int = 0) -> Level:
+        """Read goal ``goal`` of one level in the shared JSON formats.
+
+        The first game's format has keys ``start``, ``goal``, ``moves``, ``buttons`` and
+        ``portal`` (optional), and one goal (``goal=0``). Calculator 2's has ``goals``, a
+        list of ``{"goal", "moves"}`` objects, each its own puzzle from ``start``; a
+        ``goal`` that is a list shares one ``moves``. Other keys are ignored.
+
+        >>> Level.from_dict({"start": 9, "goal": 64, "moves": 2, "buttons": ["4", "6"],
+        ...                  "portal": [2, 1], "level": 181}).portal
+        Portal(entrance=2, exit=1)
+        >>> Level.from_dict({"start": 54, "buttons": ["/5", "Shift >", "Lock"],
+        ...                  "goals": [{"goal": 49, "moves": 3}, {"goal": 11, "moves": 3}]},
+        ...                 goal=1).goal
+        11
+
+        :raises InvalidLevelError: if a key is missing, a value is wrong or there is no
+            goal ``goal``.
+        """
+        goals = cls._goals(data)
+        if not isinstance(goal, int) or not 0 <= goal < len(goals):
+            raise InvalidLevelError(f"goal must be from 0 to {len(goals) - 1}, not {goal!r}")
+        target, moves = goals[goal]
+        return cls(
+            start=data["start"],
+            goal=target,
+            moves=moves,
+            buttons=data["buttons"],
+            portal=data.get("portal"),
+        )
+
+    @classmethod
+    def each_goal(cls, data: Mapping[str, Any]) -> list[Level]:
+        """One :class:`Level` per goal of a level in the shared JSON formats.
+
+        >>> [level.goal for level in Level.each_goal(
+        ...     {"start": 2825, "goal": ["EVEN", "ODD"], "moves": 3, "buttons": ["Cut 8"]})]
+        ['EVEN', 'ODD']
+        """
+        return [cls.from_dict(data, index) for index in range(len(cls._goals(data)))]
+
+    @staticmethod
+    def _goals(data: Mapping[str, Any]) -> list[tuple[Any, Any]]:
+        if not isinstance(data, Mapping):
+            raise InvalidLevelError(f"a level must be a JSON object, not {data!r}")
+        if "goals" in data:
+            required: tuple[str, ...] = ("start", "goals", "buttons")
+        else:
+            required = ("start", "goal", "moves", "buttons")
+        missing = [key for key in required if key not in data]
+        if missing:
+            raise InvalidLevelError(f"level is missing {', '.join(missing)}: {dict(data)!r}")
+        if "goals" not in data:
+            goal = data["goal"]
+            targets = goal if isinstance(goal, list) else [goal]
+            return [(target, data["moves"]) for target in targets]
+        goals = data["goals"]
+        if (
+            not isinstance(goals, list)
+            or not goals
+            or not all(
+                isinstance(item, Mapping) and "goal" in item and "moves" in item for item in goals
+            )
+        ):
+            raise InvalidLevelError(f"goals must be a list of {{goal, moves}} objects: {goals!r}")
+        return [(item["goal"], item["moves"]) for item in goals]
+
+    def to_dict(self) -> dict[str, Any]:
+        """The level in the shared JSON format; :meth:`from_dict` reads it back.
+
+        >>> Level(start=3, goal=4, moves=3, buttons=["x4", "+4", "/4"]).to_dict()
+        {'start': 3, 'goal': 4, 'moves': 3, 'buttons': ['x4', '+4', '/4'], 'portal': None}
+        """
+        return {
+            "start": self.start,
+            "goal": self.goal,
+            "moves": self.moves,
+            "buttons": self.labels(),
+            "portal": None if self.portal is None else [self.portal.entrance, self.portal.exit],
+        }
+
+    def labels(self) -> list[str]:
+        """The button labels at the start of the level."""
+        return [button.label() for button in self.buttons]
+
+    def initial_state(self) -> GameState:
+        """The state before the first press: the start value after the portal."""
+        start = self.start if self.portal is None else self.portal.apply(self.start)
+        return GameState(start)
+
+    def press(
+        self,
+        state: GameState,
+        index: int,
+        press: Press = "press",
+        rules: Rules = DEFAULT_RULES,
+        at: At = None,
+    ) -> GameState | None:
+        """Press button ``index`` on ``state`` (at position or arrows ``at``), portal included.
+
+        >>> Level(start=99, goal=10, moves=3, buttons=["1", "-1"], portal=[2, 0]).press(
+        ...     GameState(99), 0).value
+        1
+
+        :returns: the next state, or ``None`` if the press is not allowed.
+        :raises IllegalPressError: if there is no such button or way to press it.
+        """
+        button = self._button(index, press, at)
+        portal = None if self.portal is None else self.portal.apply
+        return button.apply(state, rules, press, at, portal)
+
+    def replay(self, presses: Iterable[Sequence[Any]], rules: Rules = DEFAULT_RULES) -> Solution:
+        """Play ``presses`` from the start: each a :data:`~puzzlecalc.calculator.solution.PressRecord`.
+
+        The result says where the presses lead; whether that is the goal within the
+        move limit is for the caller to check (:meth:`is_solved_by`).
+
+        >>> level = Level(start=1, goal=1111, moves=4, buttons=["Store"])
+        >>> level.replay([(0, "hold"), (0, "press"), (0, "hold"), (0, "press")]).displays
+        [1, 11, 11, 1111]
+        >>> Level(start=135, goal=15, moves=1, buttons=["Delete"]).replay([(0, "press", 1)]).labels
+        ['Delete@1']
+
+        :raises IllegalPressError: if a press is not allowed where it is made.
+        """
+        state = self.initial_state()
+        made: list[PressRecord] = []
+        shown: list[str] = []
+        states: list[GameState] = []
+        moves = 0
+        for number, item in enumerate(presses, 1):
+            if tuple(item) == WORD_PRESS and self.word is not None:
+                made.append(WORD_PRESS)
+                shown.append("ABC")
+                states.append(state)
+                moves += 1
+                continue
+            if (
+                isinstance(item, str)
+                or len(item) not in (2, 3)
+                or item[1] not in _PRESSES
+                or not isinstance(item[0], int)
+            ):
+                raise IllegalPressError(
+                    f"press {number} is not (index, 'press'|'hold') or (index, 'press', at): {item!r}"
+                )
+            index, press = item[0], item[1]
+            at = item[2] if len(item) == 3 else None
+            button = self._button(index, press, at)
+            after = self.press(state, index, press, rules, at)
+            label = button.label(state, rules, press, at)
+            if after is None:
+                raise IllegalPressError(
+                    f"press {number} ({label!r}) is not allowed on the display {state.value!r}"
+                )
+            made.append((index, press) if at is None else (index, press, at))
+            shown.append(label)
+            states.append(after)
+            moves += press != "hold" or rules.hold_costs_move
+            state = after
+        return Solution(
+            self.initial_state(), tuple(made), tuple(shown), tuple(states), moves, self.word
+        )
+
+    def replay_labels(self, labels: Iterable[str], rules: Rules = DEFAULT_RULES) -> Solution:
+        """Play presses given as the labels shown at press time (``"Store(hold)"``, ``"+3"``,
+        ``"Delete@2"``, ``"ABC"``).
+
+        >>> Level(start=10, goal=15, moves=3, buttons=["+2", "[+]1"]).replay_labels(
+        ...     ["+2", "[+]1", "+3"]).displays
+        [12, 12, 15]
+
+        :raises IllegalPressError: if no button shows a label when it is pressed.
+        """
+        state = self.initial_state()
+        presses: list[PressRecord] = []
+        for number, label in enumerate(labels, 1):
+            if isinstance(label, str) and label.strip().upper() == "ABC" and self.word:
+                presses.append(WORD_PRESS)
+                continue
+            index, press, at = self._find(label, state, rules, number)
+            after = self.press(state, index, press, rules, at)
+            if after is None:
+                raise IllegalPressError(
+                    f"press {number} ({label!r}) is not allowed on the display {state.value!r}"
+                )
+            presses.append((index, press) if at is None else (index, press, at))  # type: ignore[arg-type]
+            state = after
+        return self.replay(presses, rules)
+
+    def is_solved_by(self, solution: Solution) -> bool:
+        """Whether ``solution`` ends on the goal within the move limit.
+
+        A word goal is solved when its number shows and ``ABC`` is the last press.
+        """
+        if solution.moves > self.moves or solution.final.value != self.target:
+            return False
+        return self.word is None or (bool(solution.presses) and solution.presses[-1] == WORD_PRESS)
+
+    def _button(self, index: int, press: Press, at: At = None) -> Op:
+        if not isinstance(index, int) or not 0 <= index < len(self.buttons):
+            raise IllegalPressError(f"no button {index!r}: the level has {len(self.buttons)}")
+        button = self.buttons[index]
+        if press not in button.presses:
+            raise IllegalPressError(f"button {index} ({button.label()!r}) has no {press!r} press")
+        try:
+            button.check_press(press, at)
+        except InvalidButtonError as error:
+            raise IllegalPressError(f"button {index}: {error}") from None
+        return button
+
+    def _find(
+        self, label: str, state: GameState, rules: Rules, number: int
+    ) -> tuple[int, Press, At]:
+        try:
+            wanted, press, at = parse_press(label)
+        except InvalidButtonError as error:
+            raise IllegalPressError(f"press {number}: unknown label {label!r} ({error})") from None
+        shown = wanted.label(press=press)
+        for index, button in enumerate(self.buttons):
+            if press in button.presses and button.label(state, rules, press) == shown:
+                return index, press, at
+        raise IllegalPressError(f"press {number}: no button shows {label!r} at this point")

@@ -1,0 +1,125 @@
+"""The rules of Calculator: The Game and its sequel that sources disagree on, as explicit choices.
+
+Every choice defaults to what the games do as their real levels show them (``../shared/data``'s
+README lists each disputed point). The other values reproduce older versions of the games or
+other solvers; each option names the source that holds it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, Final, Literal
+
+import attrs
+
+__all__ = ["DEFAULT_RULES", "DISPLAY_MAX", "Rules"]
+
+#: The largest magnitude the six-digit display can show.
+DISPLAY_MAX: Final = 999_999
+
+#: The display limits a :class:`Rules` may choose: six digits (the games) or eight (an older bot).
+_MAX_VALUES: Final = (999_999, 99_999_999)
+
+
+def _check_min_value(instance: Rules, attribute: attrs.Attribute[int], value: int) -> None:
+    allowed = (-instance.max_value, -(instance.max_value // 10))
+    if value not in allowed:
+        raise ValueError(f"min_value must be {allowed[0]} or {allowed[1]}, not {value!r}")
+
+
+def _choice(*values: object) -> Callable[[Any, attrs.Attribute[Any], Any], Any]:
+    return attrs.validators.in_(values)
+
+
+@attrs.frozen
+class Rules:
+    """The disputed rules of the games; the defaults are the real games.
+
+    >>> Rules()  # doctest: +NORMALIZE_WHITESPACE
+    Rules(hold_costs_move=True, max_value=999999, min_value=-999999, influence='arithmetic',
+          influence_sign='magnitude', cut_influenced=True, power_influenced=False,
+          division='exact', digit_minus='mod', shift='mixed', shift_zeros='each',
+          lock_exempt=False, lock_order='after-portal', relock=True, rounding='half-up')
+    >>> Rules(hold_costs_move=False).hold_costs_move
+    False
+
+    First game:
+
+    :param hold_costs_move: whether holding Store (to save the display) costs a move.
+        The games count it; older solvers treat it as free.
+    :param max_value: the largest magnitude the display shows: ``999999`` (six digits, the
+        games) or ``99999999`` (eight, as one Calculator 2 bot keeps).
+    :param min_value: the lowest negative number the display shows: ``-max_value`` (the
+        minus sign does not take a digit place, the default) or ``-(max_value // 10)``.
+    :param influence: which buttons ``[+]N`` changes besides the arithmetic, append, ``Cut``,
+        ``Insert`` and ``Digit +/-`` buttons. ``"arithmetic"``: no others. ``"all"``: also
+        Store (the tapped value grows), replace (both sides grow) and power (the exponent).
+    :param influence_sign: ``"magnitude"``: ``[+]N`` adds to the number a button shows
+        without its sign (``x-3`` becomes ``x-4``, ``Digit -2`` becomes ``Digit -3``), as the
+        games do. ``"signed"``: to the signed number (``x-3`` becomes ``x-2``), as one older
+        solver does.
+    :param division: ``"exact"``: a division that leaves a remainder is not allowed.
+        ``"decimal"``: a quotient with one decimal place is shown (``5/2`` gives 2.5);
+        digit buttons are not allowed on a non-integer display.
+
+    Calculator 2:
+
+    :param cut_influenced: whether ``[+]N`` changes ``Cut N`` (calfzhou's solver: yes;
+        Yurchiu's: no).
+    :param power_influenced: whether ``[+]N`` changes ``x^N`` (Yurchiu's: yes); also true
+        under ``influence="all"``.
+    :param digit_minus: ``Digit -N`` turns digit ``d`` into ``(d - N) mod 10`` (``"mod"``) or
+        ``|(d or 10) - N| mod 10`` (``"abs"``, calfzhou's code).
+    :param shift: ``"mixed"``: one press of the arrow pad is any sequence of ``<`` and ``>``;
+        ``"one-way"``: 1 to ``len`` arrows of one direction (Yurchiu).
+    :param shift_zeros: leading zeros made by a rotation vanish after ``"each"`` arrow or only
+        at the ``"end"`` of the press.
+    :param lock_exempt: whether ``Mirror``, ``Delete``, ``Insert``, ``Digit +/-``, ``Digit N``
+        and ``Shift`` ignore a pending lock (Yurchiu's engine); by default every button
+        keeps the locked digit.
+    :param lock_order: whether the locked digit is set ``"after-portal"`` (Yurchiu) or
+        ``"before-portal"`` (calfzhou).
+    :param relock: whether ``Lock`` may be pressed while a lock is pending (it replaces it);
+        calfzhou does not allow it.
+    :param rounding: how ``Round`` breaks ties: ``"half-up"`` (on the magnitude) or
+        ``"half-even"``.
+    :raises ValueError: if a value is none of the listed choices.
+    """
+
+    hold_costs_move: bool = True
+    max_value: int = attrs.field(default=DISPLAY_MAX, validator=_choice(*_MAX_VALUES))
+    min_value: int = attrs.field(validator=_check_min_value)
+    influence: Literal["arithmetic", "all"] = attrs.field(
+        default="arithmetic", validator=_choice("arithmetic", "all")
+    )
+    influence_sign: Literal["magnitude", "signed"] = attrs.field(
+        default="magnitude", validator=_choice("magnitude", "signed")
+    )
+    cut_influenced: bool = True
+    power_influenced: bool = False
+    division: Literal["exact", "decimal"] = attrs.field(
+        default="exact", validator=_choice("exact", "decimal")
+    )
+    digit_minus: Literal["mod", "abs"] = attrs.field(default="mod", validator=_choice("mod", "abs"))
+    shift: Literal["mixed", "one-way"] = attrs.field(
+        default="mixed", validator=_choice("mixed", "one-way")
+    )
+    shift_zeros: Literal["each", "end"] = attrs.field(
+        default="each", validator=_choice("each", "end")
+    )
+    lock_exempt: bool = False
+    lock_order: Literal["after-portal", "before-portal"] = attrs.field(
+        default="after-portal", validator=_choice("after-portal", "before-portal")
+    )
+    relock: bool = True
+    rounding: Literal["half-up", "half-even"] = attrs.field(
+        default="half-up", validator=_choice("half-up", "half-even")
+    )
+
+    @min_value.default
+    def _min_value_default(self) -> int:
+        return -self.max_value
+
+
+#: The real games' rules.
+DEFAULT_RULES: Final = Rules()
