@@ -15,6 +15,8 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any, TextIO
 
+import attrs
+
 from puzzlecalc import arith24
 from puzzlecalc.arith24.census import arith24_census, countdown_census
 from puzzlecalc.arith24.countdown import countdown
@@ -28,20 +30,32 @@ from puzzlecalc.errors import PuzzlecalcError
 __all__ = ["main", "parser"]
 
 
+def _goal(text: str) -> int | str:
+    try:
+        return int(text)
+    except ValueError:
+        return text  # a word goal; Level checks its letters
+
+
 def _level_parser(subparsers: Any) -> None:
     level = subparsers.add_parser(
         "level",
-        help="solve a Calculator: The Game level",
+        help="solve a Calculator: The Game or Calculator 2 level",
         description=(
-            "Solve a Calculator: The Game level, shortest first. Give the level with "
-            "--start, --goal, --moves and the button labels, or as a JSON file in the "
-            'shared format. Example: level --start 9 --goal 3001 --moves 9 "39=>93" /3 '
-            'Store "31=>00"'
+            "Solve a Calculator: The Game or Calculator 2 level, shortest first. Give the "
+            "level with --start, --goal (one or more, numbers or words), --moves and the "
+            "button labels, or as a JSON file in the shared formats. Cursor presses print "
+            "as Label@position (ones digit = 0), arrow-pad presses as Shift@arrows. "
+            'Example: level --start 9 --goal 3001 --moves 9 "39=>93" /3 Store "31=>00"'
         ),
     )
-    level.add_argument("buttons", nargs="*", help='button labels, e.g. +4 x-3 /2 5 "<<" "1=>2"')
+    level.add_argument(
+        "buttons", nargs="*", help='button labels, e.g. +4 x-3 /2 5 "<<" "1=>2" Delete "Insert 3"'
+    )
     level.add_argument("--start", type=int, help="start value")
-    level.add_argument("--goal", type=int, help="goal value")
+    level.add_argument(
+        "--goal", type=_goal, nargs="+", help="goal value(s) or word(s), each its own puzzle"
+    )
     level.add_argument("--moves", type=int, help="move limit")
     level.add_argument(
         "--portal", type=int, nargs=2, metavar=("ENTRANCE", "EXIT"), help="digit positions"
@@ -51,26 +65,45 @@ def _level_parser(subparsers: Any) -> None:
     level.add_argument("--all", action="store_true", help="every solution, shortest first")
     level.add_argument("--json", action="store_true", help="print JSON")
     level.add_argument(
-        "--free-hold", action="store_true", help="holding Store costs no move (older solvers)"
+        "--free-hold",
+        dest="hold_costs_move",
+        action="store_false",
+        default=None,
+        help="holding Store costs no move (older solvers)",
     )
-    level.add_argument(
-        "--min-value",
-        type=int,
-        choices=(-999_999, -99_999),
-        default=-999_999,
-        help="lowest negative number the display shows",
-    )
-    level.add_argument(
-        "--influence",
-        choices=("arithmetic", "all"),
-        default="arithmetic",
-        help="which buttons [+]N changes",
-    )
-    level.add_argument(
-        "--division", choices=("exact", "decimal"), default="exact", help="inexact division"
-    )
+    rules = level.add_argument_group("rules", "the disputed rules (see puzzlecalc's Rules)")
+    for field in attrs.fields(Rules):
+        if field.name == "hold_costs_move":
+            continue
+        flag, help = "--" + field.name.replace("_", "-"), _rule_help(field.name)
+        if field.type in ("bool", bool):
+            rules.add_argument(flag, action=argparse.BooleanOptionalAction, help=help)
+        elif isinstance(getattr(field.validator, "options", None), tuple):
+            choices = field.validator.options  # type: ignore[union-attr]
+            rules.add_argument(flag, choices=choices, help=help)
+        else:
+            rules.add_argument(flag, type=int, help=help)
     level.add_argument("--max-states", type=int, default=DEFAULT_MAX_STATES, help="search limit")
     level.set_defaults(run=_run_level)
+
+
+def _rule_help(name: str) -> str:
+    """The first sentence of the ``:param name:`` entry of :class:`Rules`' docstring."""
+    text = " ".join((Rules.__doc__ or "").split())
+    entry = text.partition(f":param {name}: ")[2].partition(":param")[0]
+    return entry.split(". ")[0].replace("``", "").replace("%", "%%").strip()
+
+
+def _rules_from(args: argparse.Namespace) -> Rules:
+    chosen = {
+        field.name: getattr(args, field.name)
+        for field in attrs.fields(Rules)
+        if getattr(args, field.name, None) is not None
+    }
+    try:
+        return Rules(**chosen)
+    except ValueError as error:
+        raise PuzzlecalcError(f"bad rules: {error}") from None
 
 
 def _levels_from(args: argparse.Namespace) -> list[tuple[str, Level]]:
@@ -79,8 +112,12 @@ def _levels_from(args: argparse.Namespace) -> list[tuple[str, Level]]:
         if missing or not args.buttons:
             missing += [] if args.buttons else ["buttons"]
             raise PuzzlecalcError(f"give --file, or all of: {', '.join(missing)}")
-        level = Level(args.start, args.goal, args.moves, args.buttons, args.portal)
-        return [("level", level)]
+        levels = [
+            Level(args.start, goal, args.moves, args.buttons, args.portal) for goal in args.goal
+        ]
+        if len(levels) == 1:
+            return [("level", levels[0])]
+        return [(f"goal {level.goal}", level) for level in levels]
     try:
         data = json.loads(args.file.read_text(encoding="utf-8"))
     except (OSError, ValueError) as error:
@@ -92,13 +129,14 @@ def _levels_from(args: argparse.Namespace) -> list[tuple[str, Level]]:
         ]
         if not items:
             raise PuzzlecalcError(f"no level {args.number!r} in {str(args.file)!r}")
-    return [
-        (
-            f"level {item.get('level', number)}" if isinstance(item, dict) else f"level {number}",
-            Level.from_dict(item),
-        )
-        for number, item in enumerate(items, 1)
-    ]
+    named = []
+    for number, item in enumerate(items, 1):
+        name = f"level {item.get('level', number)}" if isinstance(item, dict) else f"level {number}"
+        goals = Level.each_goal(item)
+        named += [
+            (name if len(goals) == 1 else f"{name} goal {level.goal}", level) for level in goals
+        ]
+    return named
 
 
 def _print_solution(solution: Solution, out: TextIO) -> None:
@@ -108,12 +146,7 @@ def _print_solution(solution: Solution, out: TextIO) -> None:
 
 
 def _run_level(args: argparse.Namespace, out: TextIO) -> int:
-    rules = Rules(
-        hold_costs_move=not args.free_hold,
-        min_value=args.min_value,
-        influence=args.influence,
-        division=args.division,
-    )
+    rules = _rules_from(args)
     levels = _levels_from(args)
     records: list[dict[str, Any]] = []
     unsolved = 0

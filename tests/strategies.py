@@ -35,3 +35,48 @@ rules = st.builds(
     influence=st.sampled_from(["arithmetic", "all"]),
     division=st.sampled_from(["exact", "decimal"]),
 )
+
+
+SEQUEL_LABELS = [
+    "Sort asc", "Sort desc", "Cut 1", "Cut 2", "Delete", "Insert 2", "Insert 10", "Round",
+    "Digit +2", "Digit -3", "Digit 5", "Shift", "Lock", "[+]1", "[-]1", "+2", "-3", "x3", "/2",
+    "1", "Reverse", "SUM", "Mirror", "<<", "Store", "x^2", "Inv10",
+]  # fmt: skip
+
+
+@st.composite
+def sequel_levels(
+    draw: st.DrawFn, max_moves: int = 3, max_buttons: int = 3, pad: bool = True
+) -> Level:
+    """Small random Calculator 2 levels: the sequel's buttons among the first game's.
+
+    Some have portals and some word goals; ``pad=False`` leaves the arrow pad out.
+    """
+    labels = SEQUEL_LABELS if pad else [label for label in SEQUEL_LABELS if label != "Shift"]
+    buttons = draw(st.lists(st.sampled_from(labels), min_size=1, max_size=max_buttons))
+    portal = draw(
+        st.none() | st.tuples(st.integers(2, 4), st.integers(0, 1)).filter(lambda p: p[1] < p[0])
+    )
+    goal: int | str = draw(st.integers(-200, 5000) | st.sampled_from(["A", "AD", "JAM", "ODD"]))
+    return Level(
+        start=draw(st.integers(-50, 3000)),
+        goal=goal,
+        moves=draw(st.integers(0, max_moves)),
+        buttons=buttons,
+        portal=portal,
+    )
+
+
+sequel_rules = st.builds(
+    Rules,
+    hold_costs_move=st.booleans(),
+    shift=st.sampled_from(["mixed", "one-way"]),
+    shift_zeros=st.sampled_from(["each", "end"]),
+    lock_exempt=st.booleans(),
+    lock_order=st.sampled_from(["after-portal", "before-portal"]),
+    relock=st.booleans(),
+    cut_influenced=st.booleans(),
+    influence_sign=st.sampled_from(["magnitude", "signed"]),
+    digit_minus=st.sampled_from(["mod", "abs"]),
+    rounding=st.sampled_from(["half-up", "half-even"]),
+)

@@ -9,7 +9,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from shared_data import SHARED_DATA, load
+from shared_data import DATA, load
 
 from puzzlecalc.cli import main
 
@@ -116,7 +116,7 @@ def test_level_file(tmp_path: Path) -> None:
 def test_shared_level_file() -> None:
     load("ctg1/levels.json")
     status, out = run(
-        "level", "--file", str(SHARED_DATA / "ctg1" / "levels.json"), "--number", "155", "--json"
+        "level", "--file", str(DATA / "ctg1" / "levels.json"), "--number", "155", "--json"
     )
     assert status == 0 and json.loads(out)["solutions"][0]["moves"] == 9
 
@@ -185,3 +185,79 @@ def test_24_bad_input(capsys: pytest.CaptureFixture[str]) -> None:
     assert "ops must be" in capsys.readouterr().err
     with pytest.raises(SystemExit):
         run("24", "one", "two")
+
+
+@pytest.mark.parametrize(
+    ("argv", "status", "shown"),
+    [
+        (
+            ["--start", "54", "--goal", "49", "11", "--moves", "3", "/5", "Shift >", "Lock"],
+            0,
+            ["goal 49:", "Lock@1", "goal 11:"],
+        ),
+        (
+            ["--start", "2825", "--goal", "odd", "--moves", "3", "Sort desc", "Cut 8"],
+            0,
+            ["ABC", "ODD"],
+        ),
+        (
+            ["--start", "35", "--goal", "13", "--moves", "3", "Lock", "Insert 7", "SUM"],
+            0,
+            ["Lock@"],
+        ),
+        (
+            [
+                "--start",
+                "35",
+                "--goal",
+                "13",
+                "--moves",
+                "3",
+                "--lock-exempt",
+                "Lock",
+                "Insert 7",
+                "SUM",
+            ],
+            1,
+            ["no solution"],
+        ),
+        (
+            ["--start", "12345", "--goal", "34512", "--moves", "1", "--shift", "one-way", "Shift"],
+            0,
+            ["Shift@<<"],
+        ),
+        (
+            ["--start", "125", "--goal", "120", "--moves", "1", "--rounding", "half-even", "Round"],
+            0,
+            ["Round@1"],
+        ),
+    ],
+)
+def test_level_sequel_buttons_goals_and_rules(
+    argv: list[str], status: int, shown: list[str]
+) -> None:
+    code, out = run("level", *argv)
+    assert code == status
+    assert all(text in out for text in shown), out
+
+
+def test_level_json_shows_positions_and_several_goals(tmp_path: Path) -> None:
+    path = tmp_path / "sequel.json"
+    level = {"level": 3, "start": 1357, "buttons": ["Delete"], "goals": [
+        {"goal": 17, "moves": 2}, {"goal": 135, "moves": 1}]}  # fmt: skip
+    path.write_text(json.dumps([level]))
+    status, out = run("level", "--file", str(path), "--json")
+    assert status == 0
+    first, second = json.loads(out)
+    assert first["goal"] == 17 and first["solutions"][0]["solution_indices"] == [
+        [0, "press", 1],
+        [0, "press", 1],
+    ]
+    assert second["solutions"][0]["solution"] == ["Delete@0"]
+
+
+def test_level_bad_rule_value() -> None:
+    status, out = run(
+        "level", "--start", "1", "--goal", "2", "--moves", "1", "--min-value", "-5", "+1"
+    )
+    assert status == 2 and out == ""

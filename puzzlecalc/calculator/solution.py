@@ -119,7 +119,7 @@ class Solution:
             "moves": self.moves,
             "solution": self.labels,
             "solution_indices": [list(record) for record in self.presses],
-            "displays": [format_value(value) for value in self.displays],
+            "displays": [display for _, display in self.steps()],
         }
 
     def __len__(self) -> int:

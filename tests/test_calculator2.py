@@ -1,0 +1,515 @@
+"""Calculator 2: The Game: every new button, the disputed rules, lock, word goals and the levels."""
+
+from __future__ import annotations
+
+import os
+from collections import deque
+from typing import Any
+
+import attrs
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from shared_data import load
+from strategies import sequel_levels, sequel_rules
+
+from puzzlecalc import (
+    GameState,
+    IllegalPressError,
+    InvalidButtonError,
+    InvalidLevelError,
+    Level,
+    Portal,
+    Rules,
+    count_solutions,
+    iter_solutions,
+    parse_button,
+    parse_press,
+    solve_level,
+    word_value,
+)
+from puzzlecalc.calculator.ops import Shift
+from puzzlecalc.calculator.ops.base import digit_count
+from puzzlecalc.calculator.solution import Solution
+
+BUTTON_CASES = load("ctg2/button_cases.json")
+LEVELS = load("ctg2/levels.json")
+EXAMPLES = load("ctg2/examples.json")
+
+#: The options of the disputed cases, by the prefix of their name in button_cases.json.
+OPTIONS = {
+    "default": Rules(),
+    "shift_mixed=False": Rules(shift="one-way"),
+    "limit=99999999": Rules(max_value=99_999_999),
+    "digit_minus_abs=True": Rules(digit_minus="abs"),
+    "lock_exempt=": Rules(lock_exempt=True),
+    "relock=False": Rules(relock=False),
+    "lock_before_portal=True": Rules(lock_order="before-portal"),
+    "inc_kinds without Cut": Rules(cut_influenced=False),
+    "inc_kinds with x^": Rules(power_influenced=True),
+}
+
+
+def _rules_named(name: str) -> Rules:
+    matches = [rules for prefix, rules in OPTIONS.items() if name.startswith(prefix)]
+    assert len(matches) == 1, name
+    return matches[0]
+
+
+def _press(case: dict[str, Any], rules: Rules) -> int | None:
+    state = GameState(
+        case["value"],
+        influence=case.get("inc") or 0,
+        store=case.get("store"),
+        lock=case.get("lock"),
+    )
+    portal = None if case.get("portal") is None else Portal(*case["portal"]).apply
+    after = parse_button(case["button"]).apply(state, rules, at=case["position"], portal=portal)
+    return None if after is None else int(after.value)
+
+
+@pytest.mark.parametrize(
+    "case", BUTTON_CASES["cases"], ids=lambda c: f"{c['value']} {c['button']}@{c['position']}"
+)
+def test_button_case(case: dict[str, Any]) -> None:
+    assert _press(case, Rules()) == case["result"]
+
+
+@pytest.mark.parametrize(
+    ("case", "option", "result"),
+    [
+        (case, option, result)
+        for case in BUTTON_CASES["disputed"]
+        for option, result in case["results"].items()
+    ],
+    ids=lambda x: str(x)[:40] if not isinstance(x, dict) else f"{x['value']} {x['button']}",
+)
+def test_disputed_case(case: dict[str, Any], option: str, result: int | None) -> None:
+    assert _press(case, _rules_named(option)) == result
+
+
+def test_every_disputed_option_is_named() -> None:
+    named = {option for case in BUTTON_CASES["disputed"] for option in case["results"]}
+    assert all(_rules_named(option) for option in named)
+    assert len(BUTTON_CASES["cases"]) == 178
+
+
+GOALS = [(data, index) for data in LEVELS for index in range(len(data["goals"]))]
+
+
+@pytest.mark.parametrize(
+    ("data", "index"), GOALS, ids=[f"level{d['level']}-goal{i}" for d, i in GOALS]
+)
+def test_every_goal_is_solved_in_its_min_moves(data: dict[str, Any], index: int) -> None:
+    level = Level.from_dict(data, goal=index)
+    expected = data["goals"][index]["min_moves"]
+    for method in ("bfs", "iddfs"):
+        solution = solve_level(level, method=method)
+        assert solution is not None and len(solution) == expected
+        assert level.is_solved_by(solution)
+        assert level.replay(solution.indices) == solution
+        assert level.replay_labels(solution.labels) == solution
+
+
+def test_the_level_files_hold_109_levels_and_159_goals() -> None:
+    assert len(LEVELS) == 109 and len(GOALS) == 159
+    assert sum(len(Level.each_goal(data)) for data in LEVELS) == 159
+
+
+@pytest.mark.parametrize(
+    "rules",
+    [
+        Rules(shift="one-way"),
+        Rules(shift_zeros="end"),
+        Rules(lock_exempt=True),
+        Rules(lock_order="before-portal"),
+        Rules(relock=False),
+        Rules(cut_influenced=False),
+        Rules(power_influenced=True),
+        Rules(digit_minus="abs"),
+        Rules(max_value=99_999_999),
+        Rules(rounding="half-even"),
+    ],
+)
+def test_every_goal_stays_solvable_under_each_option(rules: Rules) -> None:
+    for data, index in GOALS:
+        level = Level.from_dict(data, goal=index)
+        solution = solve_level(level, rules)
+        assert solution is not None and level.is_solved_by(solution), (data["level"], index)
+        assert len(solution) >= data["goals"][index]["min_moves"] or rules != Rules()
+
+
+def test_lock_exempt_decides_row_296_goal_13() -> None:
+    (data,) = [
+        data for data in LEVELS if "row 296" in data["source"] or "rows 296" in data["source"]
+    ]
+    level = Level.from_dict(data, goal=0)
+    assert level.goal == 13
+    assert len(solve_level(level)) == 3  # type: ignore[arg-type]
+    assert len(solve_level(level, Rules(lock_exempt=True))) == 4  # type: ignore[arg-type]
+
+
+def _example_levels() -> list[tuple[Level, list[str]]]:
+    found = []
+    for data in EXAMPLES:
+        # calfzhou's "Sort <" sorts descending (examples.json notes it).
+        buttons = ["Sort desc" if label == "Sort <" else label for label in data["buttons"]]
+        for level in Level.each_goal({**data, "buttons": buttons}):
+            labels = data["solution"][str(level.goal)]
+            found.append((level, [label.replace("Sort <", "Sort desc") for label in labels]))
+    return found
+
+
+@pytest.mark.parametrize(("level", "labels"), _example_levels())
+def test_documented_examples(level: Level, labels: list[str]) -> None:
+    documented = level.replay_labels(labels)
+    assert level.is_solved_by(documented)
+    solution = solve_level(level)
+    assert solution is not None and len(solution) == len(documented) == len(labels)
+    assert level.is_solved_by(solution)
+
+
+def test_lock_level_solution_shape() -> None:
+    level = Level(start=54, goal=49, moves=3, buttons=["/5", "Shift >", "Lock"])
+    solution = solve_level(level)
+    assert solution is not None
+    assert solution.indices == [(1, "press"), (2, "press", 1), (0, "press")]
+    assert solution.labels == ["Shift >", "Lock@1", "/5"]
+    assert solution.displays == [45, 45, 49]
+    assert [state.lock for state in solution.states] == [None, 1, None]
+
+
+def test_word_goal_solution_shape() -> None:
+    level = Level(start=2825, goal="odd", moves=3, buttons=["Sort desc", "Cut 8"])
+    solution = solve_level(level)
+    assert solution is not None
+    assert solution.indices == [(0, "press"), (1, "press"), (None, "ABC")]
+    assert solution.labels == ["Sort desc", "Cut 8", "ABC"]
+    assert len(solution) == 3 and str(solution).endswith("2825 -> ODD)")
+    assert solution.steps()[-1] == ("ABC", "ODD")
+    assert (
+        solve_level(Level(start=2825, goal="ODD", moves=2, buttons=["Sort desc", "Cut 8"])) is None
+    )
+    assert count_solutions(level) == len(list(iter_solutions(level))) == 2  # Cut 8 first works too
+
+
+@pytest.mark.parametrize(
+    ("word", "number"), [("EVEN", 2825), ("ODD", 522), ("abc", 111), ("XYZ", 899), ("JMPV", 4568)]
+)
+def test_word_value(word: str, number: int) -> None:
+    assert word_value(word) == number
+
+
+@pytest.mark.parametrize("word", ["", "A1", "ÉTÉ", "HELLO WORLD"])
+def test_bad_words(word: str) -> None:
+    with pytest.raises(InvalidLevelError, match="letters"):
+        word_value(word)
+
+
+def test_word_goals_need_abc_last() -> None:
+    level = Level(start=5, goal="J", moves=2, buttons=["-1"])
+    plain = level.replay([(0, "press")])
+    assert not level.is_solved_by(plain)
+    assert level.is_solved_by(level.replay([(0, "press"), (None, "ABC")]))
+    with pytest.raises(IllegalPressError):
+        Level(start=5, goal=4, moves=2, buttons=["-1"]).replay([(None, "ABC")])
+
+
+@pytest.mark.parametrize(
+    ("data", "goals"),
+    [
+        ({"start": 1, "goal": 2, "moves": 1, "buttons": ["+1"]}, [2]),
+        ({"start": 1, "goal": [2, "B"], "moves": 2, "buttons": ["+1"]}, [2, "B"]),
+        (
+            {
+                "start": 1,
+                "goals": [{"goal": 3, "moves": 2}, {"goal": 4, "moves": 3}],
+                "buttons": ["+1"],
+            },
+            [3, 4],
+        ),
+    ],
+)
+def test_level_formats(data: dict[str, Any], goals: list[int | str]) -> None:
+    assert [level.goal for level in Level.each_goal(data)] == goals
+    assert Level.from_dict(data).goal == goals[0]
+    with pytest.raises(InvalidLevelError, match="goal must be from 0"):
+        Level.from_dict(data, goal=len(goals))
+
+
+@pytest.mark.parametrize(
+    "data",
+    [
+        {"start": 1, "goals": [], "buttons": ["+1"]},
+        {"start": 1, "goals": [{"goal": 3}], "buttons": ["+1"]},
+        {"start": 1, "goals": "3", "buttons": ["+1"]},
+    ],
+)
+def test_bad_goal_lists(data: dict[str, Any]) -> None:
+    with pytest.raises(InvalidLevelError, match="goals must be"):
+        Level.each_goal(data)
+
+
+@pytest.mark.parametrize(
+    ("label", "value", "at", "result"),
+    [
+        ("Delete", 7, 1, None),
+        ("Insert 3", 12, 2, 312),
+        ("Round", 15, 1, 20),
+        ("Digit 0", 5, 0, 0),
+        ("Lock", 12, 2, None),
+        ("Shift", 7, "<", 7),
+        ("Shift", -120, "<", -201),
+    ],
+)
+def test_positions_that_exist_and_not(
+    label: str, value: int, at: int | str, result: int | None
+) -> None:
+    after = parse_button(label).apply(GameState(value), at=at)
+    assert (None if after is None else after.value) == result
+
+
+@pytest.mark.parametrize(
+    ("rules", "value", "result"),
+    [
+        (Rules(), 125, 130),
+        (Rules(rounding="half-even"), 125, 120),
+        (Rules(rounding="half-even"), 135, 140),
+        (Rules(rounding="half-even"), 126, 130),
+        (Rules(rounding="half-even"), -125, -120),
+    ],
+)
+def test_rounding(rules: Rules, value: int, result: int) -> None:
+    after = parse_button("Round").apply(GameState(value), rules, at=1)
+    assert after is not None and after.value == result
+
+
+@pytest.mark.parametrize(
+    ("rules", "arrows", "result"),
+    [
+        (Rules(), "<<", 3412),
+        (Rules(shift_zeros="end"), "<<", 23410),
+        (Rules(shift_zeros="end"), "<<<<<<", 100234),
+        (Rules(shift="one-way"), "<<<<<<<", None),  # more arrows than digits
+        (Rules(shift="one-way"), "<>", None),
+    ],
+)
+def test_shift_rules(rules: Rules, arrows: str, result: int | None) -> None:
+    after = Shift().apply(GameState(100234), rules, at=arrows)
+    assert (None if after is None else after.value) == result
+
+
+@pytest.mark.parametrize("rules", [Rules(), Rules(shift="one-way"), Rules(shift_zeros="end")])
+@pytest.mark.parametrize("value", [0, 7, 56, -100, 102030, 100234, 987654])
+def test_shift_results_are_each_press_result_once(rules: Rules, value: int) -> None:
+    results = Shift().results(value, rules)
+    assert len({result for _, result in results}) == len(results)
+    for arrows, result in results:
+        after = Shift().apply(GameState(value), rules, at=arrows)
+        assert after is not None and after.value == result
+    lengths = [len(arrows) for arrows, _ in results]
+    assert lengths == sorted(lengths)
+
+
+def test_influence_reaches_the_sequels_buttons() -> None:
+    state = GameState(0, influence=2)
+    labels = ["Insert 3", "Digit +2", "Digit -2", "Cut 1", "Digit 5", "x^2", "1=>2", "x-3", "-3"]
+    shown = [parse_button(label).label(state) for label in labels]
+    assert shown == [
+        "Insert 5",
+        "Digit +4",
+        "Digit -4",
+        "Cut 3",
+        "Digit 5",
+        "x^2",
+        "1=>2",
+        "x-5",
+        "-5",
+    ]
+    signed = Rules(influence_sign="signed", cut_influenced=False, power_influenced=True)
+    shown = [parse_button(label).label(state, signed) for label in labels]
+    assert shown == [
+        "Insert 5",
+        "Digit +4",
+        "Digit +0",
+        "Cut 1",
+        "Digit 5",
+        "x^4",
+        "1=>2",
+        "x-1",
+        "-1",
+    ]
+
+
+def test_minus_influence() -> None:
+    level = Level(start=3, goal=31, moves=3, buttons=["+5", "[-]1", "2"])
+    solution = solve_level(level)
+    assert solution is not None and solution.labels == ["[-]1", "1"]
+    assert parse_button("[-]2").apply(GameState(5, influence=1)) == GameState(5, influence=-1)
+    # a number pushed below zero cannot be typed
+    assert parse_button("1").apply(GameState(5, influence=-2)) is None
+
+
+@pytest.mark.parametrize(
+    ("rules", "presses", "result"),
+    [
+        (Rules(), [(1, "press", 0), (1, "press", 1)], 35),
+        (Rules(relock=False), [(1, "press", 0), (1, "press", 1)], None),
+        (Rules(), [(1, "press", 1), (0, "press")], 38),
+        (Rules(), [(1, "press", 1), (2, "press"), (0, "press")], 9),  # a press ends the lock
+        (Rules(), [(1, "press", 0), (2, "press")], 35),
+        (Rules(lock_exempt=True), [(1, "press", 0), (2, "press")], 35),  # + keeps the lock
+        (Rules(lock_exempt=True), [(1, "press", 0), (3, "press", 0)], 350),
+        (Rules(), [(1, "press", 0), (3, "press", 0)], 355),
+    ],
+)
+def test_lock_replays(rules: Rules, presses: list[Any], result: int | None) -> None:
+    level = Level(start=35, goal=0, moves=5, buttons=["SUM", "Lock", "+1", "Insert 0"])
+    if result is None:
+        with pytest.raises(IllegalPressError, match="not allowed"):
+            level.replay(presses, rules)
+    else:
+        assert level.replay(presses, rules).final.value == result
+
+
+@pytest.mark.parametrize(
+    ("text", "parsed"),
+    [
+        ("Delete@0", ("Delete", "press", 0)),
+        ("Insert 12@3", ("Insert 12", "press", 3)),
+        ("Digit -2 @ 1", ("Digit -2", "press", 1)),
+        ("Shift@<><", ("Shift", "press", "<><")),
+        ("Lock@pos2", ("Lock", "press", 2)),
+        ("Store(hold)", ("Store", "hold", None)),
+        ("x-3", ("x-3", "press", None)),
+    ],
+)
+def test_parse_press(text: str, parsed: tuple[str, str, int | str | None]) -> None:
+    button, press, at = parse_press(text)
+    assert (button.label(), press, at) == parsed
+
+
+@pytest.mark.parametrize("text", ["Delete", "Delete@x", "Shift@<a", "Shift@", "+3@1", "Lock@-1"])
+def test_bad_presses(text: str) -> None:
+    with pytest.raises(InvalidButtonError):
+        parse_press(text)
+
+
+@pytest.mark.parametrize(
+    "label",
+    ["Sort asc", "Sort desc", "Cut 12", "Delete", "Insert 05", "Round", "Digit +2", "Digit -7",
+     "Digit 55", "Shift", "Lock", "[-]3"],
+)  # fmt: skip
+def test_new_labels_round_trip(label: str) -> None:
+    button = parse_button(label)
+    assert button.label() == label and parse_button(button.label()) == button
+
+
+@pytest.mark.parametrize(
+    ("label", "message"), [("Sort <", "Sort asc"), ("Sort >", "Sort desc"), ("Cut x", "unknown")]
+)
+def test_ambiguous_and_unknown_labels(label: str, message: str) -> None:
+    with pytest.raises(InvalidButtonError, match=message):
+        parse_button(label)
+
+
+@pytest.mark.parametrize(
+    ("label", "at"), [("Delete", None), ("Delete", "<"), ("+1", 0), ("Shift", 1), ("Round", -1)]
+)
+def test_presses_that_do_not_suit_the_button(label: str, at: int | str | None) -> None:
+    with pytest.raises(InvalidButtonError, match=repr(label) if label != "+1" else "takes"):
+        parse_button(label).apply(GameState(123), at=at)
+
+
+def _on_display(solution: Solution, level: Level) -> bool:
+    """Whether every cursor press's position exists on the display it acts on."""
+    before = [solution.start, *solution.states]
+    for record, state in zip(solution.presses, before, strict=False):
+        if len(record) == 3 and isinstance(record[2], int):
+            button = level.buttons[record[0]]
+            room = digit_count(int(state.value)) + (button.label().startswith("Insert"))
+            if record[2] >= room:
+                return False
+    return True
+
+
+@settings(max_examples=int(os.environ.get("PUZZLECALC_EXAMPLES", 200)), deadline=None)
+@given(sequel_levels(), sequel_rules)
+def test_every_sequel_solution_replays_and_the_shortest_is_shortest(
+    level: Level, rules: Rules
+) -> None:
+    shortest = solve_level(level, rules)
+    solutions = list(iter_solutions(level, rules))
+    assert count_solutions(level, rules) == len(solutions)
+    assert (shortest is None) == (not solutions)
+    for solution in solutions:
+        assert level.is_solved_by(solution)
+        assert level.replay(solution.indices, rules) == solution
+        assert _on_display(solution, level)
+        assert shortest is not None and len(shortest) <= len(solution)
+    if shortest is not None:
+        assert len(shortest) == len(solutions[0])
+        assert level.replay_labels(shortest.labels, rules) == shortest
+
+
+def _reference_shortest(level: Level, rules: Rules) -> int | None:
+    """The shortest solution's length by a plain BFS over every press ``Level.press`` allows.
+
+    Cursor buttons are tried at positions 0..6 (the arrow pad is checked on its own above).
+    """
+    start = level.initial_state()
+    seen = {start}
+    queue = deque([(start, 0)])
+    budget = level.moves - 1 if level.word else level.moves
+    if budget < 0:
+        return None
+    while queue:
+        state, depth = queue.popleft()
+        if state.value == level.target:
+            return depth + bool(level.word)
+        if depth == budget:
+            continue
+        for index, button in enumerate(level.buttons):
+            options: list[Any] = list(range(7)) if button.target == "position" else [None]
+            for press in button.presses:
+                for at in options:
+                    after = level.press(state, index, press, rules, at)
+                    if after is None or after in seen:
+                        continue
+                    if press == "hold" and not rules.hold_costs_move:
+                        continue  # free holds: left to the property test above
+                    seen.add(after)
+                    queue.append((after, depth + 1))
+    return None
+
+
+@settings(max_examples=int(os.environ.get("PUZZLECALC_EXAMPLES", 150)), deadline=None)
+@given(sequel_levels(max_moves=3, pad=False), sequel_rules)
+def test_shortest_agrees_with_a_plain_search(level: Level, rules: Rules) -> None:
+    rules = attrs.evolve(rules, hold_costs_move=True)
+    solution = solve_level(level, rules)
+    expected = _reference_shortest(level, rules)
+    assert (None if solution is None else len(solution)) == expected
+
+
+@given(st.integers(-999_999, 999_999))
+def test_sort_keeps_the_digits_that_can_show(value: int) -> None:
+    digits = str(abs(value))
+    ascending = parse_button("Sort asc").apply(GameState(value))
+    descending = parse_button("Sort desc").apply(GameState(value))
+    assert ascending is not None and descending is not None
+    assert sorted(str(abs(descending.value))) == sorted(digits)
+    assert str(abs(ascending.value)) == ("".join(sorted(digits)).lstrip("0") or "0")
+    assert (ascending.value < 0) == (descending.value < 0) == (value < 0)
+
+
+@pytest.mark.parametrize("rules", [Rules(), Rules(shift_zeros="end")])
+@pytest.mark.parametrize("value", [5, 10, 102, 1020, 100203, 987650, -30201])
+def test_shift_results_cover_every_arrow_string(rules: Rules, value: int) -> None:
+    found = {result for _, result in Shift().results(value, rules)}
+    arrows = [""]
+    for _ in range(6):
+        arrows = [a + c for a in arrows for c in "<>"]
+        for string in arrows:
+            after = Shift().apply(GameState(value), rules, at=string)
+            assert after is not None and after.value in found, string
