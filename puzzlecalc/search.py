@@ -117,6 +117,14 @@ def breadth_first(
     while frontier and (max_depth is None or depth < max_depth):
         depth += 1
         following: list[S] = []
+        if depth == max_depth:  # the last layer: only a goal matters, nothing is kept
+            for state in frontier:
+                for move, reached in successors(state):
+                    if is_goal(reached) and reached not in parents:
+                        if prune is None or not prune(reached, depth):
+                            parents[reached] = (state, move)
+                            return _walk_back(parents, reached)
+            return None
         for state in frontier:
             for move, reached in successors(state):
                 if reached in parents or (prune is not None and prune(reached, depth)):

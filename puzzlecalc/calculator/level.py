@@ -12,7 +12,7 @@ from typing import Any, Final
 import attrs
 
 from puzzlecalc.calculator.notation import parse_button, parse_press
-from puzzlecalc.calculator.ops import At, Op, Press
+from puzzlecalc.calculator.ops import At, Op, Press, Step
 from puzzlecalc.calculator.rules import DEFAULT_RULES, DISPLAY_MAX, Rules
 from puzzlecalc.calculator.solution import PressRecord, Solution
 from puzzlecalc.calculator.state import GameState, Value
@@ -298,11 +298,13 @@ class Level:
 
         :raises IllegalPressError: if a press is not allowed where it is made.
         """
-        state = self.initial_state()
+        start = state = self.initial_state()
         made: list[PressRecord] = []
         shown: list[str] = []
         states: list[GameState] = []
         moves = 0
+        portal = None if self.portal is None else self.portal.apply
+        compiled: dict[tuple[int, Press, At], Step] = {}  # each button compiled once
         for number, item in enumerate(presses, 1):
             if tuple(item) == WORD_PRESS and self.word is not None:
                 made.append(WORD_PRESS)
@@ -321,21 +323,22 @@ class Level:
                 )
             index, press = item[0], item[1]
             at = item[2] if len(item) == 3 else None
-            button = self._button(index, press, at)
-            after = self.press(state, index, press, rules, at)
-            label = button.label(state, rules, press, at)
-            if after is None:
+            step = compiled.get((index, press, at))
+            if step is None:
+                button = self._button(index, press, at)
+                step = compiled[index, press, at] = button.step(rules, press, at, portal)
+            reached = step(state.as_tuple())
+            label = self.buttons[index].label(state, rules, press, at)
+            if reached is None:
                 raise IllegalPressError(
                     f"press {number} ({label!r}) is not allowed on the display {state.value!r}"
                 )
             made.append((index, press) if at is None else (index, press, at))
             shown.append(label)
-            states.append(after)
+            state = GameState(*reached)
+            states.append(state)
             moves += press != "hold" or rules.hold_costs_move
-            state = after
-        return Solution(
-            self.initial_state(), tuple(made), tuple(shown), tuple(states), moves, self.word
-        )
+        return Solution(start, tuple(made), tuple(shown), tuple(states), moves, self.word)
 
     def replay_labels(self, labels: Iterable[str], rules: Rules = DEFAULT_RULES) -> Solution:
         """Play presses given as the labels shown at press time (``"Store(hold)"``, ``"+3"``,

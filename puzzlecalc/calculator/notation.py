@@ -43,6 +43,7 @@ Store is ``Store(hold)``. :func:`parse_press` reads these, and
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Callable
 from typing import Final
@@ -50,7 +51,7 @@ from typing import Final
 from puzzlecalc.calculator import ops
 from puzzlecalc.errors import InvalidButtonError
 
-__all__ = ["format_button", "parse_button", "parse_press"]
+__all__ = ["clear_label_cache", "format_button", "parse_button", "parse_press"]
 
 #: Labels longer than this are not buttons (the display has six digits).
 MAX_LABEL_LENGTH: Final = 40
@@ -125,6 +126,31 @@ def _normalise(label: str) -> str:
     return text
 
 
+@functools.lru_cache(maxsize=1024)
+def _parse_label(label: str) -> ops.Op:
+    text = _normalise(label)
+    if text in _WORDS:
+        return _WORDS[text]()
+    for pattern, build in _PATTERNS:
+        match = pattern.fullmatch(text)
+        if match:
+            try:
+                op = build(match)
+            except InvalidButtonError as error:
+                raise InvalidButtonError(f"{error}: {label!r}") from None
+            if isinstance(op, ops.Divide) and op.n == 0:
+                raise InvalidButtonError(f"cannot divide by zero: {label!r}")
+            return op
+    if text.startswith("sort"):
+        raise InvalidButtonError(f"say 'Sort asc' or 'Sort desc', not {label!r}")
+    raise InvalidButtonError(f"unknown button label: {label!r}")
+
+
+def clear_label_cache() -> None:
+    """Forget the labels :func:`parse_button` has read (it remembers the last 1024)."""
+    _parse_label.cache_clear()
+
+
 def parse_button(label: str) -> ops.Op:
     """The button a label names.
 
@@ -142,22 +168,7 @@ def parse_button(label: str) -> ops.Op:
         raise InvalidButtonError(f"button label must be a string, not {label!r}")
     if len(label) > MAX_LABEL_LENGTH:
         raise InvalidButtonError(f"button label is too long: {label[:MAX_LABEL_LENGTH]!r}...")
-    text = _normalise(label)
-    if text in _WORDS:
-        return _WORDS[text]()
-    for pattern, build in _PATTERNS:
-        match = pattern.fullmatch(text)
-        if match:
-            try:
-                op = build(match)
-            except InvalidButtonError as error:
-                raise InvalidButtonError(f"{error}: {label!r}") from None
-            if isinstance(op, ops.Divide) and op.n == 0:
-                raise InvalidButtonError(f"cannot divide by zero: {label!r}")
-            return op
-    if text.startswith("sort"):
-        raise InvalidButtonError(f"say 'Sort asc' or 'Sort desc', not {label!r}")
-    raise InvalidButtonError(f"unknown button label: {label!r}")
+    return _parse_label(label)
 
 
 def parse_press(text: str) -> tuple[ops.Op, ops.Press, ops.At]:

@@ -18,21 +18,24 @@ checked by the public model of the rules.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Iterator
-from typing import Final, Literal, TypeAlias
+from typing import Any, Final, Literal, TypeAlias
 
 from puzzlecalc import search
 from puzzlecalc.calculator.level import WORD_PRESS, Level
-from puzzlecalc.calculator.ops import Shift, Step
-from puzzlecalc.calculator.ops.base import digit_count
+from puzzlecalc.calculator.notation import clear_label_cache
+from puzzlecalc.calculator.ops import Op, Press
+from puzzlecalc.calculator.ops.base import Portal
 from puzzlecalc.calculator.rules import DEFAULT_RULES, Rules
 from puzzlecalc.calculator.solution import PressRecord, Solution
-from puzzlecalc.calculator.state import StateTuple
+from puzzlecalc.calculator.state import GameState, StateTuple
 
 __all__ = [
     "DEFAULT_MAX_STATES",
     "LevelProblem",
     "Method",
+    "clear_caches",
     "count_solutions",
     "iter_solutions",
     "solve_level",
@@ -45,6 +48,11 @@ DEFAULT_MAX_STATES: Final = search.DEFAULT_MAX_STATES
 #: the hold and the press that follows it.
 Move: TypeAlias = tuple[PressRecord, ...]
 _Expand: TypeAlias = Callable[[StateTuple], list[tuple[Move, StateTuple]]]
+#: A compiled button: ``(_STEP, step, move)``; ``(_CURSOR, step_each, move of each
+#: position or arrow string)``; or ``(_EXPANDER, expander, None)``, the expander giving every move. (What
+#: the function returns follows from the kind, which mypy cannot see: ``Any``.)
+_Unit: TypeAlias = tuple[int, Callable[[StateTuple], Any], Any]
+_STEP, _CURSOR, _EXPANDER = range(3)
 
 #: How :func:`~puzzlecalc.calculator.solver.solve_level` searches: ``"bfs"`` and ``"iddfs"`` prove the answer
 #: shortest; ``"dfs"`` returns the first solution it meets.
@@ -69,28 +77,18 @@ class LevelProblem:
         self.rules = rules
         self.goal = level.target
         portal = None if level.portal is None else level.portal.apply
-        positions = range(digit_count(rules.max_value) + 1)
-        units: list[tuple[Move, Step] | _Expand] = []
-        holds: list[tuple[Move, Step]] = []
+        units: list[_Unit] = []
+        holds: list[_Unit] = []
         for index, button in enumerate(level.buttons):
-            if isinstance(button, Shift):
-                units.append(_pad(index, button, rules, portal))
-                continue
             for press in button.presses:
-                ats = positions if button.target == "position" else (None,)
-                for at in ats:
-                    record = (index, press) if at is None else (index, press, at)
-                    unit = ((record,), button.step(rules, press, at, portal))
-                    (holds if press == "hold" and not rules.hold_costs_move else units).append(unit)
+                kind, step = _compiled(button, rules, press, portal)
+                move = _Moves(index, press) if kind == _CURSOR else ((index, press),)
+                unit: _Unit = (kind, step, move)
+                (holds if press == "hold" and not rules.hold_costs_move else units).append(unit)
         if holds:
-            plain = list(units)
-            units += [_free(hold, _expander(plain)) for hold in holds]
+            plain = _expander(list(units))
+            units += [(_EXPANDER, _free(hold, plain), None) for hold in holds]
         self._expand = _expander(units)
-        self.steps: list[tuple[Move, Step]] | None = (
-            [unit for unit in units if isinstance(unit, tuple)]
-            if all(isinstance(unit, tuple) for unit in units)
-            else None
-        )
 
     def initial(self) -> StateTuple:
         """The start state, after the portal."""
@@ -102,55 +100,69 @@ class LevelProblem:
 
     def successors(self, state: StateTuple) -> list[tuple[Move, StateTuple]]:
         """Every allowed move from ``state``, in button order, with its result."""
-        result = []
-        if self.steps is not None:
-            for move, step in self.steps:
-                reached = step(state)
-                if reached is not None:
-                    result.append((move, reached))
-            return result
         return self._expand(state)
 
 
-def _pad(index: int, pad: Shift, rules: Rules, portal: Callable[..., object] | None) -> _Expand:
-    """The moves of an arrow pad: one per display its presses can make."""
-    compiled: dict[str, Step] = {}
+@functools.lru_cache(maxsize=4096)
+def _compiled(
+    button: Op, rules: Rules, press: Press, portal: Portal | None
+) -> tuple[int, Callable[[StateTuple], Any]]:
+    """A button compiled for a search: levels that share buttons share the work.
+
+    The compiled functions hold no state, so they can be shared; the cache holds at most
+    4096 of them.
+    """
+    if button.target == "nothing":
+        return _STEP, button.step(rules, press, None, portal)
+    return _CURSOR, button.step_each(rules, press, portal)
+
+
+def clear_caches() -> None:
+    """Forget the compiled buttons (and parsed labels): the next search starts cold.
+
+    Nothing needs this for correctness; benchmarks use it to time searches as a first call.
+    """
+    _compiled.cache_clear()
+    clear_label_cache()
+
+
+def _expander(units: list[_Unit]) -> _Expand:
+    """The successors that ``units`` give, in order, as one function."""
 
     def expand(state: StateTuple) -> list[tuple[Move, StateTuple]]:
-        value = state[0]
-        if not isinstance(value, int):
-            return []
-        moves = []
-        for arrows, _ in pad.results(value, rules):
-            step = compiled.get(arrows)
-            if step is None:
-                step = compiled[arrows] = pad.step(rules, "press", arrows, portal)  # type: ignore[arg-type]
-            reached = step(state)
-            if reached is not None:
-                moves.append((((index, "press", arrows),), reached))
-        return moves  # type: ignore[return-value]
-
-    return expand
-
-
-def _expander(units: list[tuple[Move, Step] | _Expand]) -> _Expand:
-    def expand(state: StateTuple) -> list[tuple[Move, StateTuple]]:
-        moves: list[tuple[Move, StateTuple]] = []
-        for unit in units:
-            if isinstance(unit, tuple):
-                reached = unit[1](state)
+        result: list[tuple[Move, StateTuple]] = []
+        append = result.append
+        for kind, step, move in units:
+            if kind == 0:  # _STEP (a literal: this is the hot loop)
+                reached = step(state)
                 if reached is not None:
-                    moves.append((unit[0], reached))
-            else:
-                moves += unit(state)
-        return moves
+                    append((move, reached))
+            elif kind == 1:  # _CURSOR: step_each, a move for each position or arrow string
+                for at, reached in step(state):
+                    append((move[at], reached))
+            else:  # _EXPANDER: it gives its moves
+                result += step(state)
+        return result
 
     return expand
 
 
-def _free(hold: tuple[Move, Step], then: _Expand) -> _Expand:
+class _Moves(dict[Any, Move]):
+    """The move of each position (or arrow string) of a cursor button, made when first asked."""
+
+    def __init__(self, index: int, press: Press) -> None:
+        super().__init__()
+        self.index, self.press = index, press
+
+    def __missing__(self, at: int | str) -> Move:
+        move: Move = ((self.index, self.press, at),)  # type: ignore[assignment]
+        self[at] = move
+        return move
+
+
+def _free(hold: _Unit, then: _Expand) -> _Expand:
     """A free Store hold and every press that can follow it, as single moves."""
-    hold_move, hold_step = hold
+    _, hold_step, hold_move = hold
 
     def both(state: StateTuple) -> list[tuple[Move, StateTuple]]:
         held = hold_step(state)
@@ -163,7 +175,21 @@ def _free(hold: tuple[Move, Step], then: _Expand) -> _Expand:
 
 def _solution(level: Level, rules: Rules, path: search.Path[StateTuple, Move]) -> Solution:
     presses = [press for move in path.moves for press in move]
-    return level.replay([*presses, WORD_PRESS] if level.word else presses, rules)
+    if len(presses) != len(path.moves):  # free holds: replay to see the state after each
+        return level.replay([*presses, WORD_PRESS] if level.word else presses, rules)
+    states = [GameState(*state) for state in path.states]
+    labels = [
+        level.buttons[press[0]].label(state, rules, *press[1:])  # type: ignore[index]
+        for press, state in zip(presses, states, strict=False)
+    ]
+    moves = len(presses) - (not rules.hold_costs_move) * sum(p[1] == "hold" for p in presses)
+    if level.word:
+        presses.append(WORD_PRESS)
+        labels.append("ABC")
+        states.append(states[-1])
+        moves += 1
+    start, *after = states
+    return Solution(start, tuple(presses), tuple(labels), tuple(after), moves, level.word)
 
 
 def _depth(level: Level) -> int:

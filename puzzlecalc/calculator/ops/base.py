@@ -21,9 +21,11 @@ from puzzlecalc.errors import InvalidButtonError
 
 __all__ = [
     "At",
+    "DigitsOp",
     "Op",
     "Portal",
     "Press",
+    "Rewrite",
     "Step",
     "Target",
     "ValueFunction",
@@ -32,6 +34,7 @@ __all__ = [
     "check_digits_or_empty",
     "check_int",
     "digit_count",
+    "finisher",
     "grown",
     "on_digits",
     "signed_label",
@@ -114,6 +117,49 @@ def _keep_digit(value: Value, before: Value, position: int) -> Value | None:
     magnitude = abs(value)
     magnitude += ((abs(before) // unit) % 10 - (magnitude // unit) % 10) * unit
     return -magnitude if value < 0 else magnitude
+
+
+def _locked(
+    rules: Rules, portal: Portal | None
+) -> Callable[[StateTuple, StateTuple], StateTuple | None]:
+    """The end of a press made while a lock is pending: the portal and the locked digit."""
+    before_portal = rules.lock_order == "before-portal"
+
+    def locked(state: StateTuple, after: StateTuple) -> StateTuple | None:
+        value: Value | None = after[0]
+        lock = state[3]
+        assert lock is not None
+        if before_portal:
+            value = _keep_digit(after[0], state[0], lock)
+        if value is not None and portal is not None:
+            value = portal(value)
+        if value is not None and not before_portal:
+            value = _keep_digit(value, state[0], lock)
+        return None if value is None else (value, after[1], after[2], after[3])
+
+    return locked
+
+
+def finisher(
+    op: Op, rules: Rules, portal: Portal | None
+) -> Callable[[StateTuple, Value], StateTuple | None]:
+    """The end of every press of ``op`` that only changes the display to ``value``.
+
+    A value the display cannot show is refused; then the portal and a pending lock act.
+    (:meth:`ValueOp.step` does the same inline.)
+    """
+    lowest, highest = rules.min_value, rules.max_value
+    bound = not (rules.lock_exempt and op.lock_exempt)
+    locked = _locked(rules, portal)
+
+    def finish(state: StateTuple, value: Value) -> StateTuple | None:
+        if value > highest or value < lowest:
+            return None
+        if state[3] is not None and bound:
+            return locked(state, (value, state[1], state[2], None))
+        return (value if portal is None else portal(value), state[1], state[2], None)
+
+    return finish
 
 
 class Op(abc.ABC):
@@ -201,7 +247,7 @@ class Op(abc.ABC):
         change = self._change(rules, press, at)
         lowest, highest = rules.min_value, rules.max_value
         bound = not (rules.lock_exempt and self.lock_exempt)
-        before_portal = rules.lock_order == "before-portal"
+        locked = _locked(rules, portal)
 
         def step(state: StateTuple) -> StateTuple | None:
             after = change(state)
@@ -210,22 +256,41 @@ class Op(abc.ABC):
             value = after[0]
             if value > highest or value < lowest:
                 return None
-            lock = state[3] if bound else None
-            if lock is None:  # the common case: only the portal may act
-                return after if portal is None else (portal(value), after[1], after[2], after[3])
-            if before_portal:
-                value = _keep_digit(value, state[0], lock)  # type: ignore[assignment]
-                if value is None:
-                    return None
-            if portal is not None:
-                value = portal(value)
-            if not before_portal:
-                value = _keep_digit(value, state[0], lock)  # type: ignore[assignment]
-                if value is None:
-                    return None
-            return (value, after[1], after[2], after[3])
+            if state[3] is not None and bound:
+                return locked(state, after)
+            return after if portal is None else (portal(value), after[1], after[2], after[3])
 
         return step
+
+    def step_each(
+        self, rules: Rules = DEFAULT_RULES, press: Press = "press", portal: Portal | None = None
+    ) -> Callable[[StateTuple], list[tuple[int, StateTuple]]]:
+        """A cursor button (or the arrow pad) compiled to press everywhere it can, at once.
+
+        The function returns ``(position, next state)`` for each position where the press
+        is allowed, in order (the arrow pad: ``(arrows, next state)`` for each display it
+        can make); each is what :meth:`step` there gives.
+
+        >>> from puzzlecalc.calculator.ops import Delete
+        >>> Delete().step_each()((305, 0, None, None))
+        [(0, (30, 0, None, None)), (1, (35, 0, None, None)), (2, (5, 0, None, None))]
+        """
+        if self.target != "position":
+            raise InvalidButtonError(f"button {self.label()!r} is not pressed at a position")
+        positions = range(digit_count(rules.max_value) + 1)
+        steps = [self.step(rules, press, position, portal) for position in positions]
+
+        def each(state: StateTuple) -> list[tuple[int, StateTuple]]:
+            value = state[0]
+            room = len(str(abs(value))) + 1 if value.__class__ is int else 0
+            found = []
+            for position, step in enumerate(steps[:room]):
+                reached = step(state)
+                if reached is not None:
+                    found.append((position, reached))
+            return found
+
+        return each
 
     def check_press(self, press: Press, at: At = None, optional: bool = False) -> None:
         """Check that ``press`` at ``at`` is a way to press this button.
@@ -263,6 +328,32 @@ class Op(abc.ABC):
 class ValueOp(Op):
     """A button that changes the display only (every button but Store, ``[+]N`` and Lock)."""
 
+    def step(
+        self,
+        rules: Rules = DEFAULT_RULES,
+        press: Press = "press",
+        at: At = None,
+        portal: Portal | None = None,
+    ) -> Step:
+        # Op.step with the value function called directly: this is the hot loop of every
+        # search, so the press is one call into the button's function.
+        self.check_press(press, at)
+        function = _for_display(self._function(rules, at), rules)
+        influenced = self.is_influenced(rules)
+        lowest, highest = rules.min_value, rules.max_value
+        bound = not (rules.lock_exempt and self.lock_exempt)
+        locked = _locked(rules, portal)
+
+        def step(state: StateTuple) -> StateTuple | None:
+            value = function(state[0], state[1] if influenced else 0)
+            if value is None or value > highest or value < lowest:
+                return None
+            if state[3] is not None and bound:
+                return locked(state, (value, state[1], state[2], None))
+            return (value if portal is None else portal(value), state[1], state[2], None)
+
+        return step
+
     def _change(
         self, rules: Rules, press: Press, at: At
     ) -> Callable[[StateTuple], StateTuple | None]:
@@ -278,6 +369,37 @@ class ValueOp(Op):
     @abc.abstractmethod
     def _function(self, rules: Rules, at: At) -> ValueFunction:
         """The new display from the display and the influence (``None``: not allowed)."""
+
+
+#: How a :class:`DigitsOp` rewrites the digits of ``|value|``: from the digit string and the
+#: ``[+]N`` total reaching the button, the new digit string (``None``: not allowed).
+Rewrite: TypeAlias = Callable[[str, int], "str | None"]
+
+
+class DigitsOp(ValueOp):
+    """A button that rewrites the digit string of ``|value|`` and keeps the sign.
+
+    Leading zeros of the new string vanish and an empty one is 0. A non-integer display
+    (decimal division) cannot be rewritten.
+    """
+
+    @abc.abstractmethod
+    def _rewrite(self, rules: Rules, at: At) -> Rewrite:
+        """The rewriting of the digit string this press makes."""
+
+    def _function(self, rules: Rules, at: At) -> ValueFunction:
+        rewrite = self._rewrite(rules, at)
+
+        def function(value: Value, k: int) -> Value | None:
+            if value.__class__ is not int:
+                return None  # a non-integer display has no digits to rewrite
+            if value < 0:
+                result = rewrite(str(-value), k)
+                return None if result is None else -int(result) if result else 0
+            result = rewrite(str(value), k)
+            return None if result is None else int(result) if result else 0
+
+        return function
 
 
 def _for_display(function: ValueFunction, rules: Rules) -> ValueFunction:

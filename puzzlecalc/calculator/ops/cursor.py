@@ -33,17 +33,18 @@ import attrs
 
 from puzzlecalc.calculator.ops.base import (
     At,
+    DigitsOp,
     Op,
+    Portal,
     Press,
-    ValueFunction,
-    ValueOp,
+    Rewrite,
     check_digits,
     check_int,
+    finisher,
     grown,
     on_digits,
     signed_label,
     subtracted,
-    whole,
 )
 from puzzlecalc.calculator.rules import DEFAULT_RULES, Rules
 from puzzlecalc.calculator.state import StateTuple
@@ -61,7 +62,7 @@ __all__ = [
 ]
 
 
-class PositionOp(ValueOp):
+class PositionOp(DigitsOp):
     """A cursor button: it rewrites the digit string of ``|value|`` at a position."""
 
     target = "position"
@@ -71,12 +72,56 @@ class PositionOp(ValueOp):
     def _at(self, digits: str, position: int, k: int, rules: Rules) -> str | None:
         """The new digit string (``None``: not allowed at this position)."""
 
-    def _function(self, rules: Rules, at: At) -> ValueFunction:
+    def positions(self, width: int) -> range:
+        """The positions this button may be pressed at on a display of ``width`` digits.
+
+        >>> Delete().positions(3), Insert("1").positions(3), Round().positions(3)
+        (range(0, 3), range(0, 4), range(1, 3))
+        """
+        return range(width)
+
+    def _rewrite(self, rules: Rules, at: At) -> Rewrite:
         at_position = self._at
         position = int(at or 0)
-        return whole(
-            lambda value, k: on_digits(lambda s: at_position(s, position, k, rules), value)
-        )
+        return lambda digits, k: at_position(digits, position, k, rules)
+
+    def step_each(
+        self, rules: Rules = DEFAULT_RULES, press: Press = "press", portal: Portal | None = None
+    ) -> Callable[[StateTuple], list[tuple[int, StateTuple]]]:
+        # Op.step_each, with the digits read once per state and the end of a press (the
+        # finisher's display limit, lock and portal) inline: this is the hot loop.
+        self.check_press(press, 0)
+        at_position, positions, influenced = self._at, self.positions, self.is_influenced(rules)
+        lowest, highest = rules.min_value, rules.max_value
+        finish = finisher(self, rules, portal)
+        bound = not (rules.lock_exempt and self.lock_exempt)
+
+        def each(state: StateTuple) -> list[tuple[int, StateTuple]]:
+            value = state[0]
+            if value.__class__ is not int:
+                return []
+            negative = value < 0
+            digits = str(-value) if negative else str(value)
+            k = state[1] if influenced else 0
+            slow = state[3] is not None and bound
+            found: list[tuple[int, StateTuple]] = []
+            for position in positions(len(digits)):
+                rewritten = at_position(digits, position, k, rules)
+                if rewritten is None:
+                    continue
+                result = int(rewritten) if rewritten else 0
+                if negative:
+                    result = -result
+                if slow:
+                    reached = finish(state, result)
+                    if reached is not None:
+                        found.append((position, reached))
+                elif lowest <= result <= highest:
+                    shown = result if portal is None else portal(result)
+                    found.append((position, (shown, state[1], state[2], None)))
+            return found
+
+        return each
 
 
 @attrs.frozen
@@ -117,6 +162,9 @@ class Insert(PositionOp):
     def _label(self, k: int, rules: Rules, press: Press) -> str:
         return f"Insert {grown(self.digits, k) or int(self.digits) + k}"
 
+    def positions(self, width: int) -> range:
+        return range(width + 1)
+
     def _at(self, digits: str, position: int, k: int, rules: Rules) -> str | None:
         inserted = grown(self.digits, k)
         if inserted is None or position > len(digits):
@@ -141,6 +189,9 @@ class Round(PositionOp):
     def _label(self, k: int, rules: Rules, press: Press) -> str:
         return "Round"
 
+    def positions(self, width: int) -> range:
+        return range(1, width)
+
     def _at(self, digits: str, position: int, k: int, rules: Rules) -> str | None:
         if not 0 < position < len(digits):
             return None
@@ -150,17 +201,6 @@ class Round(PositionOp):
         if twice > unit or (twice == unit and (rules.rounding == "half-up" or quotient % 2 == 1)):
             quotient += 1
         return str(quotient * unit)
-
-
-def _change_digit(digits: str, position: int, new: str) -> str | None:
-    if position >= len(digits):
-        return None
-    cut = len(digits) - 1 - position
-    return digits[:cut] + new + digits[cut + 1 :]
-
-
-def _digit(digits: str, position: int) -> int:
-    return int(digits[len(digits) - 1 - position])
 
 
 @attrs.frozen
@@ -181,9 +221,10 @@ class DigitAdd(PositionOp):
         return signed_label("Digit ", self.n + k)
 
     def _at(self, digits: str, position: int, k: int, rules: Rules) -> str | None:
-        if position >= len(digits):
+        cut = len(digits) - 1 - position
+        if cut < 0:
             return None
-        return _change_digit(digits, position, str((_digit(digits, position) + self.n + k) % 10))
+        return digits[:cut] + str((int(digits[cut]) + self.n + k) % 10) + digits[cut + 1 :]
 
 
 @attrs.frozen
@@ -206,11 +247,12 @@ class DigitSubtract(PositionOp):
         return signed_label("Digit ", -subtracted(self.n, k, rules))
 
     def _at(self, digits: str, position: int, k: int, rules: Rules) -> str | None:
-        if position >= len(digits):
+        cut = len(digits) - 1 - position
+        if cut < 0:
             return None
-        d, n = _digit(digits, position), subtracted(self.n, k, rules)
+        d, n = int(digits[cut]), subtracted(self.n, k, rules)
         new = abs((d or 10) - n) % 10 if rules.digit_minus == "abs" else (d - n) % 10
-        return _change_digit(digits, position, str(new))
+        return digits[:cut] + str(new) + digits[cut + 1 :]
 
 
 @attrs.frozen
@@ -230,7 +272,8 @@ class DigitSet(PositionOp):
         return f"Digit {self.digits}"
 
     def _at(self, digits: str, position: int, k: int, rules: Rules) -> str | None:
-        return _change_digit(digits, position, self.digits)
+        cut = len(digits) - 1 - position
+        return None if cut < 0 else digits[:cut] + self.digits + digits[cut + 1 :]
 
 
 @attrs.frozen
@@ -276,7 +319,7 @@ _ROTATE: Final = {"<": lambda s: s[1:] + s[0], ">": lambda s: s[-1] + s[:-1]}
 
 
 @attrs.frozen
-class Shift(ValueOp):
+class Shift(DigitsOp):
     """``Shift``, the arrow pad: one press is a string of ``<`` and ``>`` rotations.
 
     ``<`` moves the first digit to the end (as ``< Shift``), ``>`` the last to the front
@@ -297,14 +340,13 @@ class Shift(ValueOp):
     def _label(self, k: int, rules: Rules, press: Press) -> str:
         return "Shift"
 
-    def _function(self, rules: Rules, at: At) -> ValueFunction:
+    def _rewrite(self, rules: Rules, at: At) -> Rewrite:
         arrows = str(at or "")
-        if rules.shift == "one-way" and len(set(arrows)) > 1:
-            return lambda value, k: None
+        one_way = rules.shift == "one-way"
         each = rules.shift_zeros == "each"
 
-        def rotate(digits: str) -> str | None:
-            if rules.shift == "one-way" and len(arrows) > len(digits):
+        def rotate(digits: str, k: int) -> str | None:
+            if one_way and (len(set(arrows)) > 1 or len(arrows) > len(digits)):
                 return None
             for arrow in arrows:
                 digits = _ROTATE[arrow](digits)
@@ -312,7 +354,30 @@ class Shift(ValueOp):
                     digits = digits.lstrip("0") or "0"
             return digits
 
-        return whole(lambda value, k: on_digits(rotate, value))
+        return rotate
+
+    def step_each(  # type: ignore[override]
+        self, rules: Rules = DEFAULT_RULES, press: Press = "press", portal: Portal | None = None
+    ) -> Callable[[StateTuple], list[tuple[str, StateTuple]]]:
+        """The arrow pad compiled to make, from a state, every display one press can make.
+
+        The function returns ``(arrows, next state)`` for each of :meth:`results`, in order.
+        """
+        self.check_press(press, "<")
+        finish = finisher(self, rules, portal)
+
+        def each(state: StateTuple) -> list[tuple[str, StateTuple]]:
+            value = state[0]
+            if value.__class__ is not int:
+                return []
+            found = []
+            for arrows, result in self.results(value, rules):
+                reached = finish(state, result)
+                if reached is not None:
+                    found.append((arrows, reached))
+            return found
+
+        return each
 
     def results(self, value: int, rules: Rules = DEFAULT_RULES) -> list[tuple[str, int]]:
         """Each display one press can make from ``value``, once, with the fewest arrows.
@@ -320,14 +385,14 @@ class Shift(ValueOp):
         Shorter arrow strings come first, and ``<`` before ``>``; a press may come back to
         ``value`` itself.
         """
-        function = self._function
         if rules.shift == "one-way":
             width = len(str(abs(value)))
             candidates = [arrow * n for n in range(1, width + 1) for arrow in "<>"]
             found: dict[int, str] = {}
             for arrows in candidates:
-                result = function(rules, arrows)(value, 0)
-                if isinstance(result, int) and result not in found:
+                rotate = self._rewrite(rules, arrows)
+                result = on_digits(lambda digits: rotate(digits, 0), value)  # noqa: B023
+                if result is not None and result not in found:
                     found[result] = arrows
             return [(arrows, result) for result, arrows in found.items()]
         each = rules.shift_zeros == "each"

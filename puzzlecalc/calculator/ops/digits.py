@@ -20,14 +20,12 @@ import attrs
 
 from puzzlecalc.calculator.ops.base import (
     At,
+    DigitsOp,
     Press,
-    ValueFunction,
-    ValueOp,
+    Rewrite,
     check_digits,
     check_digits_or_empty,
     grown,
-    on_digits,
-    whole,
 )
 from puzzlecalc.calculator.rules import DEFAULT_RULES, Rules
 
@@ -47,7 +45,7 @@ __all__ = [
 ]
 
 
-class DigitOp(ValueOp):
+class DigitOp(DigitsOp):
     """A button that rewrites the digit string of ``|value|`` the same way every time."""
 
     name: ClassVar[str]
@@ -59,13 +57,13 @@ class DigitOp(ValueOp):
     def transform(self, digits: str) -> str | None:
         """The new digit string from the digits of ``|value|`` (``None``: not allowed)."""
 
-    def _function(self, rules: Rules, at: At) -> ValueFunction:
+    def _rewrite(self, rules: Rules, at: At) -> Rewrite:
         transform = self.transform
-        return whole(lambda value, k: on_digits(transform, value))
+        return lambda digits, k: transform(digits)
 
 
 @attrs.frozen
-class Append(ValueOp):
+class Append(DigitsOp):
     """A digit button (``5``, ``10``): type its digits after the display's.
 
     The sign stays and appending to 0 gives the digits. ``[+]N`` adds to the
@@ -86,18 +84,18 @@ class Append(ValueOp):
     def _label(self, k: int, rules: Rules, press: Press) -> str:
         return grown(self.digits, k) or str(int(self.digits) + k)
 
-    def _function(self, rules: Rules, at: At) -> ValueFunction:
-        digits = self.digits
+    def _rewrite(self, rules: Rules, at: At) -> Rewrite:
+        typed = self.digits
 
-        def append(value: int, k: int) -> int | None:
-            shown = grown(digits, k)
-            return None if shown is None else on_digits(lambda s: s + shown, value)
+        def append(digits: str, k: int) -> str | None:
+            shown = grown(typed, k) if k else typed
+            return None if shown is None else digits + shown
 
-        return whole(append)
+        return append
 
 
 @attrs.frozen
-class Replace(ValueOp):
+class Replace(DigitsOp):
     """``a=>b``: replace every ``a`` in the display by ``b``, left to right.
 
     Occurrences do not overlap; an empty result is 0. Under
@@ -125,20 +123,20 @@ class Replace(ValueOp):
         old, new = self._sides(k)
         return f"{old}=>{new}"
 
-    def _function(self, rules: Rules, at: At) -> ValueFunction:
+    def _rewrite(self, rules: Rules, at: At) -> Rewrite:
         sides = self._sides
 
-        def replace(value: int, k: int) -> int | None:
+        def replace(digits: str, k: int) -> str | None:
             old, new = sides(k)
             if old.startswith("-") or new.startswith("-"):
                 return None
-            return on_digits(lambda s: s.replace(old, new), value)
+            return digits.replace(old, new)
 
-        return whole(replace)
+        return replace
 
 
 @attrs.frozen
-class Cut(ValueOp):
+class Cut(DigitsOp):
     """``Cut n`` (Calculator 2): remove every ``n`` from the display, left to right.
 
     Occurrences do not overlap; the press is not allowed when there is none. ``[+]N``
@@ -159,16 +157,16 @@ class Cut(ValueOp):
     def _label(self, k: int, rules: Rules, press: Press) -> str:
         return f"Cut {grown(self.digits, k) or int(self.digits) + k}"
 
-    def _function(self, rules: Rules, at: At) -> ValueFunction:
-        digits = self.digits
+    def _rewrite(self, rules: Rules, at: At) -> Rewrite:
+        removed = self.digits
 
-        def cut(value: int, k: int) -> int | None:
-            piece = grown(digits, k)
-            if piece is None:
+        def cut(digits: str, k: int) -> str | None:
+            piece = grown(removed, k)
+            if piece is None or piece not in digits:
                 return None
-            return on_digits(lambda s: s.replace(piece, "") if piece in s else None, value)
+            return digits.replace(piece, "")
 
-        return whole(cut)
+        return cut
 
 
 @attrs.frozen
