@@ -24,7 +24,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from puzzlecalc import Level, solve_level
+from puzzlecalc import Level, solve_goals, solve_level
 from puzzlecalc.calculator.solver import clear_caches
 
 DATA = Path(__file__).resolve().parents[1] / "tests" / "data" / "ctg2" / "levels.json"
@@ -228,16 +228,32 @@ def main() -> None:
                 lengths.append(len(solution))
         return lengths
 
-    assert solve_all() == expected
+    def solve_by_level() -> list[int]:
+        clear_caches()
+        lengths = []
+        for record in records:
+            for solution in solve_goals(Level.each_goal(record)):
+                assert solution is not None
+                lengths.append(len(solution))
+        return lengths
+
+    assert solve_all() == solve_by_level() == expected
     base = timings(repeat, lambda: [baseline_bfs(*goal) for goal in goals])
     ours = timings(repeat, solve_all)
-    for name, times in (("baseline plain BFS over int tuples", base), ("solve_level (bfs)", ours)):
+    shared = timings(repeat, solve_by_level)
+    rows = (
+        ("baseline: plain BFS per goal", base),
+        ("solve_level per goal", ours),
+        ("solve_goals per level (one search)", shared),
+    )
+    for name, times in rows:
         print(
-            f"{name:36} {len(goals)} goals: min {min(times):.3f} s  "
-            f"median {statistics.median(times):.3f} s  ({repeat} runs)"
+            f"{name:36} {len(goals)} goals: min {min(times) * 1000:6.1f} ms  "
+            f"median {statistics.median(times) * 1000:6.1f} ms  ({repeat} runs)"
         )
-    ratio = statistics.median(ours) / statistics.median(base)
-    print(f"ratio solve_level / baseline (medians): {ratio:.2f}  (below 1: faster)")
+    for name, times in rows[1:]:
+        ratio = statistics.median(times) / statistics.median(base)
+        print(f"ratio {name} / baseline (medians): {ratio:.2f}  (below 1: faster)")
 
 
 if __name__ == "__main__":

@@ -28,7 +28,7 @@ nitpick_ignore = [("py:class", "attrs.Attribute")]
 
 nitpick_ignore_regex = [
     # Type variables of the generic search appear in its signatures.
-    (r"py:.*", r"(puzzlecalc\.search\.)?(S|M|M_co)"),
+    (r"py:.*", r"(puzzlecalc\.search\.)?(S|M|M_co|K)"),
 ]
 
 # Module docstrings are doctested by pytest with their modules' globals; Sphinx

@@ -24,6 +24,7 @@ from puzzlecalc.calculator import (
     iter_solutions,
     parse_button,
     parse_press,
+    solve_goals,
     solve_level,
     word_value,
 )
@@ -58,6 +59,7 @@ __all__ = [
     "iter_solutions",
     "parse_button",
     "parse_press",
+    "solve_goals",
     "solve_level",
     "word_value",
 ]

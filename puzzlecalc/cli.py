@@ -24,7 +24,7 @@ from puzzlecalc.arith24.equivalence import DISTINCT_LEVELS, exact
 from puzzlecalc.calculator.level import Level
 from puzzlecalc.calculator.rules import Rules
 from puzzlecalc.calculator.solution import Solution, format_value
-from puzzlecalc.calculator.solver import DEFAULT_MAX_STATES, iter_solutions, solve_level
+from puzzlecalc.calculator.solver import DEFAULT_MAX_STATES, iter_solutions, solve_goals
 from puzzlecalc.errors import PuzzlecalcError
 
 __all__ = ["main", "parser"]
@@ -106,7 +106,8 @@ def _rules_from(args: argparse.Namespace) -> Rules:
         raise PuzzlecalcError(f"bad rules: {error}") from None
 
 
-def _levels_from(args: argparse.Namespace) -> list[tuple[str, Level]]:
+def _levels_from(args: argparse.Namespace) -> list[list[tuple[str, Level]]]:
+    """The levels to solve, named, in groups that share start and buttons (several goals)."""
     if args.file is None:
         missing = [name for name in ("start", "goal", "moves") if getattr(args, name) is None]
         if missing or not args.buttons:
@@ -116,8 +117,8 @@ def _levels_from(args: argparse.Namespace) -> list[tuple[str, Level]]:
             Level(args.start, goal, args.moves, args.buttons, args.portal) for goal in args.goal
         ]
         if len(levels) == 1:
-            return [("level", levels[0])]
-        return [(f"goal {level.goal}", level) for level in levels]
+            return [[("level", levels[0])]]
+        return [[(f"goal {level.goal}", level) for level in levels]]
     try:
         data = json.loads(args.file.read_text(encoding="utf-8"))
     except (OSError, ValueError) as error:
@@ -129,14 +130,14 @@ def _levels_from(args: argparse.Namespace) -> list[tuple[str, Level]]:
         ]
         if not items:
             raise PuzzlecalcError(f"no level {args.number!r} in {str(args.file)!r}")
-    named = []
+    groups = []
     for number, item in enumerate(items, 1):
         name = f"level {item.get('level', number)}" if isinstance(item, dict) else f"level {number}"
         goals = Level.each_goal(item)
-        named += [
-            (name if len(goals) == 1 else f"{name} goal {level.goal}", level) for level in goals
-        ]
-    return named
+        groups.append(
+            [(name if len(goals) == 1 else f"{name} goal {level.goal}", level) for level in goals]
+        )
+    return groups
 
 
 def _print_solution(solution: Solution, out: TextIO) -> None:
@@ -147,35 +148,50 @@ def _print_solution(solution: Solution, out: TextIO) -> None:
 
 def _run_level(args: argparse.Namespace, out: TextIO) -> int:
     rules = _rules_from(args)
-    levels = _levels_from(args)
     records: list[dict[str, Any]] = []
     unsolved = 0
-    for name, level in levels:
+    for group in _levels_from(args):
+        levels = [level for _, level in group]
         if args.all:
-            solutions = list(iter_solutions(level, rules, max_states=args.max_states))
-        else:
-            found = solve_level(level, rules, max_states=args.max_states)
-            solutions = [] if found is None else [found]
-        unsolved += not solutions
-        if args.json:
-            records.append({**level.to_dict(), "solutions": [s.to_dict() for s in solutions]})
-            continue
-        out.write(
-            f"{name}: {level.start} -> {level.goal} in {level.moves} moves, "
-            f"buttons {' '.join(level.labels())}\n"
-        )
-        if not solutions:
-            out.write("  no solution within the move limit\n")
-        for number, solution in enumerate(solutions, 1):
-            if args.all:
-                out.write(f"solution {number}: {solution}\n")
-            else:
-                out.write(f"shortest: {solution.moves} moves\n")
-                _print_solution(solution, out)
+            found = [
+                list(iter_solutions(level, rules, max_states=args.max_states)) for level in levels
+            ]
+        else:  # the goals of a level: one search
+            shortest = solve_goals(levels, rules, max_states=args.max_states)
+            found = [[] if solution is None else [solution] for solution in shortest]
+        for (name, level), solutions in zip(group, found, strict=True):
+            unsolved += not solutions
+            _report_level(args, out, name, level, solutions, records)
     if args.json:
         json.dump(records if len(records) > 1 else records[0], out, indent=2)
         out.write("\n")
     return 1 if unsolved else 0
+
+
+def _report_level(
+    args: argparse.Namespace,
+    out: TextIO,
+    name: str,
+    level: Level,
+    solutions: list[Solution],
+    records: list[dict[str, Any]],
+) -> None:
+    """Print one level's solutions, or keep its JSON record in ``records``."""
+    if args.json:
+        records.append({**level.to_dict(), "solutions": [s.to_dict() for s in solutions]})
+        return
+    out.write(
+        f"{name}: {level.start} -> {level.goal} in {level.moves} moves, "
+        f"buttons {' '.join(level.labels())}\n"
+    )
+    if not solutions:
+        out.write("  no solution within the move limit\n")
+    for number, solution in enumerate(solutions, 1):
+        if args.all:
+            out.write(f"solution {number}: {solution}\n")
+        else:
+            out.write(f"shortest: {solution.moves} moves\n")
+            _print_solution(solution, out)
 
 
 def _fraction(text: str) -> Fraction:

@@ -26,7 +26,7 @@ limit on the states it may visit, and accepts a ``prune`` hook that cuts a state
 from __future__ import annotations
 
 import itertools
-from collections.abc import Callable, Hashable, Iterable, Iterator
+from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping
 from typing import Final, Generic, Protocol, TypeVar
 
 import attrs
@@ -38,6 +38,7 @@ __all__ = [
     "Path",
     "Problem",
     "breadth_first",
+    "breadth_first_each",
     "count_paths",
     "depth_first",
     "iter_paths",
@@ -45,6 +46,7 @@ __all__ = [
 ]
 
 S = TypeVar("S", bound=Hashable)
+K = TypeVar("K", bound=Hashable)
 M = TypeVar("M")
 M_co = TypeVar("M_co", covariant=True)
 
@@ -65,7 +67,11 @@ class Problem(Protocol[S, M_co]):
         """Whether ``state`` solves the puzzle."""
 
     def successors(self, state: S) -> Iterable[tuple[M_co, S]]:
-        """The moves allowed in ``state``, each with the state it leads to, in order."""
+        """The moves allowed in ``state``, each with the state it leads to, in order.
+
+        A problem may also have ``goal_successors(state)``, the same filtered to goals, when
+        it can find those faster; :func:`breadth_first` uses it on its last layer.
+        """
 
 
 @attrs.frozen
@@ -111,6 +117,7 @@ def breadth_first(
     if problem.is_goal(start):
         return Path((start,), ())
     is_goal, successors = problem.is_goal, problem.successors
+    goal_successors = _goal_successors(problem)
     parents: dict[S, tuple[S, M] | None] = {start: None}
     frontier = [start]
     depth = 0
@@ -119,11 +126,10 @@ def breadth_first(
         following: list[S] = []
         if depth == max_depth:  # the last layer: only a goal matters, nothing is kept
             for state in frontier:
-                for move, reached in successors(state):
-                    if is_goal(reached) and reached not in parents:
-                        if prune is None or not prune(reached, depth):
-                            parents[reached] = (state, move)
-                            return _walk_back(parents, reached)
+                for move, reached in goal_successors(state):
+                    if prune is None or not prune(reached, depth):
+                        parents[reached] = (state, move)
+                        return _walk_back(parents, reached)
             return None
         for state in frontier:
             for move, reached in successors(state):
@@ -137,6 +143,16 @@ def breadth_first(
             raise _limit_error(max_states)
         frontier = following
     return None
+
+
+def _goal_successors(problem: Problem[S, M]) -> Callable[[S], Iterable[tuple[M, S]]]:
+    """The successors of a state that are goals, in order: the problem's own
+    ``goal_successors`` method when it has one (it may be faster), else a filter."""
+    own = getattr(problem, "goal_successors", None)
+    if own is not None:
+        return own  # type: ignore[no-any-return]
+    is_goal, successors = problem.is_goal, problem.successors
+    return lambda state: [(move, s) for move, s in successors(state) if is_goal(s)]
 
 
 def _walk_back(parents: dict[S, tuple[S, M] | None], state: S) -> Path[S, M]:
@@ -196,6 +212,82 @@ def depth_first(
             return Path(tuple(states), tuple(moves))
         stack.append(iter(problem.successors(reached)) if left else iter(()))
     return None
+
+
+def breadth_first_each(
+    problem: Problem[S, M],
+    targets: Mapping[K, int],
+    key: Callable[[S], K],
+    *,
+    max_states: int = DEFAULT_MAX_STATES,
+    prune: Prune[S] | None = None,
+) -> dict[K, Path[S, M]]:
+    """Shortest paths to several targets at once: one breadth-first search for them all.
+
+    ``targets`` maps each target to its depth bound; a target is reached by a state whose
+    ``key`` is the target. Each path is the one :func:`breadth_first` returns when that
+    target is the goal (the search explores in the same order); a target with no path
+    within its bound is missing from the result. The problem's own goal test is not used.
+
+    >>> import attrs
+    >>> @attrs.frozen
+    ... class Counter:
+    ...     def initial(self) -> int:
+    ...         return 1
+    ...     def is_goal(self, state: int) -> bool:
+    ...         return False
+    ...     def successors(self, state: int) -> list[tuple[str, int]]:
+    ...         return [("+1", state + 1), ("x2", state * 2)]
+    >>> paths = breadth_first_each(Counter(), {10: 4, 5: 3, 64: 5}, key=lambda s: s)
+    >>> {target: path.moves for target, path in sorted(paths.items())}
+    {5: ('+1', 'x2', '+1'), 10: ('+1', 'x2', '+1', 'x2')}
+
+    :raises SearchLimitError: if more than ``max_states`` states are reached.
+    """
+    _check(0, max_states)
+    for bound in targets.values():
+        _check(bound, max_states)
+    start = problem.initial()
+    found: dict[K, Path[S, M]] = {}
+    remaining = dict(targets)
+    if key(start) in remaining:
+        found[key(start)] = Path((start,), ())
+        del remaining[key(start)]
+    successors = problem.successors
+    parents: dict[S, tuple[S, M] | None] = {start: None}
+    frontier = [start]
+    depth = 0
+    while frontier and remaining:
+        depth += 1
+        remaining = {target: bound for target, bound in remaining.items() if bound >= depth}
+        if remaining and max(remaining.values()) == depth:  # the last layer: nothing is kept
+            for state in frontier:
+                for move, reached in successors(state):
+                    target = key(reached)
+                    if target not in remaining or reached in parents:
+                        continue
+                    if prune is None or not prune(reached, depth):
+                        parents[reached] = (state, move)
+                        found[target] = _walk_back(parents, reached)
+                        del remaining[target]
+                        if not remaining:
+                            return found
+            return found
+        following: list[S] = []
+        for state in frontier:
+            for move, reached in successors(state):
+                if reached in parents or (prune is not None and prune(reached, depth)):
+                    continue
+                parents[reached] = (state, move)
+                target = key(reached)
+                if target in remaining:
+                    found[target] = _walk_back(parents, reached)
+                    del remaining[target]
+                following.append(reached)
+        if len(parents) > max_states:
+            raise _limit_error(max_states)
+        frontier = following
+    return found
 
 
 def iterative_deepening(

@@ -25,6 +25,7 @@ from puzzlecalc import (
     iter_solutions,
     parse_button,
     parse_press,
+    solve_goals,
     solve_level,
     word_value,
 )
@@ -109,6 +110,32 @@ def test_every_goal_is_solved_in_its_min_moves(data: dict[str, Any], index: int)
         assert level.is_solved_by(solution)
         assert level.replay(solution.indices) == solution
         assert level.replay_labels(solution.labels) == solution
+
+
+@pytest.mark.parametrize("rules", [Rules(), Rules(lock_exempt=True, shift="one-way")])
+def test_solve_goals_gives_each_goals_solve_level(rules: Rules) -> None:
+    for data in LEVELS:
+        levels = Level.each_goal(data)
+        assert solve_goals(levels, rules) == [solve_level(level, rules) for level in levels]
+
+
+def test_solve_goals_checks_its_levels() -> None:
+    assert solve_goals([]) == []
+    with pytest.raises(InvalidLevelError, match="share start"):
+        solve_goals([Level(1, 2, 1, ["+1"]), Level(2, 2, 1, ["+1"])])
+
+
+@settings(max_examples=100, deadline=None)
+@given(sequel_levels(), st.lists(st.integers(-200, 5000) | st.just("AD"), min_size=1, max_size=4),
+       st.lists(st.integers(0, 4), min_size=4, max_size=4), sequel_rules)  # fmt: skip
+def test_solve_goals_agrees_with_solve_level(
+    level: Level, goals: list[int | str], moves: list[int], rules: Rules
+) -> None:
+    levels = [
+        attrs.evolve(level, goal=goal, moves=limit)
+        for goal, limit in zip(goals, moves, strict=False)
+    ]
+    assert solve_goals(levels, rules) == [solve_level(each, rules) for each in levels]
 
 
 def test_the_level_files_hold_109_levels_and_159_goals() -> None:

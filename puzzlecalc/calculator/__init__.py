@@ -18,7 +18,12 @@ from puzzlecalc.calculator.notation import format_button, parse_button, parse_pr
 from puzzlecalc.calculator.ops import At, Op, Press
 from puzzlecalc.calculator.rules import DEFAULT_RULES, Rules
 from puzzlecalc.calculator.solution import PressRecord, Solution
-from puzzlecalc.calculator.solver import count_solutions, iter_solutions, solve_level
+from puzzlecalc.calculator.solver import (
+    count_solutions,
+    iter_solutions,
+    solve_goals,
+    solve_level,
+)
 from puzzlecalc.calculator.state import GameState
 
 __all__ = [
@@ -37,6 +42,7 @@ __all__ = [
     "iter_solutions",
     "parse_button",
     "parse_press",
+    "solve_goals",
     "solve_level",
     "word_value",
 ]

@@ -19,7 +19,8 @@ checked by the public model of the rules.
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable, Iterator
+import operator
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any, Final, Literal, TypeAlias
 
 from puzzlecalc import search
@@ -29,7 +30,8 @@ from puzzlecalc.calculator.ops import Op, Press
 from puzzlecalc.calculator.ops.base import Portal
 from puzzlecalc.calculator.rules import DEFAULT_RULES, Rules
 from puzzlecalc.calculator.solution import PressRecord, Solution
-from puzzlecalc.calculator.state import GameState, StateTuple
+from puzzlecalc.calculator.state import GameState, StateTuple, Value
+from puzzlecalc.errors import InvalidLevelError
 
 __all__ = [
     "DEFAULT_MAX_STATES",
@@ -38,6 +40,7 @@ __all__ = [
     "clear_caches",
     "count_solutions",
     "iter_solutions",
+    "solve_goals",
     "solve_level",
 ]
 
@@ -88,6 +91,7 @@ class LevelProblem:
         if holds:
             plain = _expander(list(units))
             units += [(_EXPANDER, _free(hold, plain), None) for hold in holds]
+        self._units = units
         self._expand = _expander(units)
 
     def initial(self) -> StateTuple:
@@ -101,6 +105,21 @@ class LevelProblem:
     def successors(self, state: StateTuple) -> list[tuple[Move, StateTuple]]:
         """Every allowed move from ``state``, in button order, with its result."""
         return self._expand(state)
+
+    def goal_successors(self, state: StateTuple) -> list[tuple[Move, StateTuple]]:
+        """The moves from ``state`` that show the goal, with their results, in order."""
+        goal = self.goal
+        found = []
+        for kind, step, move in self._units:
+            if kind == _STEP:
+                reached = step(state)
+                if reached is not None and reached[0] == goal:
+                    found.append((move, reached))
+            elif kind == _CURSOR:
+                found += [(move[at], reached) for at, reached in step(state) if reached[0] == goal]
+            else:
+                found += [(moved, reached) for moved, reached in step(state) if reached[0] == goal]
+        return found
 
 
 @functools.lru_cache(maxsize=4096)
@@ -227,6 +246,49 @@ def solve_level(
         return None
     path = finder(problem, max_depth=_depth(level), max_states=max_states)
     return None if path is None else _solution(level, rules, path)
+
+
+def solve_goals(
+    levels: Sequence[Level], rules: Rules = DEFAULT_RULES, *, max_states: int = DEFAULT_MAX_STATES
+) -> list[Solution | None]:
+    """A shortest solution of each of ``levels``, goals of one level found by one search.
+
+    The levels must differ only in their goals and move limits (as the goals of a Calculator 2
+    level do, :meth:`Level.each_goal <puzzlecalc.calculator.level.Level.each_goal>`). Each
+    answer is the one :func:`solve_level` gives, but the search is made once.
+
+    >>> levels = Level.each_goal({"start": 54, "buttons": ["/5", "Shift >", "Lock"],
+    ...                           "goals": [{"goal": 49, "moves": 3}, {"goal": 11, "moves": 3}]})
+    >>> [str(solution) for solution in solve_goals(levels)]
+    ['Shift >, Lock@1, /5  (3 moves: 54 -> 49)', 'Lock@1, Shift >, /5  (3 moves: 54 -> 11)']
+
+    :raises InvalidLevelError: if the levels differ in their start, buttons or portal.
+    :raises SearchLimitError: if the search needs to visit more than ``max_states`` states.
+    """
+    if not levels:
+        return []
+    first = levels[0]
+    for level in levels:
+        if (level.start, level.buttons, level.portal) != (first.start, first.buttons, first.portal):
+            raise InvalidLevelError(
+                f"levels solved together must share start, buttons and portal: {level!r}"
+            )
+    bounds: dict[Value, int] = {}
+    for level in levels:
+        bounds[level.target] = max(bounds.get(level.target, -1), _depth(level))
+    problem = LevelProblem(first, rules)
+    paths = search.breadth_first_each(
+        problem,
+        {target: bound for target, bound in bounds.items() if bound >= 0},
+        key=operator.itemgetter(0),
+        max_states=max_states,
+    )
+    answers: list[Solution | None] = []
+    for level in levels:
+        path = paths.get(level.target)
+        fits = path is not None and len(path) <= _depth(level)
+        answers.append(_solution(level, rules, path) if fits else None)  # type: ignore[arg-type]
+    return answers
 
 
 def iter_solutions(

@@ -269,7 +269,7 @@ class Op(abc.ABC):
 
         The function returns ``(position, next state)`` for each position where the press
         is allowed, in order (the arrow pad: ``(arrows, next state)`` for each display it
-        can make); each is what :meth:`step` there gives.
+        can make); each is what :meth:`~puzzlecalc.calculator.ops.base.Op.step` there gives.
 
         >>> from puzzlecalc.calculator.ops import Delete
         >>> Delete().step_each()((305, 0, None, None))

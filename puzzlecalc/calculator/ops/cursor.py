@@ -361,7 +361,8 @@ class Shift(DigitsOp):
     ) -> Callable[[StateTuple], list[tuple[str, StateTuple]]]:
         """The arrow pad compiled to make, from a state, every display one press can make.
 
-        The function returns ``(arrows, next state)`` for each of :meth:`results`, in order.
+        The function returns ``(arrows, next state)`` for each of :meth:`Shift.results`, in
+        order.
         """
         self.check_press(press, "<")
         finish = finisher(self, rules, portal)
