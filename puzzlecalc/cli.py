@@ -1,6 +1,20 @@
 """The command line: ``python -m puzzlecalc SUBCOMMAND ...``.
 
 Each subcommand is a function ``_run_NAME(args) -> int`` registered in :func:`parser`.
+
+Exit statuses:
+
+=====  ===================================================================================
+0      solved (every puzzle given)
+1      no solution (for Countdown: the target cannot be reached, only a nearest value)
+2      a usage error: an unknown option, a missing or impossible argument
+3      a data error: a level, label, card or file that cannot be used
+4      a search limit reached (``--max-states``, ``--max-solutions``, a step limit)
+130    interrupted (Ctrl-C); a census writes what it finished first
+141    the output pipe closed (``... | head``): the command stops quietly
+=====  ===================================================================================
+
+No Python traceback reaches the user: every error is one line on standard error.
 """
 
 from __future__ import annotations
@@ -9,25 +23,60 @@ import argparse
 import csv
 import json
 import math
+import os
+import re
 import sys
+import tempfile
 from collections.abc import Callable, Sequence
 from fractions import Fraction
 from pathlib import Path
-from typing import Any, TextIO
+from typing import Any, Final, TextIO
 
 import attrs
 
 from puzzlecalc import arith24
-from puzzlecalc.arith24.census import arith24_census, countdown_census
+from puzzlecalc.arith24.census import arith24_census, countdown_census, uninterrupted
 from puzzlecalc.arith24.countdown import countdown
 from puzzlecalc.arith24.equivalence import DISTINCT_LEVELS, exact
 from puzzlecalc.calculator.level import Level
 from puzzlecalc.calculator.rules import Rules
 from puzzlecalc.calculator.solution import Solution, format_value
-from puzzlecalc.calculator.solver import DEFAULT_MAX_STATES, iter_solutions, solve_goals
-from puzzlecalc.errors import PuzzlecalcError
+from puzzlecalc.calculator.solver import (
+    DEFAULT_MAX_STATES,
+    count_solutions,
+    iter_solutions,
+    solve_goals,
+)
+from puzzlecalc.errors import (
+    InvalidArgumentError,
+    InvalidLevelError,
+    PuzzlecalcError,
+    SearchLimitError,
+)
 
-__all__ = ["main", "parser"]
+__all__ = [
+    "EXIT_DATA",
+    "EXIT_INTERRUPTED",
+    "EXIT_LIMIT",
+    "EXIT_NO_SOLUTION",
+    "EXIT_PIPE",
+    "EXIT_SOLVED",
+    "EXIT_USAGE",
+    "main",
+    "parser",
+]
+
+#: The exit statuses of :func:`main`, as the module documentation lists them.
+EXIT_SOLVED: Final = 0
+EXIT_NO_SOLUTION: Final = 1
+EXIT_USAGE: Final = 2
+EXIT_DATA: Final = 3
+EXIT_LIMIT: Final = 4
+EXIT_INTERRUPTED: Final = 130
+EXIT_PIPE: Final = 141
+
+#: How many solutions ``level --all`` lists unless ``--max-solutions`` says more.
+DEFAULT_MAX_SOLUTIONS: Final = 10_000
 
 
 def _goal(text: str) -> int | str:
@@ -83,7 +132,18 @@ def _level_parser(subparsers: Any) -> None:
             rules.add_argument(flag, choices=choices, help=help)
         else:
             rules.add_argument(flag, type=int, help=help)
-    level.add_argument("--max-states", type=int, default=DEFAULT_MAX_STATES, help="search limit")
+    level.add_argument(
+        "--max-states",
+        type=int,
+        default=DEFAULT_MAX_STATES,
+        help=f"search limit: states, moves and table entries kept (default {DEFAULT_MAX_STATES})",
+    )
+    level.add_argument(
+        "--max-solutions",
+        type=int,
+        default=DEFAULT_MAX_SOLUTIONS,
+        help=f"with --all: the most solutions listed (default {DEFAULT_MAX_SOLUTIONS})",
+    )
     level.set_defaults(run=_run_level)
 
 
@@ -100,10 +160,7 @@ def _rules_from(args: argparse.Namespace) -> Rules:
         for field in attrs.fields(Rules)
         if getattr(args, field.name, None) is not None
     }
-    try:
-        return Rules(**chosen)
-    except ValueError as error:
-        raise PuzzlecalcError(f"bad rules: {error}") from None
+    return Rules(**chosen)
 
 
 def _levels_from(args: argparse.Namespace) -> list[list[tuple[str, Level]]]:
@@ -112,7 +169,7 @@ def _levels_from(args: argparse.Namespace) -> list[list[tuple[str, Level]]]:
         missing = [name for name in ("start", "goal", "moves") if getattr(args, name) is None]
         if missing or not args.buttons:
             missing += [] if args.buttons else ["buttons"]
-            raise PuzzlecalcError(f"give --file, or all of: {', '.join(missing)}")
+            raise InvalidArgumentError(f"give --file, or all of: {', '.join(missing)}")
         levels = [
             Level(args.start, goal, args.moves, args.buttons, args.portal) for goal in args.goal
         ]
@@ -122,14 +179,16 @@ def _levels_from(args: argparse.Namespace) -> list[list[tuple[str, Level]]]:
     try:
         data = json.loads(args.file.read_text(encoding="utf-8"))
     except (OSError, ValueError) as error:
-        raise PuzzlecalcError(f"cannot read levels from {str(args.file)!r}: {error}") from None
+        raise InvalidLevelError(f"cannot read levels from {str(args.file)!r}: {error}") from None
     items = data if isinstance(data, list) else [data]
+    if not items:
+        raise InvalidLevelError(f"no levels in {str(args.file)!r}")
     if args.number is not None:
         items = [
             item for item in items if isinstance(item, dict) and item.get("level") == args.number
         ]
         if not items:
-            raise PuzzlecalcError(f"no level {args.number!r} in {str(args.file)!r}")
+            raise InvalidLevelError(f"no level {args.number!r} in {str(args.file)!r}")
     groups = []
     for number, item in enumerate(items, 1):
         name = f"level {item.get('level', number)}" if isinstance(item, dict) else f"level {number}"
@@ -153,9 +212,7 @@ def _run_level(args: argparse.Namespace, out: TextIO) -> int:
     for group in _levels_from(args):
         levels = [level for _, level in group]
         if args.all:
-            found = [
-                list(iter_solutions(level, rules, max_states=args.max_states)) for level in levels
-            ]
+            found = [_all_solutions(level, rules, args) for level in levels]
         else:  # the goals of a level: one search
             shortest = solve_goals(levels, rules, max_states=args.max_states)
             found = [[] if solution is None else [solution] for solution in shortest]
@@ -166,6 +223,17 @@ def _run_level(args: argparse.Namespace, out: TextIO) -> int:
         json.dump(records if len(records) > 1 else records[0], out, indent=2)
         out.write("\n")
     return 1 if unsolved else 0
+
+
+def _all_solutions(level: Level, rules: Rules, args: argparse.Namespace) -> list[Solution]:
+    """Every solution of ``level``, unless there are more than ``--max-solutions``."""
+    total = count_solutions(level, rules, max_states=args.max_states)
+    if total > args.max_solutions:
+        raise SearchLimitError(
+            f"the level has {total} solutions within its move limit, more than "
+            f"--max-solutions {args.max_solutions} lists"
+        )
+    return list(iter_solutions(level, rules, max_states=args.max_states))
 
 
 def _report_level(
@@ -194,11 +262,20 @@ def _report_level(
             _print_solution(solution, out)
 
 
+_NUMBER: Final = re.compile(r"[+-]?(\d{1,30}(/\d{1,30})?|\d{0,30}\.\d{1,30})")
+
+
 def _fraction(text: str) -> Fraction:
+    """A number typed on the command line: whole, ``a/b`` or a decimal, at most 30 digits."""
+    if not _NUMBER.fullmatch(text.strip()):
+        shown = text if len(text) <= 40 else text[:40] + "..."
+        raise argparse.ArgumentTypeError(
+            f"not a number (whole, a/b or a decimal, at most 30 digits): {shown!r}"
+        )
     try:
-        return Fraction(text)
-    except (ValueError, ZeroDivisionError):
-        raise argparse.ArgumentTypeError(f"not a number: {text!r}") from None
+        return Fraction(text.strip())
+    except ZeroDivisionError:
+        raise argparse.ArgumentTypeError(f"a fraction over zero: {text!r}") from None
 
 
 def _arith24_parser(subparsers: Any) -> None:
@@ -290,7 +367,7 @@ def _run_countdown(args: argparse.Namespace, out: TextIO) -> int:
         record = {"numbers": args.numbers, "target": args.target, "reached": reached}
         json.dump({**record, "solutions": [str(e) for e in found]}, out, indent=2)
         out.write("\n")
-        return 0 if found else 1
+        return EXIT_SOLVED if reached == [args.target] else EXIT_NO_SOLUTION
     if not found:
         out.write("nothing can be made\n")
         return 1
@@ -304,7 +381,7 @@ def _run_countdown(args: argparse.Namespace, out: TextIO) -> int:
     )
     for expr in found if args.all else found[:10]:
         out.write(f"  {expr} = {expr.value}\n")
-    return 0
+    return EXIT_SOLVED if reached == [args.target] else EXIT_NO_SOLUTION
 
 
 def _census_parser(subparsers: Any) -> None:
@@ -346,7 +423,36 @@ def _progress_bar(stream: TextIO) -> Callable[[int, int], None] | None:
     return show
 
 
+def _check_output(path: Path | None) -> None:
+    """Refuse, before any work, an output file that cannot be written."""
+    if path is None:
+        return
+    if path.is_dir():
+        raise InvalidArgumentError(f"--csv {str(path)!r} is a directory, not a file")
+    if not path.parent.is_dir():
+        raise InvalidArgumentError(
+            f"--csv {str(path)!r}: the folder {str(path.parent)!r} does not exist"
+        )
+
+
+def _write_atomically(path: Path, write: Callable[[TextIO], None]) -> None:
+    """Write ``path`` whole or not at all: to a temporary file beside it, then renamed;
+    Ctrl-C is held off meanwhile."""
+    with uninterrupted():
+        handle, temporary = tempfile.mkstemp(
+            dir=path.parent, prefix=f".{path.name}.", suffix=".tmp"
+        )
+        try:
+            with os.fdopen(handle, "w", newline="", encoding="utf-8") as file:
+                write(file)
+            os.replace(temporary, path)
+        except BaseException:
+            os.unlink(temporary)
+            raise
+
+
 def _run_census(args: argparse.Namespace, out: TextIO) -> int:
+    _check_output(args.csv)
     if args.game == "24":
         low, high = args.targets
         counts = arith24_census(
@@ -360,22 +466,27 @@ def _run_census(args: argparse.Namespace, out: TextIO) -> int:
             "least reachable: " + ", ".join(f"{t} ({counts[t]})" for t in ranked[::-1][:5]) + "\n"
         )
         if args.csv is not None:
-            with args.csv.open("w", newline="") as file:
+
+            def write(file: TextIO) -> None:
                 writer = csv.writer(file)
                 writer.writerow(["target", "hands"])
                 writer.writerows((t, counts[t]) for t in sorted(counts))
-        return 0
-    table = countdown_census(large=args.large, jobs=args.jobs, progress=_progress_bar(sys.stderr))
-    out.write(table.table() + "\n")
+
+            _write_atomically(args.csv, write)
+        return EXIT_SOLVED
+    bar = _progress_bar(sys.stderr)
+    table = countdown_census(large=args.large, jobs=args.jobs, progress=bar)
+    if bar is not None and not table.complete:
+        sys.stderr.write("\n")
     if args.csv is not None:
-        with args.csv.open("w", newline="") as file:
-            table.write_csv(file)
+        _write_atomically(args.csv, table.write_csv)
     if not table.complete:
         done = sum(row.selections for row in table.rows)
-        where = f"; partial results written to {args.csv}" if args.csv is not None else ""
+        where = f"; the finished ones written to {args.csv}" if args.csv is not None else ""
         print(f"puzzlecalc: interrupted after {done} selections{where}", file=sys.stderr)
-        return 130
-    return 0
+        return EXIT_INTERRUPTED
+    out.write(table.table() + "\n")
+    return EXIT_SOLVED
 
 
 def parser() -> argparse.ArgumentParser:
@@ -399,7 +510,7 @@ _SUBCOMMANDS: list[Callable[[Any], None]] = [
 
 
 def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
-    """Run the command line; returns the exit status.
+    """Run the command line; returns the exit status (see the module's table).
 
     >>> main(["level", "--start", "0", "--goal", "4", "--moves", "3", "+1", "x2"])
     level: 0 -> 4 in 3 moves, buttons +1 x2
@@ -411,10 +522,28 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
     0
     """
     out = sys.stdout if out is None else out
-    args = parser().parse_args(argv)
+    try:
+        args = parser().parse_args(argv)
+    except SystemExit as exited:  # argparse has printed the usage error (or the help)
+        return exited.code if isinstance(exited.code, int) else EXIT_USAGE
     try:
         status: int = args.run(args, out)
+        out.flush()
+    except SearchLimitError as error:
+        return _fail(f"search limit: {error}", EXIT_LIMIT)
+    except InvalidArgumentError as error:
+        return _fail(f"error: {error}", EXIT_USAGE)
     except PuzzlecalcError as error:
-        print(f"puzzlecalc: error: {error}", file=sys.stderr)
-        return 2
+        return _fail(f"error: {error}", EXIT_DATA)
+    except KeyboardInterrupt:
+        return _fail("interrupted", EXIT_INTERRUPTED)
+    except BrokenPipeError:
+        if out is sys.stdout:  # nothing more can be written there, even at exit
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return EXIT_PIPE
+    return status
+
+
+def _fail(message: str, status: int) -> int:
+    print(f"puzzlecalc: {message}", file=sys.stderr)
     return status

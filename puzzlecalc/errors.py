@@ -9,6 +9,7 @@ from __future__ import annotations
 
 __all__ = [
     "IllegalPressError",
+    "InvalidArgumentError",
     "InvalidButtonError",
     "InvalidExpressionError",
     "InvalidLevelError",
@@ -19,6 +20,17 @@ __all__ = [
 
 class PuzzlecalcError(ValueError):
     """Base class of every error raised by puzzlecalc."""
+
+
+class InvalidArgumentError(PuzzlecalcError):
+    """An argument a function cannot take; the message names the argument.
+
+    >>> from puzzlecalc import Rules
+    >>> Rules(shift="sideways")
+    Traceback (most recent call last):
+    ...
+    puzzlecalc.errors.InvalidArgumentError: shift must be one of 'mixed', 'one-way', not 'sideways'
+    """
 
 
 class InvalidButtonError(PuzzlecalcError):

@@ -31,7 +31,7 @@ from typing import Final, Generic, Protocol, TypeVar
 
 import attrs
 
-from puzzlecalc.errors import SearchLimitError
+from puzzlecalc.errors import InvalidArgumentError, SearchLimitError
 
 __all__ = [
     "DEFAULT_MAX_STATES",
@@ -86,10 +86,12 @@ class Path(Generic[S, M]):
 
 
 def _check(max_depth: int | None, max_states: int) -> None:
-    if max_depth is not None and (not isinstance(max_depth, int) or max_depth < 0):
-        raise ValueError(f"max_depth must be at least 0, not {max_depth!r}")
-    if not isinstance(max_states, int) or max_states < 1:
-        raise ValueError(f"max_states must be at least 1, not {max_states!r}")
+    if max_depth is not None and (
+        not isinstance(max_depth, int) or isinstance(max_depth, bool) or max_depth < 0
+    ):
+        raise InvalidArgumentError(f"max_depth must be at least 0, not {max_depth!r}")
+    if not isinstance(max_states, int) or isinstance(max_states, bool) or max_states < 1:
+        raise InvalidArgumentError(f"max_states must be at least 1, not {max_states!r}")
 
 
 def _limit_error(max_states: int) -> SearchLimitError:
@@ -316,7 +318,8 @@ class _Graph(Generic[S, M]):
     """Every state within ``max_depth`` moves, its successors, and the paths to goals.
 
     Paths end at the first goal they reach: a goal state has no successors here.
-    ``ways[r][state]`` counts the paths of exactly ``r`` moves from ``state``.
+    ``ways[r][state]`` counts the paths of exactly ``r`` moves from ``state``. The states,
+    the edges and the entries of ``ways`` together are at most ``max_states``.
     """
 
     def __init__(
@@ -332,6 +335,7 @@ class _Graph(Generic[S, M]):
         goals: set[S] = set()
         layer, depth = [self.start], 0
         seen = {self.start}
+        stored = 0  # edges kept: they count against max_states with the states
         while layer:
             following = []
             for state in layer:
@@ -347,15 +351,23 @@ class _Graph(Generic[S, M]):
                     if prune is None or not prune(reached, depth + 1)
                 ]
                 self.edges[state] = edges
+                stored += len(edges)
                 for _, reached in edges:
                     if reached not in seen:
                         seen.add(reached)
                         following.append(reached)
-                if len(seen) > max_states:
+                if len(seen) + stored > max_states:
                     raise _limit_error(max_states)
             layer, depth = following, depth + 1
         self.ways: list[dict[S, int]] = [dict.fromkeys(goals, 1)]
+        cells = len(seen) + stored
         for _ in range(max_depth):
+            cells += len(self.edges)  # the work of a layer, and a bound on its entries
+            if cells > max_states:
+                raise SearchLimitError(
+                    f"counting paths of up to {max_depth} moves through {len(seen)} states "
+                    f"needs more than max_states={max_states} table entries; raise the limit"
+                )
             last = self.ways[-1]
             counts = {}
             for state, edges in self.edges.items():

@@ -122,23 +122,86 @@ def test_shared_level_file() -> None:
 
 
 @pytest.mark.parametrize(
-    ("argv", "message"),
+    ("argv", "status", "message"),
     [
-        (["level", "--start", "0", "--goal", "1", "+1"], "moves"),
-        (["level", "--start", "0", "--goal", "1", "--moves", "1", "frob"], "'frob'"),
-        (["level", "--file", "/nonexistent/levels.json"], "cannot read levels"),
+        (["level", "--start", "0", "--goal", "1", "+1"], 2, "moves"),
+        (["level", "--start", "0", "--goal", "1", "--moves", "1", "frob"], 3, "'frob'"),
+        (["level", "--file", "/nonexistent/levels.json"], 3, "cannot read levels"),
         (
             ["level", "--start", "0", "--goal", "1", "--moves", "1", "--portal", "0", "2", "+1"],
+            3,
             "portal",
         ),
+        (["level", "--start", "0", "--goal", "1", "--moves", "1", "--max-states", "0", "+1"], 2, "max_states"),
+        (["level", "--start", "0", "--goal", "2", "--moves", "40", "--all", "+1", "-1"], 4, "solutions"),
+        (["level", "--start", "0", "--goal", "999999", "--moves", "9", "--max-states", "50", "1", "2"], 4, "max_states=50"),
+        (["level", "--start", "0", "--goal", "1", "--moves", "1", "--min-value", "-5", "+1"], 2, "min_value"),
+        (["census", "24", "--cards", "-1"], 2, "cards"),
+        (["census", "24", "--low", "1", "--high", "3", "--csv", "/nonexistent/out.csv"], 2, "does not exist"),
+        (["census", "24", "--low", "1", "--high", "3", "--csv", "/tmp"], 2, "directory"),
+        (["census", "countdown", "--large", "9"], 2, "large"),
+        (["census", "countdown", "--jobs", "0"], 2, "jobs"),
+        (["24", "1", "2", "--ops", "%"], 2, "ops"),
+        (["countdown", "-1", "2", "3", "--target", "5"], 2, "positive whole"),
+    ],
+)  # fmt: skip
+def test_bad_input_is_one_line_and_a_status(
+    argv: list[str], status: int, message: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert run(*argv)[0] == status
+    err = capsys.readouterr().err
+    assert message in err and err.count("\n") == 1 and "Traceback" not in err
+
+
+@pytest.mark.parametrize(
+    "content", ["[]", "{}", '[{"start": 0, "goal": 1, "moves": 1, "buttons": ["+1"], "portal": 20}]',
+                '[{"start": 0, "goal": 1, "moves": 1, "buttons": {"+1": 1}}]', "[1]", "nope"],
+)  # fmt: skip
+def test_bad_level_files_are_data_errors(
+    tmp_path: Path, content: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "levels.json"
+    path.write_text(content)
+    assert run("level", "--file", str(path), "--json")[0] == 3
+    assert "Traceback" not in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(
+    "number", ["1e100000000", "1e5000", "2**100000", "9" * 31, "1/0", "0x10", "nan", "inf"]
+)
+def test_absurd_numbers_are_refused_at_once(
+    number: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert run("24", number, "1")[0] == 2
+    err = capsys.readouterr().err
+    assert "not a number" in err or "over zero" in err
+
+
+@pytest.mark.parametrize(
+    ("argv", "status"),
+    [
+        (["countdown", "100", "75", "50", "25", "6", "3", "--target", "952"], 0),
+        (["countdown", "2", "3", "4", "--target", "100"], 1),  # only the nearest value
+        (["countdown", "2", "3", "4", "--target", "100", "--json"], 1),
+        (["24", "1", "1", "1", "1"], 1),
+        (["24", "(1/2)", "3"], 2),
+        (["24", "1/2", "3/2", "5", "--target", "7", "--integer-only"], 0),
     ],
 )
-def test_bad_input_is_a_clear_error(
-    argv: list[str], message: str, capsys: pytest.CaptureFixture[str]
-) -> None:
-    status, _ = run(*argv)
-    assert status == 2
-    assert message in capsys.readouterr().err
+def test_exit_statuses(argv: list[str], status: int) -> None:
+    assert run(*argv)[0] == status
+
+
+def test_a_broken_pipe_ends_quietly() -> None:
+    command = [sys.executable, "-m", "puzzlecalc", "level", "--start", "0", "--goal", "2",
+               "--moves", "12", "--all", "+1", "-1"]  # fmt: skip
+    with subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE) as process:
+        assert process.stdout is not None and process.stderr is not None
+        process.stdout.readline()
+        process.stdout.close()  # as `| head -1` does
+        error = process.stderr.read()
+        assert process.wait(timeout=60) == 141
+    assert b"Traceback" not in error and b"Error" not in error
 
 
 def test_python_dash_m_help_lists_subcommands() -> None:
@@ -183,8 +246,8 @@ def test_24_json_and_no_solution() -> None:
 def test_24_bad_input(capsys: pytest.CaptureFixture[str]) -> None:
     assert run("24", "1", "2", "--ops", "^")[0] == 2
     assert "ops must be" in capsys.readouterr().err
-    with pytest.raises(SystemExit):
-        run("24", "one", "two")
+    assert run("24", "one", "two")[0] == 2
+    assert "not a number" in capsys.readouterr().err
 
 
 @pytest.mark.parametrize(

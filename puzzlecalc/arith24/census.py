@@ -13,21 +13,23 @@ CensusRow(large=4, selections=55, solvable=43710, targets=49445)
 
 from __future__ import annotations
 
+import contextlib
 import csv
 import itertools
+import multiprocessing
 import os
+import signal
+import threading
 from collections import Counter
-from collections.abc import Callable, Iterable, Iterator, Sequence
-from concurrent.futures import ProcessPoolExecutor
-from concurrent.futures.process import BrokenProcessPool
+from collections.abc import Callable, Generator, Iterable, Iterator, Sequence
 from typing import Final, TextIO
 
 import attrs
 
 from puzzlecalc.arith24.countdown import LARGE_NUMBERS, SMALL_NUMBERS, reachable_between
 from puzzlecalc.arith24.expr import Number
-from puzzlecalc.arith24.solver import reachable_values
-from puzzlecalc.errors import PuzzlecalcError
+from puzzlecalc.arith24.solver import MAX_CARDS, reachable_values, shared_tables
+from puzzlecalc.errors import InvalidArgumentError
 
 __all__ = [
     "Census",
@@ -36,6 +38,8 @@ __all__ = [
     "arith24_census",
     "countdown_census",
     "selections",
+    "uninterrupted",
+    "workers",
 ]
 
 #: A selection of Countdown numbers, sorted.
@@ -51,7 +55,13 @@ def selections(large: Iterable[int] = range(5), size: int = 6) -> list[Selection
     >>> len(selections())
     13243
     """
+    if isinstance(large, (str, bytes)) or not isinstance(large, Iterable):
+        raise InvalidArgumentError(
+            f"large must be numbers of large numbers (0 to 4), not {large!r}"
+        )
     wanted = set(large)
+    if not all(isinstance(count, int) and 0 <= count <= 4 for count in wanted):
+        raise InvalidArgumentError(f"large must be numbers from 0 to 4, not {large!r}")
     found = {
         tuple(sorted(chosen))
         for count in wanted
@@ -129,16 +139,56 @@ def _reach(selection: Selection) -> tuple[Selection, frozenset[int]]:
     return selection, frozenset(reachable_between(selection, TARGETS[0], TARGETS[-1]))
 
 
-def _results(work: Sequence[Selection], jobs: int) -> Iterator[tuple[Selection, frozenset[int]]]:
+def workers(jobs: int | None, work: int) -> int:
+    """How many processes a census of ``work`` items starts when ``jobs`` are asked for.
+
+    Never more than there is work, nor more than the machine's cores; ``None`` asks for
+    every core.
+
+    >>> workers(1, 100), workers(10**6, 3) <= 3, workers(None, 0)
+    (1, True, 1)
+
+    :raises InvalidArgumentError: if ``jobs`` is not a whole number of at least 1.
+    """
+    if jobs is not None and (not isinstance(jobs, int) or isinstance(jobs, bool) or jobs < 1):
+        raise InvalidArgumentError(f"jobs must be at least 1, not {jobs!r}")
+    cores = os.cpu_count() or 1
+    return max(1, min(cores if jobs is None else jobs, cores, work))
+
+
+@contextlib.contextmanager
+def uninterrupted() -> Iterator[None]:
+    """Hold Ctrl-C off while the block runs (cleaning up, writing a file); it is not lost,
+    only ignored, so a second Ctrl-C cannot leave half a file.
+
+    Outside the main thread (where signals cannot be handled) it does nothing.
+    """
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)
+
+
+def _ignore_interrupts() -> None:
+    """Workers leave Ctrl-C to the parent, which stops them."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def _results(work: Sequence[Selection], jobs: int) -> Generator[tuple[Selection, frozenset[int]]]:
     if jobs == 1:
         yield from map(_reach, work)
         return
-    with ProcessPoolExecutor(max_workers=jobs) as pool:
-        try:
-            yield from pool.map(_reach, work, chunksize=64)
-        except BaseException:
-            pool.shutdown(wait=False, cancel_futures=True)
-            raise
+    pool = multiprocessing.get_context().Pool(jobs, initializer=_ignore_interrupts)
+    try:
+        yield from pool.imap(_reach, work, chunksize=8)
+        pool.close()
+    finally:
+        pool.terminate()  # at once, finished or not: no worker outlives the census
+        pool.join()
 
 
 def countdown_census(
@@ -154,24 +204,27 @@ def countdown_census(
     with four, 91.21% in all.
 
     :param large: which numbers of large numbers to include (0 to 4).
-    :param jobs: processes to use (default: every core).
+    :param jobs: processes to use (default: every core; never more than :func:`workers`).
     :param progress: called as ``progress(done, total)`` after each selection.
     :returns: the census. If interrupted (``KeyboardInterrupt``), the census of the
-        selections done so far, with ``complete`` false.
+        selections done so far, with ``complete`` false; the worker processes, which
+        ignore Ctrl-C themselves, are stopped before it returns.
     """
     work = selections(large)
-    jobs = (os.cpu_count() or 1) if jobs is None else jobs
-    if not isinstance(jobs, int) or jobs < 1:
-        raise PuzzlecalcError(f"jobs must be at least 1, not {jobs!r}")
+    jobs = workers(jobs, len(work))
     reached: dict[Selection, frozenset[int]] = {}
     complete = True
+    results = _results(work, jobs)
     try:
-        for selection, hits in _results(work, jobs):
+        for selection, hits in results:
             reached[selection] = hits
             if progress is not None:
                 progress(len(reached), len(work))
-    except (KeyboardInterrupt, BrokenProcessPool):
+    except KeyboardInterrupt:
         complete = False
+    finally:
+        with uninterrupted():
+            results.close()  # stops the workers now
     rows = []
     by_large: dict[int, list[Selection]] = {}
     for selection in reached:
@@ -205,12 +258,15 @@ def arith24_census(
     100, 2 is the most reachable (1758 hands) and 97 the least (373).
     """
     if not (isinstance(low, int) and isinstance(high, int)) or low > high:
-        raise PuzzlecalcError(
+        raise InvalidArgumentError(
             f"low and high must be whole numbers with low <= high, not {low!r}, {high!r}"
         )
+    if not isinstance(cards, int) or isinstance(cards, bool) or not 1 <= cards <= MAX_CARDS:
+        raise InvalidArgumentError(f"cards must be from 1 to {MAX_CARDS}, not {cards!r}")
     wanted = list(targets)
     counts: Counter[Number] = Counter({target: 0 for target in wanted})
-    for hand in itertools.combinations_with_replacement(range(low, high + 1), cards):
-        made = reachable_values(hand)
-        counts.update(target for target in wanted if target in made)
+    with shared_tables():  # hands share their parts' values
+        for hand in itertools.combinations_with_replacement(range(low, high + 1), cards):
+            made = reachable_values(hand)
+            counts.update(target for target in wanted if target in made)
     return counts

@@ -20,22 +20,25 @@ different solutions.
 
 from __future__ import annotations
 
-import functools
+import threading
 from bisect import bisect_left, bisect_right
+from collections import OrderedDict
 from collections.abc import Callable, Iterable, Sequence
 from collections.abc import Set as AbstractSet
-from typing import Final, cast
+from typing import Final, TypeAlias, cast
 
 from puzzlecalc.arith24.equivalence import Distinct, Value
 from puzzlecalc.arith24.expr import Expr, Number
 from puzzlecalc.arith24.solver import hand, reachable_values, solve, splits
-from puzzlecalc.errors import PuzzlecalcError
+from puzzlecalc.errors import InvalidArgumentError
 
 __all__ = [
     "LARGE_NUMBERS",
+    "MAX_KEPT_VALUES",
     "SMALL_NUMBERS",
     "count_expressions",
     "countdown",
+    "kept_values",
     "reachable",
     "reachable_between",
 ]
@@ -49,7 +52,9 @@ SMALL_NUMBERS: Final = tuple(sorted(list(range(1, 11)) * 2))
 def _naturals(numbers: Iterable[Number]) -> tuple[int, ...]:
     checked = hand(numbers)
     if any(not isinstance(n, int) or n < 1 for n in checked):
-        raise PuzzlecalcError(f"the numbers must be positive whole numbers, not {list(checked)!r}")
+        raise InvalidArgumentError(
+            f"the numbers must be positive whole numbers, not {list(checked)!r}"
+        )
     return checked  # type: ignore[return-value]
 
 
@@ -80,20 +85,53 @@ def _pairs_into(into: set[int], left: Iterable[int], right: Iterable[int]) -> No
                     put(a * a)
 
 
-@functools.lru_cache(maxsize=1024)
-def _tables(numbers: tuple[int, ...]) -> tuple[AbstractSet[int], AbstractSet[int]]:
+#: The most values the kept tables of :func:`_tables` may hold together (about 40 MB).
+MAX_KEPT_VALUES: Final = 1_000_000
+
+_Table: TypeAlias = tuple[AbstractSet[int], AbstractSet[int]]
+_kept: OrderedDict[tuple[int, ...], _Table] = OrderedDict()
+_kept_size = 0
+_kept_lock = threading.Lock()
+
+
+def _tables(numbers: tuple[int, ...]) -> _Table:
     """For a sorted multiset: the values it makes that no smaller part of it makes, and
     every value any non-empty part of it makes.
 
     Values a smaller set of numbers also makes are left out of the first: any expression
     using them can use the smaller set instead, so nothing is lost, and the tables stay
-    small. Cached, so hands that share numbers (a census) share the work.
+    small. The tables most recently used are kept, up to :data:`MAX_KEPT_VALUES` values
+    in all, so hands that share numbers (a census) share the work in bounded memory.
     """
+    global _kept_size
+    with _kept_lock:
+        table = _kept.get(numbers)
+        if table is not None:
+            _kept.move_to_end(numbers)
+            return table
+    table = _make_tables(numbers)
+    size = len(table[0]) + len(table[1])
+    with _kept_lock:
+        if numbers not in _kept:
+            _kept[numbers] = table
+            _kept_size += size
+        while _kept_size > MAX_KEPT_VALUES and len(_kept) > 1:
+            _, (new, seen) = _kept.popitem(last=False)
+            _kept_size -= len(new) + len(seen)
+    return table
+
+
+def kept_values() -> int:
+    """How many values the kept Countdown tables hold now (at most :data:`MAX_KEPT_VALUES`)."""
+    return _kept_size
+
+
+def _make_tables(numbers: tuple[int, ...]) -> _Table:
     if len(numbers) == 1:
         single = set(numbers)
         return single, single
     new: set[int] = set()
-    for part, rest in splits(numbers):
+    for part, rest in _int_splits(numbers):
         left, right = _tables(part)[0], _tables(rest)[0]
         _pairs_into(new, *((left, right) if len(left) <= len(right) else (right, left)))
     # Every proper part lies within the numbers less one of them.
@@ -101,6 +139,11 @@ def _tables(numbers: tuple[int, ...]) -> tuple[AbstractSet[int], AbstractSet[int
     new -= seen
     seen |= new
     return new, seen  # cached: read only from here on
+
+
+def _int_splits(numbers: tuple[int, ...]) -> Iterable[tuple[tuple[int, ...], tuple[int, ...]]]:
+    """:func:`~puzzlecalc.arith24.solver.splits` of whole numbers, typed as such."""
+    return cast(Iterable[tuple[tuple[int, ...], tuple[int, ...]]], splits(numbers))
 
 
 def _without(numbers: tuple[int, ...], number: int) -> tuple[int, ...]:
@@ -114,7 +157,7 @@ def _whole_hand(
     """Every value of the proper parts of ``numbers``, plus what ``into`` adds for each way
     of splitting the whole hand in two."""
     found: set[int] = set().union(*(_tables(_without(numbers, n))[1] for n in set(numbers)))
-    for part, rest in splits(numbers):
+    for part, rest in _int_splits(numbers):
         left, right = _tables(part)[0], _tables(rest)[0]
         into(found, *((left, right) if len(left) <= len(right) else (right, left)))
     return found
@@ -157,6 +200,7 @@ def reachable_between(numbers: Sequence[Number], low: int, high: int) -> set[int
     896
     """
     checked = _naturals(numbers)
+    low = max(low, 1)  # Countdown's values are positive whole numbers
     if len(checked) == 1:
         return {value for value in checked if low <= value <= high}
 
@@ -245,4 +289,5 @@ def countdown(
     >>> [(str(e), e.value) for e in countdown([2, 3, 4], 100)]
     [('4*3*2', Fraction(24, 1))]
     """
-    return solve(numbers, target, use_all=False, natural=True, distinct=distinct, nearest=True)
+    checked = _naturals(numbers)  # the numbers reachable() takes, and no others
+    return solve(checked, target, use_all=False, natural=True, distinct=distinct, nearest=True)

@@ -37,7 +37,7 @@ from typing import Final
 from puzzlecalc.arith24.equivalence import Value, apply, exact
 from puzzlecalc.arith24.expr import Number
 from puzzlecalc.arith24.solver import hand
-from puzzlecalc.errors import PuzzlecalcError
+from puzzlecalc.errors import InvalidArgumentError
 
 __all__ = [
     "MAX_RATED_CARDS",
@@ -128,7 +128,7 @@ def difficulty(cards: Sequence[Number], target: Number = 24) -> float:
     """
     numbers = hand(cards)
     if len(numbers) > MAX_RATED_CARDS:
-        raise PuzzlecalcError(
+        raise InvalidArgumentError(
             f"difficulty rates hands of at most {MAX_RATED_CARDS} cards, not {len(numbers)}"
         )
     goal = hand([target])[0]
@@ -162,7 +162,7 @@ def spearman(xs: Sequence[float], ys: Sequence[float]) -> float:
     0.8
     """
     if len(xs) != len(ys) or len(xs) < 2:
-        raise PuzzlecalcError("spearman needs two sequences of the same length, at least 2")
+        raise InvalidArgumentError("spearman needs two sequences of the same length, at least 2")
     rx, ry = ranks(xs), ranks(ys)
     mean = (len(xs) - 1) / 2
     cov = sum((a - mean) * (b - mean) for a, b in zip(rx, ry, strict=True))

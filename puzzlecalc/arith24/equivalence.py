@@ -47,6 +47,7 @@ from itertools import combinations
 from typing import Any, Final, Literal, TypeAlias
 
 from puzzlecalc.arith24.expr import BinOp, Expr, Num
+from puzzlecalc.errors import InvalidArgumentError
 
 __all__ = [
     "DISTINCT_LEVELS",
@@ -102,13 +103,15 @@ def exact(value: Value) -> Value:
 
 
 def apply(op: str, left: Value, right: Value) -> Value:
-    """``left op right``, exact; the caller makes sure a divisor is not zero."""
-    if op == "+":
-        return left + right
-    if op == "-":
-        return left - right
-    if op == "*":
-        return left * right
+    """``left op right``, exact, a whole result as an ``int``; the caller makes sure a
+    divisor is not zero.
+
+    >>> apply("+", Fraction(1, 2), Fraction(3, 2))
+    2
+    """
+    if op in "+-*":
+        result = left + right if op == "+" else left - right if op == "-" else left * right
+        return exact(result) if result.__class__ is Fraction else result
     if isinstance(left, int) and isinstance(right, int):
         quotient, remainder = divmod(left, right)
         return quotient if not remainder else Fraction(left, right)
@@ -158,7 +161,7 @@ def key(expr: Expr | Tree, level: Distinct = "4nums") -> Key:
         ``"4nums"``, which look at values).
     """
     if level not in DISTINCT_LEVELS:
-        raise ValueError(f"distinct must be one of {DISTINCT_LEVELS}, not {level!r}")
+        raise InvalidArgumentError(f"distinct must be one of {DISTINCT_LEVELS}, not {level!r}")
     tree = to_tree(expr) if isinstance(expr, Expr) else expr
     stack: list[tuple[Tree, bool]] = [(tree, False)]
     keys: list[Key] = []

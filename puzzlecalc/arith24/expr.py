@@ -21,14 +21,23 @@ True
 from __future__ import annotations
 
 import abc
-import functools
 from collections.abc import Iterator
 from fractions import Fraction
 from typing import Final, Literal, TypeAlias
 
 import attrs
 
-__all__ = ["OPERATORS", "BinOp", "Expr", "Num", "Number", "Operator"]
+__all__ = [
+    "FRACTION_SLASH",
+    "MAX_DIGITS",
+    "OPERATORS",
+    "BinOp",
+    "Expr",
+    "Num",
+    "Number",
+    "Operator",
+    "number_text",
+]
 
 #: The four operators, as ``str`` prints them.
 Operator: TypeAlias = Literal["+", "-", "*", "/"]
@@ -41,9 +50,18 @@ Number: TypeAlias = int | Fraction
 
 _PRECEDENCE: Final[dict[str, int]] = {"+": 1, "-": 1, "*": 2, "/": 2}
 
+#: The most digits a number (a card, a target, a number typed in an expression, or the
+#: numerator or denominator of a fraction) may have.
+MAX_DIGITS: Final = 30
+
 
 class Expr(abc.ABC):
-    """An exact arithmetic expression: a :class:`Num` or a :class:`BinOp`."""
+    """An exact arithmetic expression: a :class:`Num` or a :class:`BinOp`.
+
+    Two expressions are equal when they are the same tree of the same numbers (which
+    cards they are does not matter). Nothing here recurses, so expressions as deep as the
+    parser accepts print, compare and evaluate.
+    """
 
     @property
     @abc.abstractmethod
@@ -58,13 +76,28 @@ class Expr(abc.ABC):
         :raises ZeroDivisionError: if the expression divides by zero.
         """
 
-    @abc.abstractmethod
     def leaves(self) -> Iterator[Num]:
         """The numbers of the expression, left to right."""
+        stack: list[Expr] = [self]
+        while stack:
+            node = stack.pop()
+            if isinstance(node, BinOp):
+                stack += (node.right, node.left)
+            else:
+                assert isinstance(node, Num)
+                yield node
 
-    @abc.abstractmethod
     def steps(self) -> Iterator[BinOp]:
         """Every operation, each after those it depends on (the order a player works)."""
+        stack: list[tuple[Expr, bool]] = [(self, False)]
+        while stack:
+            node, ready = stack.pop()
+            if not isinstance(node, BinOp):
+                continue
+            if ready:
+                yield node
+            else:
+                stack += ((node, True), (node.right, False), (node.left, False))
 
     @property
     def numbers(self) -> list[Fraction]:
@@ -88,28 +121,51 @@ class Expr(abc.ABC):
     def __repr__(self) -> str:
         return f"Expr.parse({str(self)!r})"
 
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Expr):
+            return NotImplemented
+        return str(self) == str(other)
 
-def _number_text(value: Fraction) -> str:
+    def __hash__(self) -> int:
+        return hash(str(self))
+
+
+#: The fraction slash of a fraction literal: ``(1⁄2)`` is the number one half, where
+#: ``(1/2)`` is one divided by two.
+FRACTION_SLASH: Final = "\u2044"
+
+
+def number_text(value: Fraction) -> str:
+    """How a number prints in an expression; :func:`~puzzlecalc.arith24.parse.parse` reads it
+    back as one number.
+
+    >>> number_text(Fraction(7)), number_text(Fraction(-3)), number_text(Fraction(1, 2))
+    ('7', '(-3)', '(1⁄2)')
+    """
     if value.denominator == 1:
-        return str(value.numerator)
-    return f"({value.numerator}/{value.denominator})"
+        return str(value.numerator) if value >= 0 else f"({value.numerator})"
+    return f"({value.numerator}{FRACTION_SLASH}{value.denominator})"
 
 
-@attrs.frozen(repr=False)
+@attrs.frozen(repr=False, eq=False)
 class Num(Expr):
     """A number: a card of the hand, or a number typed in an expression.
+
+    A negative or fractional number prints in brackets, as one number:
 
     >>> Num(Fraction(7), card=2)
     Expr.parse('7')
     >>> Num(Fraction(7), card=2).card
     2
+    >>> Num(Fraction(-1, 2))
+    Expr.parse('(-1⁄2)')
 
     :param value: the number.
     :param card: which card of the hand it is (0-based), or ``None``.
     """
 
     number: Fraction = attrs.field(converter=Fraction)
-    card: int | None = attrs.field(default=None, eq=False)
+    card: int | None = attrs.field(default=None)
 
     @property
     def precedence(self) -> int:
@@ -119,17 +175,26 @@ class Num(Expr):
     def value(self) -> Fraction:
         return self.number
 
-    def leaves(self) -> Iterator[Num]:
-        yield self
-
-    def steps(self) -> Iterator[BinOp]:
-        return iter(())
-
     def __str__(self) -> str:
-        return _number_text(self.number)
+        return number_text(self.number)
 
 
-@attrs.frozen(repr=False)
+def _check_expr(attribute: attrs.Attribute[Expr], value: object) -> None:
+    if not isinstance(value, Expr):
+        raise TypeError(f"{attribute.name} must be an Expr, not {value!r}")
+
+
+def _apply(op: str, left: Fraction, right: Fraction) -> Fraction:
+    if op == "+":
+        return left + right
+    if op == "-":
+        return left - right
+    if op == "*":
+        return left * right
+    return left / right
+
+
+@attrs.frozen(repr=False, eq=False)
 class BinOp(Expr):
     """``left op right`` for ``op`` in ``+ - * /``.
 
@@ -138,39 +203,35 @@ class BinOp(Expr):
     """
 
     op: Operator = attrs.field(validator=attrs.validators.in_(OPERATORS))
-    left: Expr
-    right: Expr
+    left: Expr = attrs.field(validator=lambda _, attribute, value: _check_expr(attribute, value))
+    right: Expr = attrs.field(validator=lambda _, attribute, value: _check_expr(attribute, value))
+    # Worked out once, from the parts' own, when the operation is built: no recursion later.
+    _value: Fraction | None = attrs.field(init=False)
+    _text: str = attrs.field(init=False)
+
+    def __attrs_post_init__(self) -> None:
+        try:
+            value: Fraction | None = _apply(self.op, self.left.value, self.right.value)
+        except ZeroDivisionError:
+            value = None
+        own = _PRECEDENCE[self.op]
+        left, right = str(self.left), str(self.right)
+        if self.left.precedence < own:
+            left = f"({left})"
+        if self.right.precedence <= own:
+            right = f"({right})"
+        object.__setattr__(self, "_value", value)
+        object.__setattr__(self, "_text", f"{left}{self.op}{right}")
 
     @property
     def precedence(self) -> int:
         return _PRECEDENCE[self.op]
 
-    @functools.cached_property
+    @property
     def value(self) -> Fraction:
-        left, right = self.left.value, self.right.value
-        if self.op == "+":
-            return left + right
-        if self.op == "-":
-            return left - right
-        if self.op == "*":
-            return left * right
-        return left / right
-
-    def leaves(self) -> Iterator[Num]:
-        yield from self.left.leaves()
-        yield from self.right.leaves()
-
-    def steps(self) -> Iterator[BinOp]:
-        yield from self.left.steps()
-        yield from self.right.steps()
-        yield self
+        if self._value is None:
+            raise ZeroDivisionError(f"{self} divides by zero")
+        return self._value
 
     def __str__(self) -> str:
-        own = self.precedence
-        left = str(self.left)
-        if self.left.precedence < own:
-            left = f"({left})"
-        right = str(self.right)
-        if self.right.precedence <= own:
-            right = f"({right})"
-        return f"{left}{self.op}{right}"
+        return self._text

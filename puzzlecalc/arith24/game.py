@@ -28,9 +28,9 @@ import attrs
 from puzzlecalc.arith24.difficulty import MAX_RATED_CARDS
 from puzzlecalc.arith24.difficulty import difficulty as hand_difficulty
 from puzzlecalc.arith24.expr import BinOp, Expr, Number
-from puzzlecalc.arith24.solver import MAX_CARDS, check_ops, solve
+from puzzlecalc.arith24.solver import MAX_CARDS, check_ops, shared_tables, solve
 from puzzlecalc.arith24.solver import solvable as can_make
-from puzzlecalc.errors import PuzzlecalcError
+from puzzlecalc.errors import InvalidArgumentError
 
 __all__ = [
     "CHAMPION",
@@ -73,25 +73,31 @@ def deal(
         conditions in :data:`MAX_DEALS` tries.
     """
     if not isinstance(rng, random.Random):
-        raise PuzzlecalcError(f"rng must be a random.Random, not {rng!r}")
+        raise InvalidArgumentError(f"rng must be a random.Random, not {rng!r}")
     if not isinstance(cards, int) or not 1 <= cards <= MAX_CARDS:
-        raise PuzzlecalcError(f"cards must be from 1 to {MAX_CARDS}, not {cards!r}")
+        raise InvalidArgumentError(f"cards must be from 1 to {MAX_CARDS}, not {cards!r}")
     if not (isinstance(low, int) and isinstance(high, int)) or low > high:
-        raise PuzzlecalcError(
+        raise InvalidArgumentError(
             f"low and high must be whole numbers with low <= high, not {low!r}, {high!r}"
         )
-    if difficulty is not None and (len(difficulty) != 2 or difficulty[0] > difficulty[1]):
-        raise PuzzlecalcError(f"difficulty must be a (least, most) pair, not {difficulty!r}")
-    for _ in range(MAX_DEALS):
-        dealt = sorted(rng.randint(low, high) for _ in range(cards))
-        if solvable and not can_make(dealt, target):
-            continue
-        if difficulty is not None:
-            rating = hand_difficulty(dealt, target)
-            if not difficulty[0] <= rating <= difficulty[1]:
+    if difficulty is not None and (
+        not isinstance(difficulty, (tuple, list))
+        or len(difficulty) != 2
+        or not all(isinstance(bound, (int, float)) for bound in difficulty)
+        or difficulty[0] > difficulty[1]
+    ):
+        raise InvalidArgumentError(f"difficulty must be a (least, most) pair, not {difficulty!r}")
+    with shared_tables():  # the hands dealt share their parts' values
+        for _ in range(MAX_DEALS):
+            dealt = sorted(rng.randint(low, high) for _ in range(cards))
+            if solvable and not can_make(dealt, target):
                 continue
-        return dealt
-    raise PuzzlecalcError(
+            if difficulty is not None:
+                rating = hand_difficulty(dealt, target)
+                if not difficulty[0] <= rating <= difficulty[1]:
+                    continue
+            return dealt
+    raise InvalidArgumentError(
         f"no hand of {cards} cards from {low} to {high} met the conditions in {MAX_DEALS} deals"
     )
 
@@ -132,7 +138,7 @@ def hint(
     :raises PuzzlecalcError: unless ``level`` is 1, 2 or 3, or on a bad hand.
     """
     if level not in (1, 2, 3):
-        raise PuzzlecalcError(f"level must be 1, 2 or 3, not {level!r}")
+        raise InvalidArgumentError(f"level must be 1, 2 or 3, not {level!r}")
     found = solve(cards, target, ops=ops, integer_only=integer_only, non_negative=non_negative)
     if not found:
         return f"There is no solution: these cards cannot make {target}."

@@ -21,15 +21,13 @@ import re
 from fractions import Fraction
 from typing import Final
 
-from puzzlecalc.arith24.expr import BinOp, Expr, Num, Operator
+from puzzlecalc.arith24.expr import FRACTION_SLASH, MAX_DIGITS, BinOp, Expr, Num, Operator
 from puzzlecalc.errors import InvalidExpressionError
 
 __all__ = ["MAX_DIGITS", "MAX_LENGTH", "parse"]
 
 #: The longest text :func:`parse` accepts.
 MAX_LENGTH: Final = 1000
-#: The most digits a number may have.
-MAX_DIGITS: Final = 30
 
 _SPELLINGS: Final[dict[str, Operator]] = {
     "+": "+",
@@ -48,7 +46,9 @@ _SPELLINGS: Final[dict[str, Operator]] = {
 _OPEN: Final = "(["
 _CLOSE: Final = ")]"
 _PRECEDENCE: Final[dict[str, int]] = {"+": 1, "-": 1, "*": 2, "/": 2}
-_NUMBER: Final = re.compile(r"[0-9]+")
+_NUMBER: Final = re.compile(rf"([0-9]+)(?:{FRACTION_SLASH}([0-9]+))?")
+#: A signed number in brackets, ``(-3)`` or ``(-1⁄2)``: the minus and the number, up to the ``)``.
+_SIGNED: Final = re.compile(rf"[-−–]\s*([0-9]+)(?:{FRACTION_SLASH}([0-9]+))?(?=\s*[)\]])")
 
 
 def _error(message: str, text: str, position: int) -> InvalidExpressionError:
@@ -59,8 +59,13 @@ def parse(text: str) -> Expr:
     """Parse ``text`` into an :class:`~puzzlecalc.arith24.expr.Expr`.
 
     ``*``, ``x`` and ``×`` multiply; ``/``, ``÷`` and ``:`` divide; ``-`` and ``−``
-    subtract. Operators of equal precedence group to the left. Numbers are whole; a
-    sign before a number is not accepted (cards are numbers, not signs).
+    subtract. Operators of equal precedence group to the left. Numbers are whole, except
+    that a number alone in brackets may have a sign and a fraction slash (``(-3)``,
+    ``(1⁄2)``, as :func:`~puzzlecalc.arith24.expr.number_text` prints negative and
+    fractional cards); elsewhere a sign is not accepted (cards are numbers, not signs).
+
+    >>> parse("(-3)*(1⁄2)").numbers
+    [Fraction(-3, 1), Fraction(1, 2)]
 
     >>> parse("2 x [3 + 4] - 2")
     Expr.parse('2*(3+4)-2')
@@ -84,6 +89,7 @@ def parse(text: str) -> Expr:
 
     expect_operand = True
     position = 0
+    opened_at = -1  # where the text after the last opening bracket starts
     while position < len(text):
         char = text[position]
         if char.isspace():
@@ -91,16 +97,27 @@ def parse(text: str) -> Expr:
             continue
         if expect_operand:
             match = _NUMBER.match(text, position)
-            if match:
-                digits = match.group()
-                if len(digits) > MAX_DIGITS:
+            signed = None
+            if not match and opened_at == position:
+                signed = _SIGNED.match(text, position)
+            if match or signed:
+                found = match or signed
+                assert found is not None
+                numerator, denominator = found.group(1), found.group(2) or "1"
+                if max(len(numerator), len(denominator)) > MAX_DIGITS:
                     raise _error(f"number longer than {MAX_DIGITS} digits", text, position)
-                operands.append(Num(Fraction(int(digits))))
-                position = match.end()
+                if not int(denominator):
+                    raise _error("a fraction with denominator 0", text, position)
+                number = Fraction(int(numerator), int(denominator))
+                operands.append(Num(-number if signed else number))
+                position = found.end()
                 expect_operand = False
             elif char in _OPEN:
                 operators.append((char, position))
                 position += 1
+                while position < len(text) and text[position].isspace():
+                    position += 1
+                opened_at = position
             elif char in _SPELLINGS or char in _CLOSE:
                 raise _error(f"expected a number or '(' but found {char!r}", text, position)
             else:

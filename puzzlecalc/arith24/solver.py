@@ -6,8 +6,10 @@ that make it (their keys at the chosen :mod:`equivalence <puzzlecalc.arith24.equ
 level, each with one witness tree). The target is worked backwards: for each way to
 split the hand in two and each value of one part, the value the other part needs is
 one subtraction, division or multiplication away, and it is looked up, never searched
-for. Both tables are cached by sub-multiset and rules, so hands that share cards share
-the work (a census of all 1820 hands computes each triple of cards once).
+for. Both tables are kept by sub-multiset and rules for the length of one call, so the
+parts of a hand are worked out once; :func:`shared_tables` keeps them across calls (a census
+of all 1820 hands computes each triple of cards once), and they are freed when it ends. A
+call's ``max_steps`` therefore means the same whatever was computed before it.
 """
 
 from __future__ import annotations
@@ -24,8 +26,8 @@ from more_itertools import distinct_combinations
 
 from puzzlecalc.arith24 import equivalence
 from puzzlecalc.arith24.equivalence import DISTINCT_LEVELS, Distinct, Key, Tree, Value, apply, exact
-from puzzlecalc.arith24.expr import OPERATORS, Expr, Number
-from puzzlecalc.errors import PuzzlecalcError, SearchLimitError
+from puzzlecalc.arith24.expr import MAX_DIGITS, OPERATORS, Expr, Number
+from puzzlecalc.errors import InvalidArgumentError, SearchLimitError
 
 __all__ = [
     "DEFAULT_MAX_STEPS",
@@ -35,6 +37,7 @@ __all__ = [
     "count",
     "hand",
     "reachable_values",
+    "shared_tables",
     "solutions",
     "solvable",
     "solve",
@@ -59,7 +62,9 @@ class _Budget:
 
     def __init__(self, limit: int) -> None:
         if not isinstance(limit, int) or isinstance(limit, bool) or limit < 1:
-            raise PuzzlecalcError(f"max_steps must be a whole number of at least 1, not {limit!r}")
+            raise InvalidArgumentError(
+                f"max_steps must be a whole number of at least 1, not {limit!r}"
+            )
         self.limit = limit
         self.left = limit
 
@@ -74,12 +79,56 @@ class _Budget:
 _BUDGET: ContextVar[_Budget | None] = ContextVar("puzzlecalc_arith24_budget", default=None)
 
 
+class _Tables:
+    """What searches have worked out, by sub-multiset: values, reachability, classes."""
+
+    __slots__ = ("classes", "reachable", "values")
+
+    def __init__(self) -> None:
+        self.values: dict[tuple[tuple[Value, ...], Constraints], frozenset[Value]] = {}
+        self.reachable: dict[tuple[tuple[Value, ...], Value, Constraints], bool] = {}
+        self.classes: dict[tuple[tuple[Value, ...], Value, Constraints, str], dict[Key, Tree]] = {}
+
+
+_TABLES: ContextVar[_Tables | None] = ContextVar("puzzlecalc_arith24_tables", default=None)
+
+
 @contextlib.contextmanager
-def _limited(max_steps: int) -> Iterator[None]:
-    """Run the searches inside with a budget of ``max_steps`` steps."""
-    token = _BUDGET.set(_Budget(max_steps))
+def shared_tables() -> Iterator[None]:
+    """Let every search inside share what it works out; it is all freed at the end.
+
+    Outside, each call keeps its tables for itself alone. Inside, a hand's parts worked
+    out for one call serve the next (the censuses use this); the memory grows with the
+    distinct sub-multisets seen, until the block ends. Work found already done is not
+    charged to ``max_steps``, so a call's step count may then depend on the calls before.
+
+    >>> with shared_tables():
+    ...     [solvable(hand) for hand in ([1, 2, 3, 4], [1, 2, 3, 5])]
+    [True, True]
+    """
+    if _TABLES.get() is not None:
+        yield
+        return
+    token = _TABLES.set(_Tables())
     try:
         yield
+    finally:
+        _TABLES.reset(token)
+
+
+def _tables() -> _Tables:
+    tables = _TABLES.get()
+    assert tables is not None, "the searches run inside _limited()"
+    return tables
+
+
+@contextlib.contextmanager
+def _limited(max_steps: int) -> Iterator[None]:
+    """Run the searches inside with a budget of ``max_steps`` steps and their own tables."""
+    token = _BUDGET.set(_Budget(max_steps))
+    try:
+        with shared_tables():
+            yield
     finally:
         _BUDGET.reset(token)
 
@@ -133,21 +182,27 @@ def check_ops(ops: str) -> str:
     :raises PuzzlecalcError: unless ``ops`` is a non-empty string of ``+ - * /``.
     """
     if not isinstance(ops, str) or not ops or any(op not in OPERATORS for op in ops):
-        raise PuzzlecalcError(f"ops must be a non-empty string of + - * /, not {ops!r}")
+        raise InvalidArgumentError(f"ops must be a non-empty string of + - * /, not {ops!r}")
     return "".join(op for op in OPERATORS if op in ops)
 
 
 def _check_rules(ops: str, distinct: str) -> None:
     check_ops(ops)
     if distinct not in DISTINCT_LEVELS:
-        raise PuzzlecalcError(
+        raise InvalidArgumentError(
             f"distinct must be one of {', '.join(DISTINCT_LEVELS)}, not {distinct!r}"
         )
 
 
+_TOO_LARGE: Final = 10**MAX_DIGITS
+
+
 def _number(value: object, what: str) -> Value:
     if isinstance(value, bool) or not isinstance(value, (int, Fraction)):
-        raise PuzzlecalcError(f"{what} must be an int or a Fraction, not {value!r}")
+        raise InvalidArgumentError(f"{what} must be an int or a Fraction, not {value!r}")
+    fraction = Fraction(value)
+    if abs(fraction.numerator) >= _TOO_LARGE or fraction.denominator >= _TOO_LARGE:
+        raise InvalidArgumentError(f"{what} has more than {MAX_DIGITS} digits: it is too large")
     return exact(value)
 
 
@@ -162,12 +217,12 @@ def hand(cards: Iterable[Number]) -> tuple[Value, ...]:
     :raises PuzzlecalcError: if there are no cards, too many, or one is not a number.
     """
     if isinstance(cards, (str, bytes)) or not isinstance(cards, Iterable):
-        raise PuzzlecalcError(f"cards must be a sequence of numbers, not {cards!r}")
+        raise InvalidArgumentError(f"cards must be a sequence of numbers, not {cards!r}")
     checked = tuple(sorted(_number(card, "a card") for card in cards))
     if not checked:
-        raise PuzzlecalcError("there must be at least one card")
+        raise InvalidArgumentError("there must be at least one card")
     if len(checked) > MAX_CARDS:
-        raise PuzzlecalcError(f"at most {MAX_CARDS} cards can be searched, not {len(checked)}")
+        raise InvalidArgumentError(f"at most {MAX_CARDS} cards can be searched, not {len(checked)}")
     return checked
 
 
@@ -185,13 +240,23 @@ def splits(cards: tuple[Value, ...]) -> tuple[tuple[tuple[Value, ...], tuple[Val
     return tuple(found)
 
 
-@functools.lru_cache(maxsize=65536)
 def values(cards: tuple[Value, ...], rules: Constraints = Constraints()) -> frozenset[Value]:
     """Every value the whole multiset ``cards`` (sorted) can make under ``rules``.
 
     >>> sorted(values((1, 2)))
     [-1, Fraction(1, 2), 1, 2, 3]
     """
+    tables = _TABLES.get()
+    if tables is None:
+        with shared_tables():
+            return values(cards, rules)
+    found = tables.values.get((cards, rules))
+    if found is None:
+        found = tables.values[cards, rules] = _values(cards, rules)
+    return found
+
+
+def _values(cards: tuple[Value, ...], rules: Constraints) -> frozenset[Value]:
     if len(cards) == 1:
         return frozenset(cards)
     made: set[Value] = set()
@@ -212,7 +277,7 @@ def values(cards: tuple[Value, ...], rules: Constraints = Constraints()) -> froz
                         made.add(apply("/", a, b))
                     if a:
                         made.add(apply("/", b, a))
-    return frozenset(value for value in made if rules.allows(value))
+    return frozenset(value for value in map(exact, made) if rules.allows(value))
 
 
 def _needs(
@@ -224,10 +289,10 @@ def _needs(
     """
     ops = rules.ops
     if "+" in ops:
-        yield "+", target - a, True
+        yield "+", exact(target - a), True
     if "-" in ops:
-        yield "-", a - target, True
-        yield "-", target + a, False
+        yield "-", exact(a - target), True
+        yield "-", exact(target + a), False
     if "*" in ops:
         if a:
             yield "*", apply("/", target, a), True
@@ -239,7 +304,7 @@ def _needs(
         elif not target and not a:  # 0 divided by anything but 0
             yield from (("/", b, True) for b in sorted(values(rest, rules)) if b)
         if a:
-            yield "/", target * a, False
+            yield "/", exact(target * a), False
 
 
 def _has(cards: tuple[Value, ...], target: Value, rules: Constraints) -> bool:
@@ -249,9 +314,16 @@ def _has(cards: tuple[Value, ...], target: Value, rules: Constraints) -> bool:
     return _reachable(cards, target, rules)
 
 
-@functools.lru_cache(maxsize=262144)
 def _reachable(cards: tuple[Value, ...], target: Value, rules: Constraints) -> bool:
     """:func:`_has` for larger hands: work back from the target instead of listing values."""
+    known = _tables().reachable
+    found = known.get((cards, target, rules))
+    if found is None:
+        found = known[cards, target, rules] = _reach(cards, target, rules)
+    return found
+
+
+def _reach(cards: tuple[Value, ...], target: Value, rules: Constraints) -> bool:
     if len(cards) == 1:
         return cards[0] == target
     if not rules.allows(target):
@@ -265,11 +337,20 @@ def _reachable(cards: tuple[Value, ...], target: Value, rules: Constraints) -> b
     return False
 
 
-@functools.lru_cache(maxsize=65536)
 def _classes(
     cards: tuple[Value, ...], target: Value, rules: Constraints, level: Distinct
 ) -> dict[Key, Tree]:
     """The distinct expressions over exactly ``cards`` worth ``target``: key -> witness tree."""
+    known = _tables().classes
+    found = known.get((cards, target, rules, level))
+    if found is None:
+        found = known[cards, target, rules, level] = _make_classes(cards, target, rules, level)
+    return found
+
+
+def _make_classes(
+    cards: tuple[Value, ...], target: Value, rules: Constraints, level: Distinct
+) -> dict[Key, Tree]:
     if len(cards) == 1:
         return {equivalence.leaf(target, level): target} if cards[0] == target else {}
     found: dict[Key, Tree] = {}

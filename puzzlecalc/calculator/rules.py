@@ -12,6 +12,8 @@ from typing import Any, Final, Literal
 
 import attrs
 
+from puzzlecalc.errors import InvalidArgumentError
+
 __all__ = ["DEFAULT_RULES", "DISPLAY_MAX", "Rules"]
 
 #: The largest magnitude the six-digit display can show.
@@ -23,12 +25,25 @@ _MAX_VALUES: Final = (999_999, 99_999_999)
 
 def _check_min_value(instance: Rules, attribute: attrs.Attribute[int], value: int) -> None:
     allowed = (-instance.max_value, -(instance.max_value // 10))
-    if value not in allowed:
-        raise ValueError(f"min_value must be {allowed[0]} or {allowed[1]}, not {value!r}")
+    if value not in allowed or isinstance(value, bool):
+        raise InvalidArgumentError(f"min_value must be {allowed[0]} or {allowed[1]}, not {value!r}")
 
 
-def _choice(*values: object) -> Callable[[Any, attrs.Attribute[Any], Any], Any]:
-    return attrs.validators.in_(values)
+def _choice(*values: object) -> Callable[[Any, attrs.Attribute[Any], Any], None]:
+    """An attrs validator: the value must be one of ``values`` (``True`` is not 1)."""
+
+    def check(instance: Any, attribute: attrs.Attribute[Any], value: Any) -> None:
+        if value not in values or type(value) not in {type(choice) for choice in values}:
+            choices = ", ".join(map(repr, values))
+            raise InvalidArgumentError(f"{attribute.name} must be one of {choices}, not {value!r}")
+
+    check.options = values  # type: ignore[attr-defined]  # read by the command line
+    return check
+
+
+def _flag(instance: Any, attribute: attrs.Attribute[bool], value: Any) -> None:
+    if not isinstance(value, bool):
+        raise InvalidArgumentError(f"{attribute.name} must be True or False, not {value!r}")
 
 
 @attrs.frozen
@@ -83,10 +98,10 @@ class Rules:
         calfzhou does not allow it.
     :param rounding: how ``Round`` breaks ties: ``"half-up"`` (on the magnitude) or
         ``"half-even"``.
-    :raises ValueError: if a value is none of the listed choices.
+    :raises InvalidArgumentError: if a value is none of the listed choices.
     """
 
-    hold_costs_move: bool = True
+    hold_costs_move: bool = attrs.field(default=True, validator=_flag)
     max_value: int = attrs.field(default=DISPLAY_MAX, validator=_choice(*_MAX_VALUES))
     min_value: int = attrs.field(validator=_check_min_value)
     influence: Literal["arithmetic", "all"] = attrs.field(
@@ -95,8 +110,8 @@ class Rules:
     influence_sign: Literal["magnitude", "signed"] = attrs.field(
         default="magnitude", validator=_choice("magnitude", "signed")
     )
-    cut_influenced: bool = True
-    power_influenced: bool = False
+    cut_influenced: bool = attrs.field(default=True, validator=_flag)
+    power_influenced: bool = attrs.field(default=False, validator=_flag)
     division: Literal["exact", "decimal"] = attrs.field(
         default="exact", validator=_choice("exact", "decimal")
     )
@@ -107,11 +122,11 @@ class Rules:
     shift_zeros: Literal["each", "end"] = attrs.field(
         default="each", validator=_choice("each", "end")
     )
-    lock_exempt: bool = False
+    lock_exempt: bool = attrs.field(default=False, validator=_flag)
     lock_order: Literal["after-portal", "before-portal"] = attrs.field(
         default="after-portal", validator=_choice("after-portal", "before-portal")
     )
-    relock: bool = True
+    relock: bool = attrs.field(default=True, validator=_flag)
     rounding: Literal["half-up", "half-even"] = attrs.field(
         default="half-up", validator=_choice("half-up", "half-even")
     )

@@ -31,7 +31,7 @@ from puzzlecalc.calculator.ops.base import Portal
 from puzzlecalc.calculator.rules import DEFAULT_RULES, Rules
 from puzzlecalc.calculator.solution import PressRecord, Solution
 from puzzlecalc.calculator.state import GameState, StateTuple, Value
-from puzzlecalc.errors import InvalidLevelError
+from puzzlecalc.errors import InvalidArgumentError, InvalidLevelError
 
 __all__ = [
     "DEFAULT_MAX_STATES",
@@ -241,7 +241,7 @@ def solve_level(
         "iddfs": search.iterative_deepening,
     }.get(method)
     if finder is None:
-        raise ValueError(f"method must be 'bfs', 'dfs' or 'iddfs', not {method!r}")
+        raise InvalidArgumentError(f"method must be 'bfs', 'dfs' or 'iddfs', not {method!r}")
     if _depth(level) < 0:
         return None
     path = finder(problem, max_depth=_depth(level), max_states=max_states)
