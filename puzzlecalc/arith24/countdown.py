@@ -85,7 +85,8 @@ def _pairs_into(into: set[int], left: Iterable[int], right: Iterable[int]) -> No
                     put(a * a)
 
 
-#: The most values the kept tables of :func:`_tables` may hold together (about 40 MB).
+#: The most values the Countdown tables kept across calls may hold together (about 40 MB);
+#: the least recently used are dropped first.
 MAX_KEPT_VALUES: Final = 1_000_000
 
 _Table: TypeAlias = tuple[AbstractSet[int], AbstractSet[int]]

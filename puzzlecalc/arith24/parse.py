@@ -11,7 +11,7 @@ Traceback (most recent call last):
 puzzlecalc.errors.InvalidExpressionError: missing ')' at position 4 in '(3+2'
 
 The parser uses no recursion, and texts longer than :data:`MAX_LENGTH` characters or
-numbers longer than :data:`MAX_DIGITS` digits are refused, so no input can hang it or
+numbers longer than :data:`~puzzlecalc.arith24.expr.MAX_DIGITS` digits are refused, so no input can hang it or
 exhaust the stack.
 """
 

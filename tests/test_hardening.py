@@ -1,0 +1,303 @@
+"""Hostile input: every entry point finishes or raises the library's error, in bounded memory."""
+
+from __future__ import annotations
+
+import csv
+import os
+import random
+import signal
+import subprocess
+import sys
+import time
+from collections.abc import Callable
+from fractions import Fraction
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from strategies import levels
+
+from puzzlecalc import (
+    GameState,
+    Level,
+    PuzzlecalcError,
+    Rules,
+    SearchLimitError,
+    count_solutions,
+    iter_solutions,
+    solve_level,
+)
+from puzzlecalc.arith24 import check, difficulty, solvable, solve
+from puzzlecalc.arith24 import solver as arith24_solver
+from puzzlecalc.arith24.census import arith24_census, countdown_census, workers
+from puzzlecalc.arith24.countdown import (
+    MAX_KEPT_VALUES,
+    countdown,
+    kept_values,
+    reachable,
+    reachable_between,
+)
+from puzzlecalc.arith24.expr import Expr
+from puzzlecalc.arith24.game import deal
+from puzzlecalc.calculator.ops import Add, Append, Multiply, Power
+from puzzlecalc.errors import InvalidArgumentError
+
+ROOT = Path(__file__).resolve().parents[1]
+
+# -- every error is the library's, a ValueError, and names what was wrong -----------------
+
+LEVEL = Level(start=0, goal=1, moves=2, buttons=["+1"])
+
+
+@pytest.mark.parametrize(
+    ("call", "named"),
+    [
+        (lambda: solve_level(LEVEL, method="xyz"), "method"),  # type: ignore[arg-type]
+        (lambda: solve_level(LEVEL, max_states=0), "max_states"),
+        (lambda: count_solutions(LEVEL, max_states=-5), "max_states"),
+        (lambda: Rules(min_value=5), "min_value"),
+        (lambda: Rules(shift="sideways"), "shift"),  # type: ignore[arg-type]
+        (lambda: Rules(relock=1), "relock"),  # type: ignore[arg-type]
+        (lambda: Rules(max_value=True), "max_value"),
+        (lambda: Level.from_dict({**LEVEL.to_dict(), "portal": 20}), "portal"),
+        (lambda: Level.from_dict({**LEVEL.to_dict(), "portal": {"a": 1}}), "portal"),
+        (lambda: Level.from_dict({**LEVEL.to_dict(), "portal": {2, 1}}), "portal"),
+        (lambda: Level(start=0, goal=1, moves=1, buttons={"+1": 1}), "buttons"),
+        (lambda: LEVEL.replay([(7, "press")]), "button 7"),
+        (lambda: LEVEL.replay([("0", "press")]), "press 1"),
+        (lambda: deal(random.Random(1), difficulty=5), "difficulty"),  # type: ignore[arg-type]
+        (lambda: countdown_census(large=None), "large"),  # type: ignore[arg-type]
+        (lambda: countdown_census(large=[7]), "large"),
+        (lambda: countdown_census(large=[4], jobs=0), "jobs"),
+        (lambda: arith24_census(cards=-1), "cards"),
+        (lambda: Append("abc"), "digits"),
+        (lambda: Add("3"), "n"),  # type: ignore[arg-type]
+        (lambda: Multiply(0.5), "n"),  # type: ignore[arg-type]
+        (lambda: solve([1, 2], distinct="some"), "distinct"),  # type: ignore[arg-type]
+        (lambda: solve([1, 2], max_steps=0), "max_steps"),
+        (lambda: solve([2**100000, 1]), "30 digits"),
+        (lambda: difficulty([10**200, 10**200]), "30 digits"),
+        (lambda: countdown([-1, 2, 3], 5), "positive whole"),
+    ],
+)
+def test_errors_are_the_librarys_and_name_the_input(call: Callable[[], Any], named: str) -> None:
+    with pytest.raises(PuzzlecalcError, match=named) as raised:
+        call()
+    assert isinstance(raised.value, ValueError)
+
+
+def test_argument_checks_raise_the_same_error_everywhere() -> None:
+    for call in (
+        lambda: solve([1, 2], distinct="x"),  # type: ignore[arg-type]
+        lambda: solve([1, 2], ops="%"),
+        lambda: Rules(division="none"),  # type: ignore[arg-type]
+        lambda: solve_level(LEVEL, method="?"),  # type: ignore[arg-type]
+    ):
+        with pytest.raises(InvalidArgumentError):
+            call()
+
+
+# -- unbounded work: a limit error instead, in bounded memory ------------------------------
+
+HUGE = Level(start=0, goal=999_998, moves=1000, buttons=[*map(str, range(10)), "<<"])
+
+
+@pytest.mark.parametrize(
+    "search",
+    [
+        lambda: count_solutions(HUGE, max_states=200_000),
+        lambda: next(iter_solutions(HUGE, max_states=200_000)),
+        lambda: count_solutions(Level(0, 2, 40, ["+1", "-1"]), max_states=500),
+        lambda: solve_level(HUGE, max_states=1000),
+        lambda: solve_level(HUGE, method="dfs", max_states=1000),
+    ],
+)
+def test_searches_stop_at_their_limit(search: Callable[[], object]) -> None:
+    began = time.perf_counter()
+    with pytest.raises(SearchLimitError, match="max_states"):
+        search()
+    assert time.perf_counter() - began < 60  # a generous bound: it stops, it does not crawl
+
+
+@pytest.mark.parametrize("exponent", ["9" * 38, "31", "1000"])
+def test_powers_are_bounded_before_they_are_computed(exponent: str) -> None:
+    decimal = Rules(division="decimal")
+    assert Power(int(exponent)).apply(GameState(Fraction(1, 2)), decimal) is None
+    assert Power(int(exponent)).apply(GameState(7), decimal) is None
+    assert Power(int(exponent)).apply(GameState(-1)) == GameState(
+        -1 if exponent[-1] in "139" else 1
+    )
+    level = Level(start=1, goal=3, moves=4, buttons=["/2", f"x^{exponent}", "+1"])
+    assert solve_level(level, decimal) is not None
+
+
+@settings(max_examples=60, deadline=None)
+@given(levels(max_moves=6, max_buttons=4), st.sampled_from([Rules(), Rules(division="decimal")]))
+def test_arbitrary_levels_finish_or_raise_the_limit(level: Level, rules: Rules) -> None:
+    try:
+        count_solutions(level, rules, max_states=20_000)
+        solve_level(level, rules, max_states=20_000)
+    except SearchLimitError:
+        pass
+
+
+def test_workers_never_outnumber_the_work_or_the_cores() -> None:
+    cores = os.cpu_count() or 1
+    assert workers(10**6, 5) <= min(5, cores)
+    assert workers(None, 10**6) == cores
+    assert workers(3, 0) == 1
+
+
+# -- caches: bounded by what they hold; max_steps the same whatever came before ----------
+
+
+def test_max_steps_means_the_same_after_other_calls() -> None:
+    with pytest.raises(SearchLimitError):
+        solve([1, 2, 3, 4], max_steps=1)
+    assert solve([1, 2, 3, 4])
+    with pytest.raises(SearchLimitError):
+        solve([1, 2, 3, 4], max_steps=1)
+
+
+def test_the_tables_of_a_call_are_freed_when_it_returns() -> None:
+    rng = random.Random(5)
+    for _ in range(30):
+        hand = [rng.randint(1, 13) for _ in range(5)]
+        reachable(hand, natural=False)
+        solvable(hand, 24)
+        assert arith24_solver._TABLES.get() is None  # nothing kept between calls
+
+
+def test_countdown_tables_stay_within_their_bound(monkeypatch: pytest.MonkeyPatch) -> None:
+    import puzzlecalc.arith24.countdown as module
+
+    monkeypatch.setattr(module, "MAX_KEPT_VALUES", 20_000)
+    rng = random.Random(9)
+    pool = [*range(1, 11), *range(1, 11), 25, 50, 75, 100]
+    for _ in range(40):
+        reachable_between(sorted(rng.sample(pool, 6)), 101, 999)
+        assert kept_values() <= 20_000 + 10_000  # the bound, give or take the newest table
+    assert MAX_KEPT_VALUES >= 20_000
+
+
+# -- wrong answers ---------------------------------------------------------------------
+
+
+def test_whole_results_of_fraction_cards_are_whole() -> None:
+    assert solvable([Fraction(1, 2), Fraction(3, 2), 5], 7, integer_only=True)
+    assert [str(e) for e in solve([Fraction(1, 2), Fraction(3, 2), 5], 7, integer_only=True)]
+
+
+@pytest.mark.parametrize(("low", "high"), [(-10, 20), (0, 5), (-3, -1), (1, 30)])
+def test_reachable_between_agrees_with_reachable(low: int, high: int) -> None:
+    for numbers in ([2, 3], [1, 3, 7], [4, 4, 9, 25]):
+        assert reachable_between(numbers, low, high) == {
+            value for value in reachable(numbers) if low <= value <= high
+        }
+
+
+cards = st.integers(-12, 12) | st.fractions(min_value=-5, max_value=5, max_denominator=4).filter(
+    lambda f: f.denominator > 1
+)
+
+
+@settings(max_examples=80, deadline=None)
+@given(st.lists(cards, min_size=1, max_size=4), st.integers(-30, 30))
+def test_what_solve_prints_parses_back_and_passes_check(hand: list[Any], target: int) -> None:
+    for expr in solve(hand, target, distinct="normal", max_steps=10**6):
+        text = str(expr)
+        assert Expr.parse(text) == expr
+        assert Expr.parse(repr(expr).removeprefix("Expr.parse(").removesuffix(")")[1:-1]) == expr
+        verdict = check(text, hand, target)
+        assert verdict.ok, (text, verdict.reason)
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.lists(st.integers(1, 12), min_size=2, max_size=5), st.integers(1, 300))
+def test_what_countdown_prints_parses_back(numbers: list[int], target: int) -> None:
+    for expr in countdown(numbers, target)[:20]:
+        assert Expr.parse(str(expr)) == expr
+        assert check(str(expr), [int(n) for n in expr.numbers], expr.value).ok
+
+
+def test_deep_expressions_print_compare_and_evaluate() -> None:
+    text = "-".join(["1"] * 500)
+    expr = Expr.parse(text)
+    assert str(expr) == text and repr(expr) == f"Expr.parse({text!r})"
+    assert expr.value == -498 and expr == Expr.parse(text) and hash(expr) == hash(Expr.parse(text))
+    assert len(list(expr.steps())) == 499 and len(list(expr.leaves())) == 500
+    verdict = check(text, [1, 1, 1, 1])
+    assert not verdict.ok and "1" in repr(verdict)
+    nested = "(" * 249 + "1" + "+1)" * 249
+    assert Expr.parse(nested).value == 250 and str(Expr.parse(nested)) == "+".join(["1"] * 250)
+
+
+# -- interruption: a real Ctrl-C against a census on a process pool ------------------------
+
+
+def _alive(group: int) -> bool:
+    try:
+        os.killpg(group, 0)
+    except ProcessLookupError:
+        return False
+    return True
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="process groups and SIGINT are POSIX")
+@pytest.mark.parametrize(("presses", "to_group"), [(1, True), (2, True), (1, False)])
+def test_ctrl_c_stops_a_census_at_once_with_a_whole_csv(
+    tmp_path: Path, presses: int, to_group: bool
+) -> None:
+    out = tmp_path / "census.csv"
+    command = [sys.executable, "-m", "puzzlecalc", "census", "countdown", "--jobs", "2",
+               "--large", "0", "1", "--csv", str(out)]  # fmt: skip
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    process = subprocess.Popen(
+        command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True, env=env
+    )
+    time.sleep(4)  # well into the work: the selections take far longer than this
+    assert process.poll() is None
+    for _ in range(presses):  # to the whole process group, as a terminal's Ctrl-C is
+        if to_group:
+            os.killpg(process.pid, signal.SIGINT)
+        else:
+            os.kill(process.pid, signal.SIGINT)
+        time.sleep(0.2)
+    _, error = process.communicate(timeout=30)
+    assert process.returncode == 130, error
+    assert b"Traceback" not in error and b"interrupted after" in error
+    rows = list(csv.reader(out.read_text().splitlines()))
+    assert rows[0] == ["selection", "large", "reached", "missed"] and len(rows) > 1
+    assert all(len(row) == 4 for row in rows)
+    deadline = time.monotonic() + 10
+    while _alive(process.pid) and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert not _alive(process.pid)  # no worker left behind
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="SIGINT is POSIX")
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["census", "24", "--cards", "6", "--high", "13"],
+        ["level", "--start", "0", "--goal", "-1", "--moves", "30", "--max-states", "100000000",
+         *map(str, range(10)), "<<", "+1"],
+    ],
+)  # fmt: skip
+def test_ctrl_c_elsewhere_is_one_line_and_130(argv: list[str]) -> None:
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    process = subprocess.Popen(
+        [sys.executable, "-m", "puzzlecalc", *argv],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        start_new_session=True,
+        env=env,
+    )
+    time.sleep(3)
+    assert process.poll() is None
+    os.killpg(process.pid, signal.SIGINT)
+    _, error = process.communicate(timeout=30)
+    assert process.returncode == 130
+    assert error == b"puzzlecalc: interrupted\n"
