@@ -22,14 +22,15 @@ import signal
 import threading
 from collections import Counter
 from collections.abc import Callable, Generator, Iterable, Iterator, Sequence
-from typing import Final, TextIO
+from multiprocessing.connection import Connection, wait
+from typing import Any, Final, TextIO
 
 import attrs
 
 from puzzlecalc.arith24.countdown import LARGE_NUMBERS, SMALL_NUMBERS, reachable_between
 from puzzlecalc.arith24.expr import Number
 from puzzlecalc.arith24.solver import MAX_CARDS, reachable_values, shared_tables
-from puzzlecalc.errors import InvalidArgumentError
+from puzzlecalc.errors import InvalidArgumentError, PuzzlecalcError
 
 __all__ = [
     "Census",
@@ -173,22 +174,70 @@ def uninterrupted() -> Iterator[None]:
         signal.signal(signal.SIGINT, previous)
 
 
-def _ignore_interrupts() -> None:
-    """Workers leave Ctrl-C to the parent, which stops them."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
+def _mask(how: int, signals: Iterable[int] = (signal.SIGINT,)) -> set[int]:
+    """Block or unblock Ctrl-C in this thread, where the platform can (not on Windows)."""
+    if not hasattr(signal, "pthread_sigmask"):
+        return set()
+    return set(signal.pthread_sigmask(how, signals))
+
+
+def _work_on(results: Connection, work: Sequence[Selection]) -> None:
+    """A worker process: send the result of each selection of ``work`` back, one by one."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to handle
+    _mask(signal.SIG_UNBLOCK)
+    for selection in work:
+        results.send(_reach(selection))
+    results.close()
 
 
 def _results(work: Sequence[Selection], jobs: int) -> Generator[tuple[Selection, frozenset[int]]]:
+    """The result of each selection, from ``jobs`` worker processes, as they finish.
+
+    Each worker has a pipe of its own to the parent (no lock is shared, so stopping a
+    worker at any moment cannot leave another stuck), and ignores Ctrl-C; when the parent
+    stops, for whatever reason, it kills the workers still running and waits for them.
+    """
     if jobs == 1:
         yield from map(_reach, work)
         return
-    pool = multiprocessing.get_context().Pool(jobs, initializer=_ignore_interrupts)
+    context = multiprocessing.get_context()
+    processes: list[multiprocessing.process.BaseProcess] = []
+    pipes: list[Connection] = []
     try:
-        yield from pool.imap(_reach, work, chunksize=8)
-        pool.close()
+        # Ctrl-C waits until every worker is started and ignores it.
+        blocked = _mask(signal.SIG_BLOCK)
+        try:
+            for index in range(jobs):
+                receiver, sender = context.Pipe(duplex=False)
+                started = context.Process(
+                    target=_work_on, args=(sender, work[index::jobs]), daemon=True
+                )
+                started.start()
+                sender.close()
+                processes.append(started)
+                pipes.append(receiver)
+        finally:
+            _mask(signal.SIG_SETMASK, blocked)
+        running: list[Any] = list(pipes)
+        while running:
+            ready: list[Any] = wait(running)
+            for pipe in ready:
+                try:
+                    yield pipe.recv()
+                except EOFError:
+                    running.remove(pipe)
+        for worker in processes:
+            worker.join()
+            if worker.exitcode:
+                raise PuzzlecalcError(f"a census worker stopped with exit code {worker.exitcode}")
     finally:
-        pool.terminate()  # at once, finished or not: no worker outlives the census
-        pool.join()
+        for worker in processes:
+            if worker.is_alive():
+                worker.kill()
+        for worker in processes:
+            worker.join()
+        for pipe in pipes:
+            pipe.close()
 
 
 def countdown_census(
