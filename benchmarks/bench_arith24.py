@@ -20,8 +20,8 @@ import time
 from collections.abc import Callable
 from typing import Any
 
+from puzzlecalc.arith24 import _search as solve_module
 from puzzlecalc.arith24 import count, solvable, solve
-from puzzlecalc.arith24 import solver as solve_module
 
 HANDS = list(itertools.combinations_with_replacement(range(1, 14), 4))
 

@@ -21,7 +21,7 @@ from pathlib import Path
 
 from puzzlecalc.arith24 import count
 from puzzlecalc.arith24.difficulty import WEIGHTS, move_features, moves, ranks, spearman
-from puzzlecalc.arith24.equivalence import Value
+from puzzlecalc.arith24.numbers import Number as Value
 
 DATA = (
     Path(__file__).resolve().parents[2]

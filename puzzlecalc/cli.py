@@ -37,7 +37,8 @@ import attrs
 from puzzlecalc import arith24
 from puzzlecalc.arith24.census import arith24_census, countdown_census, uninterrupted
 from puzzlecalc.arith24.countdown import countdown
-from puzzlecalc.arith24.equivalence import DISTINCT_LEVELS, exact
+from puzzlecalc.arith24.numbers import exact
+from puzzlecalc.arith24.rules import DISTINCT_LEVELS, HouseRules
 from puzzlecalc.calculator.level import Level
 from puzzlecalc.calculator.rules import Rules
 from puzzlecalc.calculator.solution import Solution, format_value
@@ -304,24 +305,24 @@ def _arith24_parser(subparsers: Any) -> None:
 
 
 def _run_arith24(args: argparse.Namespace, out: TextIO) -> int:
-    options: dict[str, Any] = {
-        "ops": args.ops,
-        "integer_only": args.integer_only,
-        "non_negative": args.non_negative,
-        "distinct": args.distinct,
-    }
+    rules = HouseRules(
+        ops=args.ops,
+        integer_only=args.integer_only,
+        non_negative=args.non_negative,
+        distinct=args.distinct,
+    )
     cards = [exact(card) for card in args.cards]
     target = exact(args.target)
     hand = " ".join(map(str, cards))
     if args.count:
-        number = arith24.count(cards, target, **options)
+        number = arith24.count(cards, target, rules=rules)
         if args.json:
             json.dump({"cards": hand, "target": str(target), "count": number}, out)
             out.write("\n")
         else:
             out.write(f"{number}\n")
         return 0 if number else 1
-    found = arith24.solve(cards, target, **options)
+    found = arith24.solve(cards, target, rules=rules)
     if args.json:
         json.dump(
             {"cards": hand, "target": str(target), "solutions": [str(e) for e in found]},

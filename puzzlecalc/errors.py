@@ -12,6 +12,7 @@ __all__ = [
     "InvalidArgumentError",
     "InvalidButtonError",
     "InvalidExpressionError",
+    "InvalidHandError",
     "InvalidLevelError",
     "PuzzlecalcError",
     "SearchLimitError",
@@ -67,6 +68,17 @@ class InvalidExpressionError(PuzzlecalcError):
         self.text = text
         #: Where in :attr:`text` the problem was found (0-based).
         self.position = position
+
+
+class InvalidHandError(PuzzlecalcError):
+    """Cards or a target that cannot be played: not numbers, none, too many, too large.
+
+    >>> from puzzlecalc.arith24 import solve
+    >>> solve([1, 2, "3"])
+    Traceback (most recent call last):
+    ...
+    puzzlecalc.errors.InvalidHandError: a card must be an int or a Fraction, not '3'
+    """
 
 
 class IllegalPressError(PuzzlecalcError):

@@ -11,7 +11,7 @@ from strategies24 import exprs
 
 from puzzlecalc import InvalidExpressionError
 from puzzlecalc.arith24 import BinOp, Expr, Num
-from puzzlecalc.arith24.parse import MAX_LENGTH
+from puzzlecalc.arith24.expr import MAX_LENGTH
 
 PRINTED = [
     ("8/(3-8/3)", "8/(3-8/3)", Fraction(24)),

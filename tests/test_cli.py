@@ -142,7 +142,7 @@ def test_shared_level_file() -> None:
         (["census", "countdown", "--large", "9"], 2, "large"),
         (["census", "countdown", "--jobs", "0"], 2, "jobs"),
         (["24", "1", "2", "--ops", "%"], 2, "ops"),
-        (["countdown", "-1", "2", "3", "--target", "5"], 2, "positive whole"),
+        (["countdown", "-1", "2", "3", "--target", "5"], 3, "positive whole"),
     ],
 )  # fmt: skip
 def test_bad_input_is_one_line_and_a_status(

@@ -19,7 +19,7 @@ from puzzlecalc.arith24.countdown import (
     countdown,
     reachable,
 )
-from puzzlecalc.arith24.solver import reachable_values
+from puzzlecalc.arith24.solutions import reachable_values
 
 HUTTON = [1, 3, 7, 10, 25, 50]
 

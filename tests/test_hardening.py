@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import csv
+import importlib
 import os
 import random
 import signal
@@ -29,8 +30,8 @@ from puzzlecalc import (
     iter_solutions,
     solve_level,
 )
+from puzzlecalc.arith24 import _search as arith24_search
 from puzzlecalc.arith24 import check, difficulty, solvable, solve
-from puzzlecalc.arith24 import solver as arith24_solver
 from puzzlecalc.arith24.census import arith24_census, countdown_census, workers
 from puzzlecalc.arith24.countdown import (
     MAX_KEPT_VALUES,
@@ -167,11 +168,11 @@ def test_the_tables_of_a_call_are_freed_when_it_returns() -> None:
         hand = [rng.randint(1, 13) for _ in range(5)]
         reachable(hand, natural=False)
         solvable(hand, 24)
-        assert arith24_solver._TABLES.get() is None  # nothing kept between calls
+        assert arith24_search._TABLES.get() is None  # nothing kept between calls
 
 
 def test_countdown_tables_stay_within_their_bound(monkeypatch: pytest.MonkeyPatch) -> None:
-    import puzzlecalc.arith24.countdown as module
+    module = importlib.import_module("puzzlecalc.arith24.countdown")  # not the function
 
     monkeypatch.setattr(module, "MAX_KEPT_VALUES", 20_000)
     rng = random.Random(9)

@@ -7,17 +7,31 @@
 False
 >>> Expr.parse("8/(3-8/3)").value
 Fraction(24, 1)
+
+House rules are one value, :class:`~puzzlecalc.arith24.rules.HouseRules`, that every
+function takes as ``rules=``:
+
+>>> classroom = HouseRules(integer_only=True, non_negative=True)
+>>> solvable([3, 3, 8, 8], rules=classroom)
+False
+
+The modules: :mod:`~puzzlecalc.arith24.numbers` (numbers and arithmetic),
+:mod:`~puzzlecalc.arith24.expr` (expressions and the parser),
+:mod:`~puzzlecalc.arith24.rules`, :mod:`~puzzlecalc.arith24.equivalence`,
+:mod:`~puzzlecalc.arith24.solutions`, :mod:`~puzzlecalc.arith24.referee`,
+:mod:`~puzzlecalc.arith24.game`, :mod:`~puzzlecalc.arith24.difficulty`,
+:mod:`~puzzlecalc.arith24.countdown` and :mod:`~puzzlecalc.arith24.census`.
 """
 
 from __future__ import annotations
 
+from puzzlecalc.arith24.countdown import countdown, reachable
 from puzzlecalc.arith24.difficulty import difficulty
-from puzzlecalc.arith24.equivalence import DISTINCT_LEVELS, Distinct
-from puzzlecalc.arith24.expr import BinOp, Expr, Num
+from puzzlecalc.arith24.expr import BinOp, Expr, Num, parse
 from puzzlecalc.arith24.game import OPPONENTS, Attempt, Opponent, deal, hint
-from puzzlecalc.arith24.parse import parse
 from puzzlecalc.arith24.referee import Verdict, check
-from puzzlecalc.arith24.solver import count, solvable, solve
+from puzzlecalc.arith24.rules import DISTINCT_LEVELS, Distinct, HouseRules
+from puzzlecalc.arith24.solutions import count, solvable, solve
 
 __all__ = [
     "DISTINCT_LEVELS",
@@ -26,15 +40,18 @@ __all__ = [
     "BinOp",
     "Distinct",
     "Expr",
+    "HouseRules",
     "Num",
     "Opponent",
     "Verdict",
     "check",
     "count",
+    "countdown",
     "deal",
     "difficulty",
     "hint",
     "parse",
+    "reachable",
     "solvable",
     "solve",
 ]

@@ -28,8 +28,8 @@ from typing import Any, Final, TextIO
 import attrs
 
 from puzzlecalc.arith24.countdown import LARGE_NUMBERS, SMALL_NUMBERS, reachable_between
-from puzzlecalc.arith24.expr import Number
-from puzzlecalc.arith24.solver import MAX_CARDS, reachable_values, shared_tables
+from puzzlecalc.arith24.numbers import MAX_CARDS, Number, check_range
+from puzzlecalc.arith24.solutions import reachable_values, shared_tables
 from puzzlecalc.errors import InvalidArgumentError, PuzzlecalcError
 
 __all__ = [
@@ -306,10 +306,7 @@ def arith24_census(
     For cards 1..13 (1820 hands, a few seconds) 1362 hands make 24; of the targets 1 to
     100, 2 is the most reachable (1758 hands) and 97 the least (373).
     """
-    if not (isinstance(low, int) and isinstance(high, int)) or low > high:
-        raise InvalidArgumentError(
-            f"low and high must be whole numbers with low <= high, not {low!r}, {high!r}"
-        )
+    check_range(low, high)
     if not isinstance(cards, int) or isinstance(cards, bool) or not 1 <= cards <= MAX_CARDS:
         raise InvalidArgumentError(f"cards must be from 1 to {MAX_CARDS}, not {cards!r}")
     wanted = list(targets)

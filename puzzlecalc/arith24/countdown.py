@@ -3,7 +3,7 @@
 The Countdown numbers game deals six numbers (from 1..10, each twice, and 25 50 75
 100) and a target from 100 to 999. Any subset of the numbers may be used, each at most
 once, and every intermediate result must be a positive whole number. This module adds
-what that game needs on top of :func:`~puzzlecalc.arith24.solver.solve`, which takes the
+what that game needs on top of :func:`~puzzlecalc.arith24.solutions.solve`, which takes the
 same rules as options (``use_all=False, natural=True``):
 
 >>> [str(e) for e in countdown([1, 3, 7, 10, 25, 50], 765)][:3]
@@ -27,10 +27,12 @@ from collections.abc import Callable, Iterable, Sequence
 from collections.abc import Set as AbstractSet
 from typing import Final, TypeAlias, cast
 
-from puzzlecalc.arith24.equivalence import Distinct, Value
-from puzzlecalc.arith24.expr import Expr, Number
-from puzzlecalc.arith24.solver import hand, reachable_values, solve, splits
-from puzzlecalc.errors import InvalidArgumentError
+from puzzlecalc.arith24._search import splits
+from puzzlecalc.arith24.expr import Expr
+from puzzlecalc.arith24.numbers import Number, hand
+from puzzlecalc.arith24.rules import COUNTDOWN, Distinct
+from puzzlecalc.arith24.solutions import reachable_values, solve
+from puzzlecalc.errors import InvalidHandError
 
 __all__ = [
     "LARGE_NUMBERS",
@@ -52,9 +54,7 @@ SMALL_NUMBERS: Final = tuple(sorted(list(range(1, 11)) * 2))
 def _naturals(numbers: Iterable[Number]) -> tuple[int, ...]:
     checked = hand(numbers)
     if any(not isinstance(n, int) or n < 1 for n in checked):
-        raise InvalidArgumentError(
-            f"the numbers must be positive whole numbers, not {list(checked)!r}"
-        )
+        raise InvalidHandError(f"the numbers must be positive whole numbers, not {list(checked)!r}")
     return checked  # type: ignore[return-value]
 
 
@@ -99,7 +99,7 @@ def _tables(numbers: tuple[int, ...]) -> _Table:
     """For a sorted multiset: the values it makes that no smaller part of it makes, and
     every value any non-empty part of it makes.
 
-    Values a smaller set of numbers also makes are left out of the first: any expression
+    Numbers a smaller set of numbers also makes are left out of the first: any expression
     using them can use the smaller set instead, so nothing is lost, and the tables stay
     small. The tables most recently used are kept, up to :data:`MAX_KEPT_VALUES` values
     in all, so hands that share numbers (a census) share the work in bounded memory.
@@ -143,7 +143,7 @@ def _make_tables(numbers: tuple[int, ...]) -> _Table:
 
 
 def _int_splits(numbers: tuple[int, ...]) -> Iterable[tuple[tuple[int, ...], tuple[int, ...]]]:
-    """:func:`~puzzlecalc.arith24.solver.splits` of whole numbers, typed as such."""
+    """the search's splits of whole numbers, typed as such."""
     return cast(Iterable[tuple[tuple[int, ...], tuple[int, ...]]], splits(numbers))
 
 
@@ -166,7 +166,7 @@ def _whole_hand(
 
 def reachable(
     numbers: Sequence[Number], *, use_all: bool = False, natural: bool = True
-) -> set[Value]:
+) -> set[Number]:
     """Every value the numbers can make; by default under Countdown's rules.
 
     >>> sorted(reachable([2, 3]))
@@ -179,7 +179,7 @@ def reachable(
     :param use_all: only values that use every number.
     :param natural: every intermediate result must be a positive whole number; without
         it, fractions and negative numbers may appear along the way.
-    :raises PuzzlecalcError: on a bad hand (under ``natural``, numbers must be
+    :raises InvalidHandError: on a bad hand (under ``natural``, numbers must be
         positive whole numbers).
     """
     if not natural or use_all:  # the general value tables of the solver
@@ -188,7 +188,7 @@ def reachable(
     checked = _naturals(numbers)
     if len(checked) == 1:
         return set(checked)
-    return cast(set[Value], _whole_hand(checked, _pairs_into))  # whole numbers only, here
+    return cast(set[Number], _whole_hand(checked, _pairs_into))  # whole numbers only, here
 
 
 def reachable_between(numbers: Sequence[Number], low: int, high: int) -> set[int]:
@@ -291,4 +291,4 @@ def countdown(
     [('4*3*2', Fraction(24, 1))]
     """
     checked = _naturals(numbers)  # the numbers reachable() takes, and no others
-    return solve(checked, target, use_all=False, natural=True, distinct=distinct, nearest=True)
+    return solve(checked, target, rules=COUNTDOWN.evolve(distinct=distinct), nearest=True)

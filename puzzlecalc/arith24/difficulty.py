@@ -22,7 +22,7 @@ scoring the fifth; ``benchmarks/fit_difficulty.py`` refits and prints both). Min
 number of solutions up to commutativity alone gives -0.64.
 
 >>> round(difficulty([1, 1, 4, 6]), 2), round(difficulty([3, 3, 8, 8]), 2)
-(3.94, 7.77)
+(3.94, 7.81)
 >>> difficulty([1, 1, 1, 1])
 inf
 """
@@ -32,11 +32,10 @@ from __future__ import annotations
 import functools
 import math
 from collections.abc import Sequence
-from typing import Final
+from typing import Final, Unpack
 
-from puzzlecalc.arith24.equivalence import Value, apply, exact
-from puzzlecalc.arith24.expr import Number
-from puzzlecalc.arith24.solver import hand
+from puzzlecalc.arith24.numbers import Number, hand, number, outcomes
+from puzzlecalc.arith24.rules import DEFAULT_RULES, HouseRules, RuleOptions, house_rules
 from puzzlecalc.errors import InvalidArgumentError
 
 __all__ = [
@@ -62,7 +61,7 @@ WEIGHTS: Final = {
 MAX_RATED_CARDS: Final = 5
 
 
-def move_features(result: Value, op: str, target: Value) -> dict[str, float] | None:
+def move_features(result: Number, op: str, target: Number) -> dict[str, float] | None:
     """The features of a move that gives ``result`` by ``op``, or ``None`` if it is never made.
 
     >>> from fractions import Fraction
@@ -83,22 +82,26 @@ def move_features(result: Value, op: str, target: Value) -> dict[str, float] | N
     }
 
 
-def moves(numbers: tuple[Value, ...]) -> dict[tuple[Value, tuple[Value, ...]], str]:
-    """The distinct moves from ``numbers``: ``(result, numbers after) -> operator``."""
-    found: dict[tuple[Value, tuple[Value, ...]], str] = {}
+def moves(
+    numbers: tuple[Number, ...], rules: HouseRules = DEFAULT_RULES
+) -> dict[tuple[Number, tuple[Number, ...]], str]:
+    """The distinct moves from ``numbers`` the rules allow: ``(result, numbers after) -> operator``.
+
+    When two operators give the same result, the first of ``+ * - /`` names the move.
+    """
+    ops = "".join(op for op in "+*-/" if op in rules.ops)
+    found: dict[tuple[Number, tuple[Number, ...]], str] = {}
     for i in range(len(numbers)):
         for j in range(i + 1, len(numbers)):
             a, b = numbers[i], numbers[j]
             rest = numbers[:i] + numbers[i + 1 : j] + numbers[j + 1 :]
-            made = [(a + b, "+"), (a * b, "*"), (a - b, "-"), (b - a, "-")]
-            made += [(apply("/", a, b), "/")] if b else []
-            made += [(apply("/", b, a), "/")] if a else []
-            for result, op in made:
-                found.setdefault((result, tuple(sorted((*rest, exact(result))))), op)
+            for op, result in outcomes(a, b, ops):
+                if rules.allows(result):
+                    found.setdefault((result, tuple(sorted((*rest, result)))), op)
     return found
 
 
-def _weight(result: Value, op: str, target: Value) -> float:
+def _weight(result: Number, op: str, target: Number) -> float:
     """The weight ``exp(-cost)`` of a move; 0 for one that is never made."""
     features = move_features(result, op, target)
     if features is None:
@@ -107,32 +110,44 @@ def _weight(result: Value, op: str, target: Value) -> float:
 
 
 @functools.lru_cache(maxsize=200_000)
-def _chance(numbers: tuple[Value, ...], target: Value) -> float:
+def _chance(numbers: tuple[Number, ...], target: Number, rules: HouseRules) -> float:
     """The chance that the model player, starting from ``numbers``, ends on ``target``."""
     if len(numbers) == 1:
         return 1.0 if numbers[0] == target else 0.0
-    weights = {move: _weight(move[0], op, target) for move, op in moves(numbers).items()}
+    weights = {move: _weight(move[0], op, target) for move, op in moves(numbers, rules).items()}
     total = sum(weights.values())
     if not total:
         return 0.0
-    return sum(weight * _chance(after, target) for (_, after), weight in weights.items()) / total
+    chances = (weight * _chance(after, target, rules) for (_, after), weight in weights.items())
+    return sum(chances) / total
 
 
-def difficulty(cards: Sequence[Number], target: Number = 24) -> float:
+def difficulty(
+    cards: Sequence[Number],
+    target: Number = 24,
+    *,
+    rules: HouseRules | None = None,
+    **options: Unpack[RuleOptions],
+) -> float:
     """How hard ``cards`` are to bring to ``target``: higher is harder; ``inf`` if impossible.
 
     On the hands of cards 1 to 10 the values run from about 3 (easy hands such as ``1 2 3 4``)
-    to about 9 (``1 3 4 6``, which needs a fraction).
+    to about 9 (``1 3 4 6``, which needs a fraction). Under house rules the model player
+    never makes a move they forbid, so a hand that needs one is impossible:
 
-    :raises PuzzlecalcError: on a bad hand, or more than :data:`MAX_RATED_CARDS` cards.
+    >>> difficulty([3, 3, 8, 8], integer_only=True)
+    inf
+
+    :raises InvalidHandError: on a bad hand.
+    :raises InvalidArgumentError: on more than :data:`MAX_RATED_CARDS` cards, or bad rules.
     """
+    rules = house_rules(rules, options)
     numbers = hand(cards)
     if len(numbers) > MAX_RATED_CARDS:
         raise InvalidArgumentError(
             f"difficulty rates hands of at most {MAX_RATED_CARDS} cards, not {len(numbers)}"
         )
-    goal = hand([target])[0]
-    chance = _chance(numbers, goal)
+    chance = _chance(numbers, number(target, "the target"), rules)
     return -math.log(chance) if chance > 0 else math.inf
 
 

@@ -16,51 +16,55 @@ Expr.parse('8/(3-8/3)')
 True
 >>> print(Expr.parse("3+(2+1)"))
 3+(2+1)
+
+:func:`parse` reads what a person types, safely: it never calls ``eval``, uses no
+recursion, and refuses texts longer than :data:`MAX_LENGTH` characters and numbers of more
+than :data:`~puzzlecalc.arith24.numbers.MAX_DIGITS` digits, so no input can hang it or
+exhaust the stack. It reports the first problem with its position:
+
+>>> parse("8 ÷ (3 − 8÷3)")
+Expr.parse('8/(3-8/3)')
+>>> parse("(3+2")
+Traceback (most recent call last):
+...
+puzzlecalc.errors.InvalidExpressionError: missing ')' at position 4 in '(3+2'
+
+Nothing here recurses, so expressions as deep as the parser accepts print, compare and
+evaluate.
 """
 
 from __future__ import annotations
 
 import abc
+import re
 from collections.abc import Iterator
 from fractions import Fraction
-from typing import Final, Literal, TypeAlias
+from typing import Final
 
 import attrs
 
-__all__ = [
-    "FRACTION_SLASH",
-    "MAX_DIGITS",
-    "OPERATORS",
-    "BinOp",
-    "Expr",
-    "Num",
-    "Number",
-    "Operator",
-    "number_text",
-]
+from puzzlecalc.arith24.numbers import (
+    FRACTION_SLASH,
+    MAX_DIGITS,
+    OPERATORS,
+    PRECEDENCE,
+    Operator,
+    apply,
+    number_text,
+)
+from puzzlecalc.errors import InvalidExpressionError
 
-#: The four operators, as ``str`` prints them.
-Operator: TypeAlias = Literal["+", "-", "*", "/"]
+__all__ = ["MAX_LENGTH", "BinOp", "Expr", "Num", "parse"]
 
-#: Every operator, in the order searches try them.
-OPERATORS: Final[tuple[Operator, ...]] = ("+", "-", "*", "/")
-
-#: What a card or a target may be.
-Number: TypeAlias = int | Fraction
-
-_PRECEDENCE: Final[dict[str, int]] = {"+": 1, "-": 1, "*": 2, "/": 2}
-
-#: The most digits a number (a card, a target, a number typed in an expression, or the
-#: numerator or denominator of a fraction) may have.
-MAX_DIGITS: Final = 30
+#: The longest text :func:`parse` accepts.
+MAX_LENGTH: Final = 1000
 
 
 class Expr(abc.ABC):
     """An exact arithmetic expression: a :class:`Num` or a :class:`BinOp`.
 
     Two expressions are equal when they are the same tree of the same numbers (which
-    cards they are does not matter). Nothing here recurses, so expressions as deep as the
-    parser accepts print, compare and evaluate.
+    cards they are does not matter).
     """
 
     @property
@@ -110,12 +114,10 @@ class Expr(abc.ABC):
 
     @staticmethod
     def parse(text: str) -> Expr:
-        """Parse an expression typed by a person (see :func:`puzzlecalc.arith24.parse.parse`).
+        """Parse an expression typed by a person (see :func:`parse`).
 
         :raises InvalidExpressionError: if the text is not an expression.
         """
-        from puzzlecalc.arith24.parse import parse
-
         return parse(text)
 
     def __repr__(self) -> str:
@@ -128,23 +130,6 @@ class Expr(abc.ABC):
 
     def __hash__(self) -> int:
         return hash(str(self))
-
-
-#: The fraction slash of a fraction literal: ``(1⁄2)`` is the number one half, where
-#: ``(1/2)`` is one divided by two.
-FRACTION_SLASH: Final = "\u2044"
-
-
-def number_text(value: Fraction) -> str:
-    """How a number prints in an expression; :func:`~puzzlecalc.arith24.parse.parse` reads it
-    back as one number.
-
-    >>> number_text(Fraction(7)), number_text(Fraction(-3)), number_text(Fraction(1, 2))
-    ('7', '(-3)', '(1⁄2)')
-    """
-    if value.denominator == 1:
-        return str(value.numerator) if value >= 0 else f"({value.numerator})"
-    return f"({value.numerator}{FRACTION_SLASH}{value.denominator})"
 
 
 @attrs.frozen(repr=False, eq=False)
@@ -184,16 +169,6 @@ def _check_expr(attribute: attrs.Attribute[Expr], value: object) -> None:
         raise TypeError(f"{attribute.name} must be an Expr, not {value!r}")
 
 
-def _apply(op: str, left: Fraction, right: Fraction) -> Fraction:
-    if op == "+":
-        return left + right
-    if op == "-":
-        return left - right
-    if op == "*":
-        return left * right
-    return left / right
-
-
 @attrs.frozen(repr=False, eq=False)
 class BinOp(Expr):
     """``left op right`` for ``op`` in ``+ - * /``.
@@ -211,10 +186,10 @@ class BinOp(Expr):
 
     def __attrs_post_init__(self) -> None:
         try:
-            value: Fraction | None = _apply(self.op, self.left.value, self.right.value)
+            value: Fraction | None = Fraction(apply(self.op, self.left.value, self.right.value))
         except ZeroDivisionError:
             value = None
-        own = _PRECEDENCE[self.op]
+        own = PRECEDENCE[self.op]
         left, right = str(self.left), str(self.right)
         if self.left.precedence < own:
             left = f"({left})"
@@ -225,7 +200,7 @@ class BinOp(Expr):
 
     @property
     def precedence(self) -> int:
-        return _PRECEDENCE[self.op]
+        return PRECEDENCE[self.op]
 
     @property
     def value(self) -> Fraction:
@@ -235,3 +210,130 @@ class BinOp(Expr):
 
     def __str__(self) -> str:
         return self._text
+
+
+# --- reading an expression typed by a person ---------------------------------------------
+
+_SPELLINGS: Final[dict[str, Operator]] = {
+    "+": "+",
+    "-": "-",
+    "−": "-",
+    "–": "-",
+    "*": "*",
+    "x": "*",
+    "X": "*",
+    "×": "*",
+    "·": "*",
+    "/": "/",
+    "÷": "/",
+    ":": "/",
+}
+_OPEN: Final = "(["
+_CLOSE: Final = ")]"
+_NUMBER: Final = re.compile(rf"([0-9]+)(?:{FRACTION_SLASH}([0-9]+))?")
+#: A signed number in brackets, ``(-3)`` or ``(-1⁄2)``: the minus and the number, up to the ``)``.
+_SIGNED: Final = re.compile(rf"[-−–]\s*([0-9]+)(?:{FRACTION_SLASH}([0-9]+))?(?=\s*[)\]])")
+
+
+def _error(message: str, text: str, position: int) -> InvalidExpressionError:
+    return InvalidExpressionError(f"{message} at position {position} in {text!r}", text, position)
+
+
+def parse(text: str) -> Expr:
+    """Parse ``text`` into an :class:`~puzzlecalc.arith24.expr.Expr`.
+
+    ``*``, ``x`` and ``×`` multiply; ``/``, ``÷`` and ``:`` divide; ``-`` and ``−``
+    subtract. Operators of equal precedence group to the left. Numbers are whole, except
+    that a number alone in brackets may have a sign and a fraction slash (``(-3)``,
+    ``(1⁄2)``, as :func:`~puzzlecalc.arith24.numbers.number_text` prints negative and
+    fractional cards); elsewhere a sign is not accepted (cards are numbers, not signs).
+
+    >>> parse("(-3)*(1⁄2)").numbers
+    [Fraction(-3, 1), Fraction(1, 2)]
+
+    >>> parse("2 x [3 + 4] - 2")
+    Expr.parse('2*(3+4)-2')
+
+    :raises InvalidExpressionError: naming the problem and its 0-based position.
+    """
+    if not isinstance(text, str):
+        raise InvalidExpressionError(f"an expression must be a string, not {text!r}")
+    if len(text) > MAX_LENGTH:
+        raise InvalidExpressionError(
+            f"expression is longer than {MAX_LENGTH} characters: {text[:40]!r}...", text, MAX_LENGTH
+        )
+    operands: list[Expr] = []
+    operators: list[tuple[str, int]] = []  # operator or opening bracket, with its position
+
+    def reduce() -> None:
+        op, _ = operators.pop()
+        right = operands.pop()
+        left = operands.pop()
+        operands.append(BinOp(op, left, right))  # type: ignore[arg-type]
+
+    expect_operand = True
+    position = 0
+    opened_at = -1  # where the text after the last opening bracket starts
+    while position < len(text):
+        char = text[position]
+        if char.isspace():
+            position += 1
+            continue
+        if expect_operand:
+            match = _NUMBER.match(text, position)
+            signed = None
+            if not match and opened_at == position:
+                signed = _SIGNED.match(text, position)
+            if match or signed:
+                found = match or signed
+                assert found is not None
+                numerator, denominator = found.group(1), found.group(2) or "1"
+                if max(len(numerator), len(denominator)) > MAX_DIGITS:
+                    raise _error(f"number longer than {MAX_DIGITS} digits", text, position)
+                if not int(denominator):
+                    raise _error("a fraction with denominator 0", text, position)
+                number = Fraction(int(numerator), int(denominator))
+                operands.append(Num(-number if signed else number))
+                position = found.end()
+                expect_operand = False
+            elif char in _OPEN:
+                operators.append((char, position))
+                position += 1
+                while position < len(text) and text[position].isspace():
+                    position += 1
+                opened_at = position
+            elif char in _SPELLINGS or char in _CLOSE:
+                raise _error(f"expected a number or '(' but found {char!r}", text, position)
+            else:
+                raise _error(f"unexpected {char!r}", text, position)
+            continue
+        if char in _SPELLINGS:
+            op = _SPELLINGS[char]
+            while operators and operators[-1][0] in PRECEDENCE:
+                if PRECEDENCE[operators[-1][0]] < PRECEDENCE[op]:
+                    break
+                reduce()
+            operators.append((op, position))
+            expect_operand = True
+        elif char in _CLOSE:
+            while operators and operators[-1][0] not in _OPEN:
+                reduce()
+            if not operators:
+                raise _error(f"unmatched {char!r}", text, position)
+            opening, _ = operators.pop()
+            if _OPEN.index(opening) != _CLOSE.index(char):
+                raise _error(f"{opening!r} closed by {char!r}", text, position)
+        elif char.isdigit() or char in _OPEN:
+            raise _error(f"expected an operator but found {char!r}", text, position)
+        else:
+            raise _error(f"unexpected {char!r}", text, position)
+        position += 1
+    if expect_operand:
+        if not operands and not operators:
+            raise _error("empty expression", text, position)
+        raise _error("expected a number or '('", text, position)
+    while operators:
+        if operators[-1][0] in _OPEN:
+            raise _error(f"missing {_CLOSE[_OPEN.index(operators[-1][0])]!r}", text, position)
+        reduce()
+    return operands[0]

@@ -10,10 +10,17 @@ Make 3-8/3, which is 1/3.
 >>> print(hint([3, 3, 8, 8], level=3))
 8/(3-8/3) = 24
 
-Opponents are small frozen objects built on :func:`~puzzlecalc.arith24.solver.solve`:
+Opponents are small frozen objects built on :func:`~puzzlecalc.arith24.solutions.solve`:
 
 >>> TEACHER.attempt([3, 3, 8, 8], random.Random(1))
-Attempt(answer='8/(3-8/3)', seconds=34.2...)
+Attempt(answer='8/(3-8/3)', seconds=34.4)
+
+The house rules reach the whole game: dealt hands can be solved under them, and the
+opponents play by them.
+
+>>> from puzzlecalc.arith24.rules import HouseRules
+>>> TEACHER.attempt([3, 3, 8, 8], random.Random(1), rules=HouseRules(integer_only=True)).answer
+
 """
 
 from __future__ import annotations
@@ -21,15 +28,17 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from fractions import Fraction
-from typing import Final
+from typing import Final, Unpack
 
 import attrs
 
 from puzzlecalc.arith24.difficulty import MAX_RATED_CARDS
 from puzzlecalc.arith24.difficulty import difficulty as hand_difficulty
-from puzzlecalc.arith24.expr import BinOp, Expr, Number
-from puzzlecalc.arith24.solver import MAX_CARDS, check_ops, shared_tables, solve
-from puzzlecalc.arith24.solver import solvable as can_make
+from puzzlecalc.arith24.expr import BinOp, Expr
+from puzzlecalc.arith24.numbers import MAX_CARDS, Number, check_range
+from puzzlecalc.arith24.rules import DEFAULT_RULES, HouseRules, RuleOptions, check_ops, house_rules
+from puzzlecalc.arith24.solutions import shared_tables, solve
+from puzzlecalc.arith24.solutions import solvable as can_make
 from puzzlecalc.errors import InvalidArgumentError
 
 __all__ = [
@@ -58,12 +67,14 @@ def deal(
     difficulty: tuple[float, float] | None = None,
     solvable: bool = True,
     target: Number = 24,
+    rules: HouseRules = DEFAULT_RULES,
 ) -> list[int]:
     """Deal a hand of ``cards`` numbers from ``low`` to ``high``, sorted.
 
-    By default only hands that can make ``target`` are dealt; ``difficulty=(least,
-    most)`` keeps only hands whose :func:`~puzzlecalc.arith24.difficulty.difficulty` lies
-    in that band. The same seeded ``rng`` deals the same hands.
+    By default only hands that can make ``target`` under the house ``rules`` are dealt;
+    ``difficulty=(least, most)`` keeps only hands whose
+    :func:`~puzzlecalc.arith24.difficulty.difficulty` (under the same rules) lies in that
+    band. The same seeded ``rng`` deals the same hands.
 
     >>> deal(random.Random(1), cards=5, low=1, high=9)
     [2, 2, 3, 5, 8]
@@ -76,10 +87,9 @@ def deal(
         raise InvalidArgumentError(f"rng must be a random.Random, not {rng!r}")
     if not isinstance(cards, int) or not 1 <= cards <= MAX_CARDS:
         raise InvalidArgumentError(f"cards must be from 1 to {MAX_CARDS}, not {cards!r}")
-    if not (isinstance(low, int) and isinstance(high, int)) or low > high:
-        raise InvalidArgumentError(
-            f"low and high must be whole numbers with low <= high, not {low!r}, {high!r}"
-        )
+    check_range(low, high)
+    if not isinstance(rules, HouseRules):
+        raise InvalidArgumentError(f"rules must be HouseRules, not {rules!r}")
     if difficulty is not None and (
         not isinstance(difficulty, (tuple, list))
         or len(difficulty) != 2
@@ -90,10 +100,10 @@ def deal(
     with shared_tables():  # the hands dealt share their parts' values
         for _ in range(MAX_DEALS):
             dealt = sorted(rng.randint(low, high) for _ in range(cards))
-            if solvable and not can_make(dealt, target):
+            if solvable and not can_make(dealt, target, rules=rules):
                 continue
             if difficulty is not None:
-                rating = hand_difficulty(dealt, target)
+                rating = hand_difficulty(dealt, target, rules=rules)
                 if not difficulty[0] <= rating <= difficulty[1]:
                     continue
             return dealt
@@ -120,15 +130,15 @@ def hint(
     target: Number = 24,
     level: int = 1,
     *,
-    ops: str = "+-*/",
-    integer_only: bool = False,
-    non_negative: bool = False,
+    rules: HouseRules | None = None,
+    **options: Unpack[RuleOptions],
 ) -> str:
     """A hint for the hand, more telling at each ``level``.
 
     Level 1 names a first pair of cards to combine; level 2 gives a piece of a
     solution and its value; level 3 gives a whole solution. All three follow the same
-    solution (the simplest one :func:`~puzzlecalc.arith24.solver.solve` finds).
+    solution under the house rules (the simplest one
+    :func:`~puzzlecalc.arith24.solutions.solve` finds).
 
     >>> print(hint([1, 2, 3, 4], level=2))
     Make 4*3, which is 12.
@@ -139,7 +149,7 @@ def hint(
     """
     if level not in (1, 2, 3):
         raise InvalidArgumentError(f"level must be 1, 2 or 3, not {level!r}")
-    found = solve(cards, target, ops=ops, integer_only=integer_only, non_negative=non_negative)
+    found = solve(cards, target, rules=house_rules(rules, options))
     if not found:
         return f"There is no solution: these cards cannot make {target}."
     solution = found[0]
@@ -154,15 +164,21 @@ def hint(
     return f"Make {piece}, which is {piece.value}."
 
 
+def _tenths(seconds: float) -> float:
+    return round(float(seconds), 1)
+
+
 @attrs.frozen
 class Attempt:
-    """What a computer opponent does with a hand: its answer (``None``: it gives up) and when."""
+    """What a computer opponent does with a hand: its answer (``None``: it gives up) and
+    after how many seconds (to a tenth).
+
+    >>> Attempt("8/(3-8/3)", 34.24)
+    Attempt(answer='8/(3-8/3)', seconds=34.2)
+    """
 
     answer: str | None
-    seconds: float
-
-    def __repr__(self) -> str:
-        return f"Attempt(answer={self.answer!r}, seconds={self.seconds:.1f}...)"
+    seconds: float = attrs.field(converter=_tenths)
 
 
 def _slip(expr: Expr, ops: str, rng: random.Random) -> str:
@@ -208,19 +224,28 @@ class Opponent:
     seconds: float = attrs.field(default=10.0, validator=attrs.validators.gt(0))
     patience: float = attrs.field(default=120.0, validator=attrs.validators.gt(0))
 
-    def attempt(self, cards: Sequence[Number], rng: random.Random, target: Number = 24) -> Attempt:
-        """What this opponent answers for ``cards``, and after how many seconds.
+    def attempt(
+        self,
+        cards: Sequence[Number],
+        rng: random.Random,
+        target: Number = 24,
+        rules: HouseRules = DEFAULT_RULES,
+    ) -> Attempt:
+        """What this opponent answers for ``cards`` under the house ``rules``, and after
+        how many seconds.
 
-        It knows the solutions that use only its operators; which one it finds, how
-        long it takes and whether it slips come from ``rng``. Hands too large for
-        :func:`~puzzlecalc.arith24.difficulty.difficulty` count as harder the more cards
-        they have.
+        It knows the solutions the rules allow that use only its operators; which one it
+        finds, how long it takes and whether it slips come from ``rng``. Unless it slips,
+        its answer passes :func:`~puzzlecalc.arith24.referee.check` under the same rules.
+        Hands too large for :func:`~puzzlecalc.arith24.difficulty.difficulty` count as
+        harder the more cards they have.
         """
-        found = solve(cards, target, ops=self.ops)
+        known = "".join(op for op in rules.ops if op in self.ops)
+        found = solve(cards, target, rules=rules.evolve(ops=known)) if known else []
         if not found:
             return Attempt(None, self.patience * rng.uniform(0.8, 1.2))
         rated = len(cards) <= MAX_RATED_CARDS
-        rating = hand_difficulty(cards, target) if rated else 2.0 * len(cards)
+        rating = hand_difficulty(cards, target, rules=rules) if rated else 2.0 * len(cards)
         seconds = min(self.seconds * (1 + rating) * rng.uniform(0.7, 1.3), self.patience)
         choice = found[min(int(rng.expovariate(1.5)), len(found) - 1)]
         if rng.random() < self.slip:

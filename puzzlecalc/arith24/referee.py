@@ -18,13 +18,13 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 from fractions import Fraction
-from typing import Final
+from typing import Final, Unpack
 
 import attrs
 
-from puzzlecalc.arith24.expr import BinOp, Expr, Number
-from puzzlecalc.arith24.parse import parse
-from puzzlecalc.arith24.solver import check_ops, hand
+from puzzlecalc.arith24.expr import BinOp, Expr, parse
+from puzzlecalc.arith24.numbers import Number, hand, number
+from puzzlecalc.arith24.rules import HouseRules, RuleOptions, house_rules
 from puzzlecalc.errors import InvalidExpressionError
 
 __all__ = ["Verdict", "check"]
@@ -39,6 +39,7 @@ def _times(n: int) -> str:
 
 
 def _number(value: Fraction) -> str:
+    """A number in prose: ``-5``, ``41/3``."""
     return str(value.numerator) if value.denominator == 1 else str(value)
 
 
@@ -71,7 +72,7 @@ class Verdict:
         return self.ok
 
 
-def _card_problems(used: Counter[Fraction], dealt: Counter[Fraction]) -> str | None:
+def _card_problems(used: Counter[Fraction], dealt: Counter[Fraction], use_all: bool) -> str | None:
     problems = []
     for value in sorted(used):
         if not dealt[value]:
@@ -85,7 +86,7 @@ def _card_problems(used: Counter[Fraction], dealt: Counter[Fraction]) -> str | N
                 f"{'was' if n == 1 else 'were'} dealt"
             )
     missing = [_number(v) for v in sorted(dealt) for _ in range(dealt[v] - used[v])]
-    if missing:
+    if missing and use_all:
         problems.append(f"leaves out {_listing(missing)}")
     return "; ".join(problems) or None
 
@@ -95,16 +96,16 @@ def check(
     cards: Sequence[Number],
     target: Number = 24,
     *,
-    integer_only: bool = False,
-    non_negative: bool = False,
-    ops: str = "+-*/",
+    rules: HouseRules | None = None,
+    **options: Unpack[RuleOptions],
 ) -> Verdict:
-    """Referee ``answer`` for the hand ``cards``.
+    """Referee ``answer`` for the hand ``cards`` under the house rules.
 
     The checks, in order: the text can be read; it uses only the operators allowed; it
-    uses every card dealt exactly once; it never divides by zero; no step breaks a house
-    rule (``integer_only``: no fractions along the way; ``non_negative``: no negative
-    numbers along the way); it makes ``target``.
+    uses every card dealt exactly once (at most once, when the rules' ``use_all`` is
+    false); it never divides by zero; no step breaks a house rule (``integer_only``: no
+    fractions along the way; ``non_negative``: no negative numbers; ``natural``: positive
+    whole numbers only); it makes ``target``.
 
     >>> print(check("3*8", [3, 8], 25).reason)
     gives 24, not 25
@@ -113,12 +114,13 @@ def check(
     >>> print(check("8*3", [8, 3], ops="+-").reason)
     uses *, which is not allowed here (allowed: + -)
 
-    :raises PuzzlecalcError: if ``cards``, ``target`` or ``ops`` are not valid (the
-        game's setup, not the player's answer).
+    :raises InvalidHandError: if ``cards`` or ``target`` are not valid (the game's set-up,
+        not the player's answer).
+    :raises InvalidArgumentError: if the rules are not valid.
     """
+    rules = house_rules(rules, options)
     dealt = Counter(Fraction(card) for card in hand(cards))
-    goal = Fraction(hand([target])[0])
-    allowed = check_ops(ops)
+    goal = Fraction(number(target, "the target"))
     if not isinstance(answer, str):
         return Verdict(False, f"the answer must be text, not {answer!r}")
     try:
@@ -127,18 +129,18 @@ def check(
         return Verdict(False, f"cannot read the answer: {error}", position=error.position)
     steps = list(expr.steps())
     for step in steps:
-        if step.op not in allowed:
+        if step.op not in rules.ops:
             return Verdict(
                 False,
-                f"uses {step.op}, which is not allowed here (allowed: {' '.join(allowed)})",
+                f"uses {step.op}, which is not allowed here (allowed: {' '.join(rules.ops)})",
                 expr,
                 step=step,
             )
-    problem = _card_problems(Counter(expr.numbers), dealt)
+    problem = _card_problems(Counter(expr.numbers), dealt, rules.use_all)
     if problem:
         return Verdict(False, problem, expr)
     for step in steps:
-        broken = _broken_rule(step, integer_only, non_negative)
+        broken = _broken_rule(step, rules)
         if broken:
             return Verdict(False, broken, expr, step=step)
     value = expr.value
@@ -147,12 +149,14 @@ def check(
     return Verdict(True, "correct", expr, value)
 
 
-def _broken_rule(step: BinOp, integer_only: bool, non_negative: bool) -> str | None:
+def _broken_rule(step: BinOp, rules: HouseRules) -> str | None:
     if step.op == "/" and step.right.value == 0:
         return f"{step} divides by zero"
     value = step.value
-    if integer_only and value.denominator != 1:
+    if (rules.integer_only or rules.natural) and value.denominator != 1:
         return f"{step} gives {_number(value)}, and no fractions are allowed along the way"
-    if non_negative and value < 0:
+    if rules.natural and value <= 0:
+        return f"{step} gives {_number(value)}, and every step must be a positive whole number"
+    if rules.non_negative and value < 0:
         return f"{step} gives {_number(value)}, and no negative numbers are allowed along the way"
     return None

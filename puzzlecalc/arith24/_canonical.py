@@ -1,0 +1,445 @@
+"""Canonical forms of expressions at the four equivalence levels (internal: see
+:mod:`~puzzlecalc.arith24.equivalence` for what the levels mean).
+
+A key is a typed tuple, so keys hash and order as tuples do:
+
+- at ``"none"`` and ``"commutative"``: :class:`Atom` (a number) or :class:`Node`
+  (an operator and its operands' keys);
+- at ``"normal"`` and ``"4nums"``: :class:`Canon`, a sign, a normal :data:`Form` and the
+  cards set aside as useless. A form is a :class:`Leaf` (a number) or a :class:`Group`, a
+  sum (:data:`SUM`) or product (:data:`PRODUCT`) of the forms ``ahead`` (added or
+  multiplied) and ``behind`` (subtracted or divided), each sorted.
+
+The search works on plain trees: a number, or a tuple ``(op, left, right)`` (:data:`Tree`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from fractions import Fraction
+from itertools import combinations
+from typing import NamedTuple, TypeAlias, cast
+
+from puzzlecalc.arith24.expr import BinOp, Expr, Num
+from puzzlecalc.arith24.numbers import Number, Operator, apply, exact
+from puzzlecalc.arith24.rules import DISTINCT_LEVELS, Distinct, HouseRules
+from puzzlecalc.errors import InvalidArgumentError
+
+#: A plain expression tree: a number, or ``(op, left, right)``.
+Tree: TypeAlias = Number | tuple[str, "Tree", "Tree"]
+
+LEAF, SUM, PRODUCT = 0, 1, 2
+
+
+class Leaf(NamedTuple):
+    """A number in a normal form (``kind`` is :data:`LEAF`)."""
+
+    kind: int
+    value: Number
+
+
+class Group(NamedTuple):
+    """A sum or product in a normal form: ``value`` is what it is worth."""
+
+    kind: int
+    value: Number
+    ahead: tuple[Form, ...]
+    behind: tuple[Form, ...]
+
+
+#: A normal form: a number, or a sum or product of normal forms.
+Form: TypeAlias = Leaf | Group
+
+
+class Canon(NamedTuple):
+    """The key at ``"normal"`` and ``"4nums"``: a sign, a form, and the cards set aside."""
+
+    sign: int
+    form: Form
+    aside: tuple[Number, ...]
+
+
+class Atom(NamedTuple):
+    """The key of a number at ``"none"`` and ``"commutative"`` (``kind`` 0)."""
+
+    kind: int
+    value: Number
+
+
+class Node(NamedTuple):
+    """The key of an operation at ``"none"`` and ``"commutative"`` (``kind`` 1)."""
+
+    kind: int
+    op: str
+    left: Fine
+    right: Fine
+
+
+#: A key at the two finer levels.
+Fine: TypeAlias = Atom | Node
+
+#: A canonical form; equal keys mean the same solution.
+Key: TypeAlias = Canon | Fine
+
+#: An operand of a sum or product being built: ``(+1 or -1, form)``.
+_Signed: TypeAlias = tuple[int, Form]
+
+
+def tree_value(tree: Tree) -> Number:
+    """The exact value of a plain tree.
+
+    :raises ZeroDivisionError: if it divides by zero.
+    """
+    if not isinstance(tree, tuple):
+        return exact(tree)
+    op, left, right = tree
+    right_value = tree_value(right)
+    if op == "/" and right_value == 0:
+        raise ZeroDivisionError("division by zero")
+    return apply(op, tree_value(left), right_value)
+
+
+def leaf(value: Number, level: Distinct) -> Key:
+    """The key of a single number at ``level``."""
+    if level in ("none", "commutative"):
+        return Atom(0, value)
+    return Canon(1, Leaf(LEAF, value), ())
+
+
+def combine(op: str, left: Key, right: Key, level: Distinct) -> Key:
+    """The key of ``left op right`` from the keys of its operands.
+
+    Keys compose: the key of a tree is a function of its operator and its operands'
+    keys, so a search can merge equal solutions of every sub-hand as it goes.
+    """
+    if isinstance(left, Canon) and isinstance(right, Canon):
+        return _combine_normal(op, left, right, level == "4nums")
+    assert not isinstance(left, Canon) and not isinstance(right, Canon)
+    if level == "commutative" and op in "+*" and right < left:
+        left, right = right, left
+    return Node(1, op, left, right)
+
+
+def has_aside(key: Key) -> bool:
+    """Whether a ``"4nums"`` key set cards aside as useless."""
+    return isinstance(key, Canon) and bool(key.aside)
+
+
+def key(expr: Expr | Tree, level: Distinct = "4nums") -> Key:
+    """The canonical key of an expression (an :class:`~puzzlecalc.arith24.expr.Expr` or a plain tree).
+
+    :raises ZeroDivisionError: if the expression divides by zero (at ``"normal"`` and
+        ``"4nums"``, which look at values).
+    """
+    if level not in DISTINCT_LEVELS:
+        raise InvalidArgumentError(f"distinct must be one of {DISTINCT_LEVELS}, not {level!r}")
+    tree = to_tree(expr) if isinstance(expr, Expr) else expr
+    stack: list[tuple[Tree, bool]] = [(tree, False)]
+    keys: list[Key] = []
+    while stack:  # post-order without recursion
+        node, expanded = stack.pop()
+        if not isinstance(node, tuple):
+            keys.append(leaf(exact(node), level))
+        elif expanded:
+            right = keys.pop()
+            left = keys.pop()
+            if isinstance(right, Canon) and node[0] == "/" and right.form.value == 0:
+                raise ZeroDivisionError("division by zero")
+            keys.append(combine(node[0], left, right, level))
+        else:
+            stack.extend([(node, True), (node[2], False), (node[1], False)])
+    return keys[0]
+
+
+def to_tree(expr: Expr) -> Tree:
+    """The plain tree of an :class:`~puzzlecalc.arith24.expr.Expr`."""
+    if isinstance(expr, Num):
+        return exact(expr.value)
+    assert isinstance(expr, BinOp)
+    return (expr.op, to_tree(expr.left), to_tree(expr.right))
+
+
+def from_tree(tree: Tree, cards: Sequence[Number] = ()) -> Expr:
+    """An :class:`~puzzlecalc.arith24.expr.Expr` from a plain tree, numbering its numbers as cards of ``cards``.
+
+    Each number takes the first card of equal value not taken yet, left to right.
+    """
+    free: dict[Number, list[int]] = {}
+    for index, card in enumerate(cards):
+        free.setdefault(card, []).append(index)
+
+    def build(node: Tree) -> Expr:
+        if not isinstance(node, tuple):
+            indices = free.get(node)
+            return Num(Fraction(node), card=indices.pop(0) if indices else None)
+        op, left, right = node
+        return BinOp(cast(Operator, op), build(left), build(right))
+
+    return build(tree)
+
+
+def allowed(tree: Tree, rules: HouseRules) -> bool:
+    """Whether every operation of ``tree`` is one ``rules`` allow, giving values they allow."""
+    if not isinstance(tree, tuple):
+        return True
+    op, left, right = tree
+    if op not in rules.ops or not (allowed(left, rules) and allowed(right, rules)):
+        return False
+    right_value = tree_value(right)
+    if op == "/" and right_value == 0:
+        return False
+    return rules.allows(apply(op, tree_value(left), right_value))
+
+
+def canonical(tree: Tree, rules: HouseRules) -> Tree:
+    """A representative tree of ``tree``'s class, printed the 4nums way where it can be.
+
+    At ``"normal"`` and ``"4nums"`` the tree is rebuilt from the normal form: in sums
+    the added terms come first, then the subtracted ones; in products the multiplied
+    factors, then the divisors; compound operands before numbers, larger values first.
+    Useless cards set aside come back as ``+a-b`` terms, as ``*1`` factors or as a
+    factor worth 1. The rebuilt tree is used only if ``rules`` allow it and it has the
+    same key; otherwise ``tree`` itself is returned.
+    """
+    level = rules.distinct
+    if level in ("none", "commutative"):
+        return _ordered(tree) if level == "commutative" else tree
+    goal = key(tree, level)
+    assert isinstance(goal, Canon)
+    if goal.sign != 1:
+        return tree
+    rebuilt = _with_aside(goal.form, goal.aside)
+    if rebuilt is not None and allowed(rebuilt, rules) and key(rebuilt, level) == goal:
+        return rebuilt
+    return tree
+
+
+# --- commutative ----------------------------------------------------------------------
+
+
+def _print_order(tree: Tree) -> tuple[int, Number, str]:
+    if isinstance(tree, tuple):
+        return (0, -tree_value(tree), repr(tree))
+    return (1, -tree, "")
+
+
+def _ordered(tree: Tree) -> Tree:
+    """Commutative operands in print order: compound first, larger first."""
+    if not isinstance(tree, tuple):
+        return tree
+    op, left, right = tree
+    left, right = _ordered(left), _ordered(right)
+    if op in "+*" and _print_order(right) < _print_order(left):
+        left, right = right, left
+    return (op, left, right)
+
+
+# --- normal and 4nums -----------------------------------------------------------------
+
+
+def _operands(kind: int, form: Form, sign: int, into: list[_Signed]) -> None:
+    """Append ``form`` to a sum or product of ``kind`` as its operands, each with a sign:
+    +1 added or multiplied, -1 subtracted or divided. A group of the same kind is flattened."""
+    if isinstance(form, Group) and form.kind == kind:
+        into.extend((sign, operand) for operand in form.ahead)
+        into.extend((-sign, operand) for operand in form.behind)
+    else:
+        into.append((sign, form))
+
+
+def _terms(form: Form, sign: int, into: list[_Signed]) -> None:
+    _operands(SUM, form, sign, into)
+
+
+def _factors(form: Form, power: int, into: list[_Signed]) -> None:
+    _operands(PRODUCT, form, power, into)
+
+
+def _cards(form: Form) -> list[Number]:
+    if isinstance(form, Leaf):
+        return [form.value]
+    return [card for part in (form.ahead, form.behind) for child in part for card in _cards(child)]
+
+
+def _combine_normal(op: str, left: Canon, right: Canon, useless: bool) -> Canon:
+    items: list[_Signed] = []
+    aside = list(left.aside) + list(right.aside)
+    if op in "+-":
+        _terms(left.form, left.sign, items)
+        _terms(right.form, right.sign if op == "+" else -right.sign, items)
+        if useless:
+            items = _drop(items, aside, sums=True)
+        return _sum(items, useless, aside)
+    _factors(left.form, 1, items)
+    _factors(right.form, 1 if op == "*" else -1, items)
+    if useless:
+        items = _drop(items, aside, sums=False)
+    return _product(items, left.sign * right.sign, aside)
+
+
+def _could_drop(items: list[_Signed]) -> bool:
+    """A cheap test that rules out most operand lists with nothing useless in them."""
+    signs = {sign for sign, _ in items}
+    return len(signs) > 1 or any(
+        form.value in (0, 1, -1) or not isinstance(form.value, int) for _, form in items
+    )
+
+
+def _drop(items: list[_Signed], aside: list[Number], sums: bool) -> list[_Signed]:
+    """Remove the largest useless group of operands, setting its cards aside.
+
+    In a sum (``sums``) a group is useless when its signed values add up to 0, in a
+    product when they multiply to 1 (a factor worth 0 never is). Something must be
+    left: a term, or a multiplied factor. Among equally large groups the one with the
+    smallest sorted operands goes.
+    """
+    count = len(items)
+    if count < 2 or not _could_drop(items):
+        return items
+    if sums:
+        if sum(sign * form.value for sign, form in items) == 0:
+            return items  # a sum worth 0 is kept whole
+    elif any(form.value == 0 for _, form in items):
+        return items
+    # The total of every subset, by bit mask, each from a smaller one.
+    totals: list[Number] = [0 if sums else 1] * (1 << count)
+    for mask in range(1, 1 << count):
+        low = mask & -mask
+        i = low.bit_length() - 1
+        sign, form = items[i]
+        rest = totals[mask ^ low]
+        if sums:
+            totals[mask] = apply("+" if sign > 0 else "-", rest, form.value)
+        else:
+            totals[mask] = apply("*" if sign > 0 else "/", rest, form.value)
+    neutral = 0 if sums else 1
+    full = (1 << count) - 1
+    multiplied = sum(1 << i for i, (sign, _) in enumerate(items) if sign > 0)
+    best: list[int] = []
+    best_size = 0
+    for mask in range(1, full):
+        if totals[mask] != neutral:
+            continue
+        if not sums and not multiplied & ~mask:
+            continue  # nothing multiplied would be left
+        size = bin(mask).count("1")
+        if size > best_size:
+            best, best_size = [mask], size
+        elif size == best_size:
+            best.append(mask)
+    if not best:
+        return items
+    chosen = min(best, key=lambda m: sorted(items[i] for i in range(count) if m >> i & 1))
+    for i in range(count):
+        if chosen >> i & 1:
+            aside.extend(_cards(items[i][1]))
+    return [items[i] for i in range(count) if not chosen >> i & 1]
+
+
+def _sum(items: list[_Signed], signed: bool, aside: list[Number]) -> Canon:
+    kept = tuple(sorted(aside))
+    if len(items) == 1:
+        sign, form = items[0]
+        return Canon(sign, form, kept)
+    plus = tuple(sorted(form for sign, form in items if sign > 0))
+    minus = tuple(sorted(form for sign, form in items if sign < 0))
+    total: Number = 0
+    for form in plus:
+        total = apply("+", total, form.value)
+    for form in minus:
+        total = apply("-", total, form.value)
+    sign = 1
+    if signed and (total < 0 or (total == 0 and minus < plus)):
+        plus, minus, total, sign = minus, plus, -total, -1 if total else 1
+    return Canon(sign, Group(SUM, total, plus, minus), kept)
+
+
+def _product(items: list[_Signed], sign: int, aside: list[Number]) -> Canon:
+    kept = tuple(sorted(aside))
+    if len(items) == 1 and items[0][0] > 0:
+        return Canon(sign, items[0][1], kept)
+    times = tuple(sorted(form for power, form in items if power > 0))
+    over = tuple(sorted(form for power, form in items if power < 0))
+    total: Number = 1
+    for form in times:
+        total = apply("*", total, form.value)
+    for form in over:
+        total = apply("/", total, form.value)
+    return Canon(sign, Group(PRODUCT, total, times, over), kept)
+
+
+# --- rebuilding a tree the 4nums way ----------------------------------------------------
+
+
+def _order(form: Form) -> tuple[int, Number, Form]:
+    return (1 if isinstance(form, Leaf) else 0, -form.value, form)
+
+
+def _chain(first: str, then: str, ahead: Sequence[Tree], behind: Sequence[Tree]) -> Tree | None:
+    operands = [(first, tree) for tree in ahead] + [(then, tree) for tree in behind]
+    if not ahead:
+        return None
+    tree = operands[0][1]
+    for op, operand in operands[1:]:
+        tree = (op, tree, operand)
+    return tree
+
+
+def _build(form: Form) -> Tree | None:
+    if isinstance(form, Leaf):
+        return form.value
+    ahead = [_build(child) for child in sorted(form.ahead, key=_order)]
+    behind = [_build(child) for child in sorted(form.behind, key=_order)]
+    if any(part is None for part in ahead + behind):
+        return None
+    if form.kind == SUM:
+        return _chain("+", "-", ahead, behind)  # type: ignore[arg-type]
+    return _chain("*", "/", ahead, behind)  # type: ignore[arg-type]
+
+
+def _split(
+    cards: Sequence[Number], differ: Callable[[list[Number], list[Number]], bool]
+) -> tuple[list[Number], list[Number]] | None:
+    """The first split of ``cards`` (larger cards first) into a non-empty part and the rest
+    for which ``differ(part, rest)`` holds."""
+    ordered = sorted(cards, reverse=True)
+    indices = range(len(ordered))
+    for size in range(1, len(ordered) + 1):
+        for chosen in combinations(indices, size):
+            first = [ordered[i] for i in chosen]
+            second = [ordered[i] for i in indices if i not in chosen]
+            if differ(first, second):
+                return first, second
+    return None
+
+
+def _product_of(values: Sequence[Number]) -> Number:
+    result: Number = 1
+    for value in values:
+        result = apply("*", result, value)
+    return result
+
+
+def _with_aside(form: Form, aside: tuple[Number, ...]) -> Tree | None:
+    """Rebuild ``form`` with the cards set aside put back as a useless part, or ``None``."""
+    if not aside:
+        return _build(form)
+    terms: list[_Signed] = []
+    factors: list[_Signed] = []
+    zero = _split(aside, lambda plus, minus: sum(plus) == sum(minus)) if len(aside) > 1 else None
+    if zero is not None:  # x+a-b
+        _terms(form, 1, terms)
+        terms += [(1, Leaf(LEAF, v)) for v in zero[0]] + [(-1, Leaf(LEAF, v)) for v in zero[1]]
+        return _build(_sum(terms, False, []).form)
+    _factors(form, 1, factors)
+    one = None if 0 in aside else _split(aside, lambda t, o: _product_of(t) == _product_of(o))
+    if one is not None:  # x*a/b
+        factors += [(1, Leaf(LEAF, v)) for v in one[0]] + [(-1, Leaf(LEAF, v)) for v in one[1]]
+        return _build(_product(factors, 1, []).form)
+    unit = _split(aside, lambda plus, minus: sum(plus) - sum(minus) == 1)
+    if unit is not None:  # x*(a-b) with a-b = 1
+        pieces: list[_Signed] = [(1, Leaf(LEAF, v)) for v in unit[0]]
+        pieces += [(-1, Leaf(LEAF, v)) for v in unit[1]]
+        factors.append((1, _sum(pieces, False, []).form))
+        return _build(_product(factors, 1, []).form)
+    return None

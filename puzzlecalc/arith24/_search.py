@@ -1,0 +1,284 @@
+"""The search over card multisets (internal: the public functions are in
+:mod:`~puzzlecalc.arith24.solutions`).
+
+The hand is a multiset of numbers. For every sub-multiset the search knows the values it
+can make (:func:`values`), and for every sub-multiset and value the distinct expressions
+that make it (their keys at the chosen equivalence level, each with one witness tree). The
+target is worked backwards: for each way to split the hand in two and each value of one
+part, the value the other part needs is one subtraction, division or multiplication away,
+and it is looked up, never searched for. The tables are kept by sub-multiset and rules for
+the length of one call (:func:`limited`), or of a :func:`shared_tables` block.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import functools
+from collections.abc import Iterator
+from contextvars import ContextVar
+from typing import Final
+
+from more_itertools import distinct_combinations
+
+from puzzlecalc.arith24 import _canonical
+from puzzlecalc.arith24._canonical import Key, Tree
+from puzzlecalc.arith24.numbers import Number, apply, exact, outcomes
+from puzzlecalc.arith24.rules import DEFAULT_RULES, HouseRules
+from puzzlecalc.errors import InvalidArgumentError, SearchLimitError
+
+#: Hands up to this size have their values listed; larger ones are worked back from a target.
+_TABULATED: Final = 4
+
+
+class _Budget:
+    """The steps a search has left; spending past the end raises."""
+
+    def __init__(self, limit: int) -> None:
+        if not isinstance(limit, int) or isinstance(limit, bool) or limit < 1:
+            raise InvalidArgumentError(
+                f"max_steps must be a whole number of at least 1, not {limit!r}"
+            )
+        self.limit = limit
+        self.left = limit
+
+    def spend(self, steps: int) -> None:
+        self.left -= steps
+        if self.left < 0:
+            raise SearchLimitError(
+                f"the search took more than max_steps={self.limit} steps; raise the limit"
+            )
+
+
+_BUDGET: ContextVar[_Budget | None] = ContextVar("puzzlecalc_arith24_budget", default=None)
+
+
+class _Tables:
+    """What searches have worked out, by sub-multiset: values, reachability, classes."""
+
+    __slots__ = ("classes", "reachable", "values")
+
+    def __init__(self) -> None:
+        self.values: dict[tuple[tuple[Number, ...], HouseRules], frozenset[Number]] = {}
+        self.reachable: dict[tuple[tuple[Number, ...], Number, HouseRules], bool] = {}
+        self.classes: dict[tuple[tuple[Number, ...], Number, HouseRules], dict[Key, Tree]] = {}
+
+
+_TABLES: ContextVar[_Tables | None] = ContextVar("puzzlecalc_arith24_tables", default=None)
+
+
+@contextlib.contextmanager
+def shared_tables() -> Iterator[None]:
+    """Let every search inside share what it works out; it is all freed at the end.
+
+    Outside, each call keeps its tables for itself alone. Inside, a hand's parts worked
+    out for one call serve the next (the censuses use this); the memory grows with the
+    distinct sub-multisets seen, until the block ends. Work found already done is not
+    charged to ``max_steps``, so a call's step count may then depend on the calls before.
+
+    >>> from puzzlecalc.arith24 import solvable
+    >>> with shared_tables():
+    ...     [solvable(hand) for hand in ([1, 2, 3, 4], [1, 2, 3, 5])]
+    [True, True]
+    """
+    if _TABLES.get() is not None:
+        yield
+        return
+    token = _TABLES.set(_Tables())
+    try:
+        yield
+    finally:
+        _TABLES.reset(token)
+
+
+def _tables() -> _Tables:
+    tables = _TABLES.get()
+    assert tables is not None, "the searches run inside _limited()"
+    return tables
+
+
+@contextlib.contextmanager
+def limited(max_steps: int) -> Iterator[None]:
+    """Run the searches inside with a budget of ``max_steps`` steps and their own tables."""
+    token = _BUDGET.set(_Budget(max_steps))
+    try:
+        with shared_tables():
+            yield
+    finally:
+        _BUDGET.reset(token)
+
+
+def _spend(steps: int) -> None:
+    budget = _BUDGET.get()
+    if budget is not None:
+        budget.spend(steps)
+
+
+@functools.lru_cache(maxsize=4096)
+def splits(cards: tuple[Number, ...]) -> tuple[tuple[tuple[Number, ...], tuple[Number, ...]], ...]:
+    """Each way to split a sorted multiset into two non-empty parts, once (the smaller part first)."""
+    found = []
+    for size in range(1, len(cards) // 2 + 1):
+        for part in distinct_combinations(cards, size):
+            rest = list(cards)
+            for card in part:
+                rest.remove(card)
+            if 2 * size < len(cards) or part <= tuple(rest):
+                found.append((part, tuple(rest)))
+    return tuple(found)
+
+
+def values(cards: tuple[Number, ...], rules: HouseRules = DEFAULT_RULES) -> frozenset[Number]:
+    """Every value the whole multiset ``cards`` (sorted) can make under ``rules``.
+
+    >>> sorted(values((1, 2)))
+    [-1, Fraction(1, 2), 1, 2, 3]
+    """
+    tables = _TABLES.get()
+    if tables is None:
+        with shared_tables():
+            return values(cards, rules)
+    found = tables.values.get((cards, rules))
+    if found is None:
+        found = tables.values[cards, rules] = _values(cards, rules)
+    return found
+
+
+def _values(cards: tuple[Number, ...], rules: HouseRules) -> frozenset[Number]:
+    if len(cards) == 1:
+        return frozenset(cards)
+    made: set[Number] = set()
+    ops = rules.ops
+    for part, rest in splits(cards):
+        _spend(len(values(part, rules)) * len(values(rest, rules)))
+        for a in values(part, rules):
+            for b in values(rest, rules):
+                made.update(value for _, value in outcomes(a, b, ops))
+    return frozenset(value for value in made if rules.allows(value))
+
+
+def _needs(
+    target: Number, a: Number, rules: HouseRules, rest: tuple[Number, ...]
+) -> Iterator[tuple[str, Number, bool]]:
+    """``(op, b, a_first)``: the ways ``a`` and a value ``b`` of the cards ``rest`` make ``target``.
+
+    Division by zero is never among them.
+    """
+    ops = rules.ops
+    if "+" in ops:
+        yield "+", exact(target - a), True
+    if "-" in ops:
+        yield "-", exact(a - target), True
+        yield "-", exact(target + a), False
+    if "*" in ops:
+        if a:
+            yield "*", apply("/", target, a), True
+        elif not target:  # 0 times anything: every value of the rest
+            yield from (("*", b, True) for b in sorted(values(rest, rules)))
+    if "/" in ops:
+        if target and a:
+            yield "/", apply("/", a, target), True
+        elif not target and not a:  # 0 divided by anything but 0
+            yield from (("/", b, True) for b in sorted(values(rest, rules)) if b)
+        if a:
+            yield "/", exact(target * a), False
+
+
+def _has(cards: tuple[Number, ...], target: Number, rules: HouseRules) -> bool:
+    """Whether the whole multiset ``cards`` can make ``target``."""
+    if len(cards) <= _TABULATED:
+        return target in values(cards, rules)
+    return _reachable(cards, target, rules)
+
+
+def _reachable(cards: tuple[Number, ...], target: Number, rules: HouseRules) -> bool:
+    """:func:`_has` for larger hands: work back from the target instead of listing values."""
+    known = _tables().reachable
+    found = known.get((cards, target, rules))
+    if found is None:
+        found = known[cards, target, rules] = _reach(cards, target, rules)
+    return found
+
+
+def _reach(cards: tuple[Number, ...], target: Number, rules: HouseRules) -> bool:
+    if len(cards) == 1:
+        return cards[0] == target
+    if not rules.allows(target):
+        return False
+    for part, rest in splits(cards):
+        _spend(len(values(part, rules)))
+        for a in values(part, rules):
+            for _, b, _ in _needs(target, a, rules, rest):
+                if _has(rest, b, rules):
+                    return True
+    return False
+
+
+def classes(cards: tuple[Number, ...], target: Number, rules: HouseRules) -> dict[Key, Tree]:
+    """The distinct expressions over exactly ``cards`` worth ``target``: key -> witness tree."""
+    known = _tables().classes
+    found = known.get((cards, target, rules))
+    if found is None:
+        found = known[cards, target, rules] = _make_classes(cards, target, rules)
+    return found
+
+
+def _make_classes(cards: tuple[Number, ...], target: Number, rules: HouseRules) -> dict[Key, Tree]:
+    level = rules.distinct
+    if len(cards) == 1:
+        return {_canonical.leaf(target, level): target} if cards[0] == target else {}
+    found: dict[Key, Tree] = {}
+    both_orders = level == "none"
+    for part, rest in splits(cards):
+        _spend(len(values(part, rules)))
+        for a in sorted(values(part, rules)):
+            for op, b, a_first in _needs(target, a, rules, rest):
+                if not _has(rest, b, rules):
+                    continue
+                lefts = classes(part, a, rules)
+                rights = classes(rest, b, rules)
+                _spend(len(lefts) * len(rights))
+                orders = (a_first, not a_first) if both_orders and op in "+*" else (a_first,)
+                for first in orders:
+                    for key_a, tree_a in lefts.items():
+                        for key_b, tree_b in rights.items():
+                            if first:
+                                key = _canonical.combine(op, key_a, key_b, level)
+                                tree = (op, tree_a, tree_b)
+                            else:
+                                key = _canonical.combine(op, key_b, key_a, level)
+                                tree = (op, tree_b, tree_a)
+                            if key not in found:
+                                found[key] = tree
+    return found
+
+
+def subhands(cards: tuple[Number, ...], use_all: bool) -> list[tuple[Number, ...]]:
+    """The hand itself, or every distinct non-empty sub-multiset of it."""
+    if use_all:
+        return [cards]
+    return [
+        part for size in range(1, len(cards) + 1) for part in distinct_combinations(cards, size)
+    ]
+
+
+def trees(cards: tuple[Number, ...], goal: Number, rules: HouseRules) -> dict[Key, Tree]:
+    """The distinct solutions as plain trees, by key, for a checked hand (inside :func:`limited`).
+
+    When not every card must be used, a ``"4nums"`` solution with a useless part is left
+    out: the same solution without it uses fewer cards.
+    """
+    found: dict[Key, Tree] = {}
+    if not rules.allows(goal):
+        return found
+    for sub in subhands(cards, rules.use_all):
+        for key, tree in classes(sub, goal, rules).items():
+            if rules.use_all or rules.distinct != "4nums" or not _canonical.has_aside(key):
+                found.setdefault(key, tree)
+    return found
+
+
+def reaches(cards: tuple[Number, ...], goal: Number, rules: HouseRules) -> bool:
+    """Whether the hand (or, unless ``use_all``, a part of it) can make ``goal``."""
+    if not rules.allows(goal):
+        return False
+    return any(_reachable(sub, goal, rules) for sub in subhands(cards, rules.use_all))

@@ -1,0 +1,147 @@
+"""House rules: what a 24-game table (or a Countdown round) allows, as one value.
+
+:class:`HouseRules` travels whole from the game's set-up to every function that solves,
+checks, hints, deals or rates: ``solve(cards, rules=rules)``, ``check(answer, cards,
+rules=rules)``, ``deal(rng, rules=rules)``. Each of those functions also takes the fields
+as keywords, a convenience for one-off calls: ``solve(cards, integer_only=True)`` is
+``solve(cards, rules=HouseRules(integer_only=True))``.
+
+>>> classroom = HouseRules(integer_only=True, non_negative=True)
+>>> from fractions import Fraction
+>>> classroom.allows(Fraction(1, 3)), classroom.allows(-2), classroom.allows(4)
+(False, False, True)
+>>> HouseRules(ops="*+")
+HouseRules(ops='+*', integer_only=False, non_negative=False, natural=False, use_all=True, distinct='4nums')
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, Final, Literal, TypeAlias, TypedDict, get_args
+
+import attrs
+
+from puzzlecalc.arith24.numbers import OPERATORS, Number
+from puzzlecalc.errors import InvalidArgumentError
+
+__all__ = [
+    "COUNTDOWN",
+    "DEFAULT_RULES",
+    "DISTINCT_LEVELS",
+    "Distinct",
+    "HouseRules",
+    "RuleOptions",
+    "check_ops",
+    "house_rules",
+]
+
+#: When two solutions count as the same, finest first (see
+#: :mod:`~puzzlecalc.arith24.equivalence`).
+Distinct: TypeAlias = Literal["none", "commutative", "normal", "4nums"]
+DISTINCT_LEVELS: Final[tuple[Distinct, ...]] = get_args(Distinct)
+
+
+def check_ops(ops: object) -> str:
+    """The operators of ``ops`` in the standard order ``+-*/``.
+
+    >>> check_ops("/+")
+    '+/'
+
+    :raises InvalidArgumentError: unless ``ops`` is a non-empty string of ``+ - * /``.
+    """
+    if not isinstance(ops, str) or not ops or any(op not in OPERATORS for op in ops):
+        raise InvalidArgumentError(f"ops must be a non-empty string of + - * /, not {ops!r}")
+    return "".join(op for op in OPERATORS if op in ops)
+
+
+def _flag(instance: object, attribute: attrs.Attribute[bool], value: object) -> None:
+    if not isinstance(value, bool):
+        raise InvalidArgumentError(f"{attribute.name} must be True or False, not {value!r}")
+
+
+def _distinct(instance: object, attribute: attrs.Attribute[str], value: object) -> None:
+    if value not in DISTINCT_LEVELS:
+        raise InvalidArgumentError(
+            f"distinct must be one of {', '.join(DISTINCT_LEVELS)}, not {value!r}"
+        )
+
+
+@attrs.frozen(cache_hash=True)
+class HouseRules:
+    """The rules a hand is played under; the defaults are the 24 game's.
+
+    :param ops: the operators allowed, a string of ``+-*/`` (kept in that order).
+    :param integer_only: no intermediate result may be a fraction ("no fractions along
+        the way").
+    :param non_negative: no intermediate result may be negative.
+    :param natural: every intermediate result must be a positive whole number
+        (Countdown's rule).
+    :param use_all: every card must be used; ``False`` lets any non-empty subset be used
+        (Countdown).
+    :param distinct: when two solutions count as the same
+        (:mod:`~puzzlecalc.arith24.equivalence`).
+    :raises InvalidArgumentError: if a field has a value it cannot take.
+    """
+
+    ops: str = attrs.field(default="+-*/", converter=check_ops)
+    integer_only: bool = attrs.field(default=False, validator=_flag)
+    non_negative: bool = attrs.field(default=False, validator=_flag)
+    natural: bool = attrs.field(default=False, validator=_flag)
+    use_all: bool = attrs.field(default=True, validator=_flag)
+    distinct: Distinct = attrs.field(default="4nums", validator=_distinct)
+
+    def allows(self, value: Number) -> bool:
+        """Whether ``value`` may appear along the way.
+
+        >>> HouseRules(natural=True).allows(0)
+        False
+        """
+        if (self.integer_only or self.natural) and not isinstance(value, int):
+            return False  # values are exact: a whole one is an int
+        if self.natural:
+            return value > 0
+        return not (self.non_negative and value < 0)
+
+    def evolve(self, **changes: Any) -> HouseRules:
+        """These rules with some fields changed.
+
+        >>> DEFAULT_RULES.evolve(ops="+-").ops
+        '+-'
+        """
+        return attrs.evolve(self, **changes)
+
+
+class RuleOptions(TypedDict, total=False):
+    """The fields of :class:`HouseRules` given as keywords, for one-off calls."""
+
+    ops: str
+    integer_only: bool
+    non_negative: bool
+    natural: bool
+    use_all: bool
+    distinct: Distinct
+
+
+#: The 24 game's rules.
+DEFAULT_RULES: Final = HouseRules()
+
+#: Countdown's: any subset of the numbers, every step a positive whole number.
+COUNTDOWN: Final = HouseRules(natural=True, use_all=False)
+
+
+def house_rules(rules: HouseRules | None, options: Mapping[str, Any]) -> HouseRules:
+    """The rules of a call: ``rules`` (default: the 24 game's) with ``options`` on top.
+
+    >>> house_rules(None, {"integer_only": True}).integer_only
+    True
+
+    :raises InvalidArgumentError: on an unknown option or a value it cannot take.
+    """
+    if rules is None:
+        rules = DEFAULT_RULES
+    elif not isinstance(rules, HouseRules):
+        raise InvalidArgumentError(f"rules must be HouseRules, not {rules!r}")
+    unknown = set(options) - set(RuleOptions.__annotations__)
+    if unknown:
+        raise InvalidArgumentError(f"unknown house rules: {', '.join(sorted(unknown))}")
+    return attrs.evolve(rules, **options) if options else rules

@@ -1,0 +1,160 @@
+"""Every distinct way to reach a target: :func:`solve`, :func:`count`, :func:`solvable`.
+
+Each function takes the cards, the target, the :class:`~puzzlecalc.arith24.rules.HouseRules`
+as ``rules=`` (or their fields as keywords, for a one-off call) and ``max_steps``, the work
+the search may do. The search itself is internal (``_search``): it keeps what it works out
+about each part of the hand for the length of one call, or of a :func:`shared_tables` block,
+so a call's ``max_steps`` means the same whatever was computed before it.
+
+>>> [str(e) for e in solve([1, 2, 3, 4])]
+['4*3*2*1', '(3+2+1)*4', '(4+2)*(3+1)']
+>>> solvable([3, 3, 8, 8]), solvable([3, 3, 8, 8], integer_only=True)
+(True, False)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Final, Unpack
+
+from puzzlecalc.arith24 import _canonical, _search
+from puzzlecalc.arith24._search import shared_tables
+from puzzlecalc.arith24.expr import Expr
+from puzzlecalc.arith24.numbers import Number, hand, number
+from puzzlecalc.arith24.rules import HouseRules, RuleOptions, house_rules
+
+__all__ = [
+    "DEFAULT_MAX_STEPS",
+    "count",
+    "reachable_values",
+    "shared_tables",
+    "solvable",
+    "solve",
+]
+
+#: The target of the 24 game.
+TWENTY_FOUR: Final = 24
+
+#: How much work a search may do unless the caller allows more: a step is one value
+#: tried or one pair of partial results combined. A search makes some 30,000 steps a
+#: second; listing every distinct solution of seven cards takes up to about 400,000.
+DEFAULT_MAX_STEPS: Final = 1_000_000
+
+
+def _distance(a: Number, b: Number) -> Number:
+    difference = a - b
+    return difference if difference >= 0 else -difference
+
+
+def _trees(
+    cards: Sequence[Number], target: Number, rules: HouseRules, max_steps: int
+) -> dict[_canonical.Key, _canonical.Tree]:
+    checked, goal = hand(cards), number(target, "the target")
+    with _search.limited(max_steps):
+        return _search.trees(checked, goal, rules)
+
+
+def solve(
+    cards: Sequence[Number],
+    target: Number = TWENTY_FOUR,
+    *,
+    rules: HouseRules | None = None,
+    nearest: bool = False,
+    max_steps: int = DEFAULT_MAX_STEPS,
+    **options: Unpack[RuleOptions],
+) -> list[Expr]:
+    """Every distinct way to make ``target`` from ``cards``, in a deterministic order.
+
+    >>> [str(e) for e in solve([3, 3, 8, 8])]
+    ['8/(3-8/3)']
+    >>> [str(e) for e in solve([1, 3, 4, 6], integer_only=True)]
+    []
+    >>> len(solve([1, 2, 3, 4], distinct="none"))
+    242
+    >>> [str(e) for e in solve([2, 3, 4], 100, nearest=True)]
+    ['4*3*2']
+
+    :param cards: the numbers, ints or Fractions, any count from 1 to
+        :data:`~puzzlecalc.arith24.numbers.MAX_CARDS`.
+        Each is used exactly once (unless the rules' ``use_all`` is false).
+    :param target: the number to make.
+    :param rules: the house rules (default: the 24 game's); keywords such as
+        ``integer_only=True`` change single fields of them.
+    :param nearest: when ``target`` cannot be made, return the solutions of the nearest
+        value that can (both values' on a tie); each expression's ``value`` says which.
+    :param max_steps: how much work the search may do (:data:`DEFAULT_MAX_STEPS`).
+    :returns: one expression per distinct solution, printed the 4nums way where the
+        level allows: fewest cards first, then shortest text.
+    :raises InvalidHandError: on no cards, too many, or a card or target that is not a
+        number.
+    :raises InvalidArgumentError: on an unknown rule or a value it cannot take.
+    :raises SearchLimitError: if the search needs more than ``max_steps`` steps.
+    """
+    rules = house_rules(rules, options)
+    found = _trees(cards, target, rules, max_steps)
+    if not found and nearest:
+        goal = number(target, "the target")
+        made = reachable_values(cards, rules=rules, max_steps=max_steps)
+        if made:
+            distance = min(_distance(value, goal) for value in made)
+            for value in sorted({goal - distance, goal + distance} & made):
+                found.update(_trees(cards, value, rules, max_steps))
+    checked = list(hand(cards))
+    exprs = [
+        _canonical.from_tree(_canonical.canonical(tree, rules), checked) for tree in found.values()
+    ]
+    return sorted(exprs, key=lambda e: (len(e.numbers), len(str(e)), str(e)))
+
+
+def count(
+    cards: Sequence[Number],
+    target: Number = TWENTY_FOUR,
+    *,
+    rules: HouseRules | None = None,
+    max_steps: int = DEFAULT_MAX_STEPS,
+    **options: Unpack[RuleOptions],
+) -> int:
+    """How many distinct solutions :func:`solve` finds, without building expressions.
+
+    >>> count([1, 2, 3, 4]), count([1, 2, 3, 4], distinct="normal")
+    (3, 4)
+    """
+    return len(_trees(cards, target, house_rules(rules, options), max_steps))
+
+
+def solvable(
+    cards: Sequence[Number],
+    target: Number = TWENTY_FOUR,
+    *,
+    rules: HouseRules | None = None,
+    max_steps: int = DEFAULT_MAX_STEPS,
+    **options: Unpack[RuleOptions],
+) -> bool:
+    """Whether ``cards`` can make ``target``; stops at the first way found.
+
+    >>> solvable([1, 1, 1, 1])
+    False
+    """
+    rules = house_rules(rules, options)
+    checked, goal = hand(cards), number(target, "the target")
+    with _search.limited(max_steps):
+        return _search.reaches(checked, goal, rules)
+
+
+def reachable_values(
+    cards: Sequence[Number],
+    *,
+    rules: HouseRules | None = None,
+    max_steps: int = DEFAULT_MAX_STEPS,
+    **options: Unpack[RuleOptions],
+) -> frozenset[Number]:
+    """Every value the cards can make under the rules (any subset unless ``use_all``).
+
+    >>> sorted(reachable_values([1, 2]))
+    [-1, Fraction(1, 2), 1, 2, 3]
+    """
+    rules = house_rules(rules, options)
+    checked = hand(cards)
+    with _search.limited(max_steps):
+        parts = _search.subhands(checked, rules.use_all)
+        return frozenset().union(*(_search.values(part, rules) for part in parts))
