@@ -161,7 +161,7 @@ def main() -> None:
 
     expected = [record["min_moves"] for record in records]
     assert [baseline_bfs(record) for record in records] == expected
-    assert [s.length for s in map(solve_level, levels) if s is not None] == expected
+    assert [len(s) for s in map(solve_level, levels) if s is not None] == expected
 
     base = best_of(repeat, lambda: [baseline_bfs(record) for record in records])
     print(f"baseline plain BFS over int tuples, 199 levels:   {base:7.3f} s")

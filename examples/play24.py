@@ -1,8 +1,11 @@
 """A console game of 24 against a computer opponent.
 
 Usage: python examples/play24.py [--seed N] [--opponent 0-3] [--rounds N] [--speed X]
+                                [--no-fractions] [--no-negatives] [--ops OPS]
 
-Each round deals a solvable hand. Type an expression that makes 24 with every card
+The house rules (``--no-fractions``, ``--no-negatives``, ``--ops``) reach the whole game:
+every hand dealt can be solved under them, hints and the opponent follow them, and answers
+are checked against them. Each round deals a solvable hand. Type an expression that makes 24 with every card
 once (``8/(3-8/3)``), ``h`` for a hint (ask again for a stronger one), ``s`` to skip
 the hand, or ``q`` to quit. The opponent thinks in a background thread and may answer
 first. Scripted runs work too: pipe the answers in (end of input quits), e.g.
@@ -17,18 +20,24 @@ import sys
 import threading
 from collections.abc import Callable
 
-from puzzlecalc.arith24 import OPPONENTS, Opponent, check, deal, hint, solve
+from puzzlecalc.arith24 import OPPONENTS, HouseRules, Opponent, check, deal, hint, solve
 
 
 class Round:
     """One hand: the opponent's thread and who answered first."""
 
     def __init__(
-        self, cards: list[int], opponent: Opponent, rng: random.Random, speed: float
+        self,
+        cards: list[int],
+        opponent: Opponent,
+        rng: random.Random,
+        speed: float,
+        rules: HouseRules,
     ) -> None:
         self.cards = cards
         self.opponent = opponent
-        self.attempt = opponent.attempt(cards, rng)
+        self.rules = rules
+        self.attempt = opponent.attempt(cards, rng, rules=rules)
         self.over = threading.Event()
         self.lock = threading.Lock()
         self.winner: str | None = None
@@ -46,7 +55,7 @@ class Round:
             if answer is None:
                 print(f"\n{self.opponent.name} gives up on this one.")
                 return
-            verdict = check(answer, self.cards)
+            verdict = check(answer, self.cards, rules=self.rules)
             if verdict.ok:
                 self.winner = "computer"
                 self.over.set()
@@ -70,11 +79,13 @@ def play(
     read: Callable[[], str | None],
     rounds: int,
     speed: float,
+    rules: HouseRules,
 ) -> dict[str, int]:
+    """Play ``rounds`` hands; returns the score."""
     score = {"you": 0, opponent.name: 0, "skipped": 0}
     for number in range(1, rounds + 1):
-        cards = deal(rng)
-        game = Round(cards, opponent, rng, speed)
+        cards = deal(rng, rules=rules)
+        game = Round(cards, opponent, rng, speed, rules)
         print(f"\nRound {number}: {' '.join(map(str, cards))}   (h: hint, s: skip, q: quit)")
         game.thread.start()
         hints = 0
@@ -89,14 +100,14 @@ def play(
             text = line.strip().lower()
             if text == "h":
                 hints = min(hints + 1, 3)
-                print("hint:", hint(cards, level=hints))
+                print("hint:", hint(cards, level=hints, rules=rules))
             elif text == "s":
                 game.over.set()
                 score["skipped"] += 1
-                print("skipped; a solution:", solve(cards)[0])
+                print("skipped; a solution:", solve(cards, rules=rules)[0])
                 break
             elif text:
-                verdict = check(line, cards)
+                verdict = check(line, cards, rules=rules)
                 if not verdict.ok:
                     print(f"not quite: it {verdict.reason}")
                 elif game.claim():
@@ -114,15 +125,33 @@ def play(
 def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(description="Play 24 against the computer.")
     parser.add_argument("--seed", type=int, default=None, help="seed for dealing (reproducible)")
-    parser.add_argument("--opponent", type=int, default=2, choices=range(len(OPPONENTS)))
-    parser.add_argument("--rounds", type=int, default=10)
+    names = ", ".join(f"{i}: {opponent.name}" for i, opponent in enumerate(OPPONENTS))
+    parser.add_argument(
+        "--opponent",
+        type=int,
+        default=2,
+        choices=range(len(OPPONENTS)),
+        help=f"who you play against ({names}; default 2)",
+    )
+    parser.add_argument("--rounds", type=int, default=10, help="hands to play (default 10)")
     parser.add_argument(
         "--speed", type=float, default=1.0, help="how much faster the opponent thinks"
     )
+    parser.add_argument(
+        "--no-fractions", action="store_true", help="house rule: no fractions along the way"
+    )
+    parser.add_argument(
+        "--no-negatives", action="store_true", help="house rule: no negatives along the way"
+    )
+    parser.add_argument("--ops", default="+-*/", help="house rule: the operators allowed")
     args = parser.parse_args(argv)
     rng = random.Random(args.seed)
     opponent = OPPONENTS[args.opponent]
+    rules = HouseRules(ops=args.ops, integer_only=args.no_fractions, non_negative=args.no_negatives)
     print(f"24 against {opponent.name}, who knows {' '.join(opponent.ops)}.")
+    if rules != HouseRules():
+        print(f"House rules: operators {' '.join(rules.ops)}", end="")
+        print(", no fractions" * rules.integer_only + ", no negatives" * rules.non_negative)
 
     def read() -> str | None:
         try:
@@ -130,7 +159,7 @@ def main(argv: list[str]) -> int:
         except EOFError:
             return None
 
-    score = play(rng, opponent, read, args.rounds, args.speed)
+    score = play(rng, opponent, read, args.rounds, args.speed, rules)
     print("\nfinal score")
     for name, points in score.items():
         print(f"  {name:<22}{points:>3}")

@@ -30,8 +30,10 @@ from puzzlecalc.calculator import (
 )
 from puzzlecalc.errors import (
     IllegalPressError,
+    InvalidArgumentError,
     InvalidButtonError,
     InvalidExpressionError,
+    InvalidHandError,
     InvalidLevelError,
     PuzzlecalcError,
     SearchLimitError,
@@ -42,8 +44,10 @@ __all__ = [
     "At",
     "GameState",
     "IllegalPressError",
+    "InvalidArgumentError",
     "InvalidButtonError",
     "InvalidExpressionError",
+    "InvalidHandError",
     "InvalidLevelError",
     "Level",
     "Op",

@@ -259,7 +259,7 @@ def _report_level(
         if args.all:
             out.write(f"solution {number}: {solution}\n")
         else:
-            out.write(f"shortest: {solution.moves} moves\n")
+            out.write(f"shortest: {len(solution)} moves\n")
             _print_solution(solution, out)
 
 

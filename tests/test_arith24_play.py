@@ -11,7 +11,6 @@ import sys
 from fractions import Fraction
 from pathlib import Path
 
-import attrs
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -19,7 +18,18 @@ from shared_data import text
 from strategies24 import hands
 
 from puzzlecalc import PuzzlecalcError
-from puzzlecalc.arith24 import OPPONENTS, Opponent, check, deal, difficulty, hint, solve
+from puzzlecalc.arith24 import (
+    OPPONENTS,
+    HouseRules,
+    Opponent,
+    check,
+    deal,
+    difficulty,
+    hint,
+    solvable,
+    solve,
+)
+from puzzlecalc.arith24 import game as game
 from puzzlecalc.arith24.difficulty import spearman
 from puzzlecalc.arith24.game import SECOND_GRADER, TEACHER
 
@@ -170,10 +180,15 @@ def test_difficulty_basics() -> None:
         difficulty([1, 2, 3, 4, 5, 6])
 
 
-def test_opponents_are_small_frozen_objects_built_on_solve() -> None:
-    assert len(OPPONENTS) == 4
-    with pytest.raises(attrs.exceptions.FrozenInstanceError):
-        TEACHER.slip = 0.5  # type: ignore[misc]
+def test_opponents_are_ordered_easiest_first() -> None:
+    assert [len(opponent.ops) for opponent in OPPONENTS] == sorted(len(o.ops) for o in OPPONENTS)
+    assert [opponent.slip for opponent in OPPONENTS] == sorted(
+        (o.slip for o in OPPONENTS), reverse=True
+    )
+    assert all(repr(eval(repr(o), vars(game))) == repr(o) for o in OPPONENTS)
+
+
+def test_opponents_answer_the_same_for_the_same_seed() -> None:
     attempt = TEACHER.attempt([3, 3, 8, 8], random.Random(1))
     assert attempt == TEACHER.attempt([3, 3, 8, 8], random.Random(1))
     assert attempt.answer is not None and check(attempt.answer, [3, 3, 8, 8]).ok
@@ -195,7 +210,57 @@ def test_slips_happen_about_as_often_as_the_persona_says() -> None:
 
 def test_opponents_play_large_hands_too() -> None:
     attempt = TEACHER.attempt([1, 2, 3, 4, 5, 6], random.Random(3))
-    assert attempt.answer is not None and attempt.seconds > 0
+    assert attempt.answer is not None and check(attempt.answer, [1, 2, 3, 4, 5, 6]).ok
+    assert 0 < attempt.seconds <= TEACHER.patience
+
+
+RULES = [
+    HouseRules(),
+    HouseRules(integer_only=True),
+    HouseRules(non_negative=True),
+    HouseRules(integer_only=True, non_negative=True),
+    HouseRules(ops="+-*"),
+]
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    st.lists(st.integers(1, 13), min_size=2, max_size=5),
+    st.sampled_from(RULES),
+    st.sampled_from([o for o in OPPONENTS if not o.slip] + [Opponent("Ace", slip=0.0)]),
+    st.integers(0, 10**6),
+)
+def test_a_careful_opponents_answer_passes_check_under_the_games_rules(
+    cards: list[int], rules: HouseRules, opponent: Opponent, seed: int
+) -> None:
+    attempt = opponent.attempt(cards, random.Random(seed), rules=rules)
+    if attempt.answer is None:
+        known = "".join(op for op in rules.ops if op in opponent.ops)
+        assert not solvable(cards, rules=rules.evolve(ops=known))
+    else:
+        assert check(attempt.answer, cards, rules=rules).ok
+
+
+def test_under_no_fractions_the_teacher_cannot_answer_3_3_8_8() -> None:
+    no_fractions = HouseRules(integer_only=True)
+    assert TEACHER.attempt([3, 3, 8, 8], random.Random(1), rules=no_fractions).answer is None
+
+
+@pytest.mark.parametrize("rules", RULES)
+def test_every_hand_dealt_is_solvable_under_the_rules(rules: HouseRules) -> None:
+    rng = random.Random(3)
+    for _ in range(100):
+        dealt = deal(rng, rules=rules)
+        assert solvable(dealt, rules=rules)
+        assert hint(dealt, level=3, rules=rules).endswith(" = 24")
+        assert check(hint(dealt, level=3, rules=rules).removesuffix(" = 24"), dealt, rules=rules)
+
+
+def test_difficulty_follows_the_rules() -> None:
+    assert difficulty([3, 3, 8, 8], rules=HouseRules(integer_only=True)) == math.inf
+    assert difficulty([3, 3, 8, 8]) < math.inf
+    assert difficulty([1, 2, 3, 4], ops="+") == math.inf
+    assert difficulty([6, 6, 6, 6], ops="+-") < math.inf
 
 
 def test_harder_hands_take_longer() -> None:
@@ -204,9 +269,12 @@ def test_harder_hands_take_longer() -> None:
     assert sum(hard) > sum(easy)
 
 
-@pytest.mark.parametrize(("field", "value"), [("ops", "^"), ("slip", 1.5), ("seconds", 0)])
-def test_bad_personas(field: str, value: object) -> None:
-    with pytest.raises(ValueError):
+@pytest.mark.parametrize(
+    ("field", "value", "message"),
+    [("ops", "^", "ops must be"), ("slip", 1.5, "slip"), ("seconds", 0, "seconds")],
+)
+def test_bad_personas(field: str, value: object, message: str) -> None:
+    with pytest.raises(ValueError, match=message):
         Opponent("Bad", **{field: value})  # type: ignore[arg-type]
 
 

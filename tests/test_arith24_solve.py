@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from shared_data import load
 from strategies24 import hands, small_hands
 
-from puzzlecalc import PuzzlecalcError, SearchLimitError
+from puzzlecalc import InvalidHandError, PuzzlecalcError, SearchLimitError
 from puzzlecalc.arith24 import DISTINCT_LEVELS, Expr, count, solvable, solve
 from puzzlecalc.arith24.equivalence import key
 
@@ -139,7 +139,7 @@ BAD = [
 def test_bad_input_names_it(args: tuple[object, ...], message: str) -> None:
     with pytest.raises(PuzzlecalcError, match=message.replace("(", r"\(").replace(")", r"\)")):
         solve(*args)  # type: ignore[arg-type]
-    with pytest.raises(PuzzlecalcError):
+    with pytest.raises(InvalidHandError, match=message.replace("(", r"\(").replace(")", r"\)")):
         solvable(*args)  # type: ignore[arg-type]
 
 

@@ -451,7 +451,7 @@ def test_presses_that_do_not_suit_the_button(label: str, at: int | str | None) -
 def _on_display(solution: Solution, level: Level) -> bool:
     """Whether every cursor press's position exists on the display it acts on."""
     before = [solution.start, *solution.states]
-    for record, state in zip(solution.presses, before, strict=False):
+    for record, state in zip(solution.indices, before, strict=False):
         if len(record) == 3 and isinstance(record[2], int):
             button = level.buttons[record[0]]
             room = digit_count(int(state.value)) + (button.label().startswith("Insert"))
@@ -500,7 +500,7 @@ def _reference_shortest(level: Level, rules: Rules) -> int | None:
             options: list[Any] = list(range(7)) if button.target == "position" else [None]
             for press in button.presses:
                 for at in options:
-                    after = level.press(state, index, press, rules, at)
+                    after = level.press(state, index, rules, press, at)
                     if after is None or after in seen:
                         continue
                     if press == "hold" and not rules.hold_costs_move:

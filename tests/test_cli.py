@@ -324,3 +324,40 @@ def test_level_bad_rule_value() -> None:
         "level", "--start", "1", "--goal", "2", "--moves", "1", "--min-value", "-5", "+1"
     )
     assert status == 2 and out == ""
+
+
+@pytest.mark.parametrize(
+    ("argv", "lines"),
+    [
+        (["24", "3", "3", "8", "8"], ["3 3 8 8 -> 24: 1 distinct solution (4nums)", "  8/(3-8/3) = 24"]),
+        (["24", "1", "2", "3", "4", "--count", "--distinct", "none"], ["242"]),
+        (["24", "3", "3", "8", "8", "--integer-only"], ["3 3 8 8: no way to make 24"]),
+        (["countdown", "100", "75", "50", "25", "6", "3", "--target", "952"],
+         ["2 distinct solutions, fewest numbers first", "  (100+3)*75*6/50+25 = 952"]),
+        (["census", "countdown", "--large", "4", "--jobs", "1"],
+         ["large  selections   solvable    targets  percent",
+          "    4          55      43710      49445   88.40%"]),
+        (["census", "24", "--low", "1", "--high", "6", "--targets", "1", "50"],
+         ["126 hands of 4 cards from 1 to 6"]),
+        (["level", "--start", "0", "--goal", "4", "--moves", "3", "+1", "x2"],
+         ["level: 0 -> 4 in 3 moves, buttons +1 x2", "shortest: 3 moves", "  x2                   4"]),
+    ],
+)  # fmt: skip
+def test_each_subcommand_prints_its_answer(argv: list[str], lines: list[str]) -> None:
+    status, out = run(*argv)
+    assert status in (0, 1)
+    for line in lines:
+        assert line in out.splitlines(), out
+
+
+def test_census_writes_whole_csv_files(tmp_path: Path) -> None:
+    path = tmp_path / "targets.csv"
+    assert (
+        run(
+            "census", "24", "--low", "1", "--high", "6", "--targets", "1", "50", "--csv", str(path)
+        )[0]
+        == 0
+    )
+    rows = path.read_text().splitlines()
+    assert rows[0] == "target,hands" and rows[24] == "24,105" and len(rows) == 51
+    assert [p.name for p in tmp_path.iterdir()] == ["targets.csv"]  # no temporary file left

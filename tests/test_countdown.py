@@ -95,7 +95,7 @@ def test_any_subset_drops_useless_parts() -> None:
 
 @pytest.mark.parametrize("numbers", [[0, 1], [-3, 4], [2.5, 3]])
 def test_countdown_numbers_must_be_positive_whole(numbers: list[float]) -> None:
-    with pytest.raises(PuzzlecalcError):
+    with pytest.raises(PuzzlecalcError, match=r"positive whole numbers|must be an int"):
         reachable(numbers)  # type: ignore[arg-type]
 
 

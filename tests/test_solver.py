@@ -33,7 +33,7 @@ def test_all_199_levels_solved_shortest(real_levels: list[tuple[dict[str, Any], 
     for data, level in real_levels:
         solution = solve_level(level)
         assert solution is not None, data["level"]
-        assert solution.length == data["min_moves"], data["level"]
+        assert len(solution) == data["min_moves"], data["level"]
         assert level.is_solved_by(level.replay(solution.indices)), data["level"]
 
 
@@ -45,7 +45,7 @@ def test_other_methods_on_real_levels(
         solution = solve_level(level, method=method)
         assert solution is not None and level.is_solved_by(solution), data["level"]
         if method == "iddfs":
-            assert solution.length == data["min_moves"], data["level"]
+            assert len(solution) == data["min_moves"], data["level"]
 
 
 def test_every_listed_solution_is_enumerated(
@@ -61,7 +61,7 @@ def test_every_listed_solution_is_enumerated(
         ]
         for indices in listed:
             assert tuple((i, p) for i, p in indices) in found, data["level"]
-        assert solutions[0].length == data["min_moves"]
+        assert len(solutions[0]) == data["min_moves"]
 
 
 def test_store_levels_in_older_solvers_counting(
@@ -77,7 +77,7 @@ def test_store_levels_in_older_solvers_counting(
         older = Level(level.start, level.goal, level.moves - holds, level.buttons, level.portal)
         solution = solve_level(older, free)
         assert solution is not None and older.is_solved_by(solution), data["level"]
-        assert solve_level(older) is None or solution.length <= older.moves
+        assert solve_level(older) is None or len(solution) <= older.moves
         checked += 1
     assert checked >= 19
 
@@ -87,7 +87,7 @@ def test_free_hold_makes_store_cheaper() -> None:
     free = solve_level(level, Rules(hold_costs_move=False))
     assert free is not None
     assert free.labels == ["Store(hold)", "Store", "Store(hold)", "Store"]
-    assert free.length == 2
+    assert len(free) == 2
     # 1 -> 11 -> 1111, and 1 -> 11 -> 111 -> 1111
     assert count_solutions(level, Rules(hold_costs_move=False)) == 2
 
@@ -119,7 +119,7 @@ def test_unsolvable_level() -> None:
 
 def test_start_on_goal() -> None:
     solution = solve_level(Level(start=5, goal=5, moves=0, buttons=["+1"]))
-    assert solution is not None and solution.length == 0 and solution.indices == []
+    assert solution is not None and len(solution) == 0 and solution.indices == []
 
 
 def test_search_limit() -> None:
@@ -155,13 +155,13 @@ def _brute_force(level: Level, rules: Rules) -> list[Solution]:
                 if state.value == level.goal:
                     state = None
                     break
-                state = level.press(state, index, press, rules)
+                state = level.press(state, index, rules, press)
                 if state is None:
                     break
             if state is None or state.value != level.goal:
                 continue
             solution = level.replay(sequence, rules)
-            if solution.moves <= level.moves and _no_free_noop(solution, rules):
+            if len(solution) <= level.moves and _no_free_noop(solution, rules):
                 found.append(solution)
     return found
 
@@ -170,10 +170,10 @@ def _no_free_noop(solution: Solution, rules: Rules) -> bool:
     if rules.hold_costs_move:
         return True
     states = [solution.start, *solution.states]
-    holds = [i for i, record in enumerate(solution.presses) if record[1] == "hold"]
-    ends_in_hold = bool(solution.presses) and solution.presses[-1][1] == "hold"
+    holds = [i for i, record in enumerate(solution.indices) if record[1] == "hold"]
+    ends_in_hold = bool(solution.indices) and solution.indices[-1][1] == "hold"
     return not ends_in_hold and all(
-        states[i] != states[i + 1] and solution.presses[i + 1][1] != "hold" for i in holds
+        states[i] != states[i + 1] and solution.indices[i + 1][1] != "hold" for i in holds
     )
 
 
@@ -189,7 +189,7 @@ def test_solver_agrees_with_brute_force(level: Level, rules: Rules) -> None:
         assert shortest is None
     else:
         assert shortest is not None
-        assert shortest.length == min(s.length for s in expected)
+        assert len(shortest) == min(len(s) for s in expected)
 
 
 @settings(max_examples=100, deadline=None)
@@ -201,8 +201,8 @@ def test_solutions_replay_and_shortest_is_shortest(level: Level, rules: Rules) -
     for solution in solutions:
         assert level.is_solved_by(solution)
         assert level.replay(solution.indices, rules) == solution
-        assert shortest is not None and shortest.length <= solution.length
-    lengths = [s.length for s in solutions]
+        assert shortest is not None and len(shortest) <= len(solution)
+    lengths = [len(s) for s in solutions]
     assert lengths == sorted(lengths)
     if shortest is not None:
         assert shortest == solutions[0] or rules.hold_costs_move is False
@@ -222,5 +222,5 @@ def test_iddfs_and_bfs_agree_on_length(level: Level) -> None:
     bfs, iddfs, dfs = (solve_level(level, method=m) for m in ("bfs", "iddfs", "dfs"))
     assert (bfs is None) == (iddfs is None) == (dfs is None)
     if bfs is not None and iddfs is not None and dfs is not None:
-        assert bfs.length == iddfs.length <= dfs.length
+        assert len(bfs) == len(iddfs) <= len(dfs)
         assert level.is_solved_by(dfs)

@@ -6,7 +6,7 @@ keypad (:func:`word_value`), and the final ``ABC`` press that shows it costs a m
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any, Final
 
 import attrs
@@ -267,11 +267,14 @@ class Level:
         self,
         state: GameState,
         index: int,
-        press: Press = "press",
         rules: Rules = DEFAULT_RULES,
+        press: Press = "press",
         at: At = None,
     ) -> GameState | None:
         """Press button ``index`` on ``state`` (at position or arrows ``at``), portal included.
+
+        The arguments after ``index`` come in the order of :meth:`Op.apply
+        <puzzlecalc.calculator.ops.base.Op.apply>`.
 
         >>> Level(start=99, goal=10, moves=3, buttons=["1", "-1"], portal=[2, 0]).press(
         ...     GameState(99), 0).value
@@ -298,20 +301,10 @@ class Level:
 
         :raises IllegalPressError: if a press is not allowed where it is made.
         """
-        start = state = self.initial_state()
-        made: list[PressRecord] = []
-        shown: list[str] = []
-        states: list[GameState] = []
-        moves = 0
-        portal = None if self.portal is None else self.portal.apply
-        compiled: dict[tuple[int, Press, At], Step] = {}  # each button compiled once
-        for number, item in enumerate(presses, 1):
-            if tuple(item) == WORD_PRESS and self.word is not None:
-                made.append(WORD_PRESS)
-                shown.append("ABC")
-                states.append(state)
-                moves += 1
-                continue
+
+        def record(number: int, item: Any, state: GameState) -> PressRecord:
+            if self.word is not None and tuple(item) == WORD_PRESS:
+                return WORD_PRESS
             if (
                 isinstance(item, str)
                 or len(item) not in (2, 3)
@@ -321,24 +314,9 @@ class Level:
                 raise IllegalPressError(
                     f"press {number} is not (index, 'press'|'hold') or (index, 'press', at): {item!r}"
                 )
-            index, press = item[0], item[1]
-            at = item[2] if len(item) == 3 else None
-            step = compiled.get((index, press, at))
-            if step is None:
-                button = self._button(index, press, at)
-                step = compiled[index, press, at] = button.step(rules, press, at, portal)
-            reached = step(state.as_tuple())
-            label = self.buttons[index].label(state, rules, press, at)
-            if reached is None:
-                raise IllegalPressError(
-                    f"press {number} ({label!r}) is not allowed on the display {state.value!r}"
-                )
-            made.append((index, press) if at is None else (index, press, at))
-            shown.append(label)
-            state = GameState(*reached)
-            states.append(state)
-            moves += press != "hold" or rules.hold_costs_move
-        return Solution(start, tuple(made), tuple(shown), tuple(states), moves, self.word)
+            return tuple(item)
+
+        return self._play(presses, record, rules)
 
     def replay_labels(self, labels: Iterable[str], rules: Rules = DEFAULT_RULES) -> Solution:
         """Play presses given as the labels shown at press time (``"Store(hold)"``, ``"+3"``,
@@ -350,30 +328,62 @@ class Level:
 
         :raises IllegalPressError: if no button shows a label when it is pressed.
         """
-        state = self.initial_state()
-        presses: list[PressRecord] = []
-        for number, label in enumerate(labels, 1):
-            if isinstance(label, str) and label.strip().upper() == "ABC" and self.word:
-                presses.append(WORD_PRESS)
-                continue
+
+        def record(number: int, label: Any, state: GameState) -> PressRecord:
+            if self.word is not None and isinstance(label, str) and label.strip().upper() == "ABC":
+                return WORD_PRESS
             index, press, at = self._find(label, state, rules, number)
-            after = self.press(state, index, press, rules, at)
-            if after is None:
+            return (index, press) if at is None else (index, press, at)  # type: ignore[return-value]
+
+        return self._play(labels, record, rules)
+
+    def _play(
+        self,
+        items: Iterable[Any],
+        record: Callable[[int, Any, GameState], PressRecord],
+        rules: Rules,
+    ) -> Solution:
+        """Play from the start each press ``record`` makes of an item, and say what shows."""
+        start = state = self.initial_state()
+        made: list[PressRecord] = []
+        shown: list[str] = []
+        states: list[GameState] = []
+        moves = 0
+        portal = None if self.portal is None else self.portal.apply
+        compiled: dict[tuple[int, Press, At], Step] = {}  # each button compiled once
+        for number, item in enumerate(items, 1):
+            made.append(record(number, item, state))
+            if made[-1] == WORD_PRESS:
+                shown.append("ABC")
+                states.append(state)
+                moves += 1
+                continue
+            index, press, at = made[-1][0], made[-1][1], made[-1][2] if len(made[-1]) == 3 else None
+            assert isinstance(index, int)
+            step = compiled.get((index, press, at))  # type: ignore[arg-type]
+            if step is None:
+                button = self._button(index, press, at)  # type: ignore[arg-type]
+                step = compiled[index, press, at] = button.step(rules, press, at, portal)  # type: ignore[index, arg-type]
+            reached = step(state.as_tuple())
+            label = self.buttons[index].label(state, rules, press, at)  # type: ignore[arg-type]
+            if reached is None:
                 raise IllegalPressError(
                     f"press {number} ({label!r}) is not allowed on the display {state.value!r}"
                 )
-            presses.append((index, press) if at is None else (index, press, at))  # type: ignore[arg-type]
-            state = after
-        return self.replay(presses, rules)
+            shown.append(label)
+            state = GameState(*reached)
+            states.append(state)
+            moves += press != "hold" or rules.hold_costs_move
+        return Solution(start, tuple(made), tuple(shown), tuple(states), moves, self.word)
 
     def is_solved_by(self, solution: Solution) -> bool:
         """Whether ``solution`` ends on the goal within the move limit.
 
         A word goal is solved when its number shows and ``ABC`` is the last press.
         """
-        if solution.moves > self.moves or solution.final.value != self.target:
+        if len(solution) > self.moves or solution.final.value != self.target:
             return False
-        return self.word is None or (bool(solution.presses) and solution.presses[-1] == WORD_PRESS)
+        return self.word is None or solution.indices[-1:] == [WORD_PRESS]
 
     def _button(self, index: int, press: Press, at: At = None) -> Op:
         if not isinstance(index, int) or not 0 <= index < len(self.buttons):

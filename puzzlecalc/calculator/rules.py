@@ -8,16 +8,39 @@ other solvers; each option names the source that holds it.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, Final, Literal
+from typing import Any, Final, Literal, TypeAlias, get_args
 
 import attrs
 
 from puzzlecalc.errors import InvalidArgumentError
 
-__all__ = ["DEFAULT_RULES", "DISPLAY_MAX", "Rules"]
+__all__ = [
+    "DEFAULT_RULES",
+    "DISPLAY_MAX",
+    "DigitMinus",
+    "Division",
+    "Influence",
+    "InfluenceSign",
+    "LockOrder",
+    "Rounding",
+    "Rules",
+    "ShiftPresses",
+    "ShiftZeros",
+]
 
 #: The largest magnitude the six-digit display can show.
 DISPLAY_MAX: Final = 999_999
+
+#: The choices of each disputed rule, one alias each (the validators and the command line
+#: read their values from here).
+Influence: TypeAlias = Literal["arithmetic", "all"]
+InfluenceSign: TypeAlias = Literal["magnitude", "signed"]
+Division: TypeAlias = Literal["exact", "decimal"]
+DigitMinus: TypeAlias = Literal["mod", "abs"]
+ShiftPresses: TypeAlias = Literal["mixed", "one-way"]
+ShiftZeros: TypeAlias = Literal["each", "end"]
+LockOrder: TypeAlias = Literal["after-portal", "before-portal"]
+Rounding: TypeAlias = Literal["half-up", "half-even"]
 
 #: The display limits a :class:`Rules` may choose: six digits (the games) or eight (an older bot).
 _MAX_VALUES: Final = (999_999, 99_999_999)
@@ -104,32 +127,24 @@ class Rules:
     hold_costs_move: bool = attrs.field(default=True, validator=_flag)
     max_value: int = attrs.field(default=DISPLAY_MAX, validator=_choice(*_MAX_VALUES))
     min_value: int = attrs.field(validator=_check_min_value)
-    influence: Literal["arithmetic", "all"] = attrs.field(
-        default="arithmetic", validator=_choice("arithmetic", "all")
+    influence: Influence = attrs.field(
+        default="arithmetic", validator=_choice(*get_args(Influence))
     )
-    influence_sign: Literal["magnitude", "signed"] = attrs.field(
-        default="magnitude", validator=_choice("magnitude", "signed")
+    influence_sign: InfluenceSign = attrs.field(
+        default="magnitude", validator=_choice(*get_args(InfluenceSign))
     )
     cut_influenced: bool = attrs.field(default=True, validator=_flag)
     power_influenced: bool = attrs.field(default=False, validator=_flag)
-    division: Literal["exact", "decimal"] = attrs.field(
-        default="exact", validator=_choice("exact", "decimal")
-    )
-    digit_minus: Literal["mod", "abs"] = attrs.field(default="mod", validator=_choice("mod", "abs"))
-    shift: Literal["mixed", "one-way"] = attrs.field(
-        default="mixed", validator=_choice("mixed", "one-way")
-    )
-    shift_zeros: Literal["each", "end"] = attrs.field(
-        default="each", validator=_choice("each", "end")
-    )
+    division: Division = attrs.field(default="exact", validator=_choice(*get_args(Division)))
+    digit_minus: DigitMinus = attrs.field(default="mod", validator=_choice(*get_args(DigitMinus)))
+    shift: ShiftPresses = attrs.field(default="mixed", validator=_choice(*get_args(ShiftPresses)))
+    shift_zeros: ShiftZeros = attrs.field(default="each", validator=_choice(*get_args(ShiftZeros)))
     lock_exempt: bool = attrs.field(default=False, validator=_flag)
-    lock_order: Literal["after-portal", "before-portal"] = attrs.field(
-        default="after-portal", validator=_choice("after-portal", "before-portal")
+    lock_order: LockOrder = attrs.field(
+        default="after-portal", validator=_choice(*get_args(LockOrder))
     )
     relock: bool = attrs.field(default=True, validator=_flag)
-    rounding: Literal["half-up", "half-even"] = attrs.field(
-        default="half-up", validator=_choice("half-up", "half-even")
-    )
+    rounding: Rounding = attrs.field(default="half-up", validator=_choice(*get_args(Rounding)))
 
     @min_value.default
     def _min_value_default(self) -> int:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import warnings
 from fractions import Fraction
 from typing import Any, Literal, TypeAlias
 
@@ -38,7 +39,11 @@ def format_value(value: Value) -> str:
     return str(int(value))
 
 
-@attrs.frozen
+def _deprecated(name: str, instead: str) -> None:
+    warnings.warn(f"Solution.{name} is deprecated; use {instead}", DeprecationWarning, stacklevel=3)
+
+
+@attrs.frozen(repr=False)
 class Solution:
     """A sequence of presses and what they show.
 
@@ -55,31 +60,34 @@ class Solution:
     >>> print(solution)
     +2, [+]1, +3  (3 moves: 10 -> 15)
 
+    ``len(solution)`` is the number of moves the game counts (a free Store hold is not
+    counted, the ``ABC`` press of a word goal is).
+
     :param start: the state before the first press (after any portal).
-    :param presses: each press, a :data:`PressRecord`.
-    :param shown: the label of each pressed button at the time of the press, with its
+    :param indices: each press, a :data:`PressRecord`.
+    :param labels: the label of each pressed button at the time of the press, with its
         position or arrows (``Delete@2``, ``Shift@<<``); ``ABC`` for the word press.
     :param states: the state after each press.
-    :param moves: the moves the game counts (a free Store hold is not counted).
+    :param moves: the moves the game counts (read it as ``len(solution)``).
     :param word: the word a word goal's final ``ABC`` press shows, else ``None``.
     """
 
     start: GameState
-    presses: tuple[PressRecord, ...]
-    shown: tuple[str, ...]
+    _indices: tuple[PressRecord, ...] = attrs.field(alias="indices")
+    _labels: tuple[str, ...] = attrs.field(alias="labels")
     states: tuple[GameState, ...]
-    moves: int
+    _moves: int = attrs.field(alias="moves")
     word: str | None = None
 
     @property
     def indices(self) -> list[PressRecord]:
         """The presses, each a :data:`PressRecord`."""
-        return list(self.presses)
+        return list(self._indices)
 
     @property
     def labels(self) -> list[str]:
         """The labels of the pressed buttons as shown at each press (``"Store(hold)"``)."""
-        return list(self.shown)
+        return list(self._labels)
 
     @property
     def displays(self) -> list[Value]:
@@ -87,9 +95,35 @@ class Solution:
         return [state.value for state in self.states]
 
     @property
+    def presses(self) -> tuple[PressRecord, ...]:
+        """Deprecated: :attr:`indices`."""
+        _deprecated("presses", "indices")
+        return self._indices
+
+    @property
+    def shown(self) -> tuple[str, ...]:
+        """Deprecated: :attr:`labels`."""
+        _deprecated("shown", "labels")
+        return self._labels
+
+    @property
+    def moves(self) -> int:
+        """Deprecated: ``len(solution)``."""
+        _deprecated("moves", "len(solution)")
+        return self._moves
+
+    @property
     def length(self) -> int:
-        """The number of moves the game counts; the same as ``moves``."""
-        return self.moves
+        """Deprecated: ``len(solution)``."""
+        _deprecated("length", "len(solution)")
+        return self._moves
+
+    def __repr__(self) -> str:
+        return (
+            f"Solution(start={self.start!r}, indices={self._indices!r}, "
+            f"labels={self._labels!r}, states={self.states!r}, moves={self._moves!r}, "
+            f"word={self.word!r})"
+        )
 
     @property
     def final(self) -> GameState:
@@ -105,7 +139,7 @@ class Solution:
         """
         return [
             (label, self.word if record[0] is None and self.word else format_value(state.value))
-            for record, label, state in zip(self.presses, self.shown, self.states, strict=True)
+            for record, label, state in zip(self._indices, self._labels, self.states, strict=True)
         ]
 
     def to_dict(self) -> dict[str, Any]:
@@ -116,23 +150,23 @@ class Solution:
         {'moves': 1, 'solution': ['+1'], 'solution_indices': [[0, 'press']], 'displays': ['2']}
         """
         return {
-            "moves": self.moves,
+            "moves": self._moves,
             "solution": self.labels,
-            "solution_indices": [list(record) for record in self.presses],
+            "solution_indices": [list(record) for record in self._indices],
             "displays": [display for _, display in self.steps()],
         }
 
     def __len__(self) -> int:
         """The moves the game counts, as :attr:`moves`."""
-        return self.moves
+        return self._moves
 
     def __bool__(self) -> bool:
         """A solution is true even when it needs no move."""
         return True
 
     def __str__(self) -> str:
-        presses = ", ".join(self.shown) or "no presses"
-        plural = "" if self.moves == 1 else "s"
+        presses = ", ".join(self._labels) or "no presses"
+        plural = "" if self._moves == 1 else "s"
         start, final = format_value(self.start.value), format_value(self.final.value)
         final = self.word or final
-        return f"{presses}  ({self.moves} move{plural}: {start} -> {final})"
+        return f"{presses}  ({self._moves} move{plural}: {start} -> {final})"
