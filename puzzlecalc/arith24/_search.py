@@ -20,7 +20,7 @@ from typing import Final
 
 from more_itertools import distinct_combinations
 
-from puzzlecalc.arith24 import _canonical
+import puzzlecalc.arith24._canonical as _canonical
 from puzzlecalc.arith24._canonical import Key, Tree
 from puzzlecalc.arith24.numbers import Number, apply, exact, outcomes
 from puzzlecalc.arith24.rules import DEFAULT_RULES, HouseRules

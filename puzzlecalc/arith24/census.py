@@ -30,7 +30,7 @@ import attrs
 from puzzlecalc.arith24.countdown import LARGE_NUMBERS, SMALL_NUMBERS, reachable_between
 from puzzlecalc.arith24.numbers import MAX_CARDS, Number, check_range
 from puzzlecalc.arith24.solutions import reachable_values, shared_tables
-from puzzlecalc.errors import InvalidArgumentError, PuzzlecalcError
+from puzzlecalc.errors import InvalidArgumentError
 
 __all__ = [
     "Census",
@@ -229,7 +229,7 @@ def _results(work: Sequence[Selection], jobs: int) -> Generator[tuple[Selection,
         for worker in processes:
             worker.join()
             if worker.exitcode:
-                raise PuzzlecalcError(f"a census worker stopped with exit code {worker.exitcode}")
+                raise ChildProcessError(f"a census worker stopped with exit code {worker.exitcode}")
     finally:
         for worker in processes:
             if worker.is_alive():

@@ -17,7 +17,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final, Unpack
 
-from puzzlecalc.arith24 import _canonical, _search
+import puzzlecalc.arith24._canonical as _canonical
+import puzzlecalc.arith24._search as _search
 from puzzlecalc.arith24._search import shared_tables
 from puzzlecalc.arith24.expr import Expr
 from puzzlecalc.arith24.numbers import Number, hand, number

@@ -48,7 +48,7 @@ import re
 from collections.abc import Callable
 from typing import Final
 
-from puzzlecalc.calculator import ops
+import puzzlecalc.calculator.ops as ops
 from puzzlecalc.errors import InvalidButtonError
 
 __all__ = ["clear_label_cache", "format_button", "parse_button", "parse_press"]
