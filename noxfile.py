@@ -14,17 +14,20 @@ PYTHON = "3.11"
 ROOT = Path(__file__).parent
 
 
-def _install(session: nox.Session, *groups: str) -> None:
-    """Install the package, and the dependency groups of pyproject.toml named."""
+def _install(session: nox.Session, *groups: str, extras: str = "") -> None:
+    """Install the package (with ``extras``), and the dependency groups of pyproject.toml named."""
     if groups:
         session.install(*nox.project.dependency_groups(PYPROJECT, *groups))
-    session.install("-e", ".")
+    session.install("-e", f".[{extras}]" if extras else ".")
 
 
 @nox.session(python=PYTHON)
 def tests(session: nox.Session) -> None:
-    """Run the test suite, the package's doctests and the README's examples with pytest."""
-    _install(session, "test")
+    """Run the test suite, the package's doctests and the README's examples with pytest.
+
+    Dask is installed too, so the census runs on a local cluster as well.
+    """
+    _install(session, "test", extras="distributed")
     session.run("pytest", *session.posargs)
 
 

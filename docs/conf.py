@@ -24,7 +24,11 @@ autodoc_typehints = "description"
 autodoc_member_order = "bysource"
 autodoc_default_options = {"members": True, "show-inheritance": True}
 
-nitpick_ignore = [("py:class", "attrs.Attribute")]
+nitpick_ignore = [
+    ("py:class", "attrs.Attribute"),
+    ("py:class", "Fraction"),  # as attrs fields' annotations name it
+    ("py:class", "concurrent.futures._base.Executor"),  # where the class is defined
+]
 
 # The canonical forms are internal; the public key() names their types.
 nitpick_ignore_regex = [
@@ -46,6 +50,8 @@ _OFFLINE_NAMES = {
     "library/exceptions.html": ("py:exception", "ValueError TypeError KeyboardInterrupt"),
     "library/fractions.html": ("py:class", "fractions.Fraction"),
     "library/random.html": ("py:class", "random.Random"),
+    "library/concurrent.futures.html": ("py:class", "concurrent.futures.Executor"),
+    "library/pathlib.html": ("py:class", "pathlib.Path"),
     "library/argparse.html": ("py:class", "argparse.ArgumentParser argparse.Namespace"),
     "library/threading.html": ("py:class", "threading.Event"),
     "library/abc.html": ("py:class", "abc.ABC"),

@@ -20,14 +20,16 @@ No Python traceback reaches the user: every error is one line on standard error.
 from __future__ import annotations
 
 import argparse
+import concurrent.futures
+import contextlib
 import csv
+import importlib
 import json
-import math
 import os
 import re
 import sys
 import tempfile
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from fractions import Fraction
 from pathlib import Path
 from typing import Any, Final, TextIO
@@ -35,8 +37,15 @@ from typing import Any, Final, TextIO
 import attrs
 
 from puzzlecalc import arith24
-from puzzlecalc.arith24.census import arith24_census, countdown_census, uninterrupted
-from puzzlecalc.arith24.countdown import countdown
+from puzzlecalc.arith24.census import (
+    Census,
+    Deck,
+    HandCensus,
+    countdown_census,
+    hand_census,
+    uninterrupted,
+)
+from puzzlecalc.arith24.countdown import LARGE_NUMBERS, SMALL_NUMBERS, countdown
 from puzzlecalc.arith24.numbers import exact
 from puzzlecalc.arith24.rules import DISTINCT_LEVELS, HouseRules
 from puzzlecalc.calculator.level import Level
@@ -390,24 +399,50 @@ def _census_parser(subparsers: Any) -> None:
         "census",
         help="which targets hands can reach (24 game or Countdown)",
         description=(
-            "census countdown: every Countdown selection against targets 101..999, by "
-            "number of large numbers. census 24: how many hands reach each target, and "
-            "the most and least reachable targets."
+            "census countdown: every Countdown selection against every target (101..999), "
+            "with the solvable share by number of large numbers, how far the best answers "
+            "are, the hardest targets and the best selections. census 24: every hand of cards "
+            "against every target at once, under each house rule, with deck-weighted shares "
+            "and the number of distinct solutions. Results are written row by row to --csv "
+            "as they arrive; --resume continues a stopped run from that file."
         ),
     )
     census.add_argument("game", choices=("countdown", "24"))
-    census.add_argument("--jobs", type=int, default=None, help="processes (default: all cores)")
     census.add_argument(
-        "--large", type=int, nargs="+", default=list(range(5)), help="countdown: large numbers"
+        "--targets",
+        type=int,
+        nargs=2,
+        metavar=("FROM", "TO"),
+        help="the targets (default: the game's)",
+    )
+    census.add_argument(
+        "--large", type=int, nargs="+", help="countdown: numbers of large numbers (default: all)"
+    )
+    census.add_argument("--large-numbers", type=int, nargs="+", help="countdown: the large tiles")
+    census.add_argument("--small-numbers", type=int, nargs="+", help="countdown: the small tiles")
+    census.add_argument("--size", type=int, default=6, help="countdown: numbers per selection")
+    census.add_argument(
+        "--all-numbers", action="store_true", help="countdown: every number must be used"
+    )
+    census.add_argument(
+        "--weighted", action="store_true", help="countdown: weigh selections by the deck"
+    )
+    census.add_argument(
+        "--uncapped-run", action="store_true", help="countdown: runs past the last target"
     )
     census.add_argument("--low", type=int, default=1, help="24: lowest card (default 1)")
     census.add_argument("--high", type=int, default=13, help="24: highest card (default 13)")
     census.add_argument("--cards", type=int, default=4, help="24: cards per hand (default 4)")
+    census.add_argument("--target", type=int, default=24, help="24: the target of the share tables")
+    census.add_argument("--csv", type=Path, help="write one row per selection or hand to this file")
+    census.add_argument("--resume", action="store_true", help="continue from the rows in --csv")
+    census.add_argument("--json", type=Path, help="write every table as JSON to this file")
     census.add_argument(
-        "--targets", type=int, nargs=2, default=(1, 100), metavar=("FROM", "TO"), help="24: targets"
+        "--tables", type=Path, help="write every table as a CSV file in this folder"
     )
-    census.add_argument("--csv", type=Path, help="write the results as CSV to this file")
-    census.set_defaults(run=_run_census)
+    census.add_argument("--jobs", type=int, default=None, help="processes (default: all cores)")
+    census.add_argument("--scheduler", help="run on the Dask scheduler at this address")
+    census.set_defaults(run=_run_census)  # fmt: skip
 
 
 def _progress_bar(stream: TextIO) -> Callable[[int, int], None] | None:
@@ -424,15 +459,15 @@ def _progress_bar(stream: TextIO) -> Callable[[int, int], None] | None:
     return show
 
 
-def _check_output(path: Path | None) -> None:
+def _check_output(path: Path | None, option: str) -> None:
     """Refuse, before any work, an output file that cannot be written."""
     if path is None:
         return
     if path.is_dir():
-        raise InvalidArgumentError(f"--csv {str(path)!r} is a directory, not a file")
+        raise InvalidArgumentError(f"{option} {str(path)!r} is a directory, not a file")
     if not path.parent.is_dir():
         raise InvalidArgumentError(
-            f"--csv {str(path)!r}: the folder {str(path.parent)!r} does not exist"
+            f"{option} {str(path)!r}: the folder {str(path.parent)!r} does not exist"
         )
 
 
@@ -452,41 +487,75 @@ def _write_atomically(path: Path, write: Callable[[TextIO], None]) -> None:
             raise
 
 
+@contextlib.contextmanager
+def _executor(address: str | None) -> Iterator[concurrent.futures.Executor | None]:
+    """The executor of ``--scheduler``, or ``None`` for this machine's processes."""
+    if address is None:
+        yield None
+        return
+    try:
+        distributed: Any = importlib.import_module("distributed")
+    except ImportError:
+        raise InvalidArgumentError(
+            "--scheduler needs Dask: pip install 'puzzlecalc[distributed]'"
+        ) from None
+    try:
+        client = distributed.Client(address, timeout=30)
+    except OSError as error:
+        raise InvalidArgumentError(f"cannot reach the scheduler {address!r}: {error}") from None
+    with client:
+        yield client.get_executor()
+
+
+def _write_tables(args: argparse.Namespace, tables: dict[str, list[dict[str, Any]]]) -> None:
+    if args.json is not None:
+        _write_atomically(args.json, lambda file: json.dump(tables, file, indent=1))
+    if args.tables is not None:
+        for name, records in tables.items():
+
+            def write(file: TextIO, records: list[dict[str, Any]] = records) -> None:
+                writer = csv.DictWriter(file, fieldnames=list(records[0]) if records else [])
+                writer.writeheader()
+                writer.writerows(records)
+
+            _write_atomically(args.tables / f"{name}.csv", write)
+
+
 def _run_census(args: argparse.Namespace, out: TextIO) -> int:
-    _check_output(args.csv)
-    if args.game == "24":
-        low, high = args.targets
-        counts = arith24_census(
-            low=args.low, high=args.high, cards=args.cards, targets=range(low, high + 1)
-        )
-        hands = math.comb(args.high - args.low + args.cards, args.cards)
-        ranked = sorted(counts, key=lambda t: (-counts[t], t))
-        out.write(f"{hands} hands of {args.cards} cards from {args.low} to {args.high}\n")
-        out.write("most reachable:  " + ", ".join(f"{t} ({counts[t]})" for t in ranked[:5]) + "\n")
-        out.write(
-            "least reachable: " + ", ".join(f"{t} ({counts[t]})" for t in ranked[::-1][:5]) + "\n"
-        )
-        if args.csv is not None:
-
-            def write(file: TextIO) -> None:
-                writer = csv.writer(file)
-                writer.writerow(["target", "hands"])
-                writer.writerows((t, counts[t]) for t in sorted(counts))
-
-            _write_atomically(args.csv, write)
-        return EXIT_SOLVED
+    _check_output(args.csv, "--csv")
+    _check_output(args.json, "--json")
+    if args.tables is not None and not args.tables.is_dir():
+        raise InvalidArgumentError(f"--tables {str(args.tables)!r} is not a folder")
     bar = _progress_bar(sys.stderr)
-    table = countdown_census(large=args.large, jobs=args.jobs, progress=bar)
-    if bar is not None and not table.complete:
+    with _executor(args.scheduler) as executor:
+        census: HandCensus | Census
+        if args.game == "24":
+            low, high = args.targets or (1, 100)
+            census = hand_census(
+                low=args.low, high=args.high, cards=args.cards, targets=range(low, high + 1),
+                target=args.target, executor=executor, jobs=args.jobs, rows=args.csv,
+                resume=args.resume, progress=bar,
+            )  # fmt: skip
+        else:
+            low, high = args.targets or (101, 999)
+            deck = Deck(
+                large=args.large_numbers or LARGE_NUMBERS,
+                small=args.small_numbers or SMALL_NUMBERS,
+                size=args.size,
+            )
+            census = countdown_census(
+                large=args.large, low=low, high=high, deck=deck, use_all=args.all_numbers,
+                weighted=args.weighted, uncapped_run=args.uncapped_run, executor=executor,
+                jobs=args.jobs, rows=args.csv, resume=args.resume, progress=bar,
+            )  # fmt: skip
+    if bar is not None and not census.complete:
         sys.stderr.write("\n")
-    if args.csv is not None:
-        _write_atomically(args.csv, table.write_csv)
-    if not table.complete:
-        done = sum(row.selections for row in table.rows)
-        where = f"; the finished ones written to {args.csv}" if args.csv is not None else ""
-        print(f"puzzlecalc: interrupted after {done} selections{where}", file=sys.stderr)
+    if not census.complete:
+        where = f"; the finished ones are in {args.csv}" if args.csv is not None else ""
+        print(f"puzzlecalc: interrupted after {len(census.done)} done{where}", file=sys.stderr)
         return EXIT_INTERRUPTED
-    out.write(table.table() + "\n")
+    _write_tables(args, census.tables())
+    out.write(census.text() + "\n")
     return EXIT_SOLVED
 
 

@@ -350,14 +350,23 @@ def test_each_subcommand_prints_its_answer(argv: list[str], lines: list[str]) ->
         assert line in out.splitlines(), out
 
 
-def test_census_writes_whole_csv_files(tmp_path: Path) -> None:
-    path = tmp_path / "targets.csv"
+def test_census_writes_rows_tables_and_json(tmp_path: Path) -> None:
+    rows, tables, data = tmp_path / "rows.csv", tmp_path / "tables", tmp_path / "tables.json"
+    tables.mkdir()
+    argv = ["census", "24", "--low", "1", "--high", "6", "--targets", "1", "50", "--jobs", "1"]
+    status, out = run(*argv, "--csv", str(rows), "--tables", str(tables), "--json", str(data))
+    assert status == 0 and "making 24:" in out
+    lines = rows.read_text().splitlines()
     assert (
-        run(
-            "census", "24", "--low", "1", "--high", "6", "--targets", "1", "50", "--csv", str(path)
-        )[0]
-        == 0
+        lines[1]
+        == "hand,solutions,reached:any,reached:integer_only,reached:non_negative,reached:classroom"
     )
-    rows = path.read_text().splitlines()
-    assert rows[0] == "target,hands" and rows[24] == "24,105" and len(rows) == 51
-    assert [p.name for p in tmp_path.iterdir()] == ["targets.csv"]  # no temporary file left
+    assert len(lines) == 2 + 126
+    targets = (tables / "targets.csv").read_text().splitlines()
+    assert targets[0] == "target,any,integer_only,non_negative,classroom" and targets[
+        24
+    ].startswith("24,105,")
+    assert json.loads(data.read_text())["rules"][0] == {
+        "rule": "any", "hands": 105, "percent": 83.3333, "weighted_percent": 91.2855,
+    }  # fmt: skip
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["rows.csv", "tables", "tables.json"]

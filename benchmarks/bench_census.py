@@ -1,0 +1,67 @@
+"""Censuses: the full Countdown census with every table, and the 24 all-targets census.
+
+Usage: python benchmarks/bench_census.py [--repeat N] [--jobs N]
+
+Printed, each timing repeated (garbage collector on, every run in fresh worker processes):
+
+- the full Countdown census (13,243 selections x targets 101..999) with all its tables,
+  against the single table of the previous release, measured in the same run: its task
+  (``reachable_between(selection, 101, 999)`` per selection, the reached targets counted)
+  run on the same worker pool;
+- every hand of four cards from 1 to 13 against every target 0 to 999, under each house
+  rule, with the distinct solutions of 24 counted (goal: under 10 s on two cores).
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import time
+from collections.abc import Callable
+
+from puzzlecalc.arith24._pool import results
+from puzzlecalc.arith24.census import Deck, countdown_census, hand_census
+from puzzlecalc.arith24.countdown import reachable_between
+
+
+def single_table_task(selection: tuple[int, ...]) -> tuple[tuple[int, ...], int]:
+    """The previous release's work for a selection: the targets 101..999 it reaches."""
+    return selection, len(reachable_between(selection, 101, 999))
+
+
+def single_table(jobs: int) -> int:
+    """The previous release's census: only the solvable count."""
+    return sum(hits for _, hits in results(Deck().selections(), single_table_task, jobs=jobs))
+
+
+def timings(repeat: int, work: Callable[[], object]) -> list[float]:
+    times = []
+    for _ in range(repeat):
+        began = time.perf_counter()
+        work()
+        times.append(time.perf_counter() - began)
+    return times
+
+
+def show(name: str, times: list[float]) -> None:
+    print(f"{name:58} min {min(times):6.2f} s  median {statistics.median(times):6.2f} s")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
+    parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument("--jobs", type=int, default=2)
+    args = parser.parse_args()
+    assert single_table(args.jobs) == 10_858_746
+    base = timings(args.repeat, lambda: single_table(args.jobs))
+    full = timings(args.repeat, lambda: countdown_census(jobs=args.jobs, weighted=True))
+    show("Countdown, previous release's single table", base)
+    show("Countdown, every table (distances, targets, best, runs)", full)
+    ratio = statistics.median(full) / statistics.median(base)
+    print(f"ratio every table / single table (medians): {ratio:.2f}")
+    hands = timings(args.repeat, lambda: hand_census(targets=range(0, 1000), jobs=args.jobs))
+    show("24: 1820 hands x targets 0..999, four house rules", hands)
+
+
+if __name__ == "__main__":
+    main()

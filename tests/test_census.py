@@ -1,0 +1,247 @@
+"""Censuses: every table against a plain brute force on reduced slices, any executor, resuming."""
+
+from __future__ import annotations
+
+import concurrent.futures
+import itertools
+import math
+from collections import Counter
+from fractions import Fraction
+from pathlib import Path
+
+import attrs
+import pytest
+
+from puzzlecalc.arith24.census import (
+    HOUSE_RULES,
+    NEAR,
+    Census,
+    Deck,
+    HandCensus,
+    countdown_census,
+    hand_census,
+)
+
+# A small deck: few hundred selections of four numbers, quick to brute-force.
+DECK = Deck(large=(25, 50), small=(1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6), size=4)
+LOW, HIGH = 20, 200
+
+
+def _plain_values(
+    numbers: tuple[int, ...], natural: bool, whole: bool, positive: bool
+) -> set[Fraction]:
+    """Every value any non-empty part of ``numbers`` makes (all of them: use the full mask)."""
+    count = len(numbers)
+    table: dict[int, set[Fraction]] = {1 << i: {Fraction(n)} for i, n in enumerate(numbers)}
+    for mask in range(1, 1 << count):
+        if mask in table:
+            continue
+        made: set[Fraction] = set()
+        part = (mask - 1) & mask
+        while part:
+            for a in table[part]:
+                for b in table[mask ^ part]:
+                    for value in (a + b, a - b, a * b) + ((a / b,) if b else ()):
+                        if natural and (value <= 0 or value.denominator != 1):
+                            continue
+                        if whole and value.denominator != 1:
+                            continue
+                        if positive and value < 0:
+                            continue
+                        made.add(value)
+            part = (part - 1) & mask
+        table[mask] = made
+    return table[(1 << count) - 1]
+
+
+def _plain_countdown(selection: tuple[int, ...]) -> set[int]:
+    parts = itertools.chain.from_iterable(
+        itertools.combinations(selection, k) for k in range(1, len(selection) + 1)
+    )
+    return {int(v) for part in set(parts) for v in _plain_values(part, True, False, False)}
+
+
+@pytest.fixture(scope="module")
+def small_census() -> Census:
+    return countdown_census(low=LOW, high=HIGH, deck=DECK, weighted=True, jobs=1)
+
+
+def test_countdown_tables_agree_with_a_brute_force(small_census: Census) -> None:
+    selections = DECK.selections()
+    assert 100 < len(selections) < 1000 and len(small_census.done) == len(selections)
+    solvable: Counter[int] = Counter()
+    counts: Counter[int] = Counter()
+    distances: dict[int, Counter[int]] = {}
+    reaching: Counter[int] = Counter()
+    runs, best = [], []
+    weights: dict[int, list[Fraction]] = {}
+    for selection in selections:
+        values = _plain_countdown(selection)
+        large = sum(n in DECK.large for n in selection)
+        hits = [t for t in range(LOW, HIGH + 1) if t in values]
+        counts[large] += 1
+        solvable[large] += len(hits)
+        reaching.update(hits)
+        histogram = distances.setdefault(large, Counter())
+        for target in range(LOW, HIGH + 1):
+            near = min((abs(v - target) for v in values), default=NEAR + 1)
+            histogram[min(near, NEAR + 1)] += 1
+        run = LOW
+        while run in values and run <= HIGH:
+            run += 1
+        runs.append((run - 1, selection))
+        best.append((len(hits), selection))
+        share = weights.setdefault(large, [Fraction(0), Fraction(0)])
+        chance = DECK.weight(selection)
+        share[0] += chance
+        share[1] += chance * Fraction(len(hits), HIGH - LOW + 1)
+    assert [(r.large, r.selections, r.solvable) for r in small_census.rows] == [
+        (large, counts[large], solvable[large]) for large in sorted(counts)
+    ]
+    assert small_census.distances == distances
+    assert small_census.reaching == reaching
+    assert small_census.best == [(s, n) for n, s in sorted(best, key=lambda x: (-x[0], x[1]))][:10]
+    assert small_census.runs == [(s, n) for n, s in sorted(runs, key=lambda x: (-x[0], x[1]))][:10]
+    assert small_census.weights == pytest.approx(
+        {large: 100 * float(solved / total) for large, (total, solved) in weights.items()}
+    )
+    assert all(total == 1 for total, _ in weights.values())  # the weights are chances
+
+
+def test_uncapped_runs_go_past_the_last_target() -> None:
+    census = countdown_census(low=1, high=10, deck=DECK, large=[2], uncapped_run=True, jobs=1)
+    for selection, run in census.runs:
+        values = _plain_countdown(selection)
+        assert all(n in values for n in range(1, run + 1)) and run + 1 not in values
+    assert census.runs[0][1] > 10
+
+
+def test_all_numbers_must_be_used_when_asked() -> None:
+    census = countdown_census(low=LOW, high=HIGH, deck=DECK, large=[1], use_all=True, jobs=1)
+    expected = sum(
+        len({int(v) for v in _plain_values(s, True, False, False)} & set(range(LOW, HIGH + 1)))
+        for s in DECK.selections([1])
+    )
+    assert census.rows[0].solvable == expected
+
+
+def test_hand_tables_agree_with_a_brute_force() -> None:
+    census = hand_census(low=1, high=6, targets=range(0, 60), jobs=1)
+    hands = list(itertools.combinations_with_replacement(range(1, 7), 4))
+    assert census.hands == len(hands) == 126
+    flags = {
+        "any": (False, False), "integer_only": (True, False),
+        "non_negative": (False, True), "classroom": (True, True),
+    }  # fmt: skip
+    for rule, (whole, positive) in flags.items():
+        expected: Counter[int] = Counter()
+        dealt = Fraction(0)
+        for hand in hands:
+            values = _plain_values(hand, False, whole, positive)
+            expected.update(t for t in range(0, 60) if t in values)
+            if 24 in values:
+                dealt += Fraction(
+                    math.prod(math.comb(4, c) for c in Counter(hand).values()), math.comb(24, 4)
+                )
+        assert {t: census.reaching[rule][t] for t in range(60)} == {
+            t: expected[t] for t in range(60)
+        }
+        assert census.share(rule, weighted=True) == pytest.approx(float(dealt))
+    assert sum(census.solutions.values()) == 126
+
+
+def test_hand_census_of_1820_hands_quotes_the_known_figures() -> None:
+    census = hand_census(targets=range(24, 25))
+    assert census.reaching["any"][24] == 1362 and census.reaching["integer_only"][24] == 1346
+    assert round(100 * census.share("any", weighted=True), 2) == 80.46
+    assert sum(k * n for k, n in census.solutions.items()) == 3017 and max(census.solutions) == 11
+
+
+@pytest.mark.parametrize("make", [hand_census, countdown_census])
+def test_any_executor_gives_the_same_tables(make: object) -> None:
+    options = (
+        {"low": 1, "high": 6, "targets": range(0, 40)}
+        if make is hand_census
+        else {"low": LOW, "high": HIGH, "deck": DECK}
+    )
+    alone = make(jobs=1, **options)  # type: ignore[operator]
+    with concurrent.futures.ThreadPoolExecutor(2) as pool:
+        shared = make(executor=pool, **options)  # type: ignore[operator]
+    assert shared.tables() == alone.tables()
+    assert make(jobs=2, **options).tables() == alone.tables()  # type: ignore[operator]
+
+
+def test_a_dask_cluster_gives_the_same_tables() -> None:
+    distributed = pytest.importorskip("distributed")
+    alone = countdown_census(low=LOW, high=HIGH, deck=DECK, jobs=1)
+    with (
+        distributed.LocalCluster(
+            n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None
+        ) as cluster,
+        distributed.Client(cluster) as client,
+    ):
+        on_cluster = countdown_census(low=LOW, high=HIGH, deck=DECK, executor=client.get_executor())
+        hands = hand_census(low=1, high=6, targets=range(0, 40), executor=client.get_executor())
+    assert on_cluster.tables() == alone.tables()
+    assert hands.tables() == hand_census(low=1, high=6, targets=range(0, 40), jobs=1).tables()
+
+
+@pytest.mark.parametrize("kind", ["countdown", "hands"])
+def test_a_resumed_run_gives_the_tables_of_an_uninterrupted_one(tmp_path: Path, kind: str) -> None:
+    rows = tmp_path / "rows.csv"
+
+    def stop_after(limit: int) -> object:
+        def progress(done: int, total: int) -> None:
+            if done >= limit:
+                raise KeyboardInterrupt
+
+        return progress
+
+    def census(**options: object) -> Census | HandCensus:
+        if kind == "countdown":
+            return countdown_census(low=LOW, high=HIGH, deck=DECK, jobs=1, **options)  # type: ignore[arg-type]
+        return hand_census(low=1, high=6, targets=range(0, 40), jobs=1, **options)  # type: ignore[arg-type]
+
+    first = census(rows=rows, progress=stop_after(40))
+    assert not first.complete and 40 <= len(first.done) < 126 + 300
+    with rows.open("a") as file:
+        file.write("9 9 9")  # a row cut short by a crash: dropped on resuming
+    resumed = census(rows=rows, resume=True)
+    assert resumed.complete
+    assert resumed.tables() == census().tables()
+    lines = rows.read_text().splitlines()
+    assert len(lines) == 2 + len(resumed.done)  # the cut row is gone, every other row whole
+
+
+def test_resuming_a_different_census_is_refused(tmp_path: Path) -> None:
+    rows = tmp_path / "rows.csv"
+    countdown_census(low=LOW, high=HIGH, deck=DECK, large=[2], jobs=1, rows=rows)
+    with pytest.raises(ValueError, match="other settings"):
+        countdown_census(
+            low=LOW, high=HIGH + 1, deck=DECK, large=[2], jobs=1, rows=rows, resume=True
+        )
+
+
+def test_memory_stays_flat_the_census_keeps_counts_not_results(small_census: Census) -> None:
+    kept = [getattr(small_census, field.name) for field in attrs.fields(Census)]
+    tables = [value for value in kept if isinstance(value, (dict, Counter, list))]
+    assert tables and all(len(table) <= HIGH - LOW + 1 for table in tables)
+    assert all(len(histogram) <= NEAR + 2 for histogram in small_census.distances.values())
+
+
+@pytest.mark.parametrize(
+    ("deck", "message"),
+    [
+        ({"large": (0,)}, "positive"),
+        ({"large": (5,), "small": (5, 6)}, "both large and small"),
+        ({"size": 0}, "size"),
+        ({"large": "25"}, "list of numbers"),
+    ],
+)
+def test_bad_decks(deck: dict[str, object], message: str) -> None:
+    with pytest.raises(ValueError, match=message):
+        Deck(**deck)  # type: ignore[arg-type]
+
+
+def test_house_rules_of_the_hand_census_are_named() -> None:
+    assert set(HOUSE_RULES) == {"any", "integer_only", "non_negative", "classroom"}
