@@ -75,6 +75,8 @@ def test_countdown_tables_agree_with_a_brute_force(small_census: Census) -> None
     reaching: Counter[int] = Counter()
     runs, best = [], []
     weights: dict[int, list[Fraction]] = {}
+    chance_of: Counter[int] = Counter()  # target -> summed chance (as a float)
+    weighted_histogram: dict[int, dict[int, Fraction]] = {}
     for selection in selections:
         values = _plain_countdown(selection)
         large = sum(n in DECK.large for n in selection)
@@ -83,9 +85,14 @@ def test_countdown_tables_agree_with_a_brute_force(small_census: Census) -> None
         solvable[large] += len(hits)
         reaching.update(hits)
         histogram = distances.setdefault(large, Counter())
+        shares = weighted_histogram.setdefault(large, {})
         for target in range(LOW, HIGH + 1):
             near = min((abs(v - target) for v in values), default=NEAR + 1)
             histogram[min(near, NEAR + 1)] += 1
+            bucket = min(near, NEAR + 1)
+            shares[bucket] = shares.get(bucket, Fraction(0)) + DECK.weight(selection)
+            if near == 0:
+                chance_of[target] += float(DECK.weight(selection))  # type: ignore[assignment]
         run = LOW
         while run in values and run <= HIGH:
             run += 1
@@ -106,6 +113,20 @@ def test_countdown_tables_agree_with_a_brute_force(small_census: Census) -> None
         {large: 100 * float(solved / total) for large, (total, solved) in weights.items()}
     )
     assert all(total == 1 for total, _ in weights.values())  # the weights are chances
+    tables = small_census.tables()
+    groups = len(weights)
+    for record in tables["targets"]:
+        assert record["weighted_percent"] == pytest.approx(
+            100 * chance_of[record["target"]] / groups, abs=1e-3
+        )
+    for record in tables["distances"]:
+        shares = weighted_histogram[record["large"]]
+        assert record["weighted_exact"] == pytest.approx(
+            100 * float(shares.get(0, 0)) / (HIGH - LOW + 1), abs=1e-3
+        )
+        assert sum(v for k, v in record.items() if k.startswith("weighted_")) == pytest.approx(
+            100, abs=0.01
+        )
 
 
 def test_uncapped_runs_go_past_the_last_target() -> None:

@@ -27,7 +27,6 @@ import functools
 import heapq
 import itertools
 import math
-from bisect import bisect_left
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from fractions import Fraction
@@ -204,6 +203,11 @@ class _Spec:
         return f"# puzzlecalc countdown census {attrs.asdict(self)}"
 
 
+@functools.lru_cache(maxsize=16)
+def _targets(low: int, high: int) -> frozenset[int]:
+    return frozenset(range(low, high + 1))
+
+
 def _selection_result(spec: _Spec, selection: Selection) -> tuple[Any, ...]:
     """``(selection, reached, run, missed)`` for one selection, ``missed`` being
     ``(target, distance)`` pairs, ``NEAR + 1`` standing for "more"."""
@@ -213,17 +217,15 @@ def _selection_result(spec: _Spec, selection: Selection) -> tuple[Any, ...]:
         values = {int(value) for value in reachable(selection, use_all=spec.use_all)}
     else:
         values = reachable_between(selection, max(1, low - NEAR), high + NEAR)
-    ordered = sorted(values)
-    reached = 0
+    unreached = sorted(_targets(low, high).difference(values))
+    reached = high - low + 1 - len(unreached)
     missed = []
-    for target in range(low, high + 1):
-        if target in values:
-            reached += 1
-            continue
-        at = bisect_left(ordered, target)
-        near = [abs(ordered[i] - target) for i in (at - 1, at) if 0 <= i < len(ordered)]
-        distance = min(near, default=NEAR + 1)
-        missed.append((target, distance if distance <= NEAR else NEAR + 1))
+    for target in unreached:  # the values within NEAR of the targets are all known
+        distance = next(
+            (d for d in range(1, NEAR + 1) if target - d in values or target + d in values),
+            NEAR + 1,
+        )
+        missed.append((target, distance))
     run = low
     while run in values and (spec.uncapped_run or run <= high):
         run += 1
@@ -253,7 +255,10 @@ class Census:
     _by_large: dict[int, list[int]] = attrs.field(factory=dict)
     _weights: dict[int, list[Fraction]] = attrs.field(factory=dict)
     distances: dict[int, Counter[int]] = attrs.field(factory=dict)
-    reaching: Counter[int] = attrs.field(factory=Counter)
+    _weighted_distances: dict[int, dict[int, float]] = attrs.field(factory=dict)
+    _weighted_missing: dict[int, float] = attrs.field(factory=dict)
+    _weight_total: float = 0.0
+    _missing: Counter[int] = attrs.field(factory=Counter)
     _best: list[tuple[int, Selection]] = attrs.field(factory=list)
     _runs: list[tuple[int, Selection]] = attrs.field(factory=list)
     done: set[Selection] = attrs.field(factory=set)
@@ -267,16 +272,23 @@ class Census:
         counts = self._by_large.setdefault(large, [0, 0])
         counts[0] += 1
         counts[1] += reached
+        histogram = self.distances.setdefault(large, Counter())
+        histogram[0] += reached
+        histogram.update(distance for _, distance in missed)
+        self._missing.update(target for target, _ in missed)  # reaching = done - missing
         if self.weighted:
             weight = self.deck.weight(selection)
             sums = self._weights.setdefault(large, [Fraction(0), Fraction(0)])
             sums[0] += weight
             sums[1] += weight * Fraction(reached, targets)
-        histogram = self.distances.setdefault(large, Counter())
-        histogram[0] += reached
-        histogram.update(distance for _, distance in missed)
-        unreached = {target for target, _ in missed}
-        self.reaching.update(t for t in range(self.low, self.high + 1) if t not in unreached)
+            chance = float(weight)
+            shares = self._weighted_distances.setdefault(large, {})
+            shares[0] = shares.get(0, 0.0) + chance * reached
+            for _, distance in missed:
+                shares[distance] = shares.get(distance, 0.0) + chance
+            self._weight_total += chance
+            for target, _ in missed:
+                self._weighted_missing[target] = self._weighted_missing.get(target, 0.0) + chance
         for heap, score in ((self._best, reached), (self._runs, run)):
             item = (score, tuple(-n for n in selection))  # ties: the smaller selection first
             if len(heap) < _TOP:
@@ -318,6 +330,15 @@ class Census:
         )
 
     @property
+    def reaching(self) -> Counter[int]:
+        """How many selections reach each target."""
+        done = len(self.done)
+        return Counter({t: done - self._missing[t] for t in range(self.low, self.high + 1)})
+
+    def _weighted_reach(self, target: int) -> float:
+        return self._weight_total - self._weighted_missing.get(target, 0.0)
+
+    @property
     def weights(self) -> dict[int, float]:
         """With ``weighted``: the chance, in percent, that a target is solvable for a
         selection drawn from the deck with so many large numbers."""
@@ -344,12 +365,31 @@ class Census:
             | ({"weighted_percent": round(weights[row.large], 4)} if self.weighted else {})
             for row in self.rows
         ]
+        targets = self.high - self.low + 1
+        groups = len(self._weights) or 1
+        counts = self.reaching
         distances = [
             {"large": large, **{_bucket(d): histogram[d] for d in range(NEAR + 2)}}
+            | (
+                {
+                    f"weighted_{_bucket(d)}": round(
+                        100 * self._weighted_distances[large].get(d, 0.0) / targets, 4
+                    )
+                    for d in range(NEAR + 2)
+                }
+                if self.weighted
+                else {}
+            )
             for large, histogram in sorted(self.distances.items())
         ]
         reaching = [
-            {"target": t, "selections": self.reaching[t]} for t in range(self.low, self.high + 1)
+            {"target": t, "selections": counts[t]}
+            | (
+                {"weighted_percent": round(100 * self._weighted_reach(t) / groups, 4)}
+                if self.weighted
+                else {}
+            )
+            for t in range(self.low, self.high + 1)
         ]
         best = [{"selection": " ".join(map(str, s)), "targets": n} for s, n in self.best]
         runs = [{"selection": " ".join(map(str, s)), "run_to": n} for s, n in self.runs]
@@ -392,13 +432,14 @@ class Census:
         for large, histogram in sorted(self.distances.items()):
             cells = [large, *(histogram[d] for d in range(NEAR + 2))]
             lines.append("  ".join(f"{c:>7}" for c in cells))
-        ranked = sorted(range(self.low, self.high + 1), key=lambda t: (self.reaching[t], t))
+        reaching = self.reaching
+        ranked = sorted(range(self.low, self.high + 1), key=lambda t: (reaching[t], t))
         lines.append("")
         lines.append(
-            "hardest targets: " + ", ".join(f"{t} ({self.reaching[t]})" for t in ranked[:10])
+            "hardest targets: " + ", ".join(f"{t} ({reaching[t]})" for t in ranked[:10])
         )
         lines.append(
-            "easiest targets: " + ", ".join(f"{t} ({self.reaching[t]})" for t in ranked[::-1][:10])
+            "easiest targets: " + ", ".join(f"{t} ({reaching[t]})" for t in ranked[::-1][:10])
         )
         lines.append(
             "reaching the most targets: "
