@@ -435,9 +435,7 @@ class Census:
         reaching = self.reaching
         ranked = sorted(range(self.low, self.high + 1), key=lambda t: (reaching[t], t))
         lines.append("")
-        lines.append(
-            "hardest targets: " + ", ".join(f"{t} ({reaching[t]})" for t in ranked[:10])
-        )
+        lines.append("hardest targets: " + ", ".join(f"{t} ({reaching[t]})" for t in ranked[:10]))
         lines.append(
             "easiest targets: " + ", ".join(f"{t} ({reaching[t]})" for t in ranked[::-1][:10])
         )
