@@ -36,7 +36,7 @@ from typing import Any, Final, TextIO
 
 import attrs
 
-from puzzlecalc import arith24
+from puzzlecalc import __version__, arith24
 from puzzlecalc.arith24.census import (
     Census,
     Deck,
@@ -246,6 +246,10 @@ def _all_solutions(level: Level, rules: Rules, args: argparse.Namespace) -> list
     return list(iter_solutions(level, rules, max_states=args.max_states))
 
 
+def _moves(count: int) -> str:
+    return f"{count} move" if count == 1 else f"{count} moves"
+
+
 def _report_level(
     args: argparse.Namespace,
     out: TextIO,
@@ -259,7 +263,7 @@ def _report_level(
         records.append({**level.to_dict(), "solutions": [s.to_dict() for s in solutions]})
         return
     out.write(
-        f"{name}: {level.start} -> {level.goal} in {level.moves} moves, "
+        f"{name}: {level.start} -> {level.goal} in {_moves(level.moves)}, "
         f"buttons {' '.join(level.labels())}\n"
     )
     if not solutions:
@@ -268,7 +272,7 @@ def _report_level(
         if args.all:
             out.write(f"solution {number}: {solution}\n")
         else:
-            out.write(f"shortest: {len(solution)} moves\n")
+            out.write(f"shortest: {_moves(len(solution))}\n")
             _print_solution(solution, out)
 
 
@@ -559,12 +563,19 @@ def _run_census(args: argparse.Namespace, out: TextIO) -> int:
     return EXIT_SOLVED
 
 
+def _program() -> str:
+    """The command as the user typed it: ``puzzlecalc``, or ``python -m puzzlecalc``."""
+    name = Path(sys.argv[0]).name if sys.argv and sys.argv[0] else ""
+    return "puzzlecalc" if name == "puzzlecalc" else "python -m puzzlecalc"
+
+
 def parser() -> argparse.ArgumentParser:
     """The argument parser of ``python -m puzzlecalc``."""
     top = argparse.ArgumentParser(
-        prog="python -m puzzlecalc",
+        prog=_program(),
         description="Solve number puzzles exactly and show the working.",
     )
+    top.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     subparsers = top.add_subparsers(title="subcommands", metavar="SUBCOMMAND", required=True)
     for add in _SUBCOMMANDS:
         add(subparsers)

@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 from shared_data import DATA, load
 
+from puzzlecalc import __version__
 from puzzlecalc.cli import main
 
 
@@ -370,3 +371,17 @@ def test_census_writes_rows_tables_and_json(tmp_path: Path) -> None:
         "rule": "any", "hands": 105, "percent": 83.3333, "weighted_percent": 91.2855,
     }  # fmt: skip
     assert sorted(p.name for p in tmp_path.iterdir()) == ["rows.csv", "tables", "tables.json"]
+
+
+def test_version_and_the_program_name(capsys: pytest.CaptureFixture[str]) -> None:
+    assert run("--version")[0] == 0
+    assert capsys.readouterr().out.strip() == f"python -m puzzlecalc {__version__}"
+    result = subprocess.run(
+        [sys.executable, "-m", "puzzlecalc", "lvl"], capture_output=True, text=True, check=False
+    )
+    assert result.returncode == 2 and result.stderr.startswith("usage: python -m puzzlecalc")
+
+
+def test_one_move_is_one_move() -> None:
+    out = run("level", "--start", "0", "--goal", "1", "--moves", "1", "+1")[1]
+    assert out.splitlines()[:2] == ["level: 0 -> 1 in 1 move, buttons +1", "shortest: 1 move"]

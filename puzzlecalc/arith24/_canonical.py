@@ -301,17 +301,19 @@ def _drop(items: list[_Signed], aside: list[Number], sums: bool) -> list[_Signed
             return items  # a sum worth 0 is kept whole
     elif any(form.value == 0 for _, form in items):
         return items
-    # The total of every subset, by bit mask, each from a smaller one.
+    # The total of every subset, by bit mask, each from a smaller one. (Only compared with
+    # 0 or 1, so plain arithmetic will do; a quotient of ints is made exact.)
     totals: list[Number] = [0 if sums else 1] * (1 << count)
     for mask in range(1, 1 << count):
         low = mask & -mask
-        i = low.bit_length() - 1
-        sign, form = items[i]
-        rest = totals[mask ^ low]
+        sign, form = items[low.bit_length() - 1]
+        rest, value = totals[mask ^ low], form.value
         if sums:
-            totals[mask] = apply("+" if sign > 0 else "-", rest, form.value)
+            totals[mask] = rest + value if sign > 0 else rest - value
+        elif sign > 0:
+            totals[mask] = rest * value
         else:
-            totals[mask] = apply("*" if sign > 0 else "/", rest, form.value)
+            totals[mask] = rest / value if isinstance(rest, Fraction) else Fraction(rest) / value
     neutral = 0 if sums else 1
     full = (1 << count) - 1
     multiplied = sum(1 << i for i, (sign, _) in enumerate(items) if sign > 0)
