@@ -504,7 +504,7 @@ def _executor(address: str | None) -> Iterator[concurrent.futures.Executor | Non
             "--scheduler needs Dask: pip install 'puzzlecalc[distributed]'"
         ) from None
     try:
-        client = distributed.Client(address, timeout=30)
+        client = distributed.Client(address, timeout=10)
     except OSError as error:
         raise InvalidArgumentError(f"cannot reach the scheduler {address!r}: {error}") from None
     with client:

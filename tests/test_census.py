@@ -234,13 +234,16 @@ def test_a_resumed_run_gives_the_tables_of_an_uninterrupted_one(tmp_path: Path, 
     assert len(lines) == 2 + len(resumed.done)  # the cut row is gone, every other row whole
 
 
-def test_resuming_a_different_census_is_refused(tmp_path: Path) -> None:
+@pytest.mark.parametrize(
+    "other",
+    [{"high": HIGH + 1}, {"large": [1]}, {"deck": Deck(large=(25, 75), small=DECK.small, size=4)}],
+)
+def test_resuming_a_different_census_is_refused(tmp_path: Path, other: dict[str, object]) -> None:
     rows = tmp_path / "rows.csv"
-    countdown_census(low=LOW, high=HIGH, deck=DECK, large=[2], jobs=1, rows=rows)
+    settings: dict[str, object] = {"low": LOW, "high": HIGH, "deck": DECK, "large": [2]}
+    countdown_census(jobs=1, rows=rows, **settings)  # type: ignore[arg-type]
     with pytest.raises(ValueError, match="other settings"):
-        countdown_census(
-            low=LOW, high=HIGH + 1, deck=DECK, large=[2], jobs=1, rows=rows, resume=True
-        )
+        countdown_census(jobs=1, rows=rows, resume=True, **(settings | other))  # type: ignore[arg-type]
 
 
 def test_memory_stays_flat_the_census_keeps_counts_not_results(small_census: Census) -> None:

@@ -524,12 +524,14 @@ def countdown_census(
     spec = _Spec(low, high, use_all, uncapped_run)
     census = Census(low, high, deck, weighted)
     work = deck.selections(large)
+    counts = sorted({deck.large_count(selection) for selection in work})
+    header = f"{spec.line()} large={counts} {deck!r}"  # a file resumes only the same census
     path = None if rows is None else Path(rows)
     if path is not None and resume and path.exists():
-        _read_rows(path, spec.line(), census.add)
+        _read_rows(path, header, census.add)
         work = [selection for selection in work if selection not in census.done]
     task = functools.partial(_selection_result, spec)
-    _run(census, work, task, spec.line(), _COLUMNS, path, executor, jobs, progress)
+    _run(census, work, task, header, _COLUMNS, path, executor, jobs, progress)
     return census
 
 
