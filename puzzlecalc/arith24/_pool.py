@@ -88,7 +88,7 @@ def results(
     if count == 1:
         yield from map(task, items)
         return
-    yield from _on_processes(items, task, count)
+    yield from _on_processes(items, task, count, chunk)
 
 
 def run_chunk(task: Callable[[T], R], items: list[T]) -> list[R]:
@@ -118,41 +118,62 @@ def _mask(how: int, signals: Iterable[int] = (signal.SIGINT,)) -> set[int]:
     return set(signal.pthread_sigmask(how, signals))
 
 
-def _work_on(pipe: Connection, task: Callable[[Any], Any], items: Sequence[Any]) -> None:
-    """A worker process: send the result of each of ``items`` back, one by one."""
+def _work_on(pipe: Connection, task: Callable[[Any], Any]) -> None:
+    """A worker process: for each chunk of items the parent sends, send back the results;
+    ``None`` ends the work."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to handle
     _mask(signal.SIG_UNBLOCK)
-    for item in items:
-        pipe.send(task(item))
+    while (chunk := pipe.recv()) is not None:
+        pipe.send([task(item) for item in chunk])
     pipe.close()
 
 
-def _on_processes(items: Sequence[T], task: Callable[[T], R], count: int) -> Generator[R]:
+def _on_processes(
+    items: Sequence[T], task: Callable[[T], R], count: int, size: int
+) -> Generator[R]:
+    # Runs of neighbouring items (which share work in a worker's caches) are handed out
+    # as workers ask: each worker has a pipe of its own, so no lock is shared; a worker
+    # always has a second run waiting, so it never waits for the parent.
+    chunks = iter([items[start : start + size] for start in range(0, len(items), size)])
     context = multiprocessing.get_context()
     processes: list[multiprocessing.process.BaseProcess] = []
     pipes: list[Connection] = []
     try:
         blocked = _mask(signal.SIG_BLOCK)  # Ctrl-C waits until the workers ignore it
         try:
-            for index in range(count):
-                receiver, sender = context.Pipe(duplex=False)
-                started = context.Process(
-                    target=_work_on, args=(sender, task, items[index::count]), daemon=True
-                )
+            for _ in range(count):
+                ours, theirs = context.Pipe(duplex=True)
+                started = context.Process(target=_work_on, args=(theirs, task), daemon=True)
                 started.start()
-                sender.close()
+                theirs.close()
                 processes.append(started)
-                pipes.append(receiver)
+                pipes.append(ours)
         finally:
             _mask(signal.SIG_SETMASK, blocked)
-        running: list[Any] = list(pipes)
+        running: dict[Any, int] = {}  # pipe -> runs handed out and not yet back
+        for pipe in pipes:
+            for _ in range(2):
+                chunk = next(chunks, None)
+                if chunk is not None:
+                    pipe.send(chunk)
+                    running[pipe] = running.get(pipe, 0) + 1
         while running:
-            ready: list[Any] = wait(running)
+            ready: list[Any] = wait(list(running))
             for pipe in ready:
                 try:
-                    yield pipe.recv()
+                    found = pipe.recv()
                 except EOFError:
-                    running.remove(pipe)
+                    raise ChildProcessError("a census worker stopped before its work was done") from None
+                chunk = next(chunks, None)
+                if chunk is not None:
+                    pipe.send(chunk)
+                else:
+                    running[pipe] -= 1
+                    if not running[pipe]:
+                        del running[pipe]
+                yield from found
+        for pipe in pipes:
+            pipe.send(None)
         for worker in processes:
             worker.join()
             if worker.exitcode:

@@ -85,9 +85,9 @@ def _pairs_into(into: set[int], left: Iterable[int], right: Iterable[int]) -> No
                     put(a * a)
 
 
-#: The most values the Countdown tables kept across calls may hold together (about 40 MB);
-#: the least recently used are dropped first.
-MAX_KEPT_VALUES: Final = 1_000_000
+#: The most values the Countdown tables kept across calls may hold together (some 250 MB),
+#: the least recently used dropped first: a census needs no more to run at full speed.
+MAX_KEPT_VALUES: Final = 3_000_000
 
 _Table: TypeAlias = tuple[AbstractSet[int], AbstractSet[int]]
 _kept: OrderedDict[tuple[int, ...], _Table] = OrderedDict()
