@@ -92,7 +92,7 @@ def shared_tables() -> Iterator[None]:
 
 def _tables() -> _Tables:
     tables = _TABLES.get()
-    assert tables is not None, "the searches run inside _limited()"
+    assert tables is not None, "the searches run inside limited()"
     return tables
 
 
