@@ -209,7 +209,7 @@ def test_python_dash_m_help_lists_subcommands() -> None:
     result = subprocess.run(
         [sys.executable, "-m", "puzzlecalc", "--help"], capture_output=True, text=True, check=True
     )
-    listed = result.stdout.split("SUBCOMMAND")[1]
+    listed = result.stdout.split("subcommands:")[1]
     firsts = [line.split()[0] for line in listed.splitlines() if line.strip()]
     assert [name for name in firsts if name in ("level", "24", "countdown", "census")] == [
         "level", "24", "countdown", "census",
