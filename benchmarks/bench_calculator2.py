@@ -18,11 +18,11 @@ from __future__ import annotations
 import argparse
 import json
 import statistics
-import time
 from collections import deque
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any
+
+from _timing import timings
 
 from puzzlecalc import Level, solve_goals, solve_level
 from puzzlecalc.calculator.solver import clear_caches
@@ -193,16 +193,6 @@ def baseline_bfs(start: int, goal: int, moves: int, labels: list[str], portal: A
                 seen.add(reached)
                 queue.append((reached, depth + 1))
     return None
-
-
-def timings(repeat: int, work: Callable[[], object]) -> list[float]:
-    """Wall times of ``repeat`` runs of ``work``, garbage collector on."""
-    times = []
-    for _ in range(repeat):
-        began = time.perf_counter()
-        work()
-        times.append(time.perf_counter() - began)
-    return times
 
 
 def main() -> None:

@@ -16,11 +16,10 @@ from __future__ import annotations
 
 import argparse
 import statistics
-import time
-from collections.abc import Callable
 from typing import Any
 
 import _previous_census
+from _timing import timings
 
 from puzzlecalc.arith24.census import Deck, countdown_census, hand_census
 
@@ -29,15 +28,6 @@ def single_table(jobs: int) -> int:
     """The previous release's census, in the previous release's code."""
     census: Any = _previous_census.census  # old code, untyped as it was
     return int(census(Deck().selections(), jobs))
-
-
-def timings(repeat: int, work: Callable[[], object]) -> list[float]:
-    times = []
-    for _ in range(repeat):
-        began = time.perf_counter()
-        work()
-        times.append(time.perf_counter() - began)
-    return times
 
 
 def show(name: str, times: list[float]) -> None:
