@@ -29,7 +29,6 @@ from puzzlecalc.arith24 import (
     solvable,
     solve,
 )
-from puzzlecalc.arith24 import game as game
 from puzzlecalc.arith24.difficulty import spearman
 from puzzlecalc.arith24.game import SECOND_GRADER, TEACHER
 

@@ -163,7 +163,9 @@ def _on_processes(
                 try:
                     found = pipe.recv()
                 except EOFError:
-                    raise ChildProcessError("a census worker stopped before its work was done") from None
+                    raise ChildProcessError(
+                        "a census worker stopped before its work was done"
+                    ) from None
                 chunk = next(chunks, None)
                 if chunk is not None:
                     pipe.send(chunk)

@@ -28,7 +28,7 @@ import heapq
 import itertools
 import math
 from collections import Counter
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from fractions import Fraction
 from pathlib import Path
 from typing import Any, Final, TextIO
@@ -45,7 +45,7 @@ from puzzlecalc.arith24.countdown import (
 from puzzlecalc.arith24.numbers import MAX_CARDS, Number, check_range
 from puzzlecalc.arith24.rules import HouseRules
 from puzzlecalc.arith24.solutions import count, reachable_values, shared_tables
-from puzzlecalc.errors import InvalidArgumentError, InvalidLevelError
+from puzzlecalc.errors import InvalidArgumentError
 
 __all__ = [
     "HOUSE_RULES",
@@ -464,22 +464,17 @@ def _ranked(heap: list[tuple[int, Selection]]) -> list[tuple[Selection, int]]:
 _COLUMNS: Final = ["selection", "large", "reached", "run", "missed"]
 
 
-def _read_rows(
-    path: Path, header: str, into: Callable[[Selection, int, int, list[tuple[int, int]]], None]
-) -> None:
-    """Count the whole rows of an earlier run's file (a last line cut short is dropped)."""
-    text = path.read_text(encoding="utf-8")
-    lines = text.splitlines(keepends=True)
-    if not lines:
-        return
-    if lines[0].rstrip("\n") != header:
-        raise InvalidLevelError(
+def _earlier_rows(path: Path, header: str) -> Iterator[list[str]]:
+    """The whole rows of an earlier run's file (a last line cut short is left out).
+
+    :raises InvalidArgumentError: if the file holds a census made with other settings.
+    """
+    lines = path.read_text(encoding="utf-8").splitlines(keepends=True)
+    if lines and lines[0].rstrip("\n") != header:
+        raise InvalidArgumentError(
             f"{str(path)!r} holds a census made with other settings ({lines[0].strip()!r})"
         )
-    for line in csv.reader(line for line in lines[2:] if line.endswith("\n")):
-        selection = tuple(map(int, line[0].split()))
-        missed = [tuple(map(int, pair.split(":"))) for pair in line[4].split()]
-        into(selection, int(line[2]), int(line[3]), missed)  # type: ignore[arg-type]
+    return csv.reader(line for line in lines[2:] if line.endswith("\n"))
 
 
 def countdown_census(
@@ -528,7 +523,9 @@ def countdown_census(
     header = f"{spec.line()} large={counts} {deck!r}"  # a file resumes only the same census
     path = None if rows is None else Path(rows)
     if path is not None and resume and path.exists():
-        _read_rows(path, header, census.add)
+        for row in _earlier_rows(path, header):
+            missed = [tuple(map(int, pair.split(":"))) for pair in row[4].split()]
+            census.add(tuple(map(int, row[0].split())), int(row[2]), int(row[3]), missed)  # type: ignore[arg-type]
         work = [selection for selection in work if selection not in census.done]
     task = functools.partial(_selection_result, spec)
     _run(census, work, task, header, _COLUMNS, path, executor, jobs, progress)
@@ -736,7 +733,9 @@ def hand_census(
     header = f"# puzzlecalc hand census low={low} high={high} cards={cards} targets={targets} target={target}"
     path = None if rows is None else Path(rows)
     if path is not None and resume and path.exists():
-        _read_hand_rows(path, header, census)
+        for row in _earlier_rows(path, header):
+            reached = (tuple(map(int, cell.split())) for cell in row[2:])
+            census.add(tuple(map(int, row[0].split())), int(row[1]), *reached)
     every = itertools.combinations_with_replacement(range(low, high + 1), cards)
     work = [hand for hand in every if hand not in census.done]
     chunks = [work[start : start + 32] for start in range(0, len(work), 32)]
@@ -744,17 +743,6 @@ def hand_census(
     columns = ["hand", "solutions", *(f"reached:{name}" for name in HOUSE_RULES)]
     _run(census, chunks, task, header, columns, path, executor, jobs, progress)
     return census
-
-
-def _read_hand_rows(path: Path, header: str, census: HandCensus) -> None:
-    lines = path.read_text(encoding="utf-8").splitlines(keepends=True)
-    if not lines:
-        return
-    if lines[0].rstrip("\n") != header:
-        raise InvalidLevelError(f"{str(path)!r} holds a census made with other settings")
-    for line in csv.reader(line for line in lines[2:] if line.endswith("\n")):
-        hand = tuple(map(int, line[0].split()))
-        census.add(hand, int(line[1]), *(tuple(map(int, cell.split())) for cell in line[2:]))
 
 
 def arith24_census(
