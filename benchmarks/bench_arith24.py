@@ -1,96 +1,132 @@
-"""The 24 game: every 4nums-distinct solution of all 1820 hands, against the ``game24`` package.
+"""The 24 game and Countdown: the timings issue 13 sets goals for, told truthfully.
 
-Usage: python benchmarks/bench_arith24.py [--skip-game24]
+Usage: python benchmarks/bench_arith24.py [--repeat N] [--game24]
 
-Printed: the time for every distinct solution of all 1820 hands of four cards from
-1..13 with puzzlecalc (caches cleared first, so it is the cold time), the average time of
-``solvable`` per hand, timings for six and seven cards, and, side by side in the same
-run, the package ``game24`` from the Python package index (``game24.calc.solve(hand,
-24)``): its time, the ratio, and on how many solvable hands its number of solutions
-agrees with 4nums' (which puzzlecalc reproduces).
+Every row is timed ``--repeat`` times (at least 5 by default) with the garbage collector on,
+as users run, and prints the min and the median. "Cold" means nothing computed before is
+reused: a fresh process, or every cache cleared before each call. Nothing is warmed up
+before a timed part. Rows:
+
+1. every 4nums-distinct solution of all 1820 hands of four cards from 1..13, one pass in a
+   fresh process (the hands share nothing: each call's tables are its own);
+2. the same inside one ``shared_tables()`` block (the hands share their parts), also fresh;
+3. ``1 2 3 4 5 6 -> 24``, every distinct solution, cold;
+4. ``1 2 3 4 5 6 7 -> 24``, every distinct solution, cold;
+5. ``1 2 3 4 5 6 7 8 -> 24``, every distinct solution, cold, within the default limits;
+6. Countdown: every distinct solution of one reachable target, 300 random rounds, cold.
+
+With ``--game24`` the ``game24`` package (``nox -s bench`` installs it) is timed on row 1's
+work in the same run, and its agreement with 4nums' counts printed.
 """
 
 from __future__ import annotations
 
 import argparse
 import functools
-import itertools
 import random
-import time
-from collections.abc import Callable
-from typing import Any
+import statistics
+import subprocess
+import sys
 
-from puzzlecalc.arith24 import _search as solve_module
-from puzzlecalc.arith24 import count, solvable, solve
+from _timing import timings
 
-HANDS = list(itertools.combinations_with_replacement(range(1, 14), 4))
+from puzzlecalc.arith24 import _search, solve
+from puzzlecalc.arith24.census import selections
+from puzzlecalc.arith24.countdown import countdown, reachable
+from puzzlecalc.errors import SearchLimitError
+
+FRESH = """
+import itertools, time
+from puzzlecalc.arith24 import solve
+from puzzlecalc.arith24.solutions import shared_tables
+hands = list(itertools.combinations_with_replacement(range(1, 14), 4))
+began = time.perf_counter()
+if {shared}:
+    with shared_tables():
+        found = [solve(hand) for hand in hands]
+else:
+    found = [solve(hand) for hand in hands]
+took = time.perf_counter() - began
+assert sum(map(len, found)) == 3017
+print(took)
+"""
 
 
-def clear_caches() -> None:
-    # The value and class tables live for one call (or one shared_tables block); only the
-    # splits of a multiset are kept across calls.
-    solve_module.splits.cache_clear()
+def fresh(shared: bool) -> float:
+    """One pass over the 1820 hands in a new Python process; the time it measured."""
+    script = FRESH.format(shared=shared)
+    done = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, check=True
+    )
+    return float(done.stdout)
 
 
-def timed(work: Callable[[], Any]) -> tuple[float, Any]:
-    began = time.perf_counter()
-    result = work()
-    return time.perf_counter() - began, result
+def show(name: str, times: list[float]) -> None:
+    print(f"{name:62} min {min(times):7.3f} s  median {statistics.median(times):7.3f} s")
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--skip-game24", action="store_true", help="do not run game24")
+    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
+    parser.add_argument("--repeat", type=int, default=5)
+    parser.add_argument("--game24", action="store_true", help="also time the game24 package")
     args = parser.parse_args()
+    repeat = args.repeat
 
-    clear_caches()
-    ours_time, ours = timed(lambda: {hand: solve(hand) for hand in HANDS})
-    total = sum(len(found) for found in ours.values())
-    solvable_hands = sum(1 for found in ours.values() if found)
-    print(f"puzzlecalc: all 1820 hands, every 4nums-distinct solution: {ours_time:6.2f} s")
-    print(f"            {solvable_hands} solvable hands, {total} solutions")
-
-    clear_caches()
-
-    def shared() -> list[Any]:
-        with solve_module.shared_tables():
-            return [solve(hand) for hand in HANDS]
-
-    shared_time, _ = timed(shared)
-    print(f"            the same inside one shared_tables() block:  {shared_time:6.2f} s")
-
-    clear_caches()
-    check_time, _ = timed(lambda: [solvable(hand) for hand in HANDS])
-    print(
-        f"puzzlecalc: solvable(), cold, average per hand:            {check_time / 1820 * 1000:6.3f} ms"
+    show(
+        "1820 hands, every distinct solution, fresh process", [fresh(False) for _ in range(repeat)]
     )
+    show(
+        "  the same, hands sharing their parts (shared_tables)",
+        [fresh(True) for _ in range(repeat)],
+    )
+    for cards in ([1, 2, 3, 4, 5, 6], [1, 2, 3, 4, 5, 6, 7]):
+        times: list[float] = []
+        for _ in range(repeat):
+            _search.splits.cache_clear()  # the one cache that outlives a call
+            times += timings(1, functools.partial(solve, cards))
+        show(f"{' '.join(map(str, cards))} -> 24, every distinct solution, cold", times)
+    eight = [1, 2, 3, 4, 5, 6, 7, 8]
+    _search.splits.cache_clear()
+    try:
+        times = timings(1, lambda: solve(eight))
+        show("1 2 3 4 5 6 7 8 -> 24, cold (default limits)", times)
+    except SearchLimitError as error:
+        print(f"1 2 3 4 5 6 7 8 -> 24: {error}")
 
-    rng = random.Random(24)
-    for cards in (5, 6, 7):
-        hands = [[rng.randint(1, 13) for _ in range(cards)] for _ in range(3 if cards < 7 else 2)]
-        for hand in hands:
-            clear_caches()
-            check, is_solvable = timed(functools.partial(solvable, hand))
-            listing, number = timed(functools.partial(count, hand))
-            print(
-                f"puzzlecalc: {cards} cards {' '.join(map(str, hand)):20} solvable {is_solvable!s:5} "
-                f"in {check:5.2f} s; {number:5} distinct solutions in {listing:5.2f} s"
-            )
+    rng = random.Random(13)
+    rounds = []
+    for selection in rng.sample(selections(), 300):
+        targets = sorted(value for value in reachable(selection) if 100 <= value <= 999)
+        rounds.append((selection, rng.choice(targets)))
+    times = []
+    for _ in range(repeat):
+        _search.splits.cache_clear()
+        times += timings(1, lambda: [countdown(numbers, target) for numbers, target in rounds])
+    show("Countdown: every solution of a reachable target, 300 rounds", times)
 
-    if args.skip_game24:
-        return
+    if args.game24:
+        _game24()
+
+
+def _game24() -> None:
+    import itertools
+    import time
+
     try:
         from game24 import calc
     except ImportError:
         print("game24 is not installed: pip install game24 (nox -s bench installs it)")
         return
-    theirs_time, theirs = timed(lambda: {hand: calc.solve(list(hand), 24) for hand in HANDS})
+    hands = list(itertools.combinations_with_replacement(range(1, 14), 4))
+    ours = {hand: solve(hand) for hand in hands}
+    began = time.perf_counter()
+    theirs = {hand: calc.solve(list(hand), 24) for hand in hands}
+    took = time.perf_counter() - began
     agree = sum(
         1 for hand, found in ours.items() if found and len(theirs[hand] or []) == len(found)
     )
-    print(f"game24:     all 1820 hands, calc.solve(hand, 24):            {theirs_time:6.2f} s")
-    print(f"            agrees with 4nums' count on {agree} of {solvable_hands} solvable hands")
-    print(f"ratio game24 / puzzlecalc: {theirs_time / ours_time:.1f}x")
+    print(f"game24: all 1820 hands, calc.solve(hand, 24): {took:6.2f} s (one run)")
+    print(f"        agrees with 4nums' count on {agree} of {sum(map(bool, ours.values()))} hands")
 
 
 if __name__ == "__main__":

@@ -2,6 +2,10 @@
 
 Usage: python benchmarks/bench_calculator.py [--repeat N]
 
+The baseline is the best plain version we could write of the same work (a shortest
+solution, its presses given back): labels parsed once per level, the numbers already ints,
+one branch per button kind, the goal tested as each state is made.
+
 The baseline is a plain breadth-first search over ``(value, influence, store)`` tuples
 of ints, written here from the rules in a few dozen lines: a deque, a dict of parents,
 one function with a branch per button kind. It runs in the same process on the same
@@ -16,14 +20,15 @@ import argparse
 import functools
 import json
 import re
-import time
-from collections import deque
+import statistics
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from _timing import timings
+
 from puzzlecalc import Level, count_solutions, iter_solutions, solve_level
-from puzzlecalc.calculator.solver import Method
+from puzzlecalc.calculator.solver import Method, clear_caches
 
 DATA = Path(__file__).resolve().parents[2] / "shared" / "data" / "ctg1" / "levels.json"
 
@@ -31,14 +36,19 @@ State = tuple[int, int, int]  # value, influence, store (-1: empty)
 Button = tuple[str, Any]
 
 
+_INV10 = str.maketrans("0123456789", "0987654321")
+
+
 def _parse(label: str) -> Button:
+    """A button as ``(kind, arguments)``, numbers already ints: parsed once per level."""
     for kind, pattern in [
         ("add", r"\+(\d+)"), ("sub", r"-(\d+)"), ("mul", r"x(-?\d+)"), ("div", r"/(\d+)"),
         ("pow", r"x\^(\d+)"), ("app", r"(\d+)"), ("rep", r"(\d+)=>(\d+)"), ("inf", r"\[\+\](\d+)"),
     ]:  # fmt: skip
         match = re.fullmatch(pattern, label)
         if match:
-            return (kind, match.groups())
+            groups = match.groups()
+            return (kind, groups if kind == "rep" else tuple(int(g) for g in groups))
     return (label, None)
 
 
@@ -57,22 +67,22 @@ def _press(button: Button, state: State, hold: bool) -> State | None:
             return None
         result = _digits(value, lambda s: s + str(store))
     elif kind == "inf":
-        return (value, k + int(args[0]), store)
+        return (value, k + args[0], store)
     elif kind == "add":
-        result = value + int(args[0]) + k
+        result = value + args[0] + k
     elif kind == "sub":
-        result = value - int(args[0]) - k
+        result = value - args[0] - k
     elif kind == "mul":
-        n = int(args[0])
+        n = args[0]
         result = value * (n - k if n < 0 else n + k)
     elif kind == "div":
-        if value % (int(args[0]) + k):
+        if value % (args[0] + k):
             return None
-        result = value // (int(args[0]) + k)
+        result = value // (args[0] + k)
     elif kind == "pow":
-        result = value ** int(args[0])
+        result = value ** args[0]
     elif kind == "app":
-        digits = str(int(args[0]) + k)
+        digits = str(args[0] + k)
         result = _digits(value, lambda s: s + digits)
     elif kind == "rep":
         result = _digits(value, lambda s: s.replace(args[0], args[1]))
@@ -91,7 +101,7 @@ def _press(button: Button, state: State, hold: bool) -> State | None:
     elif kind == "+/-":
         result = -value
     elif kind == "Inv10":
-        result = _digits(value, lambda s: "".join(str((10 - int(d)) % 10) for d in s))
+        result = _digits(value, lambda s: s.translate(_INV10))
     else:
         raise ValueError(kind)
     if abs(result) > 999_999:
@@ -111,40 +121,58 @@ def _portal(value: int, portal: list[int] | None) -> int:
     return -magnitude if value < 0 else magnitude
 
 
-def baseline_bfs(level: dict[str, Any]) -> int | None:
-    """The length of a shortest solution, by a plain breadth-first search."""
+def baseline_bfs(level: dict[str, Any]) -> list[tuple[int, bool]] | None:
+    """A shortest solution as ``(button index, hold)`` presses, by a plain breadth-first
+    search that tests the goal as each state is generated (and, like ``solve_level``,
+    remembers how it reached each state, to give the presses back)."""
     buttons = [_parse(label) for label in level["buttons"]]
-    presses = [(b, False) for b in buttons] + [(b, True) for b in buttons if b[0] == "Store"]
-    start: State = (_portal(level["start"], level["portal"]), 0, -1)
-    depth = {start: 0}
-    queue = deque([start])
-    while queue:
-        state = queue.popleft()
-        if state[0] == level["goal"]:
-            return depth[state]
-        if depth[state] == level["moves"]:
-            continue
-        for button, hold in presses:
-            reached = _press(button, state, hold)
-            if reached is None:
-                continue
-            reached = (_portal(reached[0], level["portal"]), reached[1], reached[2])
-            if reached not in depth:
-                depth[reached] = depth[state] + 1
-                queue.append(reached)
-    return None
+    presses = [(i, b, False) for i, b in enumerate(buttons)]
+    presses += [(i, b, True) for i, b in enumerate(buttons) if b[0] == "Store"]
+    goal, portal = level["goal"], level["portal"]
+    start: State = (_portal(level["start"], portal), 0, -1)
+    parents: dict[State, tuple[State, tuple[int, bool]] | None] = {start: None}
+    layer = [start] if start[0] != goal else []
+    found = start if start[0] == goal else None
+    for _ in range(level["moves"]):
+        following: list[State] = []
+        for state in layer:
+            for index, button, hold in presses:
+                reached = _press(button, state, hold)
+                if reached is None:
+                    continue
+                if portal is not None:
+                    reached = (_portal(reached[0], portal), reached[1], reached[2])
+                if reached in parents:
+                    continue
+                parents[reached] = (state, (index, hold))
+                if reached[0] == goal:
+                    found, following = reached, []
+                    break
+                following.append(reached)
+            if found is not None:
+                break
+        layer = following
+        if found is not None:
+            break
+    if found is None:
+        return None
+    path = []
+    link = parents[found]
+    while link is not None:
+        state, press = link
+        path.append(press)
+        link = parents[state]
+    return path[::-1]
 
 
-def best_of(repeat: int, work: Callable[[], object]) -> float:
-    times = []
-    for _ in range(repeat):
-        began = time.perf_counter()
-        work()
-        times.append(time.perf_counter() - began)
-    return min(times)
+def best_of(repeat: int, work: Callable[[], object]) -> tuple[float, float]:
+    """The min and the median of ``repeat`` timings (collector on)."""
+    times = timings(repeat, work)
+    return min(times), statistics.median(times)
 
 
 def _solve_all(levels: list[Level], method: Method) -> None:
+    clear_caches()  # every run cold, as a fresh process would be
     for level in levels:
         solve_level(level, method=method)
 
@@ -160,25 +188,27 @@ def main() -> None:
     levels = [Level.from_dict(record) for record in records]
 
     expected = [record["min_moves"] for record in records]
-    assert [baseline_bfs(record) for record in records] == expected
+    assert [len(baseline_bfs(record) or []) for record in records] == expected
     assert [len(s) for s in map(solve_level, levels) if s is not None] == expected
 
+    def show(name: str, timing: tuple[float, float], extra: str = "") -> None:
+        print(f"{name:52} min {timing[0]:7.3f} s  median {timing[1]:7.3f} s{extra}")
+
     base = best_of(repeat, lambda: [baseline_bfs(record) for record in records])
-    print(f"baseline plain BFS over int tuples, 199 levels:   {base:7.3f} s")
+    show("baseline: plain BFS over int tuples, 199 levels", base)
     methods: tuple[Method, ...] = ("bfs", "iddfs", "dfs")
     for method in methods:
         took = best_of(repeat, functools.partial(_solve_all, levels, method))
         proven = "shortest, proven" if method != "dfs" else "first found, not proven"
-        print(
-            f"solve_level(method={method!r:8}) ({proven:23}): {took:7.3f} s  ratio {took / base:.2f}"
-        )
-    enumerate_all = best_of(repeat, lambda: [list(iter_solutions(lv)) for lv in levels])
+        show(f"solve_level(method={method!r}) ({proven})", took, f"  ratio {took[1] / base[1]:.2f}")
     total = sum(count_solutions(lv) for lv in levels)
-    print(
-        f"iter_solutions, every solution within the limit:  {enumerate_all:7.3f} s  ({total} solutions)"
+    listed = best_of(repeat, lambda: [list(iter_solutions(lv)) for lv in levels])
+    show(f"iter_solutions, all {total} solutions within the limits", listed)
+    show(
+        "count_solutions, all 199 levels",
+        best_of(repeat, lambda: [count_solutions(lv) for lv in levels]),
     )
-    counted = best_of(repeat, lambda: [count_solutions(lv) for lv in levels])
-    print(f"count_solutions, all 199 levels:                  {counted:7.3f} s")
+    print("(ratios of medians; the collector on; every solve_level run starts with no cache)")
 
 
 if __name__ == "__main__":

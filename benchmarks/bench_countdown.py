@@ -5,10 +5,10 @@ Usage: python benchmarks/bench_countdown.py [--jobs N] [--sample N]
 The baseline is a plain bitmask dynamic program written here: for every subset of the
 six numbers, every value it can make (positive whole intermediates), from every split
 into two parts. It runs in the same process on the same selections, and must agree.
-Both are timed with the garbage collector off, as ``timeit`` does. Printed: the average
-time per selection of each, the ratio, and the time of the full
-census of all 13,243 selections against targets 101..999 on ``--jobs`` processes (default:
-every core), with its table.
+Both are timed ``--repeat`` times, interleaved, every run cold (the kept tables dropped
+first), with the garbage collector on as users run, and then off (as ``timeit`` does);
+min and median per selection, and the ratio. Then the full census of all 13,243
+selections against targets 101..999 on ``--jobs`` processes (default: every core).
 """
 
 from __future__ import annotations
@@ -16,10 +16,12 @@ from __future__ import annotations
 import argparse
 import gc
 import random
+import statistics
 import time
+from collections.abc import Callable
 
 from puzzlecalc.arith24.census import countdown_census, selections
-from puzzlecalc.arith24.countdown import reachable
+from puzzlecalc.arith24.countdown import forget_tables, reachable
 
 
 def plain_bitmask_dp(numbers: tuple[int, ...]) -> set[int]:
@@ -46,27 +48,48 @@ def plain_bitmask_dp(numbers: tuple[int, ...]) -> set[int]:
     return set().union(*made)
 
 
+def per_selection(
+    sample: list[tuple[int, ...]], work: Callable[[tuple[int, ...]], object]
+) -> float:
+    """The time per selection of ``work`` over ``sample``, its results kept (as a census
+    keeps them while it counts)."""
+    kept = []
+    began = time.perf_counter()
+    for selection in sample:
+        kept.append(work(selection))
+    return (time.perf_counter() - began) / len(sample)
+
+
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--jobs", type=int, default=None)
     parser.add_argument("--sample", type=int, default=300)
+    parser.add_argument("--repeat", type=int, default=5)
     args = parser.parse_args()
     sample = random.Random(6).sample(selections(), args.sample)
+    assert [plain_bitmask_dp(s) for s in sample[:20]] == [reachable(s) for s in sample[:20]]
 
-    gc.disable()  # as timeit does: the big sets kept for the comparison make collections slow
-    try:
-        began = time.perf_counter()
-        plain = [plain_bitmask_dp(s) for s in sample]
-        base = (time.perf_counter() - began) / len(sample)
-        began = time.perf_counter()
-        ours = [reachable(s) for s in sample]
-        took = (time.perf_counter() - began) / len(sample)
-    finally:
-        gc.enable()
-    assert plain == ours
-    print(f"plain bitmask DP, per selection:   {base * 1000:6.2f} ms")
-    print(f"reachable(), per selection:        {took * 1000:6.2f} ms  ratio {took / base:.2f}")
-    print(f"plain DP for all 13,243 selections on one core, estimated: {base * 13_243:5.1f} s")
+    for collector in ("on", "off"):
+        base, ours = [], []
+        for _ in range(args.repeat):  # interleaved; every run cold (tables dropped first)
+            if collector == "off":
+                gc.disable()
+            try:
+                base.append(per_selection(sample, plain_bitmask_dp))
+                forget_tables()
+                ours.append(per_selection(sample, reachable))
+                forget_tables()
+            finally:
+                gc.enable()
+        print(f"collector {collector}:")
+        for name, times in (("plain bitmask DP", base), ("reachable()", ours)):
+            print(
+                f"  {name:18} per selection: min {min(times) * 1000:6.2f} ms  "
+                f"median {statistics.median(times) * 1000:6.2f} ms"
+            )
+        print(
+            f"  ratio reachable / plain DP (medians): {statistics.median(ours) / statistics.median(base):.2f}"
+        )
 
     began = time.perf_counter()
     census = countdown_census(jobs=args.jobs)

@@ -40,6 +40,7 @@ __all__ = [
     "SMALL_NUMBERS",
     "count_expressions",
     "countdown",
+    "forget_tables",
     "kept_values",
     "reachable",
     "reachable_between",
@@ -120,6 +121,14 @@ def _tables(numbers: tuple[int, ...]) -> _Table:
             _, (new, seen) = _kept.popitem(last=False)
             _kept_size -= len(new) + len(seen)
     return table
+
+
+def forget_tables() -> None:
+    """Drop the tables kept across calls: the next call starts cold (benchmarks use this)."""
+    global _kept_size
+    with _kept_lock:
+        _kept.clear()
+        _kept_size = 0
 
 
 def kept_values() -> int:
