@@ -5,8 +5,8 @@ Usage: python benchmarks/bench_calculator2.py [--repeat N]
 The baseline is a plain breadth-first search over ``(value, influence, store, lock)`` tuples
 of ints, written here from the rules (the default ones) in one function with a branch per
 button kind: labels are parsed once per level, the goal is tested when a state is generated,
-and every press is tried at every position of the display (the arrow pad at every display its
-presses make). It runs in the same process on the same goals, and the two must agree on every
+every press is tried at every position of the display (the arrow pad at every display its
+presses make), and, like ``solve_level``, it gives the presses of its solution back. It runs in the same process on the same goals, and the two must agree on every
 shortest length. Each timing is repeated (garbage collector on, as users run): printed are the
 min and median over the repeats, and the ratio of the medians. Each run starts with the
 library's caches cleared (compiled buttons, parsed labels), as in a fresh process; within a
@@ -18,7 +18,6 @@ from __future__ import annotations
 import argparse
 import json
 import statistics
-from collections import deque
 from pathlib import Path
 from typing import Any
 
@@ -58,17 +57,22 @@ def _grow(digits: str, k: int) -> str:
     return str(int(digits) + k) if k else digits
 
 
-def _results(button: Button, state: State) -> list[tuple[int, int, int, int]]:
-    """``(result, influence, store, lock)`` of every press of ``button`` (lock: -1 or kept)."""
+Press = Any  # how a button was pressed: None, "hold", a position or arrows
+Result = tuple[Press, tuple[int, int, int, int]]
+
+
+def _results(button: Button, state: State) -> list[Result]:
+    """``(press, (result, influence, store, lock))`` of every press of ``button`` (lock: -1
+    or kept)."""
     value, k, store, _ = state
     kind, arg = button
     sign, s = (-1, str(-value)) if value < 0 else (1, str(value))
     n = len(s)
-    out: list[tuple[int, int, int, int]] = []
+    out: list[Result] = []
 
-    def add(result: int | None) -> None:
+    def add(result: int | None, press: Press = None) -> None:
         if result is not None:
-            out.append((result, k, store, -1))
+            out.append((press, (result, k, store, -1)))
 
     if kind == "+":
         add(value + int(arg) + k)
@@ -111,43 +115,52 @@ def _results(button: Button, state: State) -> list[tuple[int, int, int, int]]:
     elif kind == "Sort desc":
         add(_number(sign, "".join(sorted(s, reverse=True))))
     elif kind == "[+]":
-        out.append((value, k + int(arg), store, -1))
+        out.append((None, (value, k + int(arg), store, -1)))
     elif kind == "Store":
         if store >= 0:
             add(_number(sign, s + str(store)))
         if value >= 0:
-            out.append((value, k, value, -1))
+            out.append(("hold", (value, k, value, -1)))
     elif kind == "Lock":
-        out += [(value, k, store, p) for p in range(n)]
+        out += [(p, (value, k, store, p)) for p in range(n)]
     elif kind == "Shift":
         seen: set[str] = set()
-        layer = [s]
+        layer = [(s, "")]
         while layer:
             following = []
-            for digits in layer:
-                for turned in (digits[1:] + digits[0], digits[-1] + digits[:-1]):
+            for digits, arrows in layer:
+                for arrow, turned in (
+                    ("<", digits[1:] + digits[0]),
+                    (">", digits[-1] + digits[:-1]),
+                ):
                     turned = turned.lstrip("0") or "0"
                     if turned not in seen:
                         seen.add(turned)
-                        following.append(turned)
-                        add(sign * int(turned))
+                        following.append((turned, arrows + arrow))
+                        add(sign * int(turned), arrows + arrow)
             layer = following
     else:  # the cursor buttons: one press per position
         for p in range(n + 1):
             cut = n - 1 - p
             if kind == "Delete" and p < n:
-                add(_number(sign, s[:cut] + s[cut + 1 :]))
+                add(_number(sign, s[:cut] + s[cut + 1 :]), p)
             elif kind == "Insert ":
-                add(_number(sign, s[: n - p] + _grow(arg, k) + s[n - p :]))
+                add(_number(sign, s[: n - p] + _grow(arg, k) + s[n - p :]), p)
             elif kind == "Round" and 0 < p < n:
                 q, r = divmod(int(s), 10**p)
-                add(sign * (q + (2 * r >= 10**p)) * 10**p)
+                add(sign * (q + (2 * r >= 10**p)) * 10**p, p)
             elif kind == "Digit +" and p < n:
-                add(_number(sign, s[:cut] + str((int(s[cut]) + int(arg) + k) % 10) + s[cut + 1 :]))
+                add(
+                    _number(sign, s[:cut] + str((int(s[cut]) + int(arg) + k) % 10) + s[cut + 1 :]),
+                    p,
+                )
             elif kind == "Digit -" and p < n:
-                add(_number(sign, s[:cut] + str((int(s[cut]) - int(arg) - k) % 10) + s[cut + 1 :]))
+                add(
+                    _number(sign, s[:cut] + str((int(s[cut]) - int(arg) - k) % 10) + s[cut + 1 :]),
+                    p,
+                )
             elif kind == "Digit " and p < n:
-                add(_number(sign, s[:cut] + arg + s[cut + 1 :]))
+                add(_number(sign, s[:cut] + arg + s[cut + 1 :]), p)
     return out
 
 
@@ -163,36 +176,55 @@ def _portal(value: int, portal: list[int] | None) -> int:
     return -magnitude if value < 0 else magnitude
 
 
-def baseline_bfs(start: int, goal: int, moves: int, labels: list[str], portal: Any) -> int | None:
-    """The length of a shortest solution, by a plain breadth-first search."""
+def baseline_bfs(
+    start: int, goal: int, moves: int, labels: list[str], portal: Any
+) -> list[tuple[int, Press]] | None:
+    """A shortest solution as ``(button index, press)`` pairs, by a plain breadth-first
+    search that tests the goal as each state is made and remembers how it reached each."""
     buttons = [_parse(label) for label in labels]
     first: State = (_portal(start, portal), 0, -1, -1)
-    if first[0] == goal:
-        return 0
-    seen = {first}
-    queue = deque([(first, 0)])
-    while queue:
-        state, depth = queue.popleft()
-        if depth == moves:
-            continue
-        for button in buttons:
-            for result, k, store, lock in _results(button, state):
-                if abs(result) > 999_999:
-                    continue
-                value = _portal(result, portal)
-                if state[3] >= 0:  # the pending lock keeps its digit
-                    unit = 10 ** state[3]
-                    magnitude = abs(value)
-                    magnitude += ((abs(state[0]) // unit) % 10 - (magnitude // unit) % 10) * unit
-                    value = -magnitude if value < 0 else magnitude
-                reached = (value, k, store, lock)
-                if reached in seen:
-                    continue
-                if value == goal:
-                    return depth + 1
-                seen.add(reached)
-                queue.append((reached, depth + 1))
-    return None
+    parents: dict[State, tuple[State, tuple[int, Press]] | None] = {first: None}
+    found = first if first[0] == goal else None
+    layer = [] if found else [first]
+    for _ in range(moves):
+        following: list[State] = []
+        for state in layer:
+            for index, button in enumerate(buttons):
+                for press, (result, k, store, lock) in _results(button, state):
+                    if abs(result) > 999_999:
+                        continue
+                    value = _portal(result, portal)
+                    if state[3] >= 0:  # the pending lock keeps its digit
+                        unit = 10 ** state[3]
+                        magnitude = abs(value)
+                        magnitude += (
+                            (abs(state[0]) // unit) % 10 - (magnitude // unit) % 10
+                        ) * unit
+                        value = -magnitude if value < 0 else magnitude
+                    reached = (value, k, store, lock)
+                    if reached in parents:
+                        continue
+                    parents[reached] = (state, (index, press))
+                    if value == goal:
+                        found = reached
+                        break
+                    following.append(reached)
+                if found:
+                    break
+            if found:
+                break
+        if found:
+            break
+        layer = following
+    if found is None:
+        return None
+    path = []
+    link = parents[found]
+    while link is not None:
+        state, step = link
+        path.append(step)
+        link = parents[state]
+    return path[::-1]
 
 
 def main() -> None:
@@ -206,7 +238,7 @@ def main() -> None:
         for goal in record["goals"]
     ]
     expected = [goal["min_moves"] for record in records for goal in record["goals"]]
-    assert [baseline_bfs(*goal) for goal in goals] == expected
+    assert [len(baseline_bfs(*goal) or []) for goal in goals] == expected
 
     def solve_all() -> list[int]:
         clear_caches()  # each run starts cold, as a first call in a fresh process would
