@@ -6,7 +6,8 @@ Exit statuses:
 
 =====  ===================================================================================
 0      solved (every puzzle given)
-1      no solution (for Countdown: the target cannot be reached, only a nearest value)
+1      no solution (for Countdown: the target cannot be reached, only a nearest value;
+       for ``24 check``: the answer is not accepted)
 2      a usage error: an unknown option, a missing or impossible argument
 3      a data error: a level, label, card or file that cannot be used
 4      a search limit reached (``--max-states``, ``--max-solutions``, a step limit)
@@ -25,7 +26,9 @@ import contextlib
 import csv
 import importlib
 import json
+import math
 import os
+import random
 import re
 import sys
 import tempfile
@@ -295,13 +298,21 @@ def _fraction(text: str) -> Fraction:
 def _arith24_parser(subparsers: Any) -> None:
     game = subparsers.add_parser(
         "24",
-        help="every distinct solution of a 24-game hand",
+        help="every distinct solution of a 24-game hand; check an answer, hint, rate, deal",
         description=(
             "Find every distinct way to make the target from the cards with + - * /, "
-            "each card used once. Example: 24 3 3 8 8"
+            "each card used once. Example: 24 3 3 8 8. "
+            'Referee a typed answer: 24 check "8/(3-8/3)" 3 3 8 8. '
+            "Deal a hand: 24 deal --seed 7 --band 0 4."
         ),
     )
-    game.add_argument("cards", nargs="+", type=_fraction, help="the cards (whole numbers or a/b)")
+    game.add_argument(
+        "cards",
+        nargs="+",
+        metavar="CARD",
+        help="the cards (whole numbers or a/b); first 'check ANSWER' to referee an answer, "
+        "or just 'deal' to deal a hand",
+    )
     game.add_argument("--target", type=_fraction, default=Fraction(24), help="default 24")
     game.add_argument("--ops", default="+-*/", help="the operators allowed, e.g. +- (default +-*/)")
     game.add_argument("--integer-only", action="store_true", help="no fractions along the way")
@@ -313,8 +324,42 @@ def _arith24_parser(subparsers: Any) -> None:
         help="when two solutions are the same (default 4nums)",
     )
     game.add_argument("--count", action="store_true", help="print only how many solutions")
+    game.add_argument(
+        "--hint",
+        type=int,
+        choices=(1, 2, 3),
+        metavar="LEVEL",
+        help="print the hints up to LEVEL (1: a first pair, 2: a piece of a solution, "
+        "3: a whole solution) instead of the solutions",
+    )
+    game.add_argument(
+        "--difficulty",
+        action="store_true",
+        help="print how hard the hand is (about 3 for easy hands to 9; inf if impossible)",
+    )
     game.add_argument("--json", action="store_true", help="print JSON")
+    deal = game.add_argument_group("dealing (24 deal)")
+    deal.add_argument(
+        "--cards", dest="deal_cards", type=int, default=4, help="cards in the hand (default 4)"
+    )
+    deal.add_argument("--low", type=int, default=1, help="the lowest card (default 1)")
+    deal.add_argument("--high", type=int, default=13, help="the highest card (default 13)")
+    deal.add_argument(
+        "--band",
+        nargs=2,
+        type=float,
+        metavar=("LEAST", "MOST"),
+        help="only hands whose difficulty lies in this band",
+    )
+    deal.add_argument("--seed", type=int, help="the same seed deals the same hand")
     game.set_defaults(run=_run_arith24)
+
+
+def _card(text: str) -> Fraction | int:
+    try:
+        return exact(_fraction(text))
+    except argparse.ArgumentTypeError as error:
+        raise InvalidArgumentError(str(error)) from None
 
 
 def _run_arith24(args: argparse.Namespace, out: TextIO) -> int:
@@ -324,8 +369,20 @@ def _run_arith24(args: argparse.Namespace, out: TextIO) -> int:
         non_negative=args.non_negative,
         distinct=args.distinct,
     )
-    cards = [exact(card) for card in args.cards]
     target = exact(args.target)
+    words = list(args.cards)
+    if words[0] == "deal":
+        if len(words) > 1:
+            raise InvalidArgumentError(f"24 deal takes no cards, not {' '.join(words[1:])!r}")
+        return _deal_hand(args, rules, target, out)
+    if words[0] == "check":
+        if len(words) < 3:
+            raise InvalidArgumentError('24 check needs an answer and the cards: check "3*8" 3 8')
+        cards = [_card(word) for word in words[2:]]
+        return _check_answer(args, words[1], cards, rules, target, out)
+    cards = [_card(word) for word in words]
+    if args.hint or args.difficulty:
+        return _hint_and_rate(args, cards, rules, target, out)
     hand = " ".join(map(str, cards))
     if args.count:
         number = arith24.count(cards, target, rules=rules)
@@ -352,6 +409,79 @@ def _run_arith24(args: argparse.Namespace, out: TextIO) -> int:
     for expr in found:
         out.write(f"  {expr} = {target}\n")
     return 0
+
+
+def _check_answer(
+    args: argparse.Namespace,
+    answer: str,
+    cards: list[Fraction | int],
+    rules: HouseRules,
+    target: Fraction | int,
+    out: TextIO,
+) -> int:
+    """``24 check ANSWER CARD...``: the referee's verdict; exit 1 when it is not accepted."""
+    verdict = arith24.check(answer, cards, target, rules=rules)
+    if args.json:
+        record = {"cards": " ".join(map(str, cards)), "target": str(target), "answer": answer}
+        json.dump({**record, "ok": verdict.ok, "reason": verdict.reason}, out)
+        out.write("\n")
+    elif verdict:
+        out.write(f"correct: {verdict.expr} = {target}\n")
+    else:
+        out.write(f"not accepted: {verdict.reason}\n")
+    return EXIT_SOLVED if verdict else EXIT_NO_SOLUTION
+
+
+def _hint_and_rate(
+    args: argparse.Namespace,
+    cards: list[Fraction | int],
+    rules: HouseRules,
+    target: Fraction | int,
+    out: TextIO,
+) -> int:
+    """``--hint LEVEL`` (hints 1 to LEVEL, each more telling) and ``--difficulty``."""
+    hand = " ".join(map(str, cards))
+    solvable = arith24.solvable(cards, target, rules=rules)
+    levels = range(1, (args.hint or 0) + 1) if solvable else range(0)
+    hints = [arith24.hint(cards, target, level, rules=rules) for level in levels]
+    rating = arith24.difficulty(cards, target, rules=rules) if args.difficulty else None
+    if args.json:
+        record: dict[str, Any] = {"cards": hand, "target": str(target), "solvable": solvable}
+        if args.hint:
+            record["hints"] = hints
+        if rating is not None:
+            record["difficulty"] = round(rating, 2) if math.isfinite(rating) else None
+        json.dump(record, out)
+        out.write("\n")
+    elif not solvable:
+        out.write(f"{hand}: no way to make {target}\n")
+    else:
+        for level, text in enumerate(hints, 1):
+            out.write(f"hint {level}: {text}\n")
+        if rating is not None:
+            out.write(f"{hand}: difficulty {rating:.2f}\n")
+    return EXIT_SOLVED if solvable else EXIT_NO_SOLUTION
+
+
+def _deal_hand(
+    args: argparse.Namespace, rules: HouseRules, target: Fraction | int, out: TextIO
+) -> int:
+    """``24 deal``: a hand that can make the target under the house rules, in the band."""
+    dealt = arith24.deal(
+        random.Random(args.seed),
+        cards=args.deal_cards,
+        low=args.low,
+        high=args.high,
+        difficulty=tuple(args.band) if args.band else None,
+        target=target,
+        rules=rules,
+    )
+    if args.json:
+        json.dump({"cards": " ".join(map(str, dealt)), "target": str(target)}, out)
+        out.write("\n")
+    else:
+        out.write(" ".join(map(str, dealt)) + "\n")
+    return EXIT_SOLVED
 
 
 def _countdown_parser(subparsers: Any) -> None:

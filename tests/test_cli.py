@@ -390,3 +390,84 @@ def test_version_and_the_program_name(capsys: pytest.CaptureFixture[str]) -> Non
 def test_one_move_is_one_move() -> None:
     out = run("level", "--start", "0", "--goal", "1", "--moves", "1", "+1")[1]
     assert out.splitlines()[:2] == ["level: 0 -> 1 in 1 move, buttons +1", "shortest: 1 move"]
+
+
+@pytest.mark.parametrize(
+    ("argv", "status", "lines"),
+    [
+        (["24", "check", "8/(3-8/3)", "3", "3", "8", "8"], 0, ["correct: 8/(3-8/3) = 24"]),
+        (["24", "check", "3*8+1", "3", "8"], 1, ["not accepted: uses 1, which was not dealt"]),
+        (["24", "check", "8*3", "3", "3", "8", "8"], 1, ["not accepted: leaves out 3 and 8"]),
+        (["24", "check", "8*(3", "3", "8"], 1, ["not accepted: cannot read the answer: "
+                                                "missing ')' at position 4 in '8*(3'"]),
+        (["24", "check", "3*5", "3", "5", "--target", "15", "--ops", "+-"], 1,
+         ["not accepted: uses *, which is not allowed here (allowed: + -)"]),
+        (["24", "check", "8/(3-8/3)", "3", "3", "8", "8", "--integer-only"], 1,
+         ["not accepted: 8/3 gives 8/3, and no fractions are allowed along the way"]),
+        (["24", "3", "3", "8", "8", "--hint", "3"], 0,
+         ["hint 1: Start with 8 and 3.", "hint 2: Make 3-8/3, which is 1/3.",
+          "hint 3: 8/(3-8/3) = 24"]),
+        (["24", "3", "3", "8", "8", "--hint", "1", "--difficulty"], 0,
+         ["hint 1: Start with 8 and 3.", "3 3 8 8: difficulty 7.81"]),
+        (["24", "1", "1", "1", "1", "--hint", "2", "--difficulty"], 1,
+         ["1 1 1 1: no way to make 24"]),
+    ],
+)  # fmt: skip
+def test_24_check_hint_and_difficulty(argv: list[str], status: int, lines: list[str]) -> None:
+    assert run(*argv) == (status, "".join(line + "\n" for line in lines))
+
+
+def test_24_json_of_check_hint_and_difficulty() -> None:
+    assert json.loads(run("24", "check", "3*8", "3", "8", "--json")[1]) == {
+        "cards": "3 8", "target": "24", "answer": "3*8", "ok": True, "reason": "correct",
+    }  # fmt: skip
+    status, out = run("24", "3", "3", "8", "8", "--difficulty", "--hint", "1", "--json")
+    assert status == 0 and json.loads(out) == {
+        "cards": "3 3 8 8", "target": "24", "solvable": True,
+        "hints": ["Start with 8 and 3."], "difficulty": 7.81,
+    }  # fmt: skip
+    status, out = run("24", "3", "3", "8", "8", "--difficulty", "--integer-only", "--json")
+    assert status == 1 and json.loads(out)["difficulty"] is None
+
+
+@pytest.mark.parametrize(
+    ("rules", "size", "band"),
+    [
+        ([], [], None),
+        (["--integer-only", "--non-negative"], [], None),
+        ([], ["--cards", "5", "--high", "9"], None),
+        ([], ["--cards", "4", "--high", "9"], (0.0, 4.0)),
+        (["--ops", "+-*", "--target", "10"], [], (2.0, 6.0)),
+    ],
+)
+@pytest.mark.parametrize("seed", ["1", "2"])
+def test_24_deal_honours_the_rules_and_the_seed(
+    rules: list[str], size: list[str], band: tuple[float, float] | None, seed: str
+) -> None:
+    banded = ["--band", *map(str, band)] if band else []
+    status, out = run("24", "deal", "--seed", seed, *rules, *size, *banded)
+    assert status == 0 and run("24", "deal", "--seed", seed, *rules, *size, *banded)[1] == out
+    cards = out.split()
+    assert len(cards) == (int(size[size.index("--cards") + 1]) if size else 4)
+    assert run("24", *cards, *rules, "--count")[0] == 0  # solvable under the same rules
+    if band:
+        rating = run("24", *cards, *rules, "--difficulty", "--json")[1]
+        assert band[0] <= json.loads(rating)["difficulty"] <= band[1]
+
+
+@pytest.mark.parametrize(
+    ("argv", "shown"),
+    [
+        (["24", "deal", "3"], "takes no cards"),
+        (["24", "check", "3*8"], "needs an answer and the cards"),
+        (["24", "check", "3*8", "x", "8"], "not a number"),
+        (["24", "deal", "--cards", "0"], "cards must be from 1"),
+        (["24", "deal", "--band", "6", "2"], "difficulty must be"),
+        (["24", "deal", "--low", "9", "--high", "2"], "9"),
+    ],
+)
+def test_24_check_and_deal_bad_input(
+    argv: list[str], shown: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert run(*argv) == (2, "")
+    assert shown in capsys.readouterr().err
