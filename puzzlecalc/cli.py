@@ -62,6 +62,7 @@ from puzzlecalc.calculator.solver import (
 )
 from puzzlecalc.errors import (
     InvalidArgumentError,
+    InvalidHandError,
     InvalidLevelError,
     PuzzlecalcError,
     SearchLimitError,
@@ -487,15 +488,27 @@ def _deal_hand(
 def _countdown_parser(subparsers: Any) -> None:
     game = subparsers.add_parser(
         "countdown",
-        help="solve a Countdown numbers round",
+        help="solve a Countdown numbers round, or deal one",
         description=(
             "Reach the target with any of the numbers, each at most once, every step a "
             "positive whole number; if it cannot be reached, the nearest value that can. "
+            "The numbers must be a draw from the show's deck (25 50 75 100 once each, 1 to "
+            "10 twice each; six of them) and the target 100 to 999, unless --any. "
             "Example: countdown 100 75 50 25 6 3 --target 952"
         ),
     )
-    game.add_argument("numbers", nargs="+", type=int, help="the numbers")
-    game.add_argument("--target", type=int, required=True, help="the target")
+    game.add_argument("numbers", nargs="*", type=int, help="the numbers")
+    game.add_argument("--target", type=int, help="the target")
+    game.add_argument("--any", action="store_true", help="any numbers and any target")
+    game.add_argument(
+        "--deal",
+        action="store_true",
+        help="deal a round at random (a draw and a target from 100 to 999) and solve it",
+    )
+    game.add_argument(
+        "--large", type=int, default=1, help="large numbers in a dealt round (default 1)"
+    )
+    game.add_argument("--seed", type=int, help="the same seed deals the same round")
     game.add_argument("--distinct", choices=DISTINCT_LEVELS, default="4nums")
     game.add_argument(
         "--all", action="store_true", help="every distinct solution, not the first 10"
@@ -504,28 +517,55 @@ def _countdown_parser(subparsers: Any) -> None:
     game.set_defaults(run=_run_countdown)
 
 
+def _countdown_round(args: argparse.Namespace, out: TextIO) -> tuple[list[int], int]:
+    """The numbers and the target: dealt (``--deal``), or as given and checked to be legal."""
+    if args.deal:
+        if args.numbers or args.target is not None:
+            raise InvalidArgumentError("--deal deals the numbers and the target; give neither")
+        rng = random.Random(args.seed)
+        numbers = list(Deck().draw(rng, args.large))
+        target = rng.randint(100, 999)
+        if not args.json:
+            out.write(f"numbers {' '.join(map(str, numbers))}, target {target}\n")
+        return numbers, target
+    if not args.numbers or args.target is None:
+        raise InvalidArgumentError("countdown needs the numbers and --target (or --deal)")
+    if not args.any:
+        if not Deck().holds(args.numbers):
+            raise InvalidHandError(
+                f"{' '.join(map(str, args.numbers))} is not a Countdown draw (six of 25 50 75 "
+                "100 once each and 1 to 10 twice each); --any allows any numbers"
+            )
+        if not 100 <= args.target <= 999:
+            raise InvalidHandError(
+                f"the target {args.target} is not from 100 to 999; --any allows any target"
+            )
+    return list(args.numbers), args.target
+
+
 def _run_countdown(args: argparse.Namespace, out: TextIO) -> int:
-    found = countdown(args.numbers, args.target, distinct=args.distinct)
+    numbers, target = _countdown_round(args, out)
+    found = countdown(numbers, target, distinct=args.distinct)
     reached = sorted({int(e.value) for e in found})
     if args.json:
-        record = {"numbers": args.numbers, "target": args.target, "reached": reached}
+        record = {"numbers": numbers, "target": target, "reached": reached}
         json.dump({**record, "solutions": [str(e) for e in found]}, out, indent=2)
         out.write("\n")
-        return EXIT_SOLVED if reached == [args.target] else EXIT_NO_SOLUTION
+        return EXIT_SOLVED if reached == [target] else EXIT_NO_SOLUTION
     if not found:
         out.write("nothing can be made\n")
         return 1
-    if reached != [args.target]:
-        away = abs(reached[0] - args.target)
+    if reached != [target]:
+        away = abs(reached[0] - target)
         out.write(
-            f"{args.target} cannot be reached; nearest: {' and '.join(map(str, reached))} ({away} away)\n"
+            f"{target} cannot be reached; nearest: {' and '.join(map(str, reached))} ({away} away)\n"
         )
     out.write(
         f"{len(found)} distinct solution{'s' if len(found) != 1 else ''}, fewest numbers first\n"
     )
     for expr in found if args.all else found[:10]:
         out.write(f"  {expr} = {expr.value}\n")
-    return EXIT_SOLVED if reached == [args.target] else EXIT_NO_SOLUTION
+    return EXIT_SOLVED if reached == [target] else EXIT_NO_SOLUTION
 
 
 def _census_parser(subparsers: Any) -> None:

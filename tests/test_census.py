@@ -5,12 +5,15 @@ from __future__ import annotations
 import concurrent.futures
 import itertools
 import math
+import random
 from collections import Counter
 from fractions import Fraction
 from pathlib import Path
 
 import attrs
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from puzzlecalc.arith24.census import (
     HOUSE_RULES,
@@ -21,6 +24,7 @@ from puzzlecalc.arith24.census import (
     countdown_census,
     hand_census,
 )
+from puzzlecalc.errors import InvalidArgumentError
 
 # A small deck: few hundred selections of four numbers, quick to brute-force.
 DECK = Deck(large=(25, 50), small=(1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6), size=4)
@@ -269,3 +273,34 @@ def test_bad_decks(deck: dict[str, object], message: str) -> None:
 
 def test_house_rules_of_the_hand_census_are_named() -> None:
     assert set(HOUSE_RULES) == {"any", "integer_only", "non_negative", "classroom"}
+
+
+@pytest.mark.parametrize(
+    ("numbers", "held"),
+    [
+        ([100, 75, 50, 25, 6, 3], True),
+        ([1, 1, 2, 2, 10, 10], True),
+        ([7, 7, 7, 1, 2, 3], False),  # the deck has two 7s
+        ([100, 100, 1, 2, 3, 4], False),  # and one 100
+        ([11, 1, 2, 3, 4, 5], False),  # and no 11
+        ([1, 2, 3, 4, 5], False),  # five numbers, not six
+        ([1, 2, 3, 4, 5, 6, 7], False),
+    ],
+)
+def test_the_deck_holds_its_draws_only(numbers: list[int], held: bool) -> None:
+    assert Deck().holds(numbers) is held
+
+
+@given(st.integers(0, 4), st.integers(0, 2**32))
+def test_every_draw_is_a_selection_of_the_deck(large: int, seed: int) -> None:
+    drawn = Deck().draw(random.Random(seed), large)
+    assert Deck().holds(drawn) and Deck().large_count(drawn) == large
+    assert drawn == Deck().draw(random.Random(seed), large)
+    small_deck = DECK.draw(random.Random(seed), min(large, 2))
+    assert small_deck in DECK.selections([min(large, 2)])
+
+
+@pytest.mark.parametrize("large", [-1, 5, True, 1.0, "1"])
+def test_a_draw_with_impossible_large_numbers_is_refused(large: object) -> None:
+    with pytest.raises(InvalidArgumentError, match="large must be from 0 to 4"):
+        Deck().draw(random.Random(1), large)  # type: ignore[arg-type]

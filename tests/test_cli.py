@@ -143,7 +143,7 @@ def test_shared_level_file() -> None:
         (["census", "countdown", "--large", "9"], 2, "large"),
         (["census", "countdown", "--jobs", "0"], 2, "jobs"),
         (["24", "1", "2", "--ops", "%"], 2, "ops"),
-        (["countdown", "-1", "2", "3", "--target", "5"], 3, "positive whole"),
+        (["countdown", "-1", "2", "3", "--target", "5", "--any"], 3, "positive whole"),
     ],
 )  # fmt: skip
 def test_bad_input_is_one_line_and_a_status(
@@ -182,8 +182,8 @@ def test_absurd_numbers_are_refused_at_once(
     ("argv", "status"),
     [
         (["countdown", "100", "75", "50", "25", "6", "3", "--target", "952"], 0),
-        (["countdown", "2", "3", "4", "--target", "100"], 1),  # only the nearest value
-        (["countdown", "2", "3", "4", "--target", "100", "--json"], 1),
+        (["countdown", "2", "3", "4", "--target", "100", "--any"], 1),  # only the nearest value
+        (["countdown", "2", "3", "4", "--target", "100", "--any", "--json"], 1),
         (["24", "1", "1", "1", "1"], 1),
         (["24", "(1/2)", "3"], 2),
         (["24", "1/2", "3/2", "5", "--target", "7", "--integer-only"], 0),
@@ -471,3 +471,38 @@ def test_24_check_and_deal_bad_input(
 ) -> None:
     assert run(*argv) == (2, "")
     assert shown in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(
+    ("argv", "status", "shown"),
+    [
+        (["2", "3", "4", "--target", "100"], 3, "2 3 4 is not a Countdown draw"),
+        (["7", "7", "7", "1", "2", "3", "--target", "500"], 3, "not a Countdown draw"),
+        (["100", "100", "1", "2", "3", "4", "--target", "500"], 3, "not a Countdown draw"),
+        (["1", "2", "3", "4", "5", "6", "--target", "50"], 3, "target 50 is not from 100 to 999"),
+        (["1", "2", "3", "4", "5", "6", "--target", "1000"], 3, "--any allows any target"),
+        (["1", "2", "3"], 2, "needs the numbers and --target"),
+        (["--deal", "1", "2"], 2, "give neither"),
+        (["--deal", "--target", "500"], 2, "give neither"),
+        (["--deal", "--large", "5"], 2, "large must be from 0 to 4"),
+    ],
+)
+def test_countdown_refuses_a_draw_the_show_cannot_deal(
+    argv: list[str], status: int, shown: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert run("countdown", *argv) == (status, "")
+    assert shown in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("large", ["0", "1", "2", "3", "4"])
+def test_countdown_deals_a_legal_round_again_from_its_seed(large: str) -> None:
+    status, out = run("countdown", "--deal", "--large", large, "--seed", "5", "--json")
+    assert run("countdown", "--deal", "--large", large, "--seed", "5", "--json") == (status, out)
+    record = json.loads(out)
+    numbers, target = record["numbers"], record["target"]
+    assert sum(n in (25, 50, 75, 100) for n in numbers) == int(large)
+    assert 100 <= target <= 999
+    expected = run("countdown", *map(str, numbers), "--target", str(target), "--json")
+    assert expected == (status, out)  # the round dealt is the round solved
+    shown = run("countdown", "--deal", "--large", large, "--seed", "5")[1].splitlines()[0]
+    assert shown == f"numbers {' '.join(map(str, numbers))}, target {target}"

@@ -27,6 +27,7 @@ import functools
 import heapq
 import itertools
 import math
+import random
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from fractions import Fraction
@@ -148,6 +149,32 @@ class Deck:
             for small in itertools.combinations(self.small, self.size - count)
         }
         return sorted(found)
+
+    def holds(self, numbers: Iterable[int]) -> bool:
+        """Whether the deck can deal ``numbers``: ``size`` of its tiles, no tile twice.
+
+        >>> Deck().holds([100, 75, 50, 25, 6, 3]), Deck().holds([7, 7, 7, 1, 2, 3])
+        (True, False)
+        """
+        wanted = Counter(numbers)
+        tiles = Counter((*self.large, *self.small))
+        return wanted.total() == self.size and all(tiles[n] >= k for n, k in wanted.items())
+
+    def draw(self, rng: random.Random, large: int) -> Selection:
+        """Deal a selection at random with ``large`` large numbers, as the show does: the
+        large tiles and the small ones are shuffled apart and taken from the top.
+
+        >>> Deck().draw(random.Random(1), 2)
+        (2, 2, 5, 8, 50, 75)
+
+        :raises InvalidArgumentError: if the deck cannot deal ``large`` large numbers.
+        """
+        most = min(len(self.large), self.size)
+        fits = isinstance(large, int) and not isinstance(large, bool) and 0 <= large <= most
+        if not fits or self.size - large > len(self.small):
+            raise InvalidArgumentError(f"large must be from 0 to {most}, not {large!r}")
+        chosen = rng.sample(self.large, large) + rng.sample(self.small, self.size - large)
+        return tuple(sorted(chosen))
 
     def weight(self, selection: Selection) -> Fraction:
         """How likely ``selection`` is when its large numbers, and then its small ones, are
