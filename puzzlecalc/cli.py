@@ -127,6 +127,7 @@ def _level_parser(subparsers: Any) -> None:
     level.add_argument("--number", type=int, help="with --file: the level whose 'level' is this")
     level.add_argument("--all", action="store_true", help="every solution, shortest first")
     level.add_argument("--json", action="store_true", help="print JSON")
+    level.add_argument("--explain", action="store_true", help="say why no shorter solution exists")
     level.add_argument(
         "--free-hold",
         dest="hold_costs_move",
@@ -278,6 +279,16 @@ def _report_level(
         else:
             out.write(f"shortest: {_moves(len(solution))}\n")
             _print_solution(solution, out)
+            if args.explain and len(solution):
+                out.write(f"  proven: {_why_no_shorter(len(solution) - 1)}\n")
+
+
+def _why_no_shorter(fewer: int) -> str:
+    """Why no solution of ``fewer`` presses or fewer exists: the breadth-first search."""
+    if not fewer:
+        return "the start is not the goal"
+    presses = "1 press" if fewer == 1 else f"{fewer} presses"
+    return f"the search tried every sequence of up to {presses}; none reaches the goal"
 
 
 _NUMBER: Final = re.compile(r"[+-]?(\d{1,30}(/\d{1,30})?|\d{0,30}\.\d{1,30})")
@@ -339,6 +350,9 @@ def _arith24_parser(subparsers: Any) -> None:
         help="print how hard the hand is (about 3 for easy hands to 9; inf if impossible)",
     )
     game.add_argument("--json", action="store_true", help="print JSON")
+    game.add_argument(
+        "--explain", action="store_true", help="the working of each solution, step by step"
+    )
     deal = game.add_argument_group("dealing (24 deal)")
     deal.add_argument(
         "--cards", dest="deal_cards", type=int, default=4, help="cards in the hand (default 4)"
@@ -409,7 +423,14 @@ def _run_arith24(args: argparse.Namespace, out: TextIO) -> int:
     out.write(f"{hand} -> {target}: {len(found)} distinct solution{plural} ({args.distinct})\n")
     for expr in found:
         out.write(f"  {expr} = {target}\n")
+        _explain(args, expr, out)
     return 0
+
+
+def _explain(args: argparse.Namespace, expr: arith24.Expr, out: TextIO) -> None:
+    """Under ``--explain``, the working of ``expr`` (indented below it)."""
+    if args.explain:
+        out.writelines(f"      {line}\n" for line in expr.working())
 
 
 def _check_answer(
@@ -514,6 +535,9 @@ def _countdown_parser(subparsers: Any) -> None:
         "--all", action="store_true", help="every distinct solution, not the first 10"
     )
     game.add_argument("--json", action="store_true", help="print JSON")
+    game.add_argument(
+        "--explain", action="store_true", help="the working of each solution, step by step"
+    )
     game.set_defaults(run=_run_countdown)
 
 
@@ -565,6 +589,7 @@ def _run_countdown(args: argparse.Namespace, out: TextIO) -> int:
     )
     for expr in found if args.all else found[:10]:
         out.write(f"  {expr} = {expr.value}\n")
+        _explain(args, expr, out)
     return EXIT_SOLVED if reached == [target] else EXIT_NO_SOLUTION
 
 

@@ -127,3 +127,37 @@ def test_arithmetic_looking_text_parses_or_raises(text: str) -> None:
         Expr.parse(text)
     except InvalidExpressionError:
         pass
+
+
+@pytest.mark.parametrize(
+    ("text", "working"),
+    [
+        ("8/(3-8/3)", ["3-8/3 = 1/3", "8/(1/3) = 24"]),
+        ("(3-8)*(1-8)-11", ["3-8 = -5", "1-8 = -7", "(-5)*(-7) = 35", "35-11 = 24"]),
+        ("1/3*3*8", ["1/3*3 = 1", "1*8 = 8"]),  # 1/3 only writes a fraction down
+        ("(5-1/5)*5", ["5-1/5 = 24/5", "24/5*5 = 24"]),
+        ("3+(2+1)", ["2+1 = 3", "3+3 = 6"]),
+        ("6/4", ["6/4 = 3/2"]),  # not in lowest terms: a step of its own
+        ("(1⁄2)*4", ["1/2*4 = 2"]),
+        ("7", []),
+    ],
+)
+def test_the_working_as_people_write_it(text: str, working: list[str]) -> None:
+    assert Expr.parse(text).working() == working
+
+
+@given(exprs())
+def test_every_line_of_the_working_is_true_and_the_last_gives_the_value(expr: Expr) -> None:
+    try:
+        value = expr.value
+    except ZeroDivisionError:
+        return
+    lines = expr.working()
+    for line in lines:
+        written, result = line.split(" = ")
+        assert Expr.parse(written).value == Fraction(result)
+    steps = list(expr.steps())
+    assert len(lines) <= len(steps)
+    if lines and Fraction(lines[-1].split(" = ")[1]) != value:  # the answer is a fraction
+        last = steps[-1]  # written down as it is: a/b with a and b whole
+        assert last.op == "/" and f"{last.left.value}/{last.right.value}" == str(value)

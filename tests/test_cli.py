@@ -506,3 +506,29 @@ def test_countdown_deals_a_legal_round_again_from_its_seed(large: str) -> None:
     assert expected == (status, out)  # the round dealt is the round solved
     shown = run("countdown", "--deal", "--large", large, "--seed", "5")[1].splitlines()[0]
     assert shown == f"numbers {' '.join(map(str, numbers))}, target {target}"
+
+
+@pytest.mark.parametrize(
+    ("argv", "lines"),
+    [
+        (["24", "3", "3", "8", "8", "--explain"],
+         ["3 3 8 8 -> 24: 1 distinct solution (4nums)", "  8/(3-8/3) = 24",
+          "      3-8/3 = 1/3", "      8/(1/3) = 24"]),
+        (["countdown", "2", "3", "4", "--target", "100", "--any", "--explain"],
+         ["100 cannot be reached; nearest: 24 (76 away)", "1 distinct solution, fewest numbers first",
+          "  4*3*2 = 24", "      4*3 = 12", "      12*2 = 24"]),
+        (["level", "--start", "0", "--goal", "4", "--moves", "3", "+1", "x2", "--explain"],
+         ["level: 0 -> 4 in 3 moves, buttons +1 x2", "shortest: 3 moves", "  start                0",
+          "  +1                   1", "  +1                   2", "  x2                   4",
+          "  proven: the search tried every sequence of up to 2 presses; none reaches the goal"]),
+        (["level", "--start", "0", "--goal", "2", "--moves", "3", "+2", "--explain"],
+         ["level: 0 -> 2 in 3 moves, buttons +2", "shortest: 1 move", "  start                0",
+          "  +2                   2", "  proven: the start is not the goal"]),
+        (["level", "--start", "0", "--goal", "2", "--moves", "2", "+1", "x3", "--explain"],
+         ["level: 0 -> 2 in 2 moves, buttons +1 x3", "shortest: 2 moves", "  start                0",
+          "  +1                   1", "  +1                   2",
+          "  proven: the search tried every sequence of up to 1 press; none reaches the goal"]),
+    ],
+)  # fmt: skip
+def test_explain_shows_the_working_and_the_proof(argv: list[str], lines: list[str]) -> None:
+    assert run(*argv)[1].splitlines() == lines

@@ -103,6 +103,26 @@ class Expr(abc.ABC):
             else:
                 stack += ((node, True), (node.right, False), (node.left, False))
 
+    def working(self) -> list[str]:
+        """The working, step by step as people write it: each operation on the values of its
+        parts, and what it gives. A step that only writes down a fraction (``8/3``) is not
+        a line of its own.
+
+        >>> Expr.parse("8/(3-8/3)").working()
+        ['3-8/3 = 1/3', '8/(1/3) = 24']
+        >>> Expr.parse("(100+3)*75*6/50+25").working()
+        ['100+3 = 103', '103*75 = 7725', '7725*6 = 46350', '46350/50 = 927', '927+25 = 952']
+
+        :raises ZeroDivisionError: if a step divides by zero.
+        """
+        lines = []
+        for step in self.steps():
+            written = str(BinOp(step.op, _written(step.left.value), _written(step.right.value)))
+            result = str(step.value)
+            if written != result:
+                lines.append(f"{written} = {result}")
+        return lines
+
     @property
     def numbers(self) -> list[Fraction]:
         """The values of the numbers used, left to right.
@@ -162,6 +182,13 @@ class Num(Expr):
 
     def __str__(self) -> str:
         return number_text(self.number)
+
+
+def _written(value: Fraction) -> Expr:
+    """A value as people write it in the working: ``24``, ``1/3``, ``(-5)``."""
+    if value.denominator == 1:
+        return Num(value)
+    return BinOp("/", Num(value.numerator), Num(value.denominator))
 
 
 def _check_expr(attribute: attrs.Attribute[Expr], value: object) -> None:
