@@ -16,6 +16,27 @@ Exit statuses:
 =====  ===================================================================================
 
 No Python traceback reaches the user: every error is one line on standard error.
+
+JSON output (``--json``) is JSON Lines: one object per puzzle, on a line of its own, in
+the order the puzzles were given. Whole numbers are JSON numbers and exact fractions are
+``"a/b"`` strings. The fields:
+
+==============================  =========================================================
+``level``                       the level as the shared level files write it (``start``,
+                                ``goal``, ``moves``, ``buttons``, ...) and ``solutions``:
+                                each with ``moves``, ``solution`` (the presses),
+                                ``solution_indices`` and ``displays``
+``24``                          ``numbers``, ``target``, then ``solutions`` (the printed
+                                answers), or ``count`` with ``--count``
+``24 check``                    ``numbers``, ``target``, ``answer``, ``ok``, ``reason``
+``24 --hint/--difficulty``      ``numbers``, ``target``, ``solvable``, ``hints`` (a list)
+                                and ``difficulty`` (``null`` when impossible)
+``24 deal``                     ``numbers``, ``target``
+``countdown``                   ``numbers``, ``target``, ``reached`` (the target, or the
+                                nearest values reached), ``solutions``
+==============================  =========================================================
+
+``census --json FILE`` writes its tables to a file instead (one JSON object of tables).
 """
 
 from __future__ import annotations
@@ -222,7 +243,6 @@ def _print_solution(solution: Solution, out: TextIO) -> None:
 
 def _run_level(args: argparse.Namespace, out: TextIO) -> int:
     rules = _rules_from(args)
-    records: list[dict[str, Any]] = []
     unsolved = 0
     for group in _levels_from(args):
         levels = [level for _, level in group]
@@ -233,10 +253,7 @@ def _run_level(args: argparse.Namespace, out: TextIO) -> int:
             found = [[] if solution is None else [solution] for solution in shortest]
         for (name, level), solutions in zip(group, found, strict=True):
             unsolved += not solutions
-            _report_level(args, out, name, level, solutions, records)
-    if args.json:
-        json.dump(records if len(records) > 1 else records[0], out, indent=2)
-        out.write("\n")
+            _report_level(args, out, name, level, solutions)
     return 1 if unsolved else 0
 
 
@@ -261,11 +278,10 @@ def _report_level(
     name: str,
     level: Level,
     solutions: list[Solution],
-    records: list[dict[str, Any]],
 ) -> None:
-    """Print one level's solutions, or keep its JSON record in ``records``."""
+    """Print one level's solutions, or its JSON line."""
     if args.json:
-        records.append({**level.to_dict(), "solutions": [s.to_dict() for s in solutions]})
+        _emit(out, {**level.to_dict(), "solutions": [s.to_dict() for s in solutions]})
         return
     out.write(
         f"{name}: {level.start} -> {level.goal} in {_moves(level.moves)}, "
@@ -402,19 +418,13 @@ def _run_arith24(args: argparse.Namespace, out: TextIO) -> int:
     if args.count:
         number = arith24.count(cards, target, rules=rules)
         if args.json:
-            json.dump({"cards": hand, "target": str(target), "count": number}, out)
-            out.write("\n")
+            _emit(out, {**_puzzle(cards, target), "count": number})
         else:
             out.write(f"{number}\n")
         return 0 if number else 1
     found = arith24.solve(cards, target, rules=rules)
     if args.json:
-        json.dump(
-            {"cards": hand, "target": str(target), "solutions": [str(e) for e in found]},
-            out,
-            indent=2,
-        )
-        out.write("\n")
+        _emit(out, {**_puzzle(cards, target), "solutions": [str(e) for e in found]})
         return 0 if found else 1
     if not found:
         out.write(f"{hand}: no way to make {target}\n")
@@ -444,9 +454,8 @@ def _check_answer(
     """``24 check ANSWER CARD...``: the referee's verdict; exit 1 when it is not accepted."""
     verdict = arith24.check(answer, cards, target, rules=rules)
     if args.json:
-        record = {"cards": " ".join(map(str, cards)), "target": str(target), "answer": answer}
-        json.dump({**record, "ok": verdict.ok, "reason": verdict.reason}, out)
-        out.write("\n")
+        record = {**_puzzle(cards, target), "answer": answer}
+        _emit(out, {**record, "ok": verdict.ok, "reason": verdict.reason})
     elif verdict:
         out.write(f"correct: {verdict.expr} = {target}\n")
     else:
@@ -468,13 +477,12 @@ def _hint_and_rate(
     hints = [arith24.hint(cards, target, level, rules=rules) for level in levels]
     rating = arith24.difficulty(cards, target, rules=rules) if args.difficulty else None
     if args.json:
-        record: dict[str, Any] = {"cards": hand, "target": str(target), "solvable": solvable}
+        record: dict[str, Any] = {**_puzzle(cards, target), "solvable": solvable}
         if args.hint:
             record["hints"] = hints
         if rating is not None:
             record["difficulty"] = round(rating, 2) if math.isfinite(rating) else None
-        json.dump(record, out)
-        out.write("\n")
+        _emit(out, record)
     elif not solvable:
         out.write(f"{hand}: no way to make {target}\n")
     else:
@@ -499,8 +507,7 @@ def _deal_hand(
         rules=rules,
     )
     if args.json:
-        json.dump({"cards": " ".join(map(str, dealt)), "target": str(target)}, out)
-        out.write("\n")
+        _emit(out, _puzzle(dealt, target))
     else:
         out.write(" ".join(map(str, dealt)) + "\n")
     return EXIT_SOLVED
@@ -572,9 +579,8 @@ def _run_countdown(args: argparse.Namespace, out: TextIO) -> int:
     found = countdown(numbers, target, distinct=args.distinct)
     reached = sorted({int(e.value) for e in found})
     if args.json:
-        record = {"numbers": numbers, "target": target, "reached": reached}
-        json.dump({**record, "solutions": [str(e) for e in found]}, out, indent=2)
-        out.write("\n")
+        record = {**_puzzle(numbers, target), "reached": reached}
+        _emit(out, {**record, "solutions": [str(e) for e in found]})
         return EXIT_SOLVED if reached == [target] else EXIT_NO_SOLUTION
     if not found:
         out.write("nothing can be made\n")
@@ -818,6 +824,21 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
             os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return EXIT_PIPE
     return status
+
+
+def _json_number(value: Fraction | int) -> int | str:
+    """A number in JSON output: whole numbers as numbers, fractions as ``"a/b"``."""
+    return int(value) if Fraction(value).denominator == 1 else str(value)
+
+
+def _puzzle(numbers: Sequence[Fraction | int], target: Fraction | int) -> dict[str, Any]:
+    """The fields every arithmetic puzzle's JSON line starts with."""
+    return {"numbers": [_json_number(n) for n in numbers], "target": _json_number(target)}
+
+
+def _emit(out: TextIO, record: dict[str, Any]) -> None:
+    """Write one puzzle's JSON object on a line of its own (JSON Lines)."""
+    out.write(json.dumps(record) + "\n")
 
 
 def _fail(message: str, status: int) -> int:

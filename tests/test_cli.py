@@ -241,8 +241,8 @@ def test_24_options(argv: list[str], expected: str) -> None:
 def test_24_json_and_no_solution() -> None:
     status, out = run("24", "1", "2", "3", "4", "--json", "--ops", "+-", "--target", "10")
     assert status == 0 and json.loads(out) == {
-        "cards": "1 2 3 4",
-        "target": "10",
+        "numbers": [1, 2, 3, 4],
+        "target": 10,
         "solutions": ["4+3+2+1"],
     }
     status, out = run("24", "1", "1", "1", "1")
@@ -317,7 +317,7 @@ def test_level_json_shows_positions_and_several_goals(tmp_path: Path) -> None:
     path.write_text(json.dumps([level]))
     status, out = run("level", "--file", str(path), "--json")
     assert status == 0
-    first, second = json.loads(out)
+    first, second = map(json.loads, out.splitlines())  # JSON Lines: one object per goal
     assert first["goal"] == 17 and first["solutions"][0]["solution_indices"] == [
         [0, "press", 1],
         [0, "press", 1],
@@ -419,11 +419,11 @@ def test_24_check_hint_and_difficulty(argv: list[str], status: int, lines: list[
 
 def test_24_json_of_check_hint_and_difficulty() -> None:
     assert json.loads(run("24", "check", "3*8", "3", "8", "--json")[1]) == {
-        "cards": "3 8", "target": "24", "answer": "3*8", "ok": True, "reason": "correct",
+        "numbers": [3, 8], "target": 24, "answer": "3*8", "ok": True, "reason": "correct",
     }  # fmt: skip
     status, out = run("24", "3", "3", "8", "8", "--difficulty", "--hint", "1", "--json")
     assert status == 0 and json.loads(out) == {
-        "cards": "3 3 8 8", "target": "24", "solvable": True,
+        "numbers": [3, 3, 8, 8], "target": 24, "solvable": True,
         "hints": ["Start with 8 and 3."], "difficulty": 7.81,
     }  # fmt: skip
     status, out = run("24", "3", "3", "8", "8", "--difficulty", "--integer-only", "--json")
@@ -532,3 +532,21 @@ def test_countdown_deals_a_legal_round_again_from_its_seed(large: str) -> None:
 )  # fmt: skip
 def test_explain_shows_the_working_and_the_proof(argv: list[str], lines: list[str]) -> None:
     assert run(*argv)[1].splitlines() == lines
+
+
+def test_json_lines_with_numbers_as_numbers_and_fractions_as_text() -> None:
+    status, out = run("24", "1/2", "3/2", "5", "--target", "7", "--count", "--json")
+    assert status == 0 and json.loads(out) == {
+        "numbers": ["1/2", "3/2", 5],
+        "target": 7,
+        "count": 3,
+    }
+    status, out = run("24", "3", "4", "--target", "3/4", "--json")
+    assert json.loads(out) == {"numbers": [3, 4], "target": "3/4", "solutions": ["3/4"]}
+    _, out = run("24", "deal", "--seed", "1", "--json")
+    assert list(json.loads(out)) == ["numbers", "target"]
+    _, out = run("countdown", "2", "3", "4", "--target", "24", "--any", "--json")
+    assert list(json.loads(out))[:2] == ["numbers", "target"]
+    argv = ["level", "--start", "0", "--goal", "2", "3", "--moves", "3", "+1", "--json"]
+    lines = run(*argv)[1].splitlines()
+    assert [json.loads(line)["goal"] for line in lines] == [2, 3]
