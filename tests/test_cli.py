@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib.metadata
 import io
 import json
 import subprocess
@@ -381,6 +382,7 @@ def test_census_writes_rows_tables_and_json(tmp_path: Path) -> None:
 def test_version_and_the_program_name(capsys: pytest.CaptureFixture[str]) -> None:
     assert run("--version")[0] == 0
     assert capsys.readouterr().out.strip() == f"python -m puzzlecalc {__version__}"
+    assert importlib.metadata.version("puzzlecalc") == __version__  # one source
     result = subprocess.run(
         [sys.executable, "-m", "puzzlecalc", "lvl"], capture_output=True, text=True, check=False
     )
