@@ -61,6 +61,7 @@ from typing import Any, Final, TextIO
 import attrs
 
 from puzzlecalc import __version__, arith24
+from puzzlecalc._puzzle_file import Puzzle, read_puzzles
 from puzzlecalc.arith24.census import (
     Census,
     Deck,
@@ -144,7 +145,11 @@ def _level_parser(subparsers: Any) -> None:
     level.add_argument(
         "--portal", type=int, nargs=2, metavar=("ENTRANCE", "EXIT"), help="digit positions"
     )
-    level.add_argument("--file", type=Path, help="a JSON file: one level or a list of levels")
+    level.add_argument(
+        "--file",
+        type=Path,
+        help="a JSON file ('-': standard input): one level, a list of levels or JSON Lines",
+    )
     level.add_argument("--number", type=int, help="with --file: the level whose 'level' is this")
     level.add_argument("--all", action="store_true", help="every solution, shortest first")
     level.add_argument("--json", action="store_true", help="print JSON")
@@ -213,7 +218,8 @@ def _levels_from(args: argparse.Namespace) -> list[list[tuple[str, Level]]]:
             return [[("level", levels[0])]]
         return [[(f"goal {level.goal}", level) for level in levels]]
     try:
-        data = json.loads(args.file.read_text(encoding="utf-8"))
+        text = sys.stdin.read() if str(args.file) == "-" else args.file.read_text(encoding="utf-8")
+        data = _json_or_lines(text)
     except (OSError, ValueError) as error:
         raise InvalidLevelError(f"cannot read levels from {str(args.file)!r}: {error}") from None
     items = data if isinstance(data, list) else [data]
@@ -233,6 +239,17 @@ def _levels_from(args: argparse.Namespace) -> list[list[tuple[str, Level]]]:
             [(name if len(goals) == 1 else f"{name} goal {level.goal}", level) for level in goals]
         )
     return groups
+
+
+def _json_or_lines(text: str) -> Any:
+    """A JSON document, or JSON Lines (as ``--json`` writes them) as a list."""
+    try:
+        return json.loads(text)
+    except ValueError:
+        lines = [line for line in text.splitlines() if line.strip()]
+        if len(lines) < 2 or not text.lstrip().startswith("{"):
+            raise
+        return [json.loads(line) for line in lines]
 
 
 def _print_solution(solution: Solution, out: TextIO) -> None:
@@ -336,7 +353,7 @@ def _arith24_parser(subparsers: Any) -> None:
     )
     game.add_argument(
         "cards",
-        nargs="+",
+        nargs="*",
         metavar="CARD",
         help="the cards (whole numbers or a/b); first 'check ANSWER' to referee an answer, "
         "or just 'deal' to deal a hand",
@@ -369,6 +386,7 @@ def _arith24_parser(subparsers: Any) -> None:
     game.add_argument(
         "--explain", action="store_true", help="the working of each solution, step by step"
     )
+    game.add_argument("--file", help=_FILE_HELP)
     deal = game.add_argument_group("dealing (24 deal)")
     deal.add_argument(
         "--cards", dest="deal_cards", type=int, default=4, help="cards in the hand (default 4)"
@@ -402,6 +420,18 @@ def _run_arith24(args: argparse.Namespace, out: TextIO) -> int:
     )
     target = exact(args.target)
     words = list(args.cards)
+    if args.file is not None:
+        if words:
+            raise InvalidArgumentError("give the cards or --file, not both")
+
+        def solve_one(puzzle: Puzzle) -> int:
+            cards = [_card(word) for word in puzzle.numbers]
+            goal = target if puzzle.target is None else _card(puzzle.target)
+            return _solve_hand(args, cards, rules, goal, out)
+
+        return _run_batch(args.file, solve_one, target_last=False)
+    if not words:
+        raise InvalidArgumentError("give the cards, or --file")
     if words[0] == "deal":
         if len(words) > 1:
             raise InvalidArgumentError(f"24 deal takes no cards, not {' '.join(words[1:])!r}")
@@ -411,7 +441,17 @@ def _run_arith24(args: argparse.Namespace, out: TextIO) -> int:
             raise InvalidArgumentError('24 check needs an answer and the cards: check "3*8" 3 8')
         cards = [_card(word) for word in words[2:]]
         return _check_answer(args, words[1], cards, rules, target, out)
-    cards = [_card(word) for word in words]
+    return _solve_hand(args, [_card(word) for word in words], rules, target, out)
+
+
+def _solve_hand(
+    args: argparse.Namespace,
+    cards: list[Fraction | int],
+    rules: HouseRules,
+    target: Fraction | int,
+    out: TextIO,
+) -> int:
+    """One hand: its solutions (or their count, or hints and difficulty) as asked."""
     if args.hint or args.difficulty:
         return _hint_and_rate(args, cards, rules, target, out)
     hand = " ".join(map(str, cards))
@@ -526,6 +566,7 @@ def _countdown_parser(subparsers: Any) -> None:
         ),
     )
     game.add_argument("numbers", nargs="*", type=int, help="the numbers")
+    game.add_argument("--file", help=_FILE_HELP + "; on a plain line the target comes last")
     game.add_argument("--target", type=int, help="the target")
     game.add_argument("--any", action="store_true", help="any numbers and any target")
     game.add_argument(
@@ -561,21 +602,52 @@ def _countdown_round(args: argparse.Namespace, out: TextIO) -> tuple[list[int], 
         return numbers, target
     if not args.numbers or args.target is None:
         raise InvalidArgumentError("countdown needs the numbers and --target (or --deal)")
+    return _legal_round(args, list(args.numbers), args.target)
+
+
+def _legal_round(
+    args: argparse.Namespace, numbers: list[int], target: int
+) -> tuple[list[int], int]:
+    """The round, once checked to be one the show can deal (unless ``--any``)."""
     if not args.any:
-        if not Deck().holds(args.numbers):
+        if not Deck().holds(numbers):
             raise InvalidHandError(
-                f"{' '.join(map(str, args.numbers))} is not a Countdown draw (six of 25 50 75 "
+                f"{' '.join(map(str, numbers))} is not a Countdown draw (six of 25 50 75 "
                 "100 once each and 1 to 10 twice each); --any allows any numbers"
             )
-        if not 100 <= args.target <= 999:
+        if not 100 <= target <= 999:
             raise InvalidHandError(
-                f"the target {args.target} is not from 100 to 999; --any allows any target"
+                f"the target {target} is not from 100 to 999; --any allows any target"
             )
-    return list(args.numbers), args.target
+    return numbers, target
+
+
+def _whole(text: str) -> int:
+    try:
+        return int(text)
+    except ValueError:
+        raise InvalidHandError(f"not a whole number: {text!r}") from None
 
 
 def _run_countdown(args: argparse.Namespace, out: TextIO) -> int:
-    numbers, target = _countdown_round(args, out)
+    if args.file is not None:
+        if args.numbers or args.target is not None or args.deal:
+            raise InvalidArgumentError(
+                "--file gives the rounds; give no numbers, --target or --deal"
+            )
+
+        def solve_one(puzzle: Puzzle) -> int:
+            if puzzle.target is None:
+                raise InvalidHandError("no target")
+            numbers = [_whole(word) for word in puzzle.numbers]
+            return _solve_round(args, *_legal_round(args, numbers, _whole(puzzle.target)), out)
+
+        return _run_batch(args.file, solve_one, target_last=True)
+    return _solve_round(args, *_countdown_round(args, out), out)
+
+
+def _solve_round(args: argparse.Namespace, numbers: list[int], target: int, out: TextIO) -> int:
+    """One Countdown round: its solutions, or those of the nearest values reached."""
     found = countdown(numbers, target, distinct=args.distinct)
     reached = sorted({int(e.value) for e in found})
     if args.json:
@@ -648,6 +720,37 @@ def _census_parser(subparsers: Any) -> None:
     census.add_argument("--jobs", type=int, default=None, help="processes (default: all cores)")
     census.add_argument("--scheduler", help="run on the Dask scheduler at this address")
     census.set_defaults(run=_run_census)  # fmt: skip
+
+
+_FILE_HELP: Final = (
+    "read the puzzles from this file ('-': standard input): a JSON list, JSON Lines "
+    '({"numbers": [...], "target": ...}) or plain lines of numbers'
+)
+
+#: A batch shows a progress bar (on a terminal) from this many puzzles.
+_MANY: Final = 20
+
+
+def _run_batch(file: str, solve_one: Callable[[Puzzle], int], *, target_last: bool) -> int:
+    """Solve every puzzle of ``file``; the status is the worst of theirs."""
+    source = "standard input" if file == "-" else repr(file)
+    try:
+        text = sys.stdin.read() if file == "-" else Path(file).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as error:
+        raise InvalidHandError(f"cannot read puzzles from {source}: {error}") from None
+    puzzles = read_puzzles(text, source, target_last=target_last)
+    if not puzzles:
+        raise InvalidHandError(f"no puzzles in {source}")
+    show = _progress_bar(sys.stderr) if len(puzzles) >= _MANY else None
+    status = EXIT_SOLVED
+    for done, puzzle in enumerate(puzzles, 1):
+        try:
+            status = max(status, solve_one(puzzle))
+        except (InvalidArgumentError, InvalidHandError) as error:
+            raise InvalidHandError(f"{puzzle.where}: {error}") from None
+        if show:
+            show(done, len(puzzles))
+    return status
 
 
 def _progress_bar(stream: TextIO) -> Callable[[int, int], None] | None:

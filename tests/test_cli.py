@@ -13,7 +13,9 @@ import pytest
 from shared_data import DATA, load
 
 from puzzlecalc import __version__
+from puzzlecalc._puzzle_file import read_puzzles
 from puzzlecalc.cli import main
+from puzzlecalc.errors import InvalidHandError
 
 
 def run(*argv: str) -> tuple[int, str]:
@@ -552,3 +554,94 @@ def test_json_lines_with_numbers_as_numbers_and_fractions_as_text() -> None:
     argv = ["level", "--start", "0", "--goal", "2", "3", "--moves", "3", "+1", "--json"]
     lines = run(*argv)[1].splitlines()
     assert [json.loads(line)["goal"] for line in lines] == [2, 3]
+
+
+@pytest.mark.parametrize(
+    ("text", "target_last", "expected"),
+    [
+        ("3 3 8 8\n\n# a comment\n1,2,3,4  # easy\n", False,
+         [(["3", "3", "8", "8"], None), (["1", "2", "3", "4"], None)]),
+        ("100 75 50 25 6 3 952\n", True, [(["100", "75", "50", "25", "6", "3"], "952")]),
+        ('[[3, 3, 8, 8], {"numbers": [1, "1/2"], "target": 3}]', False,
+         [(["3", "3", "8", "8"], None), (["1", "1/2"], "3")]),
+        ('{"numbers": [1, 2]}\n\n{"numbers": [3], "target": 3}\n', False,
+         [(["1", "2"], None), (["3"], "3")]),
+    ],
+)  # fmt: skip
+def test_puzzle_files_in_each_form(
+    text: str, target_last: bool, expected: list[tuple[list[str], str | None]]
+) -> None:
+    puzzles = read_puzzles(text, "f", target_last=target_last)
+    assert [(p.numbers, p.target) for p in puzzles] == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "target_last", "shown"),
+    [
+        ('[{"cards": [1]}]', False, "f item 1: expected a list of numbers"),
+        ('{"numbers": [true]}', False, "f line 1: not a number: True"),
+        ('{"numbers": [1]', False, "f: not valid JSON"),
+        ('{"numbers": 3}', False, "f line 1: expected"),
+        ('"3 3 8 8"', False, None),  # plain text: a line of one word
+        ("952\n", True, "f line 1: expected the numbers, then the target"),
+        ("[1, 2]", False, "f item 1: expected"),
+    ],
+)
+def test_puzzle_files_that_cannot_be_read(text: str, target_last: bool, shown: str | None) -> None:
+    if shown is None:
+        assert read_puzzles(text, "f", target_last=target_last)[0].numbers == ['"3', "3", "8", '8"']
+        return
+    with pytest.raises(InvalidHandError) as error:
+        read_puzzles(text, "f", target_last=target_last)
+    assert shown in str(error.value)
+
+
+def test_batches_from_a_file_and_from_standard_input(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    hands = tmp_path / "hands.txt"
+    hands.write_text("3 3 8 8\n1 1 1 1\n1,2,3,4\n")
+    assert run("24", "--file", str(hands), "--count") == (1, "1\n0\n3\n")  # worst status
+    monkeypatch.setattr(sys, "stdin", io.StringIO('{"numbers": [3, 8]}\n{"numbers": [4, 6]}\n'))
+    status, out = run("24", "--file", "-", "--json")
+    assert status == 0 and [json.loads(line)["solutions"] for line in out.splitlines()] == [
+        ["8*3"], ["6*4"],
+    ]  # fmt: skip
+    rounds = tmp_path / "rounds.csv"
+    rounds.write_text("100,75,50,25,6,3,952\n1,2,3,4,5,6,100\n")
+    status, out = run("countdown", "--file", str(rounds), "--json")
+    assert status == 0 and [json.loads(line)["reached"] for line in out.splitlines()] == [
+        [952], [100],
+    ]  # fmt: skip
+    level = run("level", "--start", "0", "--goal", "4", "5", "--moves", "3", "+1", "x2", "--json")
+    monkeypatch.setattr(sys, "stdin", io.StringIO(level[1]))  # its own JSON Lines read back
+    status, out = run("level", "--file", "-")
+    assert status == 1 and "level 2: 0 -> 5" in out and "no solution" in out
+
+
+@pytest.mark.parametrize(
+    ("argv", "content", "status", "shown"),
+    [
+        (["24", "--file", "{}"], "1 2 x\n", 3, "line 1: not a number"),
+        (["24", "--file", "{}"], "", 3, "no puzzles in"),
+        (["24", "1", "2", "--file", "{}"], "1 2\n", 2, "not both"),
+        (["24"], "", 2, "give the cards, or --file"),
+        (["countdown", "--file", "{}"], "1 2 3 4 5 6 50\n", 3, "line 1: the target 50"),
+        (["countdown", "--file", "{}"], "1 2 3 4 5 x 500\n", 3, "not a whole number: 'x'"),
+        (["countdown", "--file", "{}", "--any"], "1 2 3 4 5 6 50\n", 0, ""),
+        (["countdown", "--file", "{}", "--deal"], "1 2 3 4 5 6 500\n", 2, "give no numbers"),
+        (["24", "--file", "/nonexistent/hands.txt"], "", 3, "cannot read puzzles"),
+    ],
+)
+def test_batch_errors_name_the_line(
+    tmp_path: Path,
+    argv: list[str],
+    content: str,
+    status: int,
+    shown: str,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    path = tmp_path / "puzzles.txt"
+    path.write_text(content)
+    assert run(*[arg.format(path) for arg in argv])[0] == status
+    assert shown in capsys.readouterr().err

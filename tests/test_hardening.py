@@ -258,8 +258,13 @@ def test_ctrl_c_stops_a_census_at_once_with_a_whole_csv(
     process = subprocess.Popen(
         command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True, env=env
     )
-    time.sleep(4)  # well into the work: the selections take far longer than this
-    assert process.poll() is None
+    deadline = time.monotonic() + 60  # well into the work: wait for rows written
+    while time.monotonic() < deadline and (
+        not out.exists() or len(out.read_text().splitlines()) < 3
+    ):
+        time.sleep(0.2)
+    time.sleep(0.5)
+    assert process.poll() is None  # the selections take far longer than this
     for _ in range(presses):  # to the whole process group, as a terminal's Ctrl-C is
         if to_group:
             os.killpg(process.pid, signal.SIGINT)
