@@ -253,18 +253,13 @@ def test_ctrl_c_stops_a_census_at_once_with_a_whole_csv(
 ) -> None:
     out = tmp_path / "census.csv"
     command = [sys.executable, "-m", "puzzlecalc", "census", "countdown", "--jobs", "2",
-               "--large", "0", "1", "--csv", str(out)]  # fmt: skip
+               "--csv", str(out)]  # fmt: skip
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
     process = subprocess.Popen(
         command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True, env=env
     )
-    deadline = time.monotonic() + 60  # well into the work: wait for rows written
-    while time.monotonic() < deadline and (
-        not out.exists() or len(out.read_text().splitlines()) < 3
-    ):
-        time.sleep(0.2)
-    time.sleep(0.5)
-    assert process.poll() is None  # the selections take far longer than this
+    time.sleep(4)  # well into the work: all 13,243 selections take about 13 s on 2 cores
+    assert process.poll() is None
     for _ in range(presses):  # to the whole process group, as a terminal's Ctrl-C is
         if to_group:
             os.killpg(process.pid, signal.SIGINT)
