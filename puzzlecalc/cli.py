@@ -53,6 +53,7 @@ import random
 import re
 import sys
 import tempfile
+import time
 from collections.abc import Callable, Iterator, Sequence
 from fractions import Fraction
 from pathlib import Path
@@ -753,13 +754,23 @@ def _run_batch(file: str, solve_one: Callable[[Puzzle], int], *, target_last: bo
     return status
 
 
-def _progress_bar(stream: TextIO) -> Callable[[int, int], None] | None:
+def _progress_bar(
+    stream: TextIO, clock: Callable[[], float] = time.monotonic
+) -> Callable[[int, int], None] | None:
+    """A progress bar with the rate and the time left, on a terminal only (``None`` on a
+    pipe or a file, so that nothing but the results goes there)."""
     if not stream.isatty():
         return None
+    started = clock()
 
     def show(done: int, total: int) -> None:
         filled = 40 * done // total
-        stream.write(f"\r[{'#' * filled}{'.' * (40 - filled)}] {done}/{total}")
+        elapsed = clock() - started
+        rate = done / elapsed if elapsed > 0 else 0.0
+        left = f"{(total - done) / rate:.0f} s left" if rate else "..."
+        stream.write(
+            f"\r[{'#' * filled}{'.' * (40 - filled)}] {done}/{total} {rate:.1f}/s {left}  "
+        )
         if done == total:
             stream.write("\n")
         stream.flush()

@@ -14,7 +14,7 @@ from shared_data import DATA, load
 
 from puzzlecalc import __version__
 from puzzlecalc._puzzle_file import read_puzzles
-from puzzlecalc.cli import main
+from puzzlecalc.cli import _progress_bar, main
 from puzzlecalc.errors import InvalidHandError
 
 
@@ -645,3 +645,20 @@ def test_batch_errors_name_the_line(
     path.write_text(content)
     assert run(*[arg.format(path) for arg in argv])[0] == status
     assert shown in capsys.readouterr().err
+
+
+class _Terminal(io.StringIO):
+    def isatty(self) -> bool:
+        return True
+
+
+def test_the_progress_bar_shows_rate_and_time_left_on_a_terminal_only() -> None:
+    assert _progress_bar(io.StringIO()) is None  # a pipe or a file: nothing
+    times = iter([100.0, 102.0, 104.0])
+    terminal = _Terminal()
+    show = _progress_bar(terminal, clock=lambda: next(times))
+    assert show is not None
+    show(10, 40)  # 10 in 2 s: 5 a second, 30 left take 6 s
+    assert terminal.getvalue().endswith("] 10/40 5.0/s 6 s left  ")
+    show(40, 40)
+    assert terminal.getvalue().endswith("] 40/40 10.0/s 0 s left  \n")
