@@ -224,3 +224,16 @@ def test_iddfs_and_bfs_agree_on_length(level: Level) -> None:
     if bfs is not None and iddfs is not None and dfs is not None:
         assert len(bfs) == len(iddfs) <= len(dfs)
         assert level.is_solved_by(dfs)
+
+
+@pytest.mark.parametrize(
+    ("level", "shown"),
+    [
+        (Level(start=0, goal=4, moves=3, buttons=["+1", "x2"]), "<Solution 0 -> 4 in 3 moves: +1, +1, x2>"),
+        (Level(start=1, goal=2, moves=2, buttons=["x2"]), "<Solution 1 -> 2 in 1 move: x2>"),
+        (Level(start=5, goal=5, moves=2, buttons=["x2"]), "<Solution 5 -> 5 in 0 moves: no presses>"),
+    ],
+)  # fmt: skip
+def test_a_solution_repr_is_short(level: Level, shown: str) -> None:
+    solution = solve_level(level)
+    assert solution is not None and repr(solution) == shown

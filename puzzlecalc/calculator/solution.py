@@ -119,10 +119,17 @@ class Solution:
         return self._moves
 
     def __repr__(self) -> str:
+        """Short, as python-chess writes its objects: the presses and where they lead.
+
+        >>> from puzzlecalc import Level, solve_level
+        >>> solve_level(Level(start=0, goal=4, moves=3, buttons=["+1", "x2"]))
+        <Solution 0 -> 4 in 3 moves: +1, +1, x2>
+        """
+        plural = "" if self._moves == 1 else "s"
+        start, final = format_value(self.start.value), format_value(self.final.value)
+        presses = ", ".join(self._labels) or "no presses"
         return (
-            f"Solution(start={self.start!r}, indices={self._indices!r}, "
-            f"labels={self._labels!r}, states={self.states!r}, moves={self._moves!r}, "
-            f"word={self.word!r})"
+            f"<Solution {start} -> {self.word or final} in {self._moves} move{plural}: {presses}>"
         )
 
     @property
