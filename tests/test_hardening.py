@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import csv
 import importlib
 import os
@@ -32,7 +33,7 @@ from puzzlecalc import (
 )
 from puzzlecalc.arith24 import _search as arith24_search
 from puzzlecalc.arith24 import check, difficulty, solvable, solve
-from puzzlecalc.arith24.census import arith24_census, countdown_census, workers
+from puzzlecalc.arith24.census import arith24_census, countdown_census, uninterrupted, workers
 from puzzlecalc.arith24.countdown import (
     MAX_KEPT_VALUES,
     countdown,
@@ -304,3 +305,18 @@ def test_ctrl_c_elsewhere_is_one_line_and_130(argv: list[str]) -> None:
     _, error = process.communicate(timeout=30)
     assert process.returncode == 130
     assert error.startswith(b"puzzlecalc: interrupted") and error.count(b"\n") == 1
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="SIGINT is POSIX")
+@pytest.mark.parametrize("deliver", [True, False])
+def test_a_ctrl_c_held_off_is_raised_after_the_block_or_dropped(deliver: bool) -> None:
+    done = []
+    with contextlib.ExitStack() as stack:
+        if deliver:
+            stack.enter_context(pytest.raises(KeyboardInterrupt))
+        with uninterrupted(deliver=deliver):
+            os.kill(os.getpid(), signal.SIGINT)
+            time.sleep(0.1)  # the handler runs here, and the block goes on
+            done.append("whole")
+    assert done == ["whole"]
+    assert signal.getsignal(signal.SIGINT) is signal.default_int_handler

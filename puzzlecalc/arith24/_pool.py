@@ -49,20 +49,26 @@ def workers(jobs: int | None, work: int) -> int:
 
 
 @contextlib.contextmanager
-def uninterrupted() -> Iterator[None]:
+def uninterrupted(*, deliver: bool = False) -> Iterator[None]:
     """Hold Ctrl-C off while the block runs (cleaning up, writing a file); a second Ctrl-C
     cannot leave half a file.
 
-    Outside the main thread (where signals cannot be handled) it does nothing.
+    With ``deliver``, a Ctrl-C pressed meanwhile is not lost: it is raised as
+    :exc:`KeyboardInterrupt` once the block is done (for work that must stop soon after,
+    such as a census writing a row). Outside the main thread (where signals cannot be
+    handled) it does nothing.
     """
     if threading.current_thread() is not threading.main_thread():
         yield
         return
-    previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    pressed: list[int] = []
+    previous = signal.signal(signal.SIGINT, lambda signum, _: pressed.append(signum))
     try:
         yield
     finally:
         signal.signal(signal.SIGINT, previous)
+    if pressed and deliver:
+        raise KeyboardInterrupt
 
 
 def results(

@@ -586,7 +586,7 @@ def _run(
         for result in found:
             written = census.take(result)
             if out is not None:
-                with uninterrupted():  # whole rows only
+                with uninterrupted(deliver=True):  # whole rows only, and Ctrl-C not lost
                     csv.writer(out).writerows(written)
                     out.flush()
             if progress is not None:
