@@ -247,6 +247,12 @@ def _alive(group: int) -> bool:
     return True
 
 
+def _ctrl_c_as_on_a_terminal() -> None:
+    """In the child: Ctrl-C as a terminal gives it, even when these tests run where SIGINT
+    is ignored (a background job of a shell without job control inherits SIG_IGN)."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 @pytest.mark.skipif(sys.platform == "win32", reason="process groups and SIGINT are POSIX")
 @pytest.mark.parametrize(("presses", "to_group"), [(1, True), (2, True), (1, False)])
 def test_ctrl_c_stops_a_census_at_once_with_a_whole_csv(
@@ -257,7 +263,12 @@ def test_ctrl_c_stops_a_census_at_once_with_a_whole_csv(
                "--csv", str(out)]  # fmt: skip
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
     process = subprocess.Popen(
-        command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True, env=env
+        command,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        start_new_session=True,
+        env=env,
+        preexec_fn=_ctrl_c_as_on_a_terminal,
     )
     time.sleep(4)  # well into the work: all 13,243 selections take about 13 s on 2 cores
     assert process.poll() is None
@@ -298,6 +309,7 @@ def test_ctrl_c_elsewhere_is_one_line_and_130(argv: list[str]) -> None:
         stderr=subprocess.PIPE,
         start_new_session=True,
         env=env,
+        preexec_fn=_ctrl_c_as_on_a_terminal,
     )
     time.sleep(3)
     assert process.poll() is None
@@ -309,14 +321,21 @@ def test_ctrl_c_elsewhere_is_one_line_and_130(argv: list[str]) -> None:
 
 @pytest.mark.skipif(sys.platform == "win32", reason="SIGINT is POSIX")
 @pytest.mark.parametrize("deliver", [True, False])
-def test_a_ctrl_c_held_off_is_raised_after_the_block_or_dropped(deliver: bool) -> None:
-    done = []
-    with contextlib.ExitStack() as stack:
-        if deliver:
-            stack.enter_context(pytest.raises(KeyboardInterrupt))
-        with uninterrupted(deliver=deliver):
-            os.kill(os.getpid(), signal.SIGINT)
-            time.sleep(0.1)  # the handler runs here, and the block goes on
-            done.append("whole")
-    assert done == ["whole"]
-    assert signal.getsignal(signal.SIGINT) is signal.default_int_handler
+@pytest.mark.parametrize("handler", [signal.default_int_handler, signal.SIG_IGN])
+def test_a_ctrl_c_held_off_is_raised_after_the_block_or_dropped(
+    deliver: bool, handler: Any
+) -> None:
+    before = signal.signal(signal.SIGINT, handler)
+    try:
+        done = []
+        with contextlib.ExitStack() as stack:
+            if deliver and handler is signal.default_int_handler:
+                stack.enter_context(pytest.raises(KeyboardInterrupt))
+            with uninterrupted(deliver=deliver):
+                os.kill(os.getpid(), signal.SIGINT)
+                time.sleep(0.1)  # the handler runs here, and the block goes on
+                done.append("whole")
+        assert done == ["whole"]
+        assert signal.getsignal(signal.SIGINT) is handler  # put back as it was
+    finally:
+        signal.signal(signal.SIGINT, before)

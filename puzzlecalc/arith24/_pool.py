@@ -53,10 +53,10 @@ def uninterrupted(*, deliver: bool = False) -> Iterator[None]:
     """Hold Ctrl-C off while the block runs (cleaning up, writing a file); a second Ctrl-C
     cannot leave half a file.
 
-    With ``deliver``, a Ctrl-C pressed meanwhile is not lost: it is raised as
-    :exc:`KeyboardInterrupt` once the block is done (for work that must stop soon after,
-    such as a census writing a row). Outside the main thread (where signals cannot be
-    handled) it does nothing.
+    With ``deliver``, a Ctrl-C pressed meanwhile is not lost: it is raised again once the
+    block is done, for the handler held off to take (normally :exc:`KeyboardInterrupt`;
+    for work that must stop soon after, such as a census writing a row). Outside the main
+    thread (where signals cannot be handled) it does nothing.
     """
     if threading.current_thread() is not threading.main_thread():
         yield
@@ -68,7 +68,7 @@ def uninterrupted(*, deliver: bool = False) -> Iterator[None]:
     finally:
         signal.signal(signal.SIGINT, previous)
     if pressed and deliver:
-        raise KeyboardInterrupt
+        signal.raise_signal(signal.SIGINT)  # as if pressed now: ignored if it was ignored
 
 
 def results(
