@@ -286,8 +286,9 @@ def _all_solutions(level: Level, rules: Rules, args: argparse.Namespace) -> list
     return list(iter_solutions(level, rules, max_states=args.max_states))
 
 
-def _moves(count: int) -> str:
-    return f"{count} move" if count == 1 else f"{count} moves"
+def _counted(count: int, one: str = "move", many: str = "moves") -> str:
+    """``1 move``, ``2 moves``; or of other things."""
+    return f"{count} {one if count == 1 else many}"
 
 
 def _report_level(
@@ -302,7 +303,7 @@ def _report_level(
         _emit(out, {**level.to_dict(), "solutions": [s.to_dict() for s in solutions]})
         return
     out.write(
-        f"{name}: {level.start} -> {level.goal} in {_moves(level.moves)}, "
+        f"{name}: {level.start} -> {level.goal} in {_counted(level.moves)}, "
         f"buttons {' '.join(level.labels())}\n"
     )
     if not solutions:
@@ -311,7 +312,7 @@ def _report_level(
         if args.all:
             out.write(f"solution {number}: {solution}\n")
         else:
-            out.write(f"shortest: {_moves(len(solution))}\n")
+            out.write(f"shortest: {_counted(len(solution))}\n")
             _print_solution(solution, out)
             if args.explain and len(solution):
                 out.write(f"  proven: {_why_no_shorter(len(solution) - 1)}\n")
@@ -321,7 +322,7 @@ def _why_no_shorter(fewer: int) -> str:
     """Why no solution of ``fewer`` presses or fewer exists: the breadth-first search."""
     if not fewer:
         return "the start is not the goal"
-    presses = "1 press" if fewer == 1 else f"{fewer} presses"
+    presses = _counted(fewer, "press", "presses")
     return f"the search tried every sequence of up to {presses}; none reaches the goal"
 
 
@@ -470,8 +471,8 @@ def _solve_hand(
     if not found:
         out.write(f"{hand}: no way to make {target}\n")
         return 1
-    plural = "" if len(found) == 1 else "s"
-    out.write(f"{hand} -> {target}: {len(found)} distinct solution{plural} ({args.distinct})\n")
+    solutions = _counted(len(found), "distinct solution", "distinct solutions")
+    out.write(f"{hand} -> {target}: {solutions} ({args.distinct})\n")
     for expr in found:
         out.write(f"  {expr} = {target}\n")
         _explain(args, expr, out)
@@ -664,7 +665,7 @@ def _solve_round(args: argparse.Namespace, numbers: list[int], target: int, out:
             f"{target} cannot be reached; nearest: {' and '.join(map(str, reached))} ({away} away)\n"
         )
     out.write(
-        f"{len(found)} distinct solution{'s' if len(found) != 1 else ''}, fewest numbers first\n"
+        f"{_counted(len(found), 'distinct solution', 'distinct solutions')}, fewest numbers first\n"
     )
     for expr in found if args.all else found[:10]:
         out.write(f"  {expr} = {expr.value}\n")

@@ -121,6 +121,11 @@ class Deck:
         if not isinstance(self.size, int) or not 1 <= self.size <= MAX_CARDS:
             raise InvalidArgumentError(f"size must be from 1 to {MAX_CARDS}, not {self.size!r}")
 
+    def _can_hold(self, count: object) -> bool:
+        """Whether ``count`` is a number of large numbers a selection can hold."""
+        most = min(len(self.large), self.size)
+        return isinstance(count, int) and not isinstance(count, bool) and 0 <= count <= most
+
     def large_count(self, selection: Selection) -> int:
         """How many large numbers ``selection`` holds."""
         return sum(number in self.large for number in selection)
@@ -137,9 +142,7 @@ class Deck:
         if isinstance(large, (str, bytes)) or not isinstance(large, Iterable):
             raise InvalidArgumentError(f"large must be numbers of large numbers, not {large!r}")
         wanted = set(large)
-        if not all(
-            isinstance(c, int) and not isinstance(c, bool) and 0 <= c <= most for c in wanted
-        ):
+        if not all(self._can_hold(count) for count in wanted):
             raise InvalidArgumentError(f"large must be numbers from 0 to {most}, not {large!r}")
         found = {
             tuple(sorted(big + small))
@@ -169,9 +172,8 @@ class Deck:
 
         :raises InvalidArgumentError: if the deck cannot deal ``large`` large numbers.
         """
-        most = min(len(self.large), self.size)
-        fits = isinstance(large, int) and not isinstance(large, bool) and 0 <= large <= most
-        if not fits or self.size - large > len(self.small):
+        if not self._can_hold(large) or self.size - large > len(self.small):
+            most = min(len(self.large), self.size)
             raise InvalidArgumentError(f"large must be from 0 to {most}, not {large!r}")
         chosen = rng.sample(self.large, large) + rng.sample(self.small, self.size - large)
         return tuple(sorted(chosen))

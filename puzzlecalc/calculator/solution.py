@@ -125,12 +125,8 @@ class Solution:
         >>> solve_level(Level(start=0, goal=4, moves=3, buttons=["+1", "x2"]))
         <Solution 0 -> 4 in 3 moves: +1, +1, x2>
         """
-        plural = "" if self._moves == 1 else "s"
-        start, final = format_value(self.start.value), format_value(self.final.value)
-        presses = ", ".join(self._labels) or "no presses"
-        return (
-            f"<Solution {start} -> {self.word or final} in {self._moves} move{plural}: {presses}>"
-        )
+        presses, moves, start, final = self._summary()
+        return f"<Solution {start} -> {final} in {moves}: {presses}>"
 
     @property
     def final(self) -> GameState:
@@ -171,9 +167,14 @@ class Solution:
         """A solution is true even when it needs no move."""
         return True
 
-    def __str__(self) -> str:
+    def _summary(self) -> tuple[str, str, str, str]:
+        """The presses, the moves, the start and the end, as :func:`str` and :func:`repr`
+        write them."""
         presses = ", ".join(self._labels) or "no presses"
-        plural = "" if self._moves == 1 else "s"
-        start, final = format_value(self.start.value), format_value(self.final.value)
-        final = self.word or final
-        return f"{presses}  ({self._moves} move{plural}: {start} -> {final})"
+        moves = f"{self._moves} move{'' if self._moves == 1 else 's'}"
+        start = format_value(self.start.value)
+        return presses, moves, start, self.word or format_value(self.final.value)
+
+    def __str__(self) -> str:
+        presses, moves, start, final = self._summary()
+        return f"{presses}  ({moves}: {start} -> {final})"
