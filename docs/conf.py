@@ -52,6 +52,7 @@ _OFFLINE_NAMES = {
     "library/random.html": ("py:class", "random.Random"),
     "library/concurrent.futures.html": ("py:class", "concurrent.futures.Executor"),
     "library/pathlib.html": ("py:class", "pathlib.Path"),
+    "library/os.html": ("py:class", "os.PathLike"),
     "library/argparse.html": ("py:class", "argparse.ArgumentParser argparse.Namespace"),
     "library/threading.html": ("py:class", "threading.Event"),
     "library/abc.html": ("py:class", "abc.ABC"),

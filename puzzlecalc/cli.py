@@ -75,6 +75,7 @@ from puzzlecalc.arith24.countdown import LARGE_NUMBERS, SMALL_NUMBERS, countdown
 from puzzlecalc.arith24.numbers import exact
 from puzzlecalc.arith24.rules import DISTINCT_LEVELS, HouseRules
 from puzzlecalc.calculator.level import Level
+from puzzlecalc.calculator.levels import GAMES, NumberedLevel, game_level, game_levels, read_levels
 from puzzlecalc.calculator.rules import Rules
 from puzzlecalc.calculator.solution import Solution, format_value
 from puzzlecalc.calculator.solver import (
@@ -130,7 +131,8 @@ def _level_parser(subparsers: Any) -> None:
         description=(
             "Solve a Calculator: The Game or Calculator 2 level, shortest first. Give the "
             "level with --start, --goal (one or more, numbers or words), --moves and the "
-            "button labels, or as a JSON file in the shared formats. Cursor presses print "
+            "button labels, as a JSON file in the shared formats, or by its number in the "
+            "game (level 155; --game 2 for Calculator 2). Cursor presses print "
             "as Label@position (ones digit = 0), arrow-pad presses as Shift@arrows. "
             'Example: level --start 9 --goal 3001 --moves 9 "39=>93" /3 Store "31=>00"'
         ),
@@ -152,6 +154,12 @@ def _level_parser(subparsers: Any) -> None:
         help="a JSON file ('-': standard input): one level, a list of levels or JSON Lines",
     )
     level.add_argument("--number", type=int, help="with --file: the level whose 'level' is this")
+    level.add_argument(
+        "--game",
+        type=int,
+        choices=GAMES,
+        help="the game of a level number: 1 (the default) or 2; alone, all of its levels",
+    )
     level.add_argument("--all", action="store_true", help="every solution, shortest first")
     level.add_argument("--json", action="store_true", help="print JSON")
     level.add_argument("--explain", action="store_true", help="say why no shorter solution exists")
@@ -205,52 +213,36 @@ def _rules_from(args: argparse.Namespace) -> Rules:
     return Rules(**chosen)
 
 
-def _levels_from(args: argparse.Namespace) -> list[list[tuple[str, Level]]]:
-    """The levels to solve, named, in groups that share start and buttons (several goals)."""
-    if args.file is None:
-        missing = [name for name in ("start", "goal", "moves") if getattr(args, name) is None]
-        if missing or not args.buttons:
-            missing += [] if args.buttons else ["buttons"]
-            raise InvalidArgumentError(f"give --file, or all of: {', '.join(missing)}")
-        levels = [
-            Level(args.start, goal, args.moves, args.buttons, args.portal) for goal in args.goal
-        ]
-        if len(levels) == 1:
-            return [[("level", levels[0])]]
-        return [[(f"goal {level.goal}", level) for level in levels]]
-    try:
-        text = sys.stdin.read() if str(args.file) == "-" else args.file.read_text(encoding="utf-8")
-        data = _json_or_lines(text)
-    except (OSError, ValueError) as error:
-        raise InvalidLevelError(f"cannot read levels from {str(args.file)!r}: {error}") from None
-    items = data if isinstance(data, list) else [data]
-    if not items:
-        raise InvalidLevelError(f"no levels in {str(args.file)!r}")
-    if args.number is not None:
-        items = [
-            item for item in items if isinstance(item, dict) and item.get("level") == args.number
-        ]
-        if not items:
-            raise InvalidLevelError(f"no level {args.number!r} in {str(args.file)!r}")
-    groups = []
-    for number, item in enumerate(items, 1):
-        name = f"level {item.get('level', number)}" if isinstance(item, dict) else f"level {number}"
-        goals = Level.each_goal(item)
-        groups.append(
-            [(name if len(goals) == 1 else f"{name} goal {level.goal}", level) for level in goals]
-        )
-    return groups
+def _levels_from(args: argparse.Namespace) -> list[tuple[str, list[Level], int | None]]:
+    """The levels to solve: each a name, its goals (one search) and its number, if it has one."""
+    given = [name for name in ("start", "goal", "moves") if getattr(args, name) is not None]
+    number = args.number
+    if not given and args.file is None:
+        if len(args.buttons) == 1 and args.buttons[0].isdecimal():  # level 155: from the game
+            return [_named(game_level(int(args.buttons[0]), args.game or 1))]
+        if not args.buttons and args.game is not None:  # level --game 2: all of its levels
+            return [_named(level) for level in game_levels(args.game)]
+    if args.file is not None:
+        if given or args.buttons:
+            raise InvalidArgumentError(
+                "--file gives the levels; give no --start, --goal, --moves or buttons"
+            )
+        read = read_levels(sys.stdin if str(args.file) == "-" else args.file)
+        if number is not None:
+            read = tuple(level for level in read if level.number == number)
+            if not read:
+                raise InvalidLevelError(f"no level {number!r} in {str(args.file)!r}")
+        return [_named(level) for level in read]
+    missing = [name for name in ("start", "goal", "moves") if name not in given]
+    if missing or not args.buttons:
+        missing += [] if args.buttons else ["buttons"]
+        raise InvalidArgumentError(f"give a level number, --file, or all of: {', '.join(missing)}")
+    levels = [Level(args.start, goal, args.moves, args.buttons, args.portal) for goal in args.goal]
+    return [("level", levels, None)]
 
 
-def _json_or_lines(text: str) -> Any:
-    """A JSON document, or JSON Lines (as ``--json`` writes them) as a list."""
-    try:
-        return json.loads(text)
-    except ValueError:
-        lines = [line for line in text.splitlines() if line.strip()]
-        if len(lines) < 2 or not text.lstrip().startswith("{"):
-            raise
-        return [json.loads(line) for line in lines]
+def _named(level: NumberedLevel) -> tuple[str, list[Level], int | None]:
+    return f"level {level.number}", list(level.puzzles), level.number
 
 
 def _print_solution(solution: Solution, out: TextIO) -> None:
@@ -262,16 +254,16 @@ def _print_solution(solution: Solution, out: TextIO) -> None:
 def _run_level(args: argparse.Namespace, out: TextIO) -> int:
     rules = _rules_from(args)
     unsolved = 0
-    for group in _levels_from(args):
-        levels = [level for _, level in group]
+    for name, levels, number in _levels_from(args):
         if args.all:
             found = [_all_solutions(level, rules, args) for level in levels]
         else:  # the goals of a level: one search
             shortest = solve_goals(levels, rules, max_states=args.max_states)
             found = [[] if solution is None else [solution] for solution in shortest]
-        for (name, level), solutions in zip(group, found, strict=True):
+        for level, solutions in zip(levels, found, strict=True):
             unsolved += not solutions
-            _report_level(args, out, name, level, solutions)
+            title = name if len(levels) == 1 else f"{name} goal {level.goal}"
+            _report_level(args, out, title, level, solutions, number)
     return 1 if unsolved else 0
 
 
@@ -297,10 +289,12 @@ def _report_level(
     name: str,
     level: Level,
     solutions: list[Solution],
+    number: int | None,
 ) -> None:
     """Print one level's solutions, or its JSON line."""
     if args.json:
-        _emit(out, {**level.to_dict(), "solutions": [s.to_dict() for s in solutions]})
+        numbered = {} if number is None else {"level": number}
+        _emit(out, {**numbered, **level.to_dict(), "solutions": [s.to_dict() for s in solutions]})
         return
     out.write(
         f"{name}: {level.start} -> {level.goal} in {_counted(level.moves)}, "

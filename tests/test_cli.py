@@ -117,6 +117,49 @@ def test_level_file(tmp_path: Path) -> None:
     assert status == 0 and out.startswith("level 7: 0 -> 2")
 
 
+def test_level_by_number() -> None:
+    status, out = run("level", "155")
+    assert status == 0 and out.startswith("level 155: 9 -> 3001 in 9 moves, buttons 39=>93")
+    assert "shortest: 9 moves" in out
+
+
+def test_a_sequel_level_by_number_solves_each_goal() -> None:
+    status, out = run("level", "9", "--game", "2", "--json")
+    records = [json.loads(line) for line in out.splitlines()]
+    assert status == 0 and [(r["level"], r["goal"]) for r in records] == [(9, 96), (9, 63), (9, 33)]
+    assert [r["solutions"][0]["moves"] for r in records] == [3, 3, 3]
+
+
+def test_level_json_reads_back_with_its_number(tmp_path: Path) -> None:
+    path = tmp_path / "out.jsonl"
+    path.write_text(run("level", "4", "--game", "2", "--json")[1] + run("level", "30", "--json")[1])
+    status, out = run("level", "--file", str(path), "--number", "30")
+    assert status == 0 and out.startswith("level 30: ")
+
+
+def test_every_level_of_a_game() -> None:
+    status, out = run("level", "--game", "2", "--json")
+    records = [json.loads(line) for line in out.splitlines()]
+    assert status == 0 and len(records) == 159
+    assert all(record["solutions"] for record in records)
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["level", "200"], "game 1 has levels 1 to 199, not 200"),
+        (["level", "0", "--game", "2"], "game 2 has levels 1 to 109, not 0"),
+        (["level", "+4"], "give a level number, --file, or all of: start, goal, moves"),
+        (["level", "--file", "x.json", "+4"], "--file gives the levels"),
+    ],
+)
+def test_bad_level_numbers(
+    argv: list[str], message: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert run(*argv)[0] == 2
+    assert message in capsys.readouterr().err
+
+
 def test_shared_level_file() -> None:
     load("ctg1/levels.json")
     status, out = run(

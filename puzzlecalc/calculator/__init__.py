@@ -14,6 +14,7 @@ Delete@1, Delete@1  (2 moves: 1357 -> 17)
 from __future__ import annotations
 
 from puzzlecalc.calculator.level import Level, Portal, word_value
+from puzzlecalc.calculator.levels import NumberedLevel, game_level, game_levels, read_levels
 from puzzlecalc.calculator.notation import format_button, parse_button, parse_press
 from puzzlecalc.calculator.ops import At, Op, Press
 from puzzlecalc.calculator.rules import DEFAULT_RULES, Rules
@@ -31,6 +32,7 @@ __all__ = [
     "At",
     "GameState",
     "Level",
+    "NumberedLevel",
     "Op",
     "Portal",
     "Press",
@@ -39,9 +41,12 @@ __all__ = [
     "Solution",
     "count_solutions",
     "format_button",
+    "game_level",
+    "game_levels",
     "iter_solutions",
     "parse_button",
     "parse_press",
+    "read_levels",
     "solve_goals",
     "solve_level",
     "word_value",

@@ -1,0 +1,218 @@
+"""The real levels of both games, by number, and level files in the same format.
+
+>>> from puzzlecalc import game_level, solve_level
+>>> level = game_level(155)
+>>> level
+NumberedLevel(number=155, puzzles=(Level(start=9, goal=3001, ...),), min_moves=(9,), game=1, ...)
+>>> print(solve_level(level.puzzle))
+Store(hold), /3, Store, 39=>93, Store(hold), Store, 39=>93, /3, 31=>00  (9 moves: 9 -> 3001)
+
+A Calculator 2 level may have several goals, each its own puzzle from the same start:
+
+>>> [(puzzle.goal, puzzle.moves) for puzzle in game_level(9, game=2).puzzles]
+[(96, 3), (63, 3), (33, 4)]
+
+The package ships the level definitions only (start, goals, move limits, buttons, portal,
+shortest lengths), taken from public sources that each level names in its ``source``:
+
+- ``game=1``: *Calculator: The Game*'s 199 levels, gathered from mark-wiemer/calculator-game
+  and other solvers' level tables.
+- ``game=2``: 109 levels (159 goals) of *Calculator 2: The Game* from the level table of
+  Yurchiu/nonebot-plugin-calc-game (MIT).
+"""
+
+from __future__ import annotations
+
+import functools
+import importlib.resources
+import json
+import os
+from collections.abc import Iterable, Mapping
+from typing import IO, Any, Final, Literal, TypeAlias
+
+import attrs
+
+from puzzlecalc.calculator.level import Level
+from puzzlecalc.errors import InvalidArgumentError, InvalidButtonError, InvalidLevelError
+
+__all__ = ["GAMES", "Game", "NumberedLevel", "game_level", "game_levels", "read_levels"]
+
+#: Which game's levels: ``1`` for *Calculator: The Game*, ``2`` for *Calculator 2: The Game*.
+Game: TypeAlias = Literal[1, 2]
+#: The games whose levels ship with the package.
+GAMES: Final[tuple[Game, ...]] = (1, 2)
+_FILES: Final[dict[Game, str]] = {1: "ctg1.json", 2: "ctg2.json"}
+
+
+@attrs.frozen
+class NumberedLevel:
+    """A numbered level of a game or a level file: its goals, each a :class:`~puzzlecalc.calculator.level.Level` puzzle.
+
+    A first-game level has one goal; a Calculator 2 level may have several, all from the same
+    start with the same buttons.
+
+    :param number: the level's number (its ``level`` field, or its place in a file from 1).
+    :param puzzles: one :class:`~puzzlecalc.calculator.level.Level` per goal.
+    :param min_moves: the length of each goal's shortest solution, when the data says
+        (``None`` when it does not).
+    :param game: the game whose level this is, ``None`` for a level read from a file.
+    :param source: where the level's definition comes from, when the data says.
+    """
+
+    number: int
+    puzzles: tuple[Level, ...]
+    min_moves: tuple[int | None, ...]
+    game: Game | None = None
+    source: str | None = None
+
+    @property
+    def puzzle(self) -> Level:
+        """The level's only puzzle (every first-game level has one goal).
+
+        :raises InvalidLevelError: if the level has several goals: use ``puzzles``.
+        """
+        if len(self.puzzles) != 1:
+            raise InvalidLevelError(
+                f"level {self.number} has {len(self.puzzles)} goals; choose one of its puzzles"
+            )
+        return self.puzzles[0]
+
+    @classmethod
+    def from_dict(
+        cls, data: Mapping[str, Any], number: int, game: Game | None = None
+    ) -> NumberedLevel:
+        """Read a level in the shared JSON formats (see :meth:`Level.from_dict
+        <puzzlecalc.calculator.level.Level.from_dict>`).
+
+        Its ``level`` field, when there is one, is its number; else ``number``.
+        ``min_moves`` is read from the level (first game) or from each goal (Calculator 2).
+
+        >>> NumberedLevel.from_dict({"start": 0, "goal": 4, "moves": 3, "buttons": ["+2"]}, 7)
+        NumberedLevel(number=7, puzzles=(Level(start=0, goal=4, moves=3, buttons=(Add(n=2),), portal=None),), min_moves=(None,), game=None, source=None)
+
+        :raises InvalidLevelError: if the data is not a level.
+        """
+        puzzles = tuple(Level.each_goal(data))
+        if "goals" in data:
+            shortest = [goal.get("min_moves") for goal in data["goals"]]
+        else:
+            shortest = [data.get("min_moves")] * len(puzzles)
+        for value in shortest:
+            if value is not None and (not isinstance(value, int) or isinstance(value, bool)):
+                raise InvalidLevelError(f"min_moves must be an integer, not {value!r}")
+        named = data.get("level", number)
+        if not isinstance(named, int) or isinstance(named, bool):
+            raise InvalidLevelError(f"a level's number must be an integer, not {named!r}")
+        source = data.get("source")
+        return cls(
+            named, puzzles, tuple(shortest), game, source if isinstance(source, str) else None
+        )
+
+    def to_dict(self) -> dict[str, Any]:
+        """The level in the shared JSON format; :meth:`from_dict` reads it back.
+
+        A Calculator 2 level, or any level of several goals, is written in Calculator 2's
+        format (``goals``); others in the first game's.
+
+        >>> game_level(1).to_dict()
+        {'level': 1, 'start': 0, 'goal': 2, 'moves': 2, 'buttons': ['+1'], 'portal': None, 'min_moves': 2}
+        """
+        first = self.puzzles[0].to_dict()
+        if len(self.puzzles) == 1 and self.game != 2:
+            data: dict[str, Any] = {"level": self.number, **first}
+            if self.min_moves[0] is not None:
+                data["min_moves"] = self.min_moves[0]
+            return data
+        goals = []
+        for puzzle, shortest in zip(self.puzzles, self.min_moves, strict=True):
+            goal: dict[str, Any] = {"goal": puzzle.goal, "moves": puzzle.moves}
+            if shortest is not None:
+                goal["min_moves"] = shortest
+            goals.append(goal)
+        del first["goal"], first["moves"]
+        return {"level": self.number, "start": first.pop("start"), "goals": goals, **first}
+
+
+def _check_game(game: object) -> Game:
+    if isinstance(game, bool) or game not in GAMES:
+        raise InvalidArgumentError(f"game must be 1 or 2, not {game!r}")
+    return game
+
+
+@functools.cache
+def game_levels(game: Game = 1) -> tuple[NumberedLevel, ...]:
+    """Every level of ``game`` (1 or 2), in order.
+
+    >>> len(game_levels(1)), len(game_levels(2))
+    (199, 109)
+    >>> sum(len(level.puzzles) for level in game_levels(2))
+    159
+
+    :raises InvalidArgumentError: if ``game`` is not 1 or 2.
+    """
+    resource = importlib.resources.files(__name__) / _FILES[_check_game(game)]
+    data = json.loads(resource.read_text(encoding="utf-8"))
+    return tuple(NumberedLevel.from_dict(item, number, game) for number, item in enumerate(data, 1))
+
+
+def game_level(number: int, game: Game = 1) -> NumberedLevel:
+    """Level ``number`` of ``game``: 1..199 for the first game, 1..109 for Calculator 2.
+
+    >>> game_level(3).puzzle.labels()
+    ['x4', '+1', '+2']
+
+    :raises InvalidArgumentError: if there is no such level or game.
+    """
+    levels = game_levels(_check_game(game))
+    if not isinstance(number, int) or isinstance(number, bool) or not 1 <= number <= len(levels):
+        raise InvalidArgumentError(f"game {game} has levels 1 to {len(levels)}, not {number!r}")
+    return levels[number - 1]
+
+
+def read_levels(source: str | os.PathLike[str] | IO[str]) -> tuple[NumberedLevel, ...]:
+    """The levels of a level file: a JSON level, a JSON list of levels, or JSON Lines.
+
+    Each level is in one of the shared formats (:meth:`NumberedLevel.from_dict`), so the
+    files that :meth:`NumberedLevel.to_dict`, ``level --json`` and ``make-level --json``
+    write read back.
+
+    >>> import io
+    >>> read_levels(io.StringIO('{"start": 3, "goal": 4, "moves": 3, "buttons": ["x4", "+4", "/4"]}'))[0].puzzle.goal
+    4
+
+    :param source: a path, or an open text file (such as ``sys.stdin``).
+    :raises InvalidLevelError: if the file cannot be read, is not JSON or holds no level, or
+        a level in it is wrong (the message names the level by its place in the file).
+    """
+    try:
+        if isinstance(source, (str, os.PathLike)):
+            name: object = source
+            with open(source, encoding="utf-8") as file:
+                text = file.read()
+        else:
+            name = getattr(source, "name", source)
+            text = source.read()
+        data = _json_or_lines(text)
+    except (OSError, ValueError) as error:
+        raise InvalidLevelError(f"cannot read levels from {str(name)!r}: {error}") from None
+    items: Iterable[Any] = data if isinstance(data, list) else [data]
+    levels = []
+    for number, item in enumerate(items, 1):
+        try:
+            levels.append(NumberedLevel.from_dict(item, number))
+        except (InvalidLevelError, InvalidButtonError) as error:
+            raise InvalidLevelError(f"level {number} of {str(name)!r}: {error}") from None
+    if not levels:
+        raise InvalidLevelError(f"no levels in {str(name)!r}")
+    return tuple(levels)
+
+
+def _json_or_lines(text: str) -> Any:
+    """A JSON document, or JSON Lines as a list."""
+    try:
+        return json.loads(text)
+    except ValueError:
+        lines = [line for line in text.splitlines() if line.strip()]
+        if len(lines) < 2 or not text.lstrip().startswith("{"):
+            raise
+        return [json.loads(line) for line in lines]
