@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from puzzlecalc.calculator import (
     DEFAULT_RULES,
+    Advice,
     At,
     GameState,
     Level,
@@ -20,6 +21,7 @@ from puzzlecalc.calculator import (
     PressRecord,
     Rules,
     Solution,
+    advise,
     count_solutions,
     format_button,
     game_level,
@@ -45,6 +47,7 @@ from puzzlecalc.errors import (
 
 __all__ = [
     "DEFAULT_RULES",
+    "Advice",
     "At",
     "GameState",
     "IllegalPressError",
@@ -63,6 +66,7 @@ __all__ = [
     "Rules",
     "SearchLimitError",
     "Solution",
+    "advise",
     "count_solutions",
     "format_button",
     "game_level",

@@ -63,6 +63,7 @@ import attrs
 
 from puzzlecalc import __version__, arith24
 from puzzlecalc._puzzle_file import Puzzle, read_puzzles
+from puzzlecalc._text import counted
 from puzzlecalc.arith24.census import (
     Census,
     Deck,
@@ -74,6 +75,7 @@ from puzzlecalc.arith24.census import (
 from puzzlecalc.arith24.countdown import LARGE_NUMBERS, SMALL_NUMBERS, countdown
 from puzzlecalc.arith24.numbers import exact
 from puzzlecalc.arith24.rules import DISTINCT_LEVELS, HouseRules
+from puzzlecalc.calculator.advice import Advice, advise
 from puzzlecalc.calculator.level import Level
 from puzzlecalc.calculator.levels import GAMES, NumberedLevel, game_level, game_levels, read_levels
 from puzzlecalc.calculator.rules import Rules
@@ -163,6 +165,16 @@ def _level_parser(subparsers: Any) -> None:
     level.add_argument("--all", action="store_true", help="every solution, shortest first")
     level.add_argument("--json", action="store_true", help="print JSON")
     level.add_argument("--explain", action="store_true", help="say why no shorter solution exists")
+    level.add_argument(
+        "--after",
+        nargs="*",
+        metavar="PRESS",
+        help="the presses made so far, as labels (Store(hold), +3, Delete@2): say whether the "
+        "goal can still be reached, and the next press",
+    )
+    level.add_argument(
+        "--hint", action="store_true", help="print only the next press (after --after's presses)"
+    )
     level.add_argument(
         "--free-hold",
         dest="hold_costs_move",
@@ -255,6 +267,13 @@ def _run_level(args: argparse.Namespace, out: TextIO) -> int:
     rules = _rules_from(args)
     unsolved = 0
     for name, levels, number in _levels_from(args):
+        if args.after is not None or args.hint:
+            for level in levels:
+                title = name if len(levels) == 1 else f"{name} goal {level.goal}"
+                advice = advise(level, args.after or [], rules, max_states=args.max_states)
+                unsolved += not advice.reachable
+                _report_advice(args, out, title, level, advice, number)
+            continue
         if args.all:
             found = [_all_solutions(level, rules, args) for level in levels]
         else:  # the goals of a level: one search
@@ -267,6 +286,39 @@ def _run_level(args: argparse.Namespace, out: TextIO) -> int:
     return 1 if unsolved else 0
 
 
+def _report_advice(
+    args: argparse.Namespace,
+    out: TextIO,
+    name: str,
+    level: Level,
+    advice: Advice,
+    number: int | None,
+) -> None:
+    """Print where the presses of ``--after`` leave a level and the next press, or its JSON line."""
+    if args.json:
+        numbered = {} if number is None else {"level": number}
+        finish = None if advice.finish is None else advice.finish.to_dict()
+        _emit(
+            out,
+            {
+                **numbered,
+                **level.to_dict(),
+                "after": advice.played.labels,
+                "moves_left": advice.moves_left,
+                "reachable": advice.reachable,
+                "hint": advice.hint,
+                "undo": advice.undo,
+                "finish": finish,
+            },
+        )
+    elif args.hint:
+        out.write(f"{advice.hint or '-'}\n")
+    else:
+        out.write(f"{name}: {advice}\n")
+        if advice.hint:
+            out.write(f"next press: {advice.hint}\n")
+
+
 def _all_solutions(level: Level, rules: Rules, args: argparse.Namespace) -> list[Solution]:
     """Every solution of ``level``, unless there are more than ``--max-solutions``."""
     total = count_solutions(level, rules, max_states=args.max_states)
@@ -276,11 +328,6 @@ def _all_solutions(level: Level, rules: Rules, args: argparse.Namespace) -> list
             f"--max-solutions {args.max_solutions} lists"
         )
     return list(iter_solutions(level, rules, max_states=args.max_states))
-
-
-def _counted(count: int, one: str = "move", many: str = "moves") -> str:
-    """``1 move``, ``2 moves``; or of other things."""
-    return f"{count} {one if count == 1 else many}"
 
 
 def _report_level(
@@ -297,7 +344,7 @@ def _report_level(
         _emit(out, {**numbered, **level.to_dict(), "solutions": [s.to_dict() for s in solutions]})
         return
     out.write(
-        f"{name}: {level.start} -> {level.goal} in {_counted(level.moves)}, "
+        f"{name}: {level.start} -> {level.goal} in {counted(level.moves, 'move')}, "
         f"buttons {' '.join(level.labels())}\n"
     )
     if not solutions:
@@ -306,7 +353,7 @@ def _report_level(
         if args.all:
             out.write(f"solution {number}: {solution}\n")
         else:
-            out.write(f"shortest: {_counted(len(solution))}\n")
+            out.write(f"shortest: {counted(len(solution), 'move')}\n")
             _print_solution(solution, out)
             if args.explain and len(solution):
                 out.write(f"  proven: {_why_no_shorter(len(solution) - 1)}\n")
@@ -316,7 +363,7 @@ def _why_no_shorter(fewer: int) -> str:
     """Why no solution of ``fewer`` presses or fewer exists: the breadth-first search."""
     if not fewer:
         return "the start is not the goal"
-    presses = _counted(fewer, "press", "presses")
+    presses = counted(fewer, "press", "presses")
     return f"the search tried every sequence of up to {presses}; none reaches the goal"
 
 
@@ -465,7 +512,7 @@ def _solve_hand(
     if not found:
         out.write(f"{hand}: no way to make {target}\n")
         return 1
-    solutions = _counted(len(found), "distinct solution", "distinct solutions")
+    solutions = counted(len(found), "distinct solution")
     out.write(f"{hand} -> {target}: {solutions} ({args.distinct})\n")
     for expr in found:
         out.write(f"  {expr} = {target}\n")
@@ -658,9 +705,7 @@ def _solve_round(args: argparse.Namespace, numbers: list[int], target: int, out:
         out.write(
             f"{target} cannot be reached; nearest: {' and '.join(map(str, reached))} ({away} away)\n"
         )
-    out.write(
-        f"{_counted(len(found), 'distinct solution', 'distinct solutions')}, fewest numbers first\n"
-    )
+    out.write(f"{counted(len(found), 'distinct solution')}, fewest numbers first\n")
     for expr in found if args.all else found[:10]:
         out.write(f"  {expr} = {expr.value}\n")
         _explain(args, expr, out)

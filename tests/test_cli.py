@@ -160,6 +160,43 @@ def test_bad_level_numbers(
     assert message in capsys.readouterr().err
 
 
+@pytest.mark.parametrize(
+    ("argv", "status", "lines"),
+    [
+        (["155", "--after", "Store(hold)", "/3"], 0,
+         ["level 155: after Store(hold), /3 the display shows 3; the goal can be reached in 7 "
+          "more moves (7 left)", "next press: Store"]),
+        (["155", "--after", "/3", "/3"], 1,
+         ["level 155: after /3, /3 the display shows 1; the goal cannot be reached in the 7 "
+          "moves left: undo 2 presses"]),
+        (["155", "--hint"], 0, ["Store(hold)"]),
+        (["155", "--after", "Store(hold)", "--hint"], 0, ["/3"]),
+        (["155", "--after", "/3", "/3", "--hint"], 1, ["-"]),
+        (["--start", "0", "--goal", "12", "--moves", "4", "+3", "x4", "--after", "+3", "x4"], 0,
+         ["level: after +3, x4 the display shows 12: solved"]),
+        (["9", "--game", "2", "--hint"], 0, ["<<", "+12", "+12"]),
+    ],
+)  # fmt: skip
+def test_level_after_presses(argv: list[str], status: int, lines: list[str]) -> None:
+    assert run("level", *argv) == (status, "".join(line + "\n" for line in lines))
+
+
+def test_level_after_presses_json() -> None:
+    status, out = run("level", "155", "--after", "/3", "/3", "--json")
+    record = json.loads(out)
+    assert status == 1 and record["level"] == 155 and record["after"] == ["/3", "/3"]
+    assert (record["moves_left"], record["reachable"], record["hint"]) == (7, False, None)
+    assert (record["undo"], record["finish"]) == (2, None)
+    status, out = run("level", "155", "--after", "Store(hold)", "--json")
+    finish = json.loads(out)["finish"]
+    assert status == 0 and finish["moves"] == 8 and finish["solution"][0] == "/3"
+
+
+def test_level_after_a_press_that_cannot_be_made(capsys: pytest.CaptureFixture[str]) -> None:
+    assert run("level", "155", "--after", "+3")[0] == 3
+    assert "press 1: no button shows '+3' at this point" in capsys.readouterr().err
+
+
 def test_shared_level_file() -> None:
     load("ctg1/levels.json")
     status, out = run(

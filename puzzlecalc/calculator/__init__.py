@@ -13,6 +13,7 @@ Delete@1, Delete@1  (2 moves: 1357 -> 17)
 
 from __future__ import annotations
 
+from puzzlecalc.calculator.advice import Advice, advise
 from puzzlecalc.calculator.level import Level, Portal, word_value
 from puzzlecalc.calculator.levels import NumberedLevel, game_level, game_levels, read_levels
 from puzzlecalc.calculator.notation import format_button, parse_button, parse_press
@@ -29,6 +30,7 @@ from puzzlecalc.calculator.state import GameState
 
 __all__ = [
     "DEFAULT_RULES",
+    "Advice",
     "At",
     "GameState",
     "Level",
@@ -39,6 +41,7 @@ __all__ = [
     "PressRecord",
     "Rules",
     "Solution",
+    "advise",
     "count_solutions",
     "format_button",
     "game_level",

@@ -287,7 +287,13 @@ class Level:
         portal = None if self.portal is None else self.portal.apply
         return button.apply(state, rules, press, at, portal)
 
-    def replay(self, presses: Iterable[Sequence[Any]], rules: Rules = DEFAULT_RULES) -> Solution:
+    def replay(
+        self,
+        presses: Iterable[Sequence[Any]],
+        rules: Rules = DEFAULT_RULES,
+        *,
+        start: GameState | None = None,
+    ) -> Solution:
         """Play ``presses`` from the start: each a :data:`~puzzlecalc.calculator.solution.PressRecord`.
 
         The result says where the presses lead; whether that is the goal within the
@@ -299,6 +305,7 @@ class Level:
         >>> Level(start=135, goal=15, moves=1, buttons=["Delete"]).replay([(0, "press", 1)]).labels
         ['Delete@1']
 
+        :param start: the state to play from, instead of the level's start.
         :raises IllegalPressError: if a press is not allowed where it is made.
         """
 
@@ -316,9 +323,11 @@ class Level:
                 )
             return tuple(item)
 
-        return self._play(presses, record, rules)
+        return self._play(presses, record, rules, start)
 
-    def replay_labels(self, labels: Iterable[str], rules: Rules = DEFAULT_RULES) -> Solution:
+    def replay_labels(
+        self, labels: Iterable[str], rules: Rules = DEFAULT_RULES, *, start: GameState | None = None
+    ) -> Solution:
         """Play presses given as the labels shown at press time (``"Store(hold)"``, ``"+3"``,
         ``"Delete@2"``, ``"ABC"``).
 
@@ -326,6 +335,7 @@ class Level:
         ...     ["+2", "[+]1", "+3"]).displays
         [12, 12, 15]
 
+        :param start: the state to play from, instead of the level's start.
         :raises IllegalPressError: if no button shows a label when it is pressed.
         """
 
@@ -335,16 +345,17 @@ class Level:
             index, press, at = self._find(label, state, rules, number)
             return (index, press) if at is None else (index, press, at)  # type: ignore[return-value]
 
-        return self._play(labels, record, rules)
+        return self._play(labels, record, rules, start)
 
     def _play(
         self,
         items: Iterable[Any],
         record: Callable[[int, Any, GameState], PressRecord],
         rules: Rules,
+        start: GameState | None,
     ) -> Solution:
-        """Play from the start each press ``record`` makes of an item, and say what shows."""
-        start = state = self.initial_state()
+        """Play from ``start`` each press ``record`` makes of an item, and say what shows."""
+        start = state = self.initial_state() if start is None else start
         made: list[PressRecord] = []
         shown: list[str] = []
         states: list[GameState] = []

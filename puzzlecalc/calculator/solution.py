@@ -8,6 +8,7 @@ from typing import Any, Literal, TypeAlias
 
 import attrs
 
+from puzzlecalc._text import counted
 from puzzlecalc.calculator.ops import Press
 from puzzlecalc.calculator.state import GameState, Value
 
@@ -171,7 +172,7 @@ class Solution:
         """The presses, the moves, the start and the end, as :func:`str` and :func:`repr`
         write them."""
         presses = ", ".join(self._labels) or "no presses"
-        moves = f"{self._moves} move{'' if self._moves == 1 else 's'}"
+        moves = counted(self._moves, "move")
         start = format_value(self.start.value)
         return presses, moves, start, self.word or format_value(self.final.value)
 

@@ -71,13 +71,17 @@ class LevelProblem:
 
     The moves are in button order, a cursor button's by position. When
     ``rules.hold_costs_move`` is false a Store hold is free: it is made together with the
-    press that follows it, as one move. A word goal's search stops when the display shows
+    press that follows it, as one move. ``start`` is the state to search from (with its
+    store, influence and lock), by default the level's start. A word goal's search stops when the display shows
     its number (the ``ABC`` press comes after).
     """
 
-    def __init__(self, level: Level, rules: Rules = DEFAULT_RULES) -> None:
+    def __init__(
+        self, level: Level, rules: Rules = DEFAULT_RULES, start: GameState | None = None
+    ) -> None:
         self.level = level
         self.rules = rules
+        self.start = level.initial_state() if start is None else start
         self.goal = level.target
         portal = None if level.portal is None else level.portal.apply
         units: list[_Unit] = []
@@ -95,8 +99,8 @@ class LevelProblem:
         self._expand = _expander(units)
 
     def initial(self) -> StateTuple:
-        """The start state, after the portal."""
-        return self.level.initial_state().as_tuple()
+        """The start state: the level's start after the portal, or the state given."""
+        return self.start.as_tuple()
 
     def is_goal(self, state: StateTuple) -> bool:
         """Whether the display shows the goal (a word goal's number)."""
@@ -195,7 +199,8 @@ def _free(hold: _Unit, then: _Expand) -> _Expand:
 def _solution(level: Level, rules: Rules, path: search.Path[StateTuple, Move]) -> Solution:
     presses = [press for move in path.moves for press in move]
     if len(presses) != len(path.moves):  # free holds: replay to see the state after each
-        return level.replay([*presses, WORD_PRESS] if level.word else presses, rules)
+        start = GameState(*path.states[0])
+        return level.replay([*presses, WORD_PRESS] if level.word else presses, rules, start=start)
     states = [GameState(*state) for state in path.states]
     labels = [
         level.buttons[press[0]].label(state, rules, *press[1:])  # type: ignore[index]
@@ -222,6 +227,7 @@ def solve_level(
     *,
     method: Method = "bfs",
     max_states: int = DEFAULT_MAX_STATES,
+    start: GameState | None = None,
 ) -> Solution | None:
     """A shortest solution of ``level``, or ``None`` if none is within the move limit.
 
@@ -232,9 +238,12 @@ def solve_level(
     :param method: ``"bfs"`` (the default) and ``"iddfs"`` prove the answer shortest;
         ``"dfs"`` is faster on large levels and returns the first solution it finds.
     :param max_states: how many states the search may visit.
+    :param start: solve from this state (its display, store, influence and lock) instead of
+        the level's start; ``level.moves`` is then the moves left. :func:`~puzzlecalc.calculator.advice.advise`
+        uses it to help a player from where they are.
     :raises SearchLimitError: if it needs to visit more.
     """
-    problem = LevelProblem(level, rules)
+    problem = LevelProblem(level, rules, start)
     finder = {
         "bfs": search.breadth_first,
         "dfs": search.depth_first,
@@ -292,23 +301,32 @@ def solve_goals(
 
 
 def iter_solutions(
-    level: Level, rules: Rules = DEFAULT_RULES, *, max_states: int = DEFAULT_MAX_STATES
+    level: Level,
+    rules: Rules = DEFAULT_RULES,
+    *,
+    max_states: int = DEFAULT_MAX_STATES,
+    start: GameState | None = None,
 ) -> Iterator[Solution]:
     """Every solution within the move limit: shortest first, then in button order.
 
     A solution ends when the display first shows the goal, as the game ends the level.
+    ``start``, as for :func:`solve_level`, solves from a state of the game.
 
     :raises SearchLimitError: if more than ``max_states`` states are within reach.
     """
     if _depth(level) < 0:
         return iter(())
-    problem = LevelProblem(level, rules)
+    problem = LevelProblem(level, rules, start)
     paths = search.iter_paths(problem, max_depth=_depth(level), max_states=max_states)
     return (_solution(level, rules, path) for path in paths)
 
 
 def count_solutions(
-    level: Level, rules: Rules = DEFAULT_RULES, *, max_states: int = DEFAULT_MAX_STATES
+    level: Level,
+    rules: Rules = DEFAULT_RULES,
+    *,
+    max_states: int = DEFAULT_MAX_STATES,
+    start: GameState | None = None,
 ) -> int:
     """How many solutions :func:`iter_solutions` yields, counted without listing them.
 
@@ -316,5 +334,5 @@ def count_solutions(
     """
     if _depth(level) < 0:
         return 0
-    problem = LevelProblem(level, rules)
+    problem = LevelProblem(level, rules, start)
     return sum(search.count_paths(problem, max_depth=_depth(level), max_states=max_states))
