@@ -76,8 +76,10 @@ from puzzlecalc.arith24.countdown import LARGE_NUMBERS, SMALL_NUMBERS, countdown
 from puzzlecalc.arith24.numbers import exact
 from puzzlecalc.arith24.rules import DISTINCT_LEVELS, HouseRules
 from puzzlecalc.calculator.advice import Advice, advise
+from puzzlecalc.calculator.difficulty import level_difficulty
 from puzzlecalc.calculator.level import Level
 from puzzlecalc.calculator.levels import GAMES, NumberedLevel, game_level, game_levels, read_levels
+from puzzlecalc.calculator.maker import DEFAULT_MAX_TRIES, generate
 from puzzlecalc.calculator.rules import Rules
 from puzzlecalc.calculator.solution import Solution, format_value
 from puzzlecalc.calculator.solver import (
@@ -85,6 +87,7 @@ from puzzlecalc.calculator.solver import (
     count_solutions,
     iter_solutions,
     solve_goals,
+    solve_level,
 )
 from puzzlecalc.errors import (
     InvalidArgumentError,
@@ -102,6 +105,7 @@ __all__ = [
     "EXIT_PIPE",
     "EXIT_SOLVED",
     "EXIT_USAGE",
+    "MAX_LEVELS_MADE",
     "main",
     "parser",
 ]
@@ -317,6 +321,78 @@ def _report_advice(
         out.write(f"{name}: {advice}\n")
         if advice.hint:
             out.write(f"next press: {advice.hint}\n")
+
+
+def _make_level_parser(subparsers: Any) -> None:
+    maker = subparsers.add_parser(
+        "make-level",
+        help="make random Calculator levels with one shortest solution",
+        description=(
+            "Make random Calculator levels whose shortest solution takes the given number of "
+            "moves and is the only one of that length. The same --seed makes the same levels; "
+            "--json output reads back with level --file. "
+            "Example: make-level --seed 7 --moves 5 --count 10 --json"
+        ),
+    )
+    maker.add_argument("--seed", type=int, help="seed of the random levels (default: any)")
+    maker.add_argument(
+        "--moves",
+        type=int,
+        nargs="+",
+        default=[3, 7],
+        metavar=("FEWEST", "MOST"),
+        help="the shortest solution's length, or the fewest and most (default 3 7)",
+    )
+    maker.add_argument("--count", type=int, default=1, help="how many levels (default 1)")
+    maker.add_argument("--game", type=int, choices=GAMES, default=1, help="1 or 2: which buttons")
+    maker.add_argument("--buttons", nargs="+", metavar="LABEL", help="use these buttons")
+    maker.add_argument("--not-unique", action="store_true", help="allow several shortest solutions")
+    maker.add_argument(
+        "--max-tries",
+        type=int,
+        default=DEFAULT_MAX_TRIES,
+        help=f"random levels tried for each level made (default {DEFAULT_MAX_TRIES})",
+    )
+    maker.add_argument("--json", action="store_true", help="print JSON Lines")
+    maker.set_defaults(run=_run_make_level)
+
+
+#: The most levels one make-level run makes.
+MAX_LEVELS_MADE: Final = 10_000
+
+
+def _run_make_level(args: argparse.Namespace, out: TextIO) -> int:
+    if len(args.moves) > 2:
+        raise InvalidArgumentError(f"--moves takes one or two numbers, not {args.moves!r}")
+    if not 1 <= args.count <= MAX_LEVELS_MADE:
+        raise InvalidArgumentError(f"--count must be from 1 to {MAX_LEVELS_MADE}, not {args.count}")
+    rng = random.Random(args.seed)
+    moves = (args.moves[0], args.moves[-1])
+    for number in range(1, args.count + 1):
+        level = generate(
+            rng,
+            game=args.game,
+            buttons=args.buttons,
+            moves=moves,
+            unique=not args.not_unique,
+            max_tries=args.max_tries,
+        )
+        solution = solve_level(level)
+        assert solution is not None
+        if args.json:
+            numbered = NumberedLevel(number, (level,), (len(solution),))
+            _emit(out, {**numbered.to_dict(), "solution": solution.labels})
+            continue
+        portal = (
+            "" if level.portal is None else f", portal {level.portal.entrance} {level.portal.exit}"
+        )
+        out.write(
+            f"level {number}: {level.start} -> {level.goal} in {counted(level.moves, 'move')}, "
+            f"buttons {' '.join(level.labels())}{portal}\n"
+            f"  solution: {', '.join(solution.labels)}  "
+            f"(difficulty {level_difficulty(level).score:.1f})\n"
+        )
+    return 0
 
 
 def _all_solutions(level: Level, rules: Rules, args: argparse.Namespace) -> list[Solution]:
@@ -939,6 +1015,7 @@ def parser() -> argparse.ArgumentParser:
 
 _SUBCOMMANDS: list[Callable[[Any], None]] = [
     _level_parser,
+    _make_level_parser,
     _arith24_parser,
     _countdown_parser,
     _census_parser,

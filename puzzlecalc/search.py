@@ -21,6 +21,8 @@ limit on the states it may visit, and accepts a ``prune`` hook that cuts a state
 ('+1', 'x2', '+1', 'x2')
 >>> count_paths(Counter(4), max_depth=3)
 [0, 0, 2, 2]
+>>> layers(Counter(4), max_depth=2).ways
+[{1: 1}, {2: 2}, {3: 2, 4: 2}]
 """
 
 from __future__ import annotations
@@ -35,6 +37,7 @@ from puzzlecalc.errors import InvalidArgumentError, SearchLimitError
 
 __all__ = [
     "DEFAULT_MAX_STATES",
+    "Layers",
     "Path",
     "Problem",
     "breadth_first",
@@ -43,6 +46,7 @@ __all__ = [
     "depth_first",
     "iter_paths",
     "iterative_deepening",
+    "layers",
 ]
 
 S = TypeVar("S", bound=Hashable)
@@ -404,6 +408,52 @@ class _Graph(Generic[S, M]):
             states.append(reached)
             moves.append(move)
             stack.append(iter(self.edges[reached]))
+
+
+@attrs.frozen
+class Layers(Generic[S]):
+    """The states a search reaches, layer by layer (made by :func:`layers`).
+
+    :param ways: ``ways[k]`` maps each state first reached after ``k`` moves to the number
+        of paths of ``k`` moves that reach it (its shortest paths).
+    :param moves: how many moves were tried: the successors of every layer but the last.
+    """
+
+    ways: list[dict[S, int]]
+    moves: int
+
+
+def layers(
+    problem: Problem[S, M], *, max_depth: int, max_states: int = DEFAULT_MAX_STATES
+) -> Layers[S]:
+    """Every state within ``max_depth`` moves, by the fewest moves that reach it, with its
+    number of shortest paths.
+
+    Goals are not special here: paths go on through them. (The module's example shows one.)
+
+    :raises SearchLimitError: if more than ``max_states`` states are within reach.
+    """
+    _check(max_depth, max_states)
+    start = problem.initial()
+    ways: list[dict[S, int]] = [{start: 1}]
+    seen = {start}
+    moves = 0
+    for _ in range(max_depth):
+        following: dict[S, int] = {}
+        for state, count in ways[-1].items():
+            for _, reached in problem.successors(state):
+                moves += 1
+                if reached in following:
+                    following[reached] += count
+                elif reached not in seen:
+                    seen.add(reached)
+                    following[reached] = count
+        if len(seen) > max_states:
+            raise _limit_error(max_states)
+        if not following:
+            break
+        ways.append(following)
+    return Layers(ways, moves)
 
 
 def count_paths(

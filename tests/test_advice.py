@@ -43,6 +43,8 @@ TWELVE = Level(start=0, goal=12, moves=4, buttons=["+3", "x4", "+1"])
         (Level(10, 15, 3, ["+2", "[+]1"]), ["[+]1"], 2, None, 1),
         (Level(10, 15, 3, ["+2", "[+]1"]), ["+2", "[+]1"], 1, ["+3"], 0),
         (Level(2825, "EVEN", 2, ["Cut 8"]), [], 2, ["ABC"], 0),
+        (Level(2825, "EVEN", 2, ["Cut 8"]), ["ABC"], 1, [], 0),
+        (Level(1, "A", 1, ["Sort asc"]), ["ABC"], 0, [], 0),
         (Level(2825, "ODD", 3, ["Sort desc", "Cut 8"]), ["Cut 8"], 2, ["Sort desc", "ABC"], 0),
         (Level(2825, "ODD", 3, ["Sort desc", "Cut 8"]), ["ABC"], 2, None, 1),
     ],

@@ -14,8 +14,10 @@ Delete@1, Delete@1  (2 moves: 1357 -> 17)
 from __future__ import annotations
 
 from puzzlecalc.calculator.advice import Advice, advise
+from puzzlecalc.calculator.difficulty import LevelDifficulty, level_difficulty
 from puzzlecalc.calculator.level import Level, Portal, word_value
 from puzzlecalc.calculator.levels import NumberedLevel, game_level, game_levels, read_levels
+from puzzlecalc.calculator.maker import generate
 from puzzlecalc.calculator.notation import format_button, parse_button, parse_press
 from puzzlecalc.calculator.ops import At, Op, Press
 from puzzlecalc.calculator.rules import DEFAULT_RULES, Rules
@@ -34,6 +36,7 @@ __all__ = [
     "At",
     "GameState",
     "Level",
+    "LevelDifficulty",
     "NumberedLevel",
     "Op",
     "Portal",
@@ -46,7 +49,9 @@ __all__ = [
     "format_button",
     "game_level",
     "game_levels",
+    "generate",
     "iter_solutions",
+    "level_difficulty",
     "parse_button",
     "parse_press",
     "read_levels",

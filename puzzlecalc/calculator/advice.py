@@ -22,11 +22,10 @@ from typing import Any
 import attrs
 
 from puzzlecalc._text import counted
-from puzzlecalc.calculator.level import Level
+from puzzlecalc.calculator.level import WORD_PRESS, Level
 from puzzlecalc.calculator.rules import DEFAULT_RULES, Rules
 from puzzlecalc.calculator.solution import PressRecord, Solution, format_value
 from puzzlecalc.calculator.solver import DEFAULT_MAX_STATES, solve_level
-from puzzlecalc.calculator.state import GameState
 
 __all__ = ["Advice", "advise"]
 
@@ -118,22 +117,28 @@ def advise(
     spent = [0]
     for record in played.indices:
         spent.append(spent[-1] + _cost(record, rules))
-    finish = _shortest_from(level, rules, states[-1], level.moves - spent[-1], max_states)
+    # whether the presses up to each point show the goal (a word goal's with its ABC press)
+    done = [level.word is None and states[0].value == level.target]
+    done += [
+        state.value == level.target and (level.word is None or record == WORD_PRESS)
+        for record, state in zip(played.indices, played.states, strict=True)
+    ]
+
+    def shortest_from(kept: int, moves: int) -> Solution | None:
+        """A shortest way on after the first ``kept`` presses, in at most ``moves`` moves."""
+        if moves < 0:
+            return None
+        if done[kept]:
+            return Solution(states[kept], (), (), (), 0, level.word)
+        bounded = attrs.evolve(level, moves=moves)
+        return solve_level(bounded, rules, max_states=max_states, start=states[kept])
+
+    finish = shortest_from(len(items), level.moves - spent[-1])
     shortest = solve_level(level, rules, max_states=max_states)
     undo = None
     if shortest is not None:  # the longest prefix that a shortest solution begins with
         for kept in range(len(states) - 1, -1, -1):
-            left = len(shortest) - spent[kept]
-            if _shortest_from(level, rules, states[kept], left, max_states) is not None:
+            if shortest_from(kept, len(shortest) - spent[kept]) is not None:
                 undo = len(states) - 1 - kept
                 break
     return Advice(played, level.moves - spent[-1], finish, undo)
-
-
-def _shortest_from(
-    level: Level, rules: Rules, state: GameState, moves: int, max_states: int
-) -> Solution | None:
-    """A shortest way from ``state`` to the goal in at most ``moves`` moves."""
-    if moves < 0:
-        return None
-    return solve_level(attrs.evolve(level, moves=moves), rules, max_states=max_states, start=state)

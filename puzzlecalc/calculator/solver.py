@@ -40,6 +40,7 @@ __all__ = [
     "clear_caches",
     "count_solutions",
     "iter_solutions",
+    "search_depth",
     "solve_goals",
     "solve_level",
 ]
@@ -216,8 +217,9 @@ def _solution(level: Level, rules: Rules, path: search.Path[StateTuple, Move]) -
     return Solution(start, tuple(presses), tuple(labels), tuple(after), moves, level.word)
 
 
-def _depth(level: Level) -> int:
-    """The moves the search may make: a word goal keeps one for ``ABC``."""
+def search_depth(level: Level) -> int:
+    """The moves a search of ``level`` may make: its move limit, less the ``ABC`` press
+    that a word goal keeps for the end."""
     return level.moves - 1 if level.word else level.moves
 
 
@@ -251,9 +253,9 @@ def solve_level(
     }.get(method)
     if finder is None:
         raise InvalidArgumentError(f"method must be 'bfs', 'dfs' or 'iddfs', not {method!r}")
-    if _depth(level) < 0:
+    if search_depth(level) < 0:
         return None
-    path = finder(problem, max_depth=_depth(level), max_states=max_states)
+    path = finder(problem, max_depth=search_depth(level), max_states=max_states)
     return None if path is None else _solution(level, rules, path)
 
 
@@ -284,7 +286,7 @@ def solve_goals(
             )
     bounds: dict[Value, int] = {}
     for level in levels:
-        bounds[level.target] = max(bounds.get(level.target, -1), _depth(level))
+        bounds[level.target] = max(bounds.get(level.target, -1), search_depth(level))
     problem = LevelProblem(first, rules)
     paths = search.breadth_first_each(
         problem,
@@ -295,7 +297,7 @@ def solve_goals(
     answers: list[Solution | None] = []
     for level in levels:
         path = paths.get(level.target)
-        fits = path is not None and len(path) <= _depth(level)
+        fits = path is not None and len(path) <= search_depth(level)
         answers.append(_solution(level, rules, path) if fits else None)  # type: ignore[arg-type]
     return answers
 
@@ -314,10 +316,10 @@ def iter_solutions(
 
     :raises SearchLimitError: if more than ``max_states`` states are within reach.
     """
-    if _depth(level) < 0:
+    if search_depth(level) < 0:
         return iter(())
     problem = LevelProblem(level, rules, start)
-    paths = search.iter_paths(problem, max_depth=_depth(level), max_states=max_states)
+    paths = search.iter_paths(problem, max_depth=search_depth(level), max_states=max_states)
     return (_solution(level, rules, path) for path in paths)
 
 
@@ -332,7 +334,7 @@ def count_solutions(
 
     :raises SearchLimitError: if more than ``max_states`` states are within reach.
     """
-    if _depth(level) < 0:
+    if search_depth(level) < 0:
         return 0
     problem = LevelProblem(level, rules, start)
-    return sum(search.count_paths(problem, max_depth=_depth(level), max_states=max_states))
+    return sum(search.count_paths(problem, max_depth=search_depth(level), max_states=max_states))

@@ -35,7 +35,15 @@ import attrs
 from puzzlecalc.calculator.level import Level
 from puzzlecalc.errors import InvalidArgumentError, InvalidButtonError, InvalidLevelError
 
-__all__ = ["GAMES", "Game", "NumberedLevel", "game_level", "game_levels", "read_levels"]
+__all__ = [
+    "GAMES",
+    "Game",
+    "NumberedLevel",
+    "check_game",
+    "game_level",
+    "game_levels",
+    "read_levels",
+]
 
 #: Which game's levels: ``1`` for *Calculator: The Game*, ``2`` for *Calculator 2: The Game*.
 Game: TypeAlias = Literal[1, 2]
@@ -133,7 +141,11 @@ class NumberedLevel:
         return {"level": self.number, "start": first.pop("start"), "goals": goals, **first}
 
 
-def _check_game(game: object) -> Game:
+def check_game(game: object) -> Game:
+    """``game`` if it is 1 or 2.
+
+    :raises InvalidArgumentError: if it is not.
+    """
     if isinstance(game, bool) or game not in GAMES:
         raise InvalidArgumentError(f"game must be 1 or 2, not {game!r}")
     return game
@@ -150,7 +162,7 @@ def game_levels(game: Game = 1) -> tuple[NumberedLevel, ...]:
 
     :raises InvalidArgumentError: if ``game`` is not 1 or 2.
     """
-    resource = importlib.resources.files(__name__) / _FILES[_check_game(game)]
+    resource = importlib.resources.files(__name__) / _FILES[check_game(game)]
     data = json.loads(resource.read_text(encoding="utf-8"))
     return tuple(NumberedLevel.from_dict(item, number, game) for number, item in enumerate(data, 1))
 
@@ -163,7 +175,7 @@ def game_level(number: int, game: Game = 1) -> NumberedLevel:
 
     :raises InvalidArgumentError: if there is no such level or game.
     """
-    levels = game_levels(_check_game(game))
+    levels = game_levels(check_game(game))
     if not isinstance(number, int) or isinstance(number, bool) or not 1 <= number <= len(levels):
         raise InvalidArgumentError(f"game {game} has levels 1 to {len(levels)}, not {number!r}")
     return levels[number - 1]

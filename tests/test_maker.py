@@ -1,0 +1,208 @@
+"""The level maker and the level difficulty score."""
+
+from __future__ import annotations
+
+import json
+import math
+import random
+from pathlib import Path
+from typing import Any
+
+import attrs
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from strategies import levels, rules
+from test_cli import run
+
+from puzzlecalc import (
+    InvalidArgumentError,
+    InvalidButtonError,
+    InvalidLevelError,
+    Level,
+    Rules,
+    SearchLimitError,
+    count_solutions,
+    game_levels,
+    read_levels,
+    solve_level,
+)
+from puzzlecalc.arith24.difficulty import spearman
+from puzzlecalc.calculator.difficulty import LevelDifficulty, level_difficulty
+from puzzlecalc.calculator.maker import generate
+
+WIDE = Rules(max_value=99_999_999, min_value=-99_999_999)
+
+
+def _check_made(level: Level, moves: tuple[int, int], unique: bool = True) -> None:
+    """``level`` has what the maker promises."""
+    solution = solve_level(level)
+    assert solution is not None and len(solution) == level.moves
+    assert moves[0] <= level.moves <= moves[1]
+    assert {record[0] for record in solution.indices} == set(range(len(level.buttons)))
+    assert level.target != level.initial_state().value
+    wide = solve_level(level, WIDE)
+    assert wide is not None and len(wide) == level.moves
+    if unique:
+        assert count_solutions(level) == 1 and count_solutions(level, WIDE) == 1
+
+
+@pytest.mark.parametrize("game", [1, 2])
+@pytest.mark.parametrize("moves", [(3, 3), (5, 5), (7, 7), (3, 7)])
+def test_made_levels_have_one_shortest_solution_of_the_stated_length(
+    game: Any, moves: tuple[int, int]
+) -> None:
+    for seed in range(15):
+        _check_made(generate(random.Random(seed), game=game, moves=moves), moves)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(0, 2**32), st.sampled_from([1, 2]), st.integers(1, 6), st.booleans())
+def test_any_seed_makes_a_level_as_promised(seed: int, game: Any, moves: int, unique: bool) -> None:
+    level = generate(random.Random(seed), game=game, moves=(moves, moves), unique=unique)
+    _check_made(level, (moves, moves), unique)
+
+
+def test_the_same_seed_makes_the_same_level() -> None:
+    made = [generate(random.Random(seed), game=2, moves=(3, 6)) for seed in range(10)]
+    again = [generate(random.Random(seed), game=2, moves=(3, 6)) for seed in range(10)]
+    assert made == again and len(set(made)) == 10
+    rng = random.Random(5)
+    assert [generate(rng, moves=4) for _ in range(3)] != [generate(random.Random(5), moves=4)] * 3
+
+
+def test_portals_store_and_influence_appear_now_and_then() -> None:
+    made = [generate(random.Random(seed), moves=(3, 5)) for seed in range(100)]
+    assert sum(level.portal is not None for level in made) >= 3
+    labels = [label for level in made for label in level.labels()]
+    assert "Store" in labels and any(label.startswith("[+]") for label in labels)
+    sequel = [generate(random.Random(seed), game=2, moves=(3, 5)) for seed in range(100)]
+    assert {"Delete", "Lock", "Shift"} & {label for level in sequel for label in level.labels()}
+
+
+def test_given_buttons_are_the_levels_buttons() -> None:
+    buttons = ["x3", "+1", "Reverse"]
+    for seed in range(10):
+        level = generate(random.Random(seed), buttons=buttons, moves=4)
+        assert level.labels() == buttons and level.portal is None
+        _check_made(level, (4, 4))
+
+
+def test_several_shortest_solutions_when_allowed() -> None:
+    made = [generate(random.Random(seed), moves=5, unique=False) for seed in range(30)]
+    for level in made:
+        _check_made(level, (5, 5), unique=False)
+    assert any(count_solutions(level) > 1 for level in made)
+
+
+@pytest.mark.parametrize(
+    ("options", "error", "message"),
+    [
+        ({"moves": 0}, InvalidArgumentError, "moves must be from 1 to 1000, not 0"),
+        ({"moves": (5, 3)}, InvalidArgumentError, "moves must be \\(fewest, most\\)"),
+        ({"moves": True}, InvalidArgumentError, "not True"),
+        ({"game": 3}, InvalidArgumentError, "game must be 1 or 2, not 3"),
+        ({"buttons": "x3"}, InvalidArgumentError, "buttons must be a list of labels"),
+        ({"buttons": []}, InvalidArgumentError, "buttons must be a list of labels"),
+        ({"buttons": ["frob"]}, InvalidButtonError, "'frob'"),
+        ({"max_tries": 0}, InvalidArgumentError, "max_tries must be at least 1"),
+        ({"buttons": ["+1", "x2", "-1"], "moves": 2}, InvalidArgumentError,
+         "a solution of at most 2 moves cannot press all 3 buttons"),
+        ({"buttons": ["+/-"], "max_tries": 5}, SearchLimitError,
+         "no level with a unique shortest solution of 3..7 moves found in 5 tries"),
+    ],
+)  # fmt: skip
+def test_bad_maker_arguments(options: dict[str, Any], error: type[Exception], message: str) -> None:
+    with pytest.raises(error, match=message):
+        generate(random.Random(0), **options)
+
+
+def test_make_level_json_reads_back_and_solves(tmp_path: Path) -> None:
+    status, out = run("make-level", "--seed", "7", "--moves", "5", "--count", "10", "--json")
+    assert status == 0
+    path = tmp_path / "made.jsonl"
+    path.write_text(out)
+    made = read_levels(path)
+    assert [level.number for level in made] == list(range(1, 11))
+    for numbered in made:
+        solution = solve_level(numbered.puzzle)
+        assert solution is not None and len(solution) == numbered.min_moves[0] == 5
+        assert count_solutions(numbered.puzzle) == 1
+    records = [json.loads(line) for line in out.splitlines()]
+    assert all(len(record["solution"]) == 5 for record in records)
+    assert run("make-level", "--seed", "7", "--moves", "5", "--count", "10", "--json")[1] == out
+    status, solved = run("level", "--file", str(path))
+    assert status == 0 and solved.count("shortest: 5 moves") == 10
+
+
+def test_make_level_text() -> None:
+    status, out = run("make-level", "--seed", "3", "--moves", "4", "--count", "2", "--game", "2")
+    lines = out.splitlines()
+    assert status == 0 and len(lines) == 4
+    assert lines[0].startswith("level 1: ") and " in 4 moves, buttons " in lines[0]
+    assert lines[1].startswith("  solution: ") and "(difficulty " in lines[1]
+
+
+@pytest.mark.parametrize(
+    ("argv", "status", "message"),
+    [
+        (["--moves", "1", "2", "3"], 2, "--moves takes one or two numbers"),
+        (["--count", "0"], 2, "--count must be from 1 to 10000"),
+        (["--moves", "0"], 2, "moves must be from 1 to 1000"),
+        (["--buttons", "frob"], 3, "'frob'"),
+        (["--buttons", "+/-", "--max-tries", "3"], 4, "found in 3 tries"),
+    ],
+)
+def test_make_level_errors(
+    argv: list[str], status: int, message: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert run("make-level", *argv)[0] == status
+    assert message in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(
+    ("level", "expected"),
+    [
+        (Level(0, 2, 2, ["+1"]),
+         LevelDifficulty(2, 1, 3, 1.0, 1, math.log2(3) + 2)),
+        (Level(0, 4, 3, ["+1", "x2"]),
+         LevelDifficulty(3, 2, 5, 2.0, 2, math.log2(5) - 1 + 3)),
+        (Level(5, 20, 2, ["+5", "x2"]),  # 10 by +5 and by x2: two ways on, one decoy
+         LevelDifficulty(2, 2, 4, 2.0, 1, 3.0)),
+        (Level(2825, "EVEN", 1, ["+1"]),  # the word's number shows: only ABC is left
+         LevelDifficulty(1, 1, 1, 0.0, 0, 1.0)),
+    ],
+)  # fmt: skip
+def test_difficulty_measures(level: Level, expected: LevelDifficulty) -> None:
+    assert level_difficulty(level) == expected
+
+
+@pytest.mark.parametrize("level", [Level(0, 5, 2, ["+1"]), Level(0, "AB", 0, ["+1"])])
+def test_an_unsolvable_level_has_no_difficulty(level: Level) -> None:
+    with pytest.raises(InvalidLevelError, match="no solution within its move limit"):
+        level_difficulty(level)
+
+
+@settings(max_examples=150, deadline=None)
+@given(levels(), rules)
+def test_difficulty_agrees_with_the_solver(level: Level, rules: Rules) -> None:
+    shortest = solve_level(level, rules)
+    if shortest is None:
+        with pytest.raises(InvalidLevelError):
+            level_difficulty(level, rules)
+        return
+    measured = level_difficulty(level, rules)
+    assert measured.min_moves == len(shortest)
+    assert measured.solutions == count_solutions(attrs.evolve(level, moves=len(shortest)), rules)
+    assert measured.states >= 1 and measured.decoys >= 0 and measured.branching >= 0
+
+
+@pytest.mark.parametrize("game", [1, 2])
+def test_difficulty_rises_with_the_level_number_on_the_whole(game: Any) -> None:
+    """The designers ordered the levels by difficulty; the score follows (about 0.4)."""
+    numbers, scores = [], []
+    for numbered in game_levels(game):
+        for puzzle in numbered.puzzles:
+            numbers.append(numbered.number)
+            scores.append(level_difficulty(puzzle).score)
+    assert spearman(scores, numbers) > 0.3
