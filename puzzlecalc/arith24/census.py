@@ -430,6 +430,12 @@ class Census:
             "runs": runs,
         }
 
+    def _repr_svg_(self) -> str:
+        """The census as a chart, which Jupyter shows (:func:`~puzzlecalc.arith24.pictures.census_svg`)."""
+        from puzzlecalc.arith24.pictures import census_svg  # pictures import this module
+
+        return census_svg(self)
+
     def table(self) -> str:
         """The solvable share as a text table.
 

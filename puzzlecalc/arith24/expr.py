@@ -140,6 +140,12 @@ class Expr(abc.ABC):
         """
         return parse(text)
 
+    def _repr_svg_(self) -> str:
+        """The expression's tree, which Jupyter shows (:func:`~puzzlecalc.arith24.pictures.expr_svg`)."""
+        from puzzlecalc.arith24.pictures import expr_svg  # pictures import this module
+
+        return expr_svg(self)
+
     def __repr__(self) -> str:
         return f"Expr.parse({str(self)!r})"
 

@@ -254,6 +254,12 @@ class Level:
             "portal": None if self.portal is None else [self.portal.entrance, self.portal.exit],
         }
 
+    def _repr_svg_(self) -> str:
+        """The level's picture, which Jupyter shows (:func:`~puzzlecalc.calculator.pictures.level_svg`)."""
+        from puzzlecalc.calculator.pictures import level_svg  # pictures import this module
+
+        return level_svg(self)
+
     def labels(self) -> list[str]:
         """The button labels at the start of the level."""
         return [button.label() for button in self.buttons]

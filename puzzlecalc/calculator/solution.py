@@ -146,6 +146,12 @@ class Solution:
             for record, label, state in zip(self._indices, self._labels, self.states, strict=True)
         ]
 
+    def _repr_svg_(self) -> str:
+        """The solution's picture, which Jupyter shows (:func:`~puzzlecalc.calculator.pictures.solution_svg`)."""
+        from puzzlecalc.calculator.pictures import solution_svg  # pictures import this module
+
+        return solution_svg(self)
+
     def to_dict(self) -> dict[str, Any]:
         """The solution in the shared JSON format, plus the displays.
 

@@ -1,0 +1,155 @@
+"""Pictures of levels and solutions, as SVG documents the library writes itself.
+
+A level is drawn as the game shows it: the move limit and the goal over the display, the
+portal under it, and the buttons in rows of three, coloured by family. A solution is the
+path of displays, each press on the arrow that leads to the next. In Jupyter, a
+:class:`~puzzlecalc.calculator.level.Level` and a
+:class:`~puzzlecalc.calculator.solution.Solution` show these pictures by themselves
+(``_repr_svg_``).
+
+>>> from puzzlecalc import Level, solve_level
+>>> level = Level(start=0, goal=4, moves=3, buttons=["+1", "x2"])
+>>> level_svg(level).startswith("<svg")
+True
+>>> "x2" in solution_svg(solve_level(level))
+True
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Final
+
+from puzzlecalc.calculator.level import Level
+from puzzlecalc.calculator.ops import Op
+from puzzlecalc.calculator.ops.digits import Append
+from puzzlecalc.calculator.solution import Solution, format_value
+from puzzlecalc.svg import Drawing
+
+__all__ = ["level_svg", "solution_svg"]
+
+_COLUMNS: Final = 3
+_BUTTON_WIDTH: Final = 84
+_BUTTON_HEIGHT: Final = 48
+_GAP: Final = 10
+_MARGIN: Final = 14
+_DIGIT_WIDTH: Final = 17  # of the display's monospaced digits, at its font size
+_DISPLAY_FONT: Final = 28
+#: Button colours by family, as the game paints them.
+_APPEND, _VALUE, _DIGITS, _OTHER = "#7b4fa0", "#3d3d3d", "#e0822d", "#2f7fbf"
+
+
+def _colour(button: Op) -> str:
+    """The colour of a button: by the family (module of :mod:`~puzzlecalc.calculator.ops`) it is in."""
+    if isinstance(button, Append):
+        return _APPEND
+    family = type(button).__module__.rpartition(".")[2]
+    return {"arithmetic": _VALUE, "digits": _DIGITS}.get(family, _OTHER)
+
+
+def level_svg(level: Level) -> str:
+    """The level as the game shows it: moves, goal, display, portal and buttons.
+
+    The text of the picture names the move limit, the goal, the start value and every
+    button's label.
+    """
+    width = _COLUMNS * _BUTTON_WIDTH + (_COLUMNS - 1) * _GAP + 2 * _MARGIN
+    rows = math.ceil(len(level.buttons) / _COLUMNS)
+    top = 126 if level.portal is not None else 104
+    height = top + rows * (_BUTTON_HEIGHT + _GAP) - _GAP + _MARGIN
+    picture = Drawing(width, height)
+    picture.title(f"level: {level.start} to {level.goal} in {level.moves} moves")
+    picture.rect(0, 0, width, height, rx=16, fill="#cfd8c8", stroke="#7c8a74")
+    picture.text(_MARGIN, 26, f"MOVES: {level.moves}", size=13, font_weight="bold")
+    picture.text(
+        width - _MARGIN, 26, f"GOAL: {level.goal}", anchor="end", size=13, font_weight="bold"
+    )
+    display_right = width - _MARGIN - 10
+    picture.rect(_MARGIN, 36, width - 2 * _MARGIN, 52, rx=6, fill="#a9b8a0", stroke="#5d6b57")
+    shown = format_value(level.initial_state().value)
+    picture.text(
+        display_right, 73, shown, anchor="end", size=_DISPLAY_FONT, font_family="monospace"
+    )
+    if level.portal is not None:
+        entrance = display_right - (level.portal.entrance + 0.5) * _DIGIT_WIDTH
+        exit_ = display_right - (level.portal.exit + 0.5) * _DIGIT_WIDTH
+        picture.path(
+            f"M {entrance:.1f} 92 C {entrance:.1f} 112, {exit_:.1f} 112, {exit_:.1f} 92",
+            fill="none",
+            stroke="#c0392b",
+            stroke_width=2,
+        )
+        picture.text(
+            (entrance + exit_) / 2,
+            120,
+            f"portal {level.portal.entrance} → {level.portal.exit}",
+            anchor="middle",
+            size=11,
+            fill="#c0392b",
+        )
+    for index, button in enumerate(level.buttons):
+        row, column = divmod(index, _COLUMNS)
+        x = _MARGIN + column * (_BUTTON_WIDTH + _GAP)
+        y = top + row * (_BUTTON_HEIGHT + _GAP)
+        picture.rect(x, y, _BUTTON_WIDTH, _BUTTON_HEIGHT, rx=8, fill=_colour(button))
+        label = button.label()
+        size = 16 if len(label) <= 7 else max(9, int(16 * 7 / len(label)))
+        picture.text(
+            x + _BUTTON_WIDTH / 2, y + _BUTTON_HEIGHT / 2 + size / 3, label,
+            anchor="middle", size=size, fill="white", font_weight="bold",
+        )  # fmt: skip
+    return picture.render()
+
+
+_BOX_WIDTH: Final = 84
+_BOX_HEIGHT: Final = 40
+_ROW_HEIGHT: Final = 78
+_MAX_WIDTH: Final = 760
+
+
+def solution_svg(solution: Solution) -> str:
+    """The solution as the path of displays, each press written on its arrow.
+
+    The text of the picture names the start display, every press's label and every display
+    after it (a word goal's last display is its word), with the classes ``display`` and
+    ``press``; a long solution goes on in rows, each beginning with the display reached
+    (class ``display again``).
+    """
+    shown = [format_value(solution.start.value)]
+    shown += [format_value(state.value) for state in solution.states]
+    labels = solution.labels
+    if solution.word is not None and labels and labels[-1] == "ABC":
+        shown[-1] = solution.word
+    arrow = max([64, *(len(label) * 8 + 20 for label in labels)])
+    per_row = max(1, (_MAX_WIDTH - 2 * _MARGIN - _BOX_WIDTH) // (arrow + _BOX_WIDTH))
+    rows = max(1, math.ceil(len(labels) / per_row))
+    steps_wide = min(len(labels), per_row)
+    width = 2 * _MARGIN + _BOX_WIDTH + steps_wide * (arrow + _BOX_WIDTH)
+    height = 2 * _MARGIN + rows * _ROW_HEIGHT - (_ROW_HEIGHT - _BOX_HEIGHT - 20)
+    picture = Drawing(width, height)
+    picture.title(str(solution))
+
+    def box(x: float, y: float, text: str, last: bool, again: bool = False) -> None:
+        picture.rect(x, y, _BOX_WIDTH, _BOX_HEIGHT, rx=6, fill="#cfe8c8" if last else "#a9b8a0")
+        size = 18 if len(text) <= 7 else max(9, int(18 * 7 / len(text)))
+        picture.text(
+            x + _BOX_WIDTH - 8, y + _BOX_HEIGHT / 2 + size / 3, text,
+            anchor="end", size=size, font_family="monospace",
+            class_="display again" if again else "display",
+        )  # fmt: skip
+
+    y = _MARGIN + 20
+    box(_MARGIN, y, shown[0], not labels)
+    for step, label in enumerate(labels):
+        row, column = divmod(step, per_row)
+        y = _MARGIN + 20 + row * _ROW_HEIGHT
+        if column == 0 and row:  # a new row starts again with the display reached
+            box(_MARGIN, y, shown[step], False, again=True)
+        x = _MARGIN + _BOX_WIDTH + column * (arrow + _BOX_WIDTH)
+        middle = y + _BOX_HEIGHT / 2
+        picture.line(x + 4, middle, x + arrow - 6, middle, stroke="#444", stroke_width=2)
+        tip = x + arrow - 4
+        picture.path(f"M {tip} {middle} l -9 -5 v 10 z", fill="#444")
+        picture.text(x + arrow / 2, middle - 8, label, anchor="middle", size=13, class_="press")
+        box(x + arrow, y, shown[step + 1], step == len(labels) - 1)
+    return picture.render()

@@ -1,0 +1,109 @@
+"""A small writer of SVG pictures: shapes and text as strings, escaped, in one document.
+
+The pictures of levels, solutions, expressions and censuses are made of these; nothing here
+knows about puzzles.
+
+>>> picture = Drawing(60, 20)
+>>> picture.rect(0, 0, 60, 20, fill="#eee")
+>>> picture.text(30, 14, "3 < 4 & 5", anchor="middle")
+>>> print(picture.render())
+<svg xmlns="http://www.w3.org/2000/svg" width="60" height="20" viewBox="0 0 60 20" font-family="Helvetica, Arial, sans-serif" font-size="14">
+<rect x="0" y="0" width="60" height="20" fill="#eee"/>
+<text x="30" y="14" text-anchor="middle">3 &lt; 4 &amp; 5</text>
+</svg>
+"""
+
+from __future__ import annotations
+
+from typing import Final, Literal
+from xml.sax.saxutils import escape, quoteattr
+
+__all__ = ["Drawing"]
+
+_FONT: Final = "Helvetica, Arial, sans-serif"
+
+Anchor = Literal["start", "middle", "end"]
+
+
+def _number(value: float) -> str:
+    """A coordinate as short as it can be written: ``12``, ``12.5``."""
+    return f"{value:.1f}".rstrip("0").rstrip(".") if value % 1 else str(int(value))
+
+
+def _attributes(**attributes: object) -> str:
+    """``name="value"`` pairs; ``None`` values are left out, ``_`` in names becomes ``-``."""
+    return "".join(
+        f" {name.rstrip('_').replace('_', '-')}="
+        + quoteattr(_number(value) if isinstance(value, (int, float)) else str(value))
+        for name, value in attributes.items()
+        if value is not None
+    )
+
+
+class Drawing:
+    """An SVG picture of ``width`` x ``height`` pixels, drawn shape by shape.
+
+    Every text is escaped, so any label can be drawn; :meth:`render` gives the document.
+    """
+
+    def __init__(self, width: float, height: float, *, font_size: int = 14) -> None:
+        self.width, self.height, self.font_size = width, height, font_size
+        self._parts: list[str] = []
+
+    def rect(
+        self,
+        x: float,
+        y: float,
+        width: float,
+        height: float,
+        *,
+        rx: float | None = None,
+        **style: object,
+    ) -> None:
+        """A rectangle (``rx`` rounds its corners); ``style``: SVG attributes (``fill=...``)."""
+        self._parts.append(
+            f"<rect{_attributes(x=x, y=y, width=width, height=height, rx=rx, **style)}/>"
+        )
+
+    def line(self, x1: float, y1: float, x2: float, y2: float, **style: object) -> None:
+        """A straight line."""
+        self._parts.append(f"<line{_attributes(x1=x1, y1=y1, x2=x2, y2=y2, **style)}/>")
+
+    def circle(self, cx: float, cy: float, r: float, **style: object) -> None:
+        """A circle."""
+        self._parts.append(f"<circle{_attributes(cx=cx, cy=cy, r=r, **style)}/>")
+
+    def path(self, d: str, **style: object) -> None:
+        """A path, as SVG path data (``"M 0 0 L 10 10"``)."""
+        self._parts.append(f"<path{_attributes(d=d, **style)}/>")
+
+    def text(
+        self,
+        x: float,
+        y: float,
+        content: str,
+        *,
+        anchor: Anchor = "start",
+        size: int | None = None,
+        **style: object,
+    ) -> None:
+        """``content`` with its baseline at ``y``, starting, centred or ending at ``x``."""
+        anchored = None if anchor == "start" else anchor
+        attributes = _attributes(x=x, y=y, text_anchor=anchored, font_size=size, **style)
+        self._parts.append(f"<text{attributes}>{escape(content)}</text>")
+
+    def title(self, content: str) -> None:
+        """A title for the picture: what screen readers say and browsers show on hover."""
+        self._parts.insert(0, f"<title>{escape(content)}</title>")
+
+    def render(self) -> str:
+        """The SVG document."""
+        head = _attributes(
+            xmlns="http://www.w3.org/2000/svg",
+            width=self.width,
+            height=self.height,
+            viewBox=f"0 0 {_number(self.width)} {_number(self.height)}",
+            font_family=_FONT,
+            font_size=self.font_size,
+        )
+        return "\n".join([f"<svg{head}>", *self._parts, "</svg>"])
