@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import nox
@@ -38,13 +39,33 @@ def mypy(session: nox.Session) -> None:
     session.run("mypy", "--strict", *session.posargs)
 
 
+#: Debian's browser and its driver, which the docs session opens every page in.
+BROWSER = {"chromium": Path("/usr/bin/chromium"), "chromium-driver": Path("/usr/bin/chromedriver")}
+
+
+def _install_browser(session: nox.Session) -> None:
+    """Install Debian's Chromium and ChromeDriver unless they are there."""
+    missing = [package for package, path in BROWSER.items() if not path.exists()]
+    if not missing:
+        return
+    sudo = [] if os.geteuid() == 0 else ["sudo"]
+    env = {"DEBIAN_FRONTEND": "noninteractive"}
+    session.run(*sudo, "apt-get", "update", "-qq", external=True, env=env)
+    session.run(*sudo, "apt-get", "install", "-y", "-qq", *missing, external=True, env=env)
+
+
 @nox.session(python=PYTHON)
 def docs(session: nox.Session) -> None:
-    """Build the HTML docs with warnings as errors, then run the docs' doctests."""
+    """Build the HTML docs with warnings as errors, run the docs' doctests, then open every
+    page in headless Chromium: a JavaScript error, a missing image or a broken internal
+    link fails the session (the check first proves on a broken site that it finds each)."""
     _install(session, "docs")
-    common = ["-W", "-n", "--keep-going", "-q", "docs"]
+    _install_browser(session)
+    common = ["-E", "-W", "-n", "--keep-going", "-q", "docs"]  # -E: a fresh build every time
     session.run("sphinx-build", "-b", "html", *common, "docs/_build/html")
     session.run("sphinx-build", "-b", "doctest", *common, "docs/_build/doctest")
+    session.run("python", "docs/check_site.py", "--self-test")
+    session.run("python", "docs/check_site.py", "docs/_build/html")
 
 
 @nox.session(python=PYTHON)

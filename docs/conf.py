@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import sys
 import zlib
 from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).parent / "_ext"))
 
 project = "puzzlecalc"
 author = "The puzzlecalc developers"
@@ -14,11 +17,14 @@ extensions = [
     "sphinx.ext.doctest",
     "sphinx.ext.intersphinx",
     "sphinx.ext.viewcode",
+    "puzzlecalc_docs",  # docs/_ext: pictures drawn by the library, the CLI reference
 ]
 
 html_theme = "furo"
 html_title = "puzzlecalc"
-exclude_patterns = ["_build"]
+html_static_path = ["_static"]
+html_css_files = ["wrap.css"]
+exclude_patterns = ["_build", "_generated", "_ext"]
 
 autodoc_typehints = "description"
 autodoc_member_order = "bysource"
