@@ -574,14 +574,16 @@ def _solve_hand(
     if args.hint or args.difficulty:
         return _hint_and_rate(args, cards, rules, target, out)
     hand = " ".join(map(str, cards))
+    # a long search (six cards and more) shows its progress on a terminal
+    progress = _progress_bar(sys.stderr) if len(cards) >= _LONG_HAND else None
     if args.count:
-        number = arith24.count(cards, target, rules=rules)
+        number = arith24.count(cards, target, rules=rules, progress=progress)
         if args.json:
             _emit(out, {**_puzzle(cards, target), "count": number})
         else:
             out.write(f"{number}\n")
         return 0 if number else 1
-    found = arith24.solve(cards, target, rules=rules)
+    found = arith24.solve(cards, target, rules=rules, progress=progress)
     if args.json:
         _emit(out, {**_puzzle(cards, target), "solutions": [str(e) for e in found]})
         return 0 if found else 1
@@ -846,6 +848,8 @@ _FILE_HELP: Final = (
 
 #: A batch shows a progress bar (on a terminal) from this many puzzles.
 _MANY: Final = 20
+#: A hand of this many cards or more is solved with a progress bar (on a terminal).
+_LONG_HAND: Final = 6
 
 
 def _run_batch(file: str, solve_one: Callable[[Puzzle], int], *, target_last: bool) -> int:

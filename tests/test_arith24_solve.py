@@ -5,6 +5,7 @@ from __future__ import annotations
 import itertools
 from collections import Counter
 from fractions import Fraction
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
@@ -243,3 +244,42 @@ def _brute_force(cards: list[int], target: int) -> set[str]:
 @given(st.lists(st.integers(1, 6), min_size=1, max_size=3), st.integers(-5, 12))
 def test_none_level_agrees_with_brute_force(cards: list[int], target: int) -> None:
     assert {str(e) for e in solve(cards, target, distinct="none")} == _brute_force(cards, target)
+
+
+def _recorder() -> tuple[list[tuple[int, int]], Any]:
+    calls: list[tuple[int, int]] = []
+    return calls, lambda done, total: calls.append((done, total))
+
+
+@pytest.mark.parametrize(
+    ("cards", "target", "options"),
+    [
+        ([1, 2, 3, 4, 5, 6], 24, {}),
+        ([3, 3, 8, 8], 24, {}),
+        ([1, 3, 7, 10, 25, 50], 765, {"use_all": False, "natural": True}),
+        ([1, 2], -1, {"natural": True}),  # a target the rules never allow
+        ([5], 5, {}),
+    ],
+)
+def test_progress_runs_from_zero_to_its_total_and_changes_nothing(
+    cards: list[int], target: int, options: dict[str, Any]
+) -> None:
+    calls, progress = _recorder()
+    found = solve(cards, target, progress=progress, **options)
+    assert [str(e) for e in found] == [str(e) for e in solve(cards, target, **options)]
+    assert calls and calls[-1][0] == calls[-1][1] > 0
+    assert len({total for _, total in calls}) == 1
+    assert [done for done, _ in calls] == sorted(done for done, _ in calls)
+    counted, progress = _recorder()
+    assert count(cards, target, progress=progress, **options) == len(found)
+    assert counted == calls
+
+
+@settings(max_examples=50, deadline=None)
+@given(small_hands, st.integers(-5, 30), st.booleans())
+def test_progress_ends_at_its_total_for_any_hand(
+    cards: list[int], target: int, use_all: bool
+) -> None:
+    calls, progress = _recorder()
+    solve(cards, target, use_all=use_all, progress=progress)
+    assert calls[-1][0] == calls[-1][1] and all(0 <= d <= t for d, t in calls)

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 from shared_data import DATA, load
 
-from puzzlecalc import __version__
+from puzzlecalc import __version__, cli
 from puzzlecalc._puzzle_file import read_puzzles
 from puzzlecalc.cli import _progress_bar, main
 from puzzlecalc.errors import InvalidHandError
@@ -742,3 +742,17 @@ def test_the_progress_bar_shows_rate_and_time_left_on_a_terminal_only() -> None:
     assert terminal.getvalue().endswith("] 10/40 5.0/s 6 s left  ")
     show(40, 40)
     assert terminal.getvalue().endswith("] 40/40 10.0/s 0 s left  \n")
+
+
+@pytest.mark.parametrize(
+    ("cards", "shown"), [(["1", "2", "3", "4", "5", "6"], True), (["3", "3", "8", "8"], False)]
+)
+def test_a_long_hand_shows_its_progress(
+    cards: list[str], shown: bool, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    calls: list[tuple[int, int]] = []
+    monkeypatch.setattr(cli, "_progress_bar", lambda stream: lambda d, t: calls.append((d, t)))
+    for extra in ([], ["--count"]):
+        calls.clear()
+        assert run("24", *cards, *extra)[0] == 0
+        assert bool(calls) == shown and (not calls or calls[-1][0] == calls[-1][1])

@@ -14,9 +14,9 @@ from __future__ import annotations
 
 import contextlib
 import functools
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextvars import ContextVar
-from typing import Final
+from typing import Final, TypeAlias
 
 from more_itertools import distinct_combinations
 
@@ -213,24 +213,42 @@ def _reach(cards: tuple[Number, ...], target: Number, rules: HouseRules) -> bool
     return False
 
 
-def classes(cards: tuple[Number, ...], target: Number, rules: HouseRules) -> dict[Key, Tree]:
-    """The distinct expressions over exactly ``cards`` worth ``target``: key -> witness tree."""
+#: Told how far a search has got: ``(done, total)`` units of its work.
+Progress: TypeAlias = Callable[[int, int], None]
+
+
+def classes(
+    cards: tuple[Number, ...], target: Number, rules: HouseRules, progress: Progress | None = None
+) -> dict[Key, Tree]:
+    """The distinct expressions over exactly ``cards`` worth ``target``: key -> witness tree.
+
+    ``progress``, if the classes are not known yet, is told of each value of each part of
+    the top-level splits as the search goes through them.
+    """
     known = _tables().classes
     found = known.get((cards, target, rules))
     if found is None:
-        found = known[cards, target, rules] = _make_classes(cards, target, rules)
+        found = known[cards, target, rules] = _make_classes(cards, target, rules, progress)
     return found
 
 
-def _make_classes(cards: tuple[Number, ...], target: Number, rules: HouseRules) -> dict[Key, Tree]:
+def _make_classes(
+    cards: tuple[Number, ...], target: Number, rules: HouseRules, progress: Progress | None = None
+) -> dict[Key, Tree]:
     level = rules.distinct
     if len(cards) == 1:
+        if progress is not None:
+            progress(1, 1)
         return {_canonical.leaf(target, level): target} if cards[0] == target else {}
     found: dict[Key, Tree] = {}
     both_orders = level == "none"
+    done, total = 0, max(1, sum(len(values(part, rules)) for part, _ in splits(cards)))
     for part, rest in splits(cards):
         _spend(len(values(part, rules)))
         for a in sorted(values(part, rules)):
+            if progress is not None:
+                progress(done, total)
+                done += 1
             for op, b, a_first in _needs(target, a, rules, rest):
                 if not _has(rest, b, rules):
                     continue
@@ -249,6 +267,8 @@ def _make_classes(cards: tuple[Number, ...], target: Number, rules: HouseRules) 
                                 tree = (op, tree_b, tree_a)
                             if key not in found:
                                 found[key] = tree
+    if progress is not None:
+        progress(total, total)
     return found
 
 
@@ -261,19 +281,29 @@ def subhands(cards: tuple[Number, ...], use_all: bool) -> list[tuple[Number, ...
     ]
 
 
-def trees(cards: tuple[Number, ...], goal: Number, rules: HouseRules) -> dict[Key, Tree]:
+def trees(
+    cards: tuple[Number, ...], goal: Number, rules: HouseRules, progress: Progress | None = None
+) -> dict[Key, Tree]:
     """The distinct solutions as plain trees, by key, for a checked hand (inside :func:`limited`).
 
     When not every card must be used, a ``"4nums"`` solution with a useless part is left
-    out: the same solution without it uses fewer cards.
+    out: the same solution without it uses fewer cards. ``progress`` is told how far the
+    search has got: through the hand's splits, or (unless ``use_all``) its sub-hands.
     """
     found: dict[Key, Tree] = {}
     if not rules.allows(goal):
+        if progress is not None:
+            progress(1, 1)
         return found
-    for sub in subhands(cards, rules.use_all):
-        for key, tree in classes(sub, goal, rules).items():
+    parts = subhands(cards, rules.use_all)
+    for done, sub in enumerate(parts):
+        if progress is not None and not rules.use_all:
+            progress(done, len(parts))
+        for key, tree in classes(sub, goal, rules, progress if rules.use_all else None).items():
             if rules.use_all or rules.distinct != "4nums" or not _canonical.has_aside(key):
                 found.setdefault(key, tree)
+    if progress is not None and not rules.use_all:
+        progress(len(parts), len(parts))
     return found
 
 

@@ -19,13 +19,14 @@ from typing import Final, Unpack
 
 import puzzlecalc.arith24._canonical as _canonical
 import puzzlecalc.arith24._search as _search
-from puzzlecalc.arith24._search import shared_tables
+from puzzlecalc.arith24._search import Progress, shared_tables
 from puzzlecalc.arith24.expr import Expr
 from puzzlecalc.arith24.numbers import Number, hand, number
 from puzzlecalc.arith24.rules import HouseRules, RuleOptions, house_rules
 
 __all__ = [
     "DEFAULT_MAX_STEPS",
+    "Progress",
     "count",
     "reachable_values",
     "shared_tables",
@@ -48,11 +49,15 @@ def _distance(a: Number, b: Number) -> Number:
 
 
 def _trees(
-    cards: Sequence[Number], target: Number, rules: HouseRules, max_steps: int
+    cards: Sequence[Number],
+    target: Number,
+    rules: HouseRules,
+    max_steps: int,
+    progress: Progress | None = None,
 ) -> dict[_canonical.Key, _canonical.Tree]:
     checked, goal = hand(cards), number(target, "the target")
     with _search.limited(max_steps):
-        return _search.trees(checked, goal, rules)
+        return _search.trees(checked, goal, rules, progress)
 
 
 def solve(
@@ -62,6 +67,7 @@ def solve(
     rules: HouseRules | None = None,
     nearest: bool = False,
     max_steps: int = DEFAULT_MAX_STEPS,
+    progress: Progress | None = None,
     **options: Unpack[RuleOptions],
 ) -> list[Expr]:
     """Every distinct way to make ``target`` from ``cards``, in a deterministic order.
@@ -84,6 +90,9 @@ def solve(
     :param nearest: when ``target`` cannot be made, return the solutions of the nearest
         value that can (both values' on a tie); each expression's ``value`` says which.
     :param max_steps: how much work the search may do (:data:`DEFAULT_MAX_STEPS`).
+    :param progress: called as ``progress(done, total)`` while the search works through the
+        hand (its splits in two, or its sub-hands), ending with ``done == total``: for a
+        progress bar on a long search. (The units are uneven: the first take longest.)
     :returns: one expression per distinct solution, printed the 4nums way where the
         level allows: fewest cards first, then shortest text.
     :raises InvalidHandError: on no cards, too many, or a card or target that is not a
@@ -92,7 +101,7 @@ def solve(
     :raises SearchLimitError: if the search needs more than ``max_steps`` steps.
     """
     rules = house_rules(rules, options)
-    found = _trees(cards, target, rules, max_steps)
+    found = _trees(cards, target, rules, max_steps, progress)
     if not found and nearest:
         goal = number(target, "the target")
         made = reachable_values(cards, rules=rules, max_steps=max_steps)
@@ -113,14 +122,16 @@ def count(
     *,
     rules: HouseRules | None = None,
     max_steps: int = DEFAULT_MAX_STEPS,
+    progress: Progress | None = None,
     **options: Unpack[RuleOptions],
 ) -> int:
-    """How many distinct solutions :func:`solve` finds, without building expressions.
+    """How many distinct solutions :func:`solve` finds, without building expressions
+    (``progress`` as for :func:`solve`).
 
     >>> count([1, 2, 3, 4]), count([1, 2, 3, 4], distinct="normal")
     (3, 4)
     """
-    return len(_trees(cards, target, house_rules(rules, options), max_steps))
+    return len(_trees(cards, target, house_rules(rules, options), max_steps, progress))
 
 
 def solvable(
