@@ -8,8 +8,9 @@ reused: a fresh process, or every cache cleared before each call. Nothing is war
 before a timed part. Rows:
 
 1. every 4nums-distinct solution of all 1820 hands of four cards from 1..13, one pass in a
-   fresh process (the hands share nothing: each call's tables are its own);
-2. the same inside one ``shared_tables()`` block (the hands share their parts), also fresh;
+   fresh process (the values of small parts, kept across calls, serve later hands);
+2. the same with every cache cleared before each hand (``clear_caches()``), also fresh;
+   and, for comparison, the same inside one ``shared_tables()`` block (hands share all);
 3. ``1 2 3 4 5 6 -> 24``, every distinct solution, cold;
 4. ``1 2 3 4 5 6 7 -> 24``, every distinct solution, cold;
 5. ``1 2 3 4 5 6 7 8 -> 24``, every distinct solution, cold, within the default limits;
@@ -30,20 +31,27 @@ import sys
 
 from _timing import timings
 
-from puzzlecalc.arith24 import _search, solve
+from puzzlecalc.arith24 import solve
 from puzzlecalc.arith24.census import selections
-from puzzlecalc.arith24.countdown import countdown, reachable
+from puzzlecalc.arith24.countdown import countdown, forget_tables, reachable
+from puzzlecalc.arith24.solutions import clear_caches
 from puzzlecalc.errors import SearchLimitError
 
 FRESH = """
 import itertools, time
 from puzzlecalc.arith24 import solve
-from puzzlecalc.arith24.solutions import shared_tables
+from puzzlecalc.arith24.solutions import clear_caches, shared_tables
 hands = list(itertools.combinations_with_replacement(range(1, 14), 4))
+mode = {mode!r}
 began = time.perf_counter()
-if {shared}:
+if mode == "shared":
     with shared_tables():
         found = [solve(hand) for hand in hands]
+elif mode == "cleared":
+    found = []
+    for hand in hands:
+        clear_caches()
+        found.append(solve(hand))
 else:
     found = [solve(hand) for hand in hands]
 took = time.perf_counter() - began
@@ -52,9 +60,10 @@ print(took)
 """
 
 
-def fresh(shared: bool) -> float:
-    """One pass over the 1820 hands in a new Python process; the time it measured."""
-    script = FRESH.format(shared=shared)
+def fresh(mode: str) -> float:
+    """One pass over the 1820 hands in a new Python process (``mode``: ``"one pass"``,
+    ``"cleared"`` or ``"shared"``); the time it measured."""
+    script = FRESH.format(mode=mode)
     done = subprocess.run(
         [sys.executable, "-c", script], capture_output=True, text=True, check=True
     )
@@ -73,20 +82,25 @@ def main() -> None:
     repeat = args.repeat
 
     show(
-        "1820 hands, every distinct solution, fresh process", [fresh(False) for _ in range(repeat)]
+        "1820 hands, every distinct solution, fresh process",
+        [fresh("one pass") for _ in range(repeat)],
     )
     show(
-        "  the same, hands sharing their parts (shared_tables)",
-        [fresh(True) for _ in range(repeat)],
+        "  the same, every cache cleared before each hand",
+        [fresh("cleared") for _ in range(repeat)],
+    )
+    show(
+        "  the same, hands sharing all their parts (shared_tables)",
+        [fresh("shared") for _ in range(repeat)],
     )
     for cards in ([1, 2, 3, 4, 5, 6], [1, 2, 3, 4, 5, 6, 7]):
         times: list[float] = []
         for _ in range(repeat):
-            _search.splits.cache_clear()  # the one cache that outlives a call
+            clear_caches()
             times += timings(1, functools.partial(solve, cards))
         show(f"{' '.join(map(str, cards))} -> 24, every distinct solution, cold", times)
     eight = [1, 2, 3, 4, 5, 6, 7, 8]
-    _search.splits.cache_clear()
+    clear_caches()
     try:
         times = timings(1, lambda: solve(eight))
         show("1 2 3 4 5 6 7 8 -> 24, cold (default limits)", times)
@@ -100,7 +114,8 @@ def main() -> None:
         rounds.append((selection, rng.choice(targets)))
     times = []
     for _ in range(repeat):
-        _search.splits.cache_clear()
+        clear_caches()
+        forget_tables()
         times += timings(1, lambda: [countdown(numbers, target) for numbers, target in rounds])
     show("Countdown: every solution of a reachable target, 300 rounds", times)
 

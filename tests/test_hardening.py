@@ -163,6 +163,54 @@ def test_max_steps_means_the_same_after_other_calls() -> None:
         solve([1, 2, 3, 4], max_steps=1)
 
 
+def _least_steps(call: Callable[[int], object]) -> int:
+    """The fewest ``max_steps`` with which ``call(max_steps)`` finishes."""
+    low, high = 1, 1 << 22
+    while low < high:
+        middle = (low + high) // 2
+        try:
+            call(middle)
+        except SearchLimitError:
+            low = middle + 1
+        else:
+            high = middle
+    return low
+
+
+@pytest.mark.parametrize(
+    "hand", [[1, 2, 3, 4], [3, 3, 8, 8], [1, 5, 5, 5], [2, 3, 4, 6, 9], [1, 1, 2, 13]]
+)
+def test_a_search_costs_the_same_steps_cold_or_after_hands_that_share_its_parts(
+    hand: list[int],
+) -> None:
+
+    def cold(call: Callable[[int], object]) -> Callable[[int], object]:
+        def first_call(steps: int) -> object:
+            arith24_search.forget_shared()
+            return call(steps)
+
+        return first_call
+
+    least = _least_steps(cold(lambda steps: solve(hand, max_steps=steps)))
+    least_check = _least_steps(cold(lambda steps: solvable(hand, 25, max_steps=steps)))
+    for other in ([*hand[:-1], 7], [*hand[1:], 12], hand[:3]):  # the parts they share are kept
+        solve(other)
+    assert _least_steps(lambda steps: solve(hand, max_steps=steps)) == least
+    assert _least_steps(lambda steps: solvable(hand, 25, max_steps=steps)) == least_check
+
+
+def test_the_values_kept_across_calls_stay_within_their_bound(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(arith24_search._SHARED_VALUES, "limit", 2_000)
+    rng = random.Random(4)
+    for _ in range(60):
+        solve([rng.randint(1, 13) for _ in range(4)])
+        assert arith24_search._SHARED_VALUES.size <= 2_000 + 1_500  # give or take the newest
+    arith24_search.forget_shared()
+    assert arith24_search._SHARED_VALUES.size == 0
+
+
 def test_the_tables_of_a_call_are_freed_when_it_returns() -> None:
     rng = random.Random(5)
     for _ in range(30):
@@ -175,7 +223,7 @@ def test_the_tables_of_a_call_are_freed_when_it_returns() -> None:
 def test_countdown_tables_stay_within_their_bound(monkeypatch: pytest.MonkeyPatch) -> None:
     module = importlib.import_module("puzzlecalc.arith24.countdown")  # not the function
 
-    monkeypatch.setattr(module, "MAX_KEPT_VALUES", 20_000)
+    monkeypatch.setattr(module._kept, "limit", 20_000)
     rng = random.Random(9)
     pool = [*range(1, 11), *range(1, 11), 25, 50, 75, 100]
     for _ in range(40):

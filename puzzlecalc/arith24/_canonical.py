@@ -106,14 +106,15 @@ def leaf(value: Number, level: Distinct) -> Key:
     return Canon(1, Leaf(LEAF, value), ())
 
 
-def combine(op: str, left: Key, right: Key, level: Distinct) -> Key:
+def combine(op: str, left: Key, right: Key, level: Distinct, value: Number | None = None) -> Key:
     """The key of ``left op right`` from the keys of its operands.
 
     Keys compose: the key of a tree is a function of its operator and its operands'
-    keys, so a search can merge equal solutions of every sub-hand as it goes.
+    keys, so a search can merge equal solutions of every sub-hand as it goes. A caller
+    that knows the value of ``left op right`` may give it, to save working it out again.
     """
     if isinstance(left, Canon) and isinstance(right, Canon):
-        return _combine_normal(op, left, right, level == "4nums")
+        return _combine_normal(op, left, right, level == "4nums", value)
     assert not isinstance(left, Canon) and not isinstance(right, Canon)
     if level == "commutative" and op in "+*" and right < left:
         left, right = right, left
@@ -261,7 +262,13 @@ def _cards(form: Form) -> list[Number]:
     return [card for part in (form.ahead, form.behind) for child in part for card in _cards(child)]
 
 
-def _combine_normal(op: str, left: Canon, right: Canon, useless: bool) -> Canon:
+def _combine_normal(
+    op: str, left: Canon, right: Canon, useless: bool, value: Number | None = None
+) -> Canon:
+    """The normal key of ``left op right``, worth ``value`` if the caller knows it.
+
+    (Setting useless operands aside never changes the value of a sum or a product.)
+    """
     items: list[_Signed] = []
     aside = list(left.aside) + list(right.aside)
     if op in "+-":
@@ -269,12 +276,13 @@ def _combine_normal(op: str, left: Canon, right: Canon, useless: bool) -> Canon:
         _terms(right.form, right.sign if op == "+" else -right.sign, items)
         if useless:
             items = _drop(items, aside, sums=True)
-        return _sum(items, useless, aside)
+        return _sum(items, useless, aside, value)
+    sign = left.sign * right.sign
     _factors(left.form, 1, items)
     _factors(right.form, 1 if op == "*" else -1, items)
     if useless:
         items = _drop(items, aside, sums=False)
-    return _product(items, left.sign * right.sign, aside)
+    return _product(items, sign, aside, None if value is None else value * sign)
 
 
 def _could_drop(items: list[_Signed]) -> bool:
@@ -338,35 +346,46 @@ def _drop(items: list[_Signed], aside: list[Number], sums: bool) -> list[_Signed
     return [items[i] for i in range(count) if not chosen >> i & 1]
 
 
-def _sum(items: list[_Signed], signed: bool, aside: list[Number]) -> Canon:
+def _worth(kind: int, ahead: tuple[Form, ...], behind: tuple[Form, ...]) -> Number:
+    """What a sum (or product) of ``ahead`` less (or divided by) ``behind`` is worth."""
+    forward, back = ("+", "-") if kind == SUM else ("*", "/")
+    total: Number = 0 if kind == SUM else 1
+    for form in ahead:
+        total = apply(forward, total, form.value)
+    for form in behind:
+        total = apply(back, total, form.value)
+    return total
+
+
+def _sum(
+    items: list[_Signed], signed: bool, aside: list[Number], total: Number | None = None
+) -> Canon:
+    """The key of a sum of ``items``, worth ``total`` (worked out if not given)."""
     kept = tuple(sorted(aside))
     if len(items) == 1:
         sign, form = items[0]
         return Canon(sign, form, kept)
     plus = tuple(sorted(form for sign, form in items if sign > 0))
     minus = tuple(sorted(form for sign, form in items if sign < 0))
-    total: Number = 0
-    for form in plus:
-        total = apply("+", total, form.value)
-    for form in minus:
-        total = apply("-", total, form.value)
+    if total is None:
+        total = _worth(SUM, plus, minus)
     sign = 1
     if signed and (total < 0 or (total == 0 and minus < plus)):
         plus, minus, total, sign = minus, plus, -total, -1 if total else 1
     return Canon(sign, Group(SUM, total, plus, minus), kept)
 
 
-def _product(items: list[_Signed], sign: int, aside: list[Number]) -> Canon:
+def _product(
+    items: list[_Signed], sign: int, aside: list[Number], total: Number | None = None
+) -> Canon:
+    """The key of a product of ``items``, worth ``total`` (worked out if not given)."""
     kept = tuple(sorted(aside))
     if len(items) == 1 and items[0][0] > 0:
         return Canon(sign, items[0][1], kept)
     times = tuple(sorted(form for power, form in items if power > 0))
     over = tuple(sorted(form for power, form in items if power < 0))
-    total: Number = 1
-    for form in times:
-        total = apply("*", total, form.value)
-    for form in over:
-        total = apply("/", total, form.value)
+    if total is None:
+        total = _worth(PRODUCT, times, over)
     return Canon(sign, Group(PRODUCT, total, times, over), kept)
 
 

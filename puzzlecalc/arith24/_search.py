@@ -14,13 +14,15 @@ from __future__ import annotations
 
 import contextlib
 import functools
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from contextvars import ContextVar
+from fractions import Fraction
 from typing import Final, TypeAlias
 
 from more_itertools import distinct_combinations
 
 import puzzlecalc.arith24._canonical as _canonical
+from puzzlecalc._bounded import BoundedCache
 from puzzlecalc.arith24._canonical import Key, Tree
 from puzzlecalc.arith24.numbers import Number, apply, exact, outcomes
 from puzzlecalc.arith24.rules import DEFAULT_RULES, HouseRules
@@ -64,6 +66,17 @@ class _Tables:
 
 
 _TABLES: ContextVar[_Tables | None] = ContextVar("puzzlecalc_arith24_tables", default=None)
+
+#: The values of small sub-multisets, kept across calls (least recently used dropped first,
+#: at most :data:`MAX_SHARED_VALUES` values in all): hands that share cards share their
+#: parts. A call that finds a part worked out is charged what working it out would cost,
+#: so ``max_steps`` means the same whatever came before.
+MAX_SHARED_VALUES: Final = 1_000_000
+#: Sub-multisets of at most this many cards have their values kept across calls.
+_SHARED_CARDS: Final = 4
+_SHARED_VALUES: BoundedCache[tuple[tuple[Number, ...], HouseRules], frozenset[Number]] = (
+    BoundedCache(MAX_SHARED_VALUES, len)
+)
 
 
 @contextlib.contextmanager
@@ -139,8 +152,22 @@ def values(cards: tuple[Number, ...], rules: HouseRules = DEFAULT_RULES) -> froz
             return values(cards, rules)
     found = tables.values.get((cards, rules))
     if found is None:
-        found = tables.values[cards, rules] = _values(cards, rules)
+        found = _SHARED_VALUES.get((cards, rules))
+        if found is None:
+            found = _values(cards, rules)
+            if len(cards) <= _SHARED_CARDS:
+                _SHARED_VALUES.put((cards, rules), found)
+        else:  # worked out by an earlier call: charge what working it out costs
+            for part, rest in splits(cards):
+                _spend(len(values(part, rules)) * len(values(rest, rules)))
+        tables.values[cards, rules] = found
     return found
+
+
+def forget_shared() -> None:
+    """Drop what searches keep across calls: the next call starts cold (benchmarks use this)."""
+    _SHARED_VALUES.clear()
+    splits.cache_clear()
 
 
 def _values(cards: tuple[Number, ...], rules: HouseRules) -> frozenset[Number]:
@@ -148,21 +175,64 @@ def _values(cards: tuple[Number, ...], rules: HouseRules) -> frozenset[Number]:
         return frozenset(cards)
     made: set[Number] = set()
     ops = rules.ops
+    every_op = ops == "+-*/"
     for part, rest in splits(cards):
-        _spend(len(values(part, rules)) * len(values(rest, rules)))
-        for a in values(part, rules):
-            for b in values(rest, rules):
+        lefts, rights = values(part, rules), values(rest, rules)
+        _spend(len(lefts) * len(rights))
+        if not every_op:
+            for a in lefts:
+                for b in rights:
+                    made.update(value for _, value in outcomes(a, b, ops))
+            continue
+        whole_rights = [b for b in rights if b.__class__ is int]
+        for a in lefts:  # the common case at full speed: whole numbers, all four operations
+            if a.__class__ is int:
+                for b in whole_rights:
+                    made.update((a + b, a - b, b - a, a * b))
+                    if b and not a % b:
+                        made.add(a // b)
+                    elif b:
+                        made.add(Fraction(a, b))
+                    if a and not b % a:
+                        made.add(b // a)
+                    elif a:
+                        made.add(Fraction(b, a))
+                others = [b for b in rights if b.__class__ is not int]
+            else:
+                others = list(rights)
+            for b in others:
                 made.update(value for _, value in outcomes(a, b, ops))
     return frozenset(value for value in made if rules.allows(value))
 
 
 def _needs(
     target: Number, a: Number, rules: HouseRules, rest: tuple[Number, ...]
-) -> Iterator[tuple[str, Number, bool]]:
+) -> Iterable[tuple[str, Number, bool]]:
     """``(op, b, a_first)``: the ways ``a`` and a value ``b`` of the cards ``rest`` make ``target``.
 
     Division by zero is never among them.
     """
+    if rules.ops == "+-*/" and target.__class__ is int and a.__class__ is int and target and a:
+        # the common case at full speed: whole numbers, neither 0, all four operations
+        quotient, remainder = divmod(target, a)
+        over_a = quotient if not remainder else Fraction(target, a)
+        quotient, remainder = divmod(a, target)
+        a_over = quotient if not remainder else Fraction(a, target)
+        return (
+            ("+", target - a, True),
+            ("-", a - target, True),
+            ("-", target + a, False),
+            ("*", over_a, True),
+            ("/", a_over, True),
+            ("/", target * a, False),
+        )
+    return _all_needs(target, a, rules, rest)
+
+
+def _all_needs(
+    target: Number, a: Number, rules: HouseRules, rest: tuple[Number, ...]
+) -> Iterator[tuple[str, Number, bool]]:
+    """:func:`_needs` in general (the values of ``rest`` are worked out only if needed)."""
     ops = rules.ops
     if "+" in ops:
         yield "+", exact(target - a), True
@@ -245,12 +315,18 @@ def _make_classes(
     done, total = 0, max(1, sum(len(values(part, rules)) for part, _ in splits(cards)))
     for part, rest in splits(cards):
         _spend(len(values(part, rules)))
+        made: frozenset[Number] | None = None  # rest's values, when first needed (if listed)
         for a in sorted(values(part, rules)):
             if progress is not None:
                 progress(done, total)
                 done += 1
             for op, b, a_first in _needs(target, a, rules, rest):
-                if not _has(rest, b, rules):
+                if len(rest) <= _TABULATED:
+                    if made is None:
+                        made = values(rest, rules)
+                    if b not in made:
+                        continue
+                elif not _reachable(rest, b, rules):
                     continue
                 lefts = classes(part, a, rules)
                 rights = classes(rest, b, rules)
@@ -260,10 +336,10 @@ def _make_classes(
                     for key_a, tree_a in lefts.items():
                         for key_b, tree_b in rights.items():
                             if first:
-                                key = _canonical.combine(op, key_a, key_b, level)
+                                key = _canonical.combine(op, key_a, key_b, level, target)
                                 tree = (op, tree_a, tree_b)
                             else:
-                                key = _canonical.combine(op, key_b, key_a, level)
+                                key = _canonical.combine(op, key_b, key_a, level, target)
                                 tree = (op, tree_b, tree_a)
                             if key not in found:
                                 found[key] = tree

@@ -20,13 +20,12 @@ different solutions.
 
 from __future__ import annotations
 
-import threading
 from bisect import bisect_left, bisect_right
-from collections import OrderedDict
 from collections.abc import Callable, Iterable, Sequence
 from collections.abc import Set as AbstractSet
 from typing import Final, TypeAlias, cast
 
+from puzzlecalc._bounded import BoundedCache
 from puzzlecalc.arith24._search import splits
 from puzzlecalc.arith24.expr import Expr
 from puzzlecalc.arith24.numbers import Number, hand
@@ -91,9 +90,9 @@ def _pairs_into(into: set[int], left: Iterable[int], right: Iterable[int]) -> No
 MAX_KEPT_VALUES: Final = 3_000_000
 
 _Table: TypeAlias = tuple[AbstractSet[int], AbstractSet[int]]
-_kept: OrderedDict[tuple[int, ...], _Table] = OrderedDict()
-_kept_size = 0
-_kept_lock = threading.Lock()
+_kept: BoundedCache[tuple[int, ...], _Table] = BoundedCache(
+    MAX_KEPT_VALUES, lambda table: len(table[0]) + len(table[1])
+)
 
 
 def _tables(numbers: tuple[int, ...]) -> _Table:
@@ -105,35 +104,21 @@ def _tables(numbers: tuple[int, ...]) -> _Table:
     small. The tables most recently used are kept, up to :data:`MAX_KEPT_VALUES` values
     in all, so hands that share numbers (a census) share the work in bounded memory.
     """
-    global _kept_size
-    with _kept_lock:
-        table = _kept.get(numbers)
-        if table is not None:
-            _kept.move_to_end(numbers)
-            return table
-    table = _make_tables(numbers)
-    size = len(table[0]) + len(table[1])
-    with _kept_lock:
-        if numbers not in _kept:
-            _kept[numbers] = table
-            _kept_size += size
-        while _kept_size > MAX_KEPT_VALUES and len(_kept) > 1:
-            _, (new, seen) = _kept.popitem(last=False)
-            _kept_size -= len(new) + len(seen)
+    table = _kept.get(numbers)
+    if table is None:
+        table = _make_tables(numbers)
+        _kept.put(numbers, table)
     return table
 
 
 def forget_tables() -> None:
     """Drop the tables kept across calls: the next call starts cold (benchmarks use this)."""
-    global _kept_size
-    with _kept_lock:
-        _kept.clear()
-        _kept_size = 0
+    _kept.clear()
 
 
 def kept_values() -> int:
     """How many values the kept Countdown tables hold now (at most :data:`MAX_KEPT_VALUES`)."""
-    return _kept_size
+    return _kept.size
 
 
 def _make_tables(numbers: tuple[int, ...]) -> _Table:
