@@ -3,13 +3,18 @@
 from __future__ import annotations
 
 import itertools
+from collections import Counter
+from fractions import Fraction
+from typing import Any
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from strategies24 import exprs
 
-from puzzlecalc.arith24 import DISTINCT_LEVELS, Expr
+from puzzlecalc.arith24 import DISTINCT_LEVELS, Expr, _canonical
 from puzzlecalc.arith24.equivalence import Distinct, key
+from puzzlecalc.arith24.numbers import exact
 
 # (a, b, the coarsest... each level at which a and b are the same)
 PAIRS: list[tuple[str, str, set[str]]] = [
@@ -76,3 +81,51 @@ def _mirror(expr: Expr) -> Expr:
     if expr.op in "+*":
         left, right = right, left
     return BinOp(expr.op, left, right)
+
+
+def _useless_reference(items: list[Any], sums: bool) -> list[Any]:
+    """The useless groups of operands by plain Fraction arithmetic: a slow, obvious model of
+    what ``_drop`` finds (every subset but the whole, worth 0 or 1, something multiplied left)."""
+    found = []
+    for size in range(1, len(items)):
+        for chosen in itertools.combinations(range(len(items)), size):
+            total = Fraction(0 if sums else 1)
+            for i in chosen:
+                sign, form = items[i]
+                if sums:
+                    total += sign * Fraction(form.value)
+                else:
+                    total = total * form.value if sign > 0 else total / form.value
+            left = [items[i] for i in range(len(items)) if i not in chosen]
+            if total == (0 if sums else 1) and (sums or any(sign > 0 for sign, _ in left)):
+                found.append(chosen)
+    return found
+
+
+values = st.integers(-6, 6) | st.fractions(min_value=-4, max_value=4, max_denominator=5)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.tuples(st.sampled_from([1, -1]), values), min_size=2, max_size=6), st.booleans())
+def test_the_useless_operands_set_aside_are_the_largest_group_worth_nothing(
+    pairs: list[tuple[int, Fraction]], sums: bool
+) -> None:
+    items: list[tuple[int, _canonical.Form]] = [
+        (sign, _canonical.Leaf(_canonical.LEAF, exact(value))) for sign, value in pairs
+    ]
+    aside: list[Any] = []
+    kept = _canonical._drop(list(items), aside, sums)
+    whole_zero = sums and sum(sign * Fraction(form.value) for sign, form in items) == 0
+    has_zero = not sums and any(form.value == 0 for _, form in items)
+    groups = [] if has_zero else _useless_reference(items, sums)
+    if not groups or whole_zero or has_zero:
+        assert kept == items and not aside
+        return
+    assert _canonical._could_drop(items)  # the cheap test never hides a useless group
+    largest = max(len(group) for group in groups)
+    removed = Counter(items) - Counter(kept)
+    assert sum(removed.values()) == largest
+    assert sorted(removed.elements()) == min(
+        sorted(items[i] for i in group) for group in groups if len(group) == largest
+    )
+    assert sorted(aside) == sorted(form.value for _, form in removed.elements())

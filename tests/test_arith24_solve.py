@@ -283,3 +283,15 @@ def test_progress_ends_at_its_total_for_any_hand(
     calls, progress = _recorder()
     solve(cards, target, use_all=use_all, progress=progress)
     assert calls[-1][0] == calls[-1][1] and all(0 <= d <= t for d, t in calls)
+
+
+@pytest.mark.parametrize(
+    ("cards", "expected"),
+    [
+        ([2, -2, 24], ["24+2+(-2)"]),  # +2 and +(-2) together are worth nothing, as +2-2 is
+        ([2, 2, 24], ["24+2-2"]),  # the two 2s set aside, however they are used
+        ([2, -2, 3, 8], ["8*3+2+(-2)", "(8+3)*2-(-2)", "2-(8+3)*(-2)"]),
+    ],
+)
+def test_a_negative_card_can_be_useless_too(cards: list[int], expected: list[str]) -> None:
+    assert [str(e) for e in solve(cards)] == expected

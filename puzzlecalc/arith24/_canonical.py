@@ -15,6 +15,7 @@ The search works on plain trees: a number, or a tuple ``(op, left, right)`` (:da
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Sequence
 from fractions import Fraction
 from itertools import combinations
@@ -286,8 +287,11 @@ def _combine_normal(
 
 
 def _could_drop(items: list[_Signed]) -> bool:
-    """A cheap test that rules out most operand lists with nothing useless in them."""
-    signs = {sign for sign, _ in items}
+    """A cheap test that rules out most operand lists with nothing useless in them: whole
+    numbers of 2 or more in size, all pulling one way (all added or all multiplied, none
+    negative), have no group worth 0 or 1. (A negative operand pulls the other way:
+    ``+2 +(-2)`` is worth 0.)"""
+    signs = {sign if form.value >= 0 else -sign for sign, form in items}
     return len(signs) > 1 or any(
         form.value in (0, 1, -1) or not isinstance(form.value, int) for _, form in items
     )
@@ -309,26 +313,38 @@ def _drop(items: list[_Signed], aside: list[Number], sums: bool) -> list[_Signed
             return items  # a sum worth 0 is kept whole
     elif any(form.value == 0 for _, form in items):
         return items
-    # The total of every subset, by bit mask, each from a smaller one. (Only compared with
-    # 0 or 1, so plain arithmetic will do; a quotient of ints is made exact.)
-    totals: list[Number] = [0 if sums else 1] * (1 << count)
-    for mask in range(1, 1 << count):
-        low = mask & -mask
-        sign, form = items[low.bit_length() - 1]
-        rest, value = totals[mask ^ low], form.value
-        if sums:
-            totals[mask] = rest + value if sign > 0 else rest - value
-        elif sign > 0:
-            totals[mask] = rest * value
-        else:
-            totals[mask] = rest / value if isinstance(rest, Fraction) else Fraction(rest) / value
-    neutral = 0 if sums else 1
+    # Which subsets are worth 0 (a sum) or 1 (a product), by bit mask, each subset's total
+    # made from a smaller one's, in whole numbers: a sum over the common denominator, a
+    # product as a numerator and a denominator (worth 1 when they are equal).
     full = (1 << count) - 1
+    if sums:
+        scale = math.lcm(*(form.value.denominator for _, form in items))
+        steps = [
+            sign * form.value.numerator * (scale // form.value.denominator) for sign, form in items
+        ]
+        totals = [0] * (1 << count)
+        for mask in range(1, full):
+            low = mask & -mask
+            totals[mask] = totals[mask ^ low] + steps[low.bit_length() - 1]
+        neutral = [not total for total in totals]
+    else:
+        over = [0] * (1 << count)
+        under = [0] * (1 << count)
+        over[0] = under[0] = 1
+        for mask in range(1, full):
+            low = mask & -mask
+            sign, form = items[low.bit_length() - 1]
+            top, bottom = form.value.numerator, form.value.denominator
+            if sign < 0:
+                top, bottom = bottom, top
+            over[mask] = over[mask ^ low] * top
+            under[mask] = under[mask ^ low] * bottom
+        neutral = [top == bottom for top, bottom in zip(over, under, strict=True)]
     multiplied = sum(1 << i for i, (sign, _) in enumerate(items) if sign > 0)
     best: list[int] = []
     best_size = 0
     for mask in range(1, full):
-        if totals[mask] != neutral:
+        if not neutral[mask]:
             continue
         if not sums and not multiplied & ~mask:
             continue  # nothing multiplied would be left
