@@ -14,8 +14,9 @@ from shared_data import load
 from strategies24 import hands, small_hands
 
 from puzzlecalc import InvalidHandError, PuzzlecalcError, SearchLimitError
-from puzzlecalc.arith24 import DISTINCT_LEVELS, Expr, count, solvable, solve
+from puzzlecalc.arith24 import DISTINCT_LEVELS, Expr, HouseRules, _search, count, solvable, solve
 from puzzlecalc.arith24.equivalence import key
+from puzzlecalc.arith24.numbers import exact, outcomes
 
 ALL_HANDS = list(itertools.combinations_with_replacement(range(1, 14), 4))
 
@@ -295,3 +296,35 @@ def test_progress_ends_at_its_total_for_any_hand(
 )
 def test_a_negative_card_can_be_useless_too(cards: list[int], expected: list[str]) -> None:
     assert [str(e) for e in solve(cards)] == expected
+
+
+numbers = st.integers(-20, 20) | st.fractions(min_value=-6, max_value=6, max_denominator=6)
+
+
+@settings(max_examples=300, deadline=None)
+@given(numbers, numbers)
+def test_the_fast_needs_are_the_general_ones(target: Fraction, a: Fraction) -> None:
+    """The search's shortcut for the four operations gives what the general rule does."""
+    goal, part = exact(target), exact(a)
+    rules = HouseRules()
+    fast = list(_search._needs(goal, part, rules, (1, 2)))
+    assert fast == list(_search._all_needs(goal, part, rules, (1, 2)))
+    assert [type(b) for _, b, _ in fast] == [type(exact(b)) for _, b, _ in fast]  # exact
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.lists(numbers, min_size=2, max_size=4))
+def test_the_fast_values_are_every_outcome(cards: list[Fraction]) -> None:
+    """The values of a hand, worked out with the shortcut for whole numbers, are the values
+    of every operation on the values of every split, as :func:`outcomes` gives them."""
+    hand = tuple(sorted(exact(card) for card in cards))
+    rules = HouseRules()
+    with _search.limited(10**7):
+        made = {
+            value
+            for part, rest in _search.splits(hand)
+            for a in _search.values(part, rules)
+            for b in _search.values(rest, rules)
+            for _, value in outcomes(a, b, rules.ops)
+        }
+        assert _search.values(hand, rules) == made

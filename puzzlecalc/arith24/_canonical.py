@@ -193,7 +193,7 @@ def allowed(tree: Tree, rules: HouseRules) -> bool:
     return rules.allows(apply(op, tree_value(left), right_value))
 
 
-def canonical(tree: Tree, rules: HouseRules) -> Tree:
+def canonical(tree: Tree, rules: HouseRules, known: Key | None = None) -> Tree:
     """A representative tree of ``tree``'s class, printed the 4nums way where it can be.
 
     At ``"normal"`` and ``"4nums"`` the tree is rebuilt from the normal form: in sums
@@ -201,12 +201,13 @@ def canonical(tree: Tree, rules: HouseRules) -> Tree:
     factors, then the divisors; compound operands before numbers, larger values first.
     Useless cards set aside come back as ``+a-b`` terms, as ``*1`` factors or as a
     factor worth 1. The rebuilt tree is used only if ``rules`` allow it and it has the
-    same key; otherwise ``tree`` itself is returned.
+    same key; otherwise ``tree`` itself is returned. ``known`` is ``tree``'s key, when the
+    caller has it (a search does), to save working it out again.
     """
     level = rules.distinct
     if level in ("none", "commutative"):
         return _ordered(tree) if level == "commutative" else tree
-    goal = key(tree, level)
+    goal = key(tree, level) if known is None else known
     assert isinstance(goal, Canon)
     if goal.sign != 1:
         return tree
@@ -291,10 +292,16 @@ def _could_drop(items: list[_Signed]) -> bool:
     numbers of 2 or more in size, all pulling one way (all added or all multiplied, none
     negative), have no group worth 0 or 1. (A negative operand pulls the other way:
     ``+2 +(-2)`` is worth 0.)"""
-    signs = {sign if form.value >= 0 else -sign for sign, form in items}
-    return len(signs) > 1 or any(
-        form.value in (0, 1, -1) or not isinstance(form.value, int) for _, form in items
-    )
+    way = 0
+    for sign, form in items:
+        value = form.value
+        if value.__class__ is not int or -1 <= value <= 1:
+            return True
+        pull = sign if value > 0 else -sign
+        if way and pull != way:
+            return True
+        way = pull
+    return False
 
 
 def _drop(items: list[_Signed], aside: list[Number], sums: bool) -> list[_Signed]:

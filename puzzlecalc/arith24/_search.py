@@ -212,19 +212,27 @@ def _needs(
 
     Division by zero is never among them.
     """
-    if rules.ops == "+-*/" and target.__class__ is int and a.__class__ is int and target and a:
-        # the common case at full speed: whole numbers, neither 0, all four operations
-        quotient, remainder = divmod(target, a)
-        over_a = quotient if not remainder else Fraction(target, a)
-        quotient, remainder = divmod(a, target)
-        a_over = quotient if not remainder else Fraction(a, target)
+    if rules.ops == "+-*/" and target and a:  # the common case at full speed: neither is 0
+        if target.__class__ is int and a.__class__ is int:
+            quotient, remainder = divmod(target, a)
+            over_a = quotient if not remainder else Fraction(target, a)
+            quotient, remainder = divmod(a, target)
+            a_over = quotient if not remainder else Fraction(a, target)
+            return (
+                ("+", target - a, True),
+                ("-", a - target, True),
+                ("-", target + a, False),
+                ("*", over_a, True),
+                ("/", a_over, True),
+                ("/", target * a, False),
+            )
         return (
-            ("+", target - a, True),
-            ("-", a - target, True),
-            ("-", target + a, False),
-            ("*", over_a, True),
-            ("/", a_over, True),
-            ("/", target * a, False),
+            ("+", exact(target - a), True),
+            ("-", exact(a - target), True),
+            ("-", exact(target + a), False),
+            ("*", apply("/", target, a), True),
+            ("/", apply("/", a, target), True),
+            ("/", exact(target * a), False),
         )
     return _all_needs(target, a, rules, rest)
 

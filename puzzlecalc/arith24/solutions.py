@@ -123,7 +123,8 @@ def solve(
                 found.update(_trees(cards, value, rules, max_steps))
     checked = list(hand(cards))
     exprs = [
-        _canonical.from_tree(_canonical.canonical(tree, rules), checked) for tree in found.values()
+        _canonical.from_tree(_canonical.canonical(tree, rules, known), checked)
+        for known, tree in found.items()
     ]
     return sorted(exprs, key=lambda e: (len(e.numbers), len(str(e)), str(e)))
 
