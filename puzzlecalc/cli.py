@@ -22,10 +22,19 @@ the order the puzzles were given. Whole numbers are JSON numbers and exact fract
 ``"a/b"`` strings. The fields:
 
 ==============================  =========================================================
-``level``                       the level as the shared level files write it (``start``,
-                                ``goal``, ``moves``, ``buttons``, ...) and ``solutions``:
-                                each with ``moves``, ``solution`` (the presses),
+``level``                       the level as the shared level files write it (``level``,
+                                its number, when it has one; ``start``, ``goal``,
+                                ``moves``, ``buttons``, ...) and ``solutions``: each with
+                                ``moves``, ``solution`` (the presses),
                                 ``solution_indices`` and ``displays``
+``level --after/--hint``        the level's fields, then ``after`` (the presses made),
+                                ``moves_left``, ``reachable``, ``hint`` (the next press
+                                or ``null``), ``undo`` (presses to take back to stand on a
+                                shortest solution; ``null`` if the level has none) and
+                                ``finish`` (a solution as above, or ``null``)
+``make-level``                  each level in the first game's level format (``level``,
+                                ``start``, ``goal``, ``moves``, ``buttons``, ``portal``,
+                                ``min_moves``) and its ``solution`` (the presses)
 ``24``                          ``numbers``, ``target``, then ``solutions`` (the printed
                                 answers), or ``count`` with ``--count``
 ``24 check``                    ``numbers``, ``target``, ``answer``, ``ok``, ``reason``

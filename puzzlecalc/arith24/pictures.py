@@ -111,7 +111,8 @@ def census_svg(census: Census) -> str:
         points = " L ".join(
             f"{x_of(target):.1f} {y_of(100 * reaching[target] / done):.1f}" for target in targets
         )
-        area = f"M {x_of(census.low):.1f} {y_of(0):.1f} L {points} L {x_of(census.high):.1f} {y_of(0):.1f} Z"
+        floor = f"{y_of(0):.1f}"
+        area = f"M {x_of(census.low):.1f} {floor} L {points} L {x_of(census.high):.1f} {floor} Z"
         picture.path(area, fill="#9cc3e4", stroke="#2f7fbf", stroke_width=1)
     for target in _ticks(census.low, census.high):
         x = x_of(target)

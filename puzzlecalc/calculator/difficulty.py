@@ -22,7 +22,8 @@ which new buttons they introduce, which no search can see).
 >>> easy = level_difficulty(Level(start=0, goal=2, moves=2, buttons=["+1"]))
 >>> easy
 LevelDifficulty(min_moves=2, solutions=1, states=3, branching=1.0, decoys=1, score=3.58...)
->>> hard = level_difficulty(Level(start=9, goal=3001, moves=9, buttons=["39=>93", "/3", "Store", "31=>00"]))
+>>> hard = level_difficulty(
+...     Level(start=9, goal=3001, moves=9, buttons=["39=>93", "/3", "Store", "31=>00"]))
 >>> hard.min_moves, hard.solutions, hard.score > easy.score
 (9, 2, True)
 """

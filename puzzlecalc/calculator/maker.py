@@ -10,9 +10,9 @@ two to four of them, now and then with Store, ``[+]N`` or a portal; the start is
 number. A breadth-first pass (:func:`puzzlecalc.search.layers`) finds every value the
 buttons show and the fewest moves that show it; the goal is one first shown after exactly
 the chosen number of moves, by one sequence of presses only (with ``unique=True``), which
-presses every button; goals of fewer digits are preferred. A level whose answer changes when the display holds eight digits
-instead of six is rejected: its shortest solution would be short, or unique, only because
-the display cuts other ways off.
+presses every button; goals of fewer digits are preferred. A level whose answer changes
+when the display holds eight digits instead of six is rejected: its shortest solution
+would be short, or unique, only because the display cuts other ways off.
 """
 
 from __future__ import annotations
@@ -146,6 +146,7 @@ def generate(
     :param buttons: the level's buttons, as labels, instead of drawn ones (no portal then).
     :param moves: the length of the shortest solution, or the (fewest, most) to draw it from.
     :param unique: whether the shortest solution must be the only one of its length.
+    :param rules: the rules the level is made (and solved) under.
     :param max_tries: how many random levels to try before giving up.
     :raises InvalidArgumentError: if an argument is out of range.
     :raises InvalidButtonError: if a label of ``buttons`` names no button.
