@@ -82,6 +82,7 @@ from puzzlecalc.arith24.census import (
     uninterrupted,
 )
 from puzzlecalc.arith24.countdown import LARGE_NUMBERS, SMALL_NUMBERS, countdown
+from puzzlecalc.arith24.game import MAX_DEALS, MAX_RATED_DEALS
 from puzzlecalc.arith24.numbers import exact
 from puzzlecalc.arith24.rules import DISTINCT_LEVELS, HouseRules
 from puzzlecalc.calculator.advice import Advice, advise
@@ -529,6 +530,12 @@ def _arith24_parser(subparsers: Any) -> None:
         help="only hands whose difficulty lies in this band",
     )
     deal.add_argument("--seed", type=int, help="the same seed deals the same hand")
+    deal.add_argument(
+        "--max-deals",
+        type=int,
+        help=f"hands to try before giving up (default {MAX_DEALS}; {MAX_RATED_DEALS} for five "
+        "cards or more with --band)",
+    )
     game.set_defaults(run=_run_arith24)
 
 
@@ -667,14 +674,17 @@ def _deal_hand(
     args: argparse.Namespace, rules: HouseRules, target: Fraction | int, out: TextIO
 ) -> int:
     """``24 deal``: a hand that can make the target under the house rules, in the band."""
+    rated = bool(args.band)  # rating each hand dealt can take a while: show progress
     dealt = arith24.deal(
         random.Random(args.seed),
         cards=args.deal_cards,
         low=args.low,
         high=args.high,
-        difficulty=tuple(args.band) if args.band else None,
+        difficulty=tuple(args.band) if rated else None,
         target=target,
         rules=rules,
+        max_deals=args.max_deals,
+        progress=_progress_bar(sys.stderr) if rated else None,
     )
     if args.json:
         _emit(out, _puzzle(dealt, target))

@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 from shared_data import text
 from strategies24 import hands
 
-from puzzlecalc import PuzzlecalcError
+from puzzlecalc import PuzzlecalcError, SearchLimitError
 from puzzlecalc.arith24 import (
     OPPONENTS,
     HouseRules,
@@ -25,6 +25,7 @@ from puzzlecalc.arith24 import (
     check,
     deal,
     difficulty,
+    game,
     hint,
     solvable,
     solve,
@@ -297,3 +298,32 @@ def test_console_game_scripted_run_finishes_with_a_score() -> None:
     )  # fmt: skip
     assert "House rules: operators + - * /, no fractions, no negatives" in ruled.stdout
     assert "final score" in ruled.stdout
+
+
+def test_a_rare_band_gives_up_after_max_deals_with_progress() -> None:
+    calls: list[tuple[int, int]] = []
+    with pytest.raises(SearchLimitError, match="in 5 deals; widen the band or raise max_deals"):
+        deal(
+            random.Random(1),
+            difficulty=(0.0, 0.0),
+            max_deals=5,
+            progress=lambda d, t: calls.append((d, t)),
+        )
+    assert calls == [(0, 5), (1, 5), (2, 5), (3, 5), (4, 5), (5, 5)]
+    found: list[tuple[int, int]] = []
+    deal(random.Random(1), progress=lambda d, t: found.append((d, t)))
+    assert found[0] == (0, 10_000) and found[-1] == (10_000, 10_000)
+    with pytest.raises(PuzzlecalcError, match="max_deals must be at least 1"):
+        deal(random.Random(1), max_deals=0)
+
+
+def test_hands_of_five_cards_are_rated_fewer_times(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Rating five cards is slow, so a band for them gives up sooner by default."""
+    monkeypatch.setattr(game, "MAX_RATED_DEALS", 2)
+    monkeypatch.setattr(game, "MAX_DEALS", 4)
+    with pytest.raises(SearchLimitError, match="in 2 deals"):
+        deal(random.Random(1), cards=5, difficulty=(0.0, 0.0))
+    with pytest.raises(SearchLimitError, match="in 4 deals"):
+        deal(random.Random(1), cards=4, difficulty=(0.0, 0.0))
+    with pytest.raises(SearchLimitError, match="in 4 deals"):
+        deal(random.Random(1), cards=5, low=1, high=1)  # never solvable: no rating needed

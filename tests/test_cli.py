@@ -557,6 +557,12 @@ def test_24_check_and_deal_bad_input(
     assert shown in capsys.readouterr().err
 
 
+def test_24_deal_gives_up_after_max_deals(capsys: pytest.CaptureFixture[str]) -> None:
+    assert run("24", "deal", "--band", "0", "0", "--max-deals", "3", "--seed", "1") == (4, "")
+    assert "met the conditions in 3 deals; widen the band" in capsys.readouterr().err
+    assert run("24", "deal", "--max-deals", "0")[0] == 2
+
+
 @pytest.mark.parametrize(
     ("argv", "status", "shown"),
     [

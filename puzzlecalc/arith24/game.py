@@ -37,14 +37,15 @@ from puzzlecalc.arith24.difficulty import difficulty as hand_difficulty
 from puzzlecalc.arith24.expr import BinOp, Expr
 from puzzlecalc.arith24.numbers import MAX_CARDS, Number, check_range
 from puzzlecalc.arith24.rules import DEFAULT_RULES, HouseRules, RuleOptions, check_ops, house_rules
-from puzzlecalc.arith24.solutions import shared_tables, solve
+from puzzlecalc.arith24.solutions import Progress, shared_tables, solve
 from puzzlecalc.arith24.solutions import solvable as can_make
-from puzzlecalc.errors import InvalidArgumentError
+from puzzlecalc.errors import InvalidArgumentError, SearchLimitError
 
 __all__ = [
     "CHAMPION",
     "FIFTH_GRADER",
     "MAX_DEALS",
+    "MAX_RATED_DEALS",
     "OPPONENTS",
     "SECOND_GRADER",
     "TEACHER",
@@ -56,6 +57,12 @@ __all__ = [
 
 #: How many hands :func:`deal` tries before it gives up on the conditions asked for.
 MAX_DEALS: Final = 10_000
+#: How many hands of five cards or more :func:`deal` tries when it must rate each (a
+#: difficulty band): rating such a hand takes about a tenth of a second, so a rare band
+#: gives up in under a minute, not an hour. (Four cards rate in a millisecond.)
+MAX_RATED_DEALS: Final = 300
+#: Hands of this many cards or more are slow to rate.
+_SLOW_TO_RATE: Final = 5
 
 
 def deal(
@@ -68,6 +75,8 @@ def deal(
     solvable: bool = True,
     target: Number = 24,
     rules: HouseRules = DEFAULT_RULES,
+    max_deals: int | None = None,
+    progress: Progress | None = None,
 ) -> list[int]:
     """Deal a hand of ``cards`` numbers from ``low`` to ``high``, sorted.
 
@@ -80,8 +89,12 @@ def deal(
     [2, 2, 3, 5, 8]
     >>> easy = deal(random.Random(2), difficulty=(0, 3))
 
-    :raises PuzzlecalcError: on impossible settings, or when no hand meets the
-        conditions in :data:`MAX_DEALS` tries.
+    :param max_deals: how many hands to try before giving up: by default :data:`MAX_DEALS`,
+        or :data:`MAX_RATED_DEALS` for hands of five cards or more in a difficulty band.
+    :param progress: told ``(hands tried, max_deals)`` as the hands are tried, and
+        ``(max_deals, max_deals)`` at the end: for a progress bar on a slow deal.
+    :raises InvalidArgumentError: on impossible settings.
+    :raises SearchLimitError: when no hand meets the conditions in ``max_deals`` tries.
     """
     if not isinstance(rng, random.Random):
         raise InvalidArgumentError(f"rng must be a random.Random, not {rng!r}")
@@ -97,18 +110,30 @@ def deal(
         or difficulty[0] > difficulty[1]
     ):
         raise InvalidArgumentError(f"difficulty must be a (least, most) pair, not {difficulty!r}")
-    with shared_tables():  # the hands dealt share their parts' values
-        for _ in range(MAX_DEALS):
-            dealt = sorted(rng.randint(low, high) for _ in range(cards))
-            if solvable and not can_make(dealt, target, rules=rules):
-                continue
-            if difficulty is not None:
-                rating = hand_difficulty(dealt, target, rules=rules)
-                if not difficulty[0] <= rating <= difficulty[1]:
+    if max_deals is None:
+        slow = difficulty is not None and cards >= _SLOW_TO_RATE
+        max_deals = MAX_RATED_DEALS if slow else MAX_DEALS
+    if not isinstance(max_deals, int) or isinstance(max_deals, bool) or max_deals < 1:
+        raise InvalidArgumentError(f"max_deals must be at least 1, not {max_deals!r}")
+    try:
+        with shared_tables():  # the hands dealt share their parts' values
+            for tried in range(max_deals):
+                if progress is not None:
+                    progress(tried, max_deals)
+                dealt = sorted(rng.randint(low, high) for _ in range(cards))
+                if solvable and not can_make(dealt, target, rules=rules):
                     continue
-            return dealt
-    raise InvalidArgumentError(
-        f"no hand of {cards} cards from {low} to {high} met the conditions in {MAX_DEALS} deals"
+                if difficulty is not None:
+                    rating = hand_difficulty(dealt, target, rules=rules)
+                    if not difficulty[0] <= rating <= difficulty[1]:
+                        continue
+                return dealt
+    finally:
+        if progress is not None:
+            progress(max_deals, max_deals)
+    raise SearchLimitError(
+        f"no hand of {cards} cards from {low} to {high} met the conditions in {max_deals} "
+        "deals; widen the band or raise max_deals"
     )
 
 
