@@ -281,9 +281,9 @@ def _run_level(args: argparse.Namespace, out: TextIO) -> int:
     rules = _rules_from(args)
     unsolved = 0
     for name, levels, number in _levels_from(args):
+        titles = [name if len(levels) == 1 else f"{name} goal {level.goal}" for level in levels]
         if args.after is not None or args.hint:
-            for level in levels:
-                title = name if len(levels) == 1 else f"{name} goal {level.goal}"
+            for title, level in zip(titles, levels, strict=True):
                 advice = advise(level, args.after or [], rules, max_states=args.max_states)
                 unsolved += not advice.reachable
                 _report_advice(args, out, title, level, advice, number)
@@ -293,11 +293,15 @@ def _run_level(args: argparse.Namespace, out: TextIO) -> int:
         else:  # the goals of a level: one search
             shortest = solve_goals(levels, rules, max_states=args.max_states)
             found = [[] if solution is None else [solution] for solution in shortest]
-        for level, solutions in zip(levels, found, strict=True):
+        for title, level, solutions in zip(titles, levels, found, strict=True):
             unsolved += not solutions
-            title = name if len(levels) == 1 else f"{name} goal {level.goal}"
             _report_level(args, out, title, level, solutions, number)
     return 1 if unsolved else 0
+
+
+def _level_record(level: Level, number: int | None) -> dict[str, Any]:
+    """A level's JSON fields: its number, when it has one, then the level as files write it."""
+    return {**({} if number is None else {"level": number}), **level.to_dict()}
 
 
 def _report_advice(
@@ -310,13 +314,11 @@ def _report_advice(
 ) -> None:
     """Print where the presses of ``--after`` leave a level and the next press, or its JSON line."""
     if args.json:
-        numbered = {} if number is None else {"level": number}
         finish = None if advice.finish is None else advice.finish.to_dict()
         _emit(
             out,
             {
-                **numbered,
-                **level.to_dict(),
+                **_level_record(level, number),
                 "after": advice.played.labels,
                 "moves_left": advice.moves_left,
                 "reachable": advice.reachable,
@@ -426,8 +428,7 @@ def _report_level(
 ) -> None:
     """Print one level's solutions, or its JSON line."""
     if args.json:
-        numbered = {} if number is None else {"level": number}
-        _emit(out, {**numbered, **level.to_dict(), "solutions": [s.to_dict() for s in solutions]})
+        _emit(out, {**_level_record(level, number), "solutions": [s.to_dict() for s in solutions]})
         return
     out.write(
         f"{name}: {level.start} -> {level.goal} in {counted(level.moves, 'move')}, "

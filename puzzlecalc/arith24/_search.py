@@ -320,7 +320,9 @@ def _make_classes(
         return {_canonical.leaf(target, level): target} if cards[0] == target else {}
     found: dict[Key, Tree] = {}
     both_orders = level == "none"
-    done, total = 0, max(1, sum(len(values(part, rules)) for part, _ in splits(cards)))
+    done = total = 0
+    if progress is not None:  # counted only when asked: this runs for every part of the hand
+        total = max(1, sum(len(values(part, rules)) for part, _ in splits(cards)))
     for part, rest in splits(cards):
         _spend(len(values(part, rules)))
         made: frozenset[Number] | None = None  # rest's values, when first needed (if listed)

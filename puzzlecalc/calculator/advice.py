@@ -24,7 +24,7 @@ import attrs
 from puzzlecalc._text import counted
 from puzzlecalc.calculator.level import WORD_PRESS, Level
 from puzzlecalc.calculator.rules import DEFAULT_RULES, Rules
-from puzzlecalc.calculator.solution import PressRecord, Solution, format_value
+from puzzlecalc.calculator.solution import Solution, format_value
 from puzzlecalc.calculator.solver import DEFAULT_MAX_STATES, solve_level
 
 __all__ = ["Advice", "advise"]
@@ -78,11 +78,6 @@ class Advice:
         )
 
 
-def _cost(record: PressRecord, rules: Rules) -> int:
-    """The moves a press costs: every press but a free Store hold."""
-    return int(record[1] != "hold" or rules.hold_costs_move)
-
-
 def advise(
     level: Level,
     presses: Iterable[str | Sequence[Any]],
@@ -116,7 +111,7 @@ def advise(
     states = [played.start, *played.states]
     spent = [0]
     for record in played.indices:
-        spent.append(spent[-1] + _cost(record, rules))
+        spent.append(spent[-1] + rules.press_cost(record[1]))
     # whether the presses up to each point show the goal (a word goal's with its ABC press)
     done = [level.word is None and states[0].value == level.target]
     done += [
@@ -133,12 +128,17 @@ def advise(
         bounded = attrs.evolve(level, moves=moves)
         return solve_level(bounded, rules, max_states=max_states, start=states[kept])
 
-    finish = shortest_from(len(items), level.moves - spent[-1])
+    last = len(states) - 1
+    finish = shortest_from(last, level.moves - spent[last])
     shortest = solve_level(level, rules, max_states=max_states)
     undo = None
     if shortest is not None:  # the longest prefix that a shortest solution begins with
-        for kept in range(len(states) - 1, -1, -1):
-            if shortest_from(kept, len(shortest) - spent[kept]) is not None:
-                undo = len(states) - 1 - kept
-                break
-    return Advice(played, level.moves - spent[-1], finish, undo)
+        if finish is not None and spent[last] + len(finish) == len(shortest):
+            undo = 0  # the presses themselves begin one: ``finish`` shows it, no new search
+        else:  # no press at all always begins one: ``shortest`` is it
+            undo = next(
+                (last - kept for kept in range(last - 1, 0, -1)
+                 if shortest_from(kept, len(shortest) - spent[kept]) is not None),
+                last,
+            )  # fmt: skip
+    return Advice(played, level.moves - spent[last], finish, undo)

@@ -390,7 +390,7 @@ class Level:
             shown.append(label)
             state = GameState(*reached)
             states.append(state)
-            moves += press != "hold" or rules.hold_costs_move
+            moves += rules.press_cost(press)
         return Solution(start, tuple(made), tuple(shown), tuple(states), moves, self.word)
 
     def is_solved_by(self, solution: Solution) -> bool:

@@ -39,6 +39,11 @@ _DISPLAY_FONT: Final = 28
 _APPEND, _VALUE, _DIGITS, _OTHER = "#7b4fa0", "#3d3d3d", "#e0822d", "#2f7fbf"
 
 
+def _fitted(size: int, text: str) -> int:
+    """The font size at which ``text`` fits where seven characters of ``size`` do (9 at least)."""
+    return size if len(text) <= 7 else max(9, int(size * 7 / len(text)))
+
+
 def _colour(button: Op) -> str:
     """The colour of a button: by the family (module of :mod:`~puzzlecalc.calculator.ops`) it is in."""
     if isinstance(button, Append):
@@ -93,7 +98,7 @@ def level_svg(level: Level) -> str:
         y = top + row * (_BUTTON_HEIGHT + _GAP)
         picture.rect(x, y, _BUTTON_WIDTH, _BUTTON_HEIGHT, rx=8, fill=_colour(button))
         label = button.label()
-        size = 16 if len(label) <= 7 else max(9, int(16 * 7 / len(label)))
+        size = _fitted(16, label)
         picture.text(
             x + _BUTTON_WIDTH / 2, y + _BUTTON_HEIGHT / 2 + size / 3, label,
             anchor="middle", size=size, fill="white", font_weight="bold",
@@ -131,7 +136,7 @@ def solution_svg(solution: Solution) -> str:
 
     def box(x: float, y: float, text: str, last: bool, again: bool = False) -> None:
         picture.rect(x, y, _BOX_WIDTH, _BOX_HEIGHT, rx=6, fill="#cfe8c8" if last else "#a9b8a0")
-        size = 18 if len(text) <= 7 else max(9, int(18 * 7 / len(text)))
+        size = _fitted(18, text)
         picture.text(
             x + _BOX_WIDTH - 8, y + _BOX_HEIGHT / 2 + size / 3, text,
             anchor="end", size=size, font_family="monospace",

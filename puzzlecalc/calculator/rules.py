@@ -150,6 +150,14 @@ class Rules:
     def _min_value_default(self) -> int:
         return -self.max_value
 
+    def press_cost(self, press: str) -> int:
+        """The moves a press costs: 1, but 0 for a Store ``"hold"`` when holds are free.
+
+        >>> Rules().press_cost("hold"), Rules(hold_costs_move=False).press_cost("hold")
+        (1, 0)
+        """
+        return int(press != "hold" or self.hold_costs_move)
+
 
 #: The real games' rules.
 DEFAULT_RULES: Final = Rules()

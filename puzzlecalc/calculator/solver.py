@@ -92,7 +92,7 @@ class LevelProblem:
                 kind, step = _compiled(button, rules, press, portal)
                 move = _Moves(index, press) if kind == _CURSOR else ((index, press),)
                 unit: _Unit = (kind, step, move)
-                (holds if press == "hold" and not rules.hold_costs_move else units).append(unit)
+                (units if rules.press_cost(press) else holds).append(unit)
         if holds:
             plain = _expander(list(units))
             units += [(_EXPANDER, _free(hold, plain), None) for hold in holds]
@@ -207,7 +207,7 @@ def _solution(level: Level, rules: Rules, path: search.Path[StateTuple, Move]) -
         level.buttons[press[0]].label(state, rules, *press[1:])  # type: ignore[index]
         for press, state in zip(presses, states, strict=False)
     ]
-    moves = len(presses) - (not rules.hold_costs_move) * sum(p[1] == "hold" for p in presses)
+    moves = sum(rules.press_cost(press[1]) for press in presses)
     if level.word:
         presses.append(WORD_PRESS)
         labels.append("ABC")
