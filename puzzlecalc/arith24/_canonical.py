@@ -182,15 +182,22 @@ def from_tree(tree: Tree, cards: Sequence[Number] = ()) -> Expr:
 
 def allowed(tree: Tree, rules: HouseRules) -> bool:
     """Whether every operation of ``tree`` is one ``rules`` allow, giving values they allow."""
+    return _allowed_value(tree, rules) is not None
+
+
+def _allowed_value(tree: Tree, rules: HouseRules) -> Number | None:
+    """The value of ``tree``, or ``None`` if an operation of it is not allowed."""
     if not isinstance(tree, tuple):
-        return True
+        return exact(tree)
     op, left, right = tree
-    if op not in rules.ops or not (allowed(left, rules) and allowed(right, rules)):
-        return False
-    right_value = tree_value(right)
+    left_value = _allowed_value(left, rules)
+    right_value = _allowed_value(right, rules)
+    if left_value is None or right_value is None or op not in rules.ops:
+        return None
     if op == "/" and right_value == 0:
-        return False
-    return rules.allows(apply(op, tree_value(left), right_value))
+        return None
+    value = apply(op, left_value, right_value)
+    return value if rules.allows(value) else None
 
 
 def canonical(tree: Tree, rules: HouseRules, known: Key | None = None) -> Tree:
@@ -271,20 +278,35 @@ def _combine_normal(
 
     (Setting useless operands aside never changes the value of a sum or a product.)
     """
-    items: list[_Signed] = []
-    aside = list(left.aside) + list(right.aside)
     if op in "+-":
-        _terms(left.form, left.sign, items)
-        _terms(right.form, right.sign if op == "+" else -right.sign, items)
-        if useless:
-            items = _drop(items, aside, sums=True)
-        return _sum(items, useless, aside, value)
-    sign = left.sign * right.sign
-    _factors(left.form, 1, items)
-    _factors(right.form, 1 if op == "*" else -1, items)
-    if useless:
-        items = _drop(items, aside, sums=False)
-    return _product(items, sign, aside, None if value is None else value * sign)
+        kind, sign = SUM, 1
+        left_sign, right_sign = left.sign, right.sign if op == "+" else -right.sign
+    else:
+        kind, sign = PRODUCT, left.sign * right.sign
+        left_sign, right_sign = 1, 1 if op == "*" else -1
+        if value is not None:
+            value *= sign
+    items: list[_Signed] = []
+    for form, form_sign in ((left.form, left_sign), (right.form, right_sign)):
+        if form.__class__ is Group and form.kind == kind:  # flattened
+            items += [(form_sign, operand) for operand in form.ahead]
+            items += [(-form_sign, operand) for operand in form.behind]
+        else:
+            items.append((form_sign, form))
+    aside: list[Number] | tuple[Number, ...]
+    if not right.aside:
+        aside = left.aside
+    elif not left.aside:
+        aside = right.aside
+    else:
+        aside = sorted(left.aside + right.aside)
+    if useless and _could_drop(items):
+        aside = list(aside)
+        items = _drop(items, aside, sums=kind == SUM)
+        aside.sort()
+    if kind == SUM:
+        return _sum(items, useless, tuple(aside), value)
+    return _product(items, sign, tuple(aside), value)
 
 
 def _could_drop(items: list[_Signed]) -> bool:
@@ -292,6 +314,8 @@ def _could_drop(items: list[_Signed]) -> bool:
     numbers of 2 or more in size, all pulling one way (all added or all multiplied, none
     negative), have no group worth 0 or 1. (A negative operand pulls the other way:
     ``+2 +(-2)`` is worth 0.)"""
+    if len(items) < 2:
+        return False
     way = 0
     for sign, form in items:
         value = form.value
@@ -304,6 +328,24 @@ def _could_drop(items: list[_Signed]) -> bool:
     return False
 
 
+def _small_group(items: list[_Signed], sums: bool) -> bool:
+    """Whether one or two of two or three operands could be a useless group (the whole
+    is never one: a sum worth 0 is kept whole, a product keeps a factor multiplied)."""
+    if sums:
+        pulls = [sign * form.value for sign, form in items]
+        if 0 in pulls:
+            return True
+        return len(pulls) == 3 and any(-pull in pulls for pull in pulls)
+    if any(form.value == 1 for _, form in items):
+        return True
+    return len(items) == 3 and any(
+        first[1].value == second[1].value
+        if first[0] != second[0]
+        else first[1].value * second[1].value == 1
+        for first, second in ((items[0], items[1]), (items[0], items[2]), (items[1], items[2]))
+    )
+
+
 def _drop(items: list[_Signed], aside: list[Number], sums: bool) -> list[_Signed]:
     """Remove the largest useless group of operands, setting its cards aside.
 
@@ -313,7 +355,7 @@ def _drop(items: list[_Signed], aside: list[Number], sums: bool) -> list[_Signed
     smallest sorted operands goes.
     """
     count = len(items)
-    if count < 2 or not _could_drop(items):
+    if not _could_drop(items) or (count <= 3 and not _small_group(items, sums)):
         return items
     if sums:
         if sum(sign * form.value for sign, form in items) == 0:
@@ -381,15 +423,15 @@ def _worth(kind: int, ahead: tuple[Form, ...], behind: tuple[Form, ...]) -> Numb
 
 
 def _sum(
-    items: list[_Signed], signed: bool, aside: list[Number], total: Number | None = None
+    items: list[_Signed], signed: bool, kept: tuple[Number, ...], total: Number | None = None
 ) -> Canon:
-    """The key of a sum of ``items``, worth ``total`` (worked out if not given)."""
-    kept = tuple(sorted(aside))
+    """The key of a sum of ``items``, worth ``total`` (worked out if not given), with the
+    cards ``kept`` (sorted) set aside."""
     if len(items) == 1:
         sign, form = items[0]
         return Canon(sign, form, kept)
-    plus = tuple(sorted(form for sign, form in items if sign > 0))
-    minus = tuple(sorted(form for sign, form in items if sign < 0))
+    plus = tuple(sorted([form for sign, form in items if sign > 0]))
+    minus = tuple(sorted([form for sign, form in items if sign < 0]))
     if total is None:
         total = _worth(SUM, plus, minus)
     sign = 1
@@ -399,14 +441,14 @@ def _sum(
 
 
 def _product(
-    items: list[_Signed], sign: int, aside: list[Number], total: Number | None = None
+    items: list[_Signed], sign: int, kept: tuple[Number, ...], total: Number | None = None
 ) -> Canon:
-    """The key of a product of ``items``, worth ``total`` (worked out if not given)."""
-    kept = tuple(sorted(aside))
+    """The key of a product of ``items``, worth ``total`` (worked out if not given), with
+    the cards ``kept`` (sorted) set aside."""
     if len(items) == 1 and items[0][0] > 0:
         return Canon(sign, items[0][1], kept)
-    times = tuple(sorted(form for power, form in items if power > 0))
-    over = tuple(sorted(form for power, form in items if power < 0))
+    times = tuple(sorted([form for power, form in items if power > 0]))
+    over = tuple(sorted([form for power, form in items if power < 0]))
     if total is None:
         total = _worth(PRODUCT, times, over)
     return Canon(sign, Group(PRODUCT, total, times, over), kept)
@@ -474,16 +516,16 @@ def _with_aside(form: Form, aside: tuple[Number, ...]) -> Tree | None:
     if zero is not None:  # x+a-b
         _terms(form, 1, terms)
         terms += [(1, Leaf(LEAF, v)) for v in zero[0]] + [(-1, Leaf(LEAF, v)) for v in zero[1]]
-        return _build(_sum(terms, False, []).form)
+        return _build(_sum(terms, False, ()).form)
     _factors(form, 1, factors)
     one = None if 0 in aside else _split(aside, lambda t, o: _product_of(t) == _product_of(o))
     if one is not None:  # x*a/b
         factors += [(1, Leaf(LEAF, v)) for v in one[0]] + [(-1, Leaf(LEAF, v)) for v in one[1]]
-        return _build(_product(factors, 1, []).form)
+        return _build(_product(factors, 1, ()).form)
     unit = _split(aside, lambda plus, minus: sum(plus) - sum(minus) == 1)
     if unit is not None:  # x*(a-b) with a-b = 1
         pieces: list[_Signed] = [(1, Leaf(LEAF, v)) for v in unit[0]]
         pieces += [(-1, Leaf(LEAF, v)) for v in unit[1]]
-        factors.append((1, _sum(pieces, False, []).form))
-        return _build(_product(factors, 1, []).form)
+        factors.append((1, _sum(pieces, False, ()).form))
+        return _build(_product(factors, 1, ()).form)
     return None

@@ -168,6 +168,7 @@ def forget_shared() -> None:
     """Drop what searches keep across calls: the next call starts cold (benchmarks use this)."""
     _SHARED_VALUES.clear()
     splits.cache_clear()
+    _needs_of.cache_clear()
 
 
 def _values(cards: tuple[Number, ...], rules: HouseRules) -> frozenset[Number]:
@@ -212,29 +213,35 @@ def _needs(
 
     Division by zero is never among them.
     """
-    if rules.ops == "+-*/" and target and a:  # the common case at full speed: neither is 0
-        if target.__class__ is int and a.__class__ is int:
-            quotient, remainder = divmod(target, a)
-            over_a = quotient if not remainder else Fraction(target, a)
-            quotient, remainder = divmod(a, target)
-            a_over = quotient if not remainder else Fraction(a, target)
-            return (
-                ("+", target - a, True),
-                ("-", a - target, True),
-                ("-", target + a, False),
-                ("*", over_a, True),
-                ("/", a_over, True),
-                ("/", target * a, False),
-            )
-        return (
-            ("+", exact(target - a), True),
-            ("-", exact(a - target), True),
-            ("-", exact(target + a), False),
-            ("*", apply("/", target, a), True),
-            ("/", apply("/", a, target), True),
-            ("/", exact(target * a), False),
-        )
+    if rules.ops == "+-*/" and target and a:  # the common case, asked again and again
+        return _needs_of(target, a)
     return _all_needs(target, a, rules, rest)
+
+
+@functools.lru_cache(maxsize=1 << 16, typed=True)
+def _needs_of(target: Number, a: Number) -> tuple[tuple[str, Number, bool], ...]:
+    """:func:`_needs` with all four operations, neither ``target`` nor ``a`` being 0."""
+    if target.__class__ is int and a.__class__ is int:
+        quotient, remainder = divmod(target, a)
+        over_a = quotient if not remainder else Fraction(target, a)
+        quotient, remainder = divmod(a, target)
+        a_over = quotient if not remainder else Fraction(a, target)
+        return (
+            ("+", target - a, True),
+            ("-", a - target, True),
+            ("-", target + a, False),
+            ("*", over_a, True),
+            ("/", a_over, True),
+            ("/", target * a, False),
+        )
+    return (
+        ("+", exact(target - a), True),
+        ("-", exact(a - target), True),
+        ("-", exact(target + a), False),
+        ("*", apply("/", target, a), True),
+        ("/", apply("/", a, target), True),
+        ("/", exact(target * a), False),
+    )
 
 
 def _all_needs(
@@ -347,12 +354,12 @@ def _make_classes(
                         for key_b, tree_b in rights.items():
                             if first:
                                 key = _canonical.combine(op, key_a, key_b, level, target)
-                                tree = (op, tree_a, tree_b)
+                                if key not in found:
+                                    found[key] = (op, tree_a, tree_b)
                             else:
                                 key = _canonical.combine(op, key_b, key_a, level, target)
-                                tree = (op, tree_b, tree_a)
-                            if key not in found:
-                                found[key] = tree
+                                if key not in found:
+                                    found[key] = (op, tree_b, tree_a)
     if progress is not None:
         progress(total, total)
     return found

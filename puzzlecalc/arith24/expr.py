@@ -36,8 +36,9 @@ evaluate.
 from __future__ import annotations
 
 import abc
+import operator
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from fractions import Fraction
 from typing import Final
 
@@ -49,7 +50,6 @@ from puzzlecalc.arith24.numbers import (
     OPERATORS,
     PRECEDENCE,
     Operator,
-    apply,
     number_text,
 )
 from puzzlecalc.errors import InvalidExpressionError
@@ -197,6 +197,15 @@ def _written(value: Fraction) -> Expr:
     return BinOp("/", Num(value.numerator), Num(value.denominator))
 
 
+#: What each operator does to two Fractions (a Fraction, or ZeroDivisionError).
+_OPERATIONS: Final[dict[str, Callable[[Fraction, Fraction], Fraction]]] = {
+    "+": operator.add,
+    "-": operator.sub,
+    "*": operator.mul,
+    "/": operator.truediv,
+}
+
+
 def _check_expr(attribute: attrs.Attribute[Expr], value: object) -> None:
     if not isinstance(value, Expr):
         raise TypeError(f"{attribute.name} must be an Expr, not {value!r}")
@@ -219,7 +228,7 @@ class BinOp(Expr):
 
     def __attrs_post_init__(self) -> None:
         try:
-            value: Fraction | None = Fraction(apply(self.op, self.left.value, self.right.value))
+            value: Fraction | None = _OPERATIONS[self.op](self.left.value, self.right.value)
         except ZeroDivisionError:
             value = None
         own = PRECEDENCE[self.op]

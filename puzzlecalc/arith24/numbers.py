@@ -159,7 +159,9 @@ def number_text(value: Number) -> str:
     >>> number_text(7), number_text(-3), number_text(Fraction(1, 2))
     ('7', '(-3)', '(1⁄2)')
     """
-    value = Fraction(value)
-    if value.denominator == 1:
-        return str(value.numerator) if value >= 0 else f"({value.numerator})"
-    return f"({value.numerator}{FRACTION_SLASH}{value.denominator})"
+    if value.__class__ is not Fraction:
+        value = Fraction(value)
+    top, bottom = value.numerator, value.denominator
+    if bottom == 1:
+        return str(top) if top >= 0 else f"({top})"
+    return f"({top}{FRACTION_SLASH}{bottom})"
