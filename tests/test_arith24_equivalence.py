@@ -129,3 +129,20 @@ def test_the_useless_operands_set_aside_are_the_largest_group_worth_nothing(
         sorted(items[i] for i in group) for group in groups if len(group) == largest
     )
     assert sorted(aside) == sorted(form.value for _, form in removed.elements())
+
+
+@given(exprs(max_leaves=3), exprs(max_leaves=3), st.sampled_from("+-*/"))
+def test_the_search_combines_keys_as_key_does(left: Expr, right: Expr, op: str) -> None:
+    """The search's combiner for a level gives the key of the whole from its parts' keys,
+    with or without the value it is worth."""
+    from puzzlecalc.arith24 import BinOp
+
+    whole = BinOp(op, left, right)  # type: ignore[arg-type]
+    try:
+        value = exact(whole.value)
+    except ZeroDivisionError:
+        return
+    for level in DISTINCT_LEVELS:
+        join = _canonical.combiner(level)
+        parts = key(left, level), key(right, level)
+        assert join(op, *parts, value) == join(op, *parts, None) == key(whole, level)

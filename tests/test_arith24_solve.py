@@ -301,24 +301,43 @@ def test_a_negative_card_can_be_useless_too(cards: list[int], expected: list[str
 numbers = st.integers(-20, 20) | st.fractions(min_value=-6, max_value=6, max_denominator=6)
 
 
+limiting_rules = st.sampled_from(
+    [
+        HouseRules(),
+        HouseRules(integer_only=True),
+        HouseRules(natural=True),
+        HouseRules(non_negative=True),
+    ]
+)
+
+
 @settings(max_examples=300, deadline=None)
-@given(numbers, numbers)
-def test_the_fast_needs_are_the_general_ones(target: Fraction, a: Fraction) -> None:
-    """The search's shortcut for the four operations gives what the general rule does."""
+@given(numbers, numbers, limiting_rules)
+def test_the_fast_needs_are_the_general_ones(
+    target: Fraction, a: Fraction, rules: HouseRules
+) -> None:
+    """The search's shortcut for the four operations gives what the general rule does:
+    for a rest of two cards or more, only the values the rules allow (the others are never
+    among its values); for a single card, all of them (a card may be any number)."""
     goal, part = exact(target), exact(a)
-    rules = HouseRules()
+    general = list(_search._all_needs(goal, part, rules, (1, 2)))
     fast = list(_search._needs(goal, part, rules, (1, 2)))
-    assert fast == list(_search._all_needs(goal, part, rules, (1, 2)))
+    allowed = [need for need in general if rules.allows(need[1])]
+    assert [need for need in fast if rules.allows(need[1])] == allowed
+    if goal and part:  # the shortcut's case: nothing else
+        assert fast == allowed
+    one_card = list(_search._all_needs(goal, part, rules, (1,)))
+    assert list(_search._needs(goal, part, rules, (1,))) == one_card
     assert [type(b) for _, b, _ in fast] == [type(exact(b)) for _, b, _ in fast]  # exact
 
 
 @settings(max_examples=100, deadline=None)
-@given(st.lists(numbers, min_size=2, max_size=4))
-def test_the_fast_values_are_every_outcome(cards: list[Fraction]) -> None:
+@given(st.lists(numbers, min_size=2, max_size=4), limiting_rules)
+def test_the_fast_values_are_every_outcome(cards: list[Fraction], rules: HouseRules) -> None:
     """The values of a hand, worked out with the shortcut for whole numbers, are the values
-    of every operation on the values of every split, as :func:`outcomes` gives them."""
+    of every operation on the values of every split, as :func:`outcomes` gives them, that
+    the rules allow."""
     hand = tuple(sorted(exact(card) for card in cards))
-    rules = HouseRules()
     with _search.limited(10**7):
         made = {
             value
@@ -326,5 +345,6 @@ def test_the_fast_values_are_every_outcome(cards: list[Fraction]) -> None:
             for a in _search.values(part, rules)
             for b in _search.values(rest, rules)
             for _, value in outcomes(a, b, rules.ops)
+            if rules.allows(value)
         }
         assert _search.values(hand, rules) == made

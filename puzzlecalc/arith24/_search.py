@@ -177,6 +177,7 @@ def _values(cards: tuple[Number, ...], rules: HouseRules) -> frozenset[Number]:
     made: set[Number] = set()
     ops = rules.ops
     every_op = ops == "+-*/"
+    fractions = not rules.whole_only
     for part, rest in splits(cards):
         lefts, rights = values(part, rules), values(rest, rules)
         _spend(len(lefts) * len(rights))
@@ -192,17 +193,19 @@ def _values(cards: tuple[Number, ...], rules: HouseRules) -> frozenset[Number]:
                     made.update((a + b, a - b, b - a, a * b))
                     if b and not a % b:
                         made.add(a // b)
-                    elif b:
+                    elif b and fractions:
                         made.add(Fraction(a, b))
                     if a and not b % a:
                         made.add(b // a)
-                    elif a:
+                    elif a and fractions:
                         made.add(Fraction(b, a))
                 others = [b for b in rights if b.__class__ is not int]
             else:
                 others = list(rights)
             for b in others:
                 made.update(value for _, value in outcomes(a, b, ops))
+    if not rules.limits_values:
+        return frozenset(made)
     return frozenset(value for value in made if rules.allows(value))
 
 
@@ -214,19 +217,23 @@ def _needs(
     Division by zero is never among them.
     """
     if rules.ops == "+-*/" and target and a:  # the common case, asked again and again
-        return _needs_of(target, a)
+        # A value of two cards or more is one the rules allow; a card may be any.
+        return _needs_of(target, a, rules if len(rest) > 1 else None)
     return _all_needs(target, a, rules, rest)
 
 
 @functools.lru_cache(maxsize=1 << 16, typed=True)
-def _needs_of(target: Number, a: Number) -> tuple[tuple[str, Number, bool], ...]:
-    """:func:`_needs` with all four operations, neither ``target`` nor ``a`` being 0."""
+def _needs_of(
+    target: Number, a: Number, rules: HouseRules | None
+) -> tuple[tuple[str, Number, bool], ...]:
+    """:func:`_needs` with all four operations, neither ``target`` nor ``a`` being 0: only
+    those giving a value ``rules`` allow, if given."""
     if target.__class__ is int and a.__class__ is int:
         quotient, remainder = divmod(target, a)
         over_a = quotient if not remainder else Fraction(target, a)
         quotient, remainder = divmod(a, target)
         a_over = quotient if not remainder else Fraction(a, target)
-        return (
+        needs: tuple[tuple[str, Number, bool], ...] = (
             ("+", target - a, True),
             ("-", a - target, True),
             ("-", target + a, False),
@@ -234,14 +241,18 @@ def _needs_of(target: Number, a: Number) -> tuple[tuple[str, Number, bool], ...]
             ("/", a_over, True),
             ("/", target * a, False),
         )
-    return (
-        ("+", exact(target - a), True),
-        ("-", exact(a - target), True),
-        ("-", exact(target + a), False),
-        ("*", apply("/", target, a), True),
-        ("/", apply("/", a, target), True),
-        ("/", exact(target * a), False),
-    )
+    else:
+        needs = (
+            ("+", exact(target - a), True),
+            ("-", exact(a - target), True),
+            ("-", exact(target + a), False),
+            ("*", apply("/", target, a), True),
+            ("/", apply("/", a, target), True),
+            ("/", exact(target * a), False),
+        )
+    if rules is None or not rules.limits_values:
+        return needs
+    return tuple(need for need in needs if rules.allows(need[1]))
 
 
 def _all_needs(
@@ -326,38 +337,51 @@ def _make_classes(
             progress(1, 1)
         return {_canonical.leaf(target, level): target} if cards[0] == target else {}
     found: dict[Key, Tree] = {}
+    join = _canonical.combiner(level)
     both_orders = level == "none"
+    budget = _BUDGET.get()
+    quick = rules.ops == "+-*/" and bool(target)  # _needs' common case, for any a but 0
     done = total = 0
     if progress is not None:  # counted only when asked: this runs for every part of the hand
         total = max(1, sum(len(values(part, rules)) for part, _ in splits(cards)))
     for part, rest in splits(cards):
-        _spend(len(values(part, rules)))
+        lefts_values = values(part, rules)
+        if budget is not None:
+            budget.spend(len(lefts_values))
+        listed = len(rest) <= _TABULATED
         made: frozenset[Number] | None = None  # rest's values, when first needed (if listed)
-        for a in sorted(values(part, rules)):
+        needs_rules = rules if len(rest) > 1 else None  # see _needs
+        for a in sorted(lefts_values):
             if progress is not None:
                 progress(done, total)
                 done += 1
-            for op, b, a_first in _needs(target, a, rules, rest):
-                if len(rest) <= _TABULATED:
+            needs = (
+                _needs_of(target, a, needs_rules) if quick and a else _needs(target, a, rules, rest)
+            )
+            lefts: dict[Key, Tree] | None = None
+            for op, b, a_first in needs:
+                if listed:
                     if made is None:
                         made = values(rest, rules)
                     if b not in made:
                         continue
                 elif not _reachable(rest, b, rules):
                     continue
-                lefts = classes(part, a, rules)
+                if lefts is None:
+                    lefts = classes(part, a, rules)
                 rights = classes(rest, b, rules)
-                _spend(len(lefts) * len(rights))
+                if budget is not None:
+                    budget.spend(len(lefts) * len(rights))
                 orders = (a_first, not a_first) if both_orders and op in "+*" else (a_first,)
                 for first in orders:
                     for key_a, tree_a in lefts.items():
                         for key_b, tree_b in rights.items():
                             if first:
-                                key = _canonical.combine(op, key_a, key_b, level, target)
+                                key = join(op, key_a, key_b, target)
                                 if key not in found:
                                     found[key] = (op, tree_a, tree_b)
                             else:
-                                key = _canonical.combine(op, key_b, key_a, level, target)
+                                key = join(op, key_b, key_a, target)
                                 if key not in found:
                                     found[key] = (op, tree_b, tree_a)
     if progress is not None:

@@ -96,11 +96,29 @@ class HouseRules:
         >>> HouseRules(natural=True).allows(0)
         False
         """
-        if (self.integer_only or self.natural) and not isinstance(value, int):
+        if self.whole_only and not isinstance(value, int):
             return False  # values are exact: a whole one is an int
         if self.natural:
             return value > 0
         return not (self.non_negative and value < 0)
+
+    @property
+    def limits_values(self) -> bool:
+        """Whether :meth:`allows` turns any value away (no fractions, or no negatives).
+
+        >>> DEFAULT_RULES.limits_values, COUNTDOWN.limits_values
+        (False, True)
+        """
+        return self.integer_only or self.natural or self.non_negative
+
+    @property
+    def whole_only(self) -> bool:
+        """Whether every value along the way must be a whole number.
+
+        >>> DEFAULT_RULES.whole_only, HouseRules(integer_only=True).whole_only
+        (False, True)
+        """
+        return self.integer_only or self.natural
 
     def evolve(self, **changes: Any) -> HouseRules:
         """These rules with some fields changed.
