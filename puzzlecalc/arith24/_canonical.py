@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import functools
 import math
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from fractions import Fraction
 from itertools import combinations
 from typing import NamedTuple, TypeAlias, cast
@@ -216,28 +216,31 @@ def _allowed_value(tree: Tree, rules: HouseRules) -> Number | None:
     return value if rules.allows(value) else None
 
 
-def canonical(tree: Tree, rules: HouseRules, known: Key | None = None) -> Tree:
-    """A representative tree of ``tree``'s class, printed the 4nums way where it can be.
+def canonical(found: Mapping[Key, Tree], rules: HouseRules) -> list[Tree]:
+    """A representative tree of each class of ``found`` (key -> a tree of that key), printed
+    the 4nums way where it can be.
 
     At ``"normal"`` and ``"4nums"`` the tree is rebuilt from the normal form: in sums
     the added terms come first, then the subtracted ones; in products the multiplied
     factors, then the divisors; compound operands before numbers, larger values first.
     Useless cards set aside come back as ``+a-b`` terms, as ``*1`` factors or as a
     factor worth 1. The rebuilt tree is used only if ``rules`` allow it and it has the
-    same key; otherwise ``tree`` itself is returned. ``known`` is ``tree``'s key, when the
-    caller has it (a search does), to save working it out again.
+    same key; otherwise the tree found is. (The classes share the rebuilding of their
+    common parts.)
     """
     level = rules.distinct
     if level in ("none", "commutative"):
-        return _ordered(tree) if level == "commutative" else tree
-    goal = key(tree, level) if known is None else known
-    assert isinstance(goal, Canon)
-    if goal.sign != 1:
-        return tree
-    rebuilt = _with_aside(goal.form, goal.aside)
-    if rebuilt is not None and allowed(rebuilt, rules) and key(rebuilt, level) == goal:
-        return rebuilt
-    return tree
+        return [_ordered(tree) if level == "commutative" else tree for tree in found.values()]
+    rebuilds = _Rebuilds(level)
+    trees = []
+    for goal, tree in found.items():
+        assert isinstance(goal, Canon)
+        rebuilt = _with_aside(goal.form, goal.aside, rebuilds) if goal.sign == 1 else None
+        if rebuilt is not None and rebuilt[1] == goal and allowed(rebuilt[0], rules):
+            trees.append(rebuilt[0])
+        else:
+            trees.append(tree)
+    return trees
 
 
 # --- commutative ----------------------------------------------------------------------
@@ -477,26 +480,59 @@ def _order(form: Form) -> tuple[int, Number, Form]:
     return (1 if isinstance(form, Leaf) else 0, -form.value, form)
 
 
-def _chain(first: str, then: str, ahead: Sequence[Tree], behind: Sequence[Tree]) -> Tree | None:
-    operands = [(first, tree) for tree in ahead] + [(then, tree) for tree in behind]
-    if not ahead:
-        return None
-    tree = operands[0][1]
-    for op, operand in operands[1:]:
-        tree = (op, tree, operand)
-    return tree
+#: What a form rebuilds to: its tree and that tree's key (``None`` if the tree divides by
+#: zero), or ``None`` if it cannot be rebuilt (nothing added, or nothing multiplied).
+_Rebuilt: TypeAlias = tuple[Tree, Key | None] | None
 
 
-def _build(form: Form) -> Tree | None:
+class _Rebuilds:
+    """The forms rebuilt so far at one level, by identity: the solutions of one search
+    share most of their parts (each form is kept, so its identity is not reused)."""
+
+    def __init__(self, level: Distinct) -> None:
+        self.level = level
+        self.done: dict[int, tuple[Form, _Rebuilt]] = {}
+
+
+def _rebuild(form: Form, rebuilds: _Rebuilds) -> _Rebuilt:
+    """The tree of ``form`` in the 4nums order, and its key, as :func:`key` works it out
+    (the key of each operation from its operands')."""
+    found = rebuilds.done.get(id(form))
+    if found is not None:
+        return found[1]
+    result: _Rebuilt
     if isinstance(form, Leaf):
-        return form.value
-    ahead = [_build(child) for child in sorted(form.ahead, key=_order)]
-    behind = [_build(child) for child in sorted(form.behind, key=_order)]
-    if any(part is None for part in ahead + behind):
-        return None
-    if form.kind == SUM:
-        return _chain("+", "-", ahead, behind)  # type: ignore[arg-type]
-    return _chain("*", "/", ahead, behind)  # type: ignore[arg-type]
+        result = (form.value, leaf(form.value, rebuilds.level))
+    else:
+        forward, back = ("+", "-") if form.kind == SUM else ("*", "/")
+        operands = [(forward, child) for child in sorted(form.ahead, key=_order)]
+        operands += [(back, child) for child in sorted(form.behind, key=_order)]
+        result = _chain(operands, rebuilds) if form.ahead else None
+    rebuilds.done[id(form)] = (form, result)
+    return result
+
+
+def _chain(operands: list[tuple[str, Form]], rebuilds: _Rebuilds) -> _Rebuilt:
+    """``first op second op third ...``, left to right, of the rebuilt ``operands``."""
+    tree: Tree | None = None
+    whole: Key | None = None
+    for op, operand in operands:
+        rebuilt = _rebuild(operand, rebuilds)
+        if rebuilt is None:
+            return None
+        part, part_key = rebuilt
+        if tree is None:
+            tree, whole = part, part_key
+            continue
+        tree = (op, tree, part)
+        if whole is None or part_key is None:
+            whole = None
+        elif isinstance(part_key, Canon) and op == "/" and part_key.form.value == 0:
+            whole = None  # divides by zero
+        else:
+            whole = combine(op, whole, part_key, rebuilds.level)
+    assert tree is not None
+    return tree, whole
 
 
 def _split(
@@ -522,26 +558,26 @@ def _product_of(values: Sequence[Number]) -> Number:
     return result
 
 
-def _with_aside(form: Form, aside: tuple[Number, ...]) -> Tree | None:
+def _with_aside(form: Form, aside: tuple[Number, ...], rebuilds: _Rebuilds) -> _Rebuilt:
     """Rebuild ``form`` with the cards set aside put back as a useless part, or ``None``."""
     if not aside:
-        return _build(form)
+        return _rebuild(form, rebuilds)
     terms: list[_Signed] = []
     factors: list[_Signed] = []
     zero = _split(aside, lambda plus, minus: sum(plus) == sum(minus)) if len(aside) > 1 else None
     if zero is not None:  # x+a-b
         _terms(form, 1, terms)
         terms += [(1, Leaf(LEAF, v)) for v in zero[0]] + [(-1, Leaf(LEAF, v)) for v in zero[1]]
-        return _build(_sum(terms, False, ()).form)
+        return _rebuild(_sum(terms, False, ()).form, rebuilds)
     _factors(form, 1, factors)
     one = None if 0 in aside else _split(aside, lambda t, o: _product_of(t) == _product_of(o))
     if one is not None:  # x*a/b
         factors += [(1, Leaf(LEAF, v)) for v in one[0]] + [(-1, Leaf(LEAF, v)) for v in one[1]]
-        return _build(_product(factors, 1, ()).form)
+        return _rebuild(_product(factors, 1, ()).form, rebuilds)
     unit = _split(aside, lambda plus, minus: sum(plus) - sum(minus) == 1)
     if unit is not None:  # x*(a-b) with a-b = 1
         pieces: list[_Signed] = [(1, Leaf(LEAF, v)) for v in unit[0]]
         pieces += [(-1, Leaf(LEAF, v)) for v in unit[1]]
         factors.append((1, _sum(pieces, False, ()).form))
-        return _build(_product(factors, 1, ()).form)
+        return _rebuild(_product(factors, 1, ()).form, rebuilds)
     return None

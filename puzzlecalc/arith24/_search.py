@@ -17,7 +17,7 @@ import functools
 from collections.abc import Callable, Iterable, Iterator
 from contextvars import ContextVar
 from fractions import Fraction
-from typing import Final, TypeAlias
+from typing import Final, TypeAlias, cast
 
 from more_itertools import distinct_combinations
 
@@ -202,8 +202,15 @@ def _values(cards: tuple[Number, ...], rules: HouseRules) -> frozenset[Number]:
                 others = [b for b in rights if b.__class__ is not int]
             else:
                 others = list(rights)
-            for b in others:
-                made.update(value for _, value in outcomes(a, b, ops))
+            for b in others:  # a Fraction among them: so are the results, whole or not
+                results = cast(list[Fraction], [a + b, a - b, b - a, a * b])
+                if b:
+                    results.append(cast(Fraction, a / b))
+                if a:
+                    results.append(cast(Fraction, b / a))
+                made.update(
+                    value.numerator if value.denominator == 1 else value for value in results
+                )
     if not rules.limits_values:
         return frozenset(made)
     return frozenset(value for value in made if rules.allows(value))

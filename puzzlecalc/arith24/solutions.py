@@ -122,10 +122,7 @@ def solve(
             for value in sorted({goal - distance, goal + distance} & made):
                 found.update(_trees(cards, value, rules, max_steps))
     checked = list(hand(cards))
-    exprs = [
-        _canonical.from_tree(_canonical.canonical(tree, rules, known), checked)
-        for known, tree in found.items()
-    ]
+    exprs = [_canonical.from_tree(tree, checked) for tree in _canonical.canonical(found, rules)]
     return sorted(exprs, key=lambda e: (len(e.numbers), len(str(e)), str(e)))
 
 
