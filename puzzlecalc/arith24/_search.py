@@ -224,9 +224,33 @@ def _needs(
     Division by zero is never among them.
     """
     if rules.ops == "+-*/" and target and a:  # the common case, asked again and again
-        # A value of two cards or more is one the rules allow; a card may be any.
-        return _needs_of(target, a, rules if len(rest) > 1 else None)
+        if len(rest) == 1:  # a card may be any number
+            return _needs_of(target, a, None)
+        # A value of two cards or more is one the rules allow.
+        if rules.whole_only and target.__class__ is int and a.__class__ is int:
+            return _whole_needs(target, a, rules)
+        return _needs_of(target, a, rules)
     return _all_needs(target, a, rules, rest)
+
+
+def _whole_needs(target: int, a: int, rules: HouseRules) -> list[tuple[str, Number, bool]]:
+    """:func:`_needs` of whole numbers (neither 0) when only whole values are allowed:
+    cheap enough not to remember, and the fractions are never made."""
+    needs: list[tuple[str, Number, bool]] = [
+        ("+", target - a, True),
+        ("-", a - target, True),
+        ("-", target + a, False),
+    ]
+    quotient, remainder = divmod(target, a)
+    if not remainder:
+        needs.append(("*", quotient, True))
+    quotient, remainder = divmod(a, target)
+    if not remainder:
+        needs.append(("/", quotient, True))
+    needs.append(("/", target * a, False))
+    if rules.natural or rules.non_negative:
+        return [need for need in needs if rules.allows(need[1])]
+    return needs
 
 
 @functools.lru_cache(maxsize=1 << 16, typed=True)
@@ -347,7 +371,6 @@ def _make_classes(
     join = _canonical.combiner(level)
     both_orders = level == "none"
     budget = _BUDGET.get()
-    quick = rules.ops == "+-*/" and bool(target)  # _needs' common case, for any a but 0
     done = total = 0
     if progress is not None:  # counted only when asked: this runs for every part of the hand
         total = max(1, sum(len(values(part, rules)) for part, _ in splits(cards)))
@@ -357,14 +380,11 @@ def _make_classes(
             budget.spend(len(lefts_values))
         listed = len(rest) <= _TABULATED
         made: frozenset[Number] | None = None  # rest's values, when first needed (if listed)
-        needs_rules = rules if len(rest) > 1 else None  # see _needs
         for a in sorted(lefts_values):
             if progress is not None:
                 progress(done, total)
                 done += 1
-            needs = (
-                _needs_of(target, a, needs_rules) if quick and a else _needs(target, a, rules, rest)
-            )
+            needs = _needs(target, a, rules, rest)
             lefts: dict[Key, Tree] | None = None
             for op, b, a_first in needs:
                 if listed:
