@@ -248,8 +248,10 @@ def _whole_needs(target: int, a: int, rules: HouseRules) -> list[tuple[str, Numb
     if not remainder:
         needs.append(("/", quotient, True))
     needs.append(("/", target * a, False))
-    if rules.natural or rules.non_negative:
-        return [need for need in needs if rules.allows(need[1])]
+    if rules.natural:  # as rules.allows, for whole numbers
+        return [need for need in needs if need[1] > 0]
+    if rules.non_negative:
+        return [need for need in needs if need[1] >= 0]
     return needs
 
 
@@ -310,15 +312,9 @@ def _all_needs(
             yield "/", exact(target * a), False
 
 
-def _has(cards: tuple[Number, ...], target: Number, rules: HouseRules) -> bool:
-    """Whether the whole multiset ``cards`` can make ``target``."""
-    if len(cards) <= _TABULATED:
-        return target in values(cards, rules)
-    return _reachable(cards, target, rules)
-
-
 def _reachable(cards: tuple[Number, ...], target: Number, rules: HouseRules) -> bool:
-    """:func:`_has` for larger hands: work back from the target instead of listing values."""
+    """Whether the whole multiset ``cards`` can make ``target``, for hands larger than those
+    whose values are listed: work back from the target instead."""
     known = _tables().reachable
     found = known.get((cards, target, rules))
     if found is None:
@@ -332,10 +328,18 @@ def _reach(cards: tuple[Number, ...], target: Number, rules: HouseRules) -> bool
     if not rules.allows(target):
         return False
     for part, rest in splits(cards):
-        _spend(len(values(part, rules)))
-        for a in values(part, rules):
+        lefts = values(part, rules)
+        _spend(len(lefts))
+        listed = len(rest) <= _TABULATED
+        made: frozenset[Number] | None = None  # rest's values, when first needed (if listed)
+        for a in lefts:
             for _, b, _ in _needs(target, a, rules, rest):
-                if _has(rest, b, rules):
+                if listed:
+                    if made is None:
+                        made = values(rest, rules)
+                    if b in made:
+                        return True
+                elif _reachable(rest, b, rules):
                     return True
     return False
 
