@@ -18,7 +18,6 @@ from __future__ import annotations
 import functools
 import math
 from collections.abc import Callable, Mapping, Sequence
-from fractions import Fraction
 from itertools import combinations
 from typing import NamedTuple, TypeAlias, cast
 
@@ -189,7 +188,7 @@ def from_tree(tree: Tree, cards: Sequence[Number] = ()) -> Expr:
     def build(node: Tree) -> Expr:
         if not isinstance(node, tuple):
             indices = free.get(node)
-            return Num(Fraction(node), card=indices.pop(0) if indices else None)
+            return Num(node, card=indices.pop(0) if indices else None)
         op, left, right = node
         return BinOp(cast(Operator, op), build(left), build(right))
 

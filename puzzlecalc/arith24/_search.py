@@ -447,6 +447,8 @@ def trees(
     for done, sub in enumerate(parts):
         if progress is not None and not rules.use_all:
             progress(done, len(parts))
+        if not rules.use_all and len(sub) <= _TABULATED and goal not in values(sub, rules):
+            continue  # (the values of a small part are listed anyway, for the larger ones)
         for key, tree in classes(sub, goal, rules, progress if rules.use_all else None).items():
             if rules.use_all or rules.distinct != "4nums" or not _canonical.has_aside(key):
                 found.setdefault(key, tree)
