@@ -12,7 +12,8 @@ before a timed part. Rows:
 2. the same with every cache cleared before each hand (``clear_caches()``), also fresh;
    and, for comparison, the same inside one ``shared_tables()`` block (hands share all);
 3. ``1 2 3 4 5 6 -> 24``, every distinct solution, cold;
-4. ``1 2 3 4 5 6 7 -> 24``, every distinct solution, cold;
+4. ``1 2 3 4 5 6 7 -> 24``, every distinct solution, cold (rows 3 and 4 also say, beside,
+   what they take with the garbage collector off: what the collector costs);
 5. ``1 2 3 4 5 6 7 8 -> 24``, every distinct solution, cold, within the default limits;
 6. Countdown: every distinct solution of one reachable target, 300 random rounds, cold.
 
@@ -70,8 +71,9 @@ def fresh(mode: str) -> float:
     return float(done.stdout)
 
 
-def show(name: str, times: list[float]) -> None:
-    print(f"{name:62} min {min(times):7.3f} s  median {statistics.median(times):7.3f} s")
+def show(name: str, times: list[float], off: list[float] | None = None) -> None:
+    beside = f"  (collector off: min {min(off):.3f} s)" if off else ""
+    print(f"{name:62} min {min(times):7.3f} s  median {statistics.median(times):7.3f} s{beside}")
 
 
 def main() -> None:
@@ -95,10 +97,13 @@ def main() -> None:
     )
     for cards in ([1, 2, 3, 4, 5, 6], [1, 2, 3, 4, 5, 6, 7]):
         times: list[float] = []
+        off: list[float] = []
         for _ in range(repeat):
             clear_caches()
             times += timings(1, functools.partial(solve, cards))
-        show(f"{' '.join(map(str, cards))} -> 24, every distinct solution, cold", times)
+            clear_caches()
+            off += timings(1, functools.partial(solve, cards), collector=False)
+        show(f"{' '.join(map(str, cards))} -> 24, every distinct solution, cold", times, off)
     eight = [1, 2, 3, 4, 5, 6, 7, 8]
     clear_caches()
     try:

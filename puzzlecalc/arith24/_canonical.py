@@ -231,11 +231,14 @@ def canonical(found: Mapping[Key, Tree], rules: HouseRules) -> list[Tree]:
     if level in ("none", "commutative"):
         return [_ordered(tree) if level == "commutative" else tree for tree in found.values()]
     rebuilds = _Rebuilds(level)
+    # Under rules that take every value and operation, a tree is allowed unless it divides
+    # by zero, and then it has no key.
+    check = rules.limits_values or rules.ops != "+-*/"
     trees = []
     for goal, tree in found.items():
         assert isinstance(goal, Canon)
         rebuilt = _with_aside(goal.form, goal.aside, rebuilds) if goal.sign == 1 else None
-        if rebuilt is not None and rebuilt[1] == goal and allowed(rebuilt[0], rules):
+        if rebuilt is not None and rebuilt[1] == goal and (not check or allowed(rebuilt[0], rules)):
             trees.append(rebuilt[0])
         else:
             trees.append(tree)
