@@ -207,8 +207,11 @@ def test_the_values_kept_across_calls_stay_within_their_bound(
     for _ in range(60):
         solve([rng.randint(1, 13) for _ in range(4)])
         assert arith24_search._SHARED_VALUES.size <= 2_000 + 1_500  # give or take the newest
+    needs = arith24_search._needs_of.cache_info()
+    assert needs.maxsize is not None and 0 < needs.currsize <= needs.maxsize  # bounded too
     arith24_search.forget_shared()
     assert arith24_search._SHARED_VALUES.size == 0
+    assert arith24_search._needs_of.cache_info().currsize == 0
 
 
 def test_the_tables_of_a_call_are_freed_when_it_returns() -> None:

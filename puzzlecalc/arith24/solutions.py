@@ -40,14 +40,15 @@ __all__ = [
 TWENTY_FOUR: Final = 24
 
 #: How much work a search may do unless the caller allows more: a step is one value
-#: tried or one pair of partial results combined. A search makes some 30,000 steps a
-#: second; listing every distinct solution of seven cards takes up to about 400,000.
+#: tried or one pair of partial results combined. A search makes some 100,000 steps a
+#: second; listing every distinct solution of seven cards takes up to about 500,000
+#: (``1 2 3 4 5 6 7``: 478,614), of eight about 11 million.
 DEFAULT_MAX_STEPS: Final = 1_000_000
 
 
 def clear_caches() -> None:
-    """Forget what searches keep across calls (the values of small parts of hands): the
-    next call starts cold.
+    """Forget what searches keep across calls (the values of small parts of hands, what a
+    target and a part's value need of the rest): the next call starts cold.
 
     Nothing needs this for correctness, nor for ``max_steps`` (a call is charged for what
     it finds worked out as if it had worked it out); benchmarks use it to time a first call.
