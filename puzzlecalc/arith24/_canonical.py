@@ -321,7 +321,7 @@ def _combine_normal(
         aside = right.aside
     else:
         aside = sorted(left.aside + right.aside)
-    if useless and _could_drop(items):
+    if useless and _could_drop(items, kind == SUM):
         aside = list(aside)
         items = _drop(items, aside, sums=kind == SUM)
         aside.sort()
@@ -330,11 +330,13 @@ def _combine_normal(
     return _product(items, sign, tuple(aside), value)
 
 
-def _could_drop(items: list[_Signed]) -> bool:
+def _could_drop(items: list[_Signed], sums: bool) -> bool:
     """A cheap test that rules out most operand lists with nothing useless in them: whole
-    numbers of 2 or more in size, all pulling one way (all added or all multiplied, none
-    negative), have no group worth 0 or 1. (A negative operand pulls the other way:
-    ``+2 +(-2)`` is worth 0.)"""
+    numbers of 2 or more in size, all pulling one way, have no group worth 0 (a sum) or 1
+    (a product). In a sum a term pulls up when it adds a positive number or takes away a
+    negative one (``+2 +(-2)`` is worth 0); in a product a factor pulls away from 1 when
+    it multiplies, whatever its sign (``2 / (-2)`` is worth -1, but ``2*2 / (-2) / (-2)``
+    is worth 1)."""
     if len(items) < 2:
         return False
     way = 0
@@ -342,7 +344,7 @@ def _could_drop(items: list[_Signed]) -> bool:
         value = form.value
         if value.__class__ is not int or -1 <= value <= 1:
             return True
-        pull = sign if value > 0 else -sign
+        pull = sign if value > 0 or not sums else -sign
         if way and pull != way:
             return True
         way = pull
@@ -376,7 +378,7 @@ def _drop(items: list[_Signed], aside: list[Number], sums: bool) -> list[_Signed
     smallest sorted operands goes.
     """
     count = len(items)
-    if not _could_drop(items) or (count <= 3 and not _small_group(items, sums)):
+    if not _could_drop(items, sums) or (count <= 3 and not _small_group(items, sums)):
         return items
     if sums:
         if sum(sign * form.value for sign, form in items) == 0:
