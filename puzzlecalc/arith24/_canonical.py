@@ -385,49 +385,40 @@ def _drop(items: list[_Signed], aside: list[Number], sums: bool) -> list[_Signed
             return items  # a sum worth 0 is kept whole
     elif any(form.value == 0 for _, form in items):
         return items
-    # Which subsets are worth 0 (a sum) or 1 (a product), by bit mask, each subset's total
-    # made from a smaller one's, in whole numbers: a sum over the common denominator, a
-    # product as a numerator and a denominator (worth 1 when they are equal).
+    # Which subsets are worth 0 (a sum) or 1 (a product), by bit mask (bit i: operand i),
+    # the totals of the subsets with operand i made from those without it, in whole
+    # numbers: a sum over the common denominator, a product as a numerator and a
+    # denominator (worth 1 when they are equal).
     full = (1 << count) - 1
     if sums:
         scale = math.lcm(*(form.value.denominator for _, form in items))
-        steps = [
-            sign * form.value.numerator * (scale // form.value.denominator) for sign, form in items
-        ]
-        totals = [0] * (1 << count)
-        for mask in range(1, full):
-            low = mask & -mask
-            totals[mask] = totals[mask ^ low] + steps[low.bit_length() - 1]
-        neutral = [not total for total in totals]
+        totals = [0]
+        for sign, form in items:
+            step = sign * form.value.numerator * (scale // form.value.denominator)
+            totals += [total + step for total in totals]
+        neutral = [mask for mask in range(1, full) if not totals[mask]]
     else:
-        over = [0] * (1 << count)
-        under = [0] * (1 << count)
-        over[0] = under[0] = 1
-        for mask in range(1, full):
-            low = mask & -mask
-            sign, form = items[low.bit_length() - 1]
+        overs, unders = [1], [1]
+        for sign, form in items:
             top, bottom = form.value.numerator, form.value.denominator
             if sign < 0:
                 top, bottom = bottom, top
-            over[mask] = over[mask ^ low] * top
-            under[mask] = under[mask ^ low] * bottom
-        neutral = [top == bottom for top, bottom in zip(over, under, strict=True)]
-    multiplied = sum(1 << i for i, (sign, _) in enumerate(items) if sign > 0)
-    best: list[int] = []
-    best_size = 0
-    for mask in range(1, full):
-        if not neutral[mask]:
-            continue
-        if not sums and not multiplied & ~mask:
-            continue  # nothing multiplied would be left
-        size = bin(mask).count("1")
-        if size > best_size:
-            best, best_size = [mask], size
-        elif size == best_size:
-            best.append(mask)
-    if not best:
+            overs += [over * top for over in overs]
+            unders += [under * bottom for under in unders]
+        multiplied = sum(1 << i for i, (sign, _) in enumerate(items) if sign > 0)
+        neutral = [
+            mask
+            for mask in range(1, full)
+            if overs[mask] == unders[mask] and multiplied & ~mask  # a factor multiplied left
+        ]
+    if not neutral:
         return items
-    chosen = min(best, key=lambda m: sorted(items[i] for i in range(count) if m >> i & 1))
+    sizes = [mask.bit_count() for mask in neutral]
+    best_size = max(sizes)
+    best = [mask for mask, size in zip(neutral, sizes, strict=True) if size == best_size]
+    chosen = best[0]
+    if len(best) > 1:
+        chosen = min(best, key=lambda m: sorted(items[i] for i in range(count) if m >> i & 1))
     for i in range(count):
         if chosen >> i & 1:
             aside.extend(_cards(items[i][1]))
