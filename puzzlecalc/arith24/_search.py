@@ -407,14 +407,14 @@ def _make_classes(
                 for first in orders:
                     for key_a, tree_a in lefts.items():
                         for key_b, tree_b in rights.items():
-                            if first:
-                                key = join(op, key_a, key_b, target)
-                                if key not in found:
-                                    found[key] = (op, tree_a, tree_b)
+                            if first:  # (the first tree found of each key is kept)
+                                found.setdefault(
+                                    join(op, key_a, key_b, target), (op, tree_a, tree_b)
+                                )
                             else:
-                                key = join(op, key_b, key_a, target)
-                                if key not in found:
-                                    found[key] = (op, tree_b, tree_a)
+                                found.setdefault(
+                                    join(op, key_b, key_a, target), (op, tree_b, tree_a)
+                                )
     if progress is not None:
         progress(total, total)
     return found
