@@ -147,3 +147,54 @@ def test_the_search_combines_keys_as_key_does(left: Expr, right: Expr, op: str) 
         join = _canonical.combiner(level)
         parts = key(left, level), key(right, level)
         assert join(op, *parts, value) == join(op, *parts, None) == key(whole, level)
+
+
+@pytest.mark.parametrize("level", ["normal", "4nums"])
+@pytest.mark.parametrize("cards", [(1, 2, 3, 4), (2, 3, 3, 8), (1, 1, 5, 5), (2, -2, 3, 6)])
+def test_pairs_of_the_same_operands_make_the_same_key(
+    cards: tuple[int, ...], level: Distinct
+) -> None:
+    """The search passes over a pair whose operands (by identity, with their signs, and
+    the cards set aside) it has combined already: such pairs must make equal keys. Every
+    way to combine the cards, sharing each part's keys as the search does, is tried."""
+    join = _canonical.combiner(level)
+    keys: dict[tuple[int, ...], list[Any]] = {
+        (i,): [_canonical.leaf(card, level)] for i, card in enumerate(cards)
+    }
+    made: dict[Any, Any] = {}
+    for size in range(2, len(cards) + 1):
+        for chosen in itertools.combinations(range(len(cards)), size):
+            found = []
+            for cut in range(1, size):
+                for part in itertools.combinations(chosen, cut):
+                    rest = tuple(i for i in chosen if i not in part)
+                    for left, right, op in itertools.product(keys[part], keys[rest], "+-*/"):
+                        if op == "/" and right.form.value == 0:
+                            continue
+                        key = join(op, left, right, None)
+                        signature = (size, _canonical.operands(op, left, right))
+                        assert made.setdefault(signature, key) == key
+                        if key not in found:
+                            found.append(key)
+            keys[chosen] = found
+
+
+def test_pairs_that_set_different_cards_aside_are_not_the_same_operands() -> None:
+    """``2+1-1`` keeps the very form of ``2`` and sets the 1s aside: added to 3, it does
+    not make the key ``3+2`` makes, and its operands must say so."""
+    level: Distinct = "4nums"
+    three, two, one = (_canonical.leaf(card, level) for card in (3, 2, 1))
+    two_aside = _canonical.combine("-", _canonical.combine("+", two, one, level), one, level)
+    assert isinstance(two, _canonical.Canon) and isinstance(two_aside, _canonical.Canon)
+    assert two_aside.form is two.form and two_aside.aside == (1, 1)
+    assert isinstance(three, _canonical.Canon)
+    for left, right, other_left, other_right in (
+        (three, two, three, two_aside),
+        (two, three, two_aside, three),
+    ):
+        assert _canonical.combine("+", left, right, level) != _canonical.combine(
+            "+", other_left, other_right, level
+        )
+        assert _canonical.operands("+", left, right) != _canonical.operands(
+            "+", other_left, other_right
+        )

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import functools
 import math
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from itertools import combinations
 from typing import NamedTuple, TypeAlias, cast
 
@@ -135,6 +135,33 @@ def combiner(level: Distinct) -> Combiner:
 
 def _combine_fine(op: str, left: Key, right: Key, value: Number | None, level: Distinct) -> Key:
     return combine(op, left, right, level, value)
+
+
+def operands(op: str, left: Canon, right: Canon) -> Hashable:
+    """What the normal key of ``left op right`` is made of, for telling cheaply that two
+    pairs of keys combine to the same key: the operands of the sum or product it flattens
+    to, by identity, each with its sign, and the cards the two keys set aside. Equal
+    operands (of one target at one level) make equal keys; the converse need not hold."""
+    if op in "+-":
+        kind, sign = SUM, 1
+        left_sign, right_sign = left.sign, right.sign if op == "+" else -right.sign
+    else:
+        kind, sign = PRODUCT, left.sign * right.sign
+        left_sign, right_sign = 1, 1 if op == "*" else -1
+    ahead: list[int] = []
+    behind: list[int] = []
+    for form, form_sign in ((left.form, left_sign), (right.form, right_sign)):
+        if form.__class__ is Group and form.kind == kind:
+            pulls = (form.ahead, form.behind) if form_sign > 0 else (form.behind, form.ahead)
+            ahead += map(id, pulls[0])
+            behind += map(id, pulls[1])
+        elif form_sign > 0:
+            ahead.append(id(form))
+        else:
+            behind.append(id(form))
+    ahead.sort()
+    behind.sort()
+    return kind, sign, tuple(ahead), tuple(behind), left.aside, right.aside
 
 
 def has_aside(key: Key) -> bool:

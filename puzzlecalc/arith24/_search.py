@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import contextlib
 import functools
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Hashable, Iterable, Iterator
 from contextvars import ContextVar
 from fractions import Fraction
 from typing import Final, TypeAlias, cast
@@ -374,6 +374,9 @@ def _make_classes(
     found: dict[Key, Tree] = {}
     join = _canonical.combiner(level)
     both_orders = level == "none"
+    # At the normal levels, pairs made of the same operands (a+b)+c, a+(b+c), ... make
+    # the same key: each such pair after the first is passed over before it is combined.
+    combined: set[Hashable] | None = None if level in ("none", "commutative") else set()
     budget = _BUDGET.get()
     done = total = 0
     if progress is not None:  # counted only when asked: this runs for every part of the hand
@@ -407,14 +410,17 @@ def _make_classes(
                 for first in orders:
                     for key_a, tree_a in lefts.items():
                         for key_b, tree_b in rights.items():
-                            if first:  # (the first tree found of each key is kept)
-                                found.setdefault(
-                                    join(op, key_a, key_b, target), (op, tree_a, tree_b)
-                                )
-                            else:
-                                found.setdefault(
-                                    join(op, key_b, key_a, target), (op, tree_b, tree_a)
-                                )
+                            left, right = (key_a, key_b) if first else (key_b, key_a)
+                            if combined is not None:
+                                made_of = _canonical.operands(op, left, right)  # type: ignore[arg-type]
+                                if made_of in combined:
+                                    continue
+                                combined.add(made_of)
+                            # (the first tree found of each key is kept)
+                            found.setdefault(
+                                join(op, left, right, target),
+                                (op, tree_a, tree_b) if first else (op, tree_b, tree_a),
+                            )
     if progress is not None:
         progress(total, total)
     return found
