@@ -142,12 +142,7 @@ def operands(op: str, left: Canon, right: Canon) -> Hashable:
     pairs of keys combine to the same key: the operands of the sum or product it flattens
     to, by identity, each with its sign, and the cards the two keys set aside. Equal
     operands (of one target at one level) make equal keys; the converse need not hold."""
-    if op in "+-":
-        kind, sign = SUM, 1
-        left_sign, right_sign = left.sign, right.sign if op == "+" else -right.sign
-    else:
-        kind, sign = PRODUCT, left.sign * right.sign
-        left_sign, right_sign = 1, 1 if op == "*" else -1
+    kind, sign, left_sign, right_sign = _signs(op, left, right)
     ahead: list[int] = []
     behind: list[int] = []
     for form, form_sign in ((left.form, left_sign), (right.form, right_sign)):
@@ -319,6 +314,14 @@ def _cards(form: Form) -> list[Number]:
     return [card for part in (form.ahead, form.behind) for child in part for card in _cards(child)]
 
 
+def _signs(op: str, left: Canon, right: Canon) -> tuple[int, int, int, int]:
+    """What ``left op right`` flattens to: a sum or a product (its kind), its sign, and the
+    signs of the two operands in it (added or taken away, multiplied or divided by)."""
+    if op in "+-":
+        return SUM, 1, left.sign, right.sign if op == "+" else -right.sign
+    return PRODUCT, left.sign * right.sign, 1, 1 if op == "*" else -1
+
+
 def _combine_normal(
     op: str, left: Canon, right: Canon, value: Number | None = None, useless: bool = False
 ) -> Canon:
@@ -326,14 +329,9 @@ def _combine_normal(
 
     (Setting useless operands aside never changes the value of a sum or a product.)
     """
-    if op in "+-":
-        kind, sign = SUM, 1
-        left_sign, right_sign = left.sign, right.sign if op == "+" else -right.sign
-    else:
-        kind, sign = PRODUCT, left.sign * right.sign
-        left_sign, right_sign = 1, 1 if op == "*" else -1
-        if value is not None:
-            value *= sign
+    kind, sign, left_sign, right_sign = _signs(op, left, right)
+    if kind == PRODUCT and value is not None:
+        value *= sign
     items: list[_Signed] = []
     for form, form_sign in ((left.form, left_sign), (right.form, right_sign)):
         if form.__class__ is Group and form.kind == kind:  # flattened
