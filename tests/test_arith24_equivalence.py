@@ -12,7 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from strategies24 import exprs
 
-from puzzlecalc.arith24 import DISTINCT_LEVELS, Expr, _canonical
+from puzzlecalc.arith24 import DISTINCT_LEVELS, BinOp, Expr, _canonical
 from puzzlecalc.arith24.equivalence import Distinct, key
 from puzzlecalc.arith24.numbers import exact
 
@@ -74,8 +74,6 @@ def test_levels_are_nested(expr: Expr) -> None:
 
 def _mirror(expr: Expr) -> Expr:
     """Swap the operands of every + and *."""
-    from puzzlecalc.arith24 import BinOp
-
     if not isinstance(expr, BinOp):
         return expr
     left, right = _mirror(expr.left), _mirror(expr.right)
@@ -136,8 +134,6 @@ def test_the_useless_operands_set_aside_are_the_largest_group_worth_nothing(
 def test_the_search_combines_keys_as_key_does(left: Expr, right: Expr, op: str) -> None:
     """The search's combiner for a level gives the key of the whole from its parts' keys,
     with or without the value it is worth."""
-    from puzzlecalc.arith24 import BinOp
-
     whole = BinOp(op, left, right)  # type: ignore[arg-type]
     try:
         value = exact(whole.value)
