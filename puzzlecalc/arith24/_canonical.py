@@ -143,19 +143,11 @@ def operands(op: str, left: Canon, right: Canon) -> Hashable:
     to, by identity, each with its sign, and the cards the two keys set aside. Equal
     operands (of one target at one level) make equal keys; the converse need not hold."""
     kind, sign, left_sign, right_sign = _signs(op, left, right)
-    ahead: list[int] = []
-    behind: list[int] = []
-    for form, form_sign in ((left.form, left_sign), (right.form, right_sign)):
-        if form.__class__ is Group and form.kind == kind:
-            pulls = (form.ahead, form.behind) if form_sign > 0 else (form.behind, form.ahead)
-            ahead += map(id, pulls[0])
-            behind += map(id, pulls[1])
-        elif form_sign > 0:
-            ahead.append(id(form))
-        else:
-            behind.append(id(form))
-    ahead.sort()
-    behind.sort()
+    items: list[_Signed] = []
+    _operands(kind, left.form, left_sign, items)
+    _operands(kind, right.form, right_sign, items)
+    ahead = sorted([id(form) for pull, form in items if pull > 0])
+    behind = sorted([id(form) for pull, form in items if pull < 0])
     return kind, sign, tuple(ahead), tuple(behind), left.aside, right.aside
 
 
@@ -293,9 +285,9 @@ def _ordered(tree: Tree) -> Tree:
 def _operands(kind: int, form: Form, sign: int, into: list[_Signed]) -> None:
     """Append ``form`` to a sum or product of ``kind`` as its operands, each with a sign:
     +1 added or multiplied, -1 subtracted or divided. A group of the same kind is flattened."""
-    if isinstance(form, Group) and form.kind == kind:
-        into.extend((sign, operand) for operand in form.ahead)
-        into.extend((-sign, operand) for operand in form.behind)
+    if form.__class__ is Group and form.kind == kind:
+        into += [(sign, operand) for operand in form.ahead]
+        into += [(-sign, operand) for operand in form.behind]
     else:
         into.append((sign, form))
 
@@ -333,12 +325,8 @@ def _combine_normal(
     if kind == PRODUCT and value is not None:
         value *= sign
     items: list[_Signed] = []
-    for form, form_sign in ((left.form, left_sign), (right.form, right_sign)):
-        if form.__class__ is Group and form.kind == kind:  # flattened
-            items += [(form_sign, operand) for operand in form.ahead]
-            items += [(-form_sign, operand) for operand in form.behind]
-        else:
-            items.append((form_sign, form))
+    _operands(kind, left.form, left_sign, items)
+    _operands(kind, right.form, right_sign, items)
     aside: list[Number] | tuple[Number, ...]
     if not right.aside:
         aside = left.aside

@@ -234,8 +234,19 @@ def _needs(
 
 
 def _whole_needs(target: int, a: int, rules: HouseRules) -> list[tuple[str, Number, bool]]:
-    """:func:`_needs` of whole numbers (neither 0) when only whole values are allowed:
-    cheap enough not to remember, and the fractions are never made."""
+    """:func:`_needs` of whole numbers when only whole values are allowed: cheap enough not
+    to remember, and the fractions are never made."""
+    needs = _int_needs(target, a, fractions=False)
+    if rules.natural:  # as rules.allows, for whole numbers
+        return [need for need in needs if need[1] > 0]
+    if rules.non_negative:
+        return [need for need in needs if need[1] >= 0]
+    return needs
+
+
+def _int_needs(target: int, a: int, fractions: bool) -> list[tuple[str, Number, bool]]:
+    """:func:`_needs` of whole numbers, neither 0, with all four operations; a quotient that
+    is not whole only with ``fractions``."""
     needs: list[tuple[str, Number, bool]] = [
         ("+", target - a, True),
         ("-", a - target, True),
@@ -244,14 +255,14 @@ def _whole_needs(target: int, a: int, rules: HouseRules) -> list[tuple[str, Numb
     quotient, remainder = divmod(target, a)
     if not remainder:
         needs.append(("*", quotient, True))
+    elif fractions:
+        needs.append(("*", Fraction(target, a), True))
     quotient, remainder = divmod(a, target)
     if not remainder:
         needs.append(("/", quotient, True))
+    elif fractions:
+        needs.append(("/", Fraction(a, target), True))
     needs.append(("/", target * a, False))
-    if rules.natural:  # as rules.allows, for whole numbers
-        return [need for need in needs if need[1] > 0]
-    if rules.non_negative:
-        return [need for need in needs if need[1] >= 0]
     return needs
 
 
@@ -261,19 +272,9 @@ def _needs_of(
 ) -> tuple[tuple[str, Number, bool], ...]:
     """:func:`_needs` with all four operations, neither ``target`` nor ``a`` being 0: only
     those giving a value ``rules`` allow, if given."""
+    needs: tuple[tuple[str, Number, bool], ...]
     if target.__class__ is int and a.__class__ is int:
-        quotient, remainder = divmod(target, a)
-        over_a = quotient if not remainder else Fraction(target, a)
-        quotient, remainder = divmod(a, target)
-        a_over = quotient if not remainder else Fraction(a, target)
-        needs: tuple[tuple[str, Number, bool], ...] = (
-            ("+", target - a, True),
-            ("-", a - target, True),
-            ("-", target + a, False),
-            ("*", over_a, True),
-            ("/", a_over, True),
-            ("/", target * a, False),
-        )
+        needs = tuple(_int_needs(target, a, fractions=True))
     else:
         needs = (
             ("+", exact(target - a), True),
