@@ -347,4 +347,6 @@ def test_the_fast_values_are_every_outcome(cards: list[Fraction], rules: HouseRu
             for _, value in outcomes(a, b, rules.ops)
             if rules.allows(value)
         }
-        assert _search.values(hand, rules) == made
+        found = _search.values(hand, rules)
+        assert found == made
+        assert [type(value) for value in found] == [type(exact(value)) for value in found]

@@ -17,7 +17,8 @@ import functools
 from collections.abc import Callable, Hashable, Iterable, Iterator
 from contextvars import ContextVar
 from fractions import Fraction
-from typing import Final, TypeAlias, cast
+from math import gcd
+from typing import Final, TypeAlias
 
 from more_itertools import distinct_combinations
 
@@ -174,46 +175,111 @@ def forget_shared() -> None:
 def _values(cards: tuple[Number, ...], rules: HouseRules) -> frozenset[Number]:
     if len(cards) == 1:
         return frozenset(cards)
-    made: set[Number] = set()
-    ops = rules.ops
-    every_op = ops == "+-*/"
+    if rules.ops != "+-*/":
+        made: set[Number] = set()
+        for part, rest in splits(cards):
+            lefts, rights = values(part, rules), values(rest, rules)
+            _spend(len(lefts) * len(rights))
+            for a in lefts:
+                for b in rights:
+                    made.update(value for _, value in outcomes(a, b, rules.ops))
+    else:
+        made = _every_op_values(cards, rules)
+    if not rules.limits_values:
+        return frozenset(made)
+    return frozenset(value for value in made if rules.allows(value))
+
+
+def _every_op_values(cards: tuple[Number, ...], rules: HouseRules) -> set[Number]:
+    """:func:`_values` with all four operations."""
+    made = _Made()
+    wholes = made.wholes
     fractions = not rules.whole_only
     for part, rest in splits(cards):
         lefts, rights = values(part, rules), values(rest, rules)
         _spend(len(lefts) * len(rights))
-        if not every_op:
-            for a in lefts:
-                for b in rights:
-                    made.update(value for _, value in outcomes(a, b, ops))
-            continue
         whole_rights = [b for b in rights if b.__class__ is int]
-        for a in lefts:  # the common case at full speed: whole numbers, all four operations
+        ratio_rights = [(b.numerator, b.denominator) for b in rights if b.__class__ is not int]
+        for a in lefts:
             if a.__class__ is int:
-                for b in whole_rights:
-                    made.update((a + b, a - b, b - a, a * b))
+                for b in whole_rights:  # the common case: whole numbers
+                    wholes.update((a + b, a - b, b - a, a * b))
                     if b and not a % b:
-                        made.add(a // b)
+                        wholes.add(a // b)
                     elif b and fractions:
-                        made.add(Fraction(a, b))
+                        made.put(a, b)
                     if a and not b % a:
-                        made.add(b // a)
+                        wholes.add(b // a)
                     elif a and fractions:
-                        made.add(Fraction(b, a))
-                others = [b for b in rights if b.__class__ is not int]
+                        made.put(b, a)
+                for top, bottom in ratio_rights:
+                    made.mixed(a, top, bottom)
             else:
-                others = list(rights)
-            for b in others:  # a Fraction among them: so are the results, whole or not
-                results = cast(list[Fraction], [a + b, a - b, b - a, a * b])
-                if b:
-                    results.append(cast(Fraction, a / b))
-                if a:
-                    results.append(cast(Fraction, b / a))
-                made.update(
-                    value.numerator if value.denominator == 1 else value for value in results
-                )
-    if not rules.limits_values:
-        return frozenset(made)
-    return frozenset(value for value in made if rules.allows(value))
+                top, bottom = a.numerator, a.denominator
+                for b in whole_rights:
+                    made.mixed(b, top, bottom)
+                for other_top, other_bottom in ratio_rights:
+                    made.ratios_of(top, bottom, other_top, other_bottom)
+    return made.values()
+
+
+class _Made:
+    """Values being made, in whole-number arithmetic: a value that is not whole is kept as
+    a pair ``(numerator, denominator)`` in lowest terms, the denominator above 1, and made
+    a Fraction only at the end, once (Fractions are slow to make and to hash)."""
+
+    __slots__ = ("ratios", "wholes")
+
+    def __init__(self) -> None:
+        self.wholes: set[int] = set()
+        self.ratios: set[tuple[int, int]] = set()
+
+    def put(self, top: int, bottom: int) -> tuple[int, int]:
+        """Keep ``top / bottom`` (``bottom`` not 0); return it in lowest terms."""
+        divisor = gcd(top, bottom)
+        if bottom < 0:
+            divisor = -divisor
+        top //= divisor
+        bottom //= divisor
+        if bottom == 1:
+            self.wholes.add(top)
+        else:
+            self.ratios.add((top, bottom))
+        return top, bottom
+
+    def put_inverse(self, top: int, bottom: int) -> None:
+        """Keep ``bottom / top``, given ``top / bottom`` in lowest terms (``top`` not 0)."""
+        if top < 0:
+            top, bottom = -top, -bottom
+        if top == 1:
+            self.wholes.add(bottom)
+        else:
+            self.ratios.add((bottom, top))
+
+    def mixed(self, whole: int, top: int, bottom: int) -> None:
+        """Keep what ``whole`` and ``top / bottom`` (not whole) make; a sum or difference of
+        the two is never whole and needs no reducing."""
+        scaled = whole * bottom
+        self.ratios.update(((scaled + top, bottom), (scaled - top, bottom), (top - scaled, bottom)))
+        self.put(whole * top, bottom)
+        quotient = self.put(scaled, top)
+        if whole:
+            self.put_inverse(*quotient)
+
+    def ratios_of(self, top: int, bottom: int, other_top: int, other_bottom: int) -> None:
+        """Keep what ``top / bottom`` and ``other_top / other_bottom`` (neither whole) make."""
+        across, back, below = top * other_bottom, other_top * bottom, bottom * other_bottom
+        self.put(across + back, below)
+        difference, under = self.put(across - back, below)
+        self.put(-difference, under)
+        self.put(top * other_top, below)
+        self.put_inverse(*self.put(across, back))
+
+    def values(self) -> set[Number]:
+        """What was made, each value exact: an int if whole, else a Fraction."""
+        made: set[Number] = set(self.wholes)
+        made.update(Fraction(top, bottom) for top, bottom in self.ratios)
+        return made
 
 
 def _needs(
