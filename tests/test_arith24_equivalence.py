@@ -194,3 +194,15 @@ def test_pairs_that_set_different_cards_aside_are_not_the_same_operands() -> Non
         assert _canonical.operands("+", left, right) != _canonical.operands(
             "+", other_left, other_right
         )
+
+
+def test_trees_number_their_cards_left_to_right_and_share_what_numbers_the_same() -> None:
+    product = ("*", 3, 8)  # cards the hand holds once: numbered the same in every tree
+    first, second = _canonical.from_trees(
+        [("+", product, ("+", 2, 1)), ("-", product, ("-", 2, 2))], [2, 3, 8, 2, 1]
+    )
+    assert [leaf.card for leaf in first.leaves()] == [1, 2, 0, 4]
+    assert [leaf.card for leaf in second.leaves()] == [1, 2, 0, 3]  # each tree from the first 2
+    assert (str(first), str(second)) == ("3*8+(2+1)", "3*8-(2-2)")
+    assert isinstance(first, BinOp) and isinstance(second, BinOp)
+    assert first.left is second.left  # built once

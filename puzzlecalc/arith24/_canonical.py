@@ -190,23 +190,43 @@ def to_tree(expr: Expr) -> Tree:
     return (expr.op, to_tree(expr.left), to_tree(expr.right))
 
 
-def from_tree(tree: Tree, cards: Sequence[Number] = ()) -> Expr:
-    """An :class:`~puzzlecalc.arith24.expr.Expr` from a plain tree, numbering its numbers as cards of ``cards``.
+def from_trees(trees: Sequence[Tree], cards: Sequence[Number] = ()) -> list[Expr]:
+    """An :class:`~puzzlecalc.arith24.expr.Expr` from each plain tree, numbering its
+    numbers as cards of ``cards``.
 
-    Each number takes the first card of equal value not taken yet, left to right.
+    In each tree, each number takes the first card of equal value not taken yet, left to
+    right. A part made only of cards whose value the hand holds once is numbered the same
+    wherever it is, so the expressions share it, built once (the trees of one search share
+    most of their parts).
     """
-    free: dict[Number, list[int]] = {}
+    indices: dict[Number, list[int]] = {}
     for index, card in enumerate(cards):
-        free.setdefault(card, []).append(index)
+        indices.setdefault(card, []).append(index)
+    once = {card: Num(card, card=found[0]) for card, found in indices.items() if len(found) == 1}
+    shared: dict[int, tuple[Tree, Expr]] = {}  # by identity: parts of cards held once
 
-    def build(node: Tree) -> Expr:
+    def build(node: Tree, free: dict[Number, list[int]]) -> tuple[Expr, bool]:
+        """The expression of ``node`` and whether it is made only of cards held once."""
         if not isinstance(node, tuple):
-            indices = free.get(node)
-            return Num(node, card=indices.pop(0) if indices else None)
+            number = once.get(node)
+            if number is not None:
+                return number, True
+            taken = free.get(node)
+            return Num(node, card=taken.pop(0) if taken else None), False
+        known = shared.get(id(node))
+        if known is not None:
+            return known[1], True
         op, left, right = node
-        return BinOp(cast(Operator, op), build(left), build(right))
+        left_expr, left_once = build(left, free)
+        right_expr, right_once = build(right, free)
+        expr = BinOp(cast(Operator, op), left_expr, right_expr)
+        if left_once and right_once:
+            shared[id(node)] = (node, expr)
+        return expr, left_once and right_once
 
-    return build(tree)
+    return [
+        build(tree, {card: list(found) for card, found in indices.items()})[0] for tree in trees
+    ]
 
 
 def allowed(tree: Tree, rules: HouseRules) -> bool:

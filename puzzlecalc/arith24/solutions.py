@@ -123,7 +123,7 @@ def solve(
             for value in sorted({goal - distance, goal + distance} & made):
                 found.update(_trees(cards, value, rules, max_steps))
     checked = list(hand(cards))
-    exprs = [_canonical.from_tree(tree, checked) for tree in _canonical.canonical(found, rules)]
+    exprs = _canonical.from_trees(_canonical.canonical(found, rules), checked)
     return sorted(exprs, key=lambda e: (len(e.numbers), len(str(e)), str(e)))
 
 
