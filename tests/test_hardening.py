@@ -214,6 +214,16 @@ def test_the_values_kept_across_calls_stay_within_their_bound(
     assert arith24_search._needs_of.cache_info().currsize == 0
 
 
+def test_a_large_search_does_not_leave_its_needs_behind(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(arith24_search, "_KEPT_NEEDS", 50)
+    arith24_search.forget_shared()
+    solve([1, 2, 3, 4])
+    small = arith24_search._needs_of.cache_info().currsize
+    assert 0 < small <= 50  # a small search's needs serve the next call
+    solve([1, 2, 3, 4, 5, 6])  # needs thousands: emptied when it ends
+    assert arith24_search._needs_of.cache_info().currsize == 0
+
+
 def test_the_tables_of_a_call_are_freed_when_it_returns() -> None:
     rng = random.Random(5)
     for _ in range(30):

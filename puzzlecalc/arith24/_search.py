@@ -112,13 +112,20 @@ def _tables() -> _Tables:
 
 @contextlib.contextmanager
 def limited(max_steps: int) -> Iterator[None]:
-    """Run the searches inside with a budget of ``max_steps`` steps and their own tables."""
+    """Run the searches inside with a budget of ``max_steps`` steps and their own tables.
+
+    A search that filled the remembered needs beyond :data:`_KEPT_NEEDS` empties them
+    when it ends: they served its own sub-targets, and the objects they hold would cost
+    every later pass of the garbage collector (its caller's too) for nothing.
+    """
     token = _BUDGET.set(_Budget(max_steps))
     try:
         with shared_tables():
             yield
     finally:
         _BUDGET.reset(token)
+        if _needs_of.cache_info().currsize > _KEPT_NEEDS:
+            _needs_of.cache_clear()
 
 
 def _spend(steps: int) -> None:
@@ -330,6 +337,11 @@ def _int_needs(target: int, a: int, fractions: bool) -> list[tuple[str, Number, 
         needs.append(("/", Fraction(a, target), True))
     needs.append(("/", target * a, False))
     return needs
+
+
+#: The needs of (target, value) a search keeps beyond its end: about what every hand of
+#: four cards from 1..13 needs for 24 (1,539).
+_KEPT_NEEDS: Final = 4096
 
 
 @functools.lru_cache(maxsize=1 << 16, typed=True)
