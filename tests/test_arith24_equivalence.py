@@ -8,7 +8,7 @@ from fractions import Fraction
 from typing import Any
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 from strategies24 import exprs
 
@@ -106,6 +106,12 @@ values = st.integers(-6, 6) | st.fractions(min_value=-4, max_value=4, max_denomi
 
 @settings(max_examples=300, deadline=None)
 @given(st.lists(st.tuples(st.sampled_from([1, -1]), values), min_size=2, max_size=6), st.booleans())
+@example([(1, Fraction(2)), (1, Fraction(1, 2)), (1, Fraction(3))], False)  # 2 * 1/2: worth 1
+@example([(1, Fraction(3)), (-1, Fraction(2)), (-1, Fraction(1, 2))], False)  # / 2 / (1/2)
+@example([(1, Fraction(3)), (1, Fraction(-2, 3)), (1, Fraction(-3, 2))], False)
+@example([(1, Fraction(5)), (-1, Fraction(2)), (1, Fraction(2))], False)  # * 2 / 2
+@example([(1, Fraction(5)), (1, Fraction(-1, 2)), (1, Fraction(1, 2))], True)  # + (-1/2) + 1/2
+@example([(1, Fraction(5)), (-1, Fraction(1, 3)), (1, Fraction(1, 3))], True)  # - 1/3 + 1/3
 def test_the_useless_operands_set_aside_are_the_largest_group_worth_nothing(
     pairs: list[tuple[int, Fraction]], sums: bool
 ) -> None:

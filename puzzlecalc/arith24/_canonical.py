@@ -386,19 +386,29 @@ def _could_drop(items: list[_Signed], sums: bool) -> bool:
 
 def _small_group(items: list[_Signed], sums: bool) -> bool:
     """Whether one or two of two or three operands could be a useless group (the whole
-    is never one: a sum worth 0 is kept whole, a product keeps a factor multiplied)."""
-    if sums:
-        pulls = [sign * form.value for sign, form in items]
-        if 0 in pulls:
+    is never one: a sum worth 0 is kept whole, a product keeps a factor multiplied).
+
+    Worked on numerators and denominators: Fraction arithmetic is slow."""
+    if sums:  # each term as (signed numerator, denominator)
+        pulls = [(sign * form.value.numerator, form.value.denominator) for sign, form in items]
+        if any(not top for top, _ in pulls):
             return True
-        return len(pulls) == 3 and any(-pull in pulls for pull in pulls)
-    if any(form.value == 1 for _, form in items):
+        return len(pulls) == 3 and any(
+            top * other_bottom == -other_top * bottom
+            for (top, bottom), (other_top, other_bottom) in combinations(pulls, 2)
+        )
+    # each factor as (numerator, denominator) of what it multiplies by
+    powers = [
+        (form.value.numerator, form.value.denominator)
+        if sign > 0
+        else (form.value.denominator, form.value.numerator)
+        for sign, form in items
+    ]
+    if any(top == bottom for top, bottom in powers):
         return True
-    return len(items) == 3 and any(
-        first[1].value == second[1].value
-        if first[0] != second[0]
-        else first[1].value * second[1].value == 1
-        for first, second in ((items[0], items[1]), (items[0], items[2]), (items[1], items[2]))
+    return len(powers) == 3 and any(
+        top * other_top == bottom * other_bottom
+        for (top, bottom), (other_top, other_bottom) in combinations(powers, 2)
     )
 
 
