@@ -331,6 +331,16 @@ def test_the_fast_needs_are_the_general_ones(
     assert [type(b) for _, b, _ in fast] == [type(exact(b)) for _, b, _ in fast]  # exact
 
 
+@given(numbers, numbers)
+def test_the_values_needed_hash_and_compare_as_fractions_do(target: Fraction, a: Fraction) -> None:
+    """A needed value that is not whole remembers its hash: the same hash, so it is found
+    in a set of the values a part makes."""
+    for _, b, _ in _search._needs(exact(target), exact(a), HouseRules(), (1, 2)):
+        plain = Fraction(b)
+        assert hash(b) == hash(plain) and b == plain and b in {plain} and plain in {b}
+        assert type(b) is int or plain.denominator > 1  # exact
+
+
 @settings(max_examples=100, deadline=None)
 @given(st.lists(numbers, min_size=2, max_size=4), limiting_rules)
 def test_the_fast_values_are_every_outcome(cards: list[Fraction], rules: HouseRules) -> None:

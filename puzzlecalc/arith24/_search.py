@@ -309,7 +309,7 @@ def _needs(
 def _whole_needs(target: int, a: int, rules: HouseRules) -> list[tuple[str, Number, bool]]:
     """:func:`_needs` of whole numbers when only whole values are allowed: cheap enough not
     to remember, and the fractions are never made."""
-    needs = _int_needs(target, a, fractions=False)
+    needs = _int_needs(target, a, None)
     if rules.natural:  # as rules.allows, for whole numbers
         return [need for need in needs if need[1] > 0]
     if rules.non_negative:
@@ -317,9 +317,11 @@ def _whole_needs(target: int, a: int, rules: HouseRules) -> list[tuple[str, Numb
     return needs
 
 
-def _int_needs(target: int, a: int, fractions: bool) -> list[tuple[str, Number, bool]]:
+def _int_needs(
+    target: int, a: int, ratio: Callable[[int, int], Number] | None
+) -> list[tuple[str, Number, bool]]:
     """:func:`_needs` of whole numbers, neither 0, with all four operations; a quotient that
-    is not whole only with ``fractions``."""
+    is not whole made by ``ratio`` (numerator, denominator), or left out if it is ``None``."""
     needs: list[tuple[str, Number, bool]] = [
         ("+", target - a, True),
         ("-", a - target, True),
@@ -328,13 +330,13 @@ def _int_needs(target: int, a: int, fractions: bool) -> list[tuple[str, Number, 
     quotient, remainder = divmod(target, a)
     if not remainder:
         needs.append(("*", quotient, True))
-    elif fractions:
-        needs.append(("*", Fraction(target, a), True))
+    elif ratio is not None:
+        needs.append(("*", ratio(target, a), True))
     quotient, remainder = divmod(a, target)
     if not remainder:
         needs.append(("/", quotient, True))
-    elif fractions:
-        needs.append(("/", Fraction(a, target), True))
+    elif ratio is not None:
+        needs.append(("/", ratio(a, target), True))
     needs.append(("/", target * a, False))
     return needs
 
@@ -349,22 +351,56 @@ def _needs_of(
     target: Number, a: Number, rules: HouseRules | None
 ) -> tuple[tuple[str, Number, bool], ...]:
     """:func:`_needs` with all four operations, neither ``target`` nor ``a`` being 0: only
-    those giving a value ``rules`` allow, if given."""
-    needs: tuple[tuple[str, Number, bool], ...]
+    those giving a value ``rules`` allow, if given. A value that is not whole is a
+    :class:`_Hashed`: it is looked up again and again."""
     if target.__class__ is int and a.__class__ is int:
-        needs = tuple(_int_needs(target, a, fractions=True))
+        needs = _int_needs(target, a, _ratio)
     else:
-        needs = (
-            ("+", exact(target - a), True),
-            ("-", exact(a - target), True),
-            ("-", exact(target + a), False),
-            ("*", apply("/", target, a), True),
-            ("/", apply("/", a, target), True),
-            ("/", exact(target * a), False),
+        top, bottom, other_top, other_bottom = (
+            target.numerator,
+            target.denominator,
+            a.numerator,
+            a.denominator,
         )
-    if rules is None or not rules.limits_values:
-        return needs
-    return tuple(need for need in needs if rules.allows(need[1]))
+        across, back, below = top * other_bottom, other_top * bottom, bottom * other_bottom
+        needs = [
+            ("+", _ratio(across - back, below), True),
+            ("-", _ratio(back - across, below), True),
+            ("-", _ratio(across + back, below), False),
+            ("*", _ratio(across, back), True),
+            ("/", _ratio(back, across), True),
+            ("/", _ratio(top * other_top, below), False),
+        ]
+    if rules is not None and rules.limits_values:
+        return tuple(need for need in needs if rules.allows(need[1]))
+    return tuple(needs)
+
+
+def _ratio(top: int, bottom: int) -> Number:
+    """``top / bottom`` (``bottom`` not 0), exact: an int if whole, else a :class:`_Hashed`."""
+    divisor = gcd(top, bottom)
+    if bottom < 0:
+        divisor = -divisor
+    if bottom == divisor:
+        return top // divisor
+    return _Hashed(top // divisor, bottom // divisor)
+
+
+class _Hashed(Fraction):
+    """A Fraction that remembers its hash: the values the search needs are looked up in
+    the values of the rest of a hand again and again, and a Fraction works its hash out
+    each time it is asked."""
+
+    __slots__ = ("_hash",)
+    _hash: int
+
+    def __new__(cls, numerator: int, denominator: int) -> _Hashed:
+        made = super().__new__(cls, numerator, denominator)
+        made._hash = Fraction.__hash__(made)
+        return made
+
+    def __hash__(self) -> int:  # type: ignore[override]  # (typeshed: numbers.Complex's is None)
+        return self._hash
 
 
 def _all_needs(
@@ -449,7 +485,8 @@ def _make_classes(
     if len(cards) == 1:
         if progress is not None:
             progress(1, 1)
-        return {_canonical.leaf(target, level): target} if cards[0] == target else {}
+        card = cards[0]
+        return {_canonical.leaf(card, level): card} if card == target else {}
     found: dict[Key, Tree] = {}
     join = _canonical.combiner(level)
     both_orders = level == "none"
