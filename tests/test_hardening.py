@@ -212,6 +212,19 @@ def test_the_values_kept_across_calls_stay_within_their_bound(
     arith24_search.forget_shared()
     assert arith24_search._SHARED_VALUES.size == 0
     assert arith24_search._needs_of.cache_info().currsize == 0
+    assert not arith24_search._HASHED
+
+
+def test_the_fractions_the_needs_share_stay_within_their_bound(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    hand = [1, 2, 3, 4, 5, 6]  # its needs hold thousands of fractions
+    arith24_search.forget_shared()
+    found = [str(expr) for expr in solve(hand)]
+    monkeypatch.setattr(arith24_search, "_MAX_HASHED", 100)
+    arith24_search.forget_shared()
+    assert [str(expr) for expr in solve(hand)] == found  # emptied as it went: the same
+    assert 0 < len(arith24_search._HASHED) <= 100
 
 
 def test_a_large_search_does_not_leave_its_needs_behind(monkeypatch: pytest.MonkeyPatch) -> None:

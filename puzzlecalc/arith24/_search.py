@@ -125,7 +125,7 @@ def limited(max_steps: int) -> Iterator[None]:
     finally:
         _BUDGET.reset(token)
         if _needs_of.cache_info().currsize > _KEPT_NEEDS:
-            _needs_of.cache_clear()
+            _forget_needs()
 
 
 def _spend(steps: int) -> None:
@@ -176,7 +176,7 @@ def forget_shared() -> None:
     """Drop what searches keep across calls: the next call starts cold (benchmarks use this)."""
     _SHARED_VALUES.clear()
     splits.cache_clear()
-    _needs_of.cache_clear()
+    _forget_needs()
 
 
 def _values(cards: tuple[Number, ...], rules: HouseRules) -> frozenset[Number]:
@@ -341,6 +341,11 @@ def _int_needs(
     return needs
 
 
+def _forget_needs() -> None:
+    _needs_of.cache_clear()
+    _HASHED.clear()
+
+
 #: The needs of (target, value) a search keeps beyond its end: about what every hand of
 #: four cards from 1..13 needs for 24 (1,539).
 _KEPT_NEEDS: Final = 4096
@@ -377,13 +382,26 @@ def _needs_of(
 
 
 def _ratio(top: int, bottom: int) -> Number:
-    """``top / bottom`` (``bottom`` not 0), exact: an int if whole, else a :class:`_Hashed`."""
+    """``top / bottom`` (``bottom`` not 0), exact: an int if whole, else a :class:`_Hashed`,
+    one for each value while the remembered needs hold it (needs repeat values: 1..7 needs
+    233,000 fractions, 34,000 of them different)."""
     divisor = gcd(top, bottom)
     if bottom < 0:
         divisor = -divisor
     if bottom == divisor:
         return top // divisor
-    return _Hashed(top // divisor, bottom // divisor)
+    pair = (top // divisor, bottom // divisor)
+    found = _HASHED.get(pair)
+    if found is None:
+        if len(_HASHED) >= _MAX_HASHED:
+            _HASHED.clear()
+        found = _HASHED[pair] = _Hashed(*pair)
+    return found
+
+
+#: The fractions :func:`_ratio` made, by numerator and denominator (emptied with the needs).
+_HASHED: dict[tuple[int, int], _Hashed] = {}
+_MAX_HASHED: Final = 1 << 18
 
 
 class _Hashed(Fraction):
