@@ -243,16 +243,12 @@ class _Made:
 
     def put(self, top: int, bottom: int) -> tuple[int, int]:
         """Keep ``top / bottom`` (``bottom`` not 0); return it in lowest terms."""
-        divisor = gcd(top, bottom)
-        if bottom < 0:
-            divisor = -divisor
-        top //= divisor
-        bottom //= divisor
-        if bottom == 1:
-            self.wholes.add(top)
+        pair = _lowest(top, bottom)
+        if pair[1] == 1:
+            self.wholes.add(pair[0])
         else:
-            self.ratios.add((top, bottom))
-        return top, bottom
+            self.ratios.add(pair)
+        return pair
 
     def put_inverse(self, top: int, bottom: int) -> None:
         """Keep ``bottom / top``, given ``top / bottom`` in lowest terms (``top`` not 0)."""
@@ -381,16 +377,21 @@ def _needs_of(
     return tuple(needs)
 
 
+def _lowest(top: int, bottom: int) -> tuple[int, int]:
+    """``top / bottom`` (``bottom`` not 0) in lowest terms, the denominator positive."""
+    divisor = gcd(top, bottom)
+    if bottom < 0:
+        divisor = -divisor
+    return top // divisor, bottom // divisor
+
+
 def _ratio(top: int, bottom: int) -> Number:
     """``top / bottom`` (``bottom`` not 0), exact: an int if whole, else a :class:`_Hashed`,
     one for each value while the remembered needs hold it (needs repeat values: 1..7 needs
     233,000 fractions, 34,000 of them different)."""
-    divisor = gcd(top, bottom)
-    if bottom < 0:
-        divisor = -divisor
-    if bottom == divisor:
-        return top // divisor
-    pair = (top // divisor, bottom // divisor)
+    pair = _lowest(top, bottom)
+    if pair[1] == 1:
+        return pair[0]
     found = _HASHED.get(pair)
     if found is None:
         if len(_HASHED) >= _MAX_HASHED:
