@@ -8,15 +8,15 @@ from fractions import Fraction
 from typing import Any
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 from shared_data import load
 from strategies24 import hands, small_hands
 
 from puzzlecalc import InvalidHandError, PuzzlecalcError, SearchLimitError
 from puzzlecalc.arith24 import DISTINCT_LEVELS, Expr, HouseRules, _search, count, solvable, solve
-from puzzlecalc.arith24.equivalence import key
-from puzzlecalc.arith24.numbers import exact, outcomes
+from puzzlecalc.arith24.equivalence import Distinct, key
+from puzzlecalc.arith24.numbers import exact, number_text, outcomes
 
 ALL_HANDS = list(itertools.combinations_with_replacement(range(1, 14), 4))
 
@@ -219,7 +219,7 @@ def _brute_force(cards: list[int], target: int) -> set[str]:
 
     def trees(values: tuple[int, ...]) -> list[Expr]:
         if len(values) == 1:
-            return [Expr.parse(str(values[0]))]
+            return [Expr.parse(number_text(values[0]))]
         found = []
         for size in range(1, len(values)):
             for left_idx in itertools.combinations(range(len(values)), size):
@@ -245,6 +245,25 @@ def _brute_force(cards: list[int], target: int) -> set[str]:
 @given(st.lists(st.integers(1, 6), min_size=1, max_size=3), st.integers(-5, 12))
 def test_none_level_agrees_with_brute_force(cards: list[int], target: int) -> None:
     assert {str(e) for e in solve(cards, target, distinct="none")} == _brute_force(cards, target)
+
+
+@settings(max_examples=20, deadline=None)
+@given(
+    st.lists(st.integers(-3, 6), min_size=2, max_size=4),
+    st.integers(-6, 12),
+    st.sampled_from(DISTINCT_LEVELS),
+)
+@example([-2, 2, 2], -2, "4nums")  # (-2+2)-2 sets aside what -2+(2-2) does not
+@example([1, 2, 2, 3], 3, "4nums")
+@example([2, 3, 4, 6], 12, "normal")
+def test_each_level_finds_one_solution_per_key_of_every_expression(
+    cards: list[int], target: int, level: Distinct
+) -> None:
+    """The search passes over pairs it knows repeat a key (at "normal", every pair whose
+    side holding the smallest card is already a sum or product of the operation's kind);
+    it still finds one solution for each distinct key among all expression trees."""
+    expected = {key(Expr.parse(text), level) for text in _brute_force(cards, target)}
+    assert count(cards, target, distinct=level) == len(expected)
 
 
 def _recorder() -> tuple[list[tuple[int, int]], Any]:

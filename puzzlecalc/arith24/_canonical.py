@@ -151,6 +151,12 @@ def operands(op: str, left: Canon, right: Canon) -> Hashable:
     return kind, sign, tuple(ahead), tuple(behind), left.aside, right.aside
 
 
+def not_of_kind(found: Mapping[Key, Tree], kind: int) -> list[tuple[Key, Tree]]:
+    """The classes of ``found`` (normal keys) whose form is not a group of ``kind``
+    (:data:`SUM` or :data:`PRODUCT`)."""
+    return [(key, tree) for key, tree in found.items() if cast(Canon, key).form.kind != kind]
+
+
 def has_aside(key: Key) -> bool:
     """Whether a ``"4nums"`` key set cards aside as useless."""
     return isinstance(key, Canon) and bool(key.aside)

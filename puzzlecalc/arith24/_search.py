@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import contextlib
 import functools
-from collections.abc import Callable, Hashable, Iterable, Iterator
+from collections.abc import Callable, Collection, Hashable, Iterable, Iterator
 from contextvars import ContextVar
 from fractions import Fraction
 from math import gcd
@@ -512,6 +512,16 @@ def _make_classes(
     # At the normal levels, pairs made of the same operands (a+b)+c, a+(b+c), ... make
     # the same key: each such pair after the first is passed over before it is combined.
     combined: set[Hashable] | None = None if level in ("none", "commutative") else set()
+    # At "normal" a key is its flattened operands, however bracketed, so a sum (or product)
+    # needs only the pairs whose side holding the smallest card is not itself a sum (or
+    # product): the operand holding that card split off, the others as the other side,
+    # reach every flattened list, and few twice (the operands test costs more than it
+    # saves then). At "4nums" a part worth 0 or 1 sets aside what the whole would not, so
+    # the bracketing matters there. Only with every operation and value allowed:
+    # otherwise the other side may be a value the rules turn away.
+    smallest = None
+    if level == "normal" and rules.ops == "+-*/" and not rules.limits_values:
+        smallest, combined = cards[0], None
     budget = _BUDGET.get()
     done = total = 0
     if progress is not None:  # counted only when asked: this runs for every part of the hand
@@ -539,12 +549,20 @@ def _make_classes(
                 if lefts is None:
                     lefts = classes(part, a, rules)
                 rights = classes(rest, b, rules)
+                pairs_a: Collection[tuple[Key, Tree]] = lefts.items()
+                pairs_b: Collection[tuple[Key, Tree]] = rights.items()
+                if smallest is not None and (part[0] == smallest) != (rest[0] == smallest):
+                    kind = _canonical.SUM if op in "+-" else _canonical.PRODUCT
+                    if part[0] == smallest:
+                        pairs_a = _canonical.not_of_kind(lefts, kind)
+                    else:
+                        pairs_b = _canonical.not_of_kind(rights, kind)
                 if budget is not None:
-                    budget.spend(len(lefts) * len(rights))
+                    budget.spend(len(pairs_a) * len(pairs_b))
                 orders = (a_first, not a_first) if both_orders and op in "+*" else (a_first,)
                 for first in orders:
-                    for key_a, tree_a in lefts.items():
-                        for key_b, tree_b in rights.items():
+                    for key_a, tree_a in pairs_a:
+                        for key_b, tree_b in pairs_b:
                             left, right = (key_a, key_b) if first else (key_b, key_a)
                             if combined is not None:
                                 made_of = _canonical.operands(op, left, right)  # type: ignore[arg-type]
