@@ -338,6 +338,7 @@ def _int_needs(
 
 
 def _forget_needs() -> None:
+    """Drop the remembered needs and the fractions they share."""
     _needs_of.cache_clear()
     _HASHED.clear()
 
