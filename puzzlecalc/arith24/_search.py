@@ -271,12 +271,12 @@ class _Made:
 
     def ratios_of(self, top: int, bottom: int, other_top: int, other_bottom: int) -> None:
         """Keep what ``top / bottom`` and ``other_top / other_bottom`` (neither whole) make."""
-        across, back, below = top * other_bottom, other_top * bottom, bottom * other_bottom
-        self.put(across + back, below)
-        difference, under = self.put(across - back, below)
-        self.put(-difference, under)
-        self.put(top * other_top, below)
-        self.put_inverse(*self.put(across, back))
+        total, difference, product, quotient = _combined(top, bottom, other_top, other_bottom)
+        self.put(*total)
+        difference = self.put(*difference)
+        self.put(-difference[0], difference[1])
+        self.put(*product)
+        self.put_inverse(*self.put(*quotient))
 
     def values(self) -> set[Number]:
         """What was made, each value exact: an int if whole, else a Fraction."""
@@ -358,24 +358,30 @@ def _needs_of(
     if target.__class__ is int and a.__class__ is int:
         needs = _int_needs(target, a, _ratio)
     else:
-        top, bottom, other_top, other_bottom = (
-            target.numerator,
-            target.denominator,
-            a.numerator,
-            a.denominator,
+        total, difference, product, quotient = _combined(
+            target.numerator, target.denominator, a.numerator, a.denominator
         )
-        across, back, below = top * other_bottom, other_top * bottom, bottom * other_bottom
         needs = [
-            ("+", _ratio(across - back, below), True),
-            ("-", _ratio(back - across, below), True),
-            ("-", _ratio(across + back, below), False),
-            ("*", _ratio(across, back), True),
-            ("/", _ratio(back, across), True),
-            ("/", _ratio(top * other_top, below), False),
+            ("+", _ratio(*difference), True),  # target - a
+            ("-", _ratio(-difference[0], difference[1]), True),
+            ("-", _ratio(*total), False),
+            ("*", _ratio(*quotient), True),  # target / a
+            ("/", _ratio(quotient[1], quotient[0]), True),
+            ("/", _ratio(*product), False),
         ]
     if rules is not None and rules.limits_values:
         return tuple(need for need in needs if rules.allows(need[1]))
     return tuple(needs)
+
+
+def _combined(
+    top: int, bottom: int, other_top: int, other_bottom: int
+) -> tuple[tuple[int, int], tuple[int, int], tuple[int, int], tuple[int, int]]:
+    """``x + y``, ``x - y``, ``x * y`` and ``x / y`` for ``x = top / bottom`` and
+    ``y = other_top / other_bottom`` (``y`` not 0), as numerators and denominators, not
+    reduced."""
+    across, back, below = top * other_bottom, other_top * bottom, bottom * other_bottom
+    return (across + back, below), (across - back, below), (top * other_top, below), (across, back)
 
 
 def _lowest(top: int, bottom: int) -> tuple[int, int]:
