@@ -424,10 +424,10 @@ def _drop(items: list[_Signed], aside: list[Number], sums: bool) -> list[_Signed
     In a sum (``sums``) a group is useless when its signed values add up to 0, in a
     product when they multiply to 1 (a factor worth 0 never is). Something must be
     left: a term, or a multiplied factor. Among equally large groups the one with the
-    smallest sorted operands goes.
+    smallest sorted operands goes. (The caller has asked :func:`_could_drop` first.)
     """
     count = len(items)
-    if not _could_drop(items, sums) or (count <= 3 and not _small_group(items, sums)):
+    if count <= 3 and not _small_group(items, sums):
         return items
     if sums:
         if sum(sign * form.value for sign, form in items) == 0:
