@@ -429,11 +429,6 @@ def _drop(items: list[_Signed], aside: list[Number], sums: bool) -> list[_Signed
     count = len(items)
     if count <= 3 and not _small_group(items, sums):
         return items
-    if sums:
-        if sum(sign * form.value for sign, form in items) == 0:
-            return items  # a sum worth 0 is kept whole
-    elif any(form.value == 0 for _, form in items):
-        return items
     # Which subsets are worth 0 (a sum) or 1 (a product), by bit mask (bit i: operand i),
     # the totals of the subsets with operand i made from those without it, in whole
     # numbers: a sum over the common denominator, a product as a numerator and a
@@ -445,8 +440,12 @@ def _drop(items: list[_Signed], aside: list[Number], sums: bool) -> list[_Signed
         for sign, form in items:
             step = sign * form.value.numerator * (scale // form.value.denominator)
             totals += [total + step for total in totals]
+        if not totals[full]:
+            return items  # a sum worth 0 is kept whole
         neutral = [mask for mask in range(1, full) if not totals[mask]]
     else:
+        if any(form.value == 0 for _, form in items):
+            return items  # a product worth 0 is kept whole
         overs, unders = [1], [1]
         for sign, form in items:
             top, bottom = form.value.numerator, form.value.denominator
