@@ -113,8 +113,13 @@ def combine(op: str, left: Key, right: Key, level: Distinct, value: Number | Non
     Keys compose: the key of a tree is a function of its operator and its operands'
     keys, so a search can merge equal solutions of every sub-hand as it goes. A caller
     that knows the value of ``left op right`` may give it, to save working it out again.
+
+    :raises ZeroDivisionError: if it divides by zero (at ``"normal"`` and ``"4nums"``,
+        which look at values).
     """
     if isinstance(left, Canon) and isinstance(right, Canon):
+        if op == "/" and right.form.value == 0:
+            raise ZeroDivisionError("division by zero")
         return _combine_normal(op, left, right, value, useless=level == "4nums")
     assert not isinstance(left, Canon) and not isinstance(right, Canon)
     if level == "commutative" and op in "+*" and right < left:
@@ -180,8 +185,6 @@ def key(expr: Expr | Tree, level: Distinct = "4nums") -> Key:
         elif expanded:
             right = keys.pop()
             left = keys.pop()
-            if isinstance(right, Canon) and node[0] == "/" and right.form.value == 0:
-                raise ZeroDivisionError("division by zero")
             keys.append(combine(node[0], left, right, level))
         else:
             stack.extend([(node, True), (node[2], False), (node[1], False)])
@@ -570,10 +573,11 @@ def _chain(operands: list[tuple[str, Form]], rebuilds: _Rebuilds) -> _Rebuilt:
         tree = (op, tree, part)
         if whole is None or part_key is None:
             whole = None
-        elif isinstance(part_key, Canon) and op == "/" and part_key.form.value == 0:
-            whole = None  # divides by zero
         else:
-            whole = combine(op, whole, part_key, rebuilds.level)
+            try:
+                whole = combine(op, whole, part_key, rebuilds.level)
+            except ZeroDivisionError:
+                whole = None
     assert tree is not None
     return tree, whole
 
