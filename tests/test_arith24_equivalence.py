@@ -53,6 +53,12 @@ def test_equal_cards_are_not_told_apart() -> None:
     assert key(Expr.parse("2+2"), "none") == key(Expr.parse("(2)+(2)"), "none")
 
 
+@pytest.mark.parametrize("level", ["normal", "4nums"])
+def test_a_key_that_divides_by_zero_raises(level: Distinct) -> None:
+    with pytest.raises(ZeroDivisionError):
+        key(Expr.parse("3/(2-2)"), level)
+
+
 def test_unknown_level() -> None:
     with pytest.raises(ValueError, match="distinct must be"):
         key(Expr.parse("1+2"), "sometimes")  # type: ignore[arg-type]
