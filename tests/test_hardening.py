@@ -207,11 +207,11 @@ def test_the_values_kept_across_calls_stay_within_their_bound(
     for _ in range(60):
         solve([rng.randint(1, 13) for _ in range(4)])
         assert arith24_search._SHARED_VALUES.size <= 2_000 + 1_500  # give or take the newest
-    needs = arith24_search._needs_of.cache_info()
+    needs = arith24_search._needed.cache_info()
     assert needs.maxsize is not None and 0 < needs.currsize <= needs.maxsize  # bounded too
     arith24_search.forget_shared()
     assert arith24_search._SHARED_VALUES.size == 0
-    assert arith24_search._needs_of.cache_info().currsize == 0
+    assert arith24_search._needed.cache_info().currsize == 0
     assert not arith24_search._HASHED
 
 
@@ -231,10 +231,10 @@ def test_a_large_search_does_not_leave_its_needs_behind(monkeypatch: pytest.Monk
     monkeypatch.setattr(arith24_search, "_KEPT_NEEDS", 50)
     arith24_search.forget_shared()
     solve([1, 2, 3, 4])
-    small = arith24_search._needs_of.cache_info().currsize
+    small = arith24_search._needed.cache_info().currsize
     assert 0 < small <= 50  # a small search's needs serve the next call
     solve([1, 2, 3, 4, 5, 6])  # needs thousands: emptied when it ends
-    assert arith24_search._needs_of.cache_info().currsize == 0
+    assert arith24_search._needed.cache_info().currsize == 0
 
 
 def test_the_tables_of_a_call_are_freed_when_it_returns() -> None:

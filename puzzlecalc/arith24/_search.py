@@ -124,7 +124,7 @@ def limited(max_steps: int) -> Iterator[None]:
             yield
     finally:
         _BUDGET.reset(token)
-        if _needs_of.cache_info().currsize > _KEPT_NEEDS:
+        if _needed.cache_info().currsize > _KEPT_NEEDS:
             _forget_needs()
 
 
@@ -293,31 +293,19 @@ def _needs(
     Division by zero is never among them.
     """
     if rules.ops == "+-*/" and target and a:  # the common case, asked again and again
-        if len(rest) == 1:  # a card may be any number
-            return _needs_of(target, a, None)
-        # A value of two cards or more is one the rules allow.
-        if rules.whole_only and target.__class__ is int and a.__class__ is int:
-            return _whole_needs(target, a, rules)
-        return _needs_of(target, a, rules)
+        # A card may be any number; a value of two cards or more is one the rules allow.
+        if len(rest) > 1 and rules.limits_values:
+            if rules.whole_only and target.__class__ is int and a.__class__ is int:
+                return _whole_needs(target, a, rules)
+            needs = zip(_OPS, _needed(target, a), _A_FIRST, strict=True)
+            return [need for need in needs if rules.allows(need[1])]
+        return zip(_OPS, _needed(target, a), _A_FIRST, strict=True)
     return _all_needs(target, a, rules, rest)
 
 
 def _whole_needs(target: int, a: int, rules: HouseRules) -> list[tuple[str, Number, bool]]:
-    """:func:`_needs` of whole numbers when only whole values are allowed: cheap enough not
-    to remember, and the fractions are never made."""
-    needs = _int_needs(target, a, None)
-    if rules.natural:  # as rules.allows, for whole numbers
-        return [need for need in needs if need[1] > 0]
-    if rules.non_negative:
-        return [need for need in needs if need[1] >= 0]
-    return needs
-
-
-def _int_needs(
-    target: int, a: int, ratio: Callable[[int, int], Number] | None
-) -> list[tuple[str, Number, bool]]:
-    """:func:`_needs` of whole numbers, neither 0, with all four operations; a quotient that
-    is not whole made by ``ratio`` (numerator, denominator), or left out if it is ``None``."""
+    """:func:`_needs` of whole numbers, neither 0, when only whole values are allowed:
+    cheap enough not to remember, and the fractions are never made."""
     needs: list[tuple[str, Number, bool]] = [
         ("+", target - a, True),
         ("-", a - target, True),
@@ -326,20 +314,26 @@ def _int_needs(
     quotient, remainder = divmod(target, a)
     if not remainder:
         needs.append(("*", quotient, True))
-    elif ratio is not None:
-        needs.append(("*", ratio(target, a), True))
     quotient, remainder = divmod(a, target)
     if not remainder:
         needs.append(("/", quotient, True))
-    elif ratio is not None:
-        needs.append(("/", ratio(a, target), True))
     needs.append(("/", target * a, False))
+    if rules.natural:  # as rules.allows, for whole numbers
+        return [need for need in needs if need[1] > 0]
+    if rules.non_negative:
+        return [need for need in needs if need[1] >= 0]
     return needs
+
+
+#: The six ways a value ``a`` and a value ``b`` make a target, as :func:`_needed` lists
+#: the ``b``: the operation, and whether ``a`` comes first.
+_OPS: Final = ("+", "-", "-", "*", "/", "/")
+_A_FIRST: Final = (True, True, False, True, True, False)
 
 
 def _forget_needs() -> None:
     """Drop the remembered needs and the fractions they share."""
-    _needs_of.cache_clear()
+    _needed.cache_clear()
     _HASHED.clear()
 
 
@@ -348,30 +342,33 @@ def _forget_needs() -> None:
 _KEPT_NEEDS: Final = 4096
 
 
-@functools.lru_cache(maxsize=1 << 16, typed=True)
-def _needs_of(
-    target: Number, a: Number, rules: HouseRules | None
-) -> tuple[tuple[str, Number, bool], ...]:
-    """:func:`_needs` with all four operations, neither ``target`` nor ``a`` being 0: only
-    those giving a value ``rules`` allow, if given. A value that is not whole is a
-    :class:`_Hashed`: it is looked up again and again."""
+@functools.lru_cache(maxsize=1 << 16)
+def _needed(target: Number, a: Number) -> tuple[Number, ...]:
+    """What ``b`` makes ``target`` with ``a`` (neither 0) each way of :data:`_OPS`:
+    ``target - a``, ``a - target``, ``target + a``, ``target / a``, ``a / target``,
+    ``target * a``. A value that is not whole is a :class:`_Hashed`: it is looked up again
+    and again. (Kept as one flat tuple: every object the cache holds costs the garbage
+    collector's passes.)"""
     if target.__class__ is int and a.__class__ is int:
-        needs = _int_needs(target, a, _ratio)
-    else:
-        total, difference, product, quotient = _combined(
-            target.numerator, target.denominator, a.numerator, a.denominator
+        return (
+            target - a,
+            a - target,
+            target + a,
+            _ratio(target, a),
+            _ratio(a, target),
+            target * a,
         )
-        needs = [
-            ("+", _ratio(*difference), True),  # target - a
-            ("-", _ratio(-difference[0], difference[1]), True),
-            ("-", _ratio(*total), False),
-            ("*", _ratio(*quotient), True),  # target / a
-            ("/", _ratio(quotient[1], quotient[0]), True),
-            ("/", _ratio(*product), False),
-        ]
-    if rules is not None and rules.limits_values:
-        return tuple(need for need in needs if rules.allows(need[1]))
-    return tuple(needs)
+    total, difference, product, quotient = _combined(
+        target.numerator, target.denominator, a.numerator, a.denominator
+    )
+    return (
+        _ratio(*difference),
+        _ratio(-difference[0], difference[1]),
+        _ratio(*total),
+        _ratio(*quotient),
+        _ratio(quotient[1], quotient[0]),
+        _ratio(*product),
+    )
 
 
 def _combined(
