@@ -7,6 +7,7 @@ from collections import Counter
 from fractions import Fraction
 from typing import Any
 
+import attrs
 import pytest
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
@@ -379,3 +380,25 @@ def test_the_fast_values_are_every_outcome(cards: list[Fraction], rules: HouseRu
         found = _search.values(hand, rules)
         assert found == made
         assert [type(value) for value in found] == [type(exact(value)) for value in found]
+
+
+@settings(max_examples=300, deadline=None)
+@given(numbers, numbers, numbers, st.sampled_from(DISTINCT_LEVELS), limiting_rules)
+def test_the_two_card_shortcut_is_the_general_search(
+    x: Fraction, y: Fraction, other: Fraction, level: Distinct, rules: HouseRules
+) -> None:
+    """Two cards' classes, worked out directly, are what the general search finds (it runs
+    when progress is asked for): the same keys and trees in the same order, for the same
+    steps, for each value the two cards make and for another."""
+    cards = tuple(sorted((exact(x), exact(y))))
+    rules = attrs.evolve(rules, distinct=level)
+    made = [value for _, value in outcomes(cards[0], cards[1], "+-*/")]
+    for target in [*made, exact(other)]:
+        found = []
+        for progress in (None, lambda done, total: None):
+            with _search.limited(10**6):
+                classes = _search._make_classes(cards, target, rules, progress)
+                budget = _search._BUDGET.get()
+                assert budget is not None
+                found.append((list(classes.items()), budget.left))
+        assert found[0] == found[1]

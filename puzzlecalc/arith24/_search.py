@@ -510,6 +510,8 @@ def _make_classes(
             progress(1, 1)
         card = cards[0]
         return {_canonical.leaf(card, level): card} if card == target else {}
+    if len(cards) == 2 and rules.ops == "+-*/" and progress is None:
+        return _pair_classes(cards[0], cards[1], target, rules)
     found: dict[Key, Tree] = {}
     join = _canonical.combiner(level)
     both_orders = level == "none"
@@ -580,6 +582,40 @@ def _make_classes(
                             )
     if progress is not None:
         progress(total, total)
+    return found
+
+
+def _pair_classes(x: Number, y: Number, target: Number, rules: HouseRules) -> dict[Key, Tree]:
+    """:func:`_make_classes` of two cards ``x <= y`` with all four operations: the ways
+    to combine them that make ``target``, tried in the order the general search tries
+    them (its needs of ``x``), and charged the steps it would charge. (Two cards are the
+    most common part of all: the general search costs several times as much.)"""
+    ways = []
+    if x + y == target:
+        ways.append(("+", True))
+    if x - y == target:
+        ways.append(("-", True))
+    if y - x == target:
+        ways.append(("-", False))
+    if x * y == target:
+        ways.append(("*", True))
+    if y and x == target * y:
+        ways.append(("/", True))
+    if x and y == target * x:
+        ways.append(("/", False))
+    _spend(1 + len(ways))
+    found: dict[Key, Tree] = {}
+    if not ways:
+        return found
+    level = rules.distinct
+    join = _canonical.combiner(level)
+    [key_x] = classes((x,), x, rules)
+    [key_y] = classes((y,), y, rules)
+    for op, x_first in ways:
+        orders = (x_first, not x_first) if level == "none" and op in "+*" else (x_first,)
+        for first in orders:
+            left, right = (key_x, key_y) if first else (key_y, key_x)
+            found.setdefault(join(op, left, right, target), (op, x, y) if first else (op, y, x))
     return found
 
 
