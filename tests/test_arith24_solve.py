@@ -402,3 +402,15 @@ def test_the_two_card_shortcut_is_the_general_search(
                 assert budget is not None
                 found.append((list(classes.items()), budget.left))
         assert found[0] == found[1]
+
+
+@given(numbers, limiting_rules)
+def test_a_card_alone_is_its_only_value_whatever_the_rules(
+    card: Fraction, rules: HouseRules
+) -> None:
+    """A hand may hold a card the rules would not let a step make (a card may be any
+    number): alone, it makes itself, and costs no step."""
+    with _search.limited(1):
+        assert _search.values((exact(card),), rules) == {card}
+        budget = _search._BUDGET.get()
+        assert budget is not None and budget.left == 1

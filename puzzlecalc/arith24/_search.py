@@ -154,6 +154,8 @@ def values(cards: tuple[Number, ...], rules: HouseRules = DEFAULT_RULES) -> froz
     >>> sorted(values((1, 2)))
     [-1, Fraction(1, 2), 1, 2, 3]
     """
+    if len(cards) == 1:  # a card is itself, whatever the rules: nothing to work out
+        return frozenset(cards)
     tables = _TABLES.get()
     if tables is None:
         with shared_tables():
@@ -180,8 +182,6 @@ def forget_shared() -> None:
 
 
 def _values(cards: tuple[Number, ...], rules: HouseRules) -> frozenset[Number]:
-    if len(cards) == 1:
-        return frozenset(cards)
     if rules.ops != "+-*/":
         made: set[Number] = set()
         for part, rest in splits(cards):
