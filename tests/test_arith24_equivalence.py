@@ -218,3 +218,38 @@ def test_trees_number_their_cards_left_to_right_and_share_what_numbers_the_same(
     assert (str(first), str(second)) == ("3*8+(2+1)", "3*8-(2-2)")
     assert isinstance(first, BinOp) and isinstance(second, BinOp)
     assert first.left is second.left  # built once
+
+
+@settings(max_examples=300, deadline=None)
+@given(exprs(max_leaves=6), st.sampled_from(["normal", "4nums"]))
+@example(Expr.parse("(1+2)*(3+4)-5"), "4nums")
+def test_a_key_with_nothing_aside_and_no_part_worth_0_rebuilds_to_itself(
+    expr: Expr, level: Distinct
+) -> None:
+    """The printed tree of such a key is taken without working its key out again."""
+    try:
+        found = key(expr, level)
+    except ZeroDivisionError:
+        return
+    assert isinstance(found, _canonical.Canon)
+    if found.sign != 1 or found.aside or not _canonical._zero_free(found.form):
+        return
+    tree = _canonical._tree(found.form, _canonical._Rebuilds(level))
+    assert tree is None or key(tree, level) == found
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "1+2-(2+1)",  # worth 0, kept whole: 2+1-2 would set the 2s aside
+        "7*(1*0)",  # a factor 0, kept whole: 7*1 would set the 1 aside
+    ],
+)
+def test_a_key_with_a_part_worth_0_may_rebuild_to_another(text: str) -> None:
+    """Why :func:`_canonical._zero_free` asks for no part worth 0: the rebuilt tree of
+    such a key is checked, and may not be taken."""
+    found = key(Expr.parse(text))
+    assert isinstance(found, _canonical.Canon) and not found.aside
+    assert not _canonical._zero_free(found.form)
+    tree = _canonical._tree(found.form, _canonical._Rebuilds("4nums"))
+    assert tree is not None and key(tree) != found

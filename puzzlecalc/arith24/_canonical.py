@@ -280,9 +280,15 @@ def canonical(found: Mapping[Key, Tree], rules: HouseRules) -> list[Tree]:
     trees = []
     for goal, tree in found.items():
         assert isinstance(goal, Canon)
-        rebuilt = _with_aside(goal.form, goal.aside, rebuilds) if goal.sign == 1 else None
-        if rebuilt is not None and rebuilt[1] == goal and (not check or allowed(rebuilt[0], rules)):
-            trees.append(rebuilt[0])
+        rebuilt: Tree | None = None
+        if goal.sign == 1 and not goal.aside and _zero_free(goal.form):
+            rebuilt = _tree(goal.form, rebuilds)  # whose key is the goal: see _zero_free
+        elif goal.sign == 1:
+            keyed = _with_aside(goal.form, goal.aside, rebuilds)
+            if keyed is not None and keyed[1] == goal:
+                rebuilt = keyed[0]
+        if rebuilt is not None and (not check or allowed(rebuilt, rules)):
+            trees.append(rebuilt)
         else:
             trees.append(tree)
     return trees
@@ -538,6 +544,15 @@ class _Rebuilds:
     def __init__(self, level: Distinct) -> None:
         self.level = level
         self.done: dict[int, tuple[Form, _Rebuilt]] = {}
+        self.trees: dict[int, tuple[Form, Tree | None]] = {}
+
+
+def _in_order(group: Group) -> list[tuple[str, Form]]:
+    """The operands of ``group`` in the 4nums order, each with the operation that brings
+    it in."""
+    forward, back = ("+", "-") if group.kind == SUM else ("*", "/")
+    operands = [(forward, child) for child in sorted(group.ahead, key=_order)]
+    return operands + [(back, child) for child in sorted(group.behind, key=_order)]
 
 
 def _rebuild(form: Form, rebuilds: _Rebuilds) -> _Rebuilt:
@@ -550,12 +565,45 @@ def _rebuild(form: Form, rebuilds: _Rebuilds) -> _Rebuilt:
     if isinstance(form, Leaf):
         result = (form.value, leaf(form.value, rebuilds.level))
     else:
-        forward, back = ("+", "-") if form.kind == SUM else ("*", "/")
-        operands = [(forward, child) for child in sorted(form.ahead, key=_order)]
-        operands += [(back, child) for child in sorted(form.behind, key=_order)]
-        result = _chain(operands, rebuilds) if form.ahead else None
+        result = _chain(_in_order(form), rebuilds) if form.ahead else None
     rebuilds.done[id(form)] = (form, result)
     return result
+
+
+def _tree(form: Form, rebuilds: _Rebuilds) -> Tree | None:
+    """The tree :func:`_rebuild` gives ``form``, without its key, or ``None``."""
+    found = rebuilds.trees.get(id(form))
+    if found is not None:
+        return found[1]
+    tree: Tree | None = None
+    if isinstance(form, Leaf):
+        tree = form.value
+    elif form.ahead:
+        for op, operand in _in_order(form):
+            part = _tree(operand, rebuilds)
+            if part is None:
+                tree = None
+                break
+            tree = part if tree is None else (op, tree, part)
+    rebuilds.trees[id(form)] = (form, tree)
+    return tree
+
+
+def _zero_free(form: Form) -> bool:
+    """Whether no sum or product within ``form`` is worth 0.
+
+    Then the form of a key that set nothing aside rebuilds to a tree of that same key,
+    and the key need not be worked out again to be sure. The sums and products of such a
+    key had no useless group among their operands when they were made (it would have been
+    set aside), so neither have the first few operands of one that the rebuilt tree takes
+    together first. A sum worth 0 is the exception: it is kept whole, though some of its
+    terms may add up to 0; and so is a product with a factor 0, though some of its other
+    factors may multiply to 1.
+    """
+    if form.__class__ is Leaf:
+        return True
+    group = cast(Group, form)
+    return group.value != 0 and all(map(_zero_free, group.ahead + group.behind))
 
 
 def _chain(operands: list[tuple[str, Form]], rebuilds: _Rebuilds) -> _Rebuilt:
