@@ -31,8 +31,8 @@ from puzzlecalc import (
     iter_solutions,
     solve_level,
 )
+from puzzlecalc.arith24 import _canonical, check, difficulty, solvable, solve
 from puzzlecalc.arith24 import _search as arith24_search
-from puzzlecalc.arith24 import check, difficulty, solvable, solve
 from puzzlecalc.arith24.census import arith24_census, countdown_census, uninterrupted, workers
 from puzzlecalc.arith24.countdown import (
     MAX_KEPT_VALUES,
@@ -207,11 +207,13 @@ def test_the_values_kept_across_calls_stay_within_their_bound(
     for _ in range(60):
         solve([rng.randint(1, 13) for _ in range(4)])
         assert arith24_search._SHARED_VALUES.size <= 2_000 + 1_500  # give or take the newest
-    needs = arith24_search._needed.cache_info()
-    assert needs.maxsize is not None and 0 < needs.currsize <= needs.maxsize  # bounded too
+    for kept in (arith24_search._needed, _canonical.leaf):  # bounded too
+        info = kept.cache_info()
+        assert info.maxsize is not None and 0 < info.currsize <= info.maxsize
     arith24_search.forget_shared()
     assert arith24_search._SHARED_VALUES.size == 0
     assert arith24_search._needed.cache_info().currsize == 0
+    assert _canonical.leaf.cache_info().currsize == 0
     assert not arith24_search._HASHED
 
 

@@ -100,8 +100,10 @@ def tree_value(tree: Tree) -> Number:
     return apply(op, tree_value(left), right_value)
 
 
+@functools.lru_cache(maxsize=1 << 12, typed=True)
 def leaf(value: Number, level: Distinct) -> Key:
-    """The key of a single number at ``level``."""
+    """The key of a single number at ``level`` (one object for each, while it is remembered:
+    the keys built on it tell their operands apart by identity cheaply)."""
     if level in ("none", "commutative"):
         return Atom(0, value)
     return Canon(1, Leaf(LEAF, value), ())
@@ -131,6 +133,7 @@ def combine(op: str, left: Key, right: Key, level: Distinct, value: Number | Non
 Combiner: TypeAlias = Callable[[str, Key, Key, Number | None], Key]
 
 
+@functools.cache
 def combiner(level: Distinct) -> Combiner:
     """:func:`combine` for keys of ``level``, as fast as it can be (for a search's inner loop)."""
     if level in ("normal", "4nums"):

@@ -178,6 +178,7 @@ def forget_shared() -> None:
     """Drop what searches keep across calls: the next call starts cold (benchmarks use this)."""
     _SHARED_VALUES.clear()
     splits.cache_clear()
+    _canonical.leaf.cache_clear()
     _forget_needs()
 
 
@@ -609,8 +610,7 @@ def _pair_classes(x: Number, y: Number, target: Number, rules: HouseRules) -> di
         return found
     level = rules.distinct
     join = _canonical.combiner(level)
-    [key_x] = classes((x,), x, rules)
-    [key_y] = classes((y,), y, rules)
+    key_x, key_y = _canonical.leaf(x, level), _canonical.leaf(y, level)
     for op, x_first in ways:
         orders = (x_first, not x_first) if level == "none" and op in "+*" else (x_first,)
         for first in orders:
