@@ -122,8 +122,11 @@ def solve(
             distance = min(_distance(value, goal) for value in made)
             for value in sorted({goal - distance, goal + distance} & made):
                 found.update(_trees(cards, value, rules, max_steps))
-    checked = list(hand(cards))
-    exprs = _canonical.from_trees(_canonical.canonical(found, rules), checked)
+    trees = _canonical.canonical(found, rules)
+    # The keys are many objects, and the collector would walk them again and again while
+    # the expressions are made: let them go first.
+    del found
+    exprs = _canonical.from_trees(trees, list(hand(cards)))
     return sorted(exprs, key=lambda e: (len(e.numbers), len(str(e)), str(e)))
 
 
