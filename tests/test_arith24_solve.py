@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import itertools
+import pickle
 from collections import Counter
 from fractions import Fraction
 from typing import Any
@@ -15,9 +16,19 @@ from shared_data import load
 from strategies24 import hands, small_hands
 
 from puzzlecalc import InvalidHandError, PuzzlecalcError, SearchLimitError
-from puzzlecalc.arith24 import DISTINCT_LEVELS, Expr, HouseRules, _search, count, solvable, solve
+from puzzlecalc.arith24 import (
+    DISTINCT_LEVELS,
+    Expr,
+    HouseRules,
+    _search,
+    count,
+    solutions,
+    solvable,
+    solve,
+)
 from puzzlecalc.arith24.equivalence import Distinct, key
 from puzzlecalc.arith24.numbers import exact, number_text, outcomes
+from puzzlecalc.arith24.solutions import reachable_values
 
 ALL_HANDS = list(itertools.combinations_with_replacement(range(1, 14), 4))
 
@@ -358,6 +369,8 @@ def test_the_values_needed_hash_and_compare_as_fractions_do(target: Fraction, a:
     for _, b, _ in _search._needs(exact(target), exact(a), HouseRules(), (1, 2)):
         plain = Fraction(b)
         assert hash(b) == hash(plain) and b == plain and b in {plain} and plain in {b}
+        copied = pickle.loads(pickle.dumps(b))  # as a plain number, printed as one
+        assert copied == b and type(copied) in (int, Fraction) and repr(b) == repr(copied)
         assert type(b) is int or plain.denominator > 1  # exact
 
 
@@ -414,3 +427,13 @@ def test_a_card_alone_is_its_only_value_whatever_the_rules(
         assert _search.values((exact(card),), rules) == {card}
         budget = _search._BUDGET.get()
         assert budget is not None and budget.left == 1
+
+
+@given(st.lists(numbers, min_size=1, max_size=4), limiting_rules)
+def test_the_values_reached_are_plain_numbers(cards: list[Fraction], rules: HouseRules) -> None:
+    """The search keeps its fractions in a kind of its own that remembers its hash; what
+    leaves it is a plain int or Fraction, equal to the fractions the search holds."""
+    hand = [exact(card) for card in cards]
+    found = reachable_values(hand, rules=rules)
+    assert all(type(value) in (int, Fraction) for value in found)
+    assert found == solutions._reachable(hand, rules, 10**6)

@@ -280,9 +280,10 @@ class _Made:
         self.put_inverse(*self.put(*quotient))
 
     def values(self) -> set[Number]:
-        """What was made, each value exact: an int if whole, else a Fraction."""
+        """What was made, each value exact: an int if whole, else a Fraction (the one
+        :func:`_fraction` shares)."""
         made: set[Number] = set(self.wholes)
-        made.update(Fraction(top, bottom) for top, bottom in self.ratios)
+        made.update(map(_fraction, self.ratios))
         return made
 
 
@@ -395,8 +396,12 @@ def _ratio(top: int, bottom: int) -> Number:
     one for each value while the remembered needs hold it (needs repeat values: 1..7 needs
     233,000 fractions, 34,000 of them different)."""
     pair = _lowest(top, bottom)
-    if pair[1] == 1:
-        return pair[0]
+    return pair[0] if pair[1] == 1 else _fraction(pair)
+
+
+def _fraction(pair: tuple[int, int]) -> _Hashed:
+    """The fraction ``numerator / denominator`` of ``pair``, in lowest terms and not whole:
+    one object for each value while :data:`_HASHED` holds it."""
     found = _HASHED.get(pair)
     if found is None:
         if len(_HASHED) >= _MAX_HASHED:
@@ -425,6 +430,23 @@ class _Hashed(Fraction):
 
     def __hash__(self) -> int:  # type: ignore[override]  # (typeshed: numbers.Complex's is None)
         return self._hash
+
+    def __repr__(self) -> str:
+        return f"Fraction({self.numerator}, {self.denominator})"
+
+    def __reduce__(self) -> tuple[type[Fraction], tuple[int, int]]:
+        return Fraction, (self.numerator, self.denominator)
+
+
+def plain(found: frozenset[Number]) -> frozenset[Number]:
+    """``found`` with each fraction a plain :class:`~fractions.Fraction`, as values leave
+    the search (a :class:`_Hashed` is one in all but its type)."""
+    if not any(value.__class__ is _Hashed for value in found):
+        return found
+    return frozenset(
+        Fraction(value.numerator, value.denominator) if value.__class__ is _Hashed else value
+        for value in found
+    )
 
 
 def _all_needs(

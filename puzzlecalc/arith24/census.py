@@ -44,8 +44,8 @@ from puzzlecalc.arith24.countdown import (
     reachable_between,
 )
 from puzzlecalc.arith24.numbers import MAX_CARDS, Number, check_range
-from puzzlecalc.arith24.rules import HouseRules
-from puzzlecalc.arith24.solutions import count, reachable_values, shared_tables
+from puzzlecalc.arith24.rules import DEFAULT_RULES, HouseRules
+from puzzlecalc.arith24.solutions import DEFAULT_MAX_STEPS, _reachable, count, shared_tables
 from puzzlecalc.errors import InvalidArgumentError
 
 __all__ = [
@@ -631,9 +631,10 @@ def _hands_result(
         for hand in hands:
             reached = []
             for name in names:
-                values = reachable_values(hand, rules=HOUSE_RULES[name])
+                values = _reachable(hand, HOUSE_RULES[name], DEFAULT_MAX_STEPS)
                 reached.append(tuple(t for t in targets if t in values))
-            solutions = count(hand, target) if target in reachable_values(hand) else 0
+            made = _reachable(hand, DEFAULT_RULES, DEFAULT_MAX_STEPS)
+            solutions = count(hand, target) if target in made else 0
             found.append((hand, solutions, *reached))
     return found
 
@@ -805,6 +806,6 @@ def arith24_census(
     counts: Counter[Number] = Counter({target: 0 for target in wanted})
     with shared_tables():  # hands share their parts' values
         for hand in itertools.combinations_with_replacement(range(low, high + 1), cards):
-            made = reachable_values(hand)
+            made = _reachable(hand, DEFAULT_RULES, DEFAULT_MAX_STEPS)
             counts.update(target for target in wanted if target in made)
     return counts

@@ -117,7 +117,7 @@ def solve(
     found = _trees(cards, target, rules, max_steps, progress)
     if not found and nearest:
         goal = number(target, "the target")
-        made = reachable_values(cards, rules=rules, max_steps=max_steps)
+        made = _reachable(cards, rules, max_steps)
         if made:
             distance = min(_distance(value, goal) for value in made)
             for value in sorted({goal - distance, goal + distance} & made):
@@ -179,7 +179,12 @@ def reachable_values(
     >>> sorted(reachable_values([1, 2]))
     [-1, Fraction(1, 2), 1, 2, 3]
     """
-    rules = house_rules(rules, options)
+    return _search.plain(_reachable(cards, house_rules(rules, options), max_steps))
+
+
+def _reachable(cards: Sequence[Number], rules: HouseRules, max_steps: int) -> frozenset[Number]:
+    """:func:`reachable_values`, to ask what is among them: a fraction may be the search's
+    own kind, which hashes faster, and not a plain :class:`~fractions.Fraction`."""
     checked = hand(cards)
     with _search.limited(max_steps):
         parts = _search.subhands(checked, rules.use_all)
