@@ -119,8 +119,7 @@ def number(value: object, what: str) -> Number:
     """
     if isinstance(value, bool) or not isinstance(value, (int, Fraction)):
         raise InvalidHandError(f"{what} must be an int or a Fraction, not {value!r}")
-    fraction = Fraction(value)
-    if abs(fraction.numerator) >= _TOO_LARGE or fraction.denominator >= _TOO_LARGE:
+    if abs(value.numerator) >= _TOO_LARGE or value.denominator >= _TOO_LARGE:
         raise InvalidHandError(f"{what} has more than {MAX_DIGITS} digits: it is too large")
     return exact(value)
 

@@ -62,13 +62,13 @@ def _distance(a: Number, b: Number) -> Number:
 
 
 def _trees(
-    cards: Sequence[Number],
-    target: Number,
+    checked: tuple[Number, ...],
+    goal: Number,
     rules: HouseRules,
     max_steps: int,
     progress: Progress | None = None,
 ) -> dict[_canonical.Key, _canonical.Tree]:
-    checked, goal = hand(cards), number(target, "the target")
+    """The distinct solutions of a checked hand (:func:`hand`) and goal, by key."""
     with _search.limited(max_steps):
         return _search.trees(checked, goal, rules, progress)
 
@@ -114,19 +114,19 @@ def solve(
     :raises SearchLimitError: if the search needs more than ``max_steps`` steps.
     """
     rules = house_rules(rules, options)
-    found = _trees(cards, target, rules, max_steps, progress)
+    checked, goal = hand(cards), number(target, "the target")
+    found = _trees(checked, goal, rules, max_steps, progress)
     if not found and nearest:
-        goal = number(target, "the target")
-        made = _reachable(cards, rules, max_steps)
+        made = _reachable(checked, rules, max_steps)
         if made:
             distance = min(_distance(value, goal) for value in made)
             for value in sorted({goal - distance, goal + distance} & made):
-                found.update(_trees(cards, value, rules, max_steps))
+                found.update(_trees(checked, value, rules, max_steps))
     trees = _canonical.canonical(found, rules)
     # The keys are many objects, and the collector would walk them again and again while
     # the expressions are made: let them go first.
     del found
-    exprs = _canonical.from_trees(trees, list(hand(cards)))
+    exprs = _canonical.from_trees(trees, checked)
     return sorted(exprs, key=lambda e: (len(e.numbers), len(str(e)), str(e)))
 
 
@@ -145,7 +145,8 @@ def count(
     >>> count([1, 2, 3, 4]), count([1, 2, 3, 4], distinct="normal")
     (3, 4)
     """
-    return len(_trees(cards, target, house_rules(rules, options), max_steps, progress))
+    rules = house_rules(rules, options)
+    return len(_trees(hand(cards), number(target, "the target"), rules, max_steps, progress))
 
 
 def solvable(
