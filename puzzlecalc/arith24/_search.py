@@ -392,16 +392,16 @@ def _lowest(top: int, bottom: int) -> tuple[int, int]:
 
 
 def _ratio(top: int, bottom: int) -> Number:
-    """``top / bottom`` (``bottom`` not 0), exact: an int if whole, else a :class:`_Hashed`,
-    one for each value while the remembered needs hold it (needs repeat values: 1..7 needs
-    233,000 fractions, 34,000 of them different)."""
+    """``top / bottom`` (``bottom`` not 0), exact: an int if whole, else the
+    :class:`_Hashed` of :func:`_fraction`."""
     pair = _lowest(top, bottom)
     return pair[0] if pair[1] == 1 else _fraction(pair)
 
 
 def _fraction(pair: tuple[int, int]) -> _Hashed:
     """The fraction ``numerator / denominator`` of ``pair``, in lowest terms and not whole:
-    one object for each value while :data:`_HASHED` holds it."""
+    one object for each value while :data:`_HASHED` holds it (values repeat: 1..7 needs
+    233,000 fractions, 34,000 of them different, and its parts make many of them too)."""
     found = _HASHED.get(pair)
     if found is None:
         if len(_HASHED) >= _MAX_HASHED:
@@ -410,7 +410,8 @@ def _fraction(pair: tuple[int, int]) -> _Hashed:
     return found
 
 
-#: The fractions :func:`_ratio` made, by numerator and denominator (emptied with the needs).
+#: The fractions :func:`_fraction` made, for the needs and the values of parts, by
+#: numerator and denominator (emptied with the needs).
 _HASHED: dict[tuple[int, int], _Hashed] = {}
 _MAX_HASHED: Final = 1 << 18
 
@@ -418,7 +419,8 @@ _MAX_HASHED: Final = 1 << 18
 class _Hashed(Fraction):
     """A Fraction that remembers its hash: the values the search needs are looked up in
     the values of the rest of a hand again and again, and a Fraction works its hash out
-    each time it is asked."""
+    each time it is asked. It prints and pickles as a plain Fraction, and values leave
+    the search as plain ones (:func:`plain`)."""
 
     __slots__ = ("_hash",)
     _hash: int

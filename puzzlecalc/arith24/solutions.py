@@ -48,7 +48,8 @@ DEFAULT_MAX_STEPS: Final = 1_000_000
 
 def clear_caches() -> None:
     """Forget what searches keep across calls (the values of small parts of hands, what a
-    target and a part's value need of the rest): the next call starts cold.
+    target and a part's value need of the rest, the keys of single numbers): the next call
+    starts cold.
 
     Nothing needs this for correctness, nor for ``max_steps`` (a call is charged for what
     it finds worked out as if it had worked it out); benchmarks use it to time a first call.
