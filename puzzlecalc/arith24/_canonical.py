@@ -387,7 +387,11 @@ def _could_drop(items: list[_Signed], sums: bool) -> bool:
     (a product). In a sum a term pulls up when it adds a positive number or takes away a
     negative one (``+2 +(-2)`` is worth 0); in a product a factor pulls away from 1 when
     it multiplies, whatever its sign (``2 / (-2)`` is worth -1, but ``2*2 / (-2) / (-2)``
-    is worth 1)."""
+    is worth 1). Of two operands only one alone can be useless (the whole never is): a
+    term 0, or a factor 1, and the test is exact."""
+    if len(items) == 2:
+        unit = 0 if sums else 1
+        return items[0][1].value == unit or items[1][1].value == unit
     if len(items) < 2:
         return False
     way = 0
