@@ -407,15 +407,16 @@ def _could_drop(items: list[_Signed], sums: bool) -> bool:
 
 
 def _small_group(items: list[_Signed], sums: bool) -> bool:
-    """Whether one or two of two or three operands could be a useless group (the whole
-    is never one: a sum worth 0 is kept whole, a product keeps a factor multiplied).
+    """Whether one or two of three operands could be a useless group (the whole is never
+    one: a sum worth 0 is kept whole, a product keeps a factor multiplied). Of two,
+    :func:`_could_drop` has said it already.
 
     Worked on numerators and denominators: Fraction arithmetic is slow."""
     if sums:  # each term as (signed numerator, denominator)
         pulls = [(sign * form.value.numerator, form.value.denominator) for sign, form in items]
         if any(not top for top, _ in pulls):
             return True
-        return len(pulls) == 3 and any(
+        return any(
             top * other_bottom == -other_top * bottom
             for (top, bottom), (other_top, other_bottom) in combinations(pulls, 2)
         )
@@ -428,7 +429,7 @@ def _small_group(items: list[_Signed], sums: bool) -> bool:
     ]
     if any(top == bottom for top, bottom in powers):
         return True
-    return len(powers) == 3 and any(
+    return any(
         top * other_top == bottom * other_bottom
         for (top, bottom), (other_top, other_bottom) in combinations(powers, 2)
     )
@@ -443,7 +444,7 @@ def _drop(items: list[_Signed], aside: list[Number], sums: bool) -> list[_Signed
     smallest sorted operands goes. (The caller has asked :func:`_could_drop` first.)
     """
     count = len(items)
-    if count <= 3 and not _small_group(items, sums):
+    if count == 3 and not _small_group(items, sums):
         return items
     # Which subsets are worth 0 (a sum) or 1 (a product), by bit mask (bit i: operand i),
     # the totals of the subsets with operand i made from those without it, in whole
