@@ -150,10 +150,7 @@ def operands(op: str, left: Canon, right: Canon) -> Hashable:
     pairs of keys combine to the same key: the operands of the sum or product it flattens
     to, by identity, each with its sign, and the cards the two keys set aside. Equal
     operands (of one target at one level) make equal keys; the converse need not hold."""
-    kind, sign, left_sign, right_sign = _signs(op, left, right)
-    items: list[_Signed] = []
-    _operands(kind, left.form, left_sign, items)
-    _operands(kind, right.form, right_sign, items)
+    kind, sign, items = _flattened(op, left, right)
     ahead = sorted([id(form) for pull, form in items if pull > 0])
     behind = sorted([id(form) for pull, form in items if pull < 0])
     return kind, sign, tuple(ahead), tuple(behind), left.aside, right.aside
@@ -344,12 +341,20 @@ def _cards(form: Form) -> list[Number]:
     return [card for part in (form.ahead, form.behind) for child in part for card in _cards(child)]
 
 
-def _signs(op: str, left: Canon, right: Canon) -> tuple[int, int, int, int]:
-    """What ``left op right`` flattens to: a sum or a product (its kind), its sign, and the
-    signs of the two operands in it (added or taken away, multiplied or divided by)."""
+def _flattened(op: str, left: Canon, right: Canon) -> tuple[int, int, list[_Signed]]:
+    """What ``left op right`` flattens to: a sum or a product (its kind), its sign, and its
+    operands, each with its sign (added or taken away, multiplied or divided by)."""
     if op in "+-":
-        return SUM, 1, left.sign, right.sign if op == "+" else -right.sign
-    return PRODUCT, left.sign * right.sign, 1, 1 if op == "*" else -1
+        kind, sign, left_sign, right_sign = SUM, 1, left.sign, right.sign
+        if op == "-":
+            right_sign = -right_sign
+    else:
+        kind, sign, left_sign = PRODUCT, left.sign * right.sign, 1
+        right_sign = 1 if op == "*" else -1
+    items: list[_Signed] = []
+    _operands(kind, left.form, left_sign, items)
+    _operands(kind, right.form, right_sign, items)
+    return kind, sign, items
 
 
 def _combine_normal(
@@ -359,12 +364,9 @@ def _combine_normal(
 
     (Setting useless operands aside never changes the value of a sum or a product.)
     """
-    kind, sign, left_sign, right_sign = _signs(op, left, right)
+    kind, sign, items = _flattened(op, left, right)
     if kind == PRODUCT and value is not None:
         value *= sign
-    items: list[_Signed] = []
-    _operands(kind, left.form, left_sign, items)
-    _operands(kind, right.form, right_sign, items)
     aside: list[Number] | tuple[Number, ...]
     if not right.aside:
         aside = left.aside
