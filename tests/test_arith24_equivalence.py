@@ -142,6 +142,11 @@ def test_the_useless_operands_set_aside_are_the_largest_group_worth_nothing(
     assert sorted(aside) == sorted(form.value for _, form in removed.elements())
 
 
+#: The levels whose keys compose: the key of ``a op b`` is a function of the keys of ``a``
+#: and ``b`` (a search combines them; a "4nums" key is worked out from a "normal" one).
+COMPOSED: list[Distinct] = ["none", "commutative", "normal"]
+
+
 @given(exprs(max_leaves=3), exprs(max_leaves=3), st.sampled_from("+-*/"))
 def test_the_search_combines_keys_as_key_does(left: Expr, right: Expr, op: str) -> None:
     """The search's combiner for a level gives the key of the whole from its parts' keys,
@@ -151,20 +156,18 @@ def test_the_search_combines_keys_as_key_does(left: Expr, right: Expr, op: str) 
         value = exact(whole.value)
     except ZeroDivisionError:
         return
-    for level in DISTINCT_LEVELS:
+    for level in COMPOSED:
         join = _canonical.combiner(level)
         parts = key(left, level), key(right, level)
         assert join(op, *parts, value) == join(op, *parts, None) == key(whole, level)
 
 
-@pytest.mark.parametrize("level", ["normal", "4nums"])
 @pytest.mark.parametrize("cards", [(1, 2, 3, 4), (2, 3, 3, 8), (1, 1, 5, 5), (2, -2, 3, 6)])
-def test_pairs_of_the_same_operands_make_the_same_key(
-    cards: tuple[int, ...], level: Distinct
-) -> None:
-    """The search passes over a pair whose operands (by identity, with their signs, and
-    the cards set aside) it has combined already: such pairs must make equal keys. Every
-    way to combine the cards, sharing each part's keys as the search does, is tried."""
+def test_pairs_of_the_same_operands_make_the_same_key(cards: tuple[int, ...]) -> None:
+    """The search passes over a pair whose operands (by identity, with their signs) it has
+    combined already: such pairs must make equal keys. Every way to combine the cards,
+    sharing each part's keys as the search does, is tried."""
+    level: Distinct = "normal"
     join = _canonical.combiner(level)
     keys: dict[tuple[int, ...], list[Any]] = {
         (i,): [_canonical.leaf(card, level)] for i, card in enumerate(cards)
@@ -187,25 +190,42 @@ def test_pairs_of_the_same_operands_make_the_same_key(
             keys[chosen] = found
 
 
-def test_pairs_that_set_different_cards_aside_are_not_the_same_operands() -> None:
-    """``2+1-1`` keeps the very form of ``2`` and sets the 1s aside: added to 3, it does
-    not make the key ``3+2`` makes, and its operands must say so."""
-    level: Distinct = "4nums"
-    three, two, one = (_canonical.leaf(card, level) for card in (3, 2, 1))
-    two_aside = _canonical.combine("-", _canonical.combine("+", two, one, level), one, level)
-    assert isinstance(two, _canonical.Canon) and isinstance(two_aside, _canonical.Canon)
-    assert two_aside.form is two.form and two_aside.aside == (1, 1)
-    assert isinstance(three, _canonical.Canon)
-    for left, right, other_left, other_right in (
-        (three, two, three, two_aside),
-        (two, three, two_aside, three),
-    ):
-        assert _canonical.combine("+", left, right, level) != _canonical.combine(
-            "+", other_left, other_right, level
-        )
-        assert _canonical.operands("+", left, right) != _canonical.operands(
-            "+", other_left, other_right
-        )
+# (an expression, the same bracketed otherwise, what their 4nums key sets aside)
+BRACKETINGS: list[tuple[str, str, tuple[int, ...]]] = [
+    # the largest group worth 0 of +12 -12 -11 -1 is +12 -11 -1, however it is bracketed
+    ("12-12-11-1", "12-(11+1)-12", (1, 11, 12)),
+    ("12-12+5-11-1", "(12-11-1)+(5-12)", (1, 11, 12)),
+    # of the factors 1, 9 and /9, the group 9/9 goes (a multiplied factor must be left)
+    ("1*9/9+7", "9/9*1+7", (9, 9)),
+    ("1+2-(2+1)", "1-1+2-2", ()),  # a sum worth 0 is kept whole
+]
+
+
+@pytest.mark.parametrize(("a", "b", "aside"), BRACKETINGS)
+def test_the_useless_group_is_looked_for_among_all_the_operands(
+    a: str, b: str, aside: tuple[int, ...]
+) -> None:
+    first, second = key(Expr.parse(a)), key(Expr.parse(b))
+    assert key(Expr.parse(a), "normal") == key(Expr.parse(b), "normal")
+    assert first == second
+    assert isinstance(first, _canonical.Canon) and first.aside == aside
+
+
+@settings(max_examples=300, deadline=None)
+@given(exprs(max_leaves=6))
+@example(Expr.parse("12-12-11-1"))
+@example(Expr.parse("(8*3+2-2)-1-1"))
+def test_the_4nums_key_does_not_depend_on_the_bracketing(expr: Expr) -> None:
+    """An expression and its normal form rebuilt as a tree (sums and products bracketed
+    left to right, their operands in another order) have the same "4nums" key."""
+    try:
+        normal = key(expr, "normal")
+    except ZeroDivisionError:
+        return
+    assert isinstance(normal, _canonical.Canon)
+    tree = _canonical._tree(normal.form, _canonical._Rebuilds("normal"))
+    assert tree is not None and key(tree, "normal") == normal
+    assert key(tree) == key(expr)
 
 
 def test_trees_number_their_cards_left_to_right_and_share_what_numbers_the_same() -> None:
@@ -223,33 +243,17 @@ def test_trees_number_their_cards_left_to_right_and_share_what_numbers_the_same(
 @settings(max_examples=300, deadline=None)
 @given(exprs(max_leaves=6), st.sampled_from(["normal", "4nums"]))
 @example(Expr.parse("(1+2)*(3+4)-5"), "4nums")
-def test_a_key_with_nothing_aside_and_no_part_worth_0_rebuilds_to_itself(
-    expr: Expr, level: Distinct
-) -> None:
+@example(Expr.parse("1+2-(2+1)"), "4nums")  # worth 0, kept whole
+@example(Expr.parse("7*(1*0)"), "4nums")  # a factor 0, kept whole
+def test_a_key_with_nothing_aside_rebuilds_to_itself(expr: Expr, level: Distinct) -> None:
     """The printed tree of such a key is taken without working its key out again."""
     try:
         found = key(expr, level)
     except ZeroDivisionError:
         return
     assert isinstance(found, _canonical.Canon)
-    if found.sign != 1 or found.aside or not _canonical._zero_free(found.form):
+    if found.sign != 1 or found.aside:
         return
     tree = _canonical._tree(found.form, _canonical._Rebuilds(level))
     assert tree is None or key(tree, level) == found
-
-
-@pytest.mark.parametrize(
-    "text",
-    [
-        "1+2-(2+1)",  # worth 0, kept whole: 2+1-2 would set the 2s aside
-        "7*(1*0)",  # a factor 0, kept whole: 7*1 would set the 1 aside
-    ],
-)
-def test_a_key_with_a_part_worth_0_may_rebuild_to_another(text: str) -> None:
-    """Why :func:`_canonical._zero_free` asks for no part worth 0: the rebuilt tree of
-    such a key is checked, and may not be taken."""
-    found = key(Expr.parse(text))
-    assert isinstance(found, _canonical.Canon) and not found.aside
-    assert not _canonical._zero_free(found.form)
-    tree = _canonical._tree(found.form, _canonical._Rebuilds("4nums"))
-    assert tree is not None and key(tree) != found
+    assert tree is not None or level == "4nums"  # (a normal form always adds something)

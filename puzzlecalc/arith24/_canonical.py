@@ -19,7 +19,7 @@ import functools
 import math
 from collections.abc import Callable, Hashable, Mapping, Sequence
 from itertools import combinations
-from typing import NamedTuple, TypeAlias, cast
+from typing import Final, NamedTuple, TypeAlias, cast
 
 from puzzlecalc.arith24.expr import BinOp, Expr, Num
 from puzzlecalc.arith24.numbers import Number, Operator, apply, exact
@@ -82,6 +82,16 @@ Fine: TypeAlias = Atom | Node
 #: A canonical form; equal keys mean the same solution.
 Key: TypeAlias = Canon | Fine
 
+#: The level whose keys a search combines, for each level: the keys of the others compose
+#: (:func:`combine`), and a ``"4nums"`` key is worked out from the whole ``"normal"`` key
+#: (:class:`FourNums`).
+COMBINED: Final[Mapping[Distinct, Distinct]] = {
+    "none": "none",
+    "commutative": "commutative",
+    "normal": "normal",
+    "4nums": "normal",
+}
+
 #: An operand of a sum or product being built: ``(+1 or -1, form)``.
 _Signed: TypeAlias = tuple[int, Form]
 
@@ -110,19 +120,23 @@ def leaf(value: Number, level: Distinct) -> Key:
 
 
 def combine(op: str, left: Key, right: Key, level: Distinct, value: Number | None = None) -> Key:
-    """The key of ``left op right`` from the keys of its operands.
+    """The key of ``left op right`` from the keys of its operands, at a level other than
+    ``"4nums"``.
 
-    Keys compose: the key of a tree is a function of its operator and its operands'
-    keys, so a search can merge equal solutions of every sub-hand as it goes. A caller
-    that knows the value of ``left op right`` may give it, to save working it out again.
+    These keys compose: the key of a tree is a function of its operator and its
+    operands' keys, so a search can merge equal solutions of every sub-hand as it goes.
+    A ``"4nums"`` key does not: whether a part is useless depends on every operand of the
+    sum or product it ends up in, so it is worked out from the whole ``"normal"`` key
+    (:class:`FourNums`). A caller that knows the value of ``left op right`` may give it,
+    to save working it out again.
 
-    :raises ZeroDivisionError: if it divides by zero (at ``"normal"`` and ``"4nums"``,
-        which look at values).
+    :raises ZeroDivisionError: if it divides by zero (at ``"normal"``, which looks at values).
     """
+    assert level != "4nums", "4nums keys are worked out from normal keys (FourNums)"
     if isinstance(left, Canon) and isinstance(right, Canon):
         if op == "/" and right.form.value == 0:
             raise ZeroDivisionError("division by zero")
-        return _combine_normal(op, left, right, value, useless=level == "4nums")
+        return _combine_normal(op, left, right, value)
     assert not isinstance(left, Canon) and not isinstance(right, Canon)
     if level == "commutative" and op in "+*" and right < left:
         left, right = right, left
@@ -135,9 +149,11 @@ Combiner: TypeAlias = Callable[[str, Key, Key, Number | None], Key]
 
 @functools.cache
 def combiner(level: Distinct) -> Combiner:
-    """:func:`combine` for keys of ``level``, as fast as it can be (for a search's inner loop)."""
-    if level in ("normal", "4nums"):
-        return cast(Combiner, functools.partial(_combine_normal, useless=level == "4nums"))
+    """:func:`combine` for keys of ``level`` (not ``"4nums"``), as fast as it can be (for a
+    search's inner loop)."""
+    assert level != "4nums", "4nums keys are worked out from normal keys (FourNums)"
+    if level == "normal":
+        return cast(Combiner, _combine_normal)
     return functools.partial(_combine_fine, level=level)
 
 
@@ -148,12 +164,11 @@ def _combine_fine(op: str, left: Key, right: Key, value: Number | None, level: D
 def operands(op: str, left: Canon, right: Canon) -> Hashable:
     """What the normal key of ``left op right`` is made of, for telling cheaply that two
     pairs of keys combine to the same key: the operands of the sum or product it flattens
-    to, by identity, each with its sign, and the cards the two keys set aside. Equal
-    operands (of one target at one level) make equal keys; the converse need not hold."""
+    to, by identity, each with its sign. Equal operands (of one target at one level) make equal keys; the converse need not hold."""
     kind, sign, items = _flattened(op, left, right)
     ahead = sorted([id(form) for pull, form in items if pull > 0])
     behind = sorted([id(form) for pull, form in items if pull < 0])
-    return kind, sign, tuple(ahead), tuple(behind), left.aside, right.aside
+    return kind, sign, tuple(ahead), tuple(behind)
 
 
 def not_of_kind(found: Mapping[Key, Tree], kind: int) -> list[tuple[Key, Tree]]:
@@ -176,6 +191,8 @@ def key(expr: Expr | Tree, level: Distinct = "4nums") -> Key:
     if level not in DISTINCT_LEVELS:
         raise InvalidArgumentError(f"distinct must be one of {DISTINCT_LEVELS}, not {level!r}")
     tree = to_tree(expr) if isinstance(expr, Expr) else expr
+    if level == "4nums":
+        return FourNums()(key(tree, "normal"))
     stack: list[tuple[Tree, bool]] = [(tree, False)]
     keys: list[Key] = []
     while stack:  # post-order without recursion
@@ -281,16 +298,21 @@ def canonical(found: Mapping[Key, Tree], rules: HouseRules) -> list[Tree]:
     for goal, tree in found.items():
         assert isinstance(goal, Canon)
         rebuilt: Tree | None = None
-        if goal.sign == 1 and not goal.aside and _zero_free(goal.form):
-            rebuilt = _tree(goal.form, rebuilds)  # whose key is the goal: see _zero_free
+        if goal.sign == 1 and not goal.aside:
+            rebuilt = _tree(goal.form, rebuilds)  # whose key is the goal: see FourNums
         elif goal.sign == 1:
             keyed = _with_aside(goal.form, goal.aside, rebuilds)
-            if keyed is not None and keyed[1] == goal:
+            if keyed is not None and rebuilds.key(keyed[1]) == goal:
                 rebuilt = keyed[0]
         if rebuilt is not None and (not check or allowed(rebuilt, rules)):
             trees.append(rebuilt)
-        else:
-            trees.append(tree)
+            continue
+        if rebuilds.four_nums is not None:  # the normal form of the tree found, rebuilt
+            rebuilt = _tree(cast(Canon, key(tree, "normal")).form, rebuilds)
+            if rebuilt is not None and (not check or allowed(rebuilt, rules)):
+                trees.append(rebuilt)
+                continue
+        trees.append(tree)
     return trees
 
 
@@ -357,30 +379,73 @@ def _flattened(op: str, left: Canon, right: Canon) -> tuple[int, int, list[_Sign
     return kind, sign, items
 
 
-def _combine_normal(
-    op: str, left: Canon, right: Canon, value: Number | None = None, useless: bool = False
-) -> Canon:
-    """The normal key of ``left op right``, worth ``value`` if the caller knows it.
-
-    (Setting useless operands aside never changes the value of a sum or a product.)
-    """
+def _combine_normal(op: str, left: Canon, right: Canon, value: Number | None = None) -> Canon:
+    """The normal key of ``left op right``, worth ``value`` if the caller knows it."""
     kind, sign, items = _flattened(op, left, right)
-    if kind == PRODUCT and value is not None:
-        value *= sign
-    aside: list[Number] | tuple[Number, ...]
-    if not right.aside:
-        aside = left.aside
-    elif not left.aside:
-        aside = right.aside
-    else:
-        aside = sorted(left.aside + right.aside)
-    if useless and _could_drop(items, kind == SUM):
-        aside = list(aside)
-        items = _drop(items, aside, sums=kind == SUM)
-        aside.sort()
     if kind == SUM:
-        return _sum(items, useless, tuple(aside), value)
-    return _product(items, sign, tuple(aside), value)
+        return _sum(items, False, (), value)
+    return _product(items, sign, (), value)
+
+
+class FourNums:
+    """The ``"4nums"`` keys of ``"normal"`` keys (:func:`key` at ``"4nums"``).
+
+    Each sum and product of the normal form, innermost first, has its factors' signs
+    moved out (a factor worth less than 0 is negated) and loses its largest useless group
+    of operands (:func:`_drop`), looked for among all its operands at once: so however the
+    expression was bracketed, the same cards are set aside. A part left alone joins the
+    sum or product around it. The forms of one search's keys share most of their parts:
+    each is worked out once, by identity.
+
+    A key with sign 1 and nothing set aside is its own form's key: rebuilt as a tree, the
+    form is a normal form that has nothing useless left to lose (a second useless group
+    beside the largest would have made a larger one with it, or left nothing), so :func:`canonical` takes
+    the rebuilt tree without working its key out again.
+
+    >>> from puzzlecalc.arith24 import Expr
+    >>> found = FourNums()(key(Expr.parse("12-12-11-1"), "normal"))
+    >>> found.sign, found.form.value, found.aside
+    (-1, 12, (1, 11, 12))
+    """
+
+    __slots__ = ("_done",)
+
+    def __init__(self) -> None:
+        self._done: dict[int, tuple[Form, Canon]] = {}
+
+    def __call__(self, normal: Key) -> Canon:
+        assert isinstance(normal, Canon) and normal.sign == 1 and not normal.aside
+        return self._form(normal.form)
+
+    def _form(self, form: Form) -> Canon:
+        if form.__class__ is Leaf:
+            return Canon(1, form, ())
+        found = self._done.get(id(form))
+        if found is not None:
+            return found[1]
+        group = cast(Group, form)
+        sums = group.kind == SUM
+        items: list[_Signed] = []
+        aside: list[Number] = []
+        sign = 1
+        for pull, children in ((1, group.ahead), (-1, group.behind)):
+            for child in children:
+                part = self._form(child)
+                aside += part.aside
+                if sums:
+                    _terms(part.form, pull * part.sign, items)
+                else:
+                    _factors(part.form, pull, items)
+                    sign *= part.sign
+        if _could_drop(items, sums):
+            items = _drop(items, aside, sums)
+        aside.sort()
+        if sums:
+            result = _sum(items, True, tuple(aside), group.value)
+        else:
+            result = _product(items, sign, tuple(aside), group.value * sign)
+        self._done[id(form)] = (form, result)
+        return result
 
 
 def _could_drop(items: list[_Signed], sums: bool) -> bool:
@@ -552,9 +617,17 @@ class _Rebuilds:
     share most of their parts (each form is kept, so its identity is not reused)."""
 
     def __init__(self, level: Distinct) -> None:
-        self.level = level
+        #: The level the keys of the rebuilt trees are combined at.
+        self.level = COMBINED[level]
+        self.four_nums = FourNums() if level == "4nums" else None
         self.done: dict[int, tuple[Form, _Rebuilt]] = {}
         self.trees: dict[int, tuple[Form, Tree | None]] = {}
+
+    def key(self, combined: Key | None) -> Key | None:
+        """The key at the level asked for of a key of a rebuilt tree (``None`` if none)."""
+        if combined is None or self.four_nums is None:
+            return combined
+        return self.four_nums(combined)
 
 
 def _in_order(group: Group) -> list[tuple[str, Form]]:
@@ -597,23 +670,6 @@ def _tree(form: Form, rebuilds: _Rebuilds) -> Tree | None:
             tree = part if tree is None else (op, tree, part)
     rebuilds.trees[id(form)] = (form, tree)
     return tree
-
-
-def _zero_free(form: Form) -> bool:
-    """Whether no sum or product within ``form`` is worth 0.
-
-    Then the form of a key that set nothing aside rebuilds to a tree of that same key,
-    and the key need not be worked out again to be sure. The sums and products of such a
-    key had no useless group among their operands when they were made (it would have been
-    set aside), so neither have the first few operands of one that the rebuilt tree takes
-    together first. A sum worth 0 is the exception: it is kept whole, though some of its
-    terms may add up to 0; and so is a product with a factor 0, though some of its other
-    factors may multiply to 1.
-    """
-    if form.__class__ is Leaf:
-        return True
-    group = cast(Group, form)
-    return group.value != 0 and all(map(_zero_free, group.ahead + group.behind))
 
 
 def _chain(operands: list[tuple[str, Form]], rebuilds: _Rebuilds) -> _Rebuilt:

@@ -514,7 +514,8 @@ Progress: TypeAlias = Callable[[int, int], None]
 def classes(
     cards: tuple[Number, ...], target: Number, rules: HouseRules, progress: Progress | None = None
 ) -> dict[Key, Tree]:
-    """The distinct expressions over exactly ``cards`` worth ``target``: key -> witness tree.
+    """The distinct expressions over exactly ``cards`` worth ``target``: key -> witness tree,
+    the keys at the level the search combines them at (:data:`~._canonical.COMBINED`).
 
     ``progress``, if the classes are not known yet, is told of each value of each part of
     the top-level splits as the search goes through them.
@@ -529,7 +530,7 @@ def classes(
 def _make_classes(
     cards: tuple[Number, ...], target: Number, rules: HouseRules, progress: Progress | None = None
 ) -> dict[Key, Tree]:
-    level = rules.distinct
+    level = _canonical.COMBINED[rules.distinct]
     if len(cards) == 1:
         if progress is not None:
             progress(1, 1)
@@ -540,16 +541,15 @@ def _make_classes(
     found: dict[Key, Tree] = {}
     join = _canonical.combiner(level)
     both_orders = level == "none"
-    # At the normal levels, pairs made of the same operands (a+b)+c, a+(b+c), ... make
-    # the same key: each such pair after the first is passed over before it is combined.
-    combined: set[Hashable] | None = None if level in ("none", "commutative") else set()
-    # At "normal" a key is its flattened operands, however bracketed, so a sum (or product)
+    # At "normal", pairs made of the same operands (a+b)+c, a+(b+c), ... make the same
+    # key: each such pair after the first is passed over before it is combined.
+    combined: set[Hashable] | None = None if level != "normal" else set()
+    # A normal key is its flattened operands, however bracketed, so a sum (or product)
     # needs only the pairs whose side holding the smallest card is not itself a sum (or
     # product): the operand holding that card split off, the others as the other side,
     # reach every flattened list, and few twice (the operands test costs more than it
-    # saves then). At "4nums" a part worth 0 or 1 sets aside what the whole would not, so
-    # the bracketing matters there. Only with every operation and value allowed:
-    # otherwise the other side may be a value the rules turn away.
+    # saves then). Only with every operation and value allowed: otherwise the other side
+    # may be a value the rules turn away.
     smallest = None
     if level == "normal" and rules.ops == "+-*/" and not rules.limits_values:
         smallest, combined = cards[0], None
@@ -632,7 +632,7 @@ def _pair_classes(x: Number, y: Number, target: Number, rules: HouseRules) -> di
     found: dict[Key, Tree] = {}
     if not ways:
         return found
-    level = rules.distinct
+    level = _canonical.COMBINED[rules.distinct]
     join = _canonical.combiner(level)
     key_x, key_y = _canonical.leaf(x, level), _canonical.leaf(y, level)
     for op, x_first in ways:
@@ -666,15 +666,22 @@ def trees(
         if progress is not None:
             progress(1, 1)
         return found
+    # The classes' keys are "normal" ones at "4nums" (COMBINED): a 4nums key is worked out
+    # from the whole normal key.
+    four_nums = _canonical.FourNums() if rules.distinct == "4nums" else None
     parts = subhands(cards, rules.use_all)
     for done, sub in enumerate(parts):
         if progress is not None and not rules.use_all:
             progress(done, len(parts))
         if not rules.use_all and len(sub) <= _TABULATED and goal not in values(sub, rules):
             continue  # (the values of a small part are listed anyway, for the larger ones)
-        for key, tree in classes(sub, goal, rules, progress if rules.use_all else None).items():
-            if rules.use_all or rules.distinct != "4nums" or not _canonical.has_aside(key):
-                found.setdefault(key, tree)
+        made = classes(sub, goal, rules, progress if rules.use_all else None)
+        for key, tree in made.items():
+            if four_nums is not None:
+                key = four_nums(key)
+                if not rules.use_all and _canonical.has_aside(key):
+                    continue
+            found.setdefault(key, tree)
     if progress is not None and not rules.use_all:
         progress(len(parts), len(parts))
     return found

@@ -23,6 +23,9 @@ when their keys are equal. The levels, from finest to coarsest:
       useless part) and their cards are kept aside: two solutions are the same when
       what is left is the same and the same cards were set aside. So ``8*3+2-2`` =
       ``8*3*2/2`` = ``(8+2-2)*3``. A part is only set aside when something is left.
+      The group is looked for among all the operands of the flattened sum or product,
+      however the expression is bracketed (so this level is coarser than ``"normal"``):
+      ``12-12-11-1`` and ``12-(11+1)-12`` both set 12, 11 and 1 aside, not the two 12s.
 
     Distinct values stay distinct structures: ``2+2`` and ``2*2`` are two solutions.
 
@@ -34,6 +37,8 @@ when their keys are equal. The levels, from finest to coarsest:
 (True, False)
 >>> same("10-(2-1)", "10+1-2", "normal"), same("10-(2-1)", "10+1-2", "commutative")
 (True, False)
+>>> same("12-12-11-1", "12-(11+1)-12", "4nums"), same("12-12-11-1", "1+11-12-12", "4nums")
+(True, True)
 
 """
 
