@@ -142,11 +142,6 @@ def test_the_useless_operands_set_aside_are_the_largest_group_worth_nothing(
     assert sorted(aside) == sorted(form.value for _, form in removed.elements())
 
 
-#: The levels whose keys compose: the key of ``a op b`` is a function of the keys of ``a``
-#: and ``b`` (a search combines them; a "4nums" key is worked out from a "normal" one).
-COMPOSED: list[Distinct] = ["none", "commutative", "normal"]
-
-
 @given(exprs(max_leaves=3), exprs(max_leaves=3), st.sampled_from("+-*/"))
 def test_the_search_combines_keys_as_key_does(left: Expr, right: Expr, op: str) -> None:
     """The search's combiner for a level gives the key of the whole from its parts' keys,
@@ -156,18 +151,25 @@ def test_the_search_combines_keys_as_key_does(left: Expr, right: Expr, op: str) 
         value = exact(whole.value)
     except ZeroDivisionError:
         return
-    for level in COMPOSED:
+    for level in DISTINCT_LEVELS:
         join = _canonical.combiner(level)
-        parts = key(left, level), key(right, level)
-        assert join(op, *parts, value) == join(op, *parts, None) == key(whole, level)
+        first, second = (
+            _canonical._open_key(_canonical.to_tree(part), level) for part in (left, right)
+        )
+        combined = join(op, first, second, value)
+        assert combined == join(op, first, second, None)
+        assert combined == _canonical._open_key(_canonical.to_tree(whole), level)
+        assert _canonical.settle(combined) == key(whole, "4nums") or level != "4nums"
 
 
+@pytest.mark.parametrize("level", ["normal", "4nums"])
 @pytest.mark.parametrize("cards", [(1, 2, 3, 4), (2, 3, 3, 8), (1, 1, 5, 5), (2, -2, 3, 6)])
-def test_pairs_of_the_same_operands_make_the_same_key(cards: tuple[int, ...]) -> None:
-    """The search passes over a pair whose operands (by identity, with their signs) it has
-    combined already: such pairs must make equal keys. Every way to combine the cards,
-    sharing each part's keys as the search does, is tried."""
-    level: Distinct = "normal"
+def test_pairs_of_the_same_operands_make_the_same_key(
+    cards: tuple[int, ...], level: Distinct
+) -> None:
+    """The search passes over a pair whose operands (by identity, with their signs, and
+    the cards set aside) it has combined already: such pairs must make equal keys. Every
+    way to combine the cards, sharing each part's keys as the search does, is tried."""
     join = _canonical.combiner(level)
     keys: dict[tuple[int, ...], list[Any]] = {
         (i,): [_canonical.leaf(card, level)] for i, card in enumerate(cards)

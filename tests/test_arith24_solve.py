@@ -396,9 +396,7 @@ def test_the_fast_values_are_every_outcome(cards: list[Fraction], rules: HouseRu
 
 
 @settings(max_examples=300, deadline=None)
-@given(
-    numbers, numbers, numbers, st.sampled_from(["none", "commutative", "normal"]), limiting_rules
-)
+@given(numbers, numbers, numbers, st.sampled_from(DISTINCT_LEVELS), limiting_rules)
 def test_the_two_card_shortcut_is_the_general_search(
     x: Fraction, y: Fraction, other: Fraction, level: Distinct, rules: HouseRules
 ) -> None:

@@ -19,7 +19,7 @@ import functools
 import math
 from collections.abc import Callable, Hashable, Mapping, Sequence
 from itertools import combinations
-from typing import Final, NamedTuple, TypeAlias, cast
+from typing import NamedTuple, TypeAlias, cast
 
 from puzzlecalc.arith24.expr import BinOp, Expr, Num
 from puzzlecalc.arith24.numbers import Number, Operator, apply, exact
@@ -82,16 +82,6 @@ Fine: TypeAlias = Atom | Node
 #: A canonical form; equal keys mean the same solution.
 Key: TypeAlias = Canon | Fine
 
-#: The level whose keys a search combines, for each level: the keys of the others compose
-#: (:func:`combine`), and a ``"4nums"`` key is worked out from the whole ``"normal"`` key
-#: (:class:`FourNums`).
-COMBINED: Final[Mapping[Distinct, Distinct]] = {
-    "none": "none",
-    "commutative": "commutative",
-    "normal": "normal",
-    "4nums": "normal",
-}
-
 #: An operand of a sum or product being built: ``(+1 or -1, form)``.
 _Signed: TypeAlias = tuple[int, Form]
 
@@ -120,22 +110,24 @@ def leaf(value: Number, level: Distinct) -> Key:
 
 
 def combine(op: str, left: Key, right: Key, level: Distinct, value: Number | None = None) -> Key:
-    """The key of ``left op right`` from the keys of its operands, at a level other than
-    ``"4nums"``.
+    """The key of ``left op right`` from the keys of its operands.
 
-    These keys compose: the key of a tree is a function of its operator and its
-    operands' keys, so a search can merge equal solutions of every sub-hand as it goes.
-    A ``"4nums"`` key does not: whether a part is useless depends on every operand of the
-    sum or product it ends up in, so it is worked out from the whole ``"normal"`` key
-    (:class:`FourNums`). A caller that knows the value of ``left op right`` may give it,
-    to save working it out again.
+    Keys compose: the key of a tree is a function of its operator and its operands'
+    keys, so a search can merge equal solutions of every sub-hand as it goes. At
+    ``"4nums"`` the keys combined are *open* (:func:`settle` closes them): whether a part
+    of a sum is useless depends on every operand of the sum, and a sum's operands may
+    still be joined by more, so its own useless group is set aside only when it is
+    closed. A caller that knows the value of ``left op right`` may give it, to save
+    working it out again.
 
-    :raises ZeroDivisionError: if it divides by zero (at ``"normal"``, which looks at values).
+    :raises ZeroDivisionError: if it divides by zero (at ``"normal"`` and ``"4nums"``,
+        which look at values).
     """
-    assert level != "4nums", "4nums keys are worked out from normal keys (FourNums)"
     if isinstance(left, Canon) and isinstance(right, Canon):
         if op == "/" and right.form.value == 0:
             raise ZeroDivisionError("division by zero")
+        if level == "4nums":
+            return _combine_open(op, left, right, value)
         return _combine_normal(op, left, right, value)
     assert not isinstance(left, Canon) and not isinstance(right, Canon)
     if level == "commutative" and op in "+*" and right < left:
@@ -149,11 +141,11 @@ Combiner: TypeAlias = Callable[[str, Key, Key, Number | None], Key]
 
 @functools.cache
 def combiner(level: Distinct) -> Combiner:
-    """:func:`combine` for keys of ``level`` (not ``"4nums"``), as fast as it can be (for a
-    search's inner loop)."""
-    assert level != "4nums", "4nums keys are worked out from normal keys (FourNums)"
+    """:func:`combine` for keys of ``level``, as fast as it can be (for a search's inner loop)."""
     if level == "normal":
         return cast(Combiner, _combine_normal)
+    if level == "4nums":
+        return cast(Combiner, _combine_open)
     return functools.partial(_combine_fine, level=level)
 
 
@@ -162,13 +154,25 @@ def _combine_fine(op: str, left: Key, right: Key, value: Number | None, level: D
 
 
 def operands(op: str, left: Canon, right: Canon) -> Hashable:
-    """What the normal key of ``left op right`` is made of, for telling cheaply that two
-    pairs of keys combine to the same key: the operands of the sum or product it flattens
-    to, by identity, each with its sign. Equal operands (of one target at one level) make equal keys; the converse need not hold."""
-    kind, sign, items = _flattened(op, left, right)
-    ahead = sorted([id(form) for pull, form in items if pull > 0])
-    behind = sorted([id(form) for pull, form in items if pull < 0])
-    return kind, sign, tuple(ahead), tuple(behind)
+    """What the key (normal or open) of ``left op right`` is made of, for telling cheaply
+    that two pairs of keys combine to the same key: by identity, the operands of a part
+    that is a sum or product of the same kind, and each other part whole, each with its
+    sign, and the signs and cards set aside of the parts whose operands are taken. Equal
+    operands (of one target at one level, the keys alive) make equal keys; the converse
+    need not hold."""
+    kind = SUM if op in "+-" else PRODUCT
+    ahead: list[int] = []
+    behind: list[int] = []
+    taken = []
+    for part, pull in ((left, 1), (right, -1 if op in "-/" else 1)):
+        if part.form.kind == kind:  # (a leaf's kind is neither)
+            group = cast(Group, part.form)
+            (ahead if pull > 0 else behind).extend(map(id, group.ahead))
+            (behind if pull > 0 else ahead).extend(map(id, group.behind))
+            taken.append((part.sign, part.aside))
+        else:
+            (ahead if pull > 0 else behind).append(id(part))
+    return kind, tuple(sorted(ahead)), tuple(sorted(behind)), tuple(sorted(taken))
 
 
 def not_of_kind(found: Mapping[Key, Tree], kind: int) -> list[tuple[Key, Tree]]:
@@ -178,7 +182,7 @@ def not_of_kind(found: Mapping[Key, Tree], kind: int) -> list[tuple[Key, Tree]]:
 
 
 def has_aside(key: Key) -> bool:
-    """Whether a ``"4nums"`` key set cards aside as useless."""
+    """Whether a (closed) ``"4nums"`` key set cards aside as useless."""
     return isinstance(key, Canon) and bool(key.aside)
 
 
@@ -191,8 +195,11 @@ def key(expr: Expr | Tree, level: Distinct = "4nums") -> Key:
     if level not in DISTINCT_LEVELS:
         raise InvalidArgumentError(f"distinct must be one of {DISTINCT_LEVELS}, not {level!r}")
     tree = to_tree(expr) if isinstance(expr, Expr) else expr
-    if level == "4nums":
-        return FourNums()(key(tree, "normal"))
+    return settle(_open_key(tree, level)) if level == "4nums" else _open_key(tree, level)
+
+
+def _open_key(tree: Tree, level: Distinct) -> Key:
+    """The key of ``tree`` as the search combines it: at ``"4nums"``, open."""
     stack: list[tuple[Tree, bool]] = [(tree, False)]
     keys: list[Key] = []
     while stack:  # post-order without recursion
@@ -299,7 +306,7 @@ def canonical(found: Mapping[Key, Tree], rules: HouseRules) -> list[Tree]:
         assert isinstance(goal, Canon)
         rebuilt: Tree | None = None
         if goal.sign == 1 and not goal.aside:
-            rebuilt = _tree(goal.form, rebuilds)  # whose key is the goal: see FourNums
+            rebuilt = _tree(goal.form, rebuilds)  # whose key is the goal: see settle
         elif goal.sign == 1:
             keyed = _with_aside(goal.form, goal.aside, rebuilds)
             if keyed is not None and rebuilds.key(keyed[1]) == goal:
@@ -307,7 +314,7 @@ def canonical(found: Mapping[Key, Tree], rules: HouseRules) -> list[Tree]:
         if rebuilt is not None and (not check or allowed(rebuilt, rules)):
             trees.append(rebuilt)
             continue
-        if rebuilds.four_nums is not None:  # the normal form of the tree found, rebuilt
+        if level == "4nums":  # the normal form of the tree found, rebuilt
             rebuilt = _tree(cast(Canon, key(tree, "normal")).form, rebuilds)
             if rebuilt is not None and (not check or allowed(rebuilt, rules)):
                 trees.append(rebuilt)
@@ -387,65 +394,66 @@ def _combine_normal(op: str, left: Canon, right: Canon, value: Number | None = N
     return _product(items, sign, (), value)
 
 
-class FourNums:
-    """The ``"4nums"`` keys of ``"normal"`` keys (:func:`key` at ``"4nums"``).
+def _combine_open(op: str, left: Canon, right: Canon, value: Number | None = None) -> Canon:
+    """The open ``"4nums"`` key of ``left op right`` (open keys), worth ``value`` if the
+    caller knows it: the operands of a part that is a sum (or product) of the same kind
+    join the whole as they are; any other part joins closed (:func:`settle`), so what it
+    set aside is set aside for good, and what is left of it joins."""
+    sums = op in "+-"
+    kind = SUM if sums else PRODUCT
+    items: list[_Signed] = []
+    aside: list[Number] = []
+    sign = 1
+    for part, pull in ((left, 1), (right, -1 if op in "-/" else 1)):
+        if part.form.kind != kind and part.form.kind != LEAF:
+            part = cast(Canon, settle(part))
+        aside += part.aside
+        if sums:
+            _terms(part.form, pull * part.sign, items)
+        else:
+            _factors(part.form, pull, items)
+            sign *= part.sign
+    aside.sort()
+    if sums:
+        return _sum(items, False, tuple(aside), value)
+    return _product(items, sign, tuple(aside), None if value is None else value * sign)
 
-    Each sum and product of the normal form, innermost first, has its factors' signs
-    moved out (a factor worth less than 0 is negated) and loses its largest useless group
-    of operands (:func:`_drop`), looked for among all its operands at once: so however the
-    expression was bracketed, the same cards are set aside. A part left alone joins the
-    sum or product around it. The forms of one search's keys share most of their parts:
-    each is worked out once, by identity.
 
-    A key with sign 1 and nothing set aside is its own form's key: rebuilt as a tree, the
-    form is a normal form that has nothing useless left to lose (a second useless group
-    beside the largest would have made a larger one with it, or left nothing), so :func:`canonical` takes
-    the rebuilt tree without working its key out again.
+def settle(key: Key) -> Key:
+    """The ``"4nums"`` key of an open one (:func:`combine`): its own sum or product, if it
+    is one, has its largest useless group of operands set aside (:func:`_drop`), and a
+    sum worth less than 0 is negated, its sign moved out. (The sums and products within
+    were settled as they joined a part of another kind.)
+
+    So a useless group is looked for among all the operands of a flattened sum or
+    product, however the expression was bracketed. A key with sign 1 and nothing set
+    aside that this gives is its own form's key: rebuilt as a tree, the form has nothing
+    useless left to lose (a second useless group beside the largest would have made a
+    larger one with it, or left nothing), so :func:`canonical` takes the rebuilt tree
+    without working its key out again.
 
     >>> from puzzlecalc.arith24 import Expr
-    >>> found = FourNums()(key(Expr.parse("12-12-11-1"), "normal"))
+    >>> found = settle(_open_key(to_tree(Expr.parse("12-12-11-1")), "4nums"))
     >>> found.sign, found.form.value, found.aside
     (-1, 12, (1, 11, 12))
     """
-
-    __slots__ = ("_done",)
-
-    def __init__(self) -> None:
-        self._done: dict[int, tuple[Form, Canon]] = {}
-
-    def __call__(self, normal: Key) -> Canon:
-        assert isinstance(normal, Canon) and normal.sign == 1 and not normal.aside
-        return self._form(normal.form)
-
-    def _form(self, form: Form) -> Canon:
-        if form.__class__ is Leaf:
-            return Canon(1, form, ())
-        found = self._done.get(id(form))
-        if found is not None:
-            return found[1]
-        group = cast(Group, form)
-        sums = group.kind == SUM
-        items: list[_Signed] = []
-        aside: list[Number] = []
-        sign = 1
-        for pull, children in ((1, group.ahead), (-1, group.behind)):
-            for child in children:
-                part = self._form(child)
-                aside += part.aside
-                if sums:
-                    _terms(part.form, pull * part.sign, items)
-                else:
-                    _factors(part.form, pull, items)
-                    sign *= part.sign
-        if _could_drop(items, sums):
-            items = _drop(items, aside, sums)
-        aside.sort()
-        if sums:
-            result = _sum(items, True, tuple(aside), group.value)
-        else:
-            result = _product(items, sign, tuple(aside), group.value * sign)
-        self._done[id(form)] = (form, result)
-        return result
+    if not isinstance(key, Canon) or key.form.__class__ is Leaf:
+        return key
+    group = cast(Group, key.form)
+    sums = group.kind == SUM
+    items: list[_Signed] = [(1, form) for form in group.ahead]
+    items += [(-1, form) for form in group.behind]
+    if _could_drop(items, sums):
+        aside = list(key.aside)
+        left = _drop(items, aside, sums)
+        if len(left) < len(items):
+            aside.sort()
+            if sums:
+                return _sum(left, True, tuple(aside), group.value)
+            return _product(left, key.sign, tuple(aside), group.value)
+    if sums and group.value <= 0:
+        return _sum(items, True, key.aside, group.value)
+    return key
 
 
 def _could_drop(items: list[_Signed], sums: bool) -> bool:
@@ -617,17 +625,15 @@ class _Rebuilds:
     share most of their parts (each form is kept, so its identity is not reused)."""
 
     def __init__(self, level: Distinct) -> None:
-        #: The level the keys of the rebuilt trees are combined at.
-        self.level = COMBINED[level]
-        self.four_nums = FourNums() if level == "4nums" else None
+        self.level = level
         self.done: dict[int, tuple[Form, _Rebuilt]] = {}
         self.trees: dict[int, tuple[Form, Tree | None]] = {}
 
     def key(self, combined: Key | None) -> Key | None:
-        """The key at the level asked for of a key of a rebuilt tree (``None`` if none)."""
-        if combined is None or self.four_nums is None:
+        """The key of a rebuilt tree from its key as combined (``None`` if none)."""
+        if combined is None or self.level != "4nums":
             return combined
-        return self.four_nums(combined)
+        return settle(combined)
 
 
 def _in_order(group: Group) -> list[tuple[str, Form]]:

@@ -514,23 +514,28 @@ Progress: TypeAlias = Callable[[int, int], None]
 def classes(
     cards: tuple[Number, ...], target: Number, rules: HouseRules, progress: Progress | None = None
 ) -> dict[Key, Tree]:
-    """The distinct expressions over exactly ``cards`` worth ``target``: key -> witness tree,
-    the keys at the level the search combines them at (:data:`~._canonical.COMBINED`).
+    """The distinct expressions over exactly ``cards`` worth ``target``: key -> witness tree
+    (at ``"4nums"``, open keys: see :func:`~._canonical.combine`).
 
     ``progress``, if the classes are not known yet, is told of each value of each part of
-    the top-level splits as the search goes through them.
+    the top-level splits as the search goes through them. When not every card must be
+    used, a ``"4nums"`` class that has set cards aside is left out: whatever it is part
+    of sets them aside too, and :func:`trees` would leave that out.
     """
     known = _tables().classes
     found = known.get((cards, target, rules))
     if found is None:
-        found = known[cards, target, rules] = _make_classes(cards, target, rules, progress)
+        found = _make_classes(cards, target, rules, progress)
+        if not rules.use_all and rules.distinct == "4nums":
+            found = {key: tree for key, tree in found.items() if not _canonical.has_aside(key)}
+        known[cards, target, rules] = found
     return found
 
 
 def _make_classes(
     cards: tuple[Number, ...], target: Number, rules: HouseRules, progress: Progress | None = None
 ) -> dict[Key, Tree]:
-    level = _canonical.COMBINED[rules.distinct]
+    level = rules.distinct
     if len(cards) == 1:
         if progress is not None:
             progress(1, 1)
@@ -541,17 +546,17 @@ def _make_classes(
     found: dict[Key, Tree] = {}
     join = _canonical.combiner(level)
     both_orders = level == "none"
-    # At "normal", pairs made of the same operands (a+b)+c, a+(b+c), ... make the same
-    # key: each such pair after the first is passed over before it is combined.
-    combined: set[Hashable] | None = None if level != "normal" else set()
-    # A normal key is its flattened operands, however bracketed, so a sum (or product)
-    # needs only the pairs whose side holding the smallest card is not itself a sum (or
+    # At the normal levels, pairs made of the same operands (a+b)+c, a+(b+c), ... make
+    # the same key: each such pair after the first is passed over before it is combined.
+    combined: set[Hashable] | None = None if level in ("none", "commutative") else set()
+    # A normal (or open "4nums") key is its flattened operands, however bracketed, so a
+    # sum (or product) needs only the pairs whose side holding the smallest card is not itself a sum (or
     # product): the operand holding that card split off, the others as the other side,
     # reach every flattened list, and few twice (the operands test costs more than it
     # saves then). Only with every operation and value allowed: otherwise the other side
     # may be a value the rules turn away.
     smallest = None
-    if level == "normal" and rules.ops == "+-*/" and not rules.limits_values:
+    if level in ("normal", "4nums") and rules.ops == "+-*/" and not rules.limits_values:
         smallest, combined = cards[0], None
     budget = _BUDGET.get()
     done = total = 0
@@ -632,7 +637,7 @@ def _pair_classes(x: Number, y: Number, target: Number, rules: HouseRules) -> di
     found: dict[Key, Tree] = {}
     if not ways:
         return found
-    level = _canonical.COMBINED[rules.distinct]
+    level = rules.distinct
     join = _canonical.combiner(level)
     key_x, key_y = _canonical.leaf(x, level), _canonical.leaf(y, level)
     for op, x_first in ways:
@@ -666,9 +671,7 @@ def trees(
         if progress is not None:
             progress(1, 1)
         return found
-    # The classes' keys are "normal" ones at "4nums" (COMBINED): a 4nums key is worked out
-    # from the whole normal key.
-    four_nums = _canonical.FourNums() if rules.distinct == "4nums" else None
+    settle = rules.distinct == "4nums"  # (the search's keys are open)
     parts = subhands(cards, rules.use_all)
     for done, sub in enumerate(parts):
         if progress is not None and not rules.use_all:
@@ -677,8 +680,8 @@ def trees(
             continue  # (the values of a small part are listed anyway, for the larger ones)
         made = classes(sub, goal, rules, progress if rules.use_all else None)
         for key, tree in made.items():
-            if four_nums is not None:
-                key = four_nums(key)
+            if settle:
+                key = _canonical.settle(key)
                 if not rules.use_all and _canonical.has_aside(key):
                     continue
             found.setdefault(key, tree)
