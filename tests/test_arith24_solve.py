@@ -20,6 +20,7 @@ from puzzlecalc.arith24 import (
     DISTINCT_LEVELS,
     Expr,
     HouseRules,
+    _canonical,
     _search,
     count,
     solutions,
@@ -268,14 +269,35 @@ def test_none_level_agrees_with_brute_force(cards: list[int], target: int) -> No
 @example([-2, 2, 2], -2, "4nums")  # (-2+2)-2 sets aside what -2+(2-2) does not
 @example([1, 2, 2, 3], 3, "4nums")
 @example([2, 3, 4, 6], 12, "normal")
+@example([1, 11, 12, 12], -12, "4nums")  # 12-12-11-1 and 12-(11+1)-12: one solution
+@example([1, 7, 9, 9], 8, "4nums")
 def test_each_level_finds_one_solution_per_key_of_every_expression(
     cards: list[int], target: int, level: Distinct
 ) -> None:
-    """The search passes over pairs it knows repeat a key (at "normal", every pair whose
-    side holding the smallest card is already a sum or product of the operation's kind);
-    it still finds one solution for each distinct key among all expression trees."""
+    """The search passes over pairs it knows repeat a key (at "normal" and "4nums", every
+    pair whose side holding the smallest card is already a sum or product of the
+    operation's kind); it still finds one solution for each distinct key among all
+    expression trees."""
     expected = {key(Expr.parse(text), level) for text in _brute_force(cards, target)}
     assert count(cards, target, distinct=level) == len(expected)
+
+
+@settings(max_examples=15, deadline=None)
+@given(st.lists(st.integers(-2, 6), min_size=2, max_size=4), st.integers(-4, 12))
+@example([1, 2, 3, 3], 3)  # 1*3, (2-1)*3 and 3+3-3 set cards aside: left out
+def test_without_use_all_4nums_finds_each_key_that_sets_nothing_aside(
+    cards: list[int], target: int
+) -> None:
+    """Any sub-hand may be used: a solution that sets cards aside is left out (the same
+    without them uses fewer cards), and the search drops such parts as it makes them."""
+    keys = {
+        key(Expr.parse(text))
+        for size in range(1, len(cards) + 1)
+        for part in set(itertools.combinations(sorted(cards), size))
+        for text in _brute_force(list(part), target)
+    }
+    expected = [found for found in keys if not _canonical.has_aside(found)]
+    assert count(cards, target, use_all=False) == len(expected)
 
 
 def _recorder() -> tuple[list[tuple[int, int]], Any]:

@@ -550,11 +550,11 @@ def _make_classes(
     # the same key: each such pair after the first is passed over before it is combined.
     combined: set[Hashable] | None = None if level in ("none", "commutative") else set()
     # A normal (or open "4nums") key is its flattened operands, however bracketed, so a
-    # sum (or product) needs only the pairs whose side holding the smallest card is not itself a sum (or
-    # product): the operand holding that card split off, the others as the other side,
-    # reach every flattened list, and few twice (the operands test costs more than it
-    # saves then). Only with every operation and value allowed: otherwise the other side
-    # may be a value the rules turn away.
+    # sum (or product) needs only the pairs whose side holding the smallest card is not
+    # itself a sum (or product): the operand holding that card split off, the others as
+    # the other side, reach every flattened list, and few twice (the operands test costs
+    # more than it saves then). Only with every operation and value allowed: otherwise the
+    # other side may be a value the rules turn away.
     smallest = None
     if level in ("normal", "4nums") and rules.ops == "+-*/" and not rules.limits_values:
         smallest, combined = cards[0], None
@@ -671,7 +671,7 @@ def trees(
         if progress is not None:
             progress(1, 1)
         return found
-    settle = rules.distinct == "4nums"  # (the search's keys are open)
+    open_keys = rules.distinct == "4nums"  # (settled here)
     parts = subhands(cards, rules.use_all)
     for done, sub in enumerate(parts):
         if progress is not None and not rules.use_all:
@@ -680,7 +680,7 @@ def trees(
             continue  # (the values of a small part are listed anyway, for the larger ones)
         made = classes(sub, goal, rules, progress if rules.use_all else None)
         for key, tree in made.items():
-            if settle:
+            if open_keys:
                 key = _canonical.settle(key)
                 if not rules.use_all and _canonical.has_aside(key):
                     continue
