@@ -15,9 +15,11 @@ The search works on plain trees: a number, or a tuple ``(op, left, right)`` (:da
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import math
-from collections.abc import Callable, Hashable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Iterator, Mapping, Sequence
+from contextvars import ContextVar
 from itertools import combinations
 from typing import NamedTuple, TypeAlias, cast
 
@@ -439,6 +441,37 @@ def settle(key: Key) -> Key:
     """
     if not isinstance(key, Canon) or key.form.__class__ is Leaf:
         return key
+    settled = _SETTLED.get()
+    if settled is None:
+        return _settle(key)
+    found = settled.get(id(key))
+    if found is None:
+        found = settled[id(key)] = (key, _settle(key))
+    return found[1]
+
+
+#: The keys settled so far by a search (:func:`settling`), by identity: a part is settled
+#: each time it joins a part of another kind. (Each key is kept, so its identity is not
+#: reused.)
+_SETTLED: ContextVar[dict[int, tuple[Canon, Key]] | None] = ContextVar(
+    "puzzlecalc_arith24_settled", default=None
+)
+
+
+@contextlib.contextmanager
+def settling() -> Iterator[None]:
+    """Remember the keys :func:`settle` settles inside, until the block ends."""
+    if _SETTLED.get() is not None:
+        yield
+        return
+    token = _SETTLED.set({})
+    try:
+        yield
+    finally:
+        _SETTLED.reset(token)
+
+
+def _settle(key: Canon) -> Key:
     group = cast(Group, key.form)
     sums = group.kind == SUM
     items: list[_Signed] = [(1, form) for form in group.ahead]

@@ -120,7 +120,7 @@ def limited(max_steps: int) -> Iterator[None]:
     """
     token = _BUDGET.set(_Budget(max_steps))
     try:
-        with shared_tables():
+        with shared_tables(), _canonical.settling():
             yield
     finally:
         _BUDGET.reset(token)
