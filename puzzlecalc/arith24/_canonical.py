@@ -401,24 +401,23 @@ def _combine_open(op: str, left: Canon, right: Canon, value: Number | None = Non
     caller knows it: the operands of a part that is a sum (or product) of the same kind
     join the whole as they are; any other part joins closed (:func:`settle`), so what it
     set aside is set aside for good, and what is left of it joins."""
-    sums = op in "+-"
-    kind = SUM if sums else PRODUCT
+    kind = SUM if op in "+-" else PRODUCT
+    if left.form.kind != kind and left.form.kind != LEAF:
+        left = cast(Canon, settle(left))
+    if right.form.kind != kind and right.form.kind != LEAF:
+        right = cast(Canon, settle(right))
+    aside = left.aside + right.aside
+    if left.aside and right.aside:
+        aside = tuple(sorted(aside))
     items: list[_Signed] = []
-    aside: list[Number] = []
-    sign = 1
-    for part, pull in ((left, 1), (right, -1 if op in "-/" else 1)):
-        if part.form.kind != kind and part.form.kind != LEAF:
-            part = cast(Canon, settle(part))
-        aside += part.aside
-        if sums:
-            _terms(part.form, pull * part.sign, items)
-        else:
-            _factors(part.form, pull, items)
-            sign *= part.sign
-    aside.sort()
-    if sums:
-        return _sum(items, False, tuple(aside), value)
-    return _product(items, sign, tuple(aside), None if value is None else value * sign)
+    if kind == SUM:
+        _operands(SUM, left.form, left.sign, items)
+        _operands(SUM, right.form, -right.sign if op == "-" else right.sign, items)
+        return _sum(items, False, aside, value)
+    _operands(PRODUCT, left.form, 1, items)
+    _operands(PRODUCT, right.form, -1 if op == "/" else 1, items)
+    sign = left.sign * right.sign
+    return _product(items, sign, aside, None if value is None else value * sign)
 
 
 def settle(key: Key) -> Key:
