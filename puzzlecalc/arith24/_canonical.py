@@ -372,28 +372,32 @@ def _cards(form: Form) -> list[Number]:
     return [card for part in (form.ahead, form.behind) for child in part for card in _cards(child)]
 
 
-def _flattened(op: str, left: Canon, right: Canon) -> tuple[int, int, list[_Signed]]:
-    """What ``left op right`` flattens to: a sum or a product (its kind), its sign, and its
-    operands, each with its sign (added or taken away, multiplied or divided by)."""
-    if op in "+-":
-        kind, sign, left_sign, right_sign = SUM, 1, left.sign, right.sign
-        if op == "-":
-            right_sign = -right_sign
-    else:
-        kind, sign, left_sign = PRODUCT, left.sign * right.sign, 1
-        right_sign = 1 if op == "*" else -1
-    items: list[_Signed] = []
-    _operands(kind, left.form, left_sign, items)
-    _operands(kind, right.form, right_sign, items)
-    return kind, sign, items
-
-
 def _combine_normal(op: str, left: Canon, right: Canon, value: Number | None = None) -> Canon:
-    """The normal key of ``left op right``, worth ``value`` if the caller knows it."""
-    kind, sign, items = _flattened(op, left, right)
+    """The normal key of ``left op right``, worth ``value`` if the caller knows it: the
+    operands of a part that is a sum (or product) of the kind of ``op`` join the whole as
+    they are, any other part joins whole. (Open keys are combined so too, once settled.)"""
+    kind = SUM if op in "+-" else PRODUCT
+    aside = left.aside + right.aside
+    if left.aside and right.aside:
+        aside = tuple(sorted(aside))
+    ahead: list[Form] = []
+    behind: list[Form] = []
     if kind == SUM:
-        return _sum(items, False, (), value)
-    return _product(items, sign, (), value)
+        sign = 1
+        _join(SUM, left.form, left.sign, ahead, behind)
+        _join(SUM, right.form, -right.sign if op == "-" else right.sign, ahead, behind)
+    else:
+        sign = left.sign * right.sign
+        _join(PRODUCT, left.form, 1, ahead, behind)
+        _join(PRODUCT, right.form, -1 if op == "/" else 1, ahead, behind)
+        if value is not None:
+            value *= sign
+    ahead.sort()
+    behind.sort()
+    operands = tuple(ahead), tuple(behind)
+    if value is None:
+        value = _worth(kind, *operands)
+    return Canon(sign, Group(kind, value, *operands), aside)
 
 
 def _combine_open(op: str, left: Canon, right: Canon, value: Number | None = None) -> Canon:
@@ -406,18 +410,23 @@ def _combine_open(op: str, left: Canon, right: Canon, value: Number | None = Non
         left = cast(Canon, settle(left))
     if right.form.kind != kind and right.form.kind != LEAF:
         right = cast(Canon, settle(right))
-    aside = left.aside + right.aside
-    if left.aside and right.aside:
-        aside = tuple(sorted(aside))
-    items: list[_Signed] = []
-    if kind == SUM:
-        _operands(SUM, left.form, left.sign, items)
-        _operands(SUM, right.form, -right.sign if op == "-" else right.sign, items)
-        return _sum(items, False, aside, value)
-    _operands(PRODUCT, left.form, 1, items)
-    _operands(PRODUCT, right.form, -1 if op == "/" else 1, items)
-    sign = left.sign * right.sign
-    return _product(items, sign, aside, None if value is None else value * sign)
+    return _combine_normal(op, left, right, value)
+
+
+def _join(kind: int, form: Form, pull: int, ahead: list[Form], behind: list[Form]) -> None:
+    """Put ``form`` in a sum or product of ``kind`` being made, added (or multiplied) if
+    ``pull`` is 1, else taken away (or divided by): a group of the same kind by its
+    operands."""
+    if form.kind == kind:
+        group = cast(Group, form)
+        if pull < 0:
+            ahead, behind = behind, ahead
+        ahead += group.ahead
+        behind += group.behind
+    elif pull > 0:
+        ahead.append(form)
+    else:
+        behind.append(form)
 
 
 def settle(key: Key) -> Key:
