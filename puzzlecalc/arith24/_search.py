@@ -491,7 +491,7 @@ def _reach(cards: tuple[Number, ...], target: Number, rules: HouseRules) -> bool
     if not rules.allows(target):
         return False
     for part, rest in splits(cards):
-        lefts = values(part, rules)
+        lefts = part if len(part) == 1 else values(part, rules)  # (a card is itself)
         _spend(len(lefts))
         listed = len(rest) <= _TABULATED
         made: frozenset[Number] | None = None  # rest's values, when first needed (if listed)
@@ -563,7 +563,7 @@ def _make_classes(
     if progress is not None:  # counted only when asked: this runs for every part of the hand
         total = max(1, sum(len(values(part, rules)) for part, _ in splits(cards)))
     for part, rest in splits(cards):
-        lefts_values = values(part, rules)
+        lefts_values = part if len(part) == 1 else values(part, rules)  # (a card is itself)
         if budget is not None:
             budget.spend(len(lefts_values))
         listed = len(rest) <= _TABULATED
