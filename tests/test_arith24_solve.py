@@ -391,6 +391,18 @@ def test_the_values_needed_hash_and_compare_as_fractions_do(target: Fraction, a:
     for _, b, _ in _search._needs(exact(target), exact(a), HouseRules(), (1, 2)):
         plain = Fraction(b)
         assert hash(b) == hash(plain) and b == plain and b in {plain} and plain in {b}
+        assert (b.numerator, b.denominator, str(b)) == (
+            plain.numerator,
+            plain.denominator,
+            str(plain),
+        )
+        assert (b + 1, b * 3, -b, abs(b), b < plain + 1) == (
+            plain + 1,
+            plain * 3,
+            -plain,
+            abs(plain),
+            True,
+        )
         copied = pickle.loads(pickle.dumps(b))  # as a plain number, printed as one
         assert copied == b and type(copied) in (int, Fraction) and repr(b) == repr(copied)
         assert type(b) is int or plain.denominator > 1  # exact

@@ -426,7 +426,12 @@ class _Hashed(Fraction):
     _hash: int
 
     def __new__(cls, numerator: int, denominator: int) -> _Hashed:
-        made = super().__new__(cls, numerator, denominator)
+        """``numerator / denominator``, already in lowest terms with the denominator above
+        1: set as :meth:`Fraction._from_coprime_ints <fractions.Fraction>` (Python 3.12)
+        does, without reducing it again (a test holds it equal to the Fraction)."""
+        made = object.__new__(cls)
+        made._numerator = numerator  # type: ignore[attr-defined]  # (Fraction's slots)
+        made._denominator = denominator  # type: ignore[attr-defined]
         made._hash = Fraction.__hash__(made)
         return made
 
