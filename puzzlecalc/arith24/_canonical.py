@@ -449,21 +449,29 @@ def settle(key: Key) -> Key:
     """
     if not isinstance(key, Canon) or key.form.__class__ is Leaf:
         return key
-    settled = _SETTLED.get()
-    if settled is None:
+    memory = _SETTLED.get()
+    if memory is None:
         return _settle(key)
-    found = settled.get(id(key))
+    found = memory.settled.get(id(key))
     if found is None:
-        found = settled[id(key)] = (key, _settle(key))
-    return found[1]
+        found = memory.settled[id(key)] = _settle(key)
+        memory.kept.append(key)
+    return found
 
 
-#: The keys settled so far by a search (:func:`settling`), by identity: a part is settled
-#: each time it joins a part of another kind. (Each key is kept, so its identity is not
-#: reused.)
-_SETTLED: ContextVar[dict[int, tuple[Canon, Key]] | None] = ContextVar(
-    "puzzlecalc_arith24_settled", default=None
-)
+class _Settled:
+    """The keys settled so far by a search (:func:`settling`), by identity: a part is
+    settled each time it joins a part of another kind. The keys are kept, so their
+    identities are not reused (in a list: fewer objects than a pair for each)."""
+
+    __slots__ = ("kept", "settled")
+
+    def __init__(self) -> None:
+        self.settled: dict[int, Key] = {}
+        self.kept: list[Key] = []
+
+
+_SETTLED: ContextVar[_Settled | None] = ContextVar("puzzlecalc_arith24_settled", default=None)
 
 
 @contextlib.contextmanager
@@ -472,7 +480,7 @@ def settling() -> Iterator[None]:
     if _SETTLED.get() is not None:
         yield
         return
-    token = _SETTLED.set({})
+    token = _SETTLED.set(_Settled())
     try:
         yield
     finally:
