@@ -564,6 +564,10 @@ def _make_classes(
     if level in ("normal", "4nums") and rules.ops == "+-*/" and not rules.limits_values:
         smallest, combined = cards[0], None
     budget = _BUDGET.get()
+    # With all four operations and values, what the rest must make for each value is one
+    # of the six _needed gives: most values need none the rest makes, and are passed over
+    # at once.
+    every_op = rules.ops == "+-*/" and not rules.limits_values and bool(target)
     done = total = 0
     if progress is not None:  # counted only when asked: this runs for every part of the hand
         total = max(1, sum(len(values(part, rules)) for part, _ in splits(cards)))
@@ -577,6 +581,11 @@ def _make_classes(
             if progress is not None:
                 progress(done, total)
                 done += 1
+            if listed and every_op and a:
+                if made is None:
+                    made = values(rest, rules)
+                if made.isdisjoint(_needed(target, a)):
+                    continue
             needs = _needs(target, a, rules, rest)
             lefts: dict[Key, Tree] | None = None
             for op, b, a_first in needs:
