@@ -408,6 +408,18 @@ def test_the_values_needed_hash_and_compare_as_fractions_do(target: Fraction, a:
         assert type(b) is int or plain.denominator > 1  # exact
 
 
+@settings(max_examples=20, deadline=None)
+@given(st.lists(st.integers(-3, 9), min_size=5, max_size=5), st.integers(-30, 60), limiting_rules)
+def test_a_large_hand_worked_back_from_the_target_reaches_what_its_values_hold(
+    cards: list[int], target: int, rules: HouseRules
+) -> None:
+    """Hands larger than those whose values are listed are worked back from the target
+    (with one set test for each value of a part, under all four operations and values)."""
+    made = reachable_values(cards, rules=rules)
+    assert solvable(cards, target, rules=rules) == (target in made)
+    assert solvable(cards, 24, rules=rules) == (24 in made)
+
+
 @settings(max_examples=100, deadline=None)
 @given(st.lists(numbers, min_size=2, max_size=4), limiting_rules)
 def test_the_fast_values_are_every_outcome(cards: list[Fraction], rules: HouseRules) -> None:

@@ -495,12 +495,19 @@ def _reach(cards: tuple[Number, ...], target: Number, rules: HouseRules) -> bool
         return cards[0] == target
     if not rules.allows(target):
         return False
+    every_op = rules.ops == "+-*/" and not rules.limits_values and bool(target)  # (as below)
     for part, rest in splits(cards):
         lefts = part if len(part) == 1 else values(part, rules)  # (a card is itself)
         _spend(len(lefts))
         listed = len(rest) <= _TABULATED
         made: frozenset[Number] | None = None  # rest's values, when first needed (if listed)
         for a in lefts:
+            if listed and every_op and a:
+                if made is None:
+                    made = values(rest, rules)
+                if not made.isdisjoint(_needed(target, a)):
+                    return True
+                continue
             for _, b, _ in _needs(target, a, rules, rest):
                 if listed:
                     if made is None:
@@ -565,8 +572,8 @@ def _make_classes(
         smallest, combined = cards[0], None
     budget = _BUDGET.get()
     # With all four operations and values, what the rest must make for each value is one
-    # of the six _needed gives: most values need none the rest makes, and are passed over
-    # at once.
+    # of the six _needed gives (_needs): most values need none the rest makes, and are
+    # passed over at once.
     every_op = rules.ops == "+-*/" and not rules.limits_values and bool(target)
     done = total = 0
     if progress is not None:  # counted only when asked: this runs for every part of the hand
