@@ -169,9 +169,14 @@ def values(cards: tuple[Number, ...], rules: HouseRules = DEFAULT_RULES) -> froz
                 _SHARED_VALUES.put((cards, rules), found)
         else:  # worked out by an earlier call: charge what working it out costs
             for part, rest in splits(cards):
-                _spend(len(values(part, rules)) * len(values(rest, rules)))
+                _spend(_count(part, rules) * _count(rest, rules))
         tables.values[cards, rules] = found
     return found
+
+
+def _count(cards: tuple[Number, ...], rules: HouseRules) -> int:
+    """How many values ``cards`` make (a card makes one: itself)."""
+    return 1 if len(cards) == 1 else len(values(cards, rules))
 
 
 def forget_shared() -> None:
