@@ -488,6 +488,7 @@ def settling() -> Iterator[None]:
 
 
 def _settle(key: Canon) -> Key:
+    """:func:`settle` of a sum or product, worked out."""
     group = cast(Group, key.form)
     sums = group.kind == SUM
     items: list[_Signed] = [(1, form) for form in group.ahead]

@@ -495,12 +495,20 @@ def _reachable(cards: tuple[Number, ...], target: Number, rules: HouseRules) -> 
     return found
 
 
+def _six_needs(target: Number, rules: HouseRules) -> bool:
+    """Whether what the rest of a hand must make with each value ``a`` (not 0) of a part
+    is one of the six :func:`_needed` gives, all of them (:func:`_needs`): with all four
+    operations and every value allowed. Most values of a part need none of what the rest
+    makes, and one set test passes over them."""
+    return rules.ops == "+-*/" and not rules.limits_values and bool(target)
+
+
 def _reach(cards: tuple[Number, ...], target: Number, rules: HouseRules) -> bool:
     if len(cards) == 1:
         return cards[0] == target
     if not rules.allows(target):
         return False
-    every_op = rules.ops == "+-*/" and not rules.limits_values and bool(target)  # (as below)
+    every_op = _six_needs(target, rules)
     for part, rest in splits(cards):
         lefts = part if len(part) == 1 else values(part, rules)  # (a card is itself)
         _spend(len(lefts))
@@ -576,10 +584,7 @@ def _make_classes(
     if level in ("normal", "4nums") and rules.ops == "+-*/" and not rules.limits_values:
         smallest, combined = cards[0], None
     budget = _BUDGET.get()
-    # With all four operations and values, what the rest must make for each value is one
-    # of the six _needed gives (_needs): most values need none the rest makes, and are
-    # passed over at once.
-    every_op = rules.ops == "+-*/" and not rules.limits_values and bool(target)
+    every_op = _six_needs(target, rules)
     done = total = 0
     if progress is not None:  # counted only when asked: this runs for every part of the hand
         total = max(1, sum(len(values(part, rules)) for part, _ in splits(cards)))
@@ -704,8 +709,8 @@ def trees(
             progress(done, len(parts))
         if not rules.use_all and len(sub) <= _TABULATED and goal not in values(sub, rules):
             continue  # (the values of a small part are listed anyway, for the larger ones)
-        made = classes(sub, goal, rules, progress if rules.use_all else None)
-        for key, tree in made.items():
+        found_in_sub = classes(sub, goal, rules, progress if rules.use_all else None)
+        for key, tree in found_in_sub.items():
             if open_keys:
                 key = _canonical.settle(key)
                 if not rules.use_all and _canonical.has_aside(key):
