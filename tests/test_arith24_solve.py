@@ -266,7 +266,7 @@ def test_none_level_agrees_with_brute_force(cards: list[int], target: int) -> No
     st.integers(-6, 12),
     st.sampled_from(DISTINCT_LEVELS),
 )
-@example([-2, 2, 2], -2, "4nums")  # (-2+2)-2 sets aside what -2+(2-2) does not
+@example([-2, 2, 2], -2, "4nums")  # (-2+2)-2, -2+(2-2): one sum, the same cards aside
 @example([1, 2, 2, 3], 3, "4nums")
 @example([2, 3, 4, 6], 12, "normal")
 @example([1, 11, 12, 12], -12, "4nums")  # 12-12-11-1 and 12-(11+1)-12: one solution
