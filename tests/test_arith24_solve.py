@@ -408,6 +408,14 @@ def test_the_values_needed_hash_and_compare_as_fractions_do(target: Fraction, a:
         assert type(b) is int or plain.denominator > 1  # exact
 
 
+@given(st.lists(numbers), limiting_rules)
+def test_the_values_rules_allow_at_once_are_those_allowed_one_by_one(
+    made: list[Fraction], rules: HouseRules
+) -> None:
+    exact_values = [exact(value) for value in made]
+    assert rules.allowed(exact_values) == {value for value in exact_values if rules.allows(value)}
+
+
 @settings(max_examples=20, deadline=None)
 @given(st.lists(st.integers(-3, 9), min_size=5, max_size=5), st.integers(-30, 60), limiting_rules)
 def test_a_large_hand_worked_back_from_the_target_reaches_what_its_values_hold(

@@ -198,9 +198,7 @@ def _values(cards: tuple[Number, ...], rules: HouseRules) -> frozenset[Number]:
                     made.update(value for _, value in outcomes(a, b, rules.ops))
     else:
         made = _every_op_values(cards, rules)
-    if not rules.limits_values:
-        return frozenset(made)
-    return frozenset(value for value in made if rules.allows(value))
+    return rules.allowed(made)
 
 
 def _every_op_values(cards: tuple[Number, ...], rules: HouseRules) -> set[Number]:
@@ -585,6 +583,10 @@ def _make_classes(
         smallest, combined = cards[0], None
     budget = _BUDGET.get()
     every_op = _six_needs(target, rules)
+    # the target, when _needs of a whole number is _whole_needs (called directly, then)
+    whole: int | None = None
+    if rules.ops == "+-*/" and rules.whole_only and isinstance(target, int) and target:
+        whole = target
     done = total = 0
     if progress is not None:  # counted only when asked: this runs for every part of the hand
         total = max(1, sum(len(values(part, rules)) for part, _ in splits(cards)))
@@ -603,7 +605,10 @@ def _make_classes(
                     made = values(rest, rules)
                 if made.isdisjoint(_needed(target, a)):
                     continue
-            needs = _needs(target, a, rules, rest)
+            if whole is not None and a and a.__class__ is int and len(rest) > 1:
+                needs: Iterable[tuple[str, Number, bool]] = _whole_needs(whole, a, rules)
+            else:
+                needs = _needs(target, a, rules, rest)
             lefts: dict[Key, Tree] | None = None
             for op, b, a_first in needs:
                 if listed:

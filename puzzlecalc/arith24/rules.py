@@ -16,7 +16,7 @@ HouseRules(ops='+*', integer_only=False, non_negative=False, natural=False, use_
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from typing import Any, Final, Literal, TypeAlias, TypedDict, get_args
 
 import attrs
@@ -101,6 +101,21 @@ class HouseRules:
         if self.natural:
             return value > 0
         return not (self.non_negative and value < 0)
+
+    def allowed(self, values: Iterable[Number]) -> frozenset[Number]:
+        """The values of ``values`` that may appear along the way (:meth:`allows`), at once.
+
+        >>> from fractions import Fraction
+        >>> sorted(HouseRules(natural=True).allowed([-1, 0, Fraction(1, 2), 2]))
+        [2]
+        """
+        if self.whole_only:
+            values = [value for value in values if isinstance(value, int)]
+        if self.natural:
+            return frozenset(value for value in values if value > 0)
+        if self.non_negative:
+            return frozenset(value for value in values if value >= 0)
+        return frozenset(values)
 
     @property
     def limits_values(self) -> bool:
