@@ -600,13 +600,16 @@ def _make_classes(
             if progress is not None:
                 progress(done, total)
                 done += 1
+            needs: Iterable[tuple[str, Number, bool]]
             if listed and every_op and a:
                 if made is None:
                     made = values(rest, rules)
-                if made.isdisjoint(_needed(target, a)):
+                needed = _needed(target, a)
+                if made.isdisjoint(needed):
                     continue
-            if whole is not None and a and a.__class__ is int and len(rest) > 1:
-                needs: Iterable[tuple[str, Number, bool]] = _whole_needs(whole, a, rules)
+                needs = zip(_OPS, needed, _A_FIRST, strict=True)  # (as _needs gives them)
+            elif whole is not None and a and a.__class__ is int and len(rest) > 1:
+                needs = _whole_needs(whole, a, rules)
             else:
                 needs = _needs(target, a, rules, rest)
             lefts: dict[Key, Tree] | None = None
