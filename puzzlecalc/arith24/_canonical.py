@@ -348,24 +348,6 @@ def _ordered(tree: Tree) -> Tree:
 # --- normal and 4nums -----------------------------------------------------------------
 
 
-def _operands(kind: int, form: Form, sign: int, into: list[_Signed]) -> None:
-    """Append ``form`` to a sum or product of ``kind`` as its operands, each with a sign:
-    +1 added or multiplied, -1 subtracted or divided. A group of the same kind is flattened."""
-    if form.__class__ is Group and form.kind == kind:
-        into += [(sign, operand) for operand in form.ahead]
-        into += [(-sign, operand) for operand in form.behind]
-    else:
-        into.append((sign, form))
-
-
-def _terms(form: Form, sign: int, into: list[_Signed]) -> None:
-    _operands(SUM, form, sign, into)
-
-
-def _factors(form: Form, power: int, into: list[_Signed]) -> None:
-    _operands(PRODUCT, form, power, into)
-
-
 def _cards(form: Form) -> list[Number]:
     if isinstance(form, Leaf):
         return [form.value]
@@ -392,12 +374,18 @@ def _combine_normal(op: str, left: Canon, right: Canon, value: Number | None = N
         _join(PRODUCT, right.form, -1 if op == "/" else 1, ahead, behind)
         if value is not None:
             value *= sign
+    return Canon(sign, _group(kind, ahead, behind, value), aside)
+
+
+def _group(kind: int, ahead: list[Form], behind: list[Form], value: Number | None = None) -> Group:
+    """The sum (or product) of ``ahead`` less (or divided by) ``behind``, each sorted
+    here, worth ``value`` (worked out if not given)."""
     ahead.sort()
     behind.sort()
     operands = tuple(ahead), tuple(behind)
     if value is None:
         value = _worth(kind, *operands)
-    return Canon(sign, Group(kind, value, *operands), aside)
+    return Group(kind, value, *operands)
 
 
 def _combine_open(op: str, left: Canon, right: Canon, value: Number | None = None) -> Canon:
@@ -779,22 +767,28 @@ def _with_aside(form: Form, aside: tuple[Number, ...], rebuilds: _Rebuilds) -> _
     """Rebuild ``form`` with the cards set aside put back as a useless part, or ``None``."""
     if not aside:
         return _rebuild(form, rebuilds)
-    terms: list[_Signed] = []
-    factors: list[_Signed] = []
+    ahead: list[Form] = []
+    behind: list[Form] = []
     zero = _split(aside, lambda plus, minus: sum(plus) == sum(minus)) if len(aside) > 1 else None
     if zero is not None:  # x+a-b
-        _terms(form, 1, terms)
-        terms += [(1, Leaf(LEAF, v)) for v in zero[0]] + [(-1, Leaf(LEAF, v)) for v in zero[1]]
-        return _rebuild(_sum(terms, False, ()).form, rebuilds)
-    _factors(form, 1, factors)
+        _join(SUM, form, 1, ahead, behind)
+        ahead += _leaves(zero[0])
+        behind += _leaves(zero[1])
+        return _rebuild(_group(SUM, ahead, behind), rebuilds)
+    _join(PRODUCT, form, 1, ahead, behind)
     one = None if 0 in aside else _split(aside, lambda t, o: _product_of(t) == _product_of(o))
     if one is not None:  # x*a/b
-        factors += [(1, Leaf(LEAF, v)) for v in one[0]] + [(-1, Leaf(LEAF, v)) for v in one[1]]
-        return _rebuild(_product(factors, 1, ()).form, rebuilds)
+        ahead += _leaves(one[0])
+        behind += _leaves(one[1])
+        return _rebuild(_group(PRODUCT, ahead, behind), rebuilds)
     unit = _split(aside, lambda plus, minus: sum(plus) - sum(minus) == 1)
     if unit is not None:  # x*(a-b) with a-b = 1
-        pieces: list[_Signed] = [(1, Leaf(LEAF, v)) for v in unit[0]]
-        pieces += [(-1, Leaf(LEAF, v)) for v in unit[1]]
-        factors.append((1, _sum(pieces, False, ()).form))
-        return _rebuild(_product(factors, 1, ()).form, rebuilds)
+        pieces: list[_Signed] = [(1, leaf) for leaf in _leaves(unit[0])]
+        pieces += [(-1, leaf) for leaf in _leaves(unit[1])]
+        ahead.append(_sum(pieces, False, ()).form)
+        return _rebuild(_group(PRODUCT, ahead, behind), rebuilds)
     return None
+
+
+def _leaves(cards: Sequence[Number]) -> list[Form]:
+    return [Leaf(LEAF, card) for card in cards]
