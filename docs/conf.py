@@ -63,6 +63,7 @@ _OFFLINE_NAMES = {
     "library/threading.html": ("py:class", "threading.Event"),
     "library/abc.html": ("py:class", "abc.ABC"),
     "library/collections.html": ("py:class", "collections.Counter"),
+    "library/contextlib.html": ("py:class", "contextlib.AbstractContextManager"),
     "library/collections.abc.html": (
         "py:class",
         "collections.abc.Callable collections.abc.Iterable collections.abc.Iterator "

@@ -18,11 +18,12 @@ from __future__ import annotations
 import contextlib
 import functools
 import math
-from collections.abc import Callable, Hashable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from contextvars import ContextVar
 from itertools import combinations
 from typing import NamedTuple, TypeAlias, cast
 
+from puzzlecalc._context import entered
 from puzzlecalc.arith24.expr import BinOp, Expr, Num
 from puzzlecalc.arith24.numbers import Number, Operator, apply, exact
 from puzzlecalc.arith24.rules import DISTINCT_LEVELS, Distinct, HouseRules
@@ -462,17 +463,9 @@ class _Settled:
 _SETTLED: ContextVar[_Settled | None] = ContextVar("puzzlecalc_arith24_settled", default=None)
 
 
-@contextlib.contextmanager
-def settling() -> Iterator[None]:
+def settling() -> contextlib.AbstractContextManager[None]:
     """Remember the keys :func:`settle` settles inside, until the block ends."""
-    if _SETTLED.get() is not None:
-        yield
-        return
-    token = _SETTLED.set(_Settled())
-    try:
-        yield
-    finally:
-        _SETTLED.reset(token)
+    return entered(_SETTLED, _Settled)
 
 
 def _settle(key: Canon) -> Key:

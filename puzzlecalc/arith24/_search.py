@@ -24,6 +24,7 @@ from more_itertools import distinct_combinations
 
 import puzzlecalc.arith24._canonical as _canonical
 from puzzlecalc._bounded import BoundedCache
+from puzzlecalc._context import entered
 from puzzlecalc.arith24._canonical import Key, Tree
 from puzzlecalc.arith24.numbers import Number, apply, exact, outcomes
 from puzzlecalc.arith24.rules import DEFAULT_RULES, HouseRules
@@ -80,8 +81,7 @@ _SHARED_VALUES: BoundedCache[tuple[tuple[Number, ...], HouseRules], frozenset[Nu
 )
 
 
-@contextlib.contextmanager
-def shared_tables() -> Iterator[None]:
+def shared_tables() -> contextlib.AbstractContextManager[None]:
     """Let every search inside share what it works out; it is all freed at the end.
 
     Outside, each call keeps its tables for itself alone. Inside, a hand's parts worked
@@ -94,14 +94,7 @@ def shared_tables() -> Iterator[None]:
     ...     [solvable(hand) for hand in ([1, 2, 3, 4], [1, 2, 3, 5])]
     [True, True]
     """
-    if _TABLES.get() is not None:
-        yield
-        return
-    token = _TABLES.set(_Tables())
-    try:
-        yield
-    finally:
-        _TABLES.reset(token)
+    return entered(_TABLES, _Tables)
 
 
 def _tables() -> _Tables:
