@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import itertools
+import math
 import pickle
+import sys
 from collections import Counter
 from fractions import Fraction
 from typing import Any
@@ -406,6 +408,27 @@ def test_the_values_needed_hash_and_compare_as_fractions_do(target: Fraction, a:
         copied = pickle.loads(pickle.dumps(b))  # as a plain number, printed as one
         assert copied == b and type(copied) in (int, Fraction) and repr(b) == repr(copied)
         assert type(b) is int or plain.denominator > 1  # exact
+
+
+_MODULUS = sys.hash_info.modulus
+
+
+@example(-(_MODULUS + 3), 3)  # worked out as -1, which a hash never is: -2
+@example(1, 2 * _MODULUS)  # no inverse: the hash of infinity
+@example(-(5 * _MODULUS + 1), 7)
+@given(st.integers(-(2**70), 2**70), st.integers(2, 2**70))
+def test_the_search_s_fractions_hash_as_fractions_do(numerator: int, denominator: int) -> None:
+    """The search's fractions work their hash out as a Fraction does: the first of a
+    denominator, and every later one (with the inverse of the denominator remembered)."""
+    divisor = math.gcd(numerator, denominator)
+    pair = (numerator // divisor, denominator // divisor)
+    if pair[1] == 1:
+        return
+    _search.forget_shared()
+    first = _search._fraction((1, pair[1]))
+    later = _search._fraction(pair)  # (the same as first if the numerator is 1)
+    assert hash(first) == hash(Fraction(1, pair[1])) and first == Fraction(1, pair[1])
+    assert hash(later) == hash(Fraction(*pair)) and later == Fraction(*pair)
 
 
 @given(st.lists(numbers), limiting_rules)

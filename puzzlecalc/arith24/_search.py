@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import contextlib
 import functools
+import sys
 from collections.abc import Callable, Collection, Hashable, Iterable, Iterator
 from contextvars import ContextVar
 from fractions import Fraction
@@ -333,6 +334,7 @@ def _forget_needs() -> None:
     """Drop the remembered needs and the fractions they share."""
     _needed.cache_clear()
     _HASHED.clear()
+    _INVERSES.clear()
 
 
 #: The needs of (target, value) a search keeps beyond its end: about what every hand of
@@ -402,6 +404,7 @@ def _fraction(pair: tuple[int, int]) -> _Hashed:
     if found is None:
         if len(_HASHED) >= _MAX_HASHED:
             _HASHED.clear()
+            _INVERSES.clear()
         found = _HASHED[pair] = _Hashed(*pair)
     return found
 
@@ -410,6 +413,12 @@ def _fraction(pair: tuple[int, int]) -> _Hashed:
 #: numerator and denominator (emptied with the needs).
 _HASHED: dict[tuple[int, int], _Hashed] = {}
 _MAX_HASHED: Final = 1 << 18
+
+#: The prime modulo which Python hashes numbers (:data:`sys.hash_info`).
+_MODULUS: Final = sys.hash_info.modulus
+#: The inverse modulo :data:`_MODULUS` of each denominator of :data:`_HASHED` (emptied
+#: with it): the fractions of a search share few denominators.
+_INVERSES: dict[int, int] = {}
 
 
 class _Hashed(Fraction):
@@ -428,7 +437,16 @@ class _Hashed(Fraction):
         made = object.__new__(cls)
         made._numerator = numerator  # type: ignore[attr-defined]  # (Fraction's slots)
         made._denominator = denominator  # type: ignore[attr-defined]
-        made._hash = Fraction.__hash__(made)
+        inverse = _INVERSES.get(denominator)
+        if inverse is None:
+            made._hash = Fraction.__hash__(made)
+            if denominator % _MODULUS:  # (else the hash is that of infinity)
+                _INVERSES[denominator] = pow(denominator, -1, _MODULUS)
+            return made
+        # Fraction.__hash__, with the inverse it would work out again (a -1 is hashed
+        # as -2, as a hash never is -1: Python turns it so)
+        hashed = hash(hash(abs(numerator)) * inverse)
+        made._hash = hashed if numerator >= 0 else -hashed
         return made
 
     def __hash__(self) -> int:  # type: ignore[override]  # (typeshed: numbers.Complex's is None)
