@@ -14,6 +14,7 @@ import attrs
 import pytest
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
+from more_itertools import distinct_combinations
 from shared_data import load
 from strategies24 import hands, small_hands
 
@@ -408,6 +409,23 @@ def test_the_values_needed_hash_and_compare_as_fractions_do(target: Fraction, a:
         copied = pickle.loads(pickle.dumps(b))  # as a plain number, printed as one
         assert copied == b and type(copied) in (int, Fraction) and repr(b) == repr(copied)
         assert type(b) is int or plain.denominator > 1  # exact
+
+
+@given(st.lists(st.integers(1, 4), min_size=1, max_size=8))
+def test_the_splits_of_a_hand_are_each_way_to_split_it_in_two_once(cards: list[int]) -> None:
+    """Each split of a sorted multiset into a part of at most half and the rest, once (of
+    two equal halves, the smaller first), the parts in the order
+    :func:`~more_itertools.distinct_combinations` gives them."""
+    hand = tuple(sorted(cards))
+    expected = []
+    for size in range(1, len(hand) // 2 + 1):
+        for part in distinct_combinations(hand, size):
+            rest = list(hand)
+            for card in part:
+                rest.remove(card)
+            if 2 * size < len(hand) or part <= tuple(rest):
+                expected.append((part, tuple(rest)))
+    assert list(_search.splits(hand)) == expected
 
 
 _MODULUS = sys.hash_info.modulus

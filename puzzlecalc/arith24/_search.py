@@ -18,8 +18,10 @@ import sys
 from collections.abc import Callable, Collection, Hashable, Iterable, Iterator
 from contextvars import ContextVar
 from fractions import Fraction
+from itertools import combinations
 from math import gcd
-from typing import Final, TypeAlias
+from operator import itemgetter
+from typing import Any, Final, TypeAlias
 
 from more_itertools import distinct_combinations
 
@@ -130,16 +132,34 @@ def _spend(steps: int) -> None:
 
 @functools.lru_cache(maxsize=4096)
 def splits(cards: tuple[Number, ...]) -> tuple[tuple[tuple[Number, ...], tuple[Number, ...]], ...]:
-    """Each way to split a sorted multiset into two non-empty parts, once (the smaller part first)."""
-    found = []
-    for size in range(1, len(cards) // 2 + 1):
-        for part in distinct_combinations(cards, size):
-            rest = list(cards)
-            for card in part:
-                rest.remove(card)
-            if 2 * size < len(cards) or part <= tuple(rest):
-                found.append((part, tuple(rest)))
-    return tuple(found)
+    """Each way to split a sorted multiset into two non-empty parts, once (the smaller part
+    first; parts in the order :func:`~more_itertools.distinct_combinations` gives them)."""
+    found: dict[tuple[Number, ...], tuple[Number, ...] | None] = {}
+    padded = (*cards, None)
+    count = len(cards)
+    for size, take, leave in _positions(count):
+        part = take(padded)[:-1]
+        if part not in found:  # (equal cards make a part more than once: the first counts)
+            rest = leave(padded)[:-1]
+            found[part] = rest if 2 * size < count or part <= rest else None
+    return tuple((part, rest) for part, rest in found.items() if rest is not None)
+
+
+@functools.cache
+def _positions(count: int) -> tuple[tuple[int, itemgetter[Any], itemgetter[Any]], ...]:
+    """For :func:`splits` of ``count`` cards: each choice of the positions of a part of at
+    most half of them, as ``(size, getter of the part, getter of the rest)``. A getter
+    also takes the position ``count``, for :func:`splits` to put a last item there, so that
+    it always gives a tuple."""
+    return tuple(
+        (
+            size,
+            itemgetter(*chosen, count),
+            itemgetter(*sorted(set(range(count)) - set(chosen)), count),
+        )
+        for size in range(1, count // 2 + 1)
+        for chosen in combinations(range(count), size)
+    )
 
 
 def values(cards: tuple[Number, ...], rules: HouseRules = DEFAULT_RULES) -> frozenset[Number]:
