@@ -490,22 +490,28 @@ def test_the_fast_values_are_every_outcome(cards: list[Fraction], rules: HouseRu
         assert [type(value) for value in found] == [type(exact(value)) for value in found]
 
 
-@settings(max_examples=300, deadline=None)
-@given(numbers, numbers, numbers, st.sampled_from(DISTINCT_LEVELS), limiting_rules)
-def test_the_two_card_shortcut_is_the_general_search(
-    x: Fraction, y: Fraction, other: Fraction, level: Distinct, rules: HouseRules
+@settings(max_examples=400, deadline=None)
+@given(
+    st.lists(numbers, min_size=2, max_size=3),
+    numbers,
+    st.sampled_from(DISTINCT_LEVELS),
+    limiting_rules,
+)
+def test_the_two_and_three_card_shortcuts_are_the_general_search(
+    cards: list[Fraction], other: Fraction, level: Distinct, rules: HouseRules
 ) -> None:
-    """Two cards' classes, worked out directly, are what the general search finds (it runs
-    when progress is asked for): the same keys and trees in the same order, for the same
-    steps, for each value the two cards make and for another."""
-    cards = tuple(sorted((exact(x), exact(y))))
+    """Two and three cards' classes, worked out by the shortcuts, are what the general
+    search finds (it runs when progress is asked for): the same keys and trees in the same
+    order, for the same steps, for each value the cards make and for another."""
+    hand = tuple(sorted(exact(card) for card in cards))
     rules = attrs.evolve(rules, distinct=level)
-    made = [value for _, value in outcomes(cards[0], cards[1], "+-*/")]
+    with _search.limited(10**6):
+        made = sorted(_search.values(hand, attrs.evolve(rules, integer_only=False)))
     for target in [*made, exact(other)]:
         found = []
         for progress in (None, lambda done, total: None):
             with _search.limited(10**6):
-                classes = _search._make_classes(cards, target, rules, progress)
+                classes = _search._make_classes(hand, target, rules, progress)
                 budget = _search._BUDGET.get()
                 assert budget is not None
                 found.append((list(classes.items()), budget.left))

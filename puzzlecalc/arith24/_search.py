@@ -597,6 +597,14 @@ def _make_classes(
         return {_canonical.leaf(card, level): card} if card == target else {}
     if len(cards) == 2 and rules.ops == "+-*/" and progress is None:
         return _pair_classes(cards[0], cards[1], target, rules)
+    if (
+        len(cards) == 3
+        and progress is None
+        and level in ("normal", "4nums")
+        and _six_needs(target, rules)
+        and all(cards)
+    ):
+        return _triple_classes(cards, target, rules)
     found: dict[Key, Tree] = {}
     join = _canonical.combiner(level)
     both_orders = level == "none"
@@ -715,6 +723,48 @@ def _pair_classes(x: Number, y: Number, target: Number, rules: HouseRules) -> di
         for first in orders:
             left, right = (key_x, key_y) if first else (key_y, key_x)
             found.setdefault(join(op, left, right, target), (op, x, y) if first else (op, y, x))
+    return found
+
+
+def _triple_classes(
+    cards: tuple[Number, ...], target: Number, rules: HouseRules
+) -> dict[Key, Tree]:
+    """:func:`_make_classes` of three cards, none 0, at ``"normal"`` or ``"4nums"``, when
+    every value a card needs of the other two is one of the six of :func:`_needed`
+    (:func:`_six_needs`): the general search with what it does not need left out, for the
+    same classes, in the same order, for the same steps. (Three cards are the most common
+    part of a hand of four.)"""
+    level = rules.distinct
+    join = _canonical.combiner(level)
+    budget = _BUDGET.get()
+    found: dict[Key, Tree] = {}
+    for part, rest in splits(cards):
+        card = part[0]
+        if budget is not None:
+            budget.spend(1)
+        made = values(rest, rules)
+        needed = _needed(target, card)
+        if made.isdisjoint(needed):
+            continue
+        key = _canonical.leaf(card, level)
+        # as _make_classes: the side holding the smallest card, if the other does not,
+        # is not a sum (or product) itself; a card never is
+        narrow = card != cards[0]
+        for op, b, card_first in zip(_OPS, needed, _A_FIRST, strict=True):
+            if b not in made:
+                continue
+            rights = classes(rest, b, rules)
+            pairs: Collection[tuple[Key, Tree]] = rights.items()
+            if narrow:
+                kind = _canonical.SUM if op in "+-" else _canonical.PRODUCT
+                pairs = _canonical.not_of_kind(rights, kind)
+            if budget is not None:
+                budget.spend(len(pairs))
+            for other, tree in pairs:
+                if card_first:
+                    found.setdefault(join(op, key, other, target), (op, card, tree))
+                else:
+                    found.setdefault(join(op, other, key, target), (op, tree, card))
     return found
 
 
