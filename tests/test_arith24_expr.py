@@ -11,7 +11,8 @@ from strategies24 import exprs
 
 from puzzlecalc import InvalidExpressionError
 from puzzlecalc.arith24 import BinOp, Expr, Num
-from puzzlecalc.arith24.expr import MAX_LENGTH
+from puzzlecalc.arith24.expr import MAX_LENGTH, _operation
+from puzzlecalc.arith24.numbers import Operator
 
 PRINTED = [
     ("8/(3-8/3)", "8/(3-8/3)", Fraction(24)),
@@ -161,3 +162,26 @@ def test_every_line_of_the_working_is_true_and_the_last_gives_the_value(expr: Ex
     if lines and Fraction(lines[-1].split(" = ")[1]) != value:  # the answer is a fraction
         last = steps[-1]  # written down as it is: a/b with a and b whole
         assert last.op == "/" and f"{last.left.value}/{last.right.value}" == str(value)
+
+
+@given(exprs(), exprs(), st.sampled_from("+-*/"))
+def test_an_operation_the_solvers_build_unchecked_is_the_checked_one(
+    left: Expr, right: Expr, op: Operator
+) -> None:
+    """The solvers build their trees' operations without checking the parts again: the
+    same operation as one built checked, in parts, text, precedence and value."""
+    built, checked = _operation(op, left, right), BinOp(op, left, right)
+    assert (built.op, built.left, built.right, str(built), built.precedence) == (
+        checked.op,
+        checked.left,
+        checked.right,
+        str(checked),
+        checked.precedence,
+    )
+    try:
+        value = checked.value
+    except ZeroDivisionError:
+        with pytest.raises(ZeroDivisionError):
+            built.value  # noqa: B018
+    else:
+        assert built.value == value

@@ -24,7 +24,7 @@ from itertools import combinations
 from typing import NamedTuple, TypeAlias, cast
 
 from puzzlecalc._context import entered
-from puzzlecalc.arith24.expr import BinOp, Expr, Num
+from puzzlecalc.arith24.expr import BinOp, Expr, Num, _operation
 from puzzlecalc.arith24.numbers import Number, Operator, apply, exact
 from puzzlecalc.arith24.rules import DISTINCT_LEVELS, Distinct, HouseRules
 from puzzlecalc.errors import InvalidArgumentError
@@ -255,7 +255,7 @@ def from_trees(trees: Sequence[Tree], cards: Sequence[Number] = ()) -> list[Expr
         op, left, right = node
         left_expr, left_once = build(left, free)
         right_expr, right_once = build(right, free)
-        expr = BinOp(cast(Operator, op), left_expr, right_expr)
+        expr = _operation(cast(Operator, op), left_expr, right_expr)
         if left_once and right_once:
             shared[id(node)] = (node, expr)
         return expr, left_once and right_once

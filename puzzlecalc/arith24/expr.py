@@ -254,6 +254,17 @@ class BinOp(Expr):
         return self._text
 
 
+def _operation(op: Operator, left: Expr, right: Expr) -> BinOp:
+    """``BinOp(op, left, right)`` for an operator and parts known to be good (the trees the
+    solvers find), without checking them again: the solvers print thousands."""
+    made: BinOp = object.__new__(BinOp)
+    object.__setattr__(made, "op", op)
+    object.__setattr__(made, "left", left)
+    object.__setattr__(made, "right", right)
+    made.__attrs_post_init__()
+    return made
+
+
 # --- reading an expression typed by a person ---------------------------------------------
 
 _SPELLINGS: Final[dict[str, Operator]] = {
