@@ -203,15 +203,19 @@ def test_the_values_kept_across_calls_stay_within_their_bound(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     monkeypatch.setattr(arith24_search._SHARED_VALUES, "limit", 2_000)
+    monkeypatch.setattr(arith24_search._SHARED_PAIRS, "limit", 50)
     rng = random.Random(4)
     for _ in range(60):
         solve([rng.randint(1, 13) for _ in range(4)])
         assert arith24_search._SHARED_VALUES.size <= 2_000 + 1_500  # give or take the newest
+        assert arith24_search._SHARED_PAIRS.size <= 50  # (each entry counts 1)
     for kept in (arith24_search._needed, _canonical.leaf):  # bounded too
         info = kept.cache_info()
         assert info.maxsize is not None and 0 < info.currsize <= info.maxsize
+    assert arith24_search._SHARED_PAIRS.size == 50
     arith24_search.forget_shared()
     assert arith24_search._SHARED_VALUES.size == 0
+    assert arith24_search._SHARED_PAIRS.size == 0
     assert arith24_search._needed.cache_info().currsize == 0
     assert _canonical.leaf.cache_info().currsize == 0
     assert not arith24_search._HASHED

@@ -83,6 +83,14 @@ _SHARED_VALUES: BoundedCache[tuple[tuple[Number, ...], HouseRules], frozenset[Nu
     BoundedCache(MAX_SHARED_VALUES, len)
 )
 
+#: The classes of two cards for a target (:func:`_pair_classes`), kept across calls with
+#: the steps working them out costs (at most this many, least recently used dropped
+#: first): the hands of a game share their pairs and the values they need of them.
+_SHARED_PAIRS_KEPT: Final = 4096
+_SHARED_PAIRS: BoundedCache[tuple[Number, Number, Number, str], tuple[dict[Key, Tree], int]] = (
+    BoundedCache(_SHARED_PAIRS_KEPT, lambda _: 1)
+)
+
 
 def shared_tables() -> contextlib.AbstractContextManager[None]:
     """Let every search inside share what it works out; it is all freed at the end.
@@ -196,6 +204,7 @@ def _count(cards: tuple[Number, ...], rules: HouseRules) -> int:
 def forget_shared() -> None:
     """Drop what searches keep across calls: the next call starts cold (benchmarks use this)."""
     _SHARED_VALUES.clear()
+    _SHARED_PAIRS.clear()
     splits.cache_clear()
     _canonical.leaf.cache_clear()
     _forget_needs()
@@ -697,7 +706,13 @@ def _pair_classes(x: Number, y: Number, target: Number, rules: HouseRules) -> di
     """:func:`_make_classes` of two cards ``x <= y`` with all four operations: the ways
     to combine them that make ``target``, tried in the order the general search tries
     them (its needs of ``x``), and charged the steps it would charge. (Two cards are the
-    most common part of all: the general search costs several times as much.)"""
+    most common part of all: the general search costs several times as much; and they
+    are kept across calls, as the values of small parts are.)"""
+    level = rules.distinct
+    kept = _SHARED_PAIRS.get((x, y, target, level))
+    if kept is not None:  # worked out by an earlier call: charge what working it out costs
+        _spend(kept[1])
+        return kept[0]
     ways = []
     if x + y == target:
         ways.append(("+", True))
@@ -713,16 +728,15 @@ def _pair_classes(x: Number, y: Number, target: Number, rules: HouseRules) -> di
         ways.append(("/", False))
     _spend(1 + len(ways))
     found: dict[Key, Tree] = {}
-    if not ways:
-        return found
-    level = rules.distinct
-    join = _canonical.combiner(level)
-    key_x, key_y = _canonical.leaf(x, level), _canonical.leaf(y, level)
-    for op, x_first in ways:
-        orders = (x_first, not x_first) if level == "none" and op in "+*" else (x_first,)
-        for first in orders:
-            left, right = (key_x, key_y) if first else (key_y, key_x)
-            found.setdefault(join(op, left, right, target), (op, x, y) if first else (op, y, x))
+    if ways:
+        join = _canonical.combiner(level)
+        key_x, key_y = _canonical.leaf(x, level), _canonical.leaf(y, level)
+        for op, x_first in ways:
+            orders = (x_first, not x_first) if level == "none" and op in "+*" else (x_first,)
+            for first in orders:
+                left, right = (key_x, key_y) if first else (key_y, key_x)
+                found.setdefault(join(op, left, right, target), (op, x, y) if first else (op, y, x))
+    _SHARED_PAIRS.put((x, y, target, level), (found, 1 + len(ways)))
     return found
 
 
