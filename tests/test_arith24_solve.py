@@ -538,3 +538,28 @@ def test_the_values_reached_are_plain_numbers(cards: list[Fraction], rules: Hous
     found = reachable_values(hand, rules=rules)
     assert all(type(value) in (int, Fraction) for value in found)
     assert found == solutions._reachable(hand, rules, 10**6)
+
+
+def test_searches_sharing_their_tables_under_several_rules_find_what_each_finds_alone() -> None:
+    """One shared_tables block keeps tables for each rules searched under: switching back
+    and forth between rules (equal rules made again too) finds what calls alone find."""
+    hand = [2, 3, 4, 6, 9]
+    asked = [
+        HouseRules(),
+        HouseRules(integer_only=True),
+        HouseRules(natural=True, use_all=False),
+        HouseRules(),  # equal to the first, another object
+        HouseRules(integer_only=True),
+        HouseRules(distinct="normal"),
+    ]
+    alone = [
+        ([str(e) for e in solve(hand, rules=rules)], solvable(hand, 7, rules=rules))
+        for rules in asked
+    ]
+    with solutions.shared_tables():
+        shared = [
+            ([str(e) for e in solve(hand, rules=rules)], solvable(hand, 7, rules=rules))
+            for rules in asked
+        ]
+    assert shared == alone
+    assert len({tuple(found) for found, _ in alone}) >= 3  # the rules tell apart

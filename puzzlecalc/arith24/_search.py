@@ -60,17 +60,38 @@ _BUDGET: ContextVar[_Budget | None] = ContextVar("puzzlecalc_arith24_budget", de
 
 
 class _Tables:
-    """What searches have worked out, by sub-multiset: values, reachability, classes."""
+    """What searches have worked out under some rules, by sub-multiset: values,
+    reachability, classes."""
 
     __slots__ = ("classes", "reachable", "values")
 
     def __init__(self) -> None:
-        self.values: dict[tuple[tuple[Number, ...], HouseRules], frozenset[Number]] = {}
-        self.reachable: dict[tuple[tuple[Number, ...], Number, HouseRules], bool] = {}
-        self.classes: dict[tuple[tuple[Number, ...], Number, HouseRules], dict[Key, Tree]] = {}
+        self.values: dict[tuple[Number, ...], frozenset[Number]] = {}
+        self.reachable: dict[tuple[tuple[Number, ...], Number], bool] = {}
+        self.classes: dict[tuple[tuple[Number, ...], Number], dict[Key, Tree]] = {}
 
 
-_TABLES: ContextVar[_Tables | None] = ContextVar("puzzlecalc_arith24_tables", default=None)
+class _TablesByRules:
+    """The :class:`_Tables` of each rules searched under. (The rules a search asks for
+    are those it asked for last, as a rule: they are found by identity first, and the
+    tables' keys do not hold them, for rules are slow to hash.)"""
+
+    __slots__ = ("_tables", "last", "last_rules")
+
+    def __init__(self) -> None:
+        self._tables: dict[HouseRules, _Tables] = {}
+        self.last_rules: HouseRules | None = None
+        self.last = _Tables()  # the tables of last_rules
+
+    def under(self, rules: HouseRules) -> _Tables:
+        """The tables of ``rules`` (callers may look at :attr:`last` first)."""
+        if rules is not self.last_rules:
+            self.last = self._tables.setdefault(rules, _Tables())
+            self.last_rules = rules
+        return self.last
+
+
+_TABLES: ContextVar[_TablesByRules | None] = ContextVar("puzzlecalc_arith24_tables", default=None)
 
 #: The values of small sub-multisets, kept across calls (least recently used dropped first,
 #: at most :data:`MAX_SHARED_VALUES` values in all): hands that share cards share their
@@ -105,13 +126,13 @@ def shared_tables() -> contextlib.AbstractContextManager[None]:
     ...     [solvable(hand) for hand in ([1, 2, 3, 4], [1, 2, 3, 5])]
     [True, True]
     """
-    return entered(_TABLES, _Tables)
+    return entered(_TABLES, _TablesByRules)
 
 
-def _tables() -> _Tables:
+def _tables(rules: HouseRules) -> _Tables:
     tables = _TABLES.get()
     assert tables is not None, "the searches run inside limited()"
-    return tables
+    return tables.last if tables.last_rules is rules else tables.under(rules)
 
 
 @contextlib.contextmanager
@@ -182,7 +203,9 @@ def values(cards: tuple[Number, ...], rules: HouseRules = DEFAULT_RULES) -> froz
     if tables is None:
         with shared_tables():
             return values(cards, rules)
-    found = tables.values.get((cards, rules))
+    # (_tables(rules), written out: values are asked for most of all)
+    known = (tables.last if tables.last_rules is rules else tables.under(rules)).values
+    found = known.get(cards)
     if found is None:
         found = _SHARED_VALUES.get((cards, rules))
         if found is None:
@@ -192,7 +215,7 @@ def values(cards: tuple[Number, ...], rules: HouseRules = DEFAULT_RULES) -> froz
         else:  # worked out by an earlier call: charge what working it out costs
             for part, rest in splits(cards):
                 _spend(_count(part, rules) * _count(rest, rules))
-        tables.values[cards, rules] = found
+        known[cards] = found
     return found
 
 
@@ -526,10 +549,10 @@ def _all_needs(
 def _reachable(cards: tuple[Number, ...], target: Number, rules: HouseRules) -> bool:
     """Whether the whole multiset ``cards`` can make ``target``, for hands larger than those
     whose values are listed: work back from the target instead."""
-    known = _tables().reachable
-    found = known.get((cards, target, rules))
+    known = _tables(rules).reachable
+    found = known.get((cards, target))
     if found is None:
-        found = known[cards, target, rules] = _reach(cards, target, rules)
+        found = known[cards, target] = _reach(cards, target, rules)
     return found
 
 
@@ -585,13 +608,13 @@ def classes(
     used, a ``"4nums"`` class that has set cards aside is left out: whatever it is part
     of sets them aside too, and :func:`trees` would leave that out.
     """
-    known = _tables().classes
-    found = known.get((cards, target, rules))
+    known = _tables(rules).classes
+    found = known.get((cards, target))
     if found is None:
         found = _make_classes(cards, target, rules, progress)
         if not rules.use_all and rules.distinct == "4nums":
             found = {key: tree for key, tree in found.items() if not _canonical.has_aside(key)}
-        known[cards, target, rules] = found
+        known[cards, target] = found
     return found
 
 
