@@ -21,7 +21,7 @@ import math
 from collections.abc import Callable, Hashable, Mapping, Sequence
 from contextvars import ContextVar
 from itertools import combinations
-from typing import NamedTuple, TypeAlias, cast
+from typing import Final, NamedTuple, TypeAlias, cast
 
 from puzzlecalc._context import entered
 from puzzlecalc.arith24.expr import BinOp, Expr, Num, _operation
@@ -87,6 +87,11 @@ Key: TypeAlias = Canon | Fine
 
 #: An operand of a sum or product being built: ``(+1 or -1, form)``.
 _Signed: TypeAlias = tuple[int, Form]
+
+#: Makes a named tuple from a tuple of its fields, as its class does, without the call
+#: to the class's own ``__new__`` (a Python function): the search makes a key for each
+#: pair of keys it combines.
+_new: Final = tuple.__new__
 
 
 def tree_value(tree: Tree) -> Number:
@@ -375,7 +380,7 @@ def _combine_normal(op: str, left: Canon, right: Canon, value: Number | None = N
         _join(PRODUCT, right.form, -1 if op == "/" else 1, ahead, behind)
         if value is not None:
             value *= sign
-    return Canon(sign, _group(kind, ahead, behind, value), aside)
+    return _new(Canon, (sign, _group(kind, ahead, behind, value), aside))
 
 
 def _group(kind: int, ahead: list[Form], behind: list[Form], value: Number | None = None) -> Group:
@@ -386,7 +391,7 @@ def _group(kind: int, ahead: list[Form], behind: list[Form], value: Number | Non
     operands = tuple(ahead), tuple(behind)
     if value is None:
         value = _worth(kind, *operands)
-    return Group(kind, value, *operands)
+    return _new(Group, (kind, value, *operands))
 
 
 def _combine_open(op: str, left: Canon, right: Canon, value: Number | None = None) -> Canon:
