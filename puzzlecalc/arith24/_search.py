@@ -30,7 +30,7 @@ from puzzlecalc._bounded import BoundedCache
 from puzzlecalc._context import entered
 from puzzlecalc.arith24._canonical import Key, Tree
 from puzzlecalc.arith24.numbers import Number, apply, exact, outcomes
-from puzzlecalc.arith24.rules import DEFAULT_RULES, HouseRules
+from puzzlecalc.arith24.rules import DEFAULT_RULES, Distinct, HouseRules
 from puzzlecalc.errors import InvalidArgumentError, SearchLimitError
 
 #: Hands up to this size have their values listed; larger ones are worked back from a target.
@@ -108,9 +108,9 @@ _SHARED_VALUES: BoundedCache[tuple[tuple[Number, ...], HouseRules], frozenset[Nu
 #: the steps working them out costs (at most this many, least recently used dropped
 #: first): the hands of a game share their pairs and the values they need of them.
 _SHARED_PAIRS_KEPT: Final = 4096
-_SHARED_PAIRS: BoundedCache[tuple[Number, Number, Number, str], tuple[dict[Key, Tree], int]] = (
-    BoundedCache(_SHARED_PAIRS_KEPT, lambda _: 1)
-)
+_SHARED_PAIRS: BoundedCache[
+    tuple[Number, Number, Number, Distinct], tuple[dict[Key, Tree], int]
+] = BoundedCache(_SHARED_PAIRS_KEPT, lambda _: 1)
 
 
 def shared_tables() -> contextlib.AbstractContextManager[None]:
