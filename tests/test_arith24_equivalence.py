@@ -260,3 +260,9 @@ def test_a_key_with_nothing_aside_rebuilds_to_itself(expr: Expr, level: Distinct
     tree = _canonical._tree(found.form, _canonical._Rebuilds(level))
     assert tree is None or key(tree, level) == found
     assert tree is not None or level == "4nums"  # (a normal form always adds something)
+
+
+@given(exprs())
+def test_a_tree_holds_as_many_numbers_as_its_expression(expr: Expr) -> None:
+    """solve ranks its solutions by the numbers each holds, counted on its plain tree."""
+    assert _canonical.card_count(_canonical.to_tree(expr)) == len(expr.numbers)

@@ -108,6 +108,13 @@ def tree_value(tree: Tree) -> Number:
     return apply(op, tree_value(left), right_value)
 
 
+def card_count(tree: Tree) -> int:
+    """How many numbers a plain tree holds."""
+    if not isinstance(tree, tuple):
+        return 1
+    return card_count(tree[1]) + card_count(tree[2])
+
+
 @functools.lru_cache(maxsize=1 << 12, typed=True)
 def leaf(value: Number, level: Distinct) -> Key:
     """The key of a single number at ``level`` (one object for each, while it is remembered:

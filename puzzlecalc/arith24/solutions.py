@@ -128,7 +128,12 @@ def solve(
     # the expressions are made: let them go first.
     del found
     exprs = _canonical.from_trees(trees, checked)
-    return sorted(exprs, key=lambda e: (len(e.numbers), len(str(e)), str(e)))
+    # fewest cards first (counted on the trees, which is cheaper), then shortest text
+    ranked = sorted(
+        zip(trees, exprs, strict=True),
+        key=lambda pair: (_canonical.card_count(pair[0]), len(str(pair[1])), str(pair[1])),
+    )
+    return [expr for _, expr in ranked]
 
 
 def count(
