@@ -247,6 +247,8 @@ def from_trees(trees: Sequence[Tree], cards: Sequence[Number] = ()) -> list[Expr
     wherever it is, so the expressions share it, built once (the trees of one search share
     most of their parts).
     """
+    if not trees:
+        return []
     indices: dict[Number, list[int]] = {}
     for index, card in enumerate(cards):
         indices.setdefault(card, []).append(index)
