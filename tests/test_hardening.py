@@ -218,7 +218,7 @@ def test_the_values_kept_across_calls_stay_within_their_bound(
     assert arith24_search._SHARED_PAIRS.size == 0
     assert arith24_search._needed.cache_info().currsize == 0
     assert _canonical.leaf.cache_info().currsize == 0
-    assert not arith24_search._HASHED
+    assert not arith24_search._HASHED and not arith24_search._INVERSES
 
 
 def test_the_fractions_the_needs_share_stay_within_their_bound(
