@@ -537,7 +537,7 @@ def test_the_values_reached_are_plain_numbers(cards: list[Fraction], rules: Hous
     hand = [exact(card) for card in cards]
     found = reachable_values(hand, rules=rules)
     assert all(type(value) in (int, Fraction) for value in found)
-    assert found == solutions._reachable(hand, rules, 10**6)
+    assert found == solutions._values_reached(hand, rules, 10**6)
 
 
 def test_searches_sharing_their_tables_under_several_rules_find_what_each_finds_alone() -> None:

@@ -45,7 +45,7 @@ from puzzlecalc.arith24.countdown import (
 )
 from puzzlecalc.arith24.numbers import MAX_CARDS, Number, check_range
 from puzzlecalc.arith24.rules import DEFAULT_RULES, HouseRules
-from puzzlecalc.arith24.solutions import DEFAULT_MAX_STEPS, _reachable, count, shared_tables
+from puzzlecalc.arith24.solutions import DEFAULT_MAX_STEPS, _values_reached, count, shared_tables
 from puzzlecalc.errors import InvalidArgumentError
 
 __all__ = [
@@ -631,9 +631,9 @@ def _hands_result(
         for hand in hands:
             reached = []
             for name in names:
-                values = _reachable(hand, HOUSE_RULES[name], DEFAULT_MAX_STEPS)
+                values = _values_reached(hand, HOUSE_RULES[name], DEFAULT_MAX_STEPS)
                 reached.append(tuple(t for t in targets if t in values))
-            made = _reachable(hand, DEFAULT_RULES, DEFAULT_MAX_STEPS)
+            made = _values_reached(hand, DEFAULT_RULES, DEFAULT_MAX_STEPS)
             solutions = count(hand, target) if target in made else 0
             found.append((hand, solutions, *reached))
     return found
@@ -806,6 +806,6 @@ def arith24_census(
     counts: Counter[Number] = Counter({target: 0 for target in wanted})
     with shared_tables():  # hands share their parts' values
         for hand in itertools.combinations_with_replacement(range(low, high + 1), cards):
-            made = _reachable(hand, DEFAULT_RULES, DEFAULT_MAX_STEPS)
+            made = _values_reached(hand, DEFAULT_RULES, DEFAULT_MAX_STEPS)
             counts.update(target for target in wanted if target in made)
     return counts

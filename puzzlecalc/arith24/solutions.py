@@ -118,7 +118,7 @@ def solve(
     checked, goal = hand(cards), number(target, "the target")
     found = _trees(checked, goal, rules, max_steps, progress)
     if not found and nearest:
-        made = _reachable(checked, rules, max_steps)
+        made = _values_reached(checked, rules, max_steps)
         if made:
             distance = min(_distance(value, goal) for value in made)
             for value in sorted({goal - distance, goal + distance} & made):
@@ -186,10 +186,12 @@ def reachable_values(
     >>> sorted(reachable_values([1, 2]))
     [-1, Fraction(1, 2), 1, 2, 3]
     """
-    return _search.plain(_reachable(cards, house_rules(rules, options), max_steps))
+    return _search.plain(_values_reached(cards, house_rules(rules, options), max_steps))
 
 
-def _reachable(cards: Sequence[Number], rules: HouseRules, max_steps: int) -> frozenset[Number]:
+def _values_reached(
+    cards: Sequence[Number], rules: HouseRules, max_steps: int
+) -> frozenset[Number]:
     """:func:`reachable_values`, to ask what is among them: a fraction may be the search's
     own kind, which hashes faster, and not a plain :class:`~fractions.Fraction`."""
     checked = hand(cards)
