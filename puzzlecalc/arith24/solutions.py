@@ -4,8 +4,9 @@ Each function takes the cards, the target, the :class:`~puzzlecalc.arith24.rules
 as ``rules=`` (or their fields as keywords, for a one-off call) and ``max_steps``, the work
 the search may do. The search itself is internal (``_search``): it keeps what it works out
 about each part of the hand for the length of one call, or of a :func:`shared_tables` block,
-and the values of small parts (up to four cards) across calls, in bounded memory; a call's
-``max_steps`` means the same whatever was computed before it.
+and the values of small parts (up to four cards) and the ways two cards make a value across
+calls, in bounded memory; a call's ``max_steps`` means the same whatever was computed
+before it.
 
 >>> [str(e) for e in solve([1, 2, 3, 4])]
 ['4*3*2*1', '(3+2+1)*4', '(4+2)*(3+1)']
@@ -47,9 +48,9 @@ DEFAULT_MAX_STEPS: Final = 1_000_000
 
 
 def clear_caches() -> None:
-    """Forget what searches keep across calls (the values of small parts of hands, what a
-    target and a part's value need of the rest, the keys of single numbers): the next call
-    starts cold.
+    """Forget what searches keep across calls (the values of small parts of hands, the
+    ways two cards make a value, what a target and a part's value need of the rest, the
+    keys of single numbers): the next call starts cold.
 
     Nothing needs this for correctness, nor for ``max_steps`` (a call is charged for what
     it finds worked out as if it had worked it out); benchmarks use it to time a first call.
