@@ -66,7 +66,7 @@ class _Tables:
     __slots__ = ("classes", "reachable", "values")
 
     def __init__(self) -> None:
-        self.values: dict[tuple[Number, ...], frozenset[Number]] = {}
+        self.values: dict[tuple[Number, ...], Values] = {}
         self.reachable: dict[tuple[tuple[Number, ...], Number], bool] = {}
         self.classes: dict[tuple[tuple[Number, ...], Number], dict[Key, Tree]] = {}
 
@@ -100,8 +100,8 @@ _TABLES: ContextVar[_TablesByRules | None] = ContextVar("puzzlecalc_arith24_tabl
 MAX_SHARED_VALUES: Final = 1_000_000
 #: Sub-multisets of at most this many cards have their values kept across calls.
 _SHARED_CARDS: Final = 4
-_SHARED_VALUES: BoundedCache[tuple[tuple[Number, ...], HouseRules], frozenset[Number]] = (
-    BoundedCache(MAX_SHARED_VALUES, len)
+_SHARED_VALUES: BoundedCache[tuple[tuple[Number, ...], HouseRules], Values] = BoundedCache(
+    MAX_SHARED_VALUES, len
 )
 
 #: The classes of two cards for a target (:func:`_pair_classes`), kept across calls with
@@ -191,14 +191,31 @@ def _positions(count: int) -> tuple[tuple[int, itemgetter[Any], itemgetter[Any]]
     )
 
 
-def values(cards: tuple[Number, ...], rules: HouseRules = DEFAULT_RULES) -> frozenset[Number]:
+class Values(frozenset[Number]):
+    """The values a part of a hand makes (:func:`values`), which also keeps them in order,
+    once asked for so (:func:`in_order`): a search tries the values of a part in order, and
+    it tries the same part again and again."""
+
+    __slots__ = ("ordered",)
+    ordered: tuple[Number, ...]
+
+
+def in_order(found: Values) -> tuple[Number, ...]:
+    """The values ``found``, in order (sorted once)."""
+    ordered = getattr(found, "ordered", None)
+    if ordered is None:
+        found.ordered = ordered = tuple(sorted(found))
+    return ordered
+
+
+def values(cards: tuple[Number, ...], rules: HouseRules = DEFAULT_RULES) -> Values:
     """Every value the whole multiset ``cards`` (sorted) can make under ``rules``.
 
     >>> sorted(values((1, 2)))
     [-1, Fraction(1, 2), 1, 2, 3]
     """
     if len(cards) == 1:  # a card is itself, whatever the rules: nothing to work out
-        return frozenset(cards)
+        return Values(cards)
     tables = _TABLES.get()
     if tables is None:
         with shared_tables():
@@ -233,7 +250,7 @@ def forget_shared() -> None:
     _forget_needs()
 
 
-def _values(cards: tuple[Number, ...], rules: HouseRules) -> frozenset[Number]:
+def _values(cards: tuple[Number, ...], rules: HouseRules) -> Values:
     if rules.ops != "+-*/":
         made: set[Number] = set()
         for part, rest in splits(cards):
@@ -244,7 +261,7 @@ def _values(cards: tuple[Number, ...], rules: HouseRules) -> frozenset[Number]:
                     made.update(value for _, value in outcomes(a, b, rules.ops))
     else:
         made = _every_op_values(cards, rules)
-    return rules.allowed(made)
+    return Values(rules.allowed(made) if rules.limits_values else made)
 
 
 def _every_op_values(cards: tuple[Number, ...], rules: HouseRules) -> set[Number]:
@@ -536,12 +553,12 @@ def _all_needs(
         if a:
             yield "*", apply("/", target, a), True
         elif not target:  # 0 times anything: every value of the rest
-            yield from (("*", b, True) for b in sorted(values(rest, rules)))
+            yield from (("*", b, True) for b in in_order(values(rest, rules)))
     if "/" in ops:
         if target and a:
             yield "/", apply("/", a, target), True
         elif not target and not a:  # 0 divided by anything but 0
-            yield from (("/", b, True) for b in sorted(values(rest, rules)) if b)
+            yield from (("/", b, True) for b in in_order(values(rest, rules)) if b)
         if a:
             yield "/", exact(target * a), False
 
@@ -662,12 +679,13 @@ def _make_classes(
     if progress is not None:  # counted only when asked: this runs for every part of the hand
         total = max(1, sum(len(values(part, rules)) for part, _ in splits(cards)))
     for part, rest in splits(cards):
-        lefts_values = part if len(part) == 1 else values(part, rules)  # (a card is itself)
+        # (a card is itself; a part's values are tried in order)
+        lefts_values = part if len(part) == 1 else in_order(values(part, rules))
         if budget is not None:
             budget.spend(len(lefts_values))
         listed = len(rest) <= _TABULATED
         made: frozenset[Number] | None = None  # rest's values, when first needed (if listed)
-        for a in sorted(lefts_values):
+        for a in lefts_values:
             if progress is not None:
                 progress(done, total)
                 done += 1
