@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import concurrent.futures
 import contextlib
 import csv
 import importlib
@@ -31,6 +32,7 @@ from puzzlecalc import (
     iter_solutions,
     solve_level,
 )
+from puzzlecalc._bounded import BoundedCache
 from puzzlecalc.arith24 import _canonical, check, difficulty, solvable, solve
 from puzzlecalc.arith24 import _search as arith24_search
 from puzzlecalc.arith24.census import arith24_census, countdown_census, uninterrupted, workers
@@ -219,6 +221,24 @@ def test_the_values_kept_across_calls_stay_within_their_bound(
     assert arith24_search._needed.cache_info().currsize == 0
     assert _canonical.leaf.cache_info().currsize == 0
     assert not arith24_search._HASHED and not arith24_search._INVERSES
+
+
+def test_a_bounded_cache_shared_by_threads_stays_whole() -> None:
+    """Threads that look up and keep entries at once in a small cache see only what was
+    kept, and its size stays its entries' and within its bound."""
+    cache: BoundedCache[int, frozenset[int]] = BoundedCache(50, len)
+
+    def work(seed: int) -> None:
+        rng = random.Random(seed)
+        for _ in range(20_000):
+            key = rng.randrange(200)
+            found = cache.get(key)
+            assert found is None or found == frozenset({key})
+            cache.put(key, frozenset({key}))
+
+    with concurrent.futures.ThreadPoolExecutor(4) as pool:
+        list(pool.map(work, range(4)))
+    assert cache.size == len(cache._entries) <= 50
 
 
 def test_the_fractions_the_needs_share_stay_within_their_bound(
