@@ -767,7 +767,8 @@ def _pair_classes(x: Number, y: Number, target: Number, rules: HouseRules) -> di
         ways.append(("/", True))
     if x and y == target * x:
         ways.append(("/", False))
-    _spend(1 + len(ways))
+    steps = 1 + len(ways)
+    _spend(steps)
     found: dict[Key, Tree] = {}
     if ways:
         join = _canonical.combiner(level)
@@ -777,7 +778,7 @@ def _pair_classes(x: Number, y: Number, target: Number, rules: HouseRules) -> di
             for first in orders:
                 left, right = (key_x, key_y) if first else (key_y, key_x)
                 found.setdefault(join(op, left, right, target), (op, x, y) if first else (op, y, x))
-    _SHARED_PAIRS.put((x, y, target, level), (found, 1 + len(ways)))
+    _SHARED_PAIRS.put((x, y, target, level), (found, steps))
     return found
 
 
