@@ -378,20 +378,26 @@ def test_the_fast_needs_are_the_general_ones(
     goal, part = exact(target), exact(a)
     general = list(_search._all_needs(goal, part, rules, (1, 2)))
     fast = list(_search._needs(goal, part, rules, (1, 2)))
-    allowed = [need for need in general if rules.allows(need[1])]
-    assert [need for need in fast if rules.allows(need[1])] == allowed
+    allowed = [need for need in general if rules.allows(_search.as_number(need[1]))]
+    assert [need for need in fast if rules.allows(_search.as_number(need[1]))] == allowed
     if goal and part:  # the shortcut's case: nothing else
         assert fast == allowed
     one_card = list(_search._all_needs(goal, part, rules, (1,)))
     assert list(_search._needs(goal, part, rules, (1,))) == one_card
-    assert [type(b) for _, b, _ in fast] == [type(exact(b)) for _, b, _ in fast]  # exact
+    # the same asked of the values as the search looks them up
+    held = list(_search._needs(_search.as_value(goal), _search.as_value(part), rules, (1, 2)))
+    assert held == fast
+    for _, b, _ in fast:  # exact: whole, or a fraction in lowest terms
+        assert isinstance(b, int) or (b[1] > 1 and math.gcd(*b) == 1)
 
 
 @given(numbers, numbers)
 def test_the_values_needed_hash_and_compare_as_fractions_do(target: Fraction, a: Fraction) -> None:
-    """A needed value that is not whole remembers its hash: the same hash, so it is found
-    in a set of the values a part makes."""
-    for _, b, _ in _search._needs(exact(target), exact(a), HouseRules(), (1, 2)):
+    """A needed value, made a number for the search to go on with, is one: a fraction
+    remembers its hash, the same hash as a Fraction's."""
+    for _, need, _ in _search._needs(exact(target), exact(a), HouseRules(), (1, 2)):
+        b = _search.as_number(need)
+        assert _search.as_value(b) == need
         plain = Fraction(b)
         assert hash(b) == hash(plain) and b == plain and b in {plain} and plain in {b}
         assert (b.numerator, b.denominator, str(b)) == (
@@ -437,7 +443,7 @@ def test_a_part_s_values_in_order_are_its_values_sorted_once(
     with _search.limited(10**6):
         found = _search.values(hand, rules)
         ordered = _search.in_order(found)
-        assert ordered == tuple(sorted(found))
+        assert ordered == tuple(sorted(map(_search.as_number, found)))
         assert _search.in_order(_search.values(hand, rules)) is ordered
 
 
@@ -467,7 +473,27 @@ def test_the_values_rules_allow_at_once_are_those_allowed_one_by_one(
     made: list[Fraction], rules: HouseRules
 ) -> None:
     exact_values = [exact(value) for value in made]
-    assert rules.allowed(exact_values) == {value for value in exact_values if rules.allows(value)}
+    allowed = {value for value in exact_values if rules.allows(value)}
+    assert rules.allowed(exact_values) == allowed
+    # the same, of the values as the search looks them up
+    held = {_search.as_value(value) for value in exact_values}
+    assert _search._allowed(held, rules) == {_search.as_value(value) for value in allowed}
+
+
+@given(numbers)
+def test_a_value_as_the_search_looks_it_up_stands_for_its_number(value: Fraction) -> None:
+    """The search looks a number up as itself if it is whole, else as its numerator and
+    denominator (a tuple); made a number again, it is the same number, with the same hash."""
+    number = exact(value)
+    held = _search.as_value(number)
+    if isinstance(number, int):
+        assert held == number
+    else:
+        assert held == (value.numerator, value.denominator)
+    back = _search.as_number(held)
+    assert back == number and hash(back) == hash(number)
+    assert _search.as_value(held) == held and _search.as_number(number) is number
+    assert _search.plain([held]) == {number}
 
 
 @settings(max_examples=20, deadline=None)
@@ -483,24 +509,32 @@ def test_a_large_hand_worked_back_from_the_target_reaches_what_its_values_hold(
 
 
 @settings(max_examples=100, deadline=None)
-@given(st.lists(numbers, min_size=2, max_size=4), limiting_rules)
-def test_the_fast_values_are_every_outcome(cards: list[Fraction], rules: HouseRules) -> None:
-    """The values of a hand, worked out with the shortcut for whole numbers, are the values
-    of every operation on the values of every split, as :func:`outcomes` gives them, that
-    the rules allow."""
+@given(
+    st.lists(numbers, min_size=2, max_size=4),
+    limiting_rules,
+    st.sampled_from(["+-*/", "+-*/", "+-", "*/", "-/"]),
+)
+def test_the_fast_values_are_every_outcome(
+    cards: list[Fraction], rules: HouseRules, ops: str
+) -> None:
+    """The values of a hand, worked out with the shortcut for whole numbers (under all four
+    operations), are the values of every operation on the values of every split, as
+    :func:`outcomes` gives them, that the rules allow."""
     hand = tuple(sorted(exact(card) for card in cards))
+    rules = rules.evolve(ops=ops)
     with _search.limited(10**7):
         made = {
             value
             for part, rest in _search.splits(hand)
-            for a in _search.values(part, rules)
-            for b in _search.values(rest, rules)
+            for a in map(_search.as_number, _search.values(part, rules))
+            for b in map(_search.as_number, _search.values(rest, rules))
             for _, value in outcomes(a, b, rules.ops)
             if rules.allows(value)
         }
         found = _search.values(hand, rules)
-        assert set(found) == made
-        assert [type(value) for value in found] == [type(exact(value)) for value in found]
+        assert set(found) == {_search.as_value(value) for value in made}
+        for value in found:  # exact: whole, or a fraction in lowest terms
+            assert isinstance(value, int) or (value[1] > 1 and math.gcd(*value) == 1)
 
 
 @settings(max_examples=400, deadline=None)
@@ -519,7 +553,7 @@ def test_the_two_and_three_card_shortcuts_are_the_general_search(
     hand = tuple(sorted(exact(card) for card in cards))
     rules = attrs.evolve(rules, distinct=level)
     with _search.limited(10**6):
-        made = sorted(_search.values(hand, attrs.evolve(rules, integer_only=False)))
+        made = _search.in_order(_search.values(hand, attrs.evolve(rules, integer_only=False)))
     for target in [*made, exact(other)]:
         found = []
         for progress in (None, lambda done, total: None):
@@ -538,19 +572,20 @@ def test_a_card_alone_is_its_only_value_whatever_the_rules(
     """A hand may hold a card the rules would not let a step make (a card may be any
     number): alone, it makes itself, and costs no step."""
     with _search.limited(1):
-        assert set(_search.values((exact(card),), rules)) == {card}
+        assert set(_search.values((exact(card),), rules)) == {_search.as_value(exact(card))}
         budget = _search._BUDGET.get()
         assert budget is not None and budget.left == 1
 
 
 @given(st.lists(numbers, min_size=1, max_size=4), limiting_rules)
 def test_the_values_reached_are_plain_numbers(cards: list[Fraction], rules: HouseRules) -> None:
-    """The search keeps its fractions in a kind of its own that remembers its hash; what
-    leaves it is a plain int or Fraction, equal to the fractions the search holds."""
+    """The search looks fractions up as pairs of whole numbers; what leaves it is a plain
+    int or Fraction, the same values."""
     hand = [exact(card) for card in cards]
     found = reachable_values(hand, rules=rules)
     assert all(type(value) in (int, Fraction) for value in found)
-    assert found == solutions._values_reached(hand, rules, 10**6)
+    held = solutions._values_reached(hand, rules, 10**6)
+    assert {_search.as_value(value) for value in found} == held
 
 
 def test_searches_sharing_their_tables_under_several_rules_find_what_each_finds_alone() -> None:

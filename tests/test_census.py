@@ -24,6 +24,7 @@ from puzzlecalc.arith24.census import (
     countdown_census,
     hand_census,
 )
+from puzzlecalc.arith24.solutions import count
 from puzzlecalc.errors import InvalidArgumentError
 
 # A small deck: few hundred selections of four numbers, quick to brute-force.
@@ -304,3 +305,10 @@ def test_every_draw_is_a_selection_of_the_deck(large: int, seed: int) -> None:
 def test_a_draw_with_impossible_large_numbers_is_refused(large: object) -> None:
     with pytest.raises(InvalidArgumentError, match="large must be from 0 to 4"):
         Deck().draw(random.Random(1), large)  # type: ignore[arg-type]
+
+
+def test_the_hand_census_counts_the_solutions_of_a_target_that_is_not_whole() -> None:
+    census = hand_census(low=1, high=4, cards=3, targets=range(0, 5), target=Fraction(1, 2), jobs=1)
+    hands = itertools.combinations_with_replacement(range(1, 5), 3)
+    expected = Counter(count(hand, Fraction(1, 2)) for hand in hands)
+    assert census.solutions == expected and expected[0] < census.hands

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import itertools
+from fractions import Fraction
 
 import pytest
 from hypothesis import given, settings
@@ -18,6 +19,7 @@ from puzzlecalc.arith24.countdown import (
     countdown,
     reachable,
 )
+from puzzlecalc.arith24.numbers import Number
 from puzzlecalc.arith24.solutions import reachable_values
 
 HUTTON = [1, 3, 7, 10, 25, 50]
@@ -141,6 +143,15 @@ def test_arith24_census_small() -> None:
     assert counts[24] == sum(bool(solve(h)) for h in hands)
     assert counts[1] == len(hands) or counts[1] < len(hands)
     assert counts[100] < counts[24]
+
+
+def test_arith24_census_counts_fractions_and_negatives_too() -> None:
+    """Targets need not be whole or positive: each counts the hands whose values hold it."""
+    targets: list[Number] = [Fraction(1, 2), Fraction(-7, 3), -4, 3]
+    counts = arith24_census(low=1, high=4, cards=3, targets=targets)
+    hands = list(itertools.combinations_with_replacement(range(1, 5), 3))
+    expected = {t: sum(t in reachable_values(hand) for hand in hands) for t in targets}
+    assert counts == expected and all(expected.values())
 
 
 def test_expressions_parse_back() -> None:

@@ -6,8 +6,10 @@ can make (:func:`values`), and for every sub-multiset and value the distinct exp
 that make it (their keys at the chosen equivalence level, each with one witness tree). The
 target is worked backwards: for each way to split the hand in two and each value of one
 part, the value the other part needs is one subtraction, division or multiplication away,
-and it is looked up, never searched for. The tables are kept by sub-multiset and rules for
-the length of one call (:func:`limited`), or of a :func:`shared_tables` block.
+and it is looked up, never searched for. Values are looked up as whole numbers and pairs of
+them (:data:`Value`): most values a part makes are never needed, and a fraction is made
+only of one the search goes on with. The tables are kept by sub-multiset and rules for the
+length of one call (:func:`limited`), or of a :func:`shared_tables` block.
 """
 
 from __future__ import annotations
@@ -21,7 +23,7 @@ from fractions import Fraction
 from itertools import combinations
 from math import gcd
 from operator import itemgetter
-from typing import Any, Final, TypeAlias
+from typing import Any, Final, TypeAlias, cast
 
 from more_itertools import distinct_combinations
 
@@ -35,6 +37,33 @@ from puzzlecalc.errors import InvalidArgumentError, SearchLimitError
 
 #: Hands up to this size have their values listed; larger ones are worked back from a target.
 _TABULATED: Final = 4
+
+#: A value that is not whole, as the search looks it up: ``(numerator, denominator)`` in
+#: lowest terms, the denominator above 1. (A tuple of ints hashes and compares without a
+#: call into Python, and is cheap to make: most values a search makes are only looked up.
+#: A :class:`~fractions.Fraction` is made of one when the search goes on to make it.)
+Ratio: TypeAlias = tuple[int, int]
+#: A value as the search looks it up: a whole number, or a :data:`Ratio`.
+Value: TypeAlias = int | Ratio
+
+
+def as_value(number: Number | Ratio) -> Value:
+    """``number`` as the search looks it up (a :data:`Value` is itself).
+
+    >>> as_value(3), as_value(Fraction(-1, 2))
+    (3, (-1, 2))
+    """
+    return (number.numerator, number.denominator) if isinstance(number, Fraction) else number
+
+
+def as_number(value: Number | Ratio) -> Number:
+    """The number a :data:`Value` stands for (a number is itself; a fraction made is the
+    one :func:`_fraction` shares).
+
+    >>> as_number(3), as_number((-1, 2))
+    (3, Fraction(-1, 2))
+    """
+    return _fraction(value) if isinstance(value, tuple) else value
 
 
 class _Budget:
@@ -67,7 +96,7 @@ class _Tables:
 
     def __init__(self) -> None:
         self.values: dict[tuple[Number, ...], Values] = {}
-        self.reachable: dict[tuple[tuple[Number, ...], Number], bool] = {}
+        self.reachable: dict[tuple[tuple[Number, ...], Value], bool] = {}
         self.classes: dict[tuple[tuple[Number, ...], Number], dict[Key, Tree]] = {}
 
 
@@ -191,31 +220,37 @@ def _positions(count: int) -> tuple[tuple[int, itemgetter[Any], itemgetter[Any]]
     )
 
 
-class Values(frozenset[Number]):
-    """The values a part of a hand makes (:func:`values`), which also keeps them in order,
-    once asked for so (:func:`in_order`): a search tries the values of a part in order, and
-    it tries the same part again and again."""
+class Values(frozenset[Value]):
+    """The values a part of a hand makes (:func:`values`), as the search looks them up,
+    which also keeps them as numbers in order, once asked for so (:func:`in_order`): a
+    search tries the values of a part in order, and it tries the same part again and
+    again."""
 
     __slots__ = ("ordered",)
     ordered: tuple[Number, ...]
 
 
 def in_order(found: Values) -> tuple[Number, ...]:
-    """The values ``found``, in order (sorted once)."""
+    """The values ``found`` as numbers, in order (made and sorted once)."""
     ordered = getattr(found, "ordered", None)
     if ordered is None:
-        found.ordered = ordered = tuple(sorted(found))
+        numbers: list[Number] = [value for value in found if value.__class__ is int]
+        if len(numbers) < len(found):
+            numbers += [_fraction(value) for value in found if value.__class__ is tuple]
+        found.ordered = ordered = tuple(sorted(numbers))
     return ordered
 
 
 def values(cards: tuple[Number, ...], rules: HouseRules = DEFAULT_RULES) -> Values:
-    """Every value the whole multiset ``cards`` (sorted) can make under ``rules``.
+    """Every value the whole multiset ``cards`` (sorted) can make under ``rules``, as the
+    search looks them up (:data:`Value`).
 
-    >>> sorted(values((1, 2)))
-    [-1, Fraction(1, 2), 1, 2, 3]
+    >>> sorted(values((1, 2)), key=as_number)
+    [-1, (1, 2), 1, 2, 3]
     """
     if len(cards) == 1:  # a card is itself, whatever the rules: nothing to work out
-        return Values(cards)
+        card = cards[0]
+        return Values((card,) if card.__class__ is int else (as_value(card),))
     tables = _TABLES.get()
     if tables is None:
         with shared_tables():
@@ -252,19 +287,33 @@ def forget_shared() -> None:
 
 def _values(cards: tuple[Number, ...], rules: HouseRules) -> Values:
     if rules.ops != "+-*/":
-        made: set[Number] = set()
+        made: set[Value] = set()
         for part, rest in splits(cards):
             lefts, rights = values(part, rules), values(rest, rules)
             _spend(len(lefts) * len(rights))
-            for a in lefts:
-                for b in rights:
-                    made.update(value for _, value in outcomes(a, b, rules.ops))
+            for a in map(as_number, lefts):
+                for b in map(as_number, rights):
+                    made.update(as_value(value) for _, value in outcomes(a, b, rules.ops))
     else:
         made = _every_op_values(cards, rules)
-    return Values(rules.allowed(made) if rules.limits_values else made)
+    return Values(_allowed(made, rules) if rules.limits_values else made)
 
 
-def _every_op_values(cards: tuple[Number, ...], rules: HouseRules) -> set[Number]:
+def _allowed(made: set[Value], rules: HouseRules) -> frozenset[Value]:
+    """The values of ``made`` that ``rules`` allow along the way (:meth:`HouseRules.allowed
+    <puzzlecalc.arith24.rules.HouseRules.allowed>`)."""
+    if rules.whole_only:  # they keep the ints of what they are given: a ratio is left out
+        return cast(frozenset[Value], rules.allowed(made))  # type: ignore[arg-type]
+    wholes = [value for value in made if value.__class__ is int]
+    allowed = cast(frozenset[Value], rules.allowed(wholes))  # (whole numbers stay whole)
+    if len(wholes) == len(made):
+        return allowed
+    return allowed.union(
+        ratio for ratio in made if isinstance(ratio, tuple) and rules.allows(_fraction(ratio))
+    )
+
+
+def _every_op_values(cards: tuple[Number, ...], rules: HouseRules) -> set[Value]:
     """:func:`_values` with all four operations."""
     made = _Made()
     wholes = made.wholes
@@ -273,7 +322,7 @@ def _every_op_values(cards: tuple[Number, ...], rules: HouseRules) -> set[Number
         lefts, rights = values(part, rules), values(rest, rules)
         _spend(len(lefts) * len(rights))
         whole_rights = [b for b in rights if b.__class__ is int]
-        ratio_rights = [(b.numerator, b.denominator) for b in rights if b.__class__ is not int]
+        ratio_rights = [b for b in rights if b.__class__ is tuple]
         for a in lefts:
             if a.__class__ is int:
                 for b in whole_rights:  # the common case: whole numbers
@@ -289,7 +338,7 @@ def _every_op_values(cards: tuple[Number, ...], rules: HouseRules) -> set[Number
                 for top, bottom in ratio_rights:
                     made.mixed(a, top, bottom)
             else:
-                top, bottom = a.numerator, a.denominator
+                top, bottom = _terms(a)
                 for b in whole_rights:
                     made.mixed(b, top, bottom)
                 for other_top, other_bottom in ratio_rights:
@@ -298,9 +347,8 @@ def _every_op_values(cards: tuple[Number, ...], rules: HouseRules) -> set[Number
 
 
 class _Made:
-    """Values being made, in whole-number arithmetic: a value that is not whole is kept as
-    a pair ``(numerator, denominator)`` in lowest terms, the denominator above 1, and made
-    a Fraction only at the end, once (Fractions are slow to make and to hash)."""
+    """Values being made, in whole-number arithmetic: a value that is not whole is a
+    :data:`Ratio`."""
 
     __slots__ = ("ratios", "wholes")
 
@@ -345,18 +393,16 @@ class _Made:
         self.put(*product)
         self.put_inverse(*self.put(*quotient))
 
-    def values(self) -> set[Number]:
-        """What was made, each value exact: an int if whole, else a Fraction (the one
-        :func:`_fraction` shares)."""
-        made: set[Number] = set(self.wholes)
-        made.update(map(_fraction, self.ratios))
-        return made
+    def values(self) -> set[Value]:
+        """What was made."""
+        return self.wholes | self.ratios
 
 
 def _needs(
-    target: Number, a: Number, rules: HouseRules, rest: tuple[Number, ...]
-) -> Iterable[tuple[str, Number, bool]]:
-    """``(op, b, a_first)``: the ways ``a`` and a value ``b`` of the cards ``rest`` make ``target``.
+    target: Number | Ratio, a: Number | Ratio, rules: HouseRules, rest: tuple[Number, ...]
+) -> Iterable[tuple[str, Value, bool]]:
+    """``(op, b, a_first)``: the ways ``a`` and a value ``b`` of the cards ``rest`` make
+    ``target`` (each a number or a :data:`Value`; ``b`` a :data:`Value`).
 
     Division by zero is never among them.
     """
@@ -366,15 +412,15 @@ def _needs(
             if rules.whole_only and target.__class__ is int and a.__class__ is int:
                 return _whole_needs(target, a, rules)
             needs = zip(_OPS, _needed(target, a), _A_FIRST, strict=True)
-            return [need for need in needs if rules.allows(need[1])]
+            return [need for need in needs if rules.allows(as_number(need[1]))]
         return zip(_OPS, _needed(target, a), _A_FIRST, strict=True)
-    return _all_needs(target, a, rules, rest)
+    return _all_needs(as_number(target), as_number(a), rules, rest)
 
 
-def _whole_needs(target: int, a: int, rules: HouseRules) -> list[tuple[str, Number, bool]]:
+def _whole_needs(target: int, a: int, rules: HouseRules) -> list[tuple[str, int, bool]]:
     """:func:`_needs` of whole numbers, neither 0, when only whole values are allowed:
     cheap enough not to remember, and the fractions are never made."""
-    needs: list[tuple[str, Number, bool]] = [
+    needs: list[tuple[str, int, bool]] = [
         ("+", target - a, True),
         ("-", a - target, True),
         ("-", target + a, False),
@@ -400,7 +446,7 @@ _A_FIRST: Final = (True, True, False, True, True, False)
 
 
 def _forget_needs() -> None:
-    """Drop the remembered needs and the fractions they share."""
+    """Drop the remembered needs, and the fractions made of values."""
     _needed.cache_clear()
     _HASHED.clear()
     _INVERSES.clear()
@@ -412,13 +458,13 @@ _KEPT_NEEDS: Final = 4096
 
 
 @functools.lru_cache(maxsize=1 << 16)
-def _needed(target: Number, a: Number) -> tuple[Number, ...]:
-    """What ``b`` makes ``target`` with ``a`` (neither 0) each way of :data:`_OPS`:
-    ``target - a``, ``a - target``, ``target + a``, ``target / a``, ``a / target``,
-    ``target * a``. A value that is not whole is a :class:`_Hashed`: it is looked up again
-    and again. (Kept as one flat tuple: every object the cache holds costs the garbage
-    collector's passes.)"""
-    if target.__class__ is int and a.__class__ is int:
+def _needed(target: Number | Ratio, a: Number | Ratio) -> tuple[Value, ...]:
+    """What ``b`` makes ``target`` with ``a`` (neither 0; each a number or a
+    :data:`Value`) each way of :data:`_OPS`, as the search looks it up: ``target - a``,
+    ``a - target``, ``target + a``, ``target / a``, ``a / target``, ``target * a``. (Kept
+    as one flat tuple: every object the cache holds costs the garbage collector's
+    passes.)"""
+    if isinstance(target, int) and isinstance(a, int):
         return (
             target - a,
             a - target,
@@ -427,9 +473,7 @@ def _needed(target: Number, a: Number) -> tuple[Number, ...]:
             _ratio(a, target),
             target * a,
         )
-    total, difference, product, quotient = _combined(
-        target.numerator, target.denominator, a.numerator, a.denominator
-    )
+    total, difference, product, quotient = _combined(*_terms(target), *_terms(a))
     return (
         _ratio(*difference),
         _ratio(-difference[0], difference[1]),
@@ -458,17 +502,23 @@ def _lowest(top: int, bottom: int) -> tuple[int, int]:
     return top // divisor, bottom // divisor
 
 
-def _ratio(top: int, bottom: int) -> Number:
-    """``top / bottom`` (``bottom`` not 0), exact: an int if whole, else the
-    :class:`_Hashed` of :func:`_fraction`."""
+def _terms(number: Number | Ratio) -> Ratio:
+    """The numerator and denominator of a number or a :data:`Value`."""
+    if isinstance(number, tuple):
+        return number
+    return number.numerator, number.denominator
+
+
+def _ratio(top: int, bottom: int) -> Value:
+    """``top / bottom`` (``bottom`` not 0) as the search looks it up."""
     pair = _lowest(top, bottom)
-    return pair[0] if pair[1] == 1 else _fraction(pair)
+    return pair[0] if pair[1] == 1 else pair
 
 
 def _fraction(pair: tuple[int, int]) -> _Hashed:
     """The fraction ``numerator / denominator`` of ``pair``, in lowest terms and not whole:
-    one object for each value while :data:`_HASHED` holds it (values repeat: 1..7 needs
-    233,000 fractions, 34,000 of them different, and its parts make many of them too)."""
+    one object for each value while :data:`_HASHED` holds it (values repeat: 1..7 goes on
+    with a fraction 32,000 times)."""
     found = _HASHED.get(pair)
     if found is None:
         if len(_HASHED) >= _MAX_HASHED:
@@ -478,7 +528,7 @@ def _fraction(pair: tuple[int, int]) -> _Hashed:
     return found
 
 
-#: The fractions :func:`_fraction` made, for the needs and the values of parts, by
+#: The fractions :func:`_fraction` made, for the values a search goes on with, by
 #: numerator and denominator (emptied with the needs).
 _HASHED: dict[tuple[int, int], _Hashed] = {}
 _MAX_HASHED: Final = 1 << 18
@@ -491,10 +541,10 @@ _INVERSES: dict[int, int] = {}
 
 
 class _Hashed(Fraction):
-    """A Fraction that remembers its hash: the values the search needs are looked up in
-    the values of the rest of a hand again and again, and a Fraction works its hash out
-    each time it is asked. It prints and pickles as a plain Fraction, and values leave
-    the search as plain ones (:func:`plain`)."""
+    """A Fraction that remembers its hash: a value the search goes on with is a key of its
+    tables, looked up again and again, and a Fraction works its hash out each time it is
+    asked. It prints and pickles as a plain Fraction, and values leave the search as plain
+    ones (:func:`plain`)."""
 
     __slots__ = ("_hash",)
     _hash: int
@@ -528,44 +578,44 @@ class _Hashed(Fraction):
         return Fraction, (self.numerator, self.denominator)
 
 
-def plain(found: frozenset[Number]) -> frozenset[Number]:
-    """``found`` with each fraction a plain :class:`~fractions.Fraction`, as values leave
-    the search (a :class:`_Hashed` is one in all but its type)."""
-    if not any(value.__class__ is _Hashed for value in found):
-        return found
-    return frozenset(
-        Fraction(value.numerator, value.denominator) if value.__class__ is _Hashed else value
-        for value in found
-    )
+def plain(found: Iterable[Value]) -> frozenset[Number]:
+    """The numbers of values as the search looks them up, each fraction a plain
+    :class:`~fractions.Fraction`, as values leave the search.
+
+    >>> sorted(plain({2, (1, 2)}))
+    [Fraction(1, 2), 2]
+    """
+    return frozenset(value if isinstance(value, int) else Fraction(*value) for value in found)
 
 
 def _all_needs(
     target: Number, a: Number, rules: HouseRules, rest: tuple[Number, ...]
-) -> Iterator[tuple[str, Number, bool]]:
+) -> Iterator[tuple[str, Value, bool]]:
     """:func:`_needs` in general (the values of ``rest`` are worked out only if needed)."""
     ops = rules.ops
     if "+" in ops:
-        yield "+", exact(target - a), True
+        yield "+", as_value(exact(target - a)), True
     if "-" in ops:
-        yield "-", exact(a - target), True
-        yield "-", exact(target + a), False
+        yield "-", as_value(exact(a - target)), True
+        yield "-", as_value(exact(target + a)), False
     if "*" in ops:
         if a:
-            yield "*", apply("/", target, a), True
+            yield "*", as_value(apply("/", target, a)), True
         elif not target:  # 0 times anything: every value of the rest
-            yield from (("*", b, True) for b in in_order(values(rest, rules)))
+            yield from (("*", as_value(b), True) for b in in_order(values(rest, rules)))
     if "/" in ops:
         if target and a:
-            yield "/", apply("/", a, target), True
+            yield "/", as_value(apply("/", a, target)), True
         elif not target and not a:  # 0 divided by anything but 0
-            yield from (("/", b, True) for b in in_order(values(rest, rules)) if b)
+            yield from (("/", as_value(b), True) for b in in_order(values(rest, rules)) if b)
         if a:
-            yield "/", exact(target * a), False
+            yield "/", as_value(exact(target * a)), False
 
 
-def _reachable(cards: tuple[Number, ...], target: Number, rules: HouseRules) -> bool:
+def _reachable(cards: tuple[Number, ...], target: Value, rules: HouseRules) -> bool:
     """Whether the whole multiset ``cards`` can make ``target``, for hands larger than those
-    whose values are listed: work back from the target instead."""
+    whose values are listed: work back from the target instead (in the values as the
+    search looks them up: no fraction is made)."""
     known = _tables(rules).reachable
     found = known.get((cards, target))
     if found is None:
@@ -573,7 +623,7 @@ def _reachable(cards: tuple[Number, ...], target: Number, rules: HouseRules) -> 
     return found
 
 
-def _six_needs(target: Number, rules: HouseRules) -> bool:
+def _six_needs(target: Number | Ratio, rules: HouseRules) -> bool:
     """Whether what the rest of a hand must make with each value ``a`` (not 0) of a part
     is one of the six :func:`_needed` gives, all of them (:func:`_needs`): with all four
     operations and every value allowed. Most values of a part need none of what the rest
@@ -581,17 +631,18 @@ def _six_needs(target: Number, rules: HouseRules) -> bool:
     return rules.ops == "+-*/" and not rules.limits_values and bool(target)
 
 
-def _reach(cards: tuple[Number, ...], target: Number, rules: HouseRules) -> bool:
+def _reach(cards: tuple[Number, ...], target: Value, rules: HouseRules) -> bool:
     if len(cards) == 1:
-        return cards[0] == target
-    if not rules.allows(target):
+        return as_value(cards[0]) == target
+    if not rules.allows(as_number(target)):
         return False
     every_op = _six_needs(target, rules)
     for part, rest in splits(cards):
-        lefts = part if len(part) == 1 else values(part, rules)  # (a card is itself)
+        # (a card is itself)
+        lefts: Collection[Number | Value] = part if len(part) == 1 else values(part, rules)
         _spend(len(lefts))
         listed = len(rest) <= _TABULATED
-        made: frozenset[Number] | None = None  # rest's values, when first needed (if listed)
+        made: Values | None = None  # rest's values, when first needed (if listed)
         for a in lefts:
             if listed and every_op and a:
                 if made is None:
@@ -684,12 +735,12 @@ def _make_classes(
         if budget is not None:
             budget.spend(len(lefts_values))
         listed = len(rest) <= _TABULATED
-        made: frozenset[Number] | None = None  # rest's values, when first needed (if listed)
+        made: Values | None = None  # rest's values, when first needed (if listed)
         for a in lefts_values:
             if progress is not None:
                 progress(done, total)
                 done += 1
-            needs: Iterable[tuple[str, Number, bool]]
+            needs: Iterable[tuple[str, Value, bool]]
             if listed and every_op and a:
                 if made is None:
                     made = values(rest, rules)
@@ -712,7 +763,7 @@ def _make_classes(
                     continue
                 if lefts is None:
                     lefts = classes(part, a, rules)
-                rights = classes(rest, b, rules)
+                rights = classes(rest, as_number(b), rules)
                 pairs_a: Collection[tuple[Key, Tree]] = lefts.items()
                 pairs_b: Collection[tuple[Key, Tree]] = rights.items()
                 if smallest is not None and (part[0] == smallest) != (rest[0] == smallest):
@@ -809,7 +860,7 @@ def _triple_classes(
         for op, b, card_first in zip(_OPS, needed, _A_FIRST, strict=True):
             if b not in made:
                 continue
-            rights = classes(rest, b, rules)
+            rights = classes(rest, as_number(b), rules)
             pairs: Collection[tuple[Key, Tree]] = rights.items()
             if narrow:
                 kind = _canonical.SUM if op in "+-" else _canonical.PRODUCT
@@ -848,11 +899,12 @@ def trees(
             progress(1, 1)
         return found
     open_keys = rules.distinct == "4nums"  # (settled here)
+    sought = as_value(goal)
     parts = subhands(cards, rules.use_all)
     for done, sub in enumerate(parts):
         if progress is not None and not rules.use_all:
             progress(done, len(parts))
-        if not rules.use_all and len(sub) <= _TABULATED and goal not in values(sub, rules):
+        if not rules.use_all and len(sub) <= _TABULATED and sought not in values(sub, rules):
             continue  # (the values of a small part are listed anyway, for the larger ones)
         found_in_sub = classes(sub, goal, rules, progress if rules.use_all else None)
         for key, tree in found_in_sub.items():
@@ -870,4 +922,5 @@ def reaches(cards: tuple[Number, ...], goal: Number, rules: HouseRules) -> bool:
     """Whether the hand (or, unless ``use_all``, a part of it) can make ``goal``."""
     if not rules.allows(goal):
         return False
-    return any(_reachable(sub, goal, rules) for sub in subhands(cards, rules.use_all))
+    sought = as_value(goal)
+    return any(_reachable(sub, sought, rules) for sub in subhands(cards, rules.use_all))

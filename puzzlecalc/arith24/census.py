@@ -37,6 +37,7 @@ from typing import Any, Final, TextIO
 import attrs
 
 from puzzlecalc.arith24._pool import results, uninterrupted, workers
+from puzzlecalc.arith24._search import as_value
 from puzzlecalc.arith24.countdown import (
     LARGE_NUMBERS,
     SMALL_NUMBERS,
@@ -626,6 +627,7 @@ def _hands_result(
     """For a chunk of hands: ``(hand, solutions, reached by rule...)`` each, the hands
     sharing their parts' values."""
     targets, target, names = spec
+    sought = as_value(target)
     found = []
     with shared_tables():
         for hand in hands:
@@ -634,7 +636,7 @@ def _hands_result(
                 values = _values_reached(hand, HOUSE_RULES[name], DEFAULT_MAX_STEPS)
                 reached.append(tuple(t for t in targets if t in values))
             made = _values_reached(hand, DEFAULT_RULES, DEFAULT_MAX_STEPS)
-            solutions = count(hand, target) if target in made else 0
+            solutions = count(hand, target) if sought in made else 0
             found.append((hand, solutions, *reached))
     return found
 
@@ -802,10 +804,10 @@ def arith24_census(
     check_range(low, high)
     if not isinstance(cards, int) or isinstance(cards, bool) or not 1 <= cards <= MAX_CARDS:
         raise InvalidArgumentError(f"cards must be from 1 to {MAX_CARDS}, not {cards!r}")
-    wanted = list(targets)
-    counts: Counter[Number] = Counter({target: 0 for target in wanted})
+    wanted = [(target, as_value(target)) for target in targets]
+    counts: Counter[Number] = Counter({target: 0 for target, _ in wanted})
     with shared_tables():  # hands share their parts' values
         for hand in itertools.combinations_with_replacement(range(low, high + 1), cards):
             made = _values_reached(hand, DEFAULT_RULES, DEFAULT_MAX_STEPS)
-            counts.update(target for target in wanted if target in made)
+            counts.update(target for target, sought in wanted if sought in made)
     return counts

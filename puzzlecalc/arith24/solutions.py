@@ -119,7 +119,7 @@ def solve(
     checked, goal = hand(cards), number(target, "the target")
     found = _trees(checked, goal, rules, max_steps, progress)
     if not found and nearest:
-        made = _values_reached(checked, rules, max_steps)
+        made = _search.plain(_values_reached(checked, rules, max_steps))
         if made:
             distance = min(_distance(value, goal) for value in made)
             for value in sorted({goal - distance, goal + distance} & made):
@@ -192,9 +192,9 @@ def reachable_values(
 
 def _values_reached(
     cards: Sequence[Number], rules: HouseRules, max_steps: int
-) -> frozenset[Number]:
-    """:func:`reachable_values`, to ask what is among them: a fraction may be the search's
-    own kind, which hashes faster, and not a plain :class:`~fractions.Fraction`."""
+) -> frozenset[_search.Value]:
+    """:func:`reachable_values` as the search looks them up (:func:`~._search.as_value`),
+    to ask what is among them: no fraction is made."""
     checked = hand(cards)
     with _search.limited(max_steps):
         parts = _search.subhands(checked, rules.use_all)
