@@ -468,6 +468,11 @@ def test_the_search_s_fractions_hash_as_fractions_do(numerator: int, denominator
     assert hash(later) == hash(Fraction(*pair)) and later == Fraction(*pair)
 
 
+@given(st.integers(-(2**70), 2**70), st.integers(-(2**70), 2**70).filter(bool))
+def test_a_ratio_worked_out_is_the_fraction_in_lowest_terms(top: int, bottom: int) -> None:
+    assert _search._ratio(top, bottom) == _search.as_value(exact(Fraction(top, bottom)))
+
+
 @given(st.lists(numbers), limiting_rules)
 def test_the_values_rules_allow_at_once_are_those_allowed_one_by_one(
     made: list[Fraction], rules: HouseRules

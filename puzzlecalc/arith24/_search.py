@@ -510,9 +510,14 @@ def _terms(number: Number | Ratio) -> Ratio:
 
 
 def _ratio(top: int, bottom: int) -> Value:
-    """``top / bottom`` (``bottom`` not 0) as the search looks it up."""
-    pair = _lowest(top, bottom)
-    return pair[0] if pair[1] == 1 else pair
+    """``top / bottom`` (``bottom`` not 0) as the search looks it up (:func:`_lowest`,
+    written out: the needs of every value of a part are worked out once each)."""
+    divisor = gcd(top, bottom)
+    if bottom < 0:
+        divisor = -divisor
+    if bottom == divisor:
+        return top // divisor
+    return top // divisor, bottom // divisor
 
 
 def _fraction(pair: tuple[int, int]) -> _Hashed:
