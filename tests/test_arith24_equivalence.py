@@ -5,7 +5,7 @@ from __future__ import annotations
 import itertools
 from collections import Counter
 from fractions import Fraction
-from typing import Any
+from typing import Any, cast
 
 import pytest
 from hypothesis import example, given, settings
@@ -13,8 +13,16 @@ from hypothesis import strategies as st
 from strategies24 import exprs
 
 from puzzlecalc.arith24 import DISTINCT_LEVELS, BinOp, Expr, _canonical
+from puzzlecalc.arith24._canonical import ASIDE, FORM, VALUE
 from puzzlecalc.arith24.equivalence import Distinct, key
 from puzzlecalc.arith24.numbers import exact
+
+
+def _canon(found: _canonical.Key) -> _canonical.Canon:
+    """A key at "normal" or "4nums": a plain tuple (the finer levels' are named)."""
+    assert type(found) is tuple
+    return cast(_canonical.Canon, found)
+
 
 # (a, b, the coarsest... each level at which a and b are the same)
 PAIRS: list[tuple[str, str, set[str]]] = [
@@ -98,9 +106,9 @@ def _useless_reference(items: list[Any], sums: bool) -> list[Any]:
             for i in chosen:
                 sign, form = items[i]
                 if sums:
-                    total += sign * Fraction(form.value)
+                    total += sign * Fraction(form[VALUE])
                 else:
-                    total = total * form.value if sign > 0 else total / form.value
+                    total = total * form[VALUE] if sign > 0 else total / form[VALUE]
             left = [items[i] for i in range(len(items)) if i not in chosen]
             if total == (0 if sums else 1) and (sums or any(sign > 0 for sign, _ in left)):
                 found.append(chosen)
@@ -122,12 +130,12 @@ def test_the_useless_operands_set_aside_are_the_largest_group_worth_nothing(
     pairs: list[tuple[int, Fraction]], sums: bool
 ) -> None:
     items: list[tuple[int, _canonical.Form]] = [
-        (sign, _canonical.Leaf(_canonical.LEAF, exact(value))) for sign, value in pairs
+        (sign, (_canonical.LEAF, exact(value))) for sign, value in pairs
     ]
     aside: list[Any] = []
     kept = _canonical._drop(list(items), aside, sums)
-    whole_zero = sums and sum(sign * Fraction(form.value) for sign, form in items) == 0
-    has_zero = not sums and any(form.value == 0 for _, form in items)
+    whole_zero = sums and sum(sign * Fraction(form[VALUE]) for sign, form in items) == 0
+    has_zero = not sums and any(form[VALUE] == 0 for _, form in items)
     groups = [] if has_zero else _useless_reference(items, sums)
     if not groups or whole_zero or has_zero:
         assert kept == items and not aside
@@ -139,7 +147,7 @@ def test_the_useless_operands_set_aside_are_the_largest_group_worth_nothing(
     assert sorted(removed.elements()) == min(
         sorted(items[i] for i in group) for group in groups if len(group) == largest
     )
-    assert sorted(aside) == sorted(form.value for _, form in removed.elements())
+    assert sorted(aside) == sorted(form[VALUE] for _, form in removed.elements())
 
 
 @given(exprs(max_leaves=3), exprs(max_leaves=3), st.sampled_from("+-*/"))
@@ -183,7 +191,7 @@ def test_pairs_of_the_same_operands_make_the_same_key(
                 for part in itertools.combinations(chosen, cut):
                     rest = tuple(i for i in chosen if i not in part)
                     for left, right, op in itertools.product(keys[part], keys[rest], "+-*/"):
-                        if op == "/" and right.form.value == 0:
+                        if op == "/" and right[FORM][VALUE] == 0:
                             continue
                         key = join(op, left, right, None)
                         signature = (size, _canonical.operands(op, left, right))
@@ -211,7 +219,7 @@ def test_the_useless_group_is_looked_for_among_all_the_operands(
     first, second = key(Expr.parse(a)), key(Expr.parse(b))
     assert key(Expr.parse(a), "normal") == key(Expr.parse(b), "normal")
     assert first == second
-    assert isinstance(first, _canonical.Canon) and first.aside == aside
+    assert _canon(first)[ASIDE] == aside
 
 
 @settings(max_examples=300, deadline=None)
@@ -225,8 +233,7 @@ def test_the_4nums_key_does_not_depend_on_the_bracketing(expr: Expr) -> None:
         normal = key(expr, "normal")
     except ZeroDivisionError:
         return
-    assert isinstance(normal, _canonical.Canon)
-    tree = _canonical._tree(normal.form, _canonical._Rebuilds("normal"))
+    tree = _canonical._tree(_canon(normal)[FORM], _canonical._Rebuilds("normal"))
     assert tree is not None and key(tree, "normal") == normal
     assert key(tree) == key(expr)
 
@@ -254,10 +261,10 @@ def test_a_key_with_nothing_aside_rebuilds_to_itself(expr: Expr, level: Distinct
         found = key(expr, level)
     except ZeroDivisionError:
         return
-    assert isinstance(found, _canonical.Canon)
-    if found.sign != 1 or found.aside:
+    sign, form, aside = _canon(found)
+    if sign != 1 or aside:
         return
-    tree = _canonical._tree(found.form, _canonical._Rebuilds(level))
+    tree = _canonical._tree(form, _canonical._Rebuilds(level))
     assert tree is None or key(tree, level) == found
     assert tree is not None or level == "4nums"  # (a normal form always adds something)
 
