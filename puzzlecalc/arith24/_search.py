@@ -308,8 +308,13 @@ def _allowed(made: set[Value], rules: HouseRules) -> frozenset[Value]:
     allowed = cast(frozenset[Value], rules.allowed(wholes))  # (whole numbers stay whole)
     if len(wholes) == len(made):
         return allowed
+    # The rules judge a value by whether it is whole and by its sign: a ratio, as a half
+    # of its sign is judged.
+    positive, negative = rules.allows(Fraction(1, 2)), rules.allows(Fraction(-1, 2))
     return allowed.union(
-        ratio for ratio in made if isinstance(ratio, tuple) and rules.allows(_fraction(ratio))
+        ratio
+        for ratio in made
+        if ratio.__class__ is tuple and (positive if ratio[0] > 0 else negative)
     )
 
 
