@@ -1,14 +1,15 @@
 """Canonical forms of expressions at the four equivalence levels (internal: see
 :mod:`~puzzlecalc.arith24.equivalence` for what the levels mean).
 
-A key is a typed tuple, so keys hash and order as tuples do:
+A key is a tuple, so keys hash and order as tuples do:
 
 - at ``"none"`` and ``"commutative"``: :class:`Atom` (a number) or :class:`Node`
-  (an operator and its operands' keys);
-- at ``"normal"`` and ``"4nums"``: :class:`Canon`, a sign, a normal :data:`Form` and the
-  cards set aside as useless. A form is a :class:`Leaf` (a number) or a :class:`Group`, a
-  sum (:data:`SUM`) or product (:data:`PRODUCT`) of the forms ``ahead`` (added or
-  multiplied) and ``behind`` (subtracted or divided), each sorted.
+  (an operator and its operands' keys), named tuples;
+- at ``"normal"`` and ``"4nums"``: a plain tuple, :data:`Canon`, a sign, a normal
+  :data:`Form` and the cards set aside as useless. A form is a :data:`Leaf` (a number) or
+  a :data:`Group`, a sum (:data:`SUM`) or product (:data:`PRODUCT`) of the forms ``ahead``
+  (added or multiplied) and ``behind`` (subtracted or divided), each sorted. Their fields
+  are read by position (:data:`KIND`, :data:`VALUE`, ...).
 
 The search works on plain trees: a number, or a tuple ``(op, left, right)`` (:data:`Tree`).
 """
