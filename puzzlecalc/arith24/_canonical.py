@@ -388,8 +388,8 @@ def _combine_normal(op: str, left: Canon, right: Canon, value: Number | None = N
         sign = left_sign * right_sign
         _join(PRODUCT, left_form, 1, ahead, behind)
         _join(PRODUCT, right_form, -1 if op == "/" else 1, ahead, behind)
-        if value is not None:
-            value *= sign
+        if value is not None and sign < 0:  # (a value times 1 would be made again)
+            value = -value
     return (sign, _group(kind, ahead, behind, value), aside)
 
 
