@@ -291,8 +291,9 @@ def _values(cards: tuple[Number, ...], rules: HouseRules) -> Values:
         for part, rest in splits(cards):
             lefts, rights = values(part, rules), values(rest, rules)
             _spend(len(lefts) * len(rights))
+            others = [as_number(b) for b in rights]
             for a in map(as_number, lefts):
-                for b in map(as_number, rights):
+                for b in others:
                     made.update(as_value(value) for _, value in outcomes(a, b, rules.ops))
     else:
         made = _every_op_values(cards, rules)
