@@ -498,7 +498,9 @@ def test_a_value_as_the_search_looks_it_up_stands_for_its_number(value: Fraction
     back = _search.as_number(held)
     assert back == number and hash(back) == hash(number)
     assert _search.as_value(held) == held and _search.as_number(number) is number
-    assert _search.plain([held]) == {number}
+    (plain,) = _search.plain([held])  # as values leave the search: a plain int or Fraction
+    assert plain == number and hash(plain) == hash(number) and type(plain) is type(exact(value))
+    assert str(plain) == str(number) and plain.numerator == number.numerator
 
 
 @settings(max_examples=20, deadline=None)

@@ -23,7 +23,7 @@ from fractions import Fraction
 from itertools import combinations
 from math import gcd
 from operator import itemgetter
-from typing import Any, Final, TypeAlias, cast
+from typing import Any, Final, TypeAlias, TypeVar, cast
 
 from more_itertools import distinct_combinations
 
@@ -551,6 +551,20 @@ _MODULUS: Final = sys.hash_info.modulus
 _INVERSES: dict[int, int] = {}
 
 
+_SomeFraction = TypeVar("_SomeFraction", bound=Fraction)
+
+
+def _coprime(kind: type[_SomeFraction], numerator: int, denominator: int) -> _SomeFraction:
+    """The fraction ``numerator / denominator`` of ``kind`` (a Fraction, or a subclass),
+    already in lowest terms with the denominator above 1: set as
+    :meth:`Fraction._from_coprime_ints <fractions.Fraction>` (Python 3.12) does, without
+    reducing it again (tests hold it equal to the Fraction)."""
+    made = object.__new__(kind)
+    made._numerator = numerator  # type: ignore[attr-defined]  # (Fraction's slots)
+    made._denominator = denominator  # type: ignore[attr-defined]
+    return made
+
+
 class _Hashed(Fraction):
     """A Fraction that remembers its hash: a value the search goes on with is a key of its
     tables, looked up again and again, and a Fraction works its hash out each time it is
@@ -562,11 +576,8 @@ class _Hashed(Fraction):
 
     def __new__(cls, numerator: int, denominator: int) -> _Hashed:
         """``numerator / denominator``, already in lowest terms with the denominator above
-        1: set as :meth:`Fraction._from_coprime_ints <fractions.Fraction>` (Python 3.12)
-        does, without reducing it again (a test holds it equal to the Fraction)."""
-        made = object.__new__(cls)
-        made._numerator = numerator  # type: ignore[attr-defined]  # (Fraction's slots)
-        made._denominator = denominator  # type: ignore[attr-defined]
+        1 (:func:`_coprime`)."""
+        made = _coprime(cls, numerator, denominator)
         inverse = _INVERSES.get(denominator)
         if inverse is None:
             made._hash = Fraction.__hash__(made)
@@ -596,7 +607,10 @@ def plain(found: Iterable[Value]) -> frozenset[Number]:
     >>> sorted(plain({2, (1, 2)}))
     [Fraction(1, 2), 2]
     """
-    return frozenset(value if isinstance(value, int) else Fraction(*value) for value in found)
+    return frozenset(
+        value if isinstance(value, int) else _coprime(Fraction, value[0], value[1])
+        for value in found
+    )
 
 
 def _all_needs(
