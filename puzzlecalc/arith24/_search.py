@@ -479,6 +479,25 @@ def _needed(target: Number | Ratio, a: Number | Ratio) -> tuple[Value, ...]:
             _ratio(a, target),
             target * a,
         )
+    if isinstance(a, int) or isinstance(target, int):
+        # One is whole, w, and the other is n/d: n/d - w and w - n/d are (n - w*d)/d and
+        # (w*d - n)/d, in lowest terms already, as is n/d + w.
+        fraction_first = isinstance(a, int)
+        whole = cast(int, a if fraction_first else target)
+        top, bottom = _terms(target if fraction_first else a)
+        scaled = whole * bottom
+        less, more = (top - scaled, bottom), (scaled - top, bottom)
+        divided, dividing = _ratio(top, scaled), _ratio(scaled, top)  # n/d / w, w / n/d
+        if fraction_first:
+            return (
+                less,
+                more,
+                (top + scaled, bottom),
+                divided,
+                dividing,
+                _ratio(top * whole, bottom),
+            )
+        return more, less, (top + scaled, bottom), dividing, divided, _ratio(top * whole, bottom)
     total, difference, product, quotient = _combined(*_terms(target), *_terms(a))
     return (
         _ratio(*difference),
