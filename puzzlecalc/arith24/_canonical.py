@@ -587,11 +587,12 @@ def _drop(items: list[_Signed], aside: list[Number], sums: bool) -> list[_Signed
             return items  # a sum worth 0 is kept whole
         neutral = [mask for mask in range(1, full) if not totals[mask]]
     else:
-        if any(form[VALUE] == 0 for _, form in items):
-            return items  # a product worth 0 is kept whole
         overs, unders = [1], [1]
         for sign, form in items:
-            top, bottom = form[VALUE].numerator, form[VALUE].denominator
+            value = form[VALUE]
+            if not value:
+                return items  # a product worth 0 is kept whole
+            top, bottom = value.numerator, value.denominator
             if sign < 0:
                 top, bottom = bottom, top
             overs += [over * top for over in overs]
