@@ -10,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from puzzlecalc import PuzzlecalcError
-from puzzlecalc.arith24 import Expr, count, solve
+from puzzlecalc.arith24 import Expr, HouseRules, count, solve
 from puzzlecalc.arith24.census import arith24_census, countdown_census, selections
 from puzzlecalc.arith24.countdown import (
     LARGE_NUMBERS,
@@ -86,6 +86,35 @@ def test_nearest() -> None:
     assert {e.value for e in solve([2, 2], 3, nearest=True, use_all=False)} == {2, 4}  # a tie
     found = countdown([1, 1, 1, 2, 2, 3], 900)
     assert {e.value for e in found} == {36}
+
+
+@settings(max_examples=100, deadline=None)
+@given(
+    st.lists(st.integers(1, 13), min_size=1, max_size=3),
+    st.fractions(min_value=-10, max_value=30, max_denominator=6),
+    st.sampled_from(
+        [
+            HouseRules(),
+            HouseRules(integer_only=True),
+            HouseRules(natural=True),
+            HouseRules(non_negative=True),
+        ]
+    ),
+)
+def test_the_nearest_solutions_are_those_of_every_nearest_value(
+    cards: list[int], target: Fraction, rules: HouseRules
+) -> None:
+    """A target that cannot be made gives the solutions of each value nearest to it, one
+    way or the other, whole or not, whatever the target is."""
+    made = reachable_values(cards, rules=rules)
+    distance = min(abs(value - target) for value in made)
+    nearest = {value for value in made if abs(value - target) == distance}
+    assert {expr.value for expr in solve(cards, target, nearest=True, rules=rules)} == nearest
+
+
+def test_the_nearest_value_to_a_fraction_may_be_whole() -> None:
+    found = solve([5, 7], Fraction(-7, 3), nearest=True, use_all=False)
+    assert [str(expr) for expr in found] == ["5-7"]
 
 
 def test_any_subset_drops_useless_parts() -> None:

@@ -931,7 +931,8 @@ def subhands(cards: tuple[Number, ...], use_all: bool) -> list[tuple[Number, ...
 def trees(
     cards: tuple[Number, ...], goal: Number, rules: HouseRules, progress: Progress | None = None
 ) -> dict[Key, Tree]:
-    """The distinct solutions as plain trees, by key, for a checked hand (inside :func:`limited`).
+    """The distinct solutions as plain trees, by key, for a checked hand and an exact
+    ``goal`` (a whole one an int), inside :func:`limited`.
 
     When not every card must be used, a ``"4nums"`` solution with a useless part is left
     out: the same solution without it uses fewer cards. ``progress`` is told how far the
@@ -963,7 +964,7 @@ def trees(
 
 
 def reaches(cards: tuple[Number, ...], goal: Number, rules: HouseRules) -> bool:
-    """Whether the hand (or, unless ``use_all``, a part of it) can make ``goal``."""
+    """Whether the hand (or, unless ``use_all``, a part of it) can make ``goal`` (exact)."""
     if not rules.allows(goal):
         return False
     sought = as_value(goal)

@@ -122,7 +122,8 @@ def solve(
         made = _search.plain(_values_reached(checked, rules, max_steps))
         if made:
             distance = min(_distance(value, goal) for value in made)
-            for value in sorted({goal - distance, goal + distance} & made):
+            # (the values themselves, exact: goal ± distance may be a whole Fraction)
+            for value in sorted(value for value in made if _distance(value, goal) == distance):
                 found.update(_trees(checked, value, rules, max_steps))
     trees = _canonical.canonical(found, rules)
     # The keys are many objects, and the collector would walk them again and again while
