@@ -187,9 +187,11 @@ def operands(op: str, left: Canon, right: Canon) -> Hashable:
     return kind, tuple(sorted(ahead)), tuple(sorted(behind)), tuple(sorted(taken))
 
 
-def not_of_kind(found: Mapping[Key, Tree], kind: int) -> list[tuple[Key, Tree]]:
-    """The classes of ``found`` (normal keys) whose form is not a group of ``kind``
-    (:data:`SUM` or :data:`PRODUCT`)."""
+def not_of_kind(found: Mapping[Key, Tree], op: str) -> list[tuple[Key, Tree]]:
+    """The classes of ``found`` (normal keys) whose form is not a group of the kind ``op``
+    makes: a sum (:data:`SUM`) for ``+`` and ``-``, a product (:data:`PRODUCT`) for ``*``
+    and ``/``."""
+    kind = SUM if op in "+-" else PRODUCT
     return [(key, tree) for key, tree in found.items() if key[FORM][KIND] != kind]  # type: ignore[index]
 
 

@@ -811,11 +811,10 @@ def _make_classes(
                 pairs_a: Collection[tuple[Key, Tree]] = lefts.items()
                 pairs_b: Collection[tuple[Key, Tree]] = rights.items()
                 if smallest is not None and (part[0] == smallest) != (rest[0] == smallest):
-                    kind = _canonical.SUM if op in "+-" else _canonical.PRODUCT
                     if part[0] == smallest:
-                        pairs_a = _canonical.not_of_kind(lefts, kind)
+                        pairs_a = _canonical.not_of_kind(lefts, op)
                     else:
-                        pairs_b = _canonical.not_of_kind(rights, kind)
+                        pairs_b = _canonical.not_of_kind(rights, op)
                 if budget is not None:
                     budget.spend(len(pairs_a) * len(pairs_b))
                 orders = (a_first, not a_first) if both_orders and op in "+*" else (a_first,)
@@ -907,8 +906,7 @@ def _triple_classes(
             rights = classes(rest, as_number(b), rules)
             pairs: Collection[tuple[Key, Tree]] = rights.items()
             if narrow:
-                kind = _canonical.SUM if op in "+-" else _canonical.PRODUCT
-                pairs = _canonical.not_of_kind(rights, kind)
+                pairs = _canonical.not_of_kind(rights, op)
             if budget is not None:
                 budget.spend(len(pairs))
             for other, tree in pairs:
