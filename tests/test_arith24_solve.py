@@ -8,7 +8,7 @@ import pickle
 import sys
 from collections import Counter
 from fractions import Fraction
-from typing import Any
+from typing import Any, cast
 
 import attrs
 import pytest
@@ -285,22 +285,28 @@ def test_each_level_finds_one_solution_per_key_of_every_expression(
     assert count(cards, target, distinct=level) == len(expected)
 
 
-@settings(max_examples=15, deadline=None)
+@settings(max_examples=30, deadline=None)
 @given(st.lists(st.integers(-2, 6), min_size=2, max_size=4), st.integers(-4, 12))
-@example([1, 2, 3, 3], 3)  # 1*3, (2-1)*3 and 3+3-3 set cards aside: left out
-def test_without_use_all_4nums_finds_each_key_that_sets_nothing_aside(
-    cards: list[int], target: int
-) -> None:
-    """Any sub-hand may be used: a solution that sets cards aside is left out (the same
-    without them uses fewer cards), and the search drops such parts as it makes them."""
+@example([1, 2, 3, 3], 3)  # 1*3, (2-1)*3 and 3+3-3 are 3 with cards aside: left out
+@example([0, 1], -1)  # 0-1 is -(1) with 0 aside, and 1 alone never makes -1: kept
+@example([0, -2, -1], 3)  # 0-(-2)-(-1): -1 and -2 alone never make 3
+@example([0, 0, 1], -1)  # 0-0-1 sets more aside than 0-1, the same sign and form
+@example([1, 2, 3], -1)  # 1*(2-3) is 2-3; 1/(2-3) is -(1) with 2 and 3 aside: kept
+def test_without_use_all_4nums_finds_each_sign_and_form_once(cards: list[int], target: int) -> None:
+    """Any sub-hand may be used: solutions that differ only in the cards they set aside
+    as useless are one solution (the one that sets the fewest aside is kept). So a
+    solution with a useless part is left out when the rest alone makes the same, and
+    kept when it does not: ``0-1`` is ``-(1)``, which the card 1 alone does not make."""
     keys = {
         key(Expr.parse(text))
         for size in range(1, len(cards) + 1)
         for part in set(itertools.combinations(sorted(cards), size))
         for text in _brute_force(list(part), target)
     }
-    expected = [found for found in keys if not _canonical.has_aside(found)]
-    assert count(cards, target, use_all=False) == len(expected)
+    expected = {cast(_canonical.Canon, found)[: _canonical.ASIDE] for found in keys}
+    found = solve(cards, target, use_all=False)
+    assert len(found) == len(expected)
+    assert {cast(_canonical.Canon, key(expr))[: _canonical.ASIDE] for expr in found} == expected
 
 
 def _recorder() -> tuple[list[tuple[int, int]], Any]:

@@ -30,7 +30,7 @@ from more_itertools import distinct_combinations
 import puzzlecalc.arith24._canonical as _canonical
 from puzzlecalc._bounded import BoundedCache
 from puzzlecalc._context import entered
-from puzzlecalc.arith24._canonical import Key, Tree
+from puzzlecalc.arith24._canonical import ASIDE, FORM, SIGN, Canon, Key, Tree
 from puzzlecalc.arith24.numbers import Number, apply, exact, outcomes
 from puzzlecalc.arith24.rules import DEFAULT_RULES, Distinct, HouseRules
 from puzzlecalc.errors import InvalidArgumentError, SearchLimitError
@@ -716,17 +716,12 @@ def classes(
     (at ``"4nums"``, open keys: see :func:`~._canonical.combine`).
 
     ``progress``, if the classes are not known yet, is told of each value of each part of
-    the top-level splits as the search goes through them. When not every card must be
-    used, a ``"4nums"`` class that has set cards aside is left out: whatever it is part
-    of sets them aside too, and :func:`trees` would leave that out.
+    the top-level splits as the search goes through them.
     """
     known = _tables(rules).classes
     found = known.get((cards, target))
     if found is None:
-        found = _make_classes(cards, target, rules, progress)
-        if not rules.use_all and rules.distinct == "4nums":
-            found = {key: tree for key, tree in found.items() if not _canonical.has_aside(key)}
-        known[cards, target] = found
+        found = known[cards, target] = _make_classes(cards, target, rules, progress)
     return found
 
 
@@ -933,10 +928,17 @@ def trees(
     ``goal`` (a whole one an int), inside :func:`limited`.
 
     When not every card must be used, a ``"4nums"`` solution with a useless part is left
-    out: the same solution without it uses fewer cards. ``progress`` is told how far the
-    search has got: through the hand's splits, or (unless ``use_all``) its sub-hands.
+    out if the same solution with fewer cards set aside is found, the same sign and form
+    (``0-1`` is ``-(1)`` with 0 aside, which the card 1 alone does not make: it is kept).
+    Only whole solutions are judged so, not parts as they are made: ``(0-2)*3`` is kept,
+    but ``(0-2)*3+7`` is left out for ``7-3*2``. ``progress`` is told how
+    far the search has got: through the hand's splits, or (unless ``use_all``) its
+    sub-hands.
     """
     found: dict[Key, Tree] = {}
+    # unless use_all, at "4nums": the solutions that set cards aside, by sign and form
+    # (those that set the fewest aside, the first found of them)
+    padded: dict[tuple[int, _canonical.Form], tuple[Canon, Tree]] = {}
     if not rules.allows(goal):
         if progress is not None:
             progress(1, 1)
@@ -954,11 +956,25 @@ def trees(
             if open_keys:
                 key = _canonical.settle(key)
                 if not rules.use_all and _canonical.has_aside(key):
+                    _keep_fewest_aside(padded, cast(Canon, key), tree)
                     continue
             found.setdefault(key, tree)
+    for key, tree in padded.values():
+        if (key[SIGN], key[FORM], ()) not in found:
+            found[key] = tree
     if progress is not None and not rules.use_all:
         progress(len(parts), len(parts))
     return found
+
+
+def _keep_fewest_aside(
+    padded: dict[tuple[int, _canonical.Form], tuple[Canon, Tree]], key: Canon, tree: Tree
+) -> None:
+    """Keep ``key`` and its tree in ``padded``, by its sign and form, unless a key kept
+    there sets aside as few cards."""
+    kept = padded.get(key[:ASIDE])
+    if kept is None or len(key[ASIDE]) < len(kept[0][ASIDE]):
+        padded[key[:ASIDE]] = key, tree
 
 
 def reaches(cards: tuple[Number, ...], goal: Number, rules: HouseRules) -> bool:

@@ -29,6 +29,11 @@ when their keys are equal. The levels, from finest to coarsest:
 
     Distinct values stay distinct structures: ``2+2`` and ``2*2`` are two solutions.
 
+    When any part of the hand may be used (``use_all=False``), solutions that differ only
+    in the cards they set aside are one solution, the one that sets the fewest aside: so
+    ``3*1`` and ``3*(2-1)`` are ``3``. A useless part that turns the sign stays when the
+    rest alone cannot: ``(9-10)*2`` is ``-(2)`` with 9 and 10 aside, and is kept.
+
 >>> from puzzlecalc.arith24 import Expr
 >>> same = lambda a, b, level: key(Expr.parse(a), level) == key(Expr.parse(b), level)
 >>> same("(1-5)*(2-8)", "(5-1)*(8-2)", "4nums"), same("(1-5)*(2-8)", "(5-1)*(8-2)", "normal")
