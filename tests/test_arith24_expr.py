@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sys
 from fractions import Fraction
 
 import pytest
@@ -185,3 +186,21 @@ def test_an_operation_the_solvers_build_unchecked_is_the_checked_one(
             built.value  # noqa: B018
     else:
         assert built.value == value
+
+
+def test_a_value_the_solvers_leave_to_later_is_worked_out_without_recursion() -> None:
+    """The solvers' operations work their value out when first asked, each part first,
+    without recursion however deep, and a division by zero anywhere below still raises."""
+    chain: Expr = Num(1)
+    for _ in range(3 * sys.getrecursionlimit()):
+        chain = _operation("+", chain, Num(1))
+    assert chain.value == 3 * sys.getrecursionlimit() + 1
+    assert isinstance(chain, BinOp) and chain.left.value == chain.value - 1
+    zero = _operation("-", Num(2), Num(2))
+    for broken in (
+        _operation("/", Num(1), zero),
+        _operation("*", _operation("/", Num(1), zero), Num(3)),
+    ):
+        with pytest.raises(ZeroDivisionError):
+            broken.value  # noqa: B018
+    assert zero.value == 0

@@ -36,6 +36,7 @@ evaluate.
 from __future__ import annotations
 
 import abc
+import enum
 import operator
 import re
 from collections.abc import Callable, Iterator
@@ -222,22 +223,23 @@ class BinOp(Expr):
     op: Operator = attrs.field(validator=attrs.validators.in_(OPERATORS))
     left: Expr = attrs.field(validator=lambda _, attribute, value: _check_expr(attribute, value))
     right: Expr = attrs.field(validator=lambda _, attribute, value: _check_expr(attribute, value))
-    # Worked out once, from the parts' own, when the operation is built: no recursion later.
-    _value: Fraction | None = attrs.field(init=False)
+    # Worked out once, from the parts' own, when the operation is built (no recursion
+    # later), or when first asked for, if the solvers built it (see _operation).
+    _value: Fraction | _Pending | None = attrs.field(init=False)
     _text: str = attrs.field(init=False)
 
     def __attrs_post_init__(self) -> None:
-        try:
-            value: Fraction | None = _OPERATIONS[self.op](self.left.value, self.right.value)
-        except ZeroDivisionError:
-            value = None
+        object.__setattr__(self, "_value", _worked_out(self))
+        self._write()
+
+    def _write(self) -> None:
+        """Set the text, from the parts' own."""
         own = PRECEDENCE[self.op]
         left, right = str(self.left), str(self.right)
         if self.left.precedence < own:
             left = f"({left})"
         if self.right.precedence <= own:
             right = f"({right})"
-        object.__setattr__(self, "_value", value)
         object.__setattr__(self, "_text", f"{left}{self.op}{right}")
 
     @property
@@ -246,22 +248,45 @@ class BinOp(Expr):
 
     @property
     def value(self) -> Fraction:
-        if self._value is None:
+        value = self._value
+        if value is _Pending.VALUE:
+            for step in self.steps():  # each after its parts: nothing recurses
+                if step._value is _Pending.VALUE:
+                    object.__setattr__(step, "_value", _worked_out(step))
+            value = self._value
+        if value is None:
             raise ZeroDivisionError(f"{self} divides by zero")
-        return self._value
+        assert isinstance(value, Fraction)
+        return value
 
     def __str__(self) -> str:
         return self._text
 
 
+class _Pending(enum.Enum):
+    """The value of an operation the solvers built, until it is asked for."""
+
+    VALUE = enum.auto()
+
+
+def _worked_out(operation: BinOp) -> Fraction | None:
+    """The value of ``operation`` from its parts' (``None`` if it divides by zero)."""
+    try:
+        return _OPERATIONS[operation.op](operation.left.value, operation.right.value)
+    except ZeroDivisionError:
+        return None
+
+
 def _operation(op: Operator, left: Expr, right: Expr) -> BinOp:
     """``BinOp(op, left, right)`` for an operator and parts known to be good (the trees the
-    solvers find), without checking them again: the solvers print thousands."""
+    solvers find, a few cards deep), without checking them again: the solvers print
+    thousands, and most are never asked their value (it is worked out when first asked)."""
     made: BinOp = object.__new__(BinOp)
     object.__setattr__(made, "op", op)
     object.__setattr__(made, "left", left)
     object.__setattr__(made, "right", right)
-    made.__attrs_post_init__()
+    object.__setattr__(made, "_value", _Pending.VALUE)
+    made._write()
     return made
 
 
