@@ -665,8 +665,10 @@ def _product(
 # --- rebuilding a tree the 4nums way ----------------------------------------------------
 
 
-def _order(form: Form) -> tuple[int, Number, Form]:
-    return (1 if form[KIND] == LEAF else 0, -form[VALUE], form)
+def _print_rank(form: Form) -> tuple[bool, Number]:
+    """How an operand ranks in print order, the highest first: compound before numbers,
+    larger values first."""
+    return (form[KIND] != LEAF, form[VALUE])
 
 
 #: What a form rebuilds to: its tree and that tree's key (``None`` if the tree divides by
@@ -692,11 +694,12 @@ class _Rebuilds:
 
 def _in_order(group: Group) -> list[tuple[str, Form]]:
     """The operands of ``group`` in the 4nums order, each with the operation that brings
-    it in."""
+    it in: by :func:`_print_rank`, and operands of equal rank as the group holds them (in
+    order of their forms: a reverse sort is stable)."""
     kind, _, ahead, behind = group
     forward, back = ("+", "-") if kind == SUM else ("*", "/")
-    operands = [(forward, child) for child in sorted(ahead, key=_order)]
-    return operands + [(back, child) for child in sorted(behind, key=_order)]
+    operands = [(forward, child) for child in sorted(ahead, key=_print_rank, reverse=True)]
+    return operands + [(back, child) for child in sorted(behind, key=_print_rank, reverse=True)]
 
 
 def _rebuild(form: Form, rebuilds: _Rebuilds) -> _Rebuilt:
@@ -717,13 +720,13 @@ def _rebuild(form: Form, rebuilds: _Rebuilds) -> _Rebuilt:
 
 def _tree(form: Form, rebuilds: _Rebuilds) -> Tree | None:
     """The tree :func:`_rebuild` gives ``form``, without its key, or ``None``."""
+    if form[KIND] == LEAF:
+        return form[VALUE]
     found = rebuilds.trees.get(id(form))
     if found is not None:
         return found[1]
     tree: Tree | None = None
-    if form[KIND] == LEAF:
-        tree = form[VALUE]
-    elif cast(Group, form)[AHEAD]:
+    if cast(Group, form)[AHEAD]:
         for op, operand in _in_order(cast(Group, form)):
             part = _tree(operand, rebuilds)
             if part is None:
