@@ -802,14 +802,16 @@ def _make_classes(
                     continue
                 if lefts is None:
                     lefts = classes(part, a, rules)
-                rights = classes(rest, as_number(b), rules)
                 pairs_a: Collection[tuple[Key, Tree]] = lefts.items()
+                narrow = smallest is not None and (part[0] == smallest) != (rest[0] == smallest)
+                if narrow and part[0] == smallest:
+                    pairs_a = _canonical.not_of_kind(lefts, op)
+                    if not pairs_a:  # (and the rest's classes are not needed)
+                        continue
+                rights = classes(rest, as_number(b), rules)
                 pairs_b: Collection[tuple[Key, Tree]] = rights.items()
-                if smallest is not None and (part[0] == smallest) != (rest[0] == smallest):
-                    if part[0] == smallest:
-                        pairs_a = _canonical.not_of_kind(lefts, op)
-                    else:
-                        pairs_b = _canonical.not_of_kind(rights, op)
+                if narrow and rest[0] == smallest:
+                    pairs_b = _canonical.not_of_kind(rights, op)
                 if budget is not None:
                     budget.spend(len(pairs_a) * len(pairs_b))
                 orders = (a_first, not a_first) if both_orders and op in "+*" else (a_first,)
