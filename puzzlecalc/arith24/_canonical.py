@@ -388,6 +388,8 @@ def _combine_normal(op: str, left: Canon, right: Canon, value: Number | None = N
         _join(SUM, right_form, -right_sign if op == "-" else right_sign, ahead, behind)
     else:
         sign = left_sign * right_sign
+        if sign < 0 and (left_form[VALUE] == 0 or right_form[VALUE] == 0):
+            sign = 1  # worth 0, which has no sign: as a sum worth 0 (see _sum)
         _join(PRODUCT, left_form, 1, ahead, behind)
         _join(PRODUCT, right_form, -1 if op == "/" else 1, ahead, behind)
         if value is not None and sign < 0:  # (a value times 1 would be made again)

@@ -16,7 +16,8 @@ when their keys are equal. The levels, from finest to coarsest:
     What 4nums.com counts as distinct. On top of ``"normal"``:
 
     * *signs*: a factor whose value is negative is negated and the sign moved out,
-      so ``(1-5)*(2-8)`` = ``(5-1)*(8-2)`` and ``a-(1-5)*b`` = ``a+(5-1)*b``;
+      so ``(1-5)*(2-8)`` = ``(5-1)*(8-2)`` and ``a-(1-5)*b`` = ``a+(5-1)*b``; what is
+      worth 0 has no sign, so ``0*(2-3)`` = ``0*(3-2)``;
     * *useless parts*: in a sum, terms whose values add up to 0, and in a product,
       factors whose values multiply to 1, do nothing. They are removed (the largest
       such group, so ``x+y-y``, ``x*y/y``, ``x*1`` and ``x*(2-1)`` all lose their
