@@ -933,9 +933,10 @@ def trees(
     out if the same solution with fewer cards set aside is found, the same sign and form
     (``0-1`` is ``-(1)`` with 0 aside, which the card 1 alone does not make: it is kept).
     Only whole solutions are judged so, not parts as they are made: ``(0-2)*3`` is kept,
-    but ``(0-2)*3+7`` is left out for ``7-3*2``. ``progress`` is told how
-    far the search has got: through the hand's splits, or (unless ``use_all``) its
-    sub-hands.
+    but ``(0-2)*3+7`` is left out for ``7-3*2``.
+
+    ``progress`` is told how far the search has got: through the hand's splits, or
+    (unless ``use_all``) its sub-hands.
     """
     found: dict[Key, Tree] = {}
     # unless use_all, at "4nums": the solutions that set cards aside, by sign and form
