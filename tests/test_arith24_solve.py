@@ -7,6 +7,7 @@ import math
 import pickle
 import sys
 from collections import Counter
+from collections.abc import Sequence
 from fractions import Fraction
 from typing import Any, cast
 
@@ -31,7 +32,7 @@ from puzzlecalc.arith24 import (
     solve,
 )
 from puzzlecalc.arith24.equivalence import Distinct, key
-from puzzlecalc.arith24.numbers import exact, number_text, outcomes
+from puzzlecalc.arith24.numbers import Number, exact, number_text, outcomes
 from puzzlecalc.arith24.solutions import reachable_values
 
 ALL_HANDS = list(itertools.combinations_with_replacement(range(1, 14), 4))
@@ -237,10 +238,10 @@ def test_results_are_deterministic(cards: list[int]) -> None:
     assert [str(e) for e in solve(cards)] == [str(e) for e in solve(list(reversed(cards)))]
 
 
-def _brute_force(cards: list[int], target: int) -> set[str]:
+def _brute_force(cards: Sequence[Number], target: Number) -> set[str]:
     """Every expression tree over the cards, by plain recursion, as ``none``-level strings."""
 
-    def trees(values: tuple[int, ...]) -> list[Expr]:
+    def trees(values: tuple[Number, ...]) -> list[Expr]:
         if len(values) == 1:
             return [Expr.parse(number_text(values[0]))]
         found = []
@@ -314,6 +315,57 @@ def test_without_use_all_4nums_finds_each_sign_and_form_once(cards: list[int], t
     found = solve(cards, target, use_all=False)
     assert len(found) == len(expected)
     assert {cast(_canonical.Canon, key(expr))[: _canonical.ASIDE] for expr in found} == expected
+
+
+every_rule = st.builds(
+    HouseRules,
+    ops=st.sampled_from(["+-*/", "+-", "*/", "+*", "-/"]),
+    integer_only=st.booleans(),
+    non_negative=st.booleans(),
+    natural=st.booleans(),
+    use_all=st.booleans(),
+    distinct=st.sampled_from(DISTINCT_LEVELS),
+)
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    st.lists(
+        st.integers(-2, 6) | st.sampled_from([Fraction(1, 2), Fraction(3, 2)]), max_size=3
+    ).filter(bool),
+    st.integers(-4, 12) | st.just(Fraction(1, 2)),
+    every_rule,
+)
+@example([9, 10, 2], -2, HouseRules(use_all=False))
+@example([0, 2, 3], 0, HouseRules())
+@example([0, 2, 3, 1], 0, HouseRules(use_all=False, ops="*-"))
+@example([2, 1, 4, 7], 1, HouseRules(natural=True, use_all=False))
+def test_under_any_rules_each_class_of_the_expressions_they_allow_is_found(
+    cards: list[Number], target: Number, rules: HouseRules
+) -> None:
+    """Under any rules, the search finds one solution for each class (at the rules' level)
+    of the expressions over the cards (over any part of them, unless ``use_all``) whose
+    every step the rules allow; without ``use_all`` at "4nums", classes that differ only
+    in the cards set aside are one."""
+    parts = [cards]
+    if not rules.use_all:
+        parts = [
+            list(part)
+            for size in range(1, len(cards) + 1)
+            for part in set(itertools.combinations(sorted(cards), size))
+        ]
+    allowed = [
+        expr
+        for part in parts
+        for expr in map(Expr.parse, _brute_force(part, exact(target)))
+        if all(step.op in rules.ops and rules.allows(exact(step.value)) for step in expr.steps())
+    ]
+    keys: set[Any] = set()
+    if rules.allows(exact(target)):
+        keys = {key(expr, rules.distinct) for expr in allowed}
+    if not rules.use_all and rules.distinct == "4nums":
+        keys = {found[: _canonical.ASIDE] for found in keys}
+    assert count(cards, target, rules=rules) == len(keys)
 
 
 def _recorder() -> tuple[list[tuple[int, int]], Any]:
