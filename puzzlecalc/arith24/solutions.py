@@ -130,6 +130,8 @@ def solve(
     # the expressions are made: let them go first.
     del found
     exprs = _canonical.from_trees(trees, checked)
+    if rules.use_all:  # every solution uses every card: shortest text first
+        return sorted(exprs, key=lambda expr: (len(str(expr)), str(expr)))
     # fewest cards first (counted on the trees, which is cheaper), then shortest text
     ranked = sorted(
         zip(trees, exprs, strict=True),
