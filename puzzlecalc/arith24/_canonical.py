@@ -26,7 +26,7 @@ from typing import Final, NamedTuple, TypeAlias, cast
 
 from puzzlecalc._context import entered
 from puzzlecalc.arith24.expr import BinOp, Expr, Num, _operation
-from puzzlecalc.arith24.numbers import Number, Operator, apply, exact
+from puzzlecalc.arith24.numbers import Number, apply, exact
 from puzzlecalc.arith24.rules import DISTINCT_LEVELS, Distinct, HouseRules
 from puzzlecalc.errors import InvalidArgumentError
 
@@ -268,7 +268,7 @@ def from_trees(trees: Sequence[Tree], cards: Sequence[Number] = ()) -> list[Expr
         op, left, right = node
         left_expr, left_once = build(left, free)
         right_expr, right_once = build(right, free)
-        expr = _operation(cast(Operator, op), left_expr, right_expr)
+        expr = _operation(op, left_expr, right_expr)  # type: ignore[arg-type]  # (an Operator)
         if left_once and right_once:
             shared[id(node)] = (node, expr)
         return expr, left_once and right_once
@@ -727,9 +727,10 @@ def _tree(form: Form, rebuilds: _Rebuilds) -> Tree | None:
     found = rebuilds.trees.get(id(form))
     if found is not None:
         return found[1]
+    group: Group = form  # type: ignore[assignment]  # (not a leaf)
     tree: Tree | None = None
-    if cast(Group, form)[AHEAD]:
-        for op, operand in _in_order(cast(Group, form)):
+    if group[AHEAD]:
+        for op, operand in _in_order(group):
             part = _tree(operand, rebuilds)
             if part is None:
                 tree = None
