@@ -416,9 +416,9 @@ def _combine_open(op: str, left: Canon, right: Canon, value: Number | None = Non
     kind = SUM if op in "+-" else PRODUCT
     left_kind, right_kind = left[FORM][KIND], right[FORM][KIND]
     if left_kind != kind and left_kind != LEAF:
-        left = cast(Canon, settle(left))
+        left = settle(left)  # type: ignore[assignment]  # (a Canon settles to one)
     if right_kind != kind and right_kind != LEAF:
-        right = cast(Canon, settle(right))
+        right = settle(right)  # type: ignore[assignment]
     return _combine_normal(op, left, right, value)
 
 
@@ -494,7 +494,7 @@ def settling() -> contextlib.AbstractContextManager[None]:
 def _settle(key: Canon) -> Key:
     """:func:`settle` of a sum or product, worked out."""
     sign, form, kept = key
-    kind, value, ahead, behind = cast(Group, form)
+    kind, value, ahead, behind = form  # type: ignore[misc]  # (a group: not a leaf)
     sums = kind == SUM
     items: list[_Signed] = [(1, operand) for operand in ahead]
     items += [(-1, operand) for operand in behind]
