@@ -68,6 +68,8 @@ class Expr(abc.ABC):
     cards they are does not matter).
     """
 
+    _text: str  # what str() gives, written when the expression is made
+
     @property
     @abc.abstractmethod
     def precedence(self) -> int:
@@ -178,6 +180,10 @@ class Num(Expr):
 
     number: Fraction = attrs.field(converter=Fraction)
     card: int | None = attrs.field(default=None)
+    _text: str = attrs.field(init=False)  # (written once: operations print their parts')
+
+    def __attrs_post_init__(self) -> None:
+        object.__setattr__(self, "_text", number_text(self.number))
 
     @property
     def precedence(self) -> int:
@@ -188,7 +194,7 @@ class Num(Expr):
         return self.number
 
     def __str__(self) -> str:
-        return number_text(self.number)
+        return self._text
 
 
 def _written(value: Fraction) -> Expr:
@@ -235,7 +241,7 @@ class BinOp(Expr):
     def _write(self) -> None:
         """Set the text, from the parts' own."""
         own = PRECEDENCE[self.op]
-        left, right = str(self.left), str(self.right)
+        left, right = self.left._text, self.right._text
         if self.left.precedence < own:
             left = f"({left})"
         if self.right.precedence <= own:
