@@ -774,6 +774,11 @@ def _make_classes(
         if budget is not None:
             budget.spend(len(lefts_values))
         listed = len(rest) <= _TABULATED
+        # the side holding the smallest card, if the other does not, is narrowed
+        narrow_part = narrow_rest = False
+        if smallest is not None and (part[0] == smallest) != (rest[0] == smallest):
+            narrow_part = part[0] == smallest
+            narrow_rest = not narrow_part
         made: Values | None = None  # rest's values, when first needed (if listed)
         for a in lefts_values:
             if progress is not None:
@@ -803,14 +808,13 @@ def _make_classes(
                 if lefts is None:
                     lefts = classes(part, a, rules)
                 pairs_a: Collection[tuple[Key, Tree]] = lefts.items()
-                narrow = smallest is not None and (part[0] == smallest) != (rest[0] == smallest)
-                if narrow and part[0] == smallest:
+                if narrow_part:
                     pairs_a = _canonical.not_of_kind(lefts, op)
                     if not pairs_a:  # (and the rest's classes are not needed)
                         continue
                 rights = classes(rest, as_number(b), rules)
                 pairs_b: Collection[tuple[Key, Tree]] = rights.items()
-                if narrow and rest[0] == smallest:
+                if narrow_rest:
                     pairs_b = _canonical.not_of_kind(rights, op)
                 if budget is not None:
                     budget.spend(len(pairs_a) * len(pairs_b))
