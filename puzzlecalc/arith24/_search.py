@@ -488,16 +488,10 @@ def _needed(target: Number | Ratio, a: Number | Ratio) -> tuple[Value, ...]:
         scaled = whole * bottom
         less, more = (top - scaled, bottom), (scaled - top, bottom)
         divided, dividing = _ratio(top, scaled), _ratio(scaled, top)  # n/d / w, w / n/d
+        total, product = (top + scaled, bottom), _ratio(top * whole, bottom)
         if fraction_first:
-            return (
-                less,
-                more,
-                (top + scaled, bottom),
-                divided,
-                dividing,
-                _ratio(top * whole, bottom),
-            )
-        return more, less, (top + scaled, bottom), dividing, divided, _ratio(top * whole, bottom)
+            return less, more, total, divided, dividing, product
+        return more, less, total, dividing, divided, product
     total, difference, product, quotient = _combined(*_terms(target), *_terms(a))
     return (
         _ratio(*difference),
@@ -943,13 +937,13 @@ def trees(
     (unless ``use_all``) its sub-hands.
     """
     found: dict[Key, Tree] = {}
-    # unless use_all, at "4nums": the solutions that set cards aside, by sign and form
-    # (those that set the fewest aside, the first found of them)
-    padded: dict[tuple[int, _canonical.Form], tuple[Canon, Tree]] = {}
     if not rules.allows(goal):
         if progress is not None:
             progress(1, 1)
         return found
+    # unless use_all, at "4nums": the solutions that set cards aside, by sign and form
+    # (those that set the fewest aside, the first found of them)
+    padded: dict[tuple[int, _canonical.Form], tuple[Canon, Tree]] = {}
     open_keys = rules.distinct == "4nums"  # (settled here)
     sought = as_value(goal)
     parts = subhands(cards, rules.use_all)
