@@ -211,14 +211,14 @@ def test_the_values_kept_across_calls_stay_within_their_bound(
         solve([rng.randint(1, 13) for _ in range(4)])
         assert arith24_search._SHARED_VALUES.size <= 2_000 + 1_500  # give or take the newest
         assert arith24_search._SHARED_PAIRS.size <= 50  # (each entry counts 1)
-    for kept in (arith24_search._needed, _canonical.leaf):  # bounded too
+    for kept in (arith24_search._whole_needed, _canonical.leaf):  # bounded too
         info = kept.cache_info()
         assert info.maxsize is not None and 0 < info.currsize <= info.maxsize
     assert arith24_search._SHARED_PAIRS.size == 50
     arith24_search.forget_shared()
     assert arith24_search._SHARED_VALUES.size == 0
     assert arith24_search._SHARED_PAIRS.size == 0
-    assert arith24_search._needed.cache_info().currsize == 0
+    assert arith24_search._whole_needed.cache_info().currsize == 0
     assert _canonical.leaf.cache_info().currsize == 0
     assert not arith24_search._HASHED and not arith24_search._INVERSES
 
@@ -253,14 +253,15 @@ def test_the_fractions_the_needs_share_stay_within_their_bound(
     assert 0 < len(arith24_search._HASHED) <= 100
 
 
-def test_a_large_search_does_not_leave_its_needs_behind(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(arith24_search, "_KEPT_NEEDS", 50)
+def test_a_large_search_does_not_leave_its_fractions_behind(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(arith24_search, "_KEPT_FRACTIONS", 50)
     arith24_search.forget_shared()
     solve([1, 2, 3, 4])
-    small = arith24_search._needed.cache_info().currsize
-    assert 0 < small <= 50  # a small search's needs serve the next call
-    solve([1, 2, 3, 4, 5, 6])  # needs thousands: emptied when it ends
-    assert arith24_search._needed.cache_info().currsize == 0
+    assert 0 < len(arith24_search._HASHED) <= 50  # a small search's fractions serve the next
+    solve([1, 2, 3, 4, 5, 6])  # makes about 200: emptied when it ends
+    assert not arith24_search._HASHED and not arith24_search._INVERSES
 
 
 def test_the_tables_of_a_call_are_freed_when_it_returns() -> None:
