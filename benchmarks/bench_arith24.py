@@ -11,9 +11,10 @@ before a timed part. Rows:
    fresh process (the values of small parts, kept across calls, serve later hands);
 2. the same with every cache cleared before each hand (``clear_caches()``), also fresh;
    and, for comparison, the same inside one ``shared_tables()`` block (hands share all);
-3. ``1 2 3 4 5 6 -> 24``, every distinct solution, cold;
-4. ``1 2 3 4 5 6 7 -> 24``, every distinct solution, cold (rows 3 and 4 also say, beside,
-   what they take with the garbage collector off: what the collector costs);
+3. ``1 2 3 4 5 6 -> 24``, every distinct solution, one call in a fresh process (as a
+   script that asks once runs it);
+4. ``1 2 3 4 5 6 7 -> 24``, the same (rows 3 and 4 also say, beside, what they take with
+   the garbage collector off, each run in turn with one collector on: what it costs);
 5. ``1 2 3 4 5 6 7 8 -> 24``, every distinct solution, cold, within the default limits;
 6. Countdown: every distinct solution of one reachable target, 300 random rounds, cold.
 
@@ -24,7 +25,6 @@ work in the same run, and its agreement with 4nums' counts printed.
 from __future__ import annotations
 
 import argparse
-import functools
 import random
 import statistics
 import subprocess
@@ -61,10 +61,31 @@ print(took)
 """
 
 
+ONE_CALL = """
+import gc, time
+from puzzlecalc.arith24 import solve
+if not {collector!r}:
+    gc.disable()
+began = time.perf_counter()
+solve({cards!r})
+print(time.perf_counter() - began)
+"""
+
+
 def fresh(mode: str) -> float:
     """One pass over the 1820 hands in a new Python process (``mode``: ``"one pass"``,
     ``"cleared"`` or ``"shared"``); the time it measured."""
-    script = FRESH.format(mode=mode)
+    return _in_new_process(FRESH.format(mode=mode))
+
+
+def fresh_call(cards: list[int], *, collector: bool) -> float:
+    """The time of ``solve(cards)``, the first call in a new Python process, with the
+    garbage collector on or off."""
+    return _in_new_process(ONE_CALL.format(cards=cards, collector=collector))
+
+
+def _in_new_process(script: str) -> float:
+    """Run ``script`` in a new Python process; the time it printed."""
     done = subprocess.run(
         [sys.executable, "-c", script], capture_output=True, text=True, check=True
     )
@@ -99,11 +120,9 @@ def main() -> None:
         times: list[float] = []
         off: list[float] = []
         for _ in range(repeat):
-            clear_caches()
-            times += timings(1, functools.partial(solve, cards))
-            clear_caches()
-            off += timings(1, functools.partial(solve, cards), collector=False)
-        show(f"{' '.join(map(str, cards))} -> 24, every distinct solution, cold", times, off)
+            times.append(fresh_call(cards, collector=True))
+            off.append(fresh_call(cards, collector=False))
+        show(f"{' '.join(map(str, cards))} -> 24, every distinct solution, fresh", times, off)
     eight = [1, 2, 3, 4, 5, 6, 7, 8]
     clear_caches()
     try:
