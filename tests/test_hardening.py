@@ -253,14 +253,17 @@ def test_the_fractions_the_needs_share_stay_within_their_bound(
     assert 0 < len(arith24_search._HASHED) <= 100
 
 
-def test_a_large_search_does_not_leave_its_fractions_behind(
+def test_a_large_search_does_not_leave_its_needs_and_fractions_behind(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
+    monkeypatch.setattr(arith24_search, "_KEPT_NEEDS", 50)
     monkeypatch.setattr(arith24_search, "_KEPT_FRACTIONS", 50)
     arith24_search.forget_shared()
-    solve([1, 2, 3, 4])
-    assert 0 < len(arith24_search._HASHED) <= 50  # a small search's fractions serve the next
-    solve([1, 2, 3, 4, 5, 6])  # makes about 200: emptied when it ends
+    solve([1, 2, 3, 4])  # a small search's needs and fractions serve the next
+    assert 0 < arith24_search._whole_needed.cache_info().currsize <= 50
+    assert 0 < len(arith24_search._HASHED) <= 50
+    solve([1, 2, 3, 4, 5, 6])  # needs hundreds of each: emptied when it ends
+    assert arith24_search._whole_needed.cache_info().currsize == 0
     assert not arith24_search._HASHED and not arith24_search._INVERSES
 
 
