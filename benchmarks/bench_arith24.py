@@ -13,8 +13,9 @@ before a timed part. Rows:
    and, for comparison, the same inside one ``shared_tables()`` block (hands share all);
 3. ``1 2 3 4 5 6 -> 24``, every distinct solution, one call in a fresh process (as a
    script that asks once runs it);
-4. ``1 2 3 4 5 6 7 -> 24``, the same (rows 3 and 4 also say, beside, what they take with
-   the garbage collector off, each run in turn with one collector on: what it costs);
+4. ``1 2 3 4 5 6 7 -> 24``, the same (rows 3 and 4 also give, beside, the time with the
+   garbage collector off, each such run a process of its own taken in turn with the runs
+   with it on: what the collector costs);
 5. ``1 2 3 4 5 6 7 8 -> 24``, every distinct solution, cold, within the default limits;
 6. Countdown: every distinct solution of one reachable target, 300 random rounds, cold.
 
