@@ -7,7 +7,7 @@ import math
 import pickle
 import sys
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from fractions import Fraction
 from typing import Any, cast
 
@@ -190,6 +190,19 @@ def test_searches_have_a_limit_the_caller_can_raise() -> None:
     assert count([1, 2, 3, 4], max_steps=10_000) == 3
     with pytest.raises(PuzzlecalcError, match="max_steps must be"):
         solve([1, 2], 3, max_steps=0)
+
+
+@pytest.mark.parametrize(
+    ("search", "named"),
+    [
+        (lambda: solve([5, 1, 2, 3, 4], 77, max_steps=10), "the search for 1 2 3 4 5 -> 77 "),
+        (lambda: solvable([9, 8, 7, 6, 5], -1, max_steps=3), r"for 5 6 7 8 9 -> \(-1\) "),
+        (lambda: reachable_values([1, 2, 3, 4, 5], max_steps=10), "for the values of 1 2 3 4 5 "),
+    ],
+)
+def test_the_search_limit_names_the_search(search: Callable[[], object], named: str) -> None:
+    with pytest.raises(SearchLimitError, match=named):
+        search()
 
 
 def test_division_by_zero_is_simply_not_a_solution() -> None:

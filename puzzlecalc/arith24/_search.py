@@ -31,7 +31,7 @@ import puzzlecalc.arith24._canonical as _canonical
 from puzzlecalc._bounded import BoundedCache
 from puzzlecalc._context import entered
 from puzzlecalc.arith24._canonical import ASIDE, FORM, SIGN, Canon, Key, Tree
-from puzzlecalc.arith24.numbers import Number, apply, exact, outcomes
+from puzzlecalc.arith24.numbers import Number, apply, exact, number_text, outcomes
 from puzzlecalc.arith24.rules import DEFAULT_RULES, Distinct, HouseRules
 from puzzlecalc.errors import InvalidArgumentError, SearchLimitError
 
@@ -67,22 +67,36 @@ def as_number(value: Number | Ratio) -> Number:
 
 
 class _Budget:
-    """The steps a search has left; spending past the end raises."""
+    """The steps a search of ``cards`` (for ``goal``, or for all their values) has left;
+    spending past the end raises, naming the search."""
 
-    def __init__(self, limit: int) -> None:
+    def __init__(
+        self, limit: int, cards: tuple[Number, ...] = (), goal: Number | None = None
+    ) -> None:
         if not isinstance(limit, int) or isinstance(limit, bool) or limit < 1:
             raise InvalidArgumentError(
                 f"max_steps must be a whole number of at least 1, not {limit!r}"
             )
         self.limit = limit
         self.left = limit
+        self.cards = cards
+        self.goal = goal
 
     def spend(self, steps: int) -> None:
         self.left -= steps
         if self.left < 0:
             raise SearchLimitError(
-                f"the search took more than max_steps={self.limit} steps; raise the limit"
+                f"{self.search()} took more than max_steps={self.limit} steps; raise the limit"
             )
+
+    def search(self) -> str:
+        """The search, in words: ``"the search for 1 2 3 -> 24"``."""
+        if not self.cards:
+            return "the search"
+        hand = " ".join(map(number_text, self.cards))
+        if self.goal is None:
+            return f"the search for the values of {hand}"
+        return f"the search for {hand} -> {number_text(self.goal)}"
 
 
 _BUDGET: ContextVar[_Budget | None] = ContextVar("puzzlecalc_arith24_budget", default=None)
@@ -165,8 +179,12 @@ def _tables(rules: HouseRules) -> _Tables:
 
 
 @contextlib.contextmanager
-def limited(max_steps: int) -> Iterator[None]:
-    """Run the searches inside with a budget of ``max_steps`` steps and their own tables.
+def limited(
+    max_steps: int, cards: tuple[Number, ...] = (), goal: Number | None = None
+) -> Iterator[None]:
+    """Run the searches inside with a budget of ``max_steps`` steps and their own tables:
+    the search of ``cards`` for ``goal`` (or for all their values), as the error raised
+    past the limit says.
 
     A search that leaves more than :data:`_KEPT_NEEDS` needs remembered
     (:func:`_whole_needed`), or more than :data:`_KEPT_FRACTIONS` fractions made
@@ -174,7 +192,7 @@ def limited(max_steps: int) -> Iterator[None]:
     kept they would hold memory that every later full pass of the garbage collector
     (its caller's too) goes through for nothing (1..8 leaves 58,000 needs).
     """
-    token = _BUDGET.set(_Budget(max_steps))
+    token = _BUDGET.set(_Budget(max_steps, cards, goal))
     try:
         with shared_tables(), _canonical.settling():
             yield

@@ -71,7 +71,7 @@ def _trees(
     progress: Progress | None = None,
 ) -> dict[_canonical.Key, _canonical.Tree]:
     """The distinct solutions of a checked hand (:func:`hand`) and goal, by key."""
-    with _search.limited(max_steps):
+    with _search.limited(max_steps, checked, goal):
         return _search.trees(checked, goal, rules, progress)
 
 
@@ -174,7 +174,7 @@ def solvable(
     """
     rules = house_rules(rules, options)
     checked, goal = hand(cards), number(target, "the target")
-    with _search.limited(max_steps):
+    with _search.limited(max_steps, checked, goal):
         return _search.reaches(checked, goal, rules)
 
 
@@ -199,6 +199,6 @@ def _values_reached(
     """:func:`reachable_values` as the search looks them up (:func:`~._search.as_value`),
     to ask what is among them: no fraction is made."""
     checked = hand(cards)
-    with _search.limited(max_steps):
+    with _search.limited(max_steps, checked):
         parts = _search.subhands(checked, rules.use_all)
         return frozenset().union(*(_search.values(part, rules) for part in parts))
