@@ -20,6 +20,7 @@ from puzzlecalc import (
     count_solutions,
     game_levels,
     iter_solutions,
+    solve_goals,
     solve_level,
 )
 
@@ -133,6 +134,25 @@ def test_search_limit() -> None:
         count_solutions(level, max_states=100)
     with pytest.raises(SearchLimitError):
         iter_solutions(level, max_states=100)
+
+
+def test_the_search_limit_names_the_level() -> None:
+    level = Level(start=0, goal=34, moves=3, buttons=["2", "3", "[+]1"])
+    named = r"^the level 0 -> 34 in 3 moves with 2, 3, \[\+\]1: the search visited more"
+    for search in (solve_level, iter_solutions, count_solutions):
+        with pytest.raises(SearchLimitError, match=named):
+            search(level, max_states=2)
+    goals = Level.each_goal(
+        {
+            "start": 54,
+            "buttons": ["/5", "Lock"],
+            "goals": [{"goal": 49, "moves": 3}, {"goal": 11, "moves": 2}],
+        }
+    )
+    with pytest.raises(
+        SearchLimitError, match=r"^the level 54 -> 49 in 3 moves or 11 in 2 moves with /5, Lock: "
+    ):
+        solve_goals(goals, max_states=2)
 
 
 def test_unknown_method() -> None:

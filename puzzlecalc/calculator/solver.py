@@ -18,6 +18,7 @@ checked by the public model of the rules.
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import operator
 from collections.abc import Callable, Iterator, Sequence
@@ -31,7 +32,7 @@ from puzzlecalc.calculator.ops.base import Portal
 from puzzlecalc.calculator.rules import DEFAULT_RULES, Rules
 from puzzlecalc.calculator.solution import PressRecord, Solution
 from puzzlecalc.calculator.state import GameState, StateTuple, Value
-from puzzlecalc.errors import InvalidArgumentError, InvalidLevelError
+from puzzlecalc.errors import InvalidArgumentError, InvalidLevelError, SearchLimitError
 
 __all__ = [
     "DEFAULT_MAX_STATES",
@@ -255,7 +256,8 @@ def solve_level(
         raise InvalidArgumentError(f"method must be 'bfs', 'dfs' or 'iddfs', not {method!r}")
     if search_depth(level) < 0:
         return None
-    path = finder(problem, max_depth=search_depth(level), max_states=max_states)
+    with _naming([level]):
+        path = finder(problem, max_depth=search_depth(level), max_states=max_states)
     return None if path is None else _solution(level, rules, path)
 
 
@@ -288,12 +290,13 @@ def solve_goals(
     for level in levels:
         bounds[level.target] = max(bounds.get(level.target, -1), search_depth(level))
     problem = LevelProblem(first, rules)
-    paths = search.breadth_first_each(
-        problem,
-        {target: bound for target, bound in bounds.items() if bound >= 0},
-        key=operator.itemgetter(0),
-        max_states=max_states,
-    )
+    with _naming(levels):
+        paths = search.breadth_first_each(
+            problem,
+            {target: bound for target, bound in bounds.items() if bound >= 0},
+            key=operator.itemgetter(0),
+            max_states=max_states,
+        )
     answers: list[Solution | None] = []
     for level in levels:
         path = paths.get(level.target)
@@ -319,7 +322,8 @@ def iter_solutions(
     if search_depth(level) < 0:
         return iter(())
     problem = LevelProblem(level, rules, start)
-    paths = search.iter_paths(problem, max_depth=search_depth(level), max_states=max_states)
+    with _naming([level]):  # (the paths' graph is made here: the limit is met here)
+        paths = search.iter_paths(problem, max_depth=search_depth(level), max_states=max_states)
     return (_solution(level, rules, path) for path in paths)
 
 
@@ -337,4 +341,22 @@ def count_solutions(
     if search_depth(level) < 0:
         return 0
     problem = LevelProblem(level, rules, start)
-    return sum(search.count_paths(problem, max_depth=search_depth(level), max_states=max_states))
+    with _naming([level]):
+        return sum(
+            search.count_paths(problem, max_depth=search_depth(level), max_states=max_states)
+        )
+
+
+@contextlib.contextmanager
+def _naming(levels: Sequence[Level]) -> Iterator[None]:
+    """Say which level (or goals of one level) a search-limit error raised inside was
+    searching: ``"the level 0 -> 34 in 3 moves with 2, 3, [+]1: the search visited ..."``."""
+    try:
+        yield
+    except SearchLimitError as error:
+        first = levels[0]
+        goals = " or ".join(f"{level.goal} in {level.moves} moves" for level in levels)
+        buttons = ", ".join(first.labels())
+        raise SearchLimitError(
+            f"the level {first.start} -> {goals} with {buttons}: {error}"
+        ) from None
