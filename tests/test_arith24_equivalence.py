@@ -154,10 +154,17 @@ def test_the_useless_operands_set_aside_are_the_largest_group_worth_nothing(
     assert sorted(aside) == sorted(form[VALUE] for _, form in removed.elements())
 
 
+def _operand(part: Any, op: str, level: Distinct) -> Any:
+    """A key as the search joins it by ``op`` (:func:`~puzzlecalc.arith24._canonical.joining`)."""
+    ((operand, _),) = _canonical.joining({part: 0}, op, level)
+    return operand
+
+
 @given(exprs(max_leaves=3), exprs(max_leaves=3), st.sampled_from("+-*/"))
 def test_the_search_combines_keys_as_key_does(left: Expr, right: Expr, op: str) -> None:
-    """The search's combiner for a level gives the key of the whole from its parts' keys,
-    with or without the value it is worth."""
+    """The search's combiner for a level gives the key of the whole from its parts' keys
+    (as :func:`~puzzlecalc.arith24._canonical.joining` gives them), with or without the
+    value it is worth."""
     whole = BinOp(op, left, right)  # type: ignore[arg-type]
     try:
         value = exact(whole.value)
@@ -166,13 +173,53 @@ def test_the_search_combines_keys_as_key_does(left: Expr, right: Expr, op: str) 
     for level in DISTINCT_LEVELS:
         join = _canonical.combiner(level)
         first, second = (
-            _canonical._open_key(_canonical.to_tree(part), level) for part in (left, right)
+            _operand(_canonical._open_key(_canonical.to_tree(part), level), op, level)
+            for part in (left, right)
         )
         combined = join(op, first, second, value)
         assert combined == join(op, first, second, None)
         assert combined == _canonical._open_key(_canonical.to_tree(whole), level)
         if level == "4nums":  # open: settled, it is the key
             assert _canonical.settle(combined) == key(whole, level)
+
+
+def _open(text: str, level: Distinct) -> Any:
+    return _canonical._open_key(_canonical.to_tree(Expr.parse(text)), level)
+
+
+@pytest.mark.parametrize(
+    ("op", "narrow", "level", "joined"),
+    [
+        # a sum joins a sum open (its operands join the whole); a product settles first
+        ("+", False, "4nums", ["3", "1-5", "5*3/3 settled"]),
+        ("-", True, "4nums", ["3", "5*3/3 settled"]),  # narrowed: no sum
+        ("*", False, "4nums", ["3", "1-5 settled", "5*3/3"]),
+        ("/", True, "4nums", ["3", "1-5 settled"]),
+        # at the normal level nothing settles
+        ("+", False, "normal", ["3", "1-5", "5*3/3"]),
+        ("*", True, "normal", ["3", "1-5"]),
+    ],
+)
+def test_the_keys_as_the_search_joins_them(
+    op: str, narrow: bool, level: Distinct, joined: list[str]
+) -> None:
+    """Each key as :func:`~puzzlecalc.arith24._canonical.joining` gives it for ``op``,
+    settled where :func:`~puzzlecalc.arith24._canonical.combine` would settle it: in the
+    same order, with its tree."""
+
+    def tree(text: str) -> _canonical.Tree:
+        return _canonical.to_tree(Expr.parse(text))
+
+    found = {_open(text, level): tree(text) for text in ("3", "1-5", "5*3/3")}
+    expected = []
+    for text in joined:
+        expr, _, settled = text.partition(" ")
+        if settled:  # (settling changes each of them: 1-5 turns its sign, 5*3/3 sets 3/3 aside)
+            assert _canonical.settle(_open(expr, level)) != _open(expr, level)
+            expected.append((_canonical.settle(_open(expr, level)), tree(expr)))
+        else:
+            expected.append((_open(expr, level), tree(expr)))
+    assert list(_canonical.joining(found, op, level, narrow)) == expected
 
 
 @pytest.mark.parametrize("level", ["normal", "4nums"])
@@ -188,21 +235,24 @@ def test_pairs_of_the_same_operands_make_the_same_key(
         (i,): [_canonical.leaf(card, level)] for i, card in enumerate(cards)
     }
     made: dict[Any, Any] = {}
-    for size in range(2, len(cards) + 1):
-        for chosen in itertools.combinations(range(len(cards)), size):
-            found = []
-            for cut in range(1, size):
-                for part in itertools.combinations(chosen, cut):
-                    rest = tuple(i for i in chosen if i not in part)
-                    for left, right, op in itertools.product(keys[part], keys[rest], "+-*/"):
-                        if op == "/" and right[FORM][VALUE] == 0:
-                            continue
-                        key = join(op, left, right, None)
-                        signature = (size, _canonical.operands(op, left, right))
-                        assert made.setdefault(signature, key) == key
-                        if key not in found:
-                            found.append(key)
-            keys[chosen] = found
+    # (a key settles to the same object each time, as in a search)
+    with _canonical.settling():
+        for size in range(2, len(cards) + 1):
+            for chosen in itertools.combinations(range(len(cards)), size):
+                found = []
+                for cut in range(1, size):
+                    for part in itertools.combinations(chosen, cut):
+                        rest = tuple(i for i in chosen if i not in part)
+                        for left, right, op in itertools.product(keys[part], keys[rest], "+-*/"):
+                            if op == "/" and right[FORM][VALUE] == 0:
+                                continue
+                            left, right = _operand(left, op, level), _operand(right, op, level)
+                            key = join(op, left, right, None)
+                            signature = (size, _canonical.operands(op, left, right))
+                            assert made.setdefault(signature, key) == key
+                            if key not in found:
+                                found.append(key)
+                keys[chosen] = found
 
 
 # (an expression, the same bracketed otherwise, what their 4nums key sets aside)

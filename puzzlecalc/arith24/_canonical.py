@@ -19,7 +19,7 @@ from __future__ import annotations
 import contextlib
 import functools
 import math
-from collections.abc import Callable, Hashable, Mapping, Sequence
+from collections.abc import Callable, Collection, Hashable, Mapping, Sequence
 from contextvars import ContextVar
 from itertools import combinations
 from typing import Final, NamedTuple, TypeAlias, cast
@@ -152,11 +152,11 @@ Combiner: TypeAlias = Callable[[str, Key, Key, Number | None], Key]
 
 @functools.cache
 def combiner(level: Distinct) -> Combiner:
-    """:func:`combine` for keys of ``level``, as fast as it can be (for a search's inner loop)."""
-    if level == "normal":
+    """:func:`combine` for keys of ``level``, as fast as it can be (for a search's inner
+    loop), of operands as :func:`joining` gives them: at ``"4nums"`` each settled already
+    where :func:`combine` would settle it."""
+    if level in ("normal", "4nums"):
         return cast(Combiner, _combine_normal)
-    if level == "4nums":
-        return cast(Combiner, _combine_open)
     return functools.partial(_combine_fine, level=level)
 
 
@@ -187,12 +187,33 @@ def operands(op: str, left: Canon, right: Canon) -> Hashable:
     return kind, tuple(sorted(ahead)), tuple(sorted(behind)), tuple(sorted(taken))
 
 
-def not_of_kind(found: Mapping[Key, Tree], op: str) -> list[tuple[Key, Tree]]:
-    """The classes of ``found`` (normal keys) whose form is not a group of the kind ``op``
-    makes: a sum (:data:`SUM`) for ``+`` and ``-``, a product (:data:`PRODUCT`) for ``*``
-    and ``/``."""
+def joining(
+    found: Mapping[Key, Tree], op: str, level: Distinct, narrow: bool = False
+) -> Collection[tuple[Key, Tree]]:
+    """The classes of ``found`` (keys of ``level``) as operands of ``op``, for
+    :func:`combiner`: at ``"4nums"`` each key that is not a leaf nor a group of the kind
+    ``op`` makes (a sum, :data:`SUM`, for ``+`` and ``-``; a product, :data:`PRODUCT`,
+    for ``*`` and ``/``) is settled, as :func:`combine` settles it, once here rather
+    than for each pair it joins. If ``narrow``, only the classes (at ``"normal"`` or
+    ``"4nums"``) whose form is not a group of that kind."""
+    if level not in ("normal", "4nums"):
+        return found.items()
     kind = SUM if op in "+-" else PRODUCT
-    return [(key, tree) for key, tree in found.items() if key[FORM][KIND] != kind]  # type: ignore[index]
+    if level == "normal":
+        if not narrow:
+            return found.items()
+        return [(key, tree) for key, tree in found.items() if key[FORM][KIND] != kind]  # type: ignore[index]
+    joined = []
+    for key, tree in found.items():
+        key_kind = key[FORM][KIND]  # type: ignore[index]
+        if key_kind == kind:
+            if not narrow:
+                joined.append((key, tree))
+        elif key_kind == LEAF:
+            joined.append((key, tree))
+        else:
+            joined.append((settle(key), tree))
+    return joined
 
 
 def has_aside(key: Key) -> bool:
@@ -473,8 +494,9 @@ def settle(key: Key) -> Key:
 
 class _Settled:
     """The keys settled so far by a search (:func:`settling`), by identity: a part is
-    settled each time it joins a part of another kind. The keys are kept, so their
-    identities are not reused (in a list: fewer objects than a pair for each)."""
+    settled each time the search joins it to a value of another kind (:func:`joining`).
+    The keys are kept, so their identities are not reused (in a list: fewer objects than
+    a pair for each)."""
 
     __slots__ = ("kept", "settled")
 

@@ -831,15 +831,11 @@ def _make_classes(
                     continue
                 if lefts is None:
                     lefts = classes(part, a, rules)
-                pairs_a: Collection[tuple[Key, Tree]] = lefts.items()
-                if narrow_part:
-                    pairs_a = _canonical.not_of_kind(lefts, op)
-                    if not pairs_a:  # (and the rest's classes are not needed)
-                        continue
+                pairs_a = _canonical.joining(lefts, op, level, narrow_part)
+                if narrow_part and not pairs_a:  # (and the rest's classes are not needed)
+                    continue
                 rights = classes(rest, as_number(b), rules)
-                pairs_b: Collection[tuple[Key, Tree]] = rights.items()
-                if narrow_rest:
-                    pairs_b = _canonical.not_of_kind(rights, op)
+                pairs_b = _canonical.joining(rights, op, level, narrow_rest)
                 if budget is not None:
                     budget.spend(len(pairs_a) * len(pairs_b))
                 orders = (a_first, not a_first) if both_orders and op in "+*" else (a_first,)
@@ -929,9 +925,7 @@ def _triple_classes(
             if b not in made:
                 continue
             rights = classes(rest, as_number(b), rules)
-            pairs: Collection[tuple[Key, Tree]] = rights.items()
-            if narrow:
-                pairs = _canonical.not_of_kind(rights, op)
+            pairs = _canonical.joining(rights, op, level, narrow)
             if budget is not None:
                 budget.spend(len(pairs))
             for other, tree in pairs:
