@@ -142,17 +142,19 @@ def test_the_search_limit_names_the_level() -> None:
     for search in (solve_level, iter_solutions, count_solutions):
         with pytest.raises(SearchLimitError, match=named):
             search(level, max_states=2)
-    goals = Level.each_goal(
-        {
-            "start": 54,
-            "buttons": ["/5", "Lock"],
-            "goals": [{"goal": 49, "moves": 3}, {"goal": 11, "moves": 2}],
-        }
-    )
-    with pytest.raises(
-        SearchLimitError, match=r"^the level 54 -> 49 in 3 moves or 11 in 2 moves with /5, Lock: "
-    ):
-        solve_goals(goals, max_states=2)
+    # each goal of a level with several, its moves counted in words ("1 move")
+    for moves, named in ((2, "11 in 2 moves"), (1, "11 in 1 move")):
+        goals = Level.each_goal(
+            {
+                "start": 54,
+                "buttons": ["/5", "Lock"],
+                "goals": [{"goal": 49, "moves": 3}, {"goal": 11, "moves": moves}],
+            }
+        )
+        with pytest.raises(
+            SearchLimitError, match=f"^the level 54 -> 49 in 3 moves or {named} with /5, Lock: "
+        ):
+            solve_goals(goals, max_states=2)
 
 
 def test_unknown_method() -> None:

@@ -25,6 +25,7 @@ from collections.abc import Callable, Iterator, Sequence
 from typing import Any, Final, Literal, TypeAlias
 
 from puzzlecalc import search
+from puzzlecalc._text import counted
 from puzzlecalc.calculator.level import WORD_PRESS, Level
 from puzzlecalc.calculator.notation import clear_label_cache
 from puzzlecalc.calculator.ops import Op, Press
@@ -355,7 +356,7 @@ def _naming(levels: Sequence[Level]) -> Iterator[None]:
         yield
     except SearchLimitError as error:
         first = levels[0]
-        goals = " or ".join(f"{level.goal} in {level.moves} moves" for level in levels)
+        goals = " or ".join(f"{level.goal} in {counted(level.moves, 'move')}" for level in levels)
         buttons = ", ".join(first.labels())
         raise SearchLimitError(
             f"the level {first.start} -> {goals} with {buttons}: {error}"
