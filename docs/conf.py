@@ -39,8 +39,9 @@ nitpick_ignore = [
 # The canonical forms are internal; the public key() names their types.
 nitpick_ignore_regex = [
     (r"py:class", r"(puzzlecalc\.arith24\._canonical\.)?(Tree|Key|Canon|Atom|Node|Form)"),
-    # Type variables of the generic search appear in its signatures.
+    # Type variables of the generic search and of the census's run appear in signatures.
     (r"py:.*", r"(puzzlecalc\.search\.)?(S|M|M_co|K)"),
+    (r"py:.*", r"(puzzlecalc\.arith24\.census\.\w+\.)?(R|R_contra|I)"),
 ]
 
 # Module docstrings are doctested by pytest with their modules' globals; Sphinx
@@ -68,7 +69,7 @@ _OFFLINE_NAMES = {
         "py:class",
         "collections.abc.Callable collections.abc.Iterable collections.abc.Iterator "
         "collections.abc.Sequence collections.abc.Mapping collections.abc.Hashable "
-        "collections.abc.Set",
+        "collections.abc.Set collections.abc.Collection",
     ),
     "library/typing.html": (
         "py:class",

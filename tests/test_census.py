@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 import concurrent.futures
+import csv
 import itertools
+import json
 import math
 import random
 from collections import Counter
+from collections.abc import Callable
 from fractions import Fraction
 from pathlib import Path
 
@@ -236,7 +239,98 @@ def test_a_resumed_run_gives_the_tables_of_an_uninterrupted_one(tmp_path: Path, 
     assert resumed.complete
     assert resumed.tables() == census().tables()
     lines = rows.read_text().splitlines()
-    assert len(lines) == 2 + len(resumed.done)  # the cut row is gone, every other row whole
+    assert len(lines) == 1 + len(resumed.done)  # the cut row is gone, every other row whole
+
+
+def _rows_of_a_census(tmp_path: Path) -> tuple[Path, dict[str, object]]:
+    rows = tmp_path / "rows.csv"
+    settings: dict[str, object] = {"low": LOW, "high": HIGH, "deck": DECK, "large": [1, 2]}
+    countdown_census(jobs=1, rows=rows, **settings)  # type: ignore[arg-type]
+    return rows, settings
+
+
+def test_the_rows_file_is_plain_csv_with_its_settings_beside_it(tmp_path: Path) -> None:
+    rows, settings = _rows_of_a_census(tmp_path)
+    with rows.open(newline="") as file:
+        records = list(csv.DictReader(file))
+    assert list(records[0]) == ["selection", "large", "reached", "run", "missed"]
+    census = countdown_census(jobs=1, **settings)  # type: ignore[arg-type]
+    assert {tuple(map(int, r["selection"].split())) for r in records} == census.done
+    assert len(records) == len(census.done)
+    kept = json.loads((tmp_path / "rows.csv.settings.json").read_text())
+    assert kept["census"] == "countdown" and kept["low"] == LOW and kept["large"] == [1, 2]
+
+
+def test_rows_read_twice_are_counted_once(tmp_path: Path) -> None:
+    rows, settings = _rows_of_a_census(tmp_path)
+    body = rows.read_text().splitlines(keepends=True)[1:]
+    with rows.open("a") as file:  # as tail -n +2 rows.csv >> rows.csv would
+        file.writelines(body[: len(body) // 2])
+    resumed = countdown_census(jobs=1, rows=rows, resume=True, **settings)  # type: ignore[arg-type]
+    assert resumed.tables() == countdown_census(jobs=1, **settings).tables()  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    ("spoil", "message"),
+    [
+        (lambda lines: [*lines, "2 2 3 3,0,1,19,\n"], "line 123 is not a row of this census"),
+        (lambda lines: [*lines, "1 1 1 25,1,181,200,\n"], "line 123 is of 1 1 1 25, which "),
+        (lambda lines: [*lines, "3 4 5 6,0,181,200,\n"], "line 123 is of 3 4 5 6, which "),
+        (lambda lines: [lines[0], "garbage\n", *lines[1:]], "line 2 is not a row"),
+        (lambda lines: [lines[0], "1 2 3,x,y,z,w\n", *lines[1:]], "line 2 is not a row"),
+        (lambda lines: [*lines, lines[5].replace(",1,", ",2,", 1)], "line 123 is not a row"),
+        (lambda lines: [*lines, _other_run(lines[5])], "line 123 gives 1 1 4 25 other results than line 6"),
+        (lambda lines: ["selection,large\n", *lines[1:]], "line 1 is not the header"),
+        (lambda lines: [lines[0], "\n", *lines[1:]], "line 2 is not a row"),
+    ],
+)
+def test_resuming_rows_that_are_not_this_census_is_refused_naming_the_line(
+    tmp_path: Path, spoil: Callable[[list[str]], list[str]], message: str
+) -> None:
+    rows, settings = _rows_of_a_census(tmp_path)
+    lines = rows.read_text().splitlines(keepends=True)
+    assert len(lines) == 122 and lines[5].startswith("1 1 4 25,1,")
+    rows.write_text("".join(spoil(lines)))
+    with pytest.raises(InvalidArgumentError, match=message):
+        countdown_census(jobs=1, rows=rows, resume=True, **settings)  # type: ignore[arg-type]
+
+
+def _other_run(line: str) -> str:
+    """A row with its run changed (the rest as it was)."""
+    cells = line.split(",")
+    run = int(cells[3])
+    cells[3] = str(run + 1 if run < HIGH else run - 1)
+    return ",".join(cells)
+
+
+def test_resuming_rows_that_are_not_utf8_is_refused(tmp_path: Path) -> None:
+    rows, settings = _rows_of_a_census(tmp_path)
+    rows.write_bytes(rows.read_bytes() + b"\xff\xfe 1 2,3\n")
+    with pytest.raises(InvalidArgumentError, match="line 123 is not UTF-8"):
+        countdown_census(jobs=1, rows=rows, resume=True, **settings)  # type: ignore[arg-type]
+
+
+def test_a_header_cut_short_starts_the_census_again(tmp_path: Path) -> None:
+    rows, settings = _rows_of_a_census(tmp_path)
+    rows.write_text("selection,lar")  # the crash came while the header was written
+    resumed = countdown_census(jobs=1, rows=rows, resume=True, **settings)  # type: ignore[arg-type]
+    assert resumed.tables() == countdown_census(jobs=1, **settings).tables()  # type: ignore[arg-type]
+    assert rows.read_text().startswith("selection,large,reached,run,missed\n")
+
+
+def test_resuming_without_the_settings_file_is_refused(tmp_path: Path) -> None:
+    rows, settings = _rows_of_a_census(tmp_path)
+    (tmp_path / "rows.csv.settings.json").unlink()
+    with pytest.raises(InvalidArgumentError, match="settings of its census .* are missing"):
+        countdown_census(jobs=1, rows=rows, resume=True, **settings)  # type: ignore[arg-type]
+
+
+def test_rows_of_an_earlier_run_are_not_added_to_without_resume(tmp_path: Path) -> None:
+    rows, settings = _rows_of_a_census(tmp_path)
+    before = rows.read_bytes()
+    with pytest.raises(InvalidArgumentError, match="holds rows already"):
+        countdown_census(jobs=1, rows=rows, **settings)  # type: ignore[arg-type]
+    assert rows.read_bytes() == before
 
 
 @pytest.mark.parametrize(

@@ -447,10 +447,10 @@ def test_census_writes_rows_tables_and_json(tmp_path: Path) -> None:
     assert status == 0 and "making 24:" in out
     lines = rows.read_text().splitlines()
     assert (
-        lines[1]
+        lines[0]
         == "hand,solutions,reached:any,reached:integer_only,reached:non_negative,reached:classroom"
     )
-    assert len(lines) == 2 + 126
+    assert len(lines) == 1 + 126
     targets = (tables / "targets.csv").read_text().splitlines()
     assert targets[0] == "target,any,integer_only,non_negative,classroom" and targets[
         24
@@ -458,7 +458,8 @@ def test_census_writes_rows_tables_and_json(tmp_path: Path) -> None:
     assert json.loads(data.read_text())["rules"][0] == {
         "rule": "any", "hands": 105, "percent": 83.3333, "weighted_percent": 91.2855,
     }  # fmt: skip
-    assert sorted(p.name for p in tmp_path.iterdir()) == ["rows.csv", "tables", "tables.json"]
+    made = sorted(p.name for p in tmp_path.iterdir())
+    assert made == ["rows.csv", "rows.csv.settings.json", "tables", "tables.json"]
 
 
 def test_version_and_the_program_name(capsys: pytest.CaptureFixture[str]) -> None:

@@ -35,7 +35,8 @@ from puzzlecalc import (
 from puzzlecalc._bounded import BoundedCache
 from puzzlecalc.arith24 import _canonical, check, difficulty, solvable, solve
 from puzzlecalc.arith24 import _search as arith24_search
-from puzzlecalc.arith24.census import arith24_census, countdown_census, uninterrupted, workers
+from puzzlecalc._pool import uninterrupted, workers
+from puzzlecalc.arith24.census import arith24_census, countdown_census
 from puzzlecalc.arith24.countdown import (
     MAX_KEPT_VALUES,
     countdown,
@@ -385,9 +386,7 @@ def test_ctrl_c_stops_a_census_at_once_with_a_whole_csv(
     _, error = process.communicate(timeout=30)
     assert process.returncode == 130, error
     assert b"Traceback" not in error and b"interrupted after" in error
-    lines = out.read_text().splitlines()
-    assert lines[0].startswith("# puzzlecalc countdown census")
-    rows = list(csv.reader(lines[1:]))
+    rows = list(csv.reader(out.read_text().splitlines()))
     assert rows[0] == ["selection", "large", "reached", "run", "missed"] and len(rows) > 1
     assert all(len(row) == 5 for row in rows)
     deadline = time.monotonic() + 10

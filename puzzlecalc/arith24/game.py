@@ -35,7 +35,7 @@ import attrs
 from puzzlecalc.arith24.difficulty import MAX_RATED_CARDS
 from puzzlecalc.arith24.difficulty import difficulty as hand_difficulty
 from puzzlecalc.arith24.expr import BinOp, Expr
-from puzzlecalc.arith24.numbers import MAX_CARDS, Number, check_range
+from puzzlecalc.arith24.numbers import Number, check_card_count, check_range
 from puzzlecalc.arith24.rules import DEFAULT_RULES, HouseRules, RuleOptions, check_ops, house_rules
 from puzzlecalc.arith24.solutions import Progress, shared_tables, solve
 from puzzlecalc.arith24.solutions import solvable as can_make
@@ -98,8 +98,7 @@ def deal(
     """
     if not isinstance(rng, random.Random):
         raise InvalidArgumentError(f"rng must be a random.Random, not {rng!r}")
-    if not isinstance(cards, int) or not 1 <= cards <= MAX_CARDS:
-        raise InvalidArgumentError(f"cards must be from 1 to {MAX_CARDS}, not {cards!r}")
+    check_card_count(cards)
     check_range(low, high)
     if not isinstance(rules, HouseRules):
         raise InvalidArgumentError(f"rules must be HouseRules, not {rules!r}")

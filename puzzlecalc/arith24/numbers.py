@@ -27,6 +27,7 @@ __all__ = [
     "Number",
     "Operator",
     "apply",
+    "check_card_count",
     "check_range",
     "exact",
     "hand",
@@ -138,6 +139,19 @@ def hand(cards: Iterable[object]) -> tuple[Number, ...]:
     if len(checked) > MAX_CARDS:
         raise InvalidHandError(f"at most {MAX_CARDS} cards can be played, not {len(checked)}")
     return checked
+
+
+def check_card_count(cards: object) -> int:
+    """``cards`` checked as how many cards a hand has (a deal's, a census's).
+
+    >>> check_card_count(4)
+    4
+
+    :raises InvalidArgumentError: unless it is a whole number from 1 to :data:`MAX_CARDS`.
+    """
+    if not isinstance(cards, int) or isinstance(cards, bool) or not 1 <= cards <= MAX_CARDS:
+        raise InvalidArgumentError(f"cards must be from 1 to {MAX_CARDS}, not {cards!r}")
+    return cards
 
 
 def check_range(low: object, high: object) -> None:

@@ -12,11 +12,13 @@ True
 
 from __future__ import annotations
 
-from typing import Final
+from typing import TYPE_CHECKING, Final
 
-from puzzlecalc.arith24.census import Census
 from puzzlecalc.arith24.expr import BinOp, Expr
 from puzzlecalc.svg import Drawing
+
+if TYPE_CHECKING:  # (the census draws itself with this module: no import at run time)
+    from puzzlecalc.arith24.census import Census
 
 __all__ = ["census_svg", "expr_svg"]
 

@@ -1,0 +1,140 @@
+"""The tiles a Countdown-like census draws from, and the selections they make.
+
+>>> deck = Deck()
+>>> len(deck.selections([4]))
+55
+>>> deck.holds([100, 75, 50, 25, 6, 3]), deck.holds([7, 7, 7, 1, 2, 3])
+(True, False)
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+import random
+from collections import Counter
+from collections.abc import Iterable
+from fractions import Fraction
+from typing import TypeAlias
+
+import attrs
+
+from puzzlecalc.arith24.countdown import LARGE_NUMBERS, SMALL_NUMBERS
+from puzzlecalc.arith24.numbers import MAX_CARDS
+from puzzlecalc.errors import InvalidArgumentError
+
+__all__ = ["Deck", "Selection", "selections"]
+
+#: A selection of Countdown numbers, sorted.
+Selection: TypeAlias = tuple[int, ...]
+
+
+def _numbers(values: Iterable[int]) -> tuple[int, ...]:
+    if isinstance(values, (str, bytes)) or not isinstance(values, Iterable):
+        raise InvalidArgumentError(f"deck numbers must be a list of numbers, not {values!r}")
+    return tuple(values)
+
+
+@attrs.frozen
+class Deck:
+    """The tiles a Countdown-like game draws from: large numbers and small ones, with repeats.
+
+    >>> deck = Deck()
+    >>> deck.weight((1, 2, 3, 4, 5, 6)) == Fraction(2**6, math.comb(20, 6))
+    True
+
+    :param large: the large numbers, each as often as the deck holds it.
+    :param small: the small numbers, each as often as the deck holds it (Countdown: 1 to
+        10, two of each).
+    :param size: how many numbers a selection has.
+    """
+
+    large: tuple[int, ...] = attrs.field(default=LARGE_NUMBERS, converter=_numbers)
+    small: tuple[int, ...] = attrs.field(default=SMALL_NUMBERS, converter=_numbers)
+    size: int = 6
+
+    def __attrs_post_init__(self) -> None:
+        tiles = (*self.large, *self.small)
+        if not all(isinstance(n, int) and not isinstance(n, bool) and n >= 1 for n in tiles):
+            raise InvalidArgumentError(f"deck numbers must be positive whole numbers: {self!r}")
+        if set(self.large) & set(self.small):
+            raise InvalidArgumentError(f"a number cannot be both large and small: {self!r}")
+        if not isinstance(self.size, int) or isinstance(self.size, bool):
+            raise InvalidArgumentError(f"size must be a whole number, not {self.size!r}")
+        if not 1 <= self.size <= MAX_CARDS:
+            raise InvalidArgumentError(f"size must be from 1 to {MAX_CARDS}, not {self.size!r}")
+
+    def _can_hold(self, count: object) -> bool:
+        """Whether ``count`` is a number of large numbers a selection can hold."""
+        most = min(len(self.large), self.size)
+        return isinstance(count, int) and not isinstance(count, bool) and 0 <= count <= most
+
+    def large_count(self, selection: Selection) -> int:
+        """How many large numbers ``selection`` holds."""
+        return sum(number in self.large for number in selection)
+
+    def selections(self, large: Iterable[int] | None = None) -> list[Selection]:
+        """Every distinct selection with a number of large numbers in ``large`` (default:
+        any), sorted.
+
+        :raises InvalidArgumentError: if ``large`` is not numbers from 0 to the deck's.
+        """
+        most = min(len(self.large), self.size)
+        if large is None:
+            large = range(most + 1)
+        if isinstance(large, (str, bytes)) or not isinstance(large, Iterable):
+            raise InvalidArgumentError(f"large must be numbers of large numbers, not {large!r}")
+        wanted = set(large)
+        if not all(self._can_hold(count) for count in wanted):
+            raise InvalidArgumentError(f"large must be numbers from 0 to {most}, not {large!r}")
+        found = {
+            tuple(sorted(big + small))
+            for count in wanted
+            if self.size - count <= len(self.small)
+            for big in itertools.combinations(self.large, count)
+            for small in itertools.combinations(self.small, self.size - count)
+        }
+        return sorted(found)
+
+    def holds(self, numbers: Iterable[int]) -> bool:
+        """Whether the deck can deal ``numbers``: ``size`` of its tiles, no tile twice."""
+        wanted = Counter(numbers)
+        tiles = Counter((*self.large, *self.small))
+        return wanted.total() == self.size and all(tiles[n] >= k for n, k in wanted.items())
+
+    def draw(self, rng: random.Random, large: int) -> Selection:
+        """Deal a selection at random with ``large`` large numbers, as the show does: the
+        large tiles and the small ones are shuffled apart and taken from the top.
+
+        >>> Deck().draw(random.Random(1), 2)
+        (2, 2, 5, 8, 50, 75)
+
+        :raises InvalidArgumentError: if the deck cannot deal ``large`` large numbers.
+        """
+        if not self._can_hold(large) or self.size - large > len(self.small):
+            most = min(len(self.large), self.size)
+            raise InvalidArgumentError(f"large must be from 0 to {most}, not {large!r}")
+        chosen = rng.sample(self.large, large) + rng.sample(self.small, self.size - large)
+        return tuple(sorted(chosen))
+
+    def weight(self, selection: Selection) -> Fraction:
+        """How likely ``selection`` is when its large numbers, and then its small ones, are
+        drawn at random: the chance among selections with as many large numbers."""
+        count = self.large_count(selection)
+        tiles = Counter(selection)
+        ways = math.prod(
+            math.comb((self.large if n in self.large else self.small).count(n), times)
+            for n, times in tiles.items()
+        )
+        return Fraction(
+            ways, math.comb(len(self.large), count) * math.comb(len(self.small), self.size - count)
+        )
+
+
+def selections(large: Iterable[int] = range(5), size: int = 6) -> list[Selection]:
+    """Every distinct selection of ``size`` Countdown numbers with ``large`` large numbers.
+
+    >>> len(selections())
+    13243
+    """
+    return Deck(size=size).selections(large)

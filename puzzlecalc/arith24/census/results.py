@@ -1,0 +1,158 @@
+"""What one item of a census reaches: a Countdown selection, or a card hand.
+
+The functions here are pure: from the census's settings (a spec) and a chunk of items to
+one typed result per item, which the tables count (:mod:`.tables`) and the rows file keeps
+(:mod:`.rows`). A chunk is the unit a worker process or an executor is handed.
+
+>>> spec = CountdownSpec(low=1, high=10, use_all=False, uncapped_run=False)
+>>> selection_results(spec, [(1, 2)])
+[SelectionResult(selection=(1, 2), reached=3, run=3, missed=((4, 1), (5, 2), ...))]
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Sequence
+from typing import Final
+
+import attrs
+
+from puzzlecalc.arith24._search import as_value
+from puzzlecalc.arith24.census.deck import Selection
+from puzzlecalc.arith24.countdown import reachable, reachable_between
+from puzzlecalc.arith24.numbers import Number
+from puzzlecalc.arith24.rules import DEFAULT_RULES, HouseRules
+from puzzlecalc.arith24.solutions import DEFAULT_MAX_STEPS, _values_reached, count, shared_tables
+
+__all__ = [
+    "HOUSE_RULES",
+    "NEAR",
+    "CountdownSpec",
+    "Hand",
+    "HandResult",
+    "HandSpec",
+    "SelectionResult",
+    "hand_results",
+    "selection_results",
+]
+
+#: How far from the target a best answer is still told apart ("1 away" ... "10 away");
+#: farther is "more" (``NEAR + 1``).
+NEAR: Final = 10
+
+#: The house rules a hand census compares, by name.
+HOUSE_RULES: Final[dict[str, HouseRules]] = {
+    "any": HouseRules(),
+    "integer_only": HouseRules(integer_only=True),
+    "non_negative": HouseRules(non_negative=True),
+    "classroom": HouseRules(integer_only=True, non_negative=True),
+}
+
+#: A hand of cards, sorted.
+Hand = tuple[int, ...]
+
+
+@attrs.frozen
+class CountdownSpec:
+    """What a Countdown census works out for each selection.
+
+    :param low: the lowest target; ``high``: the highest.
+    :param use_all: every number must be used.
+    :param uncapped_run: a run of consecutive targets may go on past ``high``.
+    """
+
+    low: int
+    high: int
+    use_all: bool
+    uncapped_run: bool
+
+
+@attrs.frozen
+class SelectionResult:
+    """What one Countdown selection reaches.
+
+    :param selection: the selection.
+    :param reached: how many of the targets it reaches.
+    :param run: the last target of the run of consecutive targets it reaches from the
+        lowest (the lowest less one when it misses that).
+    :param missed: each target it misses, with how far its best answer is (``NEAR + 1``:
+        farther than :data:`NEAR`), in order.
+    """
+
+    selection: Selection
+    reached: int
+    run: int
+    missed: tuple[tuple[int, int], ...]
+
+
+@functools.lru_cache(maxsize=16)
+def _targets(low: int, high: int) -> frozenset[int]:
+    return frozenset(range(low, high + 1))
+
+
+def _selection_result(spec: CountdownSpec, selection: Selection) -> SelectionResult:
+    low, high = spec.low, spec.high
+    values: set[int]
+    if spec.use_all or spec.uncapped_run:  # Countdown's values are whole
+        values = {int(value) for value in reachable(selection, use_all=spec.use_all)}
+    else:
+        values = reachable_between(selection, max(1, low - NEAR), high + NEAR)
+    unreached = sorted(_targets(low, high).difference(values))
+    missed = []
+    for target in unreached:  # the values within NEAR of the targets are all known
+        distance = next(
+            (d for d in range(1, NEAR + 1) if target - d in values or target + d in values),
+            NEAR + 1,
+        )
+        missed.append((target, distance))
+    run = low
+    while run in values and (spec.uncapped_run or run <= high):
+        run += 1
+    return SelectionResult(selection, high - low + 1 - len(unreached), run - 1, tuple(missed))
+
+
+def selection_results(spec: CountdownSpec, chunk: Sequence[Selection]) -> list[SelectionResult]:
+    """What each selection of ``chunk`` reaches."""
+    return [_selection_result(spec, selection) for selection in chunk]
+
+
+@attrs.frozen
+class HandSpec:
+    """What a census of card hands works out for each hand.
+
+    :param targets: the targets whose reach is counted under each house rule.
+    :param target: the target whose distinct solutions are counted.
+    """
+
+    targets: range
+    target: Number
+
+
+@attrs.frozen
+class HandResult:
+    """What one hand reaches.
+
+    :param hand: the hand.
+    :param solutions: how many distinct solutions it has for the spec's ``target``.
+    :param reached: the targets it reaches under each of :data:`HOUSE_RULES`, in order.
+    """
+
+    hand: Hand
+    solutions: int
+    reached: tuple[tuple[int, ...], ...]
+
+
+def hand_results(spec: HandSpec, chunk: Sequence[Hand]) -> list[HandResult]:
+    """What each hand of ``chunk`` reaches (the hands share their parts' values)."""
+    sought = as_value(spec.target)
+    found = []
+    with shared_tables():
+        for hand in chunk:
+            reached = []
+            for rules in HOUSE_RULES.values():
+                values = _values_reached(hand, rules, DEFAULT_MAX_STEPS)
+                reached.append(tuple(t for t in spec.targets if t in values))
+            made = _values_reached(hand, DEFAULT_RULES, DEFAULT_MAX_STEPS)
+            solutions = count(hand, spec.target) if sought in made else 0
+            found.append(HandResult(hand, solutions, tuple(reached)))
+    return found

@@ -1,0 +1,267 @@
+"""The rows file of a census: one CSV row per selection or hand, written as the results
+arrive, and read back to resume a stopped run.
+
+The file is plain CSV, its first line the column names, so any CSV reader takes it
+(``csv``, pandas, DuckDB). The settings of the census it holds stand beside it, in a file
+of the same name with ``.settings.json`` added: a run resumes only the rows of the same
+census. Each census has one :class:`RowFormat`, the one home of its columns and of how a
+result is written and read.
+
+>>> spec = HandSpec(targets=range(20, 26), target=24)
+>>> form = hand_rows(spec)
+>>> row = form.encode(HandResult((1, 2, 3, 4), 3, ((24,), (24,), (24,), (24,))))
+>>> row
+['1 2 3 4', '3', '24', '24', '24', '24']
+>>> form.decode(row)
+HandResult(hand=(1, 2, 3, 4), solutions=3, reached=((24,), (24,), (24,), (24,)))
+"""
+
+from __future__ import annotations
+
+import csv
+import json
+import stat
+from collections.abc import Callable, Collection, Hashable, Sequence
+from pathlib import Path
+from typing import Any, Generic, TextIO, TypeVar
+
+import attrs
+
+from puzzlecalc.arith24.census.deck import Deck
+from puzzlecalc.arith24.census.results import (
+    HOUSE_RULES,
+    NEAR,
+    CountdownSpec,
+    HandResult,
+    HandSpec,
+    SelectionResult,
+)
+from puzzlecalc.errors import InvalidArgumentError
+
+__all__ = ["SETTINGS_SUFFIX", "RowFormat", "RowsFile", "countdown_rows", "hand_rows"]
+
+R = TypeVar("R")
+
+#: Added to the name of a rows file, the name of the file of its census's settings.
+SETTINGS_SUFFIX = ".settings.json"
+
+
+@attrs.frozen
+class RowFormat(Generic[R]):
+    """How a census writes its results as CSV rows and reads them back.
+
+    :param columns: the column names, the file's first line.
+    :param encode: a result's row.
+    :param decode: the result a row holds; raises :exc:`ValueError` on a row that is not
+        one of this census (saying why).
+    :param item: what a result is of: the selection or hand, as the census's work lists it.
+    """
+
+    columns: tuple[str, ...]
+    encode: Callable[[R], list[str]]
+    decode: Callable[[Sequence[str]], R]
+    item: Callable[[R], Hashable]
+
+
+def _numbers(cell: str) -> tuple[int, ...]:
+    """The whole numbers of a cell, separated by spaces."""
+    return tuple(int(word) for word in cell.split())
+
+
+def _cells(row: Sequence[str], count: int) -> None:
+    if len(row) != count:
+        raise ValueError(f"it has {len(row)} cells, not {count}")
+
+
+def countdown_rows(spec: CountdownSpec, deck: Deck) -> RowFormat[SelectionResult]:
+    """The rows of a Countdown census: the selection, how many large numbers of ``deck``
+    it holds, the targets it reaches, the end of its run, and each target missed with its
+    distance (``target:distance``)."""
+    targets = spec.high - spec.low + 1
+
+    def encode(result: SelectionResult) -> list[str]:
+        missed = " ".join(f"{target}:{distance}" for target, distance in result.missed)
+        large = deck.large_count(result.selection)  # (for readers; checked when read)
+        return [" ".join(map(str, result.selection)), str(large), str(result.reached),
+                str(result.run), missed]  # fmt: skip
+
+    def decode(row: Sequence[str]) -> SelectionResult:
+        _cells(row, 5)
+        missed = []
+        for pair in row[4].split():
+            target, _, distance = pair.partition(":")
+            missed.append((int(target), int(distance)))
+        result = SelectionResult(_numbers(row[0]), int(row[2]), int(row[3]), tuple(missed))
+        in_range = all(spec.low <= t <= spec.high and 1 <= d <= NEAR + 1 for t, d in missed)
+        ordered = [t for t, _ in missed] == sorted({t for t, _ in missed})
+        if not (in_range and ordered and result.reached + len(missed) == targets):
+            raise ValueError("its targets do not add up")
+        if result.run < spec.low - 1 or (not spec.uncapped_run and result.run > spec.high):
+            raise ValueError(f"its run ends at {result.run}")
+        if int(row[1]) != deck.large_count(result.selection):
+            raise ValueError(f"the selection does not hold {row[1]} large numbers")
+        return result
+
+    return RowFormat(
+        ("selection", "large", "reached", "run", "missed"), encode, decode, lambda r: r.selection
+    )
+
+
+def hand_rows(spec: HandSpec) -> RowFormat[HandResult]:
+    """The rows of a hand census: the hand, its distinct solutions of the target, and the
+    targets it reaches under each house rule."""
+    names = tuple(HOUSE_RULES)
+
+    def encode(result: HandResult) -> list[str]:
+        return [" ".join(map(str, result.hand)), str(result.solutions),
+                *(" ".join(map(str, targets)) for targets in result.reached)]  # fmt: skip
+
+    def decode(row: Sequence[str]) -> HandResult:
+        _cells(row, 2 + len(names))
+        reached = tuple(_numbers(cell) for cell in row[2:])
+        for targets in reached:
+            if list(targets) != sorted(set(targets)) or not set(targets) <= set(spec.targets):
+                raise ValueError("its targets are not targets of this census")
+        solutions = int(row[1])
+        if solutions < 0:
+            raise ValueError(f"it counts {solutions} solutions")
+        return HandResult(_numbers(row[0]), solutions, reached)
+
+    columns = ("hand", "solutions", *(f"reached:{name}" for name in names))
+    return RowFormat(columns, encode, decode, lambda r: r.hand)
+
+
+def _is_regular(path: Path) -> bool:
+    """Whether ``path`` is a regular file (through symlinks), or nothing yet."""
+    try:
+        return stat.S_ISREG(path.stat().st_mode)
+    except FileNotFoundError:
+        return True
+
+
+class RowsFile(Generic[R]):
+    """A census's rows file at ``path``, for the census with ``settings`` (plain JSON
+    values) and rows of ``form``.
+
+    A path that is not a regular file (a pipe, ``/dev/stdout``) is only written to: it
+    has no settings beside it and cannot be resumed.
+    """
+
+    def __init__(self, path: Path, settings: dict[str, Any], form: RowFormat[R]) -> None:
+        self.path = path
+        self.settings: dict[str, Any] = json.loads(json.dumps(settings))  # (as read back)
+        self.form = form
+        self.regular = _is_regular(path)
+        self.settings_path = path.with_name(path.name + SETTINGS_SUFFIX)
+
+    def _lines(self) -> list[bytes]:
+        """The file's whole lines (a last line cut short, by a crash, is dropped)."""
+        try:
+            data = self.path.read_bytes()
+        except FileNotFoundError:
+            return []
+        except OSError as error:
+            raise InvalidArgumentError(f"cannot read the rows file {str(self.path)!r}: {error}")
+        whole = data[: data.rfind(b"\n") + 1]
+        if len(whole) < len(data):
+            with self.path.open("r+b") as file:
+                file.truncate(len(whole))
+        return whole.splitlines()
+
+    def earlier(self, work: Collection[Hashable]) -> list[R]:
+        """The results of an earlier run, to resume it: each item of ``work`` at most once.
+
+        :raises InvalidArgumentError: naming the file and line, if the file holds another
+            census, or a row that is not one of this census (a row of an item not in
+            ``work``, an item twice with different results, a row that cannot be read).
+        """
+        name = repr(str(self.path))
+        if not self.regular:
+            raise InvalidArgumentError(f"cannot resume from {name}: it is not a regular file")
+        lines = self._lines()
+        if not lines:
+            return []
+        self._check_settings()
+        found: dict[Hashable, tuple[int, R]] = {}
+        for number, line in enumerate(lines, 1):
+            where = f"{name} line {number}"
+            try:
+                text = line.decode("utf-8")
+            except UnicodeDecodeError:
+                raise InvalidArgumentError(f"{where} is not UTF-8 text") from None
+            row = next(csv.reader([text]), [])
+            if number == 1:
+                if tuple(row) != self.form.columns:
+                    raise InvalidArgumentError(
+                        f"{where} is not the header of this census's rows: {text[:80]!r}"
+                    )
+                continue
+            try:
+                result = self.form.decode(row)
+            except ValueError as error:
+                raise InvalidArgumentError(
+                    f"{where} is not a row of this census ({error}): {text[:80]!r}"
+                ) from None
+            item = self.form.item(result)
+            if item not in work:
+                raise InvalidArgumentError(
+                    f"{where} is of {_shown(item)}, which this census does not hold: "
+                    f"{text[:80]!r}"
+                )
+            if item in found:
+                first, kept = found[item]
+                if kept != result:
+                    raise InvalidArgumentError(
+                        f"{where} gives {_shown(item)} other results than line {first}"
+                    )
+                continue  # the same row twice: counted once
+            found[item] = number, result
+        return [result for _, result in found.values()]
+
+    def _check_settings(self) -> None:
+        name = repr(str(self.path))
+        try:
+            kept = json.loads(self.settings_path.read_text(encoding="utf-8"))
+        except FileNotFoundError:
+            raise InvalidArgumentError(
+                f"cannot resume from {name}: the settings of its census "
+                f"({str(self.settings_path)!r}) are missing"
+            ) from None
+        except (OSError, ValueError) as error:
+            raise InvalidArgumentError(
+                f"cannot read the settings of {name} ({str(self.settings_path)!r}): {error}"
+            ) from None
+        if kept != self.settings:
+            differ = [
+                f"{key} {kept.get(key)!r}, not {value!r}"
+                for key, value in self.settings.items()
+                if kept.get(key) != value
+            ] or ["another kind of census"]
+            raise InvalidArgumentError(
+                f"{name} holds a census made with other settings ({'; '.join(differ)})"
+            )
+
+    def holds_rows(self) -> bool:
+        """Whether the file is a regular file that holds something already."""
+        try:
+            return self.regular and self.path.stat().st_size > 0
+        except FileNotFoundError:
+            return False
+
+    def open(self) -> TextIO:
+        """The file opened to add rows; a new or empty file gets the settings beside it
+        and the header first."""
+        fresh = not self.holds_rows()
+        if fresh and self.regular:
+            self.settings_path.write_text(json.dumps(self.settings, indent=1) + "\n")
+        out = self.path.open("a", newline="", encoding="utf-8")
+        if fresh:
+            csv.writer(out).writerow(self.form.columns)
+        return out
+
+
+def _shown(item: Hashable) -> str:
+    """A selection or hand in a message: ``1 2 3 4``."""
+    numbers = item if isinstance(item, tuple) else (item,)
+    return " ".join(map(str, numbers))
+

@@ -1,0 +1,154 @@
+"""Running a census: where its work runs, its rows file, resuming, progress and Ctrl-C.
+
+Every census takes the same run settings (:class:`RunSettings`, given as keywords:
+``executor``, ``jobs``, ``rows``, ``resume``, ``progress``) and runs through :func:`run`:
+the results of earlier runs are read back first (``resume``), the rest of the work is
+handed out in chunks (to the package's process pool, ``puzzlecalc._pool``), and each result is counted in the
+tables and written to the rows file as it arrives. A run stopped by Ctrl-C, a crash or a
+lost worker loses at most the work in flight.
+"""
+
+from __future__ import annotations
+
+import concurrent.futures
+import csv
+from collections.abc import Callable, Hashable, Sequence
+from pathlib import Path
+from typing import Any, Generic, Protocol, TextIO, TypedDict, TypeVar
+
+import attrs
+
+from puzzlecalc._pool import results, uninterrupted, workers
+from puzzlecalc.arith24.census.rows import RowsFile
+from puzzlecalc.errors import InvalidArgumentError
+
+__all__ = ["Progress", "RunOptions", "RunSettings", "Tally", "Work", "run", "settings_of"]
+
+R = TypeVar("R")
+R_contra = TypeVar("R_contra", contravariant=True)
+I = TypeVar("I", bound=Hashable)  # noqa: E741  (an item of work)
+
+#: Told ``(done, total)`` after each item of a census.
+Progress = Callable[[int, int], None]
+
+
+def _rows_path(rows: object) -> Path | None:
+    if rows is None or isinstance(rows, Path):
+        return rows
+    if isinstance(rows, str):
+        return Path(rows)
+    raise InvalidArgumentError(f"rows must be a path, not {rows!r}")
+
+
+def _jobs(instance: object, attribute: attrs.Attribute[int | None], value: object) -> None:
+    workers(value, 1)  # type: ignore[arg-type]  # (it checks the number asked for)
+
+
+@attrs.frozen(kw_only=True)
+class RunSettings:
+    """How a census runs; every census function takes these fields as keywords.
+
+    :param executor: where to run the work (default: processes on this machine's cores);
+        any :class:`concurrent.futures.Executor`, such as a Dask cluster's
+        ``Client(...).get_executor()``.
+    :param jobs: with the default executor, how many processes (never more than the
+        machine's cores, nor than there is work).
+    :param rows: a file to write one CSV row per selection or hand to, as they arrive
+        (:mod:`~puzzlecalc.arith24.census.rows`).
+    :param resume: count the rows already in ``rows`` and do only the rest.
+    :param progress: called as ``progress(done, total)`` after each selection or hand.
+    """
+
+    executor: concurrent.futures.Executor | None = None
+    jobs: int | None = attrs.field(default=None, validator=_jobs)
+    rows: Path | None = attrs.field(default=None, converter=_rows_path)
+    resume: bool = False
+    progress: Progress | None = None
+
+
+class RunOptions(TypedDict, total=False):
+    """The fields of :class:`RunSettings` given as keywords."""
+
+    executor: concurrent.futures.Executor | None
+    jobs: int | None
+    rows: Path | str | None
+    resume: bool
+    progress: Progress | None
+
+
+def settings_of(options: dict[str, Any]) -> RunSettings:
+    """The run settings of a census call's keywords.
+
+    :raises InvalidArgumentError: on a keyword that is not a run setting.
+    """
+    unknown = set(options) - set(RunOptions.__annotations__)
+    if unknown:
+        raise InvalidArgumentError(f"unknown census settings: {', '.join(sorted(unknown))}")
+    return RunSettings(**options)
+
+
+class Tally(Protocol[R_contra]):
+    """What :func:`run` counts results in: a census's tables."""
+
+    complete: bool
+
+    @property
+    def done(self) -> set[Any]:
+        """The items counted so far."""
+
+    def add(self, result: R_contra) -> None:
+        """Count one result."""
+
+
+@attrs.frozen
+class Work(Generic[I, R]):
+    """A census's work: its items and the task a chunk of them is handed to.
+
+    :param chunk: how many items a chunk holds (items that share parts share work in one
+        chunk); the tables, the rows file and ``progress`` hear of each chunk done.
+    :param batch: how many chunks a worker is handed at once.
+    """
+
+    items: Sequence[I]
+    task: Callable[[list[I]], list[R]]
+    chunk: int
+    batch: int = 1
+
+
+def run(tally: Tally[R], work: Work[I, R], rows: RowsFile[R] | None, settings: RunSettings) -> None:
+    """Count every result of ``work`` in ``tally`` and write its row to ``rows``.
+
+    If interrupted (Ctrl-C), the tally holds the results counted so far, with ``complete``
+    false, and the rows file all of them.
+    """
+    if rows is not None and settings.resume:
+        for result in rows.earlier(set(work.items)):
+            tally.add(result)
+    elif rows is not None and rows.holds_rows():
+        raise InvalidArgumentError(
+            f"{str(rows.path)!r} holds rows already: resume them, or remove the file"
+        )
+    items = [item for item in work.items if item not in tally.done]
+    chunks = [items[start : start + work.chunk] for start in range(0, len(items), work.chunk)]
+    total = len(tally.done) + len(items)
+    out: TextIO | None = None if rows is None else rows.open()
+    found = results(
+        chunks, work.task, executor=settings.executor, jobs=settings.jobs, chunk=work.batch
+    )
+    try:
+        for chunk in found:
+            for result in chunk:
+                tally.add(result)
+            if out is not None and rows is not None:
+                with uninterrupted(deliver=True):  # whole rows only, and Ctrl-C not lost
+                    csv.writer(out).writerows(rows.form.encode(result) for result in chunk)
+                    out.flush()
+            if settings.progress is not None:
+                settings.progress(len(tally.done), total)
+    except KeyboardInterrupt:
+        tally.complete = False
+    finally:
+        with uninterrupted():
+            found.close()  # stops the workers now
+            if out is not None:
+                out.close()

@@ -1,0 +1,352 @@
+"""The tables of a census: counts of the results as they arrive, and the tables people quote.
+
+A census keeps counts, not results, so its memory stays flat however large it is:
+:class:`Census` for Countdown selections, :class:`HandCensus` for card hands. Each counts a
+result with ``add`` (:mod:`.results` makes them) and gives every table as records
+(``tables()``, what ``census --json`` writes) and as text (``text()``).
+"""
+
+from __future__ import annotations
+
+import heapq
+import math
+from collections import Counter
+from fractions import Fraction
+from typing import Any, Final
+
+import attrs
+
+from puzzlecalc.arith24.census.deck import Deck, Selection
+from puzzlecalc.arith24.census.results import (
+    HOUSE_RULES,
+    NEAR,
+    Hand,
+    HandResult,
+    SelectionResult,
+)
+from puzzlecalc.arith24.numbers import Number
+
+__all__ = ["Census", "CensusRow", "HandCensus"]
+
+#: How many selections the "best" tables list.
+_TOP: Final = 10
+
+
+@attrs.frozen
+class CensusRow:
+    """One line of a census: selections with ``large`` large numbers."""
+
+    large: int
+    selections: int
+    solvable: int
+    targets: int
+
+    @property
+    def percent(self) -> float:
+        """The share of (selection, target) pairs that can be solved, in percent."""
+        return 100.0 * self.solvable / self.targets if self.targets else 0.0
+
+
+@attrs.define
+class Census:
+    """The tables of a Countdown census (:func:`~puzzlecalc.arith24.census.api.countdown_census`).
+
+    ``rows`` is the solvable share by number of large numbers; ``distances`` how far the
+    best answer is from the target, per number of large numbers (``0`` exact, ``1`` to
+    :data:`~puzzlecalc.arith24.census.results.NEAR` away, ``NEAR + 1`` farther); ``reaching`` how many selections reach each
+    target; ``best`` and ``runs`` the selections reaching the most targets and with the
+    longest run of consecutive targets from the lowest. With ``weighted``, ``weights``
+    holds each share as the chance of a selection drawn from the deck.
+    """
+
+    low: int
+    high: int
+    deck: Deck
+    weighted: bool
+    complete: bool = True
+    _by_large: dict[int, list[int]] = attrs.field(factory=dict)
+    _weights: dict[int, list[Fraction]] = attrs.field(factory=dict)
+    distances: dict[int, Counter[int]] = attrs.field(factory=dict)
+    _weighted_distances: dict[int, dict[int, float]] = attrs.field(factory=dict)
+    _weighted_missing: dict[int, float] = attrs.field(factory=dict)
+    _weight_total: float = 0.0
+    _missing: Counter[int] = attrs.field(factory=Counter)
+    _best: list[tuple[int, Selection]] = attrs.field(factory=list)
+    _runs: list[tuple[int, Selection]] = attrs.field(factory=list)
+    done: set[Selection] = attrs.field(factory=set)
+
+    def add(self, result: SelectionResult) -> None:
+        """Count one selection's result in every table."""
+        selection, reached, missed = result.selection, result.reached, result.missed
+        large = self.deck.large_count(selection)
+        targets = self.high - self.low + 1
+        counts = self._by_large.setdefault(large, [0, 0])
+        counts[0] += 1
+        counts[1] += reached
+        histogram = self.distances.setdefault(large, Counter())
+        histogram[0] += reached
+        histogram.update(distance for _, distance in missed)
+        self._missing.update(target for target, _ in missed)  # reaching = done - missing
+        if self.weighted:
+            weight = self.deck.weight(selection)
+            sums = self._weights.setdefault(large, [Fraction(0), Fraction(0)])
+            sums[0] += weight
+            sums[1] += weight * Fraction(reached, targets)
+            chance = float(weight)
+            shares = self._weighted_distances.setdefault(large, {})
+            shares[0] = shares.get(0, 0.0) + chance * reached
+            for _, distance in missed:
+                shares[distance] = shares.get(distance, 0.0) + chance
+            self._weight_total += chance
+            for target, _ in missed:
+                self._weighted_missing[target] = self._weighted_missing.get(target, 0.0) + chance
+        for heap, score in ((self._best, reached), (self._runs, result.run)):
+            item = (score, tuple(-n for n in selection))  # ties: the smaller selection first
+            if len(heap) < _TOP:
+                heapq.heappush(heap, item)
+            else:
+                heapq.heappushpop(heap, item)
+        self.done.add(selection)
+
+    @property
+    def rows(self) -> tuple[CensusRow, ...]:
+        """The solvable share by number of large numbers."""
+        targets = self.high - self.low + 1
+        return tuple(
+            CensusRow(large, count, solvable, count * targets)
+            for large, (count, solvable) in sorted(self._by_large.items())
+        )
+
+    @property
+    def total(self) -> CensusRow:
+        """All rows together (``large`` is -1)."""
+        return CensusRow(
+            -1,
+            sum(row.selections for row in self.rows),
+            sum(row.solvable for row in self.rows),
+            sum(row.targets for row in self.rows),
+        )
+
+    @property
+    def reaching(self) -> Counter[int]:
+        """How many selections reach each target."""
+        done = len(self.done)
+        return Counter({t: done - self._missing[t] for t in range(self.low, self.high + 1)})
+
+    def _weighted_reach(self, target: int) -> float:
+        return self._weight_total - self._weighted_missing.get(target, 0.0)
+
+    @property
+    def weights(self) -> dict[int, float]:
+        """With ``weighted``: the chance, in percent, that a target is solvable for a
+        selection drawn from the deck with so many large numbers."""
+        return {
+            large: 100.0 * float(solvable / total) if total else 0.0
+            for large, (total, solvable) in sorted(self._weights.items())
+        }
+
+    @property
+    def best(self) -> list[tuple[Selection, int]]:
+        """The selections reaching the most targets, most first."""
+        return _ranked(self._best)
+
+    @property
+    def runs(self) -> list[tuple[Selection, int]]:
+        """The selections with the longest run of consecutive targets from ``low``."""
+        return _ranked(self._runs)
+
+    def tables(self) -> dict[str, list[dict[str, Any]]]:
+        """Every table as a list of records (what ``census --json`` writes)."""
+        weights = self.weights
+        solvable = [
+            {**attrs.asdict(row), "percent": round(row.percent, 4)}
+            | ({"weighted_percent": round(weights[row.large], 4)} if self.weighted else {})
+            for row in self.rows
+        ]
+        targets = self.high - self.low + 1
+        groups = len(self._weights) or 1
+        counts = self.reaching
+        distances = [
+            {"large": large, **{_bucket(d): histogram[d] for d in range(NEAR + 2)}}
+            | (
+                {
+                    f"weighted_{_bucket(d)}": round(
+                        100 * self._weighted_distances[large].get(d, 0.0) / targets, 4
+                    )
+                    for d in range(NEAR + 2)
+                }
+                if self.weighted
+                else {}
+            )
+            for large, histogram in sorted(self.distances.items())
+        ]
+        reaching = [
+            {"target": t, "selections": counts[t]}
+            | (
+                {"weighted_percent": round(100 * self._weighted_reach(t) / groups, 4)}
+                if self.weighted
+                else {}
+            )
+            for t in range(self.low, self.high + 1)
+        ]
+        best = [{"selection": " ".join(map(str, s)), "targets": n} for s, n in self.best]
+        runs = [{"selection": " ".join(map(str, s)), "run_to": n} for s, n in self.runs]
+        return {
+            "solvable": solvable,
+            "distances": distances,
+            "targets": reaching,
+            "best": best,
+            "runs": runs,
+        }
+
+    def _repr_svg_(self) -> str:
+        """The census as a chart, which Jupyter shows (:func:`~puzzlecalc.arith24.pictures.census_svg`)."""
+        from puzzlecalc.arith24.pictures import census_svg  # (pictures draw the models)
+
+        return census_svg(self)
+
+    def table(self) -> str:
+        """The solvable share as a text table.
+
+        >>> from puzzlecalc.arith24.census import countdown_census
+        >>> print(countdown_census(large=[4], jobs=1).table())
+        large  selections   solvable    targets  percent
+            4          55      43710      49445   88.40%
+        total          55      43710      49445   88.40%
+        """
+        lines = [f"{'large':>5}  {'selections':>10}  {'solvable':>9}  {'targets':>9}  percent"]
+        for row in (*self.rows, self.total):
+            name = "total" if row.large < 0 else str(row.large)
+            lines.append(
+                f"{name:>5}  {row.selections:>10}  {row.solvable:>9}  {row.targets:>9}  {row.percent:6.2f}%"
+            )
+        return "\n".join(lines)
+
+    def text(self) -> str:
+        """Every table, as a person reads them."""
+        lines = [self.table(), ""]
+        if self.weighted:
+            lines.append(
+                "weighted by the deck: "
+                + ", ".join(f"{large} large {share:.2f}%" for large, share in self.weights.items())
+            )
+            lines.append("")
+        lines.append("best answer's distance from the target (pairs):")
+        header = ["large", "exact", *map(str, range(1, NEAR + 1)), "more"]
+        lines.append("  ".join(f"{h:>7}" for h in header))
+        for large, histogram in sorted(self.distances.items()):
+            cells = [large, *(histogram[d] for d in range(NEAR + 2))]
+            lines.append("  ".join(f"{c:>7}" for c in cells))
+        reaching = self.reaching
+        ranked = sorted(range(self.low, self.high + 1), key=lambda t: (reaching[t], t))
+        lines.append("")
+        lines.append("hardest targets: " + ", ".join(f"{t} ({reaching[t]})" for t in ranked[:10]))
+        lines.append(
+            "easiest targets: " + ", ".join(f"{t} ({reaching[t]})" for t in ranked[::-1][:10])
+        )
+        lines.append(
+            "reaching the most targets: "
+            + "; ".join(f"{' '.join(map(str, s))} ({n})" for s, n in self.best[:5])
+        )
+        lines.append(
+            f"longest runs from {self.low}: "
+            + "; ".join(f"{' '.join(map(str, s))} (to {n})" for s, n in self.runs[:5])
+        )
+        return "\n".join(lines)
+
+
+def _bucket(distance: int) -> str:
+    return "exact" if distance == 0 else "more" if distance > NEAR else str(distance)
+
+
+def _ranked(heap: list[tuple[int, Selection]]) -> list[tuple[Selection, int]]:
+    return [
+        (tuple(-n for n in negated), score)
+        for score, negated in sorted(heap, key=lambda item: (-item[0], [-n for n in item[1]]))
+    ]
+
+
+@attrs.define
+class HandCensus:
+    """The tables of a census of card hands (:func:`~puzzlecalc.arith24.census.api.hand_census`).
+
+    ``reaching[rule][target]`` counts the hands that can make ``target`` under the house
+    rules named ``rule`` (see :data:`~puzzlecalc.arith24.census.results.HOUSE_RULES`);
+    ``solutions[k]`` the hands with ``k`` distinct solutions for the main target;
+    ``weighted`` shares draw hands from a deck with ``suits`` of each card.
+    """
+
+    low: int
+    high: int
+    cards: int
+    targets: range
+    target: Number
+    suits: int = 4
+    complete: bool = True
+    reaching: dict[str, Counter[Number]] = attrs.field(factory=dict)
+    _weighted: dict[str, Counter[Number]] = attrs.field(factory=dict)
+    solutions: Counter[int] = attrs.field(factory=Counter)
+    hands: int = 0
+    done: set[Hand] = attrs.field(factory=set)
+
+    def weight(self, hand: Hand) -> Fraction:
+        """The chance of dealing ``hand`` from a deck with ``suits`` of each card."""
+        deck = self.suits * (self.high - self.low + 1)
+        ways = math.prod(math.comb(self.suits, times) for times in Counter(hand).values())
+        return Fraction(ways, math.comb(deck, self.cards))
+
+    def add(self, result: HandResult) -> None:
+        """Count one hand's result in every table."""
+        hand, solutions = result.hand, result.solutions
+        weight = self.weight(hand)
+        for name, targets in zip(HOUSE_RULES, result.reached, strict=True):
+            made = list(targets)
+            self.reaching.setdefault(name, Counter()).update(made)
+            self._weighted.setdefault(name, Counter()).update({t: weight for t in made})
+        self.solutions[solutions] += 1
+        self.hands += 1
+        self.done.add(hand)
+
+    def share(
+        self, rule: str = "any", target: Number | None = None, weighted: bool = False
+    ) -> float:
+        """The share of hands (or, ``weighted``, of dealt hands) that make ``target``."""
+        goal = self.target if target is None else target
+        if weighted:
+            return float(self._weighted.get(rule, Counter())[goal])
+        return self.reaching.get(rule, Counter())[goal] / self.hands if self.hands else 0.0
+
+    def tables(self) -> dict[str, list[dict[str, Any]]]:
+        """Every table as a list of records."""
+        rules = [
+            {"rule": name, "hands": self.reaching.get(name, Counter())[self.target],
+             "percent": round(100 * self.share(name), 4),
+             "weighted_percent": round(100 * self.share(name, weighted=True), 4)}
+            for name in HOUSE_RULES
+        ]  # fmt: skip
+        targets = [
+            {"target": t, **{name: self.reaching.get(name, Counter())[t] for name in HOUSE_RULES}}
+            for t in self.targets
+        ]
+        solutions = [{"solutions": k, "hands": n} for k, n in sorted(self.solutions.items())]
+        return {"rules": rules, "targets": targets, "solutions": solutions}
+
+    def text(self) -> str:
+        """Every table, as a person reads them."""
+        counts = self.reaching.get("any", Counter())
+        ranked = sorted(self.targets, key=lambda t: (-counts[t], t))
+        lines = [
+            f"{self.hands} hands of {self.cards} cards from {self.low} to {self.high}",
+            "most reachable:  " + ", ".join(f"{t} ({counts[t]})" for t in ranked[:5]),
+            "least reachable: " + ", ".join(f"{t} ({counts[t]})" for t in ranked[::-1][:5]),
+            "",
+            f"making {self.target}:  {'rule':<13} {'hands':>6} {'share':>8} {'dealt':>8}",
+        ]
+        for record in self.tables()["rules"]:
+            lines.append(
+                f"{'':>{len(str(self.target)) + 9}}{record['rule']:<13} {record['hands']:>6} "
+                f"{record['percent']:>7.2f}% {record['weighted_percent']:>7.2f}%"
+            )
+        spread = ", ".join(f"{k}: {n}" for k, n in sorted(self.solutions.items()))
+        lines.append(f"hands by number of distinct solutions: {spread}")
+        return "\n".join(lines)
