@@ -1,34 +1,51 @@
-"""Running a census's work: in this process, on this machine's cores, or on any executor.
+"""Running a census's work (internal): in this process, on this machine's cores, or on any
+executor.
 
 Work is a list of items and a task, a top-level function from an item to a plain, picklable
 result. :func:`results` yields ``task(item)`` for every item, in no particular order:
 
 - with ``executor=None``, on :func:`workers` processes of this machine, each with a pipe
   of its own to the parent (no shared lock, so stopping one at any moment cannot leave
-  another stuck); they ignore Ctrl-C, and the parent kills them when it stops;
+  another stuck). They ignore the stopping signals (Ctrl-C, ``SIGTERM``, ``SIGHUP``) and
+  leave them to the parent, which kills them when it stops; if the parent dies, they see
+  their pipe close and end. A worker that dies (killed by the OOM killer, say) is replaced
+  and its work handed to the new one; work that kills :data:`MAX_DEATHS` workers ends the
+  run with :exc:`~puzzlecalc.errors.WorkLostError`. Called from the main thread of a
+  process with no other thread, workers are forked (quick to start); from anywhere else
+  (a thread pool, a web server, a notebook's threads) they are spawned, as forking a
+  process with threads can leave the child holding another thread's locks;
 - with any :class:`concurrent.futures.Executor` (a process pool, or a Dask cluster's
   ``Client(...).get_executor()``), in chunks of items, each chunk one submitted call
-  returning a list of results; when the parent stops, the chunks not started are cancelled.
+  returning a list of results; when the parent stops, the chunks not started are
+  cancelled, and an executor that loses the work raises
+  :exc:`~puzzlecalc.errors.WorkLostError`.
 """
 
 from __future__ import annotations
 
+import collections
 import concurrent.futures
-import contextlib
 import multiprocessing
 import os
 import signal
 import threading
-from collections.abc import Callable, Generator, Iterable, Iterator, Sequence
+from collections.abc import Callable, Generator, Iterable, Sequence
 from multiprocessing.connection import Connection, wait
-from typing import Any, TypeVar
+from multiprocessing.context import ForkContext, SpawnContext
+from typing import Any, Final, TypeVar
 
-from puzzlecalc.errors import InvalidArgumentError
+import attrs
 
-__all__ = ["results", "uninterrupted", "workers"]
+from puzzlecalc._signals import STOPPING, uninterrupted
+from puzzlecalc.errors import InvalidArgumentError, WorkLostError
+
+__all__ = ["MAX_DEATHS", "results", "workers"]
 
 T = TypeVar("T")
 R = TypeVar("R")
+
+#: How many workers the same chunk of work may kill before the run gives up on it.
+MAX_DEATHS: Final = 3
 
 
 def workers(jobs: int | None, work: int) -> int:
@@ -48,29 +65,6 @@ def workers(jobs: int | None, work: int) -> int:
     return max(1, min(cores if jobs is None else jobs, cores, work))
 
 
-@contextlib.contextmanager
-def uninterrupted(*, deliver: bool = False) -> Iterator[None]:
-    """Hold Ctrl-C off while the block runs (cleaning up, writing a file); a second Ctrl-C
-    cannot leave half a file.
-
-    With ``deliver``, a Ctrl-C pressed meanwhile is not lost: it is raised again once the
-    block is done, for the handler held off to take (normally :exc:`KeyboardInterrupt`;
-    for work that must stop soon after, such as a census writing a row). Outside the main
-    thread (where signals cannot be handled) it does nothing.
-    """
-    if threading.current_thread() is not threading.main_thread():
-        yield
-        return
-    pressed: list[int] = []
-    previous = signal.signal(signal.SIGINT, lambda signum, _: pressed.append(signum))
-    try:
-        yield
-    finally:
-        signal.signal(signal.SIGINT, previous)
-    if pressed and deliver:
-        signal.raise_signal(signal.SIGINT)  # as if pressed now: ignored if it was ignored
-
-
 def results(
     items: Sequence[T],
     task: Callable[[T], R],
@@ -86,6 +80,9 @@ def results(
 
     >>> sorted(results([1, 2, 3], abs, jobs=1))
     [1, 2, 3]
+
+    :raises WorkLostError: if a chunk of work kills :data:`MAX_DEATHS` workers, or the
+        executor loses the work.
     """
     if executor is not None:
         yield from _on_executor(items, task, executor, chunk)
@@ -94,7 +91,7 @@ def results(
     if count == 1:
         yield from map(task, items)
         return
-    yield from _on_processes(items, task, count, chunk)
+    yield from _Processes(items, task, count, chunk).results()
 
 
 def run_chunk(task: Callable[[T], R], items: list[T]) -> list[R]:
@@ -102,95 +99,178 @@ def run_chunk(task: Callable[[T], R], items: list[T]) -> list[R]:
     return [task(item) for item in items]
 
 
+#: What an executor raises when it has lost the work (a Dask client's errors about a lost
+#: scheduler are :exc:`OSError` or :exc:`concurrent.futures.CancelledError`).
+_LOST: Final = (
+    concurrent.futures.CancelledError,
+    concurrent.futures.BrokenExecutor,
+    concurrent.futures.TimeoutError,
+    OSError,
+)
+
+
 def _on_executor(
     items: Sequence[T], task: Callable[[T], R], executor: concurrent.futures.Executor, chunk: int
 ) -> Generator[R]:
-    pending = [
-        executor.submit(run_chunk, task, list(items[start : start + chunk]))
-        for start in range(0, len(items), chunk)
-    ]
+    pending = []
     try:
+        for start in range(0, len(items), chunk):
+            pending.append(executor.submit(run_chunk, task, list(items[start : start + chunk])))
         for future in concurrent.futures.as_completed(pending):
             yield from future.result()
+    except _LOST as error:
+        raise WorkLostError(f"the executor lost the work ({_said(error)})") from None
     finally:
         for future in pending:
             future.cancel()
 
 
-def _mask(how: int, signals: Iterable[int] = (signal.SIGINT,)) -> set[int]:
-    """Block or unblock Ctrl-C in this thread, where the platform can (not on Windows)."""
+def _said(error: BaseException) -> str:
+    """An error in a few words: its message, or its kind when it has none."""
+    return str(error) or type(error).__name__
+
+
+def _mask(how: int, signals: Iterable[int] = STOPPING) -> set[int]:
+    """Block or unblock the stopping signals in this thread, where the platform can (not on
+    Windows)."""
     if not hasattr(signal, "pthread_sigmask"):
         return set()
     return set(signal.pthread_sigmask(how, signals))
 
 
-def _work_on(pipe: Connection, task: Callable[[Any], Any]) -> None:
+def _work_on(pipe: Connection, task: Callable[[Any], Any], parents: list[Connection]) -> None:
     """A worker process: for each chunk of items the parent sends, send back the results;
-    ``None`` ends the work."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to handle
+    ``None``, or the parent gone, ends the work. ``parents`` are the parent's ends of the
+    workers' pipes, which a forked worker holds copies of: closed, so that the parent's
+    end of this one closes with the parent."""
+    for number in STOPPING:  # the stopping signals are the parent's to handle
+        signal.signal(number, signal.SIG_IGN)
     _mask(signal.SIG_UNBLOCK)
-    while (chunk := pipe.recv()) is not None:
-        pipe.send([task(item) for item in chunk])
-    pipe.close()
-
-
-def _on_processes(
-    items: Sequence[T], task: Callable[[T], R], count: int, size: int
-) -> Generator[R]:
-    # Runs of neighbouring items (which share work in a worker's caches) are handed out
-    # as workers ask: each worker has a pipe of its own, so no lock is shared; a worker
-    # always has a second run waiting, so it never waits for the parent.
-    chunks = iter([items[start : start + size] for start in range(0, len(items), size)])
-    context = multiprocessing.get_context()
-    processes: list[multiprocessing.process.BaseProcess] = []
-    pipes: list[Connection] = []
+    for end in parents:
+        end.close()
     try:
-        blocked = _mask(signal.SIG_BLOCK)  # Ctrl-C waits until the workers ignore it
+        while (chunk := pipe.recv()) is not None:
+            pipe.send([task(item) for item in chunk])
+    except (EOFError, OSError):  # the parent is gone
+        return
+    finally:
+        pipe.close()
+
+
+@attrs.define
+class _Worker:
+    """A worker process, its pipe, and the chunks handed to it and not yet back, oldest
+    (the one it works on) first."""
+
+    process: multiprocessing.process.BaseProcess
+    pipe: Connection
+    handed: collections.deque[int] = attrs.field(factory=collections.deque)
+
+
+class _Processes:
+    """The chunks of ``items`` worked on by ``count`` local processes."""
+
+    def __init__(self, items: Sequence[Any], task: Callable[[Any], Any], count: int, size: int):
+        self.chunks = [items[start : start + size] for start in range(0, len(items), size)]
+        self.task = task
+        self.count = count
+        # Forking is quick; it is safe only where no other thread runs.
+        alone = threading.current_thread() is threading.main_thread()
+        alone = alone and threading.active_count() == 1 and "fork" in _methods()
+        self.context: ForkContext | SpawnContext = (
+            multiprocessing.get_context("fork") if alone else multiprocessing.get_context("spawn")
+        )
+        self.workers: dict[Connection, _Worker] = {}
+        self.waiting = collections.deque(range(len(self.chunks)))  # chunks not handed out
+        self.deaths: collections.Counter[int] = collections.Counter()
+
+    def start(self) -> None:
+        """Start one more worker for the chunks waiting (there are some), with the stopping
+        signals held off until it ignores them."""
+        ours, theirs = self.context.Pipe(duplex=True)
+        parents = [worker.pipe for worker in self.workers.values()] + [ours]
+        if self.context.get_start_method() != "fork":
+            parents = []  # (a spawned worker is handed its own end alone)
+        blocked = _mask(signal.SIG_BLOCK)
         try:
-            for _ in range(count):
-                ours, theirs = context.Pipe(duplex=True)
-                started = context.Process(target=_work_on, args=(theirs, task), daemon=True)
-                started.start()
-                theirs.close()
-                processes.append(started)
-                pipes.append(ours)
+            process = self.context.Process(
+                target=_work_on, args=(theirs, self.task, parents), daemon=True
+            )
+            process.start()
         finally:
             _mask(signal.SIG_SETMASK, blocked)
-        running: dict[Any, int] = {}  # pipe -> runs handed out and not yet back
-        for pipe in pipes:
-            for _ in range(2):
-                chunk = next(chunks, None)
-                if chunk is not None:
-                    pipe.send(chunk)
-                    running[pipe] = running.get(pipe, 0) + 1
-        while running:
-            ready: list[Any] = wait(list(running))
-            for pipe in ready:
-                try:
-                    found = pipe.recv()
-                except EOFError:
-                    raise ChildProcessError(
-                        "a census worker stopped before its work was done"
-                    ) from None
-                chunk = next(chunks, None)
-                if chunk is not None:
-                    pipe.send(chunk)
-                else:
-                    running[pipe] -= 1
-                    if not running[pipe]:
-                        del running[pipe]
-                yield from found
-        for pipe in pipes:
-            pipe.send(None)
-        for worker in processes:
-            worker.join()
-            if worker.exitcode:
-                raise ChildProcessError(f"a census worker stopped with exit code {worker.exitcode}")
-    finally:
-        for worker in processes:
-            if worker.is_alive():
-                worker.kill()
-        for worker in processes:
-            worker.join()
-        for pipe in pipes:
-            pipe.close()
+        theirs.close()
+        worker = self.workers[ours] = _Worker(process, ours)
+        for _ in range(2):  # a second chunk waits, so that the worker never waits for us
+            self.hand(worker)
+
+    def hand(self, worker: _Worker) -> None:
+        """Hand ``worker`` the next chunk waiting, if any. (A worker that has died keeps
+        it waiting: its pipe's end is seen and it is :meth:`lost`.)"""
+        if self.waiting:
+            index = self.waiting[0]
+            try:
+                worker.pipe.send(self.chunks[index])
+            except OSError:
+                return
+            worker.handed.append(self.waiting.popleft())
+
+    def lost(self, worker: _Worker) -> None:
+        """``worker`` died: its chunks wait again (first), and a new worker takes over."""
+        del self.workers[worker.pipe]
+        worker.pipe.close()
+        worker.process.join()
+        if worker.handed:
+            self.deaths[worker.handed[0]] += 1  # (the one it was working on)
+            index = worker.handed[0]
+            if self.deaths[index] >= MAX_DEATHS:
+                chunk = self.chunks[index]
+                shown = ", ".join(map(str, chunk[:3])) + (", ..." if len(chunk) > 3 else "")
+                raise WorkLostError(
+                    f"a worker process died {MAX_DEATHS} times on the same work ({shown}): "
+                    f"the last exit status was {worker.process.exitcode}"
+                )
+            self.waiting.extendleft(reversed(worker.handed))
+        if self.waiting:
+            self.start()
+
+    def results(self) -> Generator[Any]:
+        try:
+            while len(self.workers) < self.count and self.waiting:
+                self.start()
+            while self.workers:
+                ready: list[Any] = wait(list(self.workers))
+                for pipe in ready:
+                    worker = self.workers[pipe]
+                    try:
+                        found = pipe.recv()
+                    except (EOFError, OSError):
+                        self.lost(worker)
+                        continue
+                    worker.handed.popleft()
+                    self.hand(worker)
+                    if not worker.handed:
+                        self.finish(worker)
+                    yield from found
+        finally:
+            with uninterrupted():
+                for worker in self.workers.values():
+                    if worker.process.is_alive():
+                        worker.process.kill()
+                for worker in self.workers.values():
+                    worker.process.join()
+                    worker.pipe.close()
+
+    def finish(self, worker: _Worker) -> None:
+        """``worker`` has nothing more to do: it ends (one that dies instead is lost)."""
+        try:
+            worker.pipe.send(None)
+        except OSError:
+            pass
+        worker.process.join()
+        del self.workers[worker.pipe]
+        worker.pipe.close()
+
+
+def _methods() -> list[str]:
+    return multiprocessing.get_all_start_methods()

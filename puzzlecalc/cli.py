@@ -73,7 +73,7 @@ import attrs
 from puzzlecalc import __version__, arith24
 from puzzlecalc._puzzle_file import Puzzle, read_puzzles
 from puzzlecalc._text import counted
-from puzzlecalc._pool import uninterrupted
+from puzzlecalc._signals import uninterrupted
 from puzzlecalc.arith24.census import Census, Deck, HandCensus, countdown_census, hand_census
 from puzzlecalc.arith24.countdown import LARGE_NUMBERS, SMALL_NUMBERS, countdown
 from puzzlecalc.arith24.game import MAX_DEALS, MAX_RATED_DEALS

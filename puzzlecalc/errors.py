@@ -16,6 +16,7 @@ __all__ = [
     "InvalidLevelError",
     "PuzzlecalcError",
     "SearchLimitError",
+    "WorkLostError",
 ]
 
 
@@ -83,3 +84,12 @@ class InvalidHandError(PuzzlecalcError):
 
 class IllegalPressError(PuzzlecalcError):
     """A press that the game does not allow where a replay makes it."""
+
+
+class WorkLostError(PuzzlecalcError):
+    """The work of a census was lost: the same chunk killed its worker process again and
+    again (as the OOM killer does), or the executor running it (a Dask cluster) stopped.
+
+    What the census finished is in its rows file, so a run with ``resume`` goes on from
+    there.
+    """

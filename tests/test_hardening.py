@@ -35,7 +35,8 @@ from puzzlecalc import (
 from puzzlecalc._bounded import BoundedCache
 from puzzlecalc.arith24 import _canonical, check, difficulty, solvable, solve
 from puzzlecalc.arith24 import _search as arith24_search
-from puzzlecalc._pool import uninterrupted, workers
+from puzzlecalc._pool import workers
+from puzzlecalc._signals import uninterrupted
 from puzzlecalc.arith24.census import arith24_census, countdown_census
 from puzzlecalc.arith24.countdown import (
     MAX_KEPT_VALUES,

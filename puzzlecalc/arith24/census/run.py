@@ -18,7 +18,8 @@ from typing import Any, Generic, Protocol, TextIO, TypedDict, TypeVar
 
 import attrs
 
-from puzzlecalc._pool import results, uninterrupted, workers
+from puzzlecalc._pool import results, workers
+from puzzlecalc._signals import uninterrupted
 from puzzlecalc.arith24.census.rows import RowsFile
 from puzzlecalc.errors import InvalidArgumentError
 

@@ -1,0 +1,104 @@
+"""The signals that stop a run (internal): Ctrl-C, and what ``kill``, ``timeout``, systemd,
+``docker stop`` and batch schedulers send (``SIGTERM``), or a closed terminal (``SIGHUP``).
+
+Importing this module sets no handler. The command line asks for :func:`stopped_by_signals`
+around its work, so that ``SIGTERM`` and ``SIGHUP`` stop it as Ctrl-C does (each raises a
+:class:`Stopped` exception, which is a :exc:`KeyboardInterrupt`): whatever catches Ctrl-C
+to stop cleanly (a census keeps its whole rows and stops its workers) catches them too.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import signal
+import threading
+from collections.abc import Iterator
+from types import FrameType
+from typing import Final
+
+__all__ = ["STOPPING", "Stop", "Stopped", "stopped_by_signals", "uninterrupted"]
+
+#: The signals that stop a run, where the platform has them.
+STOPPING: Final[tuple[signal.Signals, ...]] = tuple(
+    getattr(signal, name) for name in ("SIGINT", "SIGTERM", "SIGHUP") if hasattr(signal, name)
+)
+
+
+class Stopped(KeyboardInterrupt):
+    """A run stopped by a signal: ``signum`` says which (the exit status is 128 plus it)."""
+
+    def __init__(self, signum: int) -> None:
+        super().__init__(signum)
+        self.signum = signum
+
+    @property
+    def name(self) -> str:
+        """The signal's name: ``SIGTERM``."""
+        return signal.Signals(self.signum).name
+
+
+class Stop:
+    """What :func:`stopped_by_signals` heard: ``signum``, the last stopping signal that
+    came (``None`` while none has)."""
+
+    def __init__(self) -> None:
+        self.signum: int | None = None
+
+    def raise_stopped(self, signum: int, frame: FrameType | None) -> None:
+        """The handler: note the signal and stop the run."""
+        self.signum = signum
+        raise Stopped(signum)
+
+
+def _in_main_thread() -> bool:
+    return threading.current_thread() is threading.main_thread()
+
+
+@contextlib.contextmanager
+def stopped_by_signals() -> Iterator[Stop]:
+    """While the block runs, each stopping signal raises :class:`Stopped` (a
+    :exc:`KeyboardInterrupt`, as Ctrl-C raises), unless it is ignored (as ``nohup`` ignores
+    ``SIGHUP``); the handlers are put back after. The :class:`Stop` it gives says which
+    came last. Outside the main thread it does nothing."""
+    stop = Stop()
+    if not _in_main_thread():
+        yield stop
+        return
+    previous = {}
+    for number in STOPPING:
+        handler = signal.getsignal(number)
+        if handler is not signal.SIG_IGN and handler is not None:
+            previous[number] = signal.signal(number, stop.raise_stopped)
+    try:
+        yield stop
+    finally:
+        for number, handler in previous.items():
+            signal.signal(number, handler)
+
+
+@contextlib.contextmanager
+def uninterrupted(*, deliver: bool = False) -> Iterator[None]:
+    """Hold the stopping signals off while the block runs (cleaning up, writing a file): a
+    second Ctrl-C cannot leave half a file.
+
+    With ``deliver``, a signal that came meanwhile is not lost: it is raised again once the
+    block is done, for the handler held off to take (normally :exc:`KeyboardInterrupt`;
+    for work that must stop soon after, such as a census writing a row). Outside the main
+    thread (where signals cannot be handled) it does nothing.
+    """
+    if not _in_main_thread():
+        yield
+        return
+    came: list[int] = []
+    previous = {}
+    for number in STOPPING:
+        handler = signal.getsignal(number)
+        if handler is not signal.SIG_IGN and handler is not None:  # (None: not Python's)
+            previous[number] = signal.signal(number, lambda signum, _: came.append(signum))
+    try:
+        yield
+    finally:
+        for number, handler in previous.items():
+            signal.signal(number, handler)
+    if came and deliver:
+        signal.raise_signal(came[0])  # as if it came now: ignored if it was ignored

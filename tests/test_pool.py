@@ -1,0 +1,160 @@
+"""The census's process pool as real machines treat it: threads, killed workers, a killed
+parent, executors that lose their work."""
+
+from __future__ import annotations
+
+import concurrent.futures
+import contextlib
+import multiprocessing
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from puzzlecalc._pool import MAX_DEATHS, results
+from puzzlecalc.arith24.census import Census, Deck, countdown_census
+from puzzlecalc.errors import WorkLostError
+
+ROOT = Path(__file__).resolve().parents[1]
+DECK = Deck(large=(25, 50), small=(1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6), size=4)
+POSIX = pytest.mark.skipif(sys.platform == "win32", reason="signals and /proc are POSIX")
+
+
+def _small(**options: object) -> Census:
+    return countdown_census(low=20, high=200, deck=DECK, **options)  # type: ignore[arg-type]
+
+
+@pytest.fixture(scope="module")
+def alone() -> Census:
+    return _small(jobs=1)
+
+
+@pytest.mark.parametrize("threads", [1, 8])
+def test_a_census_in_a_thread_pool_gives_the_tables_of_one_alone(
+    alone: Census, threads: int
+) -> None:
+    with concurrent.futures.ThreadPoolExecutor(threads) as pool:
+        found = [pool.submit(_small, jobs=2) for _ in range(threads)]
+        assert all(future.result(timeout=120).tables() == alone.tables() for future in found)
+
+
+@POSIX
+def test_a_worker_killed_is_replaced_and_its_work_done_again(alone: Census) -> None:
+    killed: list[int] = []
+
+    def kill_one(done: int, total: int) -> None:
+        if not killed:
+            victim = multiprocessing.active_children()[0]
+            assert victim.pid is not None
+            os.kill(victim.pid, signal.SIGKILL)  # as the OOM killer does
+            killed.append(victim.pid)
+
+    census = _small(jobs=2, progress=kill_one)
+    assert killed and census.complete
+    assert census.tables() == alone.tables()
+
+
+def _dies_on_seven(item: int) -> int:
+    if item == 7:
+        os.kill(os.getpid(), signal.SIGKILL)
+    return item * item
+
+
+@POSIX
+def test_work_that_kills_its_worker_again_and_again_is_given_up(tmp_path: Path) -> None:
+    found: list[int] = []
+    with pytest.raises(WorkLostError, match=rf"died {MAX_DEATHS} times on the same work \(7\)"):
+        for value in results(list(range(20)), _dies_on_seven, jobs=2, chunk=1):
+            found.append(value)
+    assert 49 not in found and len(found) >= 1
+    assert not multiprocessing.active_children()  # no worker left
+
+
+def _children(pid: int) -> list[int]:
+    """The processes whose parent is ``pid`` (from /proc)."""
+    found = []
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                fields = (entry / "stat").read_text().rpartition(")")[2].split()
+            except OSError:
+                continue
+            if int(fields[1]) == pid:
+                found.append(int(entry.name))
+    return found
+
+
+def _gone(pids: list[int], seconds: float) -> bool:
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        if not [pid for pid in pids if Path(f"/proc/{pid}").exists() and not _zombie(pid)]:
+            return True
+        time.sleep(0.1)
+    return False
+
+
+def _zombie(pid: int) -> bool:
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().rpartition(")")[2].split()[0] == "Z"
+    except OSError:
+        return True
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads /proc")
+def test_workers_end_when_their_parent_is_killed(tmp_path: Path) -> None:
+    command = [sys.executable, "-m", "puzzlecalc", "census", "countdown", "--jobs", "2",
+               "--csv", str(tmp_path / "rows.csv")]  # fmt: skip
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    parent = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env)
+    deadline = time.monotonic() + 30
+    while len(_children(parent.pid)) < 2 and time.monotonic() < deadline:
+        time.sleep(0.1)
+    workers = _children(parent.pid)
+    assert len(workers) == 2
+    parent.kill()  # SIGKILL: the parent cannot clean up
+    parent.wait()
+    assert _gone(workers, 10)  # each saw its pipe close and ended
+
+
+@POSIX
+def test_an_executor_that_loses_the_work_raises_work_lost() -> None:
+    with concurrent.futures.ProcessPoolExecutor(1) as pool:
+
+        def kill_its_process(done: int, total: int) -> None:
+            for child in multiprocessing.active_children():
+                assert child.pid is not None
+                os.kill(child.pid, signal.SIGKILL)
+
+        with pytest.raises(WorkLostError, match="the executor lost the work"):
+            _small(executor=pool, progress=kill_its_process)
+
+
+def test_a_dask_scheduler_lost_mid_run_raises_work_lost_and_keeps_the_rows(
+    tmp_path: Path,
+) -> None:
+    distributed = pytest.importorskip("distributed")
+    rows = tmp_path / "rows.csv"
+    cluster = distributed.LocalCluster(
+        n_workers=2, threads_per_worker=1, processes=False, dashboard_address=None
+    )
+    client = distributed.Client(cluster)
+
+    def stop_the_scheduler(done: int, total: int) -> None:
+        if done == 1:
+            cluster.sync(cluster.scheduler.close)
+
+    try:
+        with pytest.raises(WorkLostError, match="the executor lost the work"):
+            _small(executor=client.get_executor(), rows=rows, progress=stop_the_scheduler)
+    finally:
+        with contextlib.suppress(Exception):  # (closing what has lost its scheduler complains)
+            client.close(timeout=2)
+            cluster.close(timeout=2)
+    kept = rows.read_text().splitlines()
+    assert kept[0].startswith("selection,") and len(kept) >= 2
+    resumed = _small(jobs=1, rows=rows, resume=True)
+    assert resumed.tables() == _small(jobs=1).tables()
