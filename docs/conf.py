@@ -34,6 +34,7 @@ nitpick_ignore = [
     ("py:class", "attrs.Attribute"),
     ("py:class", "Fraction"),  # as attrs fields' annotations name it
     ("py:class", "concurrent.futures._base.Executor"),  # where the class is defined
+    ("py:class", "puzzlecalc._signals.Stop"),  # internal: what stopped a run
 ]
 
 # The canonical forms are internal; the public key() names their types.
@@ -42,6 +43,7 @@ nitpick_ignore_regex = [
     # Type variables of the generic search and of the census's run appear in signatures.
     (r"py:.*", r"(puzzlecalc\.search\.)?(S|M|M_co|K)"),
     (r"py:.*", r"(puzzlecalc\.arith24\.census\.\w+\.)?(R|R_contra|I)"),
+    (r"py:.*", r"(puzzlecalc\.cli\.arguments\.)?T"),
 ]
 
 # Module docstrings are doctested by pytest with their modules' globals; Sphinx

@@ -3,49 +3,56 @@
 Calculator: The Game and Calculator 2 live in ``puzzlecalc.calculator``, whose names the
 top-level package re-exports (:class:`~puzzlecalc.calculator.level.Level`,
 :func:`~puzzlecalc.calculator.solver.solve_level`); the 24 game and its family in
-``puzzlecalc.arith24``.
+``puzzlecalc.arith24``. The names are imported when first used, so ``import puzzlecalc``
+(and ``python -m puzzlecalc``'s start) stays quick.
 """
 
 from __future__ import annotations
 
-from puzzlecalc.calculator import (
-    DEFAULT_RULES,
-    Advice,
-    At,
-    GameState,
-    Level,
-    LevelDifficulty,
-    NumberedLevel,
-    Op,
-    Portal,
-    Press,
-    PressRecord,
-    Rules,
-    Solution,
-    advise,
-    count_solutions,
-    format_button,
-    game_level,
-    game_levels,
-    iter_solutions,
-    level_difficulty,
-    parse_button,
-    parse_press,
-    read_levels,
-    solve_goals,
-    solve_level,
-    word_value,
-)
-from puzzlecalc.errors import (
-    IllegalPressError,
-    InvalidArgumentError,
-    InvalidButtonError,
-    InvalidExpressionError,
-    InvalidHandError,
-    InvalidLevelError,
-    PuzzlecalcError,
-    SearchLimitError,
-)
+import importlib
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from puzzlecalc.calculator import (
+        DEFAULT_RULES,
+        Advice,
+        At,
+        GameState,
+        Level,
+        LevelDifficulty,
+        NumberedLevel,
+        Op,
+        Portal,
+        Press,
+        PressRecord,
+        Rules,
+        Solution,
+        advise,
+        count_solutions,
+        format_button,
+        game_level,
+        game_levels,
+        iter_solutions,
+        level_difficulty,
+        parse_button,
+        parse_press,
+        read_levels,
+        solve_goals,
+        solve_level,
+        word_value,
+    )
+    from puzzlecalc.errors import (
+        IllegalPressError,
+        InvalidArgumentError,
+        InvalidButtonError,
+        InvalidExpressionError,
+        InvalidHandError,
+        InvalidLevelError,
+        InvalidTypeError,
+        PuzzlecalcError,
+        SearchLimitError,
+        WorkLostError,
+    )
 
 __all__ = [
     "DEFAULT_RULES",
@@ -58,6 +65,7 @@ __all__ = [
     "InvalidExpressionError",
     "InvalidHandError",
     "InvalidLevelError",
+    "InvalidTypeError",
     "Level",
     "LevelDifficulty",
     "NumberedLevel",
@@ -69,6 +77,7 @@ __all__ = [
     "Rules",
     "SearchLimitError",
     "Solution",
+    "WorkLostError",
     "advise",
     "count_solutions",
     "format_button",
@@ -85,3 +94,23 @@ __all__ = [
 ]
 
 __version__ = "0.1.0"
+
+#: Where each name of ``__all__`` is defined.
+_HOMES: dict[str, str] = {
+    **dict.fromkeys(__all__, "puzzlecalc.calculator"),
+    **{name: "puzzlecalc.errors" for name in __all__ if name.endswith("Error")},
+}
+
+
+def __getattr__(name: str) -> Any:
+    """A re-exported name, imported from its module when first asked for."""
+    home = _HOMES.get(name)
+    if home is None:
+        raise AttributeError(f"module 'puzzlecalc' has no attribute {name!r}")
+    value = getattr(importlib.import_module(home), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted({*globals(), *__all__})

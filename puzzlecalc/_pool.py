@@ -139,8 +139,9 @@ def _mask(how: int, signals: Iterable[int] = STOPPING) -> set[int]:
 
 
 def _work_on(pipe: Connection, task: Callable[[Any], Any], parents: list[Connection]) -> None:
-    """A worker process: for each chunk of items the parent sends, send back the results;
-    ``None``, or the parent gone, ends the work. ``parents`` are the parent's ends of the
+    """A worker process: for each chunk of items the parent sends, send back ``(True,
+    results)``, or ``(False, error)`` if the task raised; ``None``, or the parent gone,
+    ends the work. ``parents`` are the parent's ends of the
     workers' pipes, which a forked worker holds copies of: closed, so that the parent's
     end of this one closes with the parent."""
     for number in STOPPING:  # the stopping signals are the parent's to handle
@@ -150,7 +151,11 @@ def _work_on(pipe: Connection, task: Callable[[Any], Any], parents: list[Connect
         end.close()
     try:
         while (chunk := pipe.recv()) is not None:
-            pipe.send([task(item) for item in chunk])
+            try:
+                done: tuple[bool, Any] = True, [task(item) for item in chunk]
+            except Exception as error:  # the task's own error: the parent raises it
+                done = False, error
+            pipe.send(done)
     except (EOFError, OSError):  # the parent is gone
         return
     finally:
@@ -243,10 +248,12 @@ class _Processes:
                 for pipe in ready:
                     worker = self.workers[pipe]
                     try:
-                        found = pipe.recv()
+                        done, found = pipe.recv()
                     except (EOFError, OSError):
                         self.lost(worker)
                         continue
+                    if not done:
+                        raise found
                     worker.handed.popleft()
                     self.hand(worker)
                     if not worker.handed:

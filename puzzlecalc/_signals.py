@@ -44,6 +44,17 @@ class Stop:
     def __init__(self) -> None:
         self.signum: int | None = None
 
+    @property
+    def name(self) -> str:
+        """The name of the signal that came (``SIGTERM``), or ``""``."""
+        return "" if self.signum is None else signal.Signals(self.signum).name
+
+    def said(self) -> str:
+        """What stopped the run, in words: ``interrupted`` (Ctrl-C), ``stopped by SIGTERM``."""
+        if self.signum is None or self.signum == signal.SIGINT:
+            return "interrupted"
+        return f"stopped by {self.name}"
+
     def raise_stopped(self, signum: int, frame: FrameType | None) -> None:
         """The handler: note the signal and stop the run."""
         self.signum = signum

@@ -14,6 +14,7 @@ __all__ = [
     "InvalidExpressionError",
     "InvalidHandError",
     "InvalidLevelError",
+    "InvalidTypeError",
     "PuzzlecalcError",
     "SearchLimitError",
     "WorkLostError",
@@ -35,6 +36,18 @@ class InvalidArgumentError(PuzzlecalcError):
     """
 
 
+class InvalidTypeError(InvalidArgumentError, TypeError):
+    """An argument of a type the function cannot take: a :exc:`TypeError`, as Python's
+    convention asks, and the library's own error; the message names the argument.
+
+    >>> from puzzlecalc import GameState
+    >>> GameState(1, store=1.5)
+    Traceback (most recent call last):
+    ...
+    puzzlecalc.errors.InvalidTypeError: store must be a whole number, not 1.5
+    """
+
+
 class InvalidButtonError(PuzzlecalcError):
     """A button label that no Calculator button has.
 
@@ -51,10 +64,19 @@ class InvalidLevelError(PuzzlecalcError):
 
 
 class SearchLimitError(PuzzlecalcError):
-    """A search visited more states than its ``max_states`` limit allows.
+    """A search (or a deal, a listing, a census) needed more than a limit allows.
 
-    Raise the limit (every search function takes ``max_states``) to search further.
+    Raise the limit to go further: :attr:`limit` names the parameter that sets it
+    (``max_states``, ``max_steps``, ...), which every function that searches takes.
     """
+
+    def __init__(self, message: str, limit: str | None = None) -> None:
+        super().__init__(message)
+        #: The name of the parameter whose limit was reached, or ``None``.
+        self.limit = limit
+
+    def __reduce__(self) -> tuple[type[SearchLimitError], tuple[str, str | None]]:
+        return type(self), (str(self), self.limit)
 
 
 class InvalidExpressionError(PuzzlecalcError):

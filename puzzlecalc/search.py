@@ -100,7 +100,8 @@ def _check(max_depth: int | None, max_states: int) -> None:
 
 def _limit_error(max_states: int) -> SearchLimitError:
     return SearchLimitError(
-        f"the search visited more than max_states={max_states} states; raise the limit"
+        f"the search visited more than max_states={max_states} states; raise the limit",
+        "max_states",
     )
 
 
@@ -370,7 +371,8 @@ class _Graph(Generic[S, M]):
             if cells > max_states:
                 raise SearchLimitError(
                     f"counting paths of up to {max_depth} moves through {len(seen)} states "
-                    f"needs more than max_states={max_states} table entries; raise the limit"
+                    f"needs more than max_states={max_states} table entries; raise the limit",
+                    "max_states",
                 )
             last = self.ways[-1]
             counts = {}

@@ -3,7 +3,7 @@
 The pictures of levels, solutions, expressions and censuses are made of these; nothing here
 knows about puzzles.
 
->>> picture = Drawing(60, 20)
+>>> picture = Drawing(60, 20, background=None)
 >>> picture.rect(0, 0, 60, 20, fill="#eee")
 >>> picture.text(30, 14, "3 < 4 & 5", anchor="middle")
 >>> print(picture.render())
@@ -18,7 +18,7 @@ from __future__ import annotations
 from typing import Final, Literal
 from xml.sax.saxutils import escape, quoteattr
 
-__all__ = ["Drawing"]
+__all__ = ["BACKGROUND", "Drawing"]
 
 _FONT: Final = "Helvetica, Arial, sans-serif"
 
@@ -40,15 +40,31 @@ def _attributes(**attributes: object) -> str:
     )
 
 
+#: The background of a picture unless it says otherwise: a light card, so that its dark
+#: lines and text read on a light page and a dark one (a notebook's dark theme) alike.
+BACKGROUND: Final = "#ffffff"
+
+
 class Drawing:
-    """An SVG picture of ``width`` x ``height`` pixels, drawn shape by shape.
+    """An SVG picture of ``width`` x ``height`` pixels, drawn shape by shape, on
+    ``background`` (a rounded card of that colour; ``None``: transparent, for a picture
+    that paints its own).
 
     Every text is escaped, so any label can be drawn; :meth:`render` gives the document.
     """
 
-    def __init__(self, width: float, height: float, *, font_size: int = 14) -> None:
+    def __init__(
+        self,
+        width: float,
+        height: float,
+        *,
+        font_size: int = 14,
+        background: str | None = BACKGROUND,
+    ) -> None:
         self.width, self.height, self.font_size = width, height, font_size
         self._parts: list[str] = []
+        if background is not None:
+            self.rect(0, 0, width, height, rx=8, fill=background)
 
     def rect(
         self,

@@ -5,16 +5,21 @@ from __future__ import annotations
 import importlib.metadata
 import io
 import json
+import os
+import stat
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 from shared_data import DATA, load
 
-from puzzlecalc import __version__, cli
-from puzzlecalc._puzzle_file import read_puzzles
-from puzzlecalc.cli import _progress_bar, main
+from puzzlecalc import __version__
+from puzzlecalc.cli import main, text
+from puzzlecalc.cli import records as cli_records
+from puzzlecalc.cli.puzzles import read_puzzles
+from puzzlecalc.cli.text import progress_bar
 from puzzlecalc.errors import InvalidHandError
 
 
@@ -148,8 +153,8 @@ def test_every_level_of_a_game() -> None:
     ("argv", "message"),
     [
         (["level", "200"], "game 1 has levels 1 to 199, not 200"),
-        (["level", "0", "--game", "2"], "game 2 has levels 1 to 109, not 0"),
-        (["level", "+4"], "give a level number, --file, or all of: start, goal, moves"),
+        (["level", "0", "--game", "2"], "game 2 has levels 1 to 109 and 184, not 0"),
+        (["level", "+4"], "give a level number, --file, or all of its parts: missing --start, --moves, --goal"),
         (["level", "--file", "x.json", "+4"], "--file gives the levels"),
     ],
 )
@@ -309,11 +314,11 @@ def test_24_prints_the_solutions() -> None:
 @pytest.mark.parametrize(
     ("argv", "expected"),
     [
-        (["24", "1", "2", "3", "4", "--count"], "3"),
-        (["24", "1", "2", "3", "4", "--count", "--distinct", "none"], "242"),
-        (["24", "1", "2", "3", "4", "--count", "--ops", "+-", "--target", "10"], "1"),
-        (["24", "3", "3", "8", "8", "--count", "--integer-only"], "0"),
-        (["24", "1", "2", "5", "8", "--count", "--distinct", "none", "--non-negative"], "62"),
+        (["24", "1", "2", "3", "4", "--count"], "1 2 3 4 -> 24: 3 distinct solutions (4nums)"),
+        (["24", "1", "2", "3", "4", "--count", "--distinct", "none"], "1 2 3 4 -> 24: 242 distinct solutions (none)"),
+        (["24", "1", "2", "3", "4", "--count", "--ops", "+-", "--target", "10"], "1 2 3 4 -> 10: 1 distinct solution (4nums)"),
+        (["24", "3", "3", "8", "8", "--count", "--integer-only"], "3 3 8 8 -> 24: 0 distinct solutions (4nums)"),
+        (["24", "1", "2", "5", "8", "--count", "--distinct", "none", "--non-negative"], "1 2 5 8 -> 24: 62 distinct solutions (none)"),
     ],
 )
 def test_24_options(argv: list[str], expected: str) -> None:
@@ -419,10 +424,10 @@ def test_level_bad_rule_value() -> None:
     ("argv", "lines"),
     [
         (["24", "3", "3", "8", "8"], ["3 3 8 8 -> 24: 1 distinct solution (4nums)", "  8/(3-8/3) = 24"]),
-        (["24", "1", "2", "3", "4", "--count", "--distinct", "none"], ["242"]),
-        (["24", "3", "3", "8", "8", "--integer-only"], ["3 3 8 8: no way to make 24"]),
+        (["24", "1", "2", "3", "4", "--count", "--distinct", "none"], ["1 2 3 4 -> 24: 242 distinct solutions (none)"]),
+        (["24", "3", "3", "8", "8", "--integer-only"], ["3 3 8 8 -> 24: no way to make 24; 23 and 25 are the closest"]),
         (["countdown", "100", "75", "50", "25", "6", "3", "--target", "952"],
-         ["2 distinct solutions, fewest numbers first", "  (100+3)*75*6/50+25 = 952"]),
+         ["100 75 50 25 6 3 -> 952: 2 distinct solutions (4nums)", "  (100+3)*75*6/50+25 = 952"]),
         (["census", "countdown", "--large", "4", "--jobs", "1"],
          ["large  selections   solvable    targets  percent",
           "    4          55      43710      49445   88.40%"]),
@@ -443,7 +448,7 @@ def test_census_writes_rows_tables_and_json(tmp_path: Path) -> None:
     rows, tables, data = tmp_path / "rows.csv", tmp_path / "tables", tmp_path / "tables.json"
     tables.mkdir()
     argv = ["census", "24", "--low", "1", "--high", "6", "--targets", "1", "50", "--jobs", "1"]
-    status, out = run(*argv, "--csv", str(rows), "--tables", str(tables), "--json", str(data))
+    status, out = run(*argv, "--csv", str(rows), "--tables", str(tables), "--tables-json", str(data))
     assert status == 0 and "making 24:" in out
     lines = rows.read_text().splitlines()
     assert (
@@ -469,7 +474,10 @@ def test_version_and_the_program_name(capsys: pytest.CaptureFixture[str]) -> Non
     result = subprocess.run(
         [sys.executable, "-m", "puzzlecalc", "lvl"], capture_output=True, text=True, check=False
     )
-    assert result.returncode == 2 and result.stderr.startswith("usage: python -m puzzlecalc")
+    assert result.returncode == 2 and result.stderr == (
+        "puzzlecalc: error: unknown subcommand 'lvl' (did you mean level?); "
+        "see 'python -m puzzlecalc --help'\n"
+    )
 
 
 def test_one_move_is_one_move() -> None:
@@ -480,22 +488,22 @@ def test_one_move_is_one_move() -> None:
 @pytest.mark.parametrize(
     ("argv", "status", "lines"),
     [
-        (["24", "check", "8/(3-8/3)", "3", "3", "8", "8"], 0, ["correct: 8/(3-8/3) = 24"]),
-        (["24", "check", "3*8+1", "3", "8"], 1, ["not accepted: uses 1, which was not dealt"]),
-        (["24", "check", "8*3", "3", "3", "8", "8"], 1, ["not accepted: leaves out 3 and 8"]),
-        (["24", "check", "8*(3", "3", "8"], 1, ["not accepted: cannot read the answer: "
+        (["24", "check", "8/(3-8/3)", "3", "3", "8", "8"], 0, ["3 3 8 8 -> 24: correct: 8/(3-8/3) = 24"]),
+        (["24", "check", "3*8+1", "3", "8"], 1, ["3 8 -> 24: not accepted: uses 1, which was not dealt"]),
+        (["24", "check", "8*3", "3", "3", "8", "8"], 1, ["3 3 8 8 -> 24: not accepted: leaves out 3 and 8"]),
+        (["24", "check", "8*(3", "3", "8"], 1, ["3 8 -> 24: not accepted: cannot read the answer: "
                                                 "missing ')' at position 4 in '8*(3'"]),
         (["24", "check", "3*5", "3", "5", "--target", "15", "--ops", "+-"], 1,
-         ["not accepted: uses *, which is not allowed here (allowed: + -)"]),
+         ["3 5 -> 15: not accepted: uses *, which is not allowed here (allowed: + -)"]),
         (["24", "check", "8/(3-8/3)", "3", "3", "8", "8", "--integer-only"], 1,
-         ["not accepted: 8/3 gives 8/3, and no fractions are allowed along the way"]),
+         ["3 3 8 8 -> 24: not accepted: 8/3 gives 8/3, and no fractions are allowed along the way"]),
         (["24", "3", "3", "8", "8", "--hint", "3"], 0,
-         ["hint 1: Start with 8 and 3.", "hint 2: Make 3-8/3, which is 1/3.",
-          "hint 3: 8/(3-8/3) = 24"]),
+         ["3 3 8 8 -> 24:", "  hint 1: Start with 8 and 3.", "  hint 2: Make 3-8/3, which is 1/3.",
+          "  hint 3: 8/(3-8/3) = 24"]),
         (["24", "3", "3", "8", "8", "--hint", "1", "--difficulty"], 0,
-         ["hint 1: Start with 8 and 3.", "3 3 8 8: difficulty 7.81"]),
+         ["3 3 8 8 -> 24:", "  hint 1: Start with 8 and 3.", "  difficulty 7.81"]),
         (["24", "1", "1", "1", "1", "--hint", "2", "--difficulty"], 1,
-         ["1 1 1 1: no way to make 24"]),
+         ["1 1 1 1 -> 24: no way to make 24; 4 is the closest"]),
     ],
 )  # fmt: skip
 def test_24_check_hint_and_difficulty(argv: list[str], status: int, lines: list[str]) -> None:
@@ -505,6 +513,7 @@ def test_24_check_hint_and_difficulty(argv: list[str], status: int, lines: list[
 def test_24_json_of_check_hint_and_difficulty() -> None:
     assert json.loads(run("24", "check", "3*8", "3", "8", "--json")[1]) == {
         "numbers": [3, 8], "target": 24, "answer": "3*8", "ok": True, "reason": "correct",
+        "same_as": None,
     }  # fmt: skip
     status, out = run("24", "3", "3", "8", "8", "--difficulty", "--hint", "1", "--json")
     assert status == 0 and json.loads(out) == {
@@ -596,7 +605,7 @@ def test_countdown_deals_a_legal_round_again_from_its_seed(large: str) -> None:
     expected = run("countdown", *map(str, numbers), "--target", str(target), "--json")
     assert expected == (status, out)  # the round dealt is the round solved
     shown = run("countdown", "--deal", "--large", large, "--seed", "5")[1].splitlines()[0]
-    assert shown == f"numbers {' '.join(map(str, numbers))}, target {target}"
+    assert shown.startswith(f"{' '.join(map(str, numbers))} -> {target}: ")
 
 
 @pytest.mark.parametrize(
@@ -606,7 +615,7 @@ def test_countdown_deals_a_legal_round_again_from_its_seed(large: str) -> None:
          ["3 3 8 8 -> 24: 1 distinct solution (4nums)", "  8/(3-8/3) = 24",
           "      3-8/3 = 1/3", "      8/(1/3) = 24"]),
         (["countdown", "2", "3", "4", "--target", "100", "--any", "--explain"],
-         ["100 cannot be reached; nearest: 24 (76 away)", "1 distinct solution, fewest numbers first",
+         ["2 3 4 -> 100: 1 distinct solution (4nums); 100 cannot be reached, nearest 24 (76 away)",
           "  4*3*2 = 24", "      4*3 = 12", "      12*2 = 24"]),
         (["level", "--start", "0", "--goal", "4", "--moves", "3", "+1", "x2", "--explain"],
          ["level: 0 -> 4 in 3 moves, buttons +1 x2", "shortest: 3 moves", "  start                0",
@@ -667,7 +676,7 @@ def test_puzzle_files_in_each_form(
     [
         ('[{"cards": [1]}]', False, "f item 1: expected a list of numbers"),
         ('{"numbers": [true]}', False, "f line 1: not a number: True"),
-        ('{"numbers": [1]', False, "f: not valid JSON"),
+        ('{"numbers": [1]', False, "f line 1: not valid JSON"),
         ('{"numbers": 3}', False, "f line 1: expected"),
         ('"3 3 8 8"', False, None),  # plain text: a line of one word
         ("952\n", True, "f line 1: expected the numbers, then the target"),
@@ -688,7 +697,9 @@ def test_batches_from_a_file_and_from_standard_input(
 ) -> None:
     hands = tmp_path / "hands.txt"
     hands.write_text("3 3 8 8\n1 1 1 1\n1,2,3,4\n")
-    assert run("24", "--file", str(hands), "--count") == (1, "1\n0\n3\n")  # worst status
+    assert run("24", "--file", str(hands), "--count") == (1,  # the worst status
+        "3 3 8 8 -> 24: 1 distinct solution (4nums)\n1 1 1 1 -> 24: 0 distinct solutions (4nums)\n"
+        "1 2 3 4 -> 24: 3 distinct solutions (4nums)\n")  # fmt: skip
     monkeypatch.setattr(sys, "stdin", io.StringIO('{"numbers": [3, 8]}\n{"numbers": [4, 6]}\n'))
     status, out = run("24", "--file", "-", "--json")
     assert status == 0 and [json.loads(line)["solutions"] for line in out.splitlines()] == [
@@ -714,7 +725,7 @@ def test_batches_from_a_file_and_from_standard_input(
         (["24", "1", "2", "--file", "{}"], "1 2\n", 2, "not both"),
         (["24"], "", 2, "give the cards, or --file"),
         (["countdown", "--file", "{}"], "1 2 3 4 5 6 50\n", 3, "line 1: the target 50"),
-        (["countdown", "--file", "{}"], "1 2 3 4 5 x 500\n", 3, "not a whole number: 'x'"),
+        (["countdown", "--file", "{}"], "1 2 3 4 5 x 500\n", 3, "line 1: not a whole number of at most 30 digits: 'x'"),
         (["countdown", "--file", "{}", "--any"], "1 2 3 4 5 6 50\n", 0, ""),
         (["countdown", "--file", "{}", "--deal"], "1 2 3 4 5 6 500\n", 2, "give no numbers"),
         (["24", "--file", "/nonexistent/hands.txt"], "", 3, "cannot read puzzles"),
@@ -740,10 +751,10 @@ class _Terminal(io.StringIO):
 
 
 def test_the_progress_bar_shows_rate_and_time_left_on_a_terminal_only() -> None:
-    assert _progress_bar(io.StringIO()) is None  # a pipe or a file: nothing
+    assert progress_bar(io.StringIO()) is None  # a pipe or a file: nothing
     times = iter([100.0, 102.0, 104.0])
     terminal = _Terminal()
-    show = _progress_bar(terminal, clock=lambda: next(times))
+    show = progress_bar(terminal, clock=lambda: next(times))
     assert show is not None
     show(10, 40)  # 10 in 2 s: 5 a second, 30 left take 6 s
     assert terminal.getvalue().endswith("] 10/40 5.0/s 6 s left  ")
@@ -758,8 +769,223 @@ def test_a_long_hand_shows_its_progress(
     cards: list[str], shown: bool, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     calls: list[tuple[int, int]] = []
-    monkeypatch.setattr(cli, "_progress_bar", lambda stream: lambda d, t: calls.append((d, t)))
+    monkeypatch.setattr(text, "progress_bar", lambda stream: lambda d, t: calls.append((d, t)))
     for extra in ([], ["--count"]):
         calls.clear()
         assert run("24", *cards, *extra)[0] == 0
         assert bool(calls) == shown and (not calls or calls[-1][0] == calls[-1][1])
+
+
+# -- what a new user meets: the portal, one-line errors, batches named, options refused -----
+
+
+def test_a_portal_level_shows_its_portal_and_the_display_before_it() -> None:
+    status, out = run("level", "195")
+    lines = out.splitlines()
+    assert status == 0 and lines[0].endswith(", portal from position 3 to 0")
+    assert lines[3].split() == ["x2", "1226", "portal", "227"]  # 613 x2: 1226, then the 1 falls
+    record = json.loads(run("level", "195", "--json")[1])
+    solution = record["solutions"][0]
+    assert solution["displays"] == ["227", "277", "777"]
+    assert solution["before_portal"] == ["1226", "2275", "2775"]
+    assert "before_portal" not in json.loads(run("level", "1", "--json")[1])["solutions"][0]
+
+
+@pytest.mark.parametrize(
+    ("argv", "line"),
+    [
+        (["24", "3", "3", "8", "8", "--jsn"],
+         "unrecognized arguments: --jsn (did you mean --json?); see 'python -m puzzlecalc 24 --help'"),
+        (["level", "155", "--explian"], "(did you mean --explain?)"),
+        (["lvl"], "unknown subcommand 'lvl' (did you mean level?)"),
+        (["cencus", "24"], "unknown subcommand 'cencus' (did you mean census?)"),
+        ([], "give a subcommand: level, make-level, 24, countdown, census"),
+        (["census", "24", "--targets", "1"], "argument --targets: expected 2 arguments"),
+        (["24", "--target", "x", "1"], "argument --target: not a number"),
+    ],
+)  # fmt: skip
+def test_a_usage_error_is_one_line_with_the_nearest_word(
+    argv: list[str], line: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert run(*argv)[0] == 2
+    err = capsys.readouterr().err
+    assert line in err and err.count("\n") == 1 and err.startswith("puzzlecalc: error: "), err
+    assert "usage:" not in err
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["census", "countdown", "--cards", "3"], "--cards does not go with census countdown"),
+        (["census", "24", "--weighted"], "--weighted does not go with census 24"),
+        (["census", "24", "--resume"], "--resume continues the rows of --csv"),
+        (["census", "24", "--targets", "10", "1"], "--targets 10 1: the first must not be above"),
+        (["24", "3", "3", "8", "8", "--count", "--hint", "1"], "--count and --hint/--difficulty"),
+        (["24", "3", "3", "8", "8", "--count", "--explain"], "--explain does not go with --count"),
+        (["24", "3", "3", "8", "8", "--seed", "1"], "--seed does not go with solving a hand"),
+        (["24", "deal", "--explain"], "--explain does not go with 24 deal"),
+        (["24", "3", "3", "8", "8", "--earlier", "3*8"], "--earlier does not go with solving"),
+        (["countdown", "1", "2", "--target", "3", "--seed", "1"], "--large and --seed go with --deal"),
+        (["level", "155", "--all", "--hint"], "--after and --hint advise on a level"),
+        (["level", "155", "--all", "--explain"], "not with --all"),
+        (["level", "155", "--max-solutions", "5"], "--max-solutions goes with --all"),
+        (["level", "--number", "3"], "--number picks a level of --file"),
+        (["level", "--start", "1", "--goal", "2", "--moves", "1", "--game", "2", "+1"], "--game goes with"),
+    ],
+)  # fmt: skip
+def test_options_that_do_not_apply_are_refused(
+    argv: list[str], message: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert run(*argv) == (2, "")
+    assert message in capsys.readouterr().err
+
+
+def test_census_json_prints_and_files_have_their_own_flags(tmp_path: Path) -> None:
+    argv = ["census", "24", "--low", "1", "--high", "5", "--targets", "20", "24", "--jobs", "1"]
+    status, out = run(*argv, "--json")
+    tables = json.loads(out)
+    assert status == 0 and set(tables) == {"rules", "targets", "solutions"}
+    folder, data = tmp_path / "made" / "here", tmp_path / "tables.json"
+    status, out = run(*argv, "--tables", str(folder), "--tables-json", str(data))
+    assert status == 0 and "making 24:" in out  # text on standard output, tables in the files
+    assert json.loads(data.read_text()) == tables
+    assert sorted(path.name for path in folder.iterdir()) == ["rules.csv", "solutions.csv", "targets.csv"]
+
+
+@pytest.mark.parametrize("umask", [0o022, 0o077, 0o002])
+def test_files_are_written_with_the_users_umask(tmp_path: Path, umask: int) -> None:
+    previous = os.umask(umask)
+    try:
+        rows, data = tmp_path / "rows.csv", tmp_path / "tables.json"
+        argv = ["census", "24", "--low", "1", "--high", "4", "--targets", "20", "24", "--jobs", "1"]
+        assert run(*argv, "--csv", str(rows), "--tables-json", str(data))[0] == 0
+    finally:
+        os.umask(previous)
+    for path in (rows, data, tmp_path / "rows.csv.settings.json"):
+        assert stat.S_IMODE(path.stat().st_mode) == 0o666 & ~umask, path
+
+
+def test_batch_records_name_their_puzzles(tmp_path: Path) -> None:
+    rounds = tmp_path / "rounds.txt"
+    rounds.write_text("100 75 50 25 6 3 952\n1 2 3 4 5 6 100\n")
+    status, out = run("countdown", "--file", str(rounds))
+    headings = [line for line in out.splitlines() if not line.startswith(" ")]
+    assert status == 0 and headings == [
+        "100 75 50 25 6 3 -> 952: 2 distinct solutions (4nums)",
+        "1 2 3 4 5 6 -> 100: 110 distinct solutions (4nums), the first 10 shown (--all: every one)",
+    ]
+    hands = tmp_path / "hands.txt"
+    hands.write_text("3 3 8 8\n1 1 1 1\n")
+    lines = run("24", "--file", str(hands), "--count", "--json")[1].splitlines()
+    assert [json.loads(line) for line in lines] == [
+        {"numbers": [3, 3, 8, 8], "target": 24, "count": 1},
+        {"numbers": [1, 1, 1, 1], "target": 24, "count": 0},
+    ]
+
+
+def test_explain_and_json_carry_the_working() -> None:
+    record = json.loads(run("24", "3", "3", "8", "8", "--explain", "--json")[1])
+    assert record["working"] == [["3-8/3 = 1/3", "8/(1/3) = 24"]]
+    record = json.loads(run("countdown", "2", "3", "4", "--target", "24", "--any", "--explain", "--json")[1])
+    assert record["working"] == [["4*3 = 12", "12*2 = 24"]]
+    record = json.loads(run("level", "1", "--explain", "--json")[1])
+    assert record["proven"] == "the search tried every sequence of up to 1 press; none reaches the goal"
+
+
+def test_every_limit_of_the_api_has_a_flag_the_error_names(capsys: pytest.CaptureFixture[str]) -> None:
+    status, _ = run("24", "1", "2", "3", "4", "5", "6", "--max-steps", "50")
+    assert status == 4 and capsys.readouterr().err.rstrip().endswith("raise the limit (--max-steps)")
+    assert run("24", "1", "2", "3", "4", "5", "6", "--max-steps", "500000", "--count")[0] == 0
+    status, _ = run("countdown", "100", "75", "50", "25", "6", "3", "--target", "952", "--max-steps", "5")
+    assert status == 4 and "(--max-steps)" in capsys.readouterr().err
+    status, _ = run("24", "3", "3", "8", "8", "--hint", "1", "--max-steps", "2")
+    assert status == 4 and "(--max-steps)" in capsys.readouterr().err
+    status, _ = run("level", "155", "--max-states", "10")
+    assert status == 4 and "(--max-states)" in capsys.readouterr().err
+    status, _ = run("24", "deal", "--band", "50", "60", "--max-deals", "3")
+    assert status == 4 and "(--max-deals)" in capsys.readouterr().err
+    status, _ = run("census", "24", "--max-items", "10")
+    assert status == 4 and "(--max-items)" in capsys.readouterr().err
+    status, _ = run("census", "24", "--targets", "0", "1000000000")
+    assert status == 4 and "1,000,000,001 targets, more than max_targets=100000" in capsys.readouterr().err
+
+
+def test_a_level_of_several_goals_picks_one_by_goal(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out = run("level", "9", "--game", "2", "--goal", "63")
+    assert status == 0 and out.startswith("level 9: 200 -> 63 in 3 moves")
+    assert "goal 96" not in out
+    assert run("level", "9", "--game", "2", "--goal", "64")[0] == 2
+    assert "level 9 has the goals 96, 63, 33, not [64]" in capsys.readouterr().err
+
+
+def test_calculator_2_numbering_is_said_and_level_184_is_the_games_own() -> None:
+    status, out = run("level", "--help")
+    assert status == 0  # (argparse prints the help itself)
+    status, out = run("level", "184", "--game", "2")
+    assert status == 0 and out.startswith("level 184 goal 49: 54 -> 49 in 3 moves")
+
+
+def test_check_says_when_an_answer_is_the_same_solution_as_an_earlier_one() -> None:
+    argv = ["24", "check", "(8/(3-(8/3)))", "3", "3", "8", "8", "--earlier", "8/(3-8/3)", "1+1"]
+    assert run(*argv) == (1, "3 3 8 8 -> 24: correct, but the same solution as answer 1\n")
+    status, out = run("24", "check", "4*3*2*1", "1", "2", "3", "4", "--earlier", "(4+2)*(3+1)")
+    assert (status, out) == (0, "1 2 3 4 -> 24: correct: 4*3*2*1 = 24\n")
+
+
+def test_check_takes_a_file_of_answers(tmp_path: Path) -> None:
+    answers = tmp_path / "answers.txt"
+    answers.write_text("3 3 8 8: 8/(3-8/3)\n3 3 8 8: 8/(3-(8/3))\n1 2 3 4: (1+2+3)*4\n1 2 3 4: 1+2+3+4\n")
+    status, out = run("24", "check", "--file", str(answers))
+    assert status == 1 and out.splitlines() == [
+        "3 3 8 8 -> 24: correct: 8/(3-8/3) = 24",
+        f"3 3 8 8 -> 24: correct, but the same solution as {str(answers)!r} line 1",
+        "1 2 3 4 -> 24: correct: (1+2+3)*4 = 24",
+        "1 2 3 4 -> 24: not accepted: gives 10, not 24",
+    ]
+    answers.write_text('{"numbers": [3, 8], "answer": "8*3"}\n')
+    record = json.loads(run("24", "check", "--file", str(answers), "--json")[1])
+    assert record["ok"] and record["same_as"] is None
+
+
+def test_a_hand_with_no_solution_says_how_close_one_can_get() -> None:
+    status, out = run("24", "1", "1", "1", "1")
+    assert status == 1 and out.splitlines()[0] == "1 1 1 1 -> 24: no way to make 24; 4 is the closest"
+    record = json.loads(run("24", "3", "3", "8", "8", "--integer-only", "--json")[1])
+    assert record["solutions"] == [] and record["nearest"] == [23, 25]
+    record = json.loads(run("24", "1", "1", "1", "1", "--difficulty", "--json")[1])
+    assert record["solvable"] is False and record["nearest"] == [4]
+
+
+def test_ascii_writes_fraction_cards_that_paste_into_python() -> None:
+    plain = run("24", "1/2", "3/2", "5", "--target", "7")[1]
+    ascii = run("24", "1/2", "3/2", "5", "--target", "7", "--ascii")[1]
+    assert "\u2044" in plain and "\u2044" not in ascii and ascii == plain.replace("\u2044", "/")
+    record = json.loads(run("24", "1/2", "3/2", "5", "--target", "7", "--ascii", "--json")[1])
+    assert record["numbers"] == ["1/2", "3/2", 5]
+    assert all(eval(text) == 7 for text in record["solutions"])  # noqa: S307  (a test of our own text)
+
+
+RECORDS: dict[tuple[str, ...], Any] = {  # (TypedDicts: their keys are read at run time)
+    ("level", "155"): cli_records.LevelRecord,
+    ("level", "195"): cli_records.LevelRecord,
+    ("level", "155", "--after", "/3"): cli_records.AdviceRecord,
+    ("make-level", "--seed", "1", "--moves", "3"): cli_records.MadeLevelRecord,
+    ("24", "3", "3", "8", "8", "--explain"): cli_records.SolutionsRecord,
+    ("24", "1", "1", "1", "1"): cli_records.SolutionsRecord,
+    ("24", "3", "3", "8", "8", "--count"): cli_records.CountRecord,
+    ("24", "check", "3*8", "3", "8"): cli_records.CheckRecord,
+    ("24", "3", "3", "8", "8", "--hint", "2", "--difficulty"): cli_records.HintRecord,
+    ("24", "1", "1", "1", "1", "--hint", "2"): cli_records.HintRecord,
+    ("24", "deal", "--seed", "1"): cli_records.HandRecord,
+    ("countdown", "2", "3", "4", "--target", "100", "--any", "--explain"): cli_records.CountdownRecord,
+}
+
+
+@pytest.mark.parametrize("argv", list(RECORDS), ids=" ".join)
+def test_every_json_record_holds_to_its_schema(argv: tuple[str, ...]) -> None:
+    schema = RECORDS[argv]
+    for line in run(*argv, "--json")[1].splitlines():
+        record = json.loads(line)
+        assert schema.__required_keys__ <= set(record) <= schema.__required_keys__ | schema.__optional_keys__
+        for name in schema.__required_keys__ & {"solutions", "numbers"}:
+            assert isinstance(record[name], list)

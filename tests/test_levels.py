@@ -63,7 +63,7 @@ def test_levels_are_numbered_from_one(game: Any) -> None:
     [
         (0, 1, "game 1 has levels 1 to 199, not 0"),
         (200, 1, "not 200"),
-        (110, 2, "game 2 has levels 1 to 109, not 110"),
+        (110, 2, "game 2 has levels 1 to 109 and 184, not 110"),
         ("5", 1, "not '5'"),
         (True, 1, "not True"),
         (1, 3, "game must be 1 or 2, not 3"),

@@ -145,7 +145,7 @@ def test_the_census_chart_names_its_targets_and_selections() -> None:
 
 
 def test_drawings_escape_their_text_and_write_short_numbers() -> None:
-    picture = Drawing(10.5, 3)
+    picture = Drawing(10.5, 3, background=None)
     picture.text(1, 2.04, "<a & b>", anchor="end", fill=None)
     picture.rect(0, 0, 1, 1, rx=None, stroke='say "hi"')
     picture.title("1 < 2")

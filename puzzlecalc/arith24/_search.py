@@ -86,7 +86,8 @@ class _Budget:
         self.left -= steps
         if self.left < 0:
             raise SearchLimitError(
-                f"{self.search()} took more than max_steps={self.limit} steps; raise the limit"
+                f"{self.search()} took more than max_steps={self.limit} steps; raise the limit",
+                "max_steps",
             )
 
     def search(self) -> str:

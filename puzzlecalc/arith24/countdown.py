@@ -30,7 +30,7 @@ from puzzlecalc.arith24._search import splits
 from puzzlecalc.arith24.expr import Expr
 from puzzlecalc.arith24.numbers import Number, hand
 from puzzlecalc.arith24.rules import COUNTDOWN, Distinct
-from puzzlecalc.arith24.solutions import reachable_values, solve
+from puzzlecalc.arith24.solutions import DEFAULT_MAX_STEPS, reachable_values, solve
 from puzzlecalc.errors import InvalidHandError
 
 __all__ = [
@@ -272,7 +272,11 @@ def count_expressions(numbers: Sequence[Number], *, use_all: bool = False) -> in
 
 
 def countdown(
-    numbers: Sequence[Number], target: Number, *, distinct: Distinct = "4nums"
+    numbers: Sequence[Number],
+    target: Number,
+    *,
+    distinct: Distinct = "4nums",
+    max_steps: int = DEFAULT_MAX_STEPS,
 ) -> list[Expr]:
     """Countdown's rules as a convenience: the distinct solutions, fewest numbers first.
 
@@ -283,6 +287,11 @@ def countdown(
     ['(100+3)*75*6/50+25', '((100+6)*75*3-50)/25']
     >>> [(str(e), e.value) for e in countdown([2, 3, 4], 100)]
     [('4*3*2', Fraction(24, 1))]
+
+    :param max_steps: how much work the search may do (as for
+        :func:`~puzzlecalc.arith24.solutions.solve`).
+    :raises SearchLimitError: if the search needs more than ``max_steps`` steps.
     """
     checked = _naturals(numbers)  # the numbers reachable() takes, and no others
-    return solve(checked, target, rules=COUNTDOWN.evolve(distinct=distinct), nearest=True)
+    rules = COUNTDOWN.evolve(distinct=distinct)
+    return solve(checked, target, rules=rules, nearest=True, max_steps=max_steps)

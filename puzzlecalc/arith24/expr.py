@@ -145,12 +145,26 @@ class Expr(abc.ABC):
 
     def _repr_svg_(self) -> str:
         """The expression's tree, which Jupyter shows (:func:`~puzzlecalc.arith24.pictures.expr_svg`)."""
-        from puzzlecalc.arith24.pictures import expr_svg  # pictures import this module
+        from puzzlecalc.arith24.pictures import expr_svg  # (pictures draw the models)
 
         return expr_svg(self)
 
     def __repr__(self) -> str:
         return f"Expr.parse({str(self)!r})"
+
+    def __format__(self, spec: str) -> str:
+        """``format(expr)`` is ``str(expr)``; ``format(expr, "ascii")`` writes a fraction
+        card ``(3/2)``, not with the fraction slash: ASCII, which pastes into Python and
+        has the same value (though the referee reads ``3/2`` as two cards).
+
+        >>> print(f"{Expr.parse('2*(3⁄2)+3'):ascii}")
+        2*(3/2)+3
+        """
+        if spec == "ascii":
+            return str(self).replace(FRACTION_SLASH, "/")
+        if spec:
+            raise ValueError(f"unknown format of an expression: {spec!r}")
+        return str(self)
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Expr):

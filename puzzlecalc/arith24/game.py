@@ -37,7 +37,7 @@ from puzzlecalc.arith24.difficulty import difficulty as hand_difficulty
 from puzzlecalc.arith24.expr import BinOp, Expr
 from puzzlecalc.arith24.numbers import Number, check_card_count, check_range
 from puzzlecalc.arith24.rules import DEFAULT_RULES, HouseRules, RuleOptions, check_ops, house_rules
-from puzzlecalc.arith24.solutions import Progress, shared_tables, solve
+from puzzlecalc.arith24.solutions import DEFAULT_MAX_STEPS, Progress, shared_tables, solve
 from puzzlecalc.arith24.solutions import solvable as can_make
 from puzzlecalc.errors import InvalidArgumentError, SearchLimitError
 
@@ -132,7 +132,8 @@ def deal(
             progress(max_deals, max_deals)
     raise SearchLimitError(
         f"no hand of {cards} cards from {low} to {high} met the conditions in {max_deals} "
-        "deals; widen the band or raise max_deals"
+        "deals; widen the band or raise max_deals",
+        "max_deals",
     )
 
 
@@ -155,6 +156,7 @@ def hint(
     level: int = 1,
     *,
     rules: HouseRules | None = None,
+    max_steps: int = DEFAULT_MAX_STEPS,
     **options: Unpack[RuleOptions],
 ) -> str:
     """A hint for the hand, more telling at each ``level``.
@@ -169,11 +171,14 @@ def hint(
     >>> print(hint([1, 1, 1, 1]))
     There is no solution: these cards cannot make 24.
 
+    :param max_steps: how much work the search may do (as for
+        :func:`~puzzlecalc.arith24.solutions.solve`).
     :raises PuzzlecalcError: unless ``level`` is 1, 2 or 3, or on a bad hand.
+    :raises SearchLimitError: if the search needs more than ``max_steps`` steps.
     """
     if level not in (1, 2, 3):
         raise InvalidArgumentError(f"level must be 1, 2 or 3, not {level!r}")
-    found = solve(cards, target, rules=house_rules(rules, options))
+    found = solve(cards, target, rules=house_rules(rules, options), max_steps=max_steps)
     if not found:
         return f"There is no solution: these cards cannot make {target}."
     solution = found[0]

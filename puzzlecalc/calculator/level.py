@@ -11,6 +11,7 @@ from typing import Any, Final
 
 import attrs
 
+from puzzlecalc._text import counted
 from puzzlecalc.calculator.notation import parse_button, parse_press
 from puzzlecalc.calculator.ops import At, Op, Press, Step
 from puzzlecalc.calculator.rules import DEFAULT_RULES, DISPLAY_MAX, Rules
@@ -129,13 +130,15 @@ def _check_integer(instance: Level, attribute: attrs.Attribute[int], value: int)
         raise InvalidLevelError(f"{attribute.name} does not fit on the display: {value!r}")
 
 
-@attrs.frozen
+@attrs.frozen(repr=False)
 class Level:
     """A level: reach ``goal`` from ``start`` in at most ``moves`` presses of ``buttons``.
 
     >>> level = Level(start=0, goal=34, moves=3, buttons=["2", "3", "[+]1"])
     >>> level
-    Level(start=0, goal=34, moves=3, buttons=(Append(digits='2'), Append(digits='3'), Influence(n=1)), portal=None)
+    Level(start=0, goal=34, moves=3, buttons=['2', '3', '[+]1'])
+    >>> level.buttons
+    (Append(digits='2'), Append(digits='3'), Influence(n=1))
     >>> level.labels()
     ['2', '3', '[+]1']
 
@@ -161,6 +164,32 @@ class Level:
     def __attrs_post_init__(self) -> None:
         if not self.buttons:
             raise InvalidLevelError("a level needs at least one button")
+
+    def __repr__(self) -> str:
+        """The level as code that makes it again, buttons as their labels.
+
+        >>> Level(start=99, goal=10, moves=3, buttons=["1", "-1"], portal=[2, 0])
+        Level(start=99, goal=10, moves=3, buttons=['1', '-1'], portal=[2, 0])
+        """
+        portal = self.portal
+        where = "" if portal is None else f", portal={[portal.entrance, portal.exit]!r}"
+        return (
+            f"Level(start={self.start!r}, goal={self.goal!r}, moves={self.moves!r}, "
+            f"buttons={self.labels()!r}{where})"
+        )
+
+    def __str__(self) -> str:
+        """The level in words.
+
+        >>> print(Level(start=99, goal=10, moves=3, buttons=["1", "-1"], portal=[2, 0]))
+        99 -> 10 in 3 moves, buttons 1 -1, portal from position 2 to 0
+        """
+        portal = self.portal
+        where = "" if portal is None else f", portal from position {portal.entrance} to {portal.exit}"
+        return (
+            f"{self.start} -> {self.goal} in {counted(self.moves, 'move')}, "
+            f"buttons {' '.join(self.labels())}{where}"
+        )
 
     @property
     def target(self) -> int:
@@ -256,7 +285,7 @@ class Level:
 
     def _repr_svg_(self) -> str:
         """The level's picture, which Jupyter shows (:func:`~puzzlecalc.calculator.pictures.level_svg`)."""
-        from puzzlecalc.calculator.pictures import level_svg  # pictures import this module
+        from puzzlecalc.calculator.pictures import level_svg  # (pictures draw the models)
 
         return level_svg(self)
 
@@ -392,6 +421,31 @@ class Level:
             states.append(state)
             moves += rules.press_cost(press)
         return Solution(start, tuple(made), tuple(shown), tuple(states), moves, self.word)
+
+    def before_portal(
+        self, state: GameState, record: PressRecord, rules: Rules = DEFAULT_RULES
+    ) -> Value | None:
+        """The display a press shows before the portal moves its digits, as the game
+        animates it: ``None`` when the level has no portal, or the portal moves nothing
+        (or the press is not allowed).
+
+        >>> level = Level(start=613, goal=227, moves=1, buttons=["x2"], portal=[3, 0])
+        >>> level.before_portal(GameState(613), (0, "press"))
+        1226
+
+        :raises IllegalPressError: if there is no such button or way to press it.
+        """
+        if self.portal is None or record == WORD_PRESS:
+            return None
+        index, press, at = record[0], record[1], record[2] if len(record) == 3 else None
+        assert isinstance(index, int)
+        button = self._button(index, press, at)  # type: ignore[arg-type]
+        if rules.lock_order == "after-portal":  # (the locked digit is set after it)
+            state = attrs.evolve(state, lock=None)
+        pressed = button.apply(state, rules, press, at)  # type: ignore[arg-type]
+        if pressed is None or self.portal.apply(pressed.value) == pressed.value:
+            return None
+        return pressed.value
 
     def is_solved_by(self, solution: Solution) -> bool:
         """Whether ``solution`` ends on the goal within the move limit.

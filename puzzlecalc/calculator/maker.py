@@ -176,7 +176,8 @@ def generate(
             return level
     raise SearchLimitError(
         f"no level with a {'unique ' if unique else ''}shortest solution of {low}..{high} "
-        f"moves found in {max_tries} tries; raise max_tries or give other buttons"
+        f"moves found in {max_tries} tries; raise max_tries or give other buttons",
+        "max_tries",
     )
 
 

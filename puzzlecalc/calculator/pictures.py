@@ -18,13 +18,17 @@ True
 from __future__ import annotations
 
 import math
-from typing import Final
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Final
 
-from puzzlecalc.calculator.level import Level
 from puzzlecalc.calculator.ops import Op
 from puzzlecalc.calculator.ops.digits import Append
-from puzzlecalc.calculator.solution import Solution, format_value
+from puzzlecalc.calculator.state import format_value
 from puzzlecalc.svg import Drawing
+
+if TYPE_CHECKING:  # (the models draw themselves with this module: no import at run time)
+    from puzzlecalc.calculator.level import Level
+    from puzzlecalc.calculator.solution import Solution
 
 __all__ = ["level_svg", "solution_svg"]
 
@@ -52,22 +56,25 @@ def _colour(button: Op) -> str:
     return {"arithmetic": _VALUE, "digits": _DIGITS}.get(family, _OTHER)
 
 
-def level_svg(level: Level) -> str:
-    """The level as the game shows it: moves, goal, display, portal and buttons.
+def level_svg(level: Level, goals: Sequence[int | str] | None = None) -> str:
+    """The level as the game shows it: moves, goal, display, portal and buttons, on the
+    game's own light case.
 
-    The text of the picture names the move limit, the goal, the start value and every
-    button's label.
+    The text of the picture names the move limit, the goal (each of ``goals``, for a level
+    of several), the start value and every button's label.
     """
     width = _COLUMNS * _BUTTON_WIDTH + (_COLUMNS - 1) * _GAP + 2 * _MARGIN
     rows = math.ceil(len(level.buttons) / _COLUMNS)
     top = 126 if level.portal is not None else 104
     height = top + rows * (_BUTTON_HEIGHT + _GAP) - _GAP + _MARGIN
-    picture = Drawing(width, height)
-    picture.title(f"level: {level.start} to {level.goal} in {level.moves} moves")
+    picture = Drawing(width, height, background=None)
+    shown = " / ".join(map(str, goals or [level.goal]))
+    picture.title(f"level: {level.start} to {shown} in {level.moves} moves")
     picture.rect(0, 0, width, height, rx=16, fill="#cfd8c8", stroke="#7c8a74")
     picture.text(_MARGIN, 26, f"MOVES: {level.moves}", size=13, font_weight="bold")
+    goal_size = 13 if len(shown) <= 12 else max(9, 13 * 12 // len(shown))
     picture.text(
-        width - _MARGIN, 26, f"GOAL: {level.goal}", anchor="end", size=13, font_weight="bold"
+        width - _MARGIN, 26, f"GOAL: {shown}", anchor="end", size=goal_size, font_weight="bold"
     )
     display_right = width - _MARGIN - 10
     picture.rect(_MARGIN, 36, width - 2 * _MARGIN, 52, rx=6, fill="#a9b8a0", stroke="#5d6b57")

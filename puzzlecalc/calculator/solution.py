@@ -2,15 +2,13 @@
 
 from __future__ import annotations
 
-import warnings
-from fractions import Fraction
 from typing import Any, Literal, TypeAlias
 
 import attrs
 
 from puzzlecalc._text import counted
 from puzzlecalc.calculator.ops import Press
-from puzzlecalc.calculator.state import GameState, Value
+from puzzlecalc.calculator.state import GameState, Value, format_value
 
 __all__ = ["PressRecord", "Solution", "format_value"]
 
@@ -24,24 +22,6 @@ PressRecord: TypeAlias = (
     | tuple[int, Press, str]
     | tuple[None, Literal["ABC"]]
 )
-
-
-def format_value(value: Value) -> str:
-    """The display as the calculator shows it.
-
-    >>> format_value(-12), format_value(Fraction(5, 2))
-    ('-12', '2.5')
-    """
-    if isinstance(value, Fraction) and value.denominator != 1:
-        tenths = value * 10
-        sign = "-" if tenths < 0 else ""
-        whole, tenth = divmod(abs(int(tenths)), 10)
-        return f"{sign}{whole}.{tenth}"
-    return str(int(value))
-
-
-def _deprecated(name: str, instead: str) -> None:
-    warnings.warn(f"Solution.{name} is deprecated; use {instead}", DeprecationWarning, stacklevel=3)
 
 
 @attrs.frozen(repr=False)
@@ -95,30 +75,6 @@ class Solution:
         """The display after each press."""
         return [state.value for state in self.states]
 
-    @property
-    def presses(self) -> tuple[PressRecord, ...]:
-        """Deprecated: :attr:`indices`."""
-        _deprecated("presses", "indices")
-        return self._indices
-
-    @property
-    def shown(self) -> tuple[str, ...]:
-        """Deprecated: :attr:`labels`."""
-        _deprecated("shown", "labels")
-        return self._labels
-
-    @property
-    def moves(self) -> int:
-        """Deprecated: ``len(solution)``."""
-        _deprecated("moves", "len(solution)")
-        return self._moves
-
-    @property
-    def length(self) -> int:
-        """Deprecated: ``len(solution)``."""
-        _deprecated("length", "len(solution)")
-        return self._moves
-
     def __repr__(self) -> str:
         """Short, as python-chess writes its objects: the presses and where they lead.
 
@@ -148,7 +104,7 @@ class Solution:
 
     def _repr_svg_(self) -> str:
         """The solution's picture, which Jupyter shows (:func:`~puzzlecalc.calculator.pictures.solution_svg`)."""
-        from puzzlecalc.calculator.pictures import solution_svg  # pictures import this module
+        from puzzlecalc.calculator.pictures import solution_svg  # (pictures draw the models)
 
         return solution_svg(self)
 

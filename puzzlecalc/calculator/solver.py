@@ -359,5 +359,5 @@ def _naming(levels: Sequence[Level]) -> Iterator[None]:
         goals = " or ".join(f"{level.goal} in {counted(level.moves, 'move')}" for level in levels)
         buttons = ", ".join(first.labels())
         raise SearchLimitError(
-            f"the level {first.start} -> {goals} with {buttons}: {error}"
+            f"the level {first.start} -> {goals} with {buttons}: {error}", error.limit
         ) from None

@@ -7,7 +7,9 @@ from typing import TypeAlias
 
 import attrs
 
-__all__ = ["GameState", "StateTuple", "Value"]
+from puzzlecalc._checks import instance, whole_number
+
+__all__ = ["GameState", "StateTuple", "Value", "format_value"]
 
 #: What the display holds: an integer, or with decimal division a number of tenths.
 Value: TypeAlias = int | Fraction
@@ -15,6 +17,19 @@ Value: TypeAlias = int | Fraction
 #: The plain-tuple form of a :class:`~puzzlecalc.calculator.state.GameState` used inside
 #: searches: ``(value, influence, store, lock)``.
 StateTuple: TypeAlias = tuple[Value, int, int | None, int | None]
+
+
+def _check_value(value: object) -> None:
+    instance(value, "value", (int, Fraction), "a whole number or a Fraction")
+
+
+def _whole(value: object, name: str) -> None:
+    whole_number(value, name)
+
+
+def _maybe(value: object, name: str) -> None:
+    if value is not None:
+        whole_number(value, name)
 
 
 @attrs.frozen
@@ -33,10 +48,10 @@ class GameState:
         or ``None`` when no lock is pending.
     """
 
-    value: Value
-    influence: int = 0
-    store: int | None = None
-    lock: int | None = None
+    value: Value = attrs.field(validator=lambda _, __, value: _check_value(value))
+    influence: int = attrs.field(default=0, validator=lambda _, __, value: _whole(value, "influence"))
+    store: int | None = attrs.field(default=None, validator=lambda _, __, value: _maybe(value, "store"))
+    lock: int | None = attrs.field(default=None, validator=lambda _, __, value: _maybe(value, "lock"))
 
     def as_tuple(self) -> StateTuple:
         """The state as a plain ``(value, influence, store, lock)`` tuple."""
@@ -50,3 +65,17 @@ class GameState:
         GameState(value=3, influence=0, store=None, lock=None)
         """
         return cls(*state)
+
+
+def format_value(value: Value) -> str:
+    """The display as the calculator shows it.
+
+    >>> format_value(-12), format_value(Fraction(5, 2))
+    ('-12', '2.5')
+    """
+    if isinstance(value, Fraction) and value.denominator != 1:
+        tenths = value * 10
+        sign = "-" if tenths < 0 else ""
+        whole, tenth = divmod(abs(int(tenths)), 10)
+        return f"{sign}{whole}.{tenth}"
+    return str(int(value))

@@ -24,10 +24,12 @@ from __future__ import annotations
 from puzzlecalc.arith24.census.api import TARGETS, arith24_census, countdown_census, hand_census
 from puzzlecalc.arith24.census.deck import Deck, Selection, selections
 from puzzlecalc.arith24.census.results import HOUSE_RULES, NEAR, HandResult, SelectionResult
-from puzzlecalc.arith24.census.run import RunSettings
+from puzzlecalc.arith24.census.run import DEFAULT_MAX_ITEMS, DEFAULT_MAX_TARGETS, RunSettings
 from puzzlecalc.arith24.census.tables import Census, CensusRow, HandCensus
 
 __all__ = [
+    "DEFAULT_MAX_ITEMS",
+    "DEFAULT_MAX_TARGETS",
     "HOUSE_RULES",
     "NEAR",
     "TARGETS",

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import functools
 import itertools
+import math
 from collections import Counter
 from collections.abc import Iterable
 from typing import Final, Unpack
@@ -21,12 +22,20 @@ from puzzlecalc.arith24.census.results import (
     selection_results,
 )
 from puzzlecalc.arith24.census.rows import RowsFile, countdown_rows, hand_rows
-from puzzlecalc.arith24.census.run import RunOptions, Work, run, settings_of
+from puzzlecalc.arith24.census.run import (
+    DEFAULT_MAX_ITEMS,
+    DEFAULT_MAX_TARGETS,
+    RunOptions,
+    RunSettings,
+    Work,
+    run,
+    settings_of,
+)
 from puzzlecalc.arith24.census.tables import Census, HandCensus
-from puzzlecalc.arith24.numbers import Number, check_card_count, check_range, number_text
+from puzzlecalc.arith24.numbers import Number, check_card_count, check_range, number, number_text
 from puzzlecalc.arith24.rules import DEFAULT_RULES
 from puzzlecalc.arith24.solutions import DEFAULT_MAX_STEPS, _values_reached, shared_tables
-from puzzlecalc.errors import InvalidArgumentError
+from puzzlecalc.errors import InvalidArgumentError, InvalidTypeError
 
 __all__ = ["TARGETS", "arith24_census", "countdown_census", "hand_census"]
 
@@ -80,6 +89,7 @@ def countdown_census(
         raise InvalidArgumentError(f"low must be at least 1, not {low!r}")
     spec = CountdownSpec(low, high, use_all, uncapped_run)
     census = Census(low, high, deck, weighted)
+    how.check_size(deck.count(large), high - low + 1, "selections")
     work = deck.selections(large)
     form = countdown_rows(spec, deck)
     described = {
@@ -121,6 +131,8 @@ def hand_census(
     cards = check_card_count(cards)
     if not isinstance(targets, range):
         raise InvalidArgumentError(f"targets must be a range, not {targets!r}")
+    target = number(target, "the target")
+    how.check_size(math.comb(high - low + cards, cards), len(targets), "hands")
     census = HandCensus(low, high, cards, targets, target)
     spec = HandSpec(targets, target)
     described = {
@@ -140,6 +152,8 @@ def arith24_census(
     high: int = 13,
     cards: int = 4,
     targets: Iterable[Number] = range(0, 101),
+    max_items: int = DEFAULT_MAX_ITEMS,
+    max_targets: int = DEFAULT_MAX_TARGETS,
 ) -> Counter[Number]:
     """How many hands of ``cards`` cards from ``low`` to ``high`` can make each target.
 
@@ -151,10 +165,18 @@ def arith24_census(
 
     For cards 1..13 (1820 hands, a few seconds) 1362 hands make 24; of the targets 1 to
     100, 2 is the most reachable (1758 hands) and 97 the least (373).
+
+    :param max_items: the most hands it may take; ``max_targets``: the most targets
+        (:class:`~.run.RunSettings`).
     """
     check_range(low, high)
     cards = check_card_count(cards)
-    wanted = [(target, as_value(target)) for target in targets]
+    limits = RunSettings(max_items=max_items, max_targets=max_targets)
+    if isinstance(targets, (str, bytes)) or not isinstance(targets, Iterable):
+        raise InvalidTypeError(f"targets must be numbers, not {targets!r}")
+    chosen = [number(target, "a target") for target in itertools.islice(targets, max_targets + 1)]
+    limits.check_size(math.comb(high - low + cards, cards), len(chosen), "hands")
+    wanted = [(target, as_value(target)) for target in chosen]
     counts: Counter[Number] = Counter({target: 0 for target, _ in wanted})
     with shared_tables():  # hands share their parts' values
         for hand in itertools.combinations_with_replacement(range(low, high + 1), cards):

@@ -96,6 +96,23 @@ class Deck:
         }
         return sorted(found)
 
+    def count(self, large: Iterable[int] | None = None) -> int:
+        """How many distinct selections :meth:`selections` lists, worked out without
+        listing them (a census checks its size first).
+
+        >>> Deck().count(), Deck().count([4])
+        (13243, 55)
+        """
+        most = min(len(self.large), self.size)
+        wanted = range(most + 1) if large is None else set(large)
+        by_large, by_small = _multisets(self.large), _multisets(self.small)
+        return sum(
+            by_large[count] * by_small[self.size - count]
+            for count in wanted
+            if isinstance(count, int) and 0 <= count < len(by_large)
+            and 0 <= self.size - count < len(by_small)
+        )  # fmt: skip
+
     def holds(self, numbers: Iterable[int]) -> bool:
         """Whether the deck can deal ``numbers``: ``size`` of its tiles, no tile twice."""
         wanted = Counter(numbers)
@@ -129,6 +146,20 @@ class Deck:
         return Fraction(
             ways, math.comb(len(self.large), count) * math.comb(len(self.small), self.size - count)
         )
+
+
+def _multisets(tiles: tuple[int, ...]) -> list[int]:
+    """``counts[k]``: how many distinct multisets of ``k`` of ``tiles`` there are (each
+    tile value at most as often as the tiles hold it): the coefficients of the product of
+    ``1 + x + ... + x^m`` over the values, ``m`` times each."""
+    counts = [1]
+    for times in Counter(tiles).values():
+        grown = [0] * (len(counts) + times)
+        for k, ways in enumerate(counts):
+            for taken in range(times + 1):
+                grown[k + taken] += ways
+        counts = grown
+    return counts
 
 
 def selections(large: Iterable[int] = range(5), size: int = 6) -> list[Selection]:

@@ -11,19 +11,31 @@ lost worker loses at most the work in flight.
 from __future__ import annotations
 
 import concurrent.futures
+import contextlib
 import csv
 from collections.abc import Callable, Hashable, Sequence
 from pathlib import Path
-from typing import Any, Generic, Protocol, TextIO, TypedDict, TypeVar
+from typing import Any, Final, Generic, Protocol, TextIO, TypedDict, TypeVar
 
 import attrs
 
+from puzzlecalc._checks import whole_number
 from puzzlecalc._pool import results, workers
 from puzzlecalc._signals import uninterrupted
 from puzzlecalc.arith24.census.rows import RowsFile
-from puzzlecalc.errors import InvalidArgumentError
+from puzzlecalc.errors import InvalidArgumentError, InvalidTypeError, SearchLimitError
 
-__all__ = ["Progress", "RunOptions", "RunSettings", "Tally", "Work", "run", "settings_of"]
+__all__ = [
+    "DEFAULT_MAX_ITEMS",
+    "DEFAULT_MAX_TARGETS",
+    "Progress",
+    "RunOptions",
+    "RunSettings",
+    "Tally",
+    "Work",
+    "run",
+    "settings_of",
+]
 
 R = TypeVar("R")
 R_contra = TypeVar("R_contra", contravariant=True)
@@ -45,6 +57,18 @@ def _jobs(instance: object, attribute: attrs.Attribute[int | None], value: objec
     workers(value, 1)  # type: ignore[arg-type]  # (it checks the number asked for)
 
 
+def _at_least_one(instance: object, attribute: attrs.Attribute[int], value: object) -> None:
+    whole_number(value, attribute.name, low=1)
+
+
+#: How many selections or hands a census takes unless ``max_items`` says more: its work is
+#: listed before it starts (some 200 bytes an item), and its tables count each item done.
+DEFAULT_MAX_ITEMS: Final = 1_000_000
+#: How many targets a census takes unless ``max_targets`` says more: every item is held
+#: against every target, and the tables count each.
+DEFAULT_MAX_TARGETS: Final = 100_000
+
+
 @attrs.frozen(kw_only=True)
 class RunSettings:
     """How a census runs; every census function takes these fields as keywords.
@@ -58,6 +82,9 @@ class RunSettings:
         (:mod:`~puzzlecalc.arith24.census.rows`).
     :param resume: count the rows already in ``rows`` and do only the rest.
     :param progress: called as ``progress(done, total)`` after each selection or hand.
+    :param max_items: the most selections or hands the census may take
+        (:data:`DEFAULT_MAX_ITEMS`).
+    :param max_targets: the most targets it may take (:data:`DEFAULT_MAX_TARGETS`).
     """
 
     executor: concurrent.futures.Executor | None = None
@@ -65,6 +92,33 @@ class RunSettings:
     rows: Path | None = attrs.field(default=None, converter=_rows_path)
     resume: bool = False
     progress: Progress | None = None
+    max_items: int = attrs.field(default=DEFAULT_MAX_ITEMS, validator=_at_least_one)
+    max_targets: int = attrs.field(default=DEFAULT_MAX_TARGETS, validator=_at_least_one)
+
+    def __attrs_post_init__(self) -> None:
+        if self.resume and self.rows is None:
+            raise InvalidArgumentError("resume continues the rows of a file: give rows")
+        if self.executor is not None and not isinstance(self.executor, concurrent.futures.Executor):
+            raise InvalidTypeError(f"executor must be an Executor, not {self.executor!r}")
+        if self.progress is not None and not callable(self.progress):
+            raise InvalidTypeError(f"progress must be a function, not {self.progress!r}")
+
+    def check_size(self, items: int, targets: int, what: str) -> None:
+        """Refuse, before the work starts, a census of more ``items`` (``what``:
+        ``"hands"``) or ``targets`` than the limits allow.
+
+        :raises SearchLimitError: naming the limit.
+        """
+        for count, limit, name, kind in (
+            (items, self.max_items, "max_items", what),
+            (targets, self.max_targets, "max_targets", "targets"),
+        ):
+            if count > limit:
+                shown = f"{count:,}" if count < 10**30 else f"about 10^{len(str(count)) - 1}"
+                raise SearchLimitError(
+                    f"the census has {shown} {kind}, more than {name}={limit}; raise the limit",
+                    name,
+                )
 
 
 class RunOptions(TypedDict, total=False):
@@ -75,6 +129,8 @@ class RunOptions(TypedDict, total=False):
     rows: Path | str | None
     resume: bool
     progress: Progress | None
+    max_items: int
+    max_targets: int
 
 
 def settings_of(options: dict[str, Any]) -> RunSettings:
@@ -142,14 +198,25 @@ def run(tally: Tally[R], work: Work[I, R], rows: RowsFile[R] | None, settings: R
                 tally.add(result)
             if out is not None and rows is not None:
                 with uninterrupted(deliver=True):  # whole rows only, and Ctrl-C not lost
-                    csv.writer(out).writerows(rows.form.encode(result) for result in chunk)
-                    out.flush()
+                    _write(out, rows, chunk)
             if settings.progress is not None:
                 settings.progress(len(tally.done), total)
     except KeyboardInterrupt:
         tally.complete = False
     finally:
-        with uninterrupted():
+        with uninterrupted(), contextlib.suppress(OSError):  # (a write error is raised already)
             found.close()  # stops the workers now
             if out is not None:
                 out.close()
+
+
+def _write(out: TextIO, rows: RowsFile[R], chunk: Sequence[R]) -> None:
+    """Add the rows of ``chunk`` to the rows file.
+
+    :raises OSError: naming the file, if they cannot be written (the disk full).
+    """
+    try:
+        csv.writer(out).writerows(rows.form.encode(result) for result in chunk)
+        out.flush()
+    except OSError as error:
+        raise OSError(error.errno, error.strerror, str(rows.path)) from None

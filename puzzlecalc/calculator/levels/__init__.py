@@ -3,7 +3,9 @@
 >>> from puzzlecalc import game_level, solve_level
 >>> level = game_level(155)
 >>> level
-NumberedLevel(number=155, puzzles=(Level(start=9, goal=3001, ...),), min_moves=(9,), game=1, ...)
+game_level(155)
+>>> print(level)
+level 155: 9 -> 3001 in 9 moves, buttons 39=>93 /3 Store 31=>00
 >>> print(solve_level(level.puzzle))
 Store(hold), /3, Store, 39=>93, Store(hold), Store, 39=>93, /3, 31=>00  (9 moves: 9 -> 3001)
 
@@ -16,9 +18,12 @@ The package ships the level definitions only (start, goals, move limits, buttons
 shortest lengths), taken from public sources that each level names in its ``source``:
 
 - ``game=1``: *Calculator: The Game*'s 199 levels, gathered from mark-wiemer/calculator-game
-  and other solvers' level tables.
+  and other solvers' level tables, numbered as the game numbers them.
 - ``game=2``: 109 levels (159 goals) of *Calculator 2: The Game* from the level table of
-  Yurchiu/nonebot-plugin-calc-game (MIT).
+  Yurchiu/nonebot-plugin-calc-game (MIT), numbered 1 to 109 by the rows of that table:
+  the game has 200 levels, and a row's number is not the game's number of its level. One
+  more level is known by the game's own number, 184 (from calfzhou's
+  calculator-the-game-solver), and is numbered so (:data:`NUMBERING`).
 """
 
 from __future__ import annotations
@@ -32,12 +37,15 @@ from typing import IO, Any, Final, Literal, TypeAlias
 
 import attrs
 
+from puzzlecalc._text import counted
 from puzzlecalc.calculator.level import Level
 from puzzlecalc.errors import InvalidArgumentError, InvalidButtonError, InvalidLevelError
 
 __all__ = [
     "GAMES",
+    "NUMBERING",
     "Game",
+    "MultipleGoalsError",
     "NumberedLevel",
     "check_game",
     "game_level",
@@ -50,6 +58,19 @@ Game: TypeAlias = Literal[1, 2]
 #: The games whose levels ship with the package.
 GAMES: Final[tuple[Game, ...]] = (1, 2)
 _FILES: Final[dict[Game, str]] = {1: "ctg1.json", 2: "ctg2.json"}
+#: Levels known by the game's own number, beside a game's numbered table (Calculator 2's).
+_NUMBERED_FILES: Final[dict[Game, str]] = {2: "ctg2_numbered.json"}
+
+#: How Calculator 2's levels are numbered, in words (the command line's help says it).
+NUMBERING: Final = (
+    "Calculator 2's levels 1 to 109 are the rows of Yurchiu's level table, not the game's "
+    "own numbers (the game has 200 levels); level 184 is the game's own level 184 (calfzhou)"
+)
+
+
+class MultipleGoalsError(InvalidLevelError, AttributeError):
+    """``level.puzzle`` of a level of several goals: choose one of its ``puzzles``. (Also
+    an :exc:`AttributeError`, so ``hasattr(level, "puzzle")`` is false for such a level.)"""
 
 
 @attrs.frozen
@@ -65,25 +86,60 @@ class NumberedLevel:
         (``None`` when it does not).
     :param game: the game whose level this is, ``None`` for a level read from a file.
     :param source: where the level's definition comes from, when the data says.
+    :param game_number: the game's own number of this level, when it is known (a first-game
+        level's number; of Calculator 2's, only level 184's: the others are numbered by the
+        rows of a table, :data:`NUMBERING`).
     """
 
     number: int
     puzzles: tuple[Level, ...]
     min_moves: tuple[int | None, ...]
     game: Game | None = None
-    source: str | None = None
+    source: str | None = attrs.field(default=None, repr=False)
+    game_number: int | None = attrs.field(default=None, repr=False, eq=False)
 
     @property
     def puzzle(self) -> Level:
         """The level's only puzzle (every first-game level has one goal).
 
-        :raises InvalidLevelError: if the level has several goals: use ``puzzles``.
+        :raises MultipleGoalsError: if the level has several goals: use ``puzzles``.
         """
         if len(self.puzzles) != 1:
-            raise InvalidLevelError(
+            raise MultipleGoalsError(
                 f"level {self.number} has {len(self.puzzles)} goals; choose one of its puzzles"
             )
         return self.puzzles[0]
+
+    def __repr__(self) -> str:
+        """A game's level as the call that gives it (``game_level(9, game=2)``); a level of a
+        file as its fields."""
+        if self.game is not None and _is_shipped(self):
+            return f"game_level({self.number})" if self.game == 1 else (
+                f"game_level({self.number}, game={self.game})"
+            )
+        return (
+            f"NumberedLevel(number={self.number!r}, puzzles={self.puzzles!r}, "
+            f"min_moves={self.min_moves!r}, game={self.game!r})"
+        )
+
+    def __str__(self) -> str:
+        """The level in words: its number, start, goals, buttons and portal.
+
+        >>> print(game_level(9, game=2))
+        level 9 (table row): 200 -> 96 in 3 moves, 63 in 3 moves or 33 in 4 moves, buttons 1 +12 x3 <<
+        """
+        first = self.puzzles[0]
+        goals = [f"{puzzle.goal} in {counted(puzzle.moves, 'move')}" for puzzle in self.puzzles]
+        said = goals[0] if len(goals) == 1 else ", ".join(goals[:-1]) + " or " + goals[-1]
+        row = " (table row)" if self.game == 2 and self.game_number is None else ""
+        rest = str(first).partition(", buttons ")[2]
+        return f"level {self.number}{row}: {first.start} -> {said}, buttons {rest}"
+
+    def _repr_svg_(self) -> str:
+        """The level's picture, which Jupyter shows (its first goal's, with every goal)."""
+        from puzzlecalc.calculator.pictures import level_svg  # (pictures draw the models)
+
+        return level_svg(self.puzzles[0], goals=[puzzle.goal for puzzle in self.puzzles])
 
     @classmethod
     def from_dict(
@@ -92,11 +148,12 @@ class NumberedLevel:
         """Read a level in the shared JSON formats (see :meth:`Level.from_dict
         <puzzlecalc.calculator.level.Level.from_dict>`).
 
-        Its ``level`` field, when there is one, is its number; else ``number``.
+        Its ``level`` field, when there is one (and is not ``null``), is its number; else
+        ``number``.
         ``min_moves`` is read from the level (first game) or from each goal (Calculator 2).
 
         >>> NumberedLevel.from_dict({"start": 0, "goal": 4, "moves": 3, "buttons": ["+2"]}, 7)
-        NumberedLevel(number=7, puzzles=(Level(start=0, goal=4, moves=3, buttons=(Add(n=2),), portal=None),), min_moves=(None,), game=None, source=None)
+        NumberedLevel(number=7, puzzles=(Level(start=0, goal=4, moves=3, buttons=['+2']),), min_moves=(None,), game=None)
 
         :raises InvalidLevelError: if the data is not a level.
         """
@@ -108,7 +165,8 @@ class NumberedLevel:
         for value in shortest:
             if value is not None and (not isinstance(value, int) or isinstance(value, bool)):
                 raise InvalidLevelError(f"min_moves must be an integer, not {value!r}")
-        named = data.get("level", number)
+        named = data.get("level")
+        named = number if named is None else named
         if not isinstance(named, int) or isinstance(named, bool):
             raise InvalidLevelError(f"a level's number must be an integer, not {named!r}")
         source = data.get("source")
@@ -151,9 +209,19 @@ def check_game(game: object) -> Game:
     return game
 
 
+def _load(game: Game, file: str, by_game: bool) -> tuple[NumberedLevel, ...]:
+    data = json.loads((importlib.resources.files(__name__) / file).read_text(encoding="utf-8"))
+    levels = (NumberedLevel.from_dict(item, number, game) for number, item in enumerate(data, 1))
+    return tuple(
+        attrs.evolve(level, game_number=level.number if by_game else None) for level in levels
+    )
+
+
 @functools.cache
 def game_levels(game: Game = 1) -> tuple[NumberedLevel, ...]:
-    """Every level of ``game`` (1 or 2), in order.
+    """Every level of ``game`` (1 or 2) in its numbered table, in order: for Calculator 2,
+    the rows of Yurchiu's table (:data:`NUMBERING`; level 184, known by the game's own
+    number, is not among them: :func:`game_level` gives it).
 
     >>> len(game_levels(1)), len(game_levels(2))
     (199, 109)
@@ -162,22 +230,45 @@ def game_levels(game: Game = 1) -> tuple[NumberedLevel, ...]:
 
     :raises InvalidArgumentError: if ``game`` is not 1 or 2.
     """
-    resource = importlib.resources.files(__name__) / _FILES[check_game(game)]
-    data = json.loads(resource.read_text(encoding="utf-8"))
-    return tuple(NumberedLevel.from_dict(item, number, game) for number, item in enumerate(data, 1))
+    return _load(game, _FILES[check_game(game)], by_game=game == 1)
+
+
+@functools.cache
+def _numbered(game: Game) -> dict[int, NumberedLevel]:
+    """The levels of ``game`` known by the game's own number, beside its table."""
+    file = _NUMBERED_FILES.get(game)
+    return {} if file is None else {level.number: level for level in _load(game, file, True)}
+
+
+def _is_shipped(level: NumberedLevel) -> bool:
+    """Whether ``level`` is the level :func:`game_level` gives by its number."""
+    try:
+        return game_level(level.number, level.game or 1) == level
+    except InvalidArgumentError:
+        return False
 
 
 def game_level(number: int, game: Game = 1) -> NumberedLevel:
-    """Level ``number`` of ``game``: 1..199 for the first game, 1..109 for Calculator 2.
+    """Level ``number`` of ``game``: 1..199 for the first game; for Calculator 2, 1..109 by
+    the rows of Yurchiu's level table (not the game's own numbers: :data:`NUMBERING`), or
+    184, the game's own level 184.
 
     >>> game_level(3).puzzle.labels()
     ['x4', '+1', '+2']
+    >>> print(game_level(184, game=2))
+    level 184: 54 -> 49 in 3 moves or 11 in 3 moves, buttons /5 Shift > Lock
 
     :raises InvalidArgumentError: if there is no such level or game.
     """
     levels = game_levels(check_game(game))
-    if not isinstance(number, int) or isinstance(number, bool) or not 1 <= number <= len(levels):
-        raise InvalidArgumentError(f"game {game} has levels 1 to {len(levels)}, not {number!r}")
+    numbered = _numbered(game)
+    if not isinstance(number, int) or isinstance(number, bool):
+        raise InvalidArgumentError(f"a level's number must be a whole number, not {number!r}")
+    if number in numbered:
+        return numbered[number]
+    if not 1 <= number <= len(levels):
+        also = "".join(f" and {n}" for n in sorted(numbered))
+        raise InvalidArgumentError(f"game {game} has levels 1 to {len(levels)}{also}, not {number!r}")
     return levels[number - 1]
 
 

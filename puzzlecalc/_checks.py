@@ -1,0 +1,74 @@
+"""Checks of the arguments public functions take (internal): one helper for each kind of
+argument, so that every function says the same about the same mistake.
+
+A value of the wrong type raises :exc:`~puzzlecalc.errors.InvalidTypeError` (a
+:exc:`TypeError` as Python's convention asks, and the library's own error); a value of the
+right type out of range raises :exc:`~puzzlecalc.errors.InvalidArgumentError`. Each names
+the argument and shows the value.
+
+>>> whole_number(3, "jobs", low=1)
+3
+>>> whole_number(True, "jobs", low=1)
+Traceback (most recent call last):
+...
+puzzlecalc.errors.InvalidTypeError: jobs must be a whole number, not True
+>>> whole_number(0, "jobs", low=1)
+Traceback (most recent call last):
+...
+puzzlecalc.errors.InvalidArgumentError: jobs must be at least 1, not 0
+"""
+
+from __future__ import annotations
+
+from typing import TypeVar
+
+from puzzlecalc.errors import InvalidArgumentError, InvalidTypeError
+
+__all__ = ["instance", "whole_number"]
+
+T = TypeVar("T")
+
+
+def whole_number(value: object, name: str, *, low: int | None = None, high: int | None = None) -> int:
+    """``value`` if it is an ``int`` (not a ``bool``) from ``low`` to ``high`` (each
+    unbounded when ``None``).
+
+    :raises InvalidTypeError: if it is not an ``int``.
+    :raises InvalidArgumentError: if it is out of range.
+    """
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise InvalidTypeError(f"{name} must be a whole number, not {_shown(value)}")
+    if low is not None and high is not None and not low <= value <= high:
+        raise InvalidArgumentError(f"{name} must be from {low} to {high}, not {_shown(value)}")
+    if low is not None and value < low:
+        raise InvalidArgumentError(f"{name} must be at least {low}, not {_shown(value)}")
+    if high is not None and value > high:
+        raise InvalidArgumentError(f"{name} must be at most {high}, not {_shown(value)}")
+    return value
+
+
+def instance(value: object, name: str, kind: type[T] | tuple[type[T], ...], what: str) -> T:
+    """``value`` if it is of ``kind`` (``what`` says it in words: ``"a Level"``).
+
+    >>> instance("24", "level", int, "a Level")
+    Traceback (most recent call last):
+    ...
+    puzzlecalc.errors.InvalidTypeError: level must be a Level, not '24'
+
+    :raises InvalidTypeError: if it is not.
+    """
+    if not isinstance(value, kind) or (isinstance(value, bool) and bool not in _kinds(kind)):
+        raise InvalidTypeError(f"{name} must be {what}, not {_shown(value)}")
+    return value
+
+
+def _kinds(kind: type | tuple[type, ...]) -> tuple[type, ...]:
+    return kind if isinstance(kind, tuple) else (kind,)
+
+
+def _shown(value: object) -> str:
+    """A value in a message: its ``repr``, cut short if long (a number of 5,000 digits)."""
+    if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 200:
+        return f"a number of {len(str(abs(value))) if value.bit_length() < 10_000 else 'many'} digits"
+    text = repr(value)
+    return text if len(text) <= 80 else text[:77] + "..."

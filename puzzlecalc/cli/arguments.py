@@ -1,0 +1,232 @@
+"""What the subcommands share to read their arguments: a parser whose errors are one line
+with a suggestion, flags generated from the rules' fields, and the numbers people type.
+
+>>> rules_from(argparse.Namespace(ops="+-", integer_only=True), HouseRules)
+HouseRules(ops='+-', integer_only=True, non_negative=False, natural=False, use_all=True, distinct='4nums')
+"""
+
+from __future__ import annotations
+
+import argparse
+import difflib
+import re
+import sys
+from collections.abc import Sequence
+from fractions import Fraction
+from typing import Any, Final, NoReturn, TypeVar
+
+import attrs
+
+from puzzlecalc.arith24.numbers import MAX_DIGITS, Number, exact
+from puzzlecalc.arith24.rules import HouseRules
+from puzzlecalc.calculator.rules import Rules
+from puzzlecalc.errors import InvalidArgumentError
+
+__all__ = [
+    "Parser",
+    "UsageError",
+    "card",
+    "fraction",
+    "given",
+    "goal",
+    "rule_flags",
+    "rules_from",
+    "whole",
+]
+
+T = TypeVar("T", Rules, HouseRules)
+
+
+class UsageError(Exception):
+    """A command line the parser cannot take: the message, and the parser it is about."""
+
+    def __init__(self, message: str, parser: argparse.ArgumentParser) -> None:
+        super().__init__(message)
+        self.parser = parser
+
+    def line(self) -> str:
+        """The one line to print: what is wrong, the nearest valid word, where to read help."""
+        message = str(self)
+        near = _nearest(message, self.parser)
+        choice = re.match(r"argument SUBCOMMAND: invalid choice: ('[^']*')", message)
+        if choice:  # (argparse lists the subcommands, which the help lists better)
+            message = f"unknown subcommand {choice.group(1)}"
+        elif message.startswith("the following arguments are required: SUBCOMMAND"):
+            message = f"give a subcommand: {', '.join(_choices(self.parser))}"
+        return f"{message}{near}; see '{self.parser.prog} --help'"
+
+
+def _options(parser: argparse.ArgumentParser) -> list[str]:
+    return [flag for action in parser._actions for flag in action.option_strings]
+
+
+def _choices(parser: argparse.ArgumentParser) -> list[str]:
+    return [
+        name
+        for action in parser._actions
+        if isinstance(action, argparse._SubParsersAction)
+        for name in action.choices
+    ]
+
+
+def _nearest(message: str, parser: argparse.ArgumentParser) -> str:
+    """``" (did you mean --json?)"`` for an unknown option or subcommand close to a known
+    one, else nothing."""
+    unknown = re.match(r"unrecognized arguments: (\S+)", message)
+    if unknown:
+        word, known = unknown.group(1).split("=")[0], _options(parser)
+    else:
+        choice = re.search(r"invalid choice: '([^']*)'", message)
+        if not choice:
+            return ""
+        word, known = choice.group(1), _choices(parser)
+        if not known:  # a choice of an option's values: argparse lists them
+            return ""
+    close = difflib.get_close_matches(word, known, n=1, cutoff=0.6)
+    return f" (did you mean {close[0]}?)" if close else ""
+
+
+class Parser(argparse.ArgumentParser):
+    """An argument parser whose errors are raised (:class:`UsageError`), not printed with
+    the usage: the command line prints them as one line."""
+
+    def error(self, message: str) -> NoReturn:
+        """Raise the error (:class:`UsageError`), for the command line to print as one line."""
+        raise UsageError(message, self)
+
+    def parse_args(  # type: ignore[override]
+        self, args: Sequence[str] | None = None, namespace: None = None
+    ) -> argparse.Namespace:
+        """Parse ``args``; an unknown word is reported by the subcommand it came after."""
+        parsed, extra = self.parse_known_args(args)
+        if extra:
+            parser = getattr(parsed, "parser", self)
+            raise UsageError(f"unrecognized arguments: {' '.join(extra)}", parser)
+        return parsed
+
+
+def given(args: argparse.Namespace, *names: str) -> list[str]:
+    """The options of ``names`` that were given on the command line (their default is
+    ``None``), as flags: ``["--cards"]``."""
+    return ["--" + name.replace("_", "-") for name in names if getattr(args, name, None) is not None]
+
+
+def _rule_help(rules: type[Rules] | type[HouseRules], name: str) -> str:
+    """The first sentence of the ``:param name:`` entry of the rules class's docstring."""
+    text = " ".join((rules.__doc__ or "").split())
+    entry = text.partition(f":param {name}: ")[2].partition(":param")[0]
+    entry = entry.partition(":raises")[0]
+    return entry.split(". ")[0].replace("``", "").replace("%", "%%").strip().rstrip(".")
+
+
+#: Fields of the rules that have a flag of their own, not one made from the field.
+_OWN_FLAGS: Final = {"hold_costs_move"}
+
+
+def rule_flags(parser: argparse.ArgumentParser, rules: type[Rules] | type[HouseRules]) -> None:
+    """A flag for each field of the rules class: ``--name`` (``--name/--no-name`` for a
+    flag, the choices of a field that has them, else a value), its help the first
+    sentence of the field's documentation. Each defaults to ``None``: unset, the rules'
+    own default holds."""
+    group = parser.add_argument_group("rules", f"the house rules (see puzzlecalc's {rules.__name__})")
+    for field in attrs.fields(rules):
+        if field.name in _OWN_FLAGS:
+            continue
+        flag, help = "--" + field.name.replace("_", "-"), _rule_help(rules, field.name)
+        if field.type in ("bool", bool):
+            group.add_argument(flag, action=argparse.BooleanOptionalAction, help=help)
+        elif isinstance(getattr(field.validator, "options", None), tuple):
+            choices = field.validator.options
+            group.add_argument(flag, choices=choices, help=help)
+        elif field.type in ("int", int):
+            group.add_argument(flag, type=int, help=help)
+        else:
+            group.add_argument(flag, help=help)
+
+
+def rules_from(args: argparse.Namespace, rules: type[T]) -> T:
+    """The rules the flags of :func:`rule_flags` (and any other field given) ask for.
+
+    :raises InvalidArgumentError: if a value is one the rules cannot take.
+    """
+    chosen = {
+        field.name: getattr(args, field.name)
+        for field in attrs.fields(rules)
+        if getattr(args, field.name, None) is not None
+    }
+    return rules(**chosen)
+
+
+_NUMBER: Final = re.compile(
+    rf"[+-]?(\d{{1,{MAX_DIGITS}}}(/\d{{1,{MAX_DIGITS}}})?|\d{{0,{MAX_DIGITS}}}\.\d{{1,{MAX_DIGITS}}})"
+)
+
+
+def _shown(text: str) -> str:
+    return repr(text if len(text) <= 40 else text[:40] + "...")
+
+
+def fraction(text: str) -> Fraction:
+    """A number typed on the command line: whole, ``a/b`` or a decimal, at most
+    :data:`~puzzlecalc.arith24.numbers.MAX_DIGITS` digits (an argparse type).
+
+    >>> fraction("3/2"), fraction("-0.5")
+    (Fraction(3, 2), Fraction(-1, 2))
+    """
+    if not _NUMBER.fullmatch(text.strip()):
+        raise argparse.ArgumentTypeError(
+            f"not a number (whole, a/b or a decimal, at most {MAX_DIGITS} digits): {_shown(text)}"
+        )
+    try:
+        return Fraction(text.strip())
+    except ZeroDivisionError:
+        raise argparse.ArgumentTypeError(f"a fraction over zero: {text!r}") from None
+
+
+def card(text: str) -> Number:
+    """A card or target typed in a list of words (not by argparse): exact, a whole one an int.
+
+    :raises InvalidArgumentError: if it is not a number.
+    """
+    try:
+        return exact(fraction(text))
+    except argparse.ArgumentTypeError as error:
+        raise InvalidArgumentError(str(error)) from None
+
+
+_WHOLE: Final = re.compile(rf"[+-]?\d{{1,{MAX_DIGITS}}}")
+
+
+def whole(text: str) -> int:
+    """A whole number typed on the command line, at most
+    :data:`~puzzlecalc.arith24.numbers.MAX_DIGITS` digits (an argparse type).
+
+    >>> whole("-12")
+    -12
+    """
+    if not _WHOLE.fullmatch(text.strip()):
+        raise argparse.ArgumentTypeError(
+            f"not a whole number of at most {MAX_DIGITS} digits: {_shown(text)}"
+        )
+    return int(text)
+
+
+def goal(text: str) -> int | str:
+    """A level's goal: a whole number, or a word (the level checks its letters)."""
+    try:
+        return whole(text)
+    except argparse.ArgumentTypeError:
+        return text
+
+
+def program() -> str:
+    """The command as the user typed it: ``puzzlecalc``, or ``python -m puzzlecalc``."""
+    name = sys.argv[0].rsplit("/", 1)[-1] if sys.argv and sys.argv[0] else ""
+    return "puzzlecalc" if name == "puzzlecalc" else "python -m puzzlecalc"
+
+
+def subcommand(subparsers: Any, name: str, **options: Any) -> Parser:
+    """A subcommand's parser, which remembers itself (for errors about its words)."""
+    parser: Parser = subparsers.add_parser(name, **options)
+    parser.set_defaults(parser=parser)
+    return parser

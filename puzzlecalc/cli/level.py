@@ -1,0 +1,291 @@
+"""``level``: solve a Calculator: The Game or Calculator 2 level, or advise a player on one."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+from typing import Any, Final, TextIO
+
+import attrs
+
+from puzzlecalc._signals import Stop
+from puzzlecalc._text import counted
+from puzzlecalc.calculator.advice import advise
+from puzzlecalc.calculator.level import Level
+from puzzlecalc.calculator.levels import GAMES, NUMBERING, NumberedLevel, game_level, game_levels, read_levels
+from puzzlecalc.calculator.rules import Rules
+from puzzlecalc.calculator.solution import Solution
+from puzzlecalc.calculator.solver import (
+    DEFAULT_MAX_STATES,
+    count_solutions,
+    iter_solutions,
+    solve_goals,
+)
+from puzzlecalc.cli import records, text
+from puzzlecalc.cli.arguments import goal, rule_flags, rules_from, subcommand, whole
+from puzzlecalc.errors import InvalidArgumentError, InvalidLevelError, SearchLimitError
+
+__all__ = ["DEFAULT_MAX_SOLUTIONS", "LevelOptions", "add_parser", "run"]
+
+#: How many solutions ``level --all`` lists unless ``--max-solutions`` says more.
+DEFAULT_MAX_SOLUTIONS: Final = 10_000
+
+
+def add_parser(subparsers: Any) -> None:
+    """The ``level`` subcommand's arguments."""
+    level = subcommand(
+        subparsers,
+        "level",
+        help="solve a Calculator: The Game or Calculator 2 level",
+        description=(
+            "Solve a Calculator: The Game or Calculator 2 level, shortest first. Give the "
+            "level with --start, --goal (one or more, numbers or words), --moves and the "
+            "button labels, as a JSON file in the shared formats, or by its number (level "
+            f"155; --game 2 for Calculator 2: {NUMBERING}). Cursor presses print "
+            "as Label@position (ones digit = 0), arrow-pad presses as Shift@arrows. "
+            'Example: level --start 9 --goal 3001 --moves 9 "39=>93" /3 Store "31=>00"'
+        ),
+    )
+    level.add_argument(
+        "buttons", nargs="*", help='button labels, e.g. +4 x-3 /2 5 "<<" "1=>2" Delete "Insert 3"'
+    )
+    level.add_argument("--start", type=whole, help="start value")
+    level.add_argument(
+        "--goal",
+        type=goal,
+        nargs="+",
+        help="goal value(s) or word(s), each its own puzzle; with a level's number, the goal "
+        "of it to solve",
+    )
+    level.add_argument("--moves", type=whole, help="move limit")
+    level.add_argument(
+        "--portal", type=whole, nargs=2, metavar=("ENTRANCE", "EXIT"), help="digit positions"
+    )
+    level.add_argument(
+        "--file",
+        type=Path,
+        help="a JSON file ('-': standard input): one level, a list of levels or JSON Lines",
+    )
+    level.add_argument("--number", type=whole, help="with --file: the level whose 'level' is this")
+    level.add_argument(
+        "--game",
+        type=int,
+        choices=GAMES,
+        help="the game of a level number: 1 (the default) or 2; alone, all of its levels",
+    )
+    level.add_argument("--all", action="store_true", help="every solution, shortest first")
+    level.add_argument("--json", action="store_true", help="print JSON")
+    level.add_argument("--explain", action="store_true", help="say why no shorter solution exists")
+    level.add_argument(
+        "--after",
+        nargs="*",
+        metavar="PRESS",
+        help="the presses made so far, as labels (Store(hold), +3, Delete@2): say whether the "
+        "goal can still be reached, and the next press",
+    )
+    level.add_argument(
+        "--hint", action="store_true", help="print only the next press (after --after's presses)"
+    )
+    level.add_argument(
+        "--free-hold",
+        dest="hold_costs_move",
+        action="store_false",
+        default=None,
+        help="holding Store costs no move (older solvers)",
+    )
+    rule_flags(level, Rules)
+    level.add_argument(
+        "--max-states",
+        type=whole,
+        default=DEFAULT_MAX_STATES,
+        help=f"search limit: states, moves and table entries kept (default {DEFAULT_MAX_STATES})",
+    )
+    level.add_argument(
+        "--max-solutions",
+        type=whole,
+        help=f"with --all: the most solutions listed (default {DEFAULT_MAX_SOLUTIONS})",
+    )
+    level.set_defaults(run=run)
+
+
+#: A level to solve: its name, its goals (one search) and its number, if it has one.
+Named = tuple[str, list[Level], int | None]
+
+
+def _named(level: NumberedLevel) -> Named:
+    return f"level {level.number}", list(level.puzzles), level.number
+
+
+def _levels(args: argparse.Namespace) -> list[Named]:
+    """The levels to solve, as the arguments give them."""
+    parts = [name for name in ("start", "moves", "portal") if getattr(args, name) is not None]
+    if args.file is not None:
+        if parts or args.buttons or args.goal is not None or args.game is not None:
+            raise InvalidArgumentError(
+                "--file gives the levels; give no --start, --goal, --moves, --portal, "
+                "--game or buttons"
+            )
+        read = read_levels(sys.stdin if str(args.file) == "-" else args.file)
+        if args.number is not None:
+            read = tuple(level for level in read if level.number == args.number)
+            if not read:
+                raise InvalidLevelError(f"no level {args.number!r} in {str(args.file)!r}")
+        return [_named(level) for level in read]
+    if args.number is not None:
+        raise InvalidArgumentError("--number picks a level of --file; give a file")
+    numbered = len(args.buttons) == 1 and args.buttons[0].isdecimal() and not parts
+    if numbered or (not args.buttons and not parts and args.goal is None):
+        if args.buttons:  # level 155: from the game
+            chosen = [game_level(int(args.buttons[0]), args.game or 1)]
+        elif args.game is not None:  # level --game 2: all of its levels
+            chosen = list(game_levels(args.game))
+        else:
+            raise InvalidArgumentError("give a level number, --file, or the level's parts")
+        if args.goal is None:
+            return [_named(level) for level in chosen]
+        return [_goals_of(level, args.goal) for level in chosen]
+    if args.game is not None:
+        raise InvalidArgumentError("--game goes with a level's number, not with its parts")
+    missing = [f"--{name}" for name in ("start", "moves") if getattr(args, name) is None]
+    missing += [] if args.goal is not None else ["--goal"]
+    missing += [] if args.buttons else ["buttons"]
+    if missing:
+        raise InvalidArgumentError(
+            f"give a level number, --file, or all of its parts: missing {', '.join(missing)}"
+        )
+    levels = [Level(args.start, goal, args.moves, args.buttons, args.portal) for goal in args.goal]
+    return [("level", levels, None)]
+
+
+def _goals_of(level: NumberedLevel, goals: list[int | str]) -> Named:
+    """The goals of ``level`` asked for (``level 9 --game 2 --goal 63``)."""
+    wanted = {goal.upper() if isinstance(goal, str) else goal for goal in goals}
+    chosen = [puzzle for puzzle in level.puzzles if puzzle.goal in wanted]
+    if len(chosen) < len(wanted):
+        held = ", ".join(str(puzzle.goal) for puzzle in level.puzzles)
+        raise InvalidArgumentError(f"level {level.number} has the goals {held}, not {goals!r}")
+    return f"level {level.number}", chosen, level.number
+
+
+@attrs.frozen
+class LevelOptions:
+    """What ``level`` was asked, checked at the door.
+
+    :param levels: the levels to solve, each its name, its goals and its number.
+    :param after: the presses made so far (``--after``), or ``None`` to solve.
+    """
+
+    levels: list[Named]
+    rules: Rules
+    json: bool
+    all: bool
+    explain: bool
+    after: tuple[str, ...] | None
+    hint_only: bool
+    max_states: int
+    max_solutions: int
+
+    @classmethod
+    def from_args(cls, args: argparse.Namespace) -> LevelOptions:
+        """The options of the parsed arguments.
+
+        :raises InvalidArgumentError: on options that do not go together.
+        """
+        advising = args.after is not None or args.hint
+        if advising and (args.all or args.explain):
+            raise InvalidArgumentError(
+                "--after and --hint advise on a level; --all and --explain solve it: give one"
+            )
+        if args.all and args.explain:
+            raise InvalidArgumentError("--explain says why the shortest is shortest; not with --all")
+        if args.max_solutions is not None and not args.all:
+            raise InvalidArgumentError("--max-solutions goes with --all")
+        return cls(
+            levels=_levels(args),
+            rules=rules_from(args, Rules),
+            json=args.json,
+            all=args.all,
+            explain=args.explain,
+            after=None if not advising else tuple(args.after or ()),
+            hint_only=args.hint,
+            max_states=args.max_states,
+            max_solutions=args.max_solutions or DEFAULT_MAX_SOLUTIONS,
+        )
+
+
+def run(args: argparse.Namespace, out: TextIO, stop: Stop) -> int:
+    """Solve (or advise on) each level asked for; 1 if one has no solution."""
+    options = LevelOptions.from_args(args)
+    unsolved = 0
+    for name, levels, number in options.levels:
+        titles = [name if len(levels) == 1 else f"{name} goal {level.goal}" for level in levels]
+        if options.after is not None:
+            for title, level in zip(titles, levels, strict=True):
+                unsolved += not _advise(options, out, title, level, number)
+            continue
+        if options.all:
+            found = [_every_solution(level, options) for level in levels]
+        else:  # the goals of a level: one search
+            shortest = solve_goals(levels, options.rules, max_states=options.max_states)
+            found = [[] if solution is None else [solution] for solution in shortest]
+        for title, level, solutions in zip(titles, levels, found, strict=True):
+            unsolved += not solutions
+            _report(options, out, title, level, solutions, number)
+    return 1 if unsolved else 0
+
+
+def _every_solution(level: Level, options: LevelOptions) -> list[Solution]:
+    """Every solution of ``level``, unless there are more than ``--max-solutions``."""
+    total = count_solutions(level, options.rules, max_states=options.max_states)
+    if total > options.max_solutions:
+        raise SearchLimitError(
+            f"the level has {total} solutions within its move limit, more than "
+            f"max_solutions={options.max_solutions} lists",
+            "max_solutions",
+        )
+    return list(iter_solutions(level, options.rules, max_states=options.max_states))
+
+
+def _advise(options: LevelOptions, out: TextIO, name: str, level: Level, number: int | None) -> bool:
+    """Where ``--after``'s presses leave a level and the next press; whether it can
+    still be solved."""
+    rules = options.rules
+    advice = advise(level, options.after or (), rules, max_states=options.max_states)
+    if options.json:
+        finish = None if advice.finish is None else records.solution_record(level, advice.finish, rules)
+        records.emit(out, records.advice_record(level, number, advice, finish))
+    else:
+        out.writelines(f"{line}\n" for line in text.advice_text(name, advice, hint_only=options.hint_only))
+    return advice.reachable
+
+
+def _report(
+    options: LevelOptions,
+    out: TextIO,
+    name: str,
+    level: Level,
+    solutions: list[Solution],
+    number: int | None,
+) -> None:
+    """Print one level's solutions, or its JSON line."""
+    rules = options.rules
+    if options.json:
+        record = records.level_record(
+            level, number, [records.solution_record(level, s, rules) for s in solutions]
+        )
+        if options.explain and solutions:
+            record["proven"] = text.why_no_shorter(len(solutions[0]) - 1)
+        records.emit(out, record)
+        return
+    out.write(text.level_heading(name, level) + "\n")
+    if not solutions:
+        out.write("  no solution within the move limit\n")
+    for index, solution in enumerate(solutions, 1):
+        if options.all:
+            out.write(f"solution {index}: {solution}\n")
+            continue
+        out.write(f"shortest: {counted(len(solution), 'move')}\n")
+        out.writelines(f"{line}\n" for line in text.solution_table(level, solution, rules))
+        if options.explain and len(solution):
+            out.write(f"  proven: {text.why_no_shorter(len(solution) - 1)}\n")

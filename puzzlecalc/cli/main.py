@@ -1,0 +1,99 @@
+"""The command line's door: the parser of every subcommand, and :func:`main`, which runs
+one and turns whatever stops it into one line and an exit status
+(:mod:`~puzzlecalc.cli.status`)."""
+
+from __future__ import annotations
+
+import os
+import sys
+from collections.abc import Callable, Sequence
+from typing import Any, Final, TextIO
+
+from puzzlecalc import __version__
+from puzzlecalc._signals import Stop, stopped_by_signals
+from puzzlecalc.cli import census, countdown, game24, level, make_level, status
+from puzzlecalc.cli.arguments import Parser, UsageError, program
+from puzzlecalc.errors import InvalidArgumentError, PuzzlecalcError, SearchLimitError, WorkLostError
+
+__all__ = ["main", "parser"]
+
+#: The subcommands, in the order the help lists them: each module adds its parser, whose
+#: ``run(args, out, stop)`` does the work.
+SUBCOMMANDS: Final[tuple[Callable[[Any], None], ...]] = (
+    level.add_parser,
+    make_level.add_parser,
+    game24.add_parser,
+    countdown.add_parser,
+    census.add_parser,
+)
+
+
+def parser() -> Parser:
+    """The argument parser of ``python -m puzzlecalc``."""
+    top = Parser(prog=program(), description="Solve number puzzles exactly and show the working.")
+    top.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
+    subparsers = top.add_subparsers(title="subcommands", metavar="SUBCOMMAND", required=True)
+    for add in SUBCOMMANDS:
+        add(subparsers)
+    return top
+
+
+def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
+    """Run the command line; returns the exit status (:mod:`~puzzlecalc.cli.status`).
+
+    >>> main(["level", "--start", "0", "--goal", "4", "--moves", "3", "+1", "x2"])
+    level: 0 -> 4 in 3 moves, buttons +1 x2
+    shortest: 3 moves
+      start                0
+      +1                   1
+      +1                   2
+      x2                   4
+    0
+    """
+    out = sys.stdout if out is None else out
+    with stopped_by_signals() as stop:
+        try:
+            return _run(argv, out, stop)
+        except KeyboardInterrupt:
+            return _fail(stop.said(), status.stopped(stop.signum))
+
+
+def _run(argv: Sequence[str] | None, out: TextIO, stop: Stop) -> int:
+    try:
+        args = parser().parse_args(argv)
+    except UsageError as error:
+        return _fail(f"error: {error.line()}", status.EXIT_USAGE)
+    except SystemExit as exited:  # --help or --version: printed already
+        return exited.code if isinstance(exited.code, int) else status.EXIT_USAGE
+    try:
+        done: int = args.run(args, out, stop)
+        out.flush()
+        return done
+    except SearchLimitError as error:
+        flag = f" (--{error.limit.replace('_', '-')})" if error.limit else ""
+        return _fail(f"search limit: {error}{flag}", status.EXIT_LIMIT)
+    except InvalidArgumentError as error:
+        return _fail(f"error: {error}", status.EXIT_USAGE)
+    except WorkLostError as error:
+        return _fail(f"work lost: {error}", status.EXIT_LOST)
+    except PuzzlecalcError as error:
+        return _fail(f"error: {error}", status.EXIT_DATA)
+    except BrokenPipeError:
+        _quiet(out)
+        return status.EXIT_PIPE
+    except OSError as error:  # an output that cannot be written: the disk full, ...
+        _quiet(out)
+        where = "to standard output" if error.filename is None else repr(error.filename)
+        return _fail(f"cannot write {where}: {error.strerror or error}", status.EXIT_WRITE)
+
+
+def _quiet(out: TextIO) -> None:
+    """Nothing more can be written to standard output, even at exit: it goes nowhere."""
+    if out is sys.stdout:
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+
+
+def _fail(message: str, code: int) -> int:
+    print(f"puzzlecalc: {message}", file=sys.stderr)
+    return code
+

@@ -1,0 +1,159 @@
+"""Reading arithmetic puzzles (a hand of numbers, perhaps a target) from a file or a pipe,
+one at a time as they stream in.
+
+Three forms, told apart by the first character that is not blank:
+
+- ``[``: a JSON list; each puzzle a list of numbers or an object with ``numbers`` and
+  perhaps ``target`` (read whole: at most :data:`MAX_JSON_LIST` characters);
+- ``{``: JSON Lines, one such object per line;
+- anything else: plain lines of numbers separated by spaces or commas (CSV), ``#``
+  starting a comment; with ``target_last``, each line's last number is its target.
+
+A line may be at most :data:`MAX_LINE` characters long. Numbers stay text here; the
+command line reads them as it reads numbers typed on it.
+
+>>> [puzzle.numbers for puzzle in read_puzzles("3 3 8 8\\n1,2,3,4 # easy\\n", "hands.txt")]
+[['3', '3', '8', '8'], ['1', '2', '3', '4']]
+>>> read_puzzles("3 3 8 8: 8/(3-8/3)", "answers.txt", answers=True)
+[Puzzle(numbers=['3', '3', '8', '8'], target=None, where='answers.txt line 1', answer='8/(3-8/3)')]
+>>> read_puzzles('{"numbers": [1, 2, 3], "target": 6}', "-")[0].target
+'6'
+"""
+
+from __future__ import annotations
+
+import io
+import itertools
+import json
+import re
+from collections.abc import Iterator
+from typing import Any, Final, NamedTuple, TextIO
+
+from puzzlecalc.errors import InvalidHandError
+
+__all__ = ["MAX_JSON_LIST", "MAX_LINE", "Puzzle", "iter_puzzles", "read_puzzles"]
+
+#: The longest line a puzzle file may have.
+MAX_LINE: Final = 100_000
+#: The most characters a puzzle file in the JSON-list form may have (it is read whole;
+#: JSON Lines and plain lines stream, however long the file).
+MAX_JSON_LIST: Final = 50_000_000
+
+_SEPARATORS: Final = re.compile(r"[\s,;]+")
+
+
+class Puzzle(NamedTuple):
+    """One puzzle read: its numbers and target as text, where it was read, and (in a file
+    of answers to check) the answer."""
+
+    numbers: list[str]
+    target: str | None
+    where: str
+    answer: str | None = None
+
+
+def _text(value: Any, where: str) -> str:
+    if isinstance(value, bool) or not isinstance(value, (int, float, str)):
+        raise InvalidHandError(f"{where}: not a number: {value!r}")
+    return str(value)
+
+
+def _from_json(item: Any, where: str) -> Puzzle:
+    if isinstance(item, list):
+        return Puzzle([_text(value, where) for value in item], None, where)
+    if not isinstance(item, dict) or not isinstance(item.get("numbers"), list):
+        raise InvalidHandError(f"{where}: expected a list of numbers or {{'numbers': [...]}}")
+    target, answer = item.get("target"), item.get("answer")
+    if answer is not None and not isinstance(answer, str):
+        raise InvalidHandError(f"{where}: an answer must be text, not {answer!r}")
+    numbers = [_text(value, where) for value in item["numbers"]]
+    return Puzzle(numbers, None if target is None else _text(target, where), where, answer)
+
+
+def _json(text: str, where: str) -> Any:
+    """``text`` read as JSON; JSON that cannot be read (or nests too deeply, or holds a
+    number too long) is the file's error."""
+    try:
+        return json.loads(text)
+    except RecursionError:
+        raise InvalidHandError(f"{where}: JSON nested too deeply") from None
+    except ValueError as error:  # (a JSONDecodeError, or a number of too many digits)
+        raise InvalidHandError(f"{where}: not valid JSON: {error}") from None
+
+
+def _lines(stream: TextIO, source: str) -> Iterator[tuple[int, str]]:
+    """The lines of ``stream``, numbered from 1, each at most :data:`MAX_LINE` long."""
+    number = 0
+    while line := stream.readline(MAX_LINE + 1):
+        number += 1
+        if len(line) > MAX_LINE and not line.endswith("\n"):
+            raise InvalidHandError(f"{source} line {number}: longer than {MAX_LINE} characters")
+        yield number, line
+
+
+def iter_puzzles(
+    stream: TextIO, source: str, *, target_last: bool = False, answers: bool = False
+) -> Iterator[Puzzle]:
+    """The puzzles of ``stream`` (read from ``source``, named in error messages), each as
+    soon as its line is read. With ``answers``, a plain line is the cards, then ``:`` and
+    an answer to check (``3 3 8 8: 8/(3-8/3)``).
+
+    :raises InvalidHandError: on text that is none of the three forms, naming the line.
+    """
+    lines = _lines(stream, source)
+    for number, line in lines:
+        start = line.lstrip()[:1]
+        if not start:
+            continue
+        if start == "[":
+            rest = line + stream.read(MAX_JSON_LIST + 1 - len(line))
+            if len(rest) > MAX_JSON_LIST:
+                raise InvalidHandError(
+                    f"{source}: a JSON list of more than {MAX_JSON_LIST} characters; "
+                    "give JSON Lines (one puzzle a line), which are read as they come"
+                )
+            items = _json(rest, source)
+            if not isinstance(items, list):
+                raise InvalidHandError(f"{source}: expected a JSON list of puzzles")
+            for index, item in enumerate(items, 1):
+                yield _from_json(item, f"{source} item {index}")
+            return
+        json_lines = start == "{"
+        for number, line in itertools.chain([(number, line)], lines):  # noqa: B020
+            where = f"{source} line {number}"
+            if json_lines:
+                if line.strip():
+                    yield _from_json(_json(line, where), where)
+                continue
+            answer = None
+            if answers:
+                line, colon, answer = line.partition(":")
+                answer = answer.strip() if colon else None
+            words = [word for word in _SEPARATORS.split(line.split("#")[0]) if word]
+            if not words:
+                if answer:
+                    raise InvalidHandError(f"{where}: an answer, but no cards before the ':'")
+                continue
+            if answers:
+                if not answer:
+                    raise InvalidHandError(f"{where}: expected the cards, then ':' and the answer")
+                yield Puzzle(words, None, where, answer)
+                continue
+            if target_last:
+                if len(words) < 2:
+                    raise InvalidHandError(f"{where}: expected the numbers, then the target")
+                yield Puzzle(words[:-1], words[-1], where)
+            else:
+                yield Puzzle(words, None, where)
+        return
+
+
+def read_puzzles(
+    text: str, source: str, *, target_last: bool = False, answers: bool = False
+) -> list[Puzzle]:
+    """The puzzles in ``text`` at once (:func:`iter_puzzles`).
+
+    :raises InvalidHandError: on text that is none of the three forms, naming the line.
+    """
+    stream = io.StringIO(text)
+    return list(iter_puzzles(stream, source, target_last=target_last, answers=answers))
