@@ -13,7 +13,7 @@ from puzzlecalc.arith24 import Expr
 from puzzlecalc.arith24.census import countdown_census
 from puzzlecalc.arith24.pictures import census_svg, expr_svg
 from puzzlecalc.calculator.pictures import level_svg, solution_svg
-from puzzlecalc.calculator.solution import format_value
+from puzzlecalc.calculator.state import format_value
 from puzzlecalc.svg import Drawing
 
 SVG = "{http://www.w3.org/2000/svg}"

@@ -24,7 +24,8 @@ import attrs
 from puzzlecalc._text import counted
 from puzzlecalc.calculator.level import WORD_PRESS, Level
 from puzzlecalc.calculator.rules import DEFAULT_RULES, Rules
-from puzzlecalc.calculator.solution import Solution, format_value
+from puzzlecalc.calculator.solution import Solution
+from puzzlecalc.calculator.state import format_value
 from puzzlecalc.calculator.solver import DEFAULT_MAX_STATES, solve_level
 
 __all__ = ["Advice", "advise"]

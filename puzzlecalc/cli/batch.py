@@ -12,7 +12,7 @@ from puzzlecalc.cli import text
 from puzzlecalc.cli.puzzles import Puzzle, iter_puzzles
 from puzzlecalc.errors import InvalidArgumentError, InvalidHandError
 
-__all__ = ["FILE_HELP", "Puzzle", "run_batch"]
+__all__ = ["FILE_HELP", "run_batch"]
 
 FILE_HELP: Final = (
     "read the puzzles from this file ('-': standard input): a JSON list, JSON Lines "

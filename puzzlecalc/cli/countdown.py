@@ -15,7 +15,8 @@ from puzzlecalc.arith24.rules import DISTINCT_LEVELS, Distinct
 from puzzlecalc.arith24.solutions import DEFAULT_MAX_STEPS
 from puzzlecalc.cli import records, text
 from puzzlecalc.cli.arguments import subcommand, whole
-from puzzlecalc.cli.batch import FILE_HELP, Puzzle, run_batch
+from puzzlecalc.cli.batch import FILE_HELP, run_batch
+from puzzlecalc.cli.puzzles import Puzzle
 from puzzlecalc.errors import InvalidArgumentError, InvalidHandError
 
 __all__ = ["CountdownOptions", "add_parser", "run"]

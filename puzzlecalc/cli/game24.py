@@ -21,7 +21,8 @@ from puzzlecalc.arith24.rules import HouseRules
 from puzzlecalc.arith24.solutions import DEFAULT_MAX_STEPS
 from puzzlecalc.cli import records, text
 from puzzlecalc.cli.arguments import card, fraction, rule_flags, rules_from, subcommand, whole
-from puzzlecalc.cli.batch import FILE_HELP, Puzzle, run_batch
+from puzzlecalc.cli.batch import FILE_HELP, run_batch
+from puzzlecalc.cli.puzzles import Puzzle
 from puzzlecalc.errors import InvalidArgumentError, InvalidHandError
 
 __all__ = ["Hand24Options", "add_parser", "run"]

@@ -25,7 +25,8 @@ from puzzlecalc.arith24.numbers import Number
 from puzzlecalc.calculator.advice import Advice
 from puzzlecalc.calculator.level import Level
 from puzzlecalc.calculator.rules import Rules
-from puzzlecalc.calculator.solution import Solution, format_value
+from puzzlecalc.calculator.solution import Solution
+from puzzlecalc.calculator.state import format_value
 
 __all__ = [
     "AdviceRecord",

@@ -20,7 +20,8 @@ from puzzlecalc.arith24.referee import Verdict
 from puzzlecalc.calculator.advice import Advice
 from puzzlecalc.calculator.level import Level
 from puzzlecalc.calculator.rules import Rules
-from puzzlecalc.calculator.solution import Solution, format_value
+from puzzlecalc.calculator.solution import Solution
+from puzzlecalc.calculator.state import format_value
 
 __all__ = [
     "advice_text",
