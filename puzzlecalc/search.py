@@ -4,7 +4,9 @@ Nothing here knows about calculators. A search works on any :class:`Problem`: a 
 state, a goal test and the successors of a state, each reached by a move. States must
 be hashable; every search remembers the states it has seen, takes a depth bound and a
 limit on the states it may visit, and accepts a ``prune`` hook that cuts a state off
-(``prune(state, depth)`` returning ``True``).
+(``prune(state, depth)`` returning ``True``). Every state a move reaches is a visit,
+whether it is new or seen before, so ``max_states`` bounds the time of a search as well
+as its memory, however many moves a state has (a level of 5,000 buttons).
 
 >>> import attrs
 >>> @attrs.frozen
@@ -28,7 +30,7 @@ limit on the states it may visit, and accepts a ``prune`` hook that cuts a state
 from __future__ import annotations
 
 import itertools
-from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping
+from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping, Sequence
 from typing import Final, Generic, Protocol, TypeVar
 
 import attrs
@@ -71,11 +73,7 @@ class Problem(Protocol[S, M_co]):
         """Whether ``state`` solves the puzzle."""
 
     def successors(self, state: S) -> Iterable[tuple[M_co, S]]:
-        """The moves allowed in ``state``, each with the state it leads to, in order.
-
-        A problem may also have ``goal_successors(state)``, the same filtered to goals, when
-        it can find those faster; :func:`breadth_first` uses it on its last layer.
-        """
+        """The moves allowed in ``state``, each with the state it leads to, in order."""
 
 
 @attrs.frozen
@@ -117,49 +115,41 @@ def breadth_first(
     Successors are explored in the order the problem gives them, so the answer is the
     same every time: among the shortest paths, the one whose moves come first.
 
-    :raises SearchLimitError: if more than ``max_states`` states are reached.
+    :raises SearchLimitError: if more than ``max_states`` states are visited.
     """
     _check(max_depth, max_states)
     start = problem.initial()
     if problem.is_goal(start):
         return Path((start,), ())
     is_goal, successors = problem.is_goal, problem.successors
-    goal_successors = _goal_successors(problem)
     parents: dict[S, tuple[S, M] | None] = {start: None}
     frontier = [start]
-    depth = 0
+    depth = visited = 0
     while frontier and (max_depth is None or depth < max_depth):
         depth += 1
         following: list[S] = []
-        if depth == max_depth:  # the last layer: only a goal matters, nothing is kept
-            for state in frontier:
-                for move, reached in goal_successors(state):
-                    if prune is None or not prune(reached, depth):
-                        parents[reached] = (state, move)
-                        return _walk_back(parents, reached)
-            return None
+        last = depth == max_depth  # the last layer: only a goal matters, nothing is kept
         for state in frontier:
-            for move, reached in successors(state):
-                if reached in parents or (prune is not None and prune(reached, depth)):
+            moves = _listed(successors(state))
+            visited += len(moves)
+            if visited > max_states:
+                raise _limit_error(max_states)
+            for move, reached in moves:
+                if (not last and reached in parents) or (prune is not None and prune(reached, depth)):
                     continue
-                parents[reached] = (state, move)
                 if is_goal(reached):
+                    parents[reached] = (state, move)
                     return _walk_back(parents, reached)
-                following.append(reached)
-        if len(parents) > max_states:
-            raise _limit_error(max_states)
+                if not last:
+                    parents[reached] = (state, move)
+                    following.append(reached)
         frontier = following
     return None
 
 
-def _goal_successors(problem: Problem[S, M]) -> Callable[[S], Iterable[tuple[M, S]]]:
-    """The successors of a state that are goals, in order: the problem's own
-    ``goal_successors`` method when it has one (it may be faster), else a filter."""
-    own = getattr(problem, "goal_successors", None)
-    if own is not None:
-        return own  # type: ignore[no-any-return]
-    is_goal, successors = problem.is_goal, problem.successors
-    return lambda state: [(move, s) for move, s in successors(state) if is_goal(s)]
+def _listed(moves: Iterable[tuple[M, S]]) -> Sequence[tuple[M, S]]:
+    """The moves of a state as a sequence, to count them (a problem's list is itself)."""
+    return moves if isinstance(moves, (list, tuple)) else list(moves)
 
 
 def _walk_back(parents: dict[S, tuple[S, M] | None], state: S) -> Path[S, M]:
@@ -186,7 +176,7 @@ def depth_first(
     is reached with more moves to spare than before. The stack is explicit, so deep
     bounds cannot overflow Python's.
 
-    :raises SearchLimitError: if more than ``max_states`` states are remembered.
+    :raises SearchLimitError: if more than ``max_states`` states are visited.
     """
     _check(max_depth, max_states)
     start = problem.initial()
@@ -197,6 +187,7 @@ def depth_first(
     if problem.is_goal(start):
         return Path((start,), ())
     stack.append(iter(problem.successors(start)) if max_depth else iter(()))
+    visited = 0
     while stack:
         step = next(stack[-1], None)
         if step is None:
@@ -205,14 +196,15 @@ def depth_first(
             if moves:
                 moves.pop()
             continue
+        visited += 1
+        if visited > max_states:
+            raise _limit_error(max_states)
         move, reached = step
         depth = len(stack)
         left = max_depth - depth
         if spare.get(reached, -1) >= left or (prune is not None and prune(reached, depth)):
             continue
         spare[reached] = left
-        if len(spare) > max_states:
-            raise _limit_error(max_states)
         states.append(reached)
         moves.append(move)
         if problem.is_goal(reached):
@@ -263,13 +255,17 @@ def breadth_first_each(
     successors = problem.successors
     parents: dict[S, tuple[S, M] | None] = {start: None}
     frontier = [start]
-    depth = 0
+    depth = visited = 0
     while frontier and remaining:
         depth += 1
         remaining = {target: bound for target, bound in remaining.items() if bound >= depth}
         if remaining and max(remaining.values()) == depth:  # the last layer: nothing is kept
             for state in frontier:
-                for move, reached in successors(state):
+                moves = _listed(successors(state))
+                visited += len(moves)
+                if visited > max_states:
+                    raise _limit_error(max_states)
+                for move, reached in moves:
                     target = key(reached)
                     if target not in remaining or reached in parents:
                         continue
@@ -282,7 +278,11 @@ def breadth_first_each(
             return found
         following: list[S] = []
         for state in frontier:
-            for move, reached in successors(state):
+            moves = _listed(successors(state))
+            visited += len(moves)
+            if visited > max_states:
+                raise _limit_error(max_states)
+            for move, reached in moves:
                 if reached in parents or (prune is not None and prune(reached, depth)):
                     continue
                 parents[reached] = (state, move)
@@ -291,8 +291,6 @@ def breadth_first_each(
                     found[target] = _walk_back(parents, reached)
                     del remaining[target]
                 following.append(reached)
-        if len(parents) > max_states:
-            raise _limit_error(max_states)
         frontier = following
     return found
 
@@ -309,7 +307,7 @@ def iterative_deepening(
     Uses memory for the states of one search at a time, where :func:`breadth_first`
     keeps a whole layer; the answer has the same length.
 
-    :raises SearchLimitError: if one of the searches remembers more than ``max_states``.
+    :raises SearchLimitError: if one of the searches visits more than ``max_states`` states.
     """
     _check(max_depth, max_states)
     for depth in range(max_depth + 1):
@@ -443,15 +441,16 @@ def layers(
     for _ in range(max_depth):
         following: dict[S, int] = {}
         for state, count in ways[-1].items():
-            for _, reached in problem.successors(state):
-                moves += 1
+            tried = _listed(problem.successors(state))
+            moves += len(tried)
+            if moves > max_states:
+                raise _limit_error(max_states)
+            for _, reached in tried:
                 if reached in following:
                     following[reached] += count
                 elif reached not in seen:
                     seen.add(reached)
                     following[reached] = count
-        if len(seen) > max_states:
-            raise _limit_error(max_states)
         if not following:
             break
         ways.append(following)

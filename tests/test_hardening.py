@@ -17,6 +17,7 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
+import attrs
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -30,6 +31,8 @@ from puzzlecalc import (
     SearchLimitError,
     count_solutions,
     iter_solutions,
+    search,
+    solve_goals,
     solve_level,
 )
 from puzzlecalc._bounded import BoundedCache
@@ -48,6 +51,7 @@ from puzzlecalc.arith24.countdown import (
 from puzzlecalc.arith24.expr import Expr
 from puzzlecalc.arith24.game import deal
 from puzzlecalc.calculator.ops import Add, Append, Multiply, Power
+from puzzlecalc.calculator.solver import DEFAULT_MAX_STATES, LevelProblem
 from puzzlecalc.errors import InvalidArgumentError
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -443,3 +447,30 @@ def test_a_ctrl_c_held_off_is_raised_after_the_block_or_dropped(
         assert signal.getsignal(signal.SIGINT) is handler  # put back as it was
     finally:
         signal.signal(signal.SIGINT, before)
+
+
+WIDE = Level(start=0, goal=999_999, moves=3, buttons=[f"+{n}" for n in range(1, 5001)])
+
+
+@pytest.mark.parametrize(
+    "search",
+    [
+        lambda limit: solve_level(WIDE, max_states=limit),
+        lambda limit: solve_level(WIDE, method="dfs", max_states=limit),
+        lambda limit: solve_level(WIDE, method="iddfs", max_states=limit),
+        lambda limit: solve_goals([WIDE, attrs.evolve(WIDE, goal=999_998)], max_states=limit),
+        lambda limit: count_solutions(WIDE, max_states=limit),
+        lambda limit: search.layers(LevelProblem(WIDE), max_depth=3, max_states=limit),
+    ],
+)
+@pytest.mark.parametrize("limit", [100, 10_000, DEFAULT_MAX_STATES])
+def test_a_level_of_5000_buttons_ends_at_its_state_limit(search: Any, limit: int) -> None:
+    with pytest.raises(SearchLimitError, match=f"max_states={limit}"):
+        search(limit)
+
+
+def test_a_limit_error_names_a_level_of_many_buttons_briefly() -> None:
+    with pytest.raises(SearchLimitError) as raised:
+        solve_level(WIDE, max_states=100)
+    message = str(raised.value)
+    assert "+12, ... (5000 buttons)" in message and "+13" not in message and len(message) < 300

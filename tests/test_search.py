@@ -116,3 +116,55 @@ def test_searches_agree_with_brute_force(goal: int, depth: int) -> None:
         assert shortest.moves == paths[0].moves  # the first shortest path in move order
         assert len(deepening) == len(shortest)
         assert len(anything) >= len(shortest) and anything.states[-1] == goal
+
+
+
+@attrs.define
+class Wide:
+    """Every state has ``width`` moves, none to a goal; ``made`` counts the moves made."""
+
+    width: int
+    made: int = 0
+
+    def initial(self) -> int:
+        return 0
+
+    def is_goal(self, state: int) -> bool:
+        return state < 0
+
+    def successors(self, state: int) -> list[tuple[int, int]]:
+        self.made += self.width
+        return [(move, state * self.width + move + 1) for move in range(self.width)]
+
+
+SEARCHES = {
+    "breadth_first": lambda p, d, n: search.breadth_first(p, max_depth=d, max_states=n),
+    "depth_first": lambda p, d, n: search.depth_first(p, max_depth=d, max_states=n),
+    "iterative_deepening": lambda p, d, n: search.iterative_deepening(p, max_depth=d, max_states=n),
+    "breadth_first_each": lambda p, d, n: search.breadth_first_each(
+        p, {-1: d, -2: d}, key=lambda s: s, max_states=n
+    ),
+    "layers": lambda p, d, n: search.layers(p, max_depth=d, max_states=n),
+    "count_paths": lambda p, d, n: search.count_paths(p, max_depth=d, max_states=n),
+    "iter_paths": lambda p, d, n: list(search.iter_paths(p, max_depth=d, max_states=n)),
+}
+
+
+@pytest.mark.parametrize("name", list(SEARCHES))
+@pytest.mark.parametrize(("depth", "limit"), [(1, 10), (2, 1000), (2, 10_000), (3, 100_000)])
+def test_every_move_made_counts_against_the_state_limit(name: str, depth: int, limit: int) -> None:
+    """A state a move reaches is a visit, new or not, in every layer, the last too: so a
+    search makes at most one state's moves more than its limit, however wide the problem
+    (a level of 5,000 buttons made 25 million presses in its last layer under a limit of
+    10,000)."""
+    problem = Wide(5000)
+    with pytest.raises(SearchLimitError, match=f"max_states={limit}"):
+        SEARCHES[name](problem, depth, limit)
+    # (a depth-first search makes the moves of each state on its path when it enters it,
+    # and iterative deepening runs one such search per depth, each with the limit)
+    most = limit + problem.width
+    if name == "depth_first":
+        most = limit + depth * problem.width
+    elif name == "iterative_deepening":
+        most = (depth + 1) * (limit + depth * problem.width)
+    assert problem.made <= most

@@ -113,21 +113,6 @@ class LevelProblem:
         """Every allowed move from ``state``, in button order, with its result."""
         return self._expand(state)
 
-    def goal_successors(self, state: StateTuple) -> list[tuple[Move, StateTuple]]:
-        """The moves from ``state`` that show the goal, with their results, in order."""
-        goal = self.goal
-        found = []
-        for kind, step, move in self._units:
-            if kind == _STEP:
-                reached = step(state)
-                if reached is not None and reached[0] == goal:
-                    found.append((move, reached))
-            elif kind == _CURSOR:
-                found += [(move[at], reached) for at, reached in step(state) if reached[0] == goal]
-            else:
-                found += [(moved, reached) for moved, reached in step(state) if reached[0] == goal]
-        return found
-
 
 @functools.lru_cache(maxsize=4096)
 def _compiled(
@@ -348,6 +333,10 @@ def count_solutions(
         )
 
 
+#: How many of a level's buttons the search-limit error names.
+_NAMED_BUTTONS: Final = 12
+
+
 @contextlib.contextmanager
 def _naming(levels: Sequence[Level]) -> Iterator[None]:
     """Say which level (or goals of one level) a search-limit error raised inside was
@@ -356,8 +345,11 @@ def _naming(levels: Sequence[Level]) -> Iterator[None]:
         yield
     except SearchLimitError as error:
         first = levels[0]
-        goals = " or ".join(f"{level.goal} in {counted(level.moves, 'move')}" for level in levels)
-        buttons = ", ".join(first.labels())
+        goals = " or ".join(f"{level.goal} in {counted(level.moves, 'move')}" for level in levels[:3])
+        goals += f" (and {len(levels) - 3} more goals)" if len(levels) > 3 else ""
+        labels = first.labels()
+        buttons = ", ".join(labels[:_NAMED_BUTTONS])
+        buttons += f", ... ({len(labels)} buttons)" if len(labels) > _NAMED_BUTTONS else ""
         raise SearchLimitError(
             f"the level {first.start} -> {goals} with {buttons}: {error}", error.limit
         ) from None
