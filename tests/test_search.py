@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import itertools
+from collections.abc import Callable
 
 import attrs
 import pytest
@@ -137,7 +138,7 @@ class Wide:
         return [(move, state * self.width + move + 1) for move in range(self.width)]
 
 
-SEARCHES = {
+SEARCHES: dict[str, Callable[[Wide, int, int], object]] = {
     "breadth_first": lambda p, d, n: search.breadth_first(p, max_depth=d, max_states=n),
     "depth_first": lambda p, d, n: search.depth_first(p, max_depth=d, max_states=n),
     "iterative_deepening": lambda p, d, n: search.iterative_deepening(p, max_depth=d, max_states=n),
