@@ -20,11 +20,12 @@ puzzlecalc.errors.InvalidArgumentError: jobs must be at least 1, not 0
 
 from __future__ import annotations
 
+import math
 from typing import TypeVar
 
 from puzzlecalc.errors import InvalidArgumentError, InvalidTypeError
 
-__all__ = ["instance", "whole_number"]
+__all__ = ["instance", "real_number", "shown", "whole_number"]
 
 T = TypeVar("T")
 
@@ -37,14 +38,49 @@ def whole_number(value: object, name: str, *, low: int | None = None, high: int 
     :raises InvalidArgumentError: if it is out of range.
     """
     if not isinstance(value, int) or isinstance(value, bool):
-        raise InvalidTypeError(f"{name} must be a whole number, not {_shown(value)}")
+        raise InvalidTypeError(f"{name} must be a whole number, not {shown(value)}")
     if low is not None and high is not None and not low <= value <= high:
-        raise InvalidArgumentError(f"{name} must be from {low} to {high}, not {_shown(value)}")
+        raise InvalidArgumentError(f"{name} must be from {low} to {high}, not {shown(value)}")
     if low is not None and value < low:
-        raise InvalidArgumentError(f"{name} must be at least {low}, not {_shown(value)}")
+        raise InvalidArgumentError(f"{name} must be at least {low}, not {shown(value)}")
     if high is not None and value > high:
-        raise InvalidArgumentError(f"{name} must be at most {high}, not {_shown(value)}")
+        raise InvalidArgumentError(f"{name} must be at most {high}, not {shown(value)}")
     return value
+
+
+def real_number(
+    value: object,
+    name: str,
+    *,
+    low: float | None = None,
+    high: float | None = None,
+    above: float | None = None,
+) -> float:
+    """``value`` if it is a finite ``int`` or ``float`` (not a ``bool``, not NaN) from
+    ``low`` to ``high``, and above ``above`` (each unbounded when ``None``).
+
+    >>> real_number(float("nan"), "slip", low=0, high=1)
+    Traceback (most recent call last):
+    ...
+    puzzlecalc.errors.InvalidArgumentError: slip must be a number from 0 to 1, not nan
+
+    :raises InvalidTypeError: if it is not a number.
+    :raises InvalidArgumentError: if it is not finite or out of range.
+    """
+    if not isinstance(value, (int, float)) or isinstance(value, bool):
+        raise InvalidTypeError(f"{name} must be a number, not {shown(value)}")
+    number = float(value) if isinstance(value, float) or abs(value) < 2**1000 else math.inf
+    bounds = [f"from {low}" if low is not None else "", f"to {high}" if high is not None else "",
+              f"above {above}" if above is not None else ""]  # fmt: skip
+    said = " ".join(bound for bound in bounds if bound)
+    if (
+        not math.isfinite(number)
+        or (low is not None and number < low)
+        or (high is not None and number > high)
+        or (above is not None and number <= above)
+    ):
+        raise InvalidArgumentError(f"{name} must be a number {said}, not {shown(value)}".replace("  ", " "))
+    return number
 
 
 def instance(value: object, name: str, kind: type[T] | tuple[type[T], ...], what: str) -> T:
@@ -58,7 +94,7 @@ def instance(value: object, name: str, kind: type[T] | tuple[type[T], ...], what
     :raises InvalidTypeError: if it is not.
     """
     if not isinstance(value, kind) or (isinstance(value, bool) and bool not in _kinds(kind)):
-        raise InvalidTypeError(f"{name} must be {what}, not {_shown(value)}")
+        raise InvalidTypeError(f"{name} must be {what}, not {shown(value)}")
     return value
 
 
@@ -66,9 +102,16 @@ def _kinds(kind: type | tuple[type, ...]) -> tuple[type, ...]:
     return kind if isinstance(kind, tuple) else (kind,)
 
 
-def _shown(value: object) -> str:
-    """A value in a message: its ``repr``, cut short if long (a number of 5,000 digits)."""
+def shown(value: object) -> str:
+    """A value in a message: its ``repr``, cut short if long (a number of 5,000 digits).
+
+    >>> shown("x" * 100)
+    "'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx..."
+    """
     if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 200:
-        return f"a number of {len(str(abs(value))) if value.bit_length() < 10_000 else 'many'} digits"
-    text = repr(value)
+        return f"a number of about {int(value.bit_length() * 0.30103) + 1} digits"
+    try:
+        text = repr(value)
+    except ValueError:  # (a number inside of more digits than Python writes)
+        return f"a {type(value).__name__} holding a number too long to write"
     return text if len(text) <= 80 else text[:77] + "..."

@@ -36,6 +36,7 @@ from typing import Any, Final, TypeVar
 
 import attrs
 
+from puzzlecalc._checks import shown
 from puzzlecalc._signals import STOPPING, uninterrupted
 from puzzlecalc.errors import InvalidArgumentError, WorkLostError
 
@@ -60,7 +61,7 @@ def workers(jobs: int | None, work: int) -> int:
     :raises InvalidArgumentError: if ``jobs`` is not a whole number of at least 1.
     """
     if jobs is not None and (not isinstance(jobs, int) or isinstance(jobs, bool) or jobs < 1):
-        raise InvalidArgumentError(f"jobs must be at least 1, not {jobs!r}")
+        raise InvalidArgumentError(f"jobs must be at least 1, not {shown(jobs)}")
     cores = os.cpu_count() or 1
     return max(1, min(cores if jobs is None else jobs, cores, work))
 
@@ -230,9 +231,9 @@ class _Processes:
             index = worker.handed[0]
             if self.deaths[index] >= MAX_DEATHS:
                 chunk = self.chunks[index]
-                shown = ", ".join(map(str, chunk[:3])) + (", ..." if len(chunk) > 3 else "")
+                first = ", ".join(map(str, chunk[:3])) + (", ..." if len(chunk) > 3 else "")
                 raise WorkLostError(
-                    f"a worker process died {MAX_DEATHS} times on the same work ({shown}): "
+                    f"a worker process died {MAX_DEATHS} times on the same work ({first}): "
                     f"the last exit status was {worker.process.exitcode}"
                 )
             self.waiting.extendleft(reversed(worker.handed))

@@ -35,7 +35,8 @@ from typing import Final, Generic, Protocol, TypeVar
 
 import attrs
 
-from puzzlecalc.errors import InvalidArgumentError, SearchLimitError
+from puzzlecalc._checks import shown
+from puzzlecalc.errors import InvalidArgumentError, InvalidTypeError, SearchLimitError
 
 __all__ = [
     "DEFAULT_MAX_STATES",
@@ -87,13 +88,24 @@ class Path(Generic[S, M]):
         return len(self.moves)
 
 
-def _check(max_depth: int | None, max_states: int) -> None:
+def _problem(problem: object) -> None:
+    """Refuse what is not a :class:`Problem`."""
+    if not all(callable(getattr(problem, name, None)) for name in ("initial", "is_goal", "successors")):
+        raise InvalidTypeError(
+            f"problem must be a Problem (initial, is_goal, successors), not {shown(problem)}"
+        )
+
+
+def _check(max_depth: int | None, max_states: int, *, unbounded: bool = False) -> None:
+    """Check the limits of a search (``max_depth`` may be ``None`` only when ``unbounded``)."""
+    if max_depth is None and not unbounded:
+        raise InvalidArgumentError("max_depth must be at least 0, not None")
     if max_depth is not None and (
         not isinstance(max_depth, int) or isinstance(max_depth, bool) or max_depth < 0
     ):
-        raise InvalidArgumentError(f"max_depth must be at least 0, not {max_depth!r}")
+        raise InvalidArgumentError(f"max_depth must be at least 0, not {shown(max_depth)}")
     if not isinstance(max_states, int) or isinstance(max_states, bool) or max_states < 1:
-        raise InvalidArgumentError(f"max_states must be at least 1, not {max_states!r}")
+        raise InvalidArgumentError(f"max_states must be at least 1, not {shown(max_states)}")
 
 
 def _limit_error(max_states: int) -> SearchLimitError:
@@ -117,7 +129,8 @@ def breadth_first(
 
     :raises SearchLimitError: if more than ``max_states`` states are visited.
     """
-    _check(max_depth, max_states)
+    _check(max_depth, max_states, unbounded=True)
+    _problem(problem)
     start = problem.initial()
     if problem.is_goal(start):
         return Path((start,), ())
@@ -179,6 +192,7 @@ def depth_first(
     :raises SearchLimitError: if more than ``max_states`` states are visited.
     """
     _check(max_depth, max_states)
+    _problem(problem)
     start = problem.initial()
     spare: dict[S, int] = {start: max_depth}
     states: list[S] = [start]
@@ -244,6 +258,11 @@ def breadth_first_each(
     :raises SearchLimitError: if more than ``max_states`` states are reached.
     """
     _check(0, max_states)
+    _problem(problem)
+    if not isinstance(targets, Mapping):
+        raise InvalidTypeError(f"targets must map each target to its depth, not {shown(targets)}")
+    if not callable(key):
+        raise InvalidTypeError(f"key must be a function, not {shown(key)}")
     for bound in targets.values():
         _check(bound, max_states)
     start = problem.initial()
@@ -333,6 +352,7 @@ class _Graph(Generic[S, M]):
         prune: Prune[S] | None,
     ) -> None:
         _check(max_depth, max_states)
+        _problem(problem)
         self.start = problem.initial()
         self.edges: dict[S, list[tuple[M, S]]] = {}
         goals: set[S] = set()
@@ -434,6 +454,7 @@ def layers(
     :raises SearchLimitError: if more than ``max_states`` states are within reach.
     """
     _check(max_depth, max_states)
+    _problem(problem)
     start = problem.initial()
     ways: list[dict[S, int]] = [{start: 1}]
     seen = {start}

@@ -21,14 +21,16 @@ import functools
 import math
 from collections.abc import Callable, Collection, Hashable, Mapping, Sequence
 from contextvars import ContextVar
+from fractions import Fraction
 from itertools import combinations
 from typing import Final, NamedTuple, TypeAlias, cast
 
+from puzzlecalc._checks import shown
 from puzzlecalc._context import entered
 from puzzlecalc.arith24.expr import BinOp, Expr, Num, _operation
 from puzzlecalc.arith24.numbers import Number, apply, exact
 from puzzlecalc.arith24.rules import DISTINCT_LEVELS, Distinct, HouseRules
-from puzzlecalc.errors import InvalidArgumentError
+from puzzlecalc.errors import InvalidArgumentError, InvalidTypeError
 
 #: A plain expression tree: a number, or ``(op, left, right)``.
 Tree: TypeAlias = Number | tuple[str, "Tree", "Tree"]
@@ -227,8 +229,10 @@ def key(expr: Expr | Tree, level: Distinct = "4nums") -> Key:
     :raises ZeroDivisionError: if the expression divides by zero (at ``"normal"`` and
         ``"4nums"``, which look at values).
     """
-    if level not in DISTINCT_LEVELS:
-        raise InvalidArgumentError(f"distinct must be one of {DISTINCT_LEVELS}, not {level!r}")
+    if not isinstance(level, str) or level not in DISTINCT_LEVELS:
+        raise InvalidArgumentError(f"distinct must be one of {DISTINCT_LEVELS}, not {shown(level)}")
+    if isinstance(expr, bool) or not isinstance(expr, (Expr, int, Fraction, tuple)):
+        raise InvalidTypeError(f"expr must be an Expr, not {shown(expr)}")
     tree = to_tree(expr) if isinstance(expr, Expr) else expr
     return settle(_open_key(tree, level)) if level == "4nums" else _open_key(tree, level)
 

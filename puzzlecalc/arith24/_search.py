@@ -28,6 +28,7 @@ from typing import Any, Final, TypeAlias, TypeVar, cast
 from more_itertools import distinct_combinations
 
 import puzzlecalc.arith24._canonical as _canonical
+from puzzlecalc._checks import shown
 from puzzlecalc._bounded import BoundedCache
 from puzzlecalc._context import entered
 from puzzlecalc.arith24._canonical import ASIDE, FORM, SIGN, Canon, Key, Tree
@@ -75,7 +76,7 @@ class _Budget:
     ) -> None:
         if not isinstance(limit, int) or isinstance(limit, bool) or limit < 1:
             raise InvalidArgumentError(
-                f"max_steps must be a whole number of at least 1, not {limit!r}"
+                f"max_steps must be a whole number of at least 1, not {shown(limit)}"
             )
         self.limit = limit
         self.left = limit

@@ -25,6 +25,7 @@ from collections.abc import Callable, Iterable, Sequence
 from collections.abc import Set as AbstractSet
 from typing import Final, TypeAlias, cast
 
+from puzzlecalc._checks import shown, whole_number
 from puzzlecalc._bounded import BoundedCache
 from puzzlecalc.arith24._search import splits
 from puzzlecalc.arith24.expr import Expr
@@ -54,7 +55,7 @@ SMALL_NUMBERS: Final = tuple(sorted(list(range(1, 11)) * 2))
 def _naturals(numbers: Iterable[Number]) -> tuple[int, ...]:
     checked = hand(numbers)
     if any(not isinstance(n, int) or n < 1 for n in checked):
-        raise InvalidHandError(f"the numbers must be positive whole numbers, not {list(checked)!r}")
+        raise InvalidHandError(f"the numbers must be positive whole numbers, not {shown(list(checked))}")
     return checked  # type: ignore[return-value]
 
 
@@ -195,7 +196,11 @@ def reachable_between(numbers: Sequence[Number], low: int, high: int) -> set[int
     896
     """
     checked = _naturals(numbers)
+    whole_number(low, "low")
+    whole_number(high, "high")
     low = max(low, 1)  # Countdown's values are positive whole numbers
+    if high < low:
+        return set()
     if len(checked) == 1:
         return {value for value in checked if low <= value <= high}
 

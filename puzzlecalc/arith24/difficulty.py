@@ -34,9 +34,10 @@ import math
 from collections.abc import Sequence
 from typing import Final, Unpack
 
+from puzzlecalc._checks import real_number, shown
 from puzzlecalc.arith24.numbers import Number, hand, number, outcomes
 from puzzlecalc.arith24.rules import DEFAULT_RULES, HouseRules, RuleOptions, house_rules
-from puzzlecalc.errors import InvalidArgumentError
+from puzzlecalc.errors import InvalidArgumentError, InvalidTypeError
 
 __all__ = [
     "MAX_RATED_CARDS",
@@ -156,7 +157,13 @@ def ranks(values: Sequence[float]) -> list[float]:
 
     >>> ranks([30, 10, 20, 10])
     [3.0, 0.5, 2.0, 0.5]
+
+    :raises InvalidTypeError: unless ``values`` is a sequence of numbers.
     """
+    if not isinstance(values, Sequence) or isinstance(values, (str, bytes)):
+        raise InvalidTypeError(f"values must be a sequence of numbers, not {shown(values)}")
+    for value in values:
+        real_number(value, "a value")
     order = sorted(range(len(values)), key=values.__getitem__)
     ranks = [0.0] * len(values)
     i = 0
@@ -176,9 +183,9 @@ def spearman(xs: Sequence[float], ys: Sequence[float]) -> float:
     >>> spearman([1, 2, 3, 4], [10, 30, 20, 40])
     0.8
     """
+    rx, ry = ranks(xs), ranks(ys)
     if len(xs) != len(ys) or len(xs) < 2:
         raise InvalidArgumentError("spearman needs two sequences of the same length, at least 2")
-    rx, ry = ranks(xs), ranks(ys)
     mean = (len(xs) - 1) / 2
     cov = sum((a - mean) * (b - mean) for a, b in zip(rx, ry, strict=True))
     spread = math.sqrt(sum((a - mean) ** 2 for a in rx) * sum((b - mean) ** 2 for b in ry))

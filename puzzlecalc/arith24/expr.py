@@ -45,15 +45,17 @@ from typing import Final
 
 import attrs
 
+from puzzlecalc._checks import instance, shown, whole_number
 from puzzlecalc.arith24.numbers import (
     FRACTION_SLASH,
     MAX_DIGITS,
     OPERATORS,
     PRECEDENCE,
     Operator,
+    number,
     number_text,
 )
-from puzzlecalc.errors import InvalidExpressionError
+from puzzlecalc.errors import InvalidArgumentError, InvalidExpressionError
 
 __all__ = ["MAX_LENGTH", "BinOp", "Expr", "Num", "parse"]
 
@@ -163,7 +165,7 @@ class Expr(abc.ABC):
         if spec == "ascii":
             return str(self).replace(FRACTION_SLASH, "/")
         if spec:
-            raise ValueError(f"unknown format of an expression: {spec!r}")
+            raise ValueError(f"unknown format of an expression: {shown(spec)}")
         return str(self)
 
     def __eq__(self, other: object) -> bool:
@@ -173,6 +175,17 @@ class Expr(abc.ABC):
 
     def __hash__(self) -> int:
         return hash(str(self))
+
+
+def _exact_fraction(value: object) -> Fraction:
+    """``value`` as a Fraction, if it is an exact number (an ``int`` or a ``Fraction``, of
+    at most :data:`~puzzlecalc.arith24.numbers.MAX_DIGITS` digits)."""
+    return Fraction(number(value, "a number"))
+
+
+def _check_card(instance: object, attribute: attrs.Attribute[int | None], value: object) -> None:
+    if value is not None:
+        whole_number(value, "card", low=0)
 
 
 @attrs.frozen(repr=False, eq=False)
@@ -192,8 +205,8 @@ class Num(Expr):
     :param card: which card of the hand it is (0-based), or ``None``.
     """
 
-    number: Fraction = attrs.field(converter=Fraction)
-    card: int | None = attrs.field(default=None)
+    number: Fraction = attrs.field(converter=_exact_fraction)
+    card: int | None = attrs.field(default=None, validator=_check_card)
     _text: str = attrs.field(init=False)  # (written once: operations print their parts')
 
     def __attrs_post_init__(self) -> None:
@@ -228,8 +241,12 @@ _OPERATIONS: Final[dict[str, Callable[[Fraction, Fraction], Fraction]]] = {
 
 
 def _check_expr(attribute: attrs.Attribute[Expr], value: object) -> None:
-    if not isinstance(value, Expr):
-        raise TypeError(f"{attribute.name} must be an Expr, not {value!r}")
+    instance(value, attribute.name, Expr, "an Expr")
+
+
+def _check_operator(instance: object, attribute: attrs.Attribute[str], value: object) -> None:
+    if not isinstance(value, str) or value not in OPERATORS:
+        raise InvalidArgumentError(f"op must be one of + - * /, not {shown(value)}")
 
 
 @attrs.frozen(repr=False, eq=False)
@@ -240,7 +257,7 @@ class BinOp(Expr):
     Fraction(24, 1)
     """
 
-    op: Operator = attrs.field(validator=attrs.validators.in_(OPERATORS))
+    op: Operator = attrs.field(validator=_check_operator)
     left: Expr = attrs.field(validator=lambda _, attribute, value: _check_expr(attribute, value))
     right: Expr = attrs.field(validator=lambda _, attribute, value: _check_expr(attribute, value))
     # Worked out once, from the parts' own, when the operation is built (no recursion
@@ -334,7 +351,7 @@ _SIGNED: Final = re.compile(rf"[-−–]\s*([0-9]+)(?:{FRACTION_SLASH}([0-9]+))?
 
 
 def _error(message: str, text: str, position: int) -> InvalidExpressionError:
-    return InvalidExpressionError(f"{message} at position {position} in {text!r}", text, position)
+    return InvalidExpressionError(f"{message} at position {position} in {shown(text)}", text, position)
 
 
 def parse(text: str) -> Expr:
@@ -355,10 +372,10 @@ def parse(text: str) -> Expr:
     :raises InvalidExpressionError: naming the problem and its 0-based position.
     """
     if not isinstance(text, str):
-        raise InvalidExpressionError(f"an expression must be a string, not {text!r}")
+        raise InvalidExpressionError(f"an expression must be a string, not {shown(text)}")
     if len(text) > MAX_LENGTH:
         raise InvalidExpressionError(
-            f"expression is longer than {MAX_LENGTH} characters: {text[:40]!r}...", text, MAX_LENGTH
+            f"expression is longer than {MAX_LENGTH} characters: {shown(text[:40])}...", text, MAX_LENGTH
         )
     operands: list[Expr] = []
     operators: list[tuple[str, int]] = []  # operator or opening bracket, with its position
@@ -401,9 +418,9 @@ def parse(text: str) -> Expr:
                     position += 1
                 opened_at = position
             elif char in _SPELLINGS or char in _CLOSE:
-                raise _error(f"expected a number or '(' but found {char!r}", text, position)
+                raise _error(f"expected a number or '(' but found {shown(char)}", text, position)
             else:
-                raise _error(f"unexpected {char!r}", text, position)
+                raise _error(f"unexpected {shown(char)}", text, position)
             continue
         if char in _SPELLINGS:
             op = _SPELLINGS[char]
@@ -417,14 +434,14 @@ def parse(text: str) -> Expr:
             while operators and operators[-1][0] not in _OPEN:
                 reduce()
             if not operators:
-                raise _error(f"unmatched {char!r}", text, position)
+                raise _error(f"unmatched {shown(char)}", text, position)
             opening, _ = operators.pop()
             if _OPEN.index(opening) != _CLOSE.index(char):
-                raise _error(f"{opening!r} closed by {char!r}", text, position)
+                raise _error(f"{shown(opening)} closed by {shown(char)}", text, position)
         elif char.isdigit() or char in _OPEN:
-            raise _error(f"expected an operator but found {char!r}", text, position)
+            raise _error(f"expected an operator but found {shown(char)}", text, position)
         else:
-            raise _error(f"unexpected {char!r}", text, position)
+            raise _error(f"unexpected {shown(char)}", text, position)
         position += 1
     if expect_operand:
         if not operands and not operators:
@@ -432,6 +449,6 @@ def parse(text: str) -> Expr:
         raise _error("expected a number or '('", text, position)
     while operators:
         if operators[-1][0] in _OPEN:
-            raise _error(f"missing {_CLOSE[_OPEN.index(operators[-1][0])]!r}", text, position)
+            raise _error(f"missing {shown(_CLOSE[_OPEN.index(operators[-1][0])])}", text, position)
         reduce()
     return operands[0]

@@ -32,6 +32,7 @@ from typing import Final, Unpack
 
 import attrs
 
+from puzzlecalc._checks import instance, real_number, shown
 from puzzlecalc.arith24.difficulty import MAX_RATED_CARDS
 from puzzlecalc.arith24.difficulty import difficulty as hand_difficulty
 from puzzlecalc.arith24.expr import BinOp, Expr
@@ -97,23 +98,24 @@ def deal(
     :raises SearchLimitError: when no hand meets the conditions in ``max_deals`` tries.
     """
     if not isinstance(rng, random.Random):
-        raise InvalidArgumentError(f"rng must be a random.Random, not {rng!r}")
+        raise InvalidArgumentError(f"rng must be a random.Random, not {shown(rng)}")
     check_card_count(cards)
     check_range(low, high)
     if not isinstance(rules, HouseRules):
-        raise InvalidArgumentError(f"rules must be HouseRules, not {rules!r}")
+        raise InvalidArgumentError(f"rules must be HouseRules, not {shown(rules)}")
     if difficulty is not None and (
         not isinstance(difficulty, (tuple, list))
         or len(difficulty) != 2
-        or not all(isinstance(bound, (int, float)) for bound in difficulty)
+        or not all(isinstance(bound, (int, float)) and not isinstance(bound, bool) for bound in difficulty)
+        or not all(bound == bound for bound in difficulty)  # (NaN is no bound)
         or difficulty[0] > difficulty[1]
     ):
-        raise InvalidArgumentError(f"difficulty must be a (least, most) pair, not {difficulty!r}")
+        raise InvalidArgumentError(f"difficulty must be a (least, most) pair, not {shown(difficulty)}")
     if max_deals is None:
         slow = difficulty is not None and cards >= _SLOW_TO_RATE
         max_deals = MAX_RATED_DEALS if slow else MAX_DEALS
     if not isinstance(max_deals, int) or isinstance(max_deals, bool) or max_deals < 1:
-        raise InvalidArgumentError(f"max_deals must be at least 1, not {max_deals!r}")
+        raise InvalidArgumentError(f"max_deals must be at least 1, not {shown(max_deals)}")
     try:
         with shared_tables():  # the hands dealt share their parts' values
             for tried in range(max_deals):
@@ -177,7 +179,7 @@ def hint(
     :raises SearchLimitError: if the search needs more than ``max_steps`` steps.
     """
     if level not in (1, 2, 3):
-        raise InvalidArgumentError(f"level must be 1, 2 or 3, not {level!r}")
+        raise InvalidArgumentError(f"level must be 1, 2 or 3, not {shown(level)}")
     found = solve(cards, target, rules=house_rules(rules, options), max_steps=max_steps)
     if not found:
         return f"There is no solution: these cards cannot make {target}."
@@ -194,7 +196,7 @@ def hint(
 
 
 def _tenths(seconds: float) -> float:
-    return round(float(seconds), 1)
+    return round(real_number(seconds, "seconds", low=0), 1)
 
 
 @attrs.frozen
@@ -245,13 +247,17 @@ class Opponent:
     :param patience: how long it thinks before giving up on a hand it cannot solve.
     """
 
-    name: str
+    name: str = attrs.field(validator=lambda _, __, name: instance(name, "name", str, "text"))
     ops: str = attrs.field(default="+-*/", converter=check_ops)
     slip: float = attrs.field(
-        default=0.0, validator=[attrs.validators.ge(0), attrs.validators.le(1)]
+        default=0.0, validator=lambda _, __, value: real_number(value, "slip", low=0, high=1)
     )
-    seconds: float = attrs.field(default=10.0, validator=attrs.validators.gt(0))
-    patience: float = attrs.field(default=120.0, validator=attrs.validators.gt(0))
+    seconds: float = attrs.field(
+        default=10.0, validator=lambda _, __, value: real_number(value, "seconds", above=0)
+    )
+    patience: float = attrs.field(
+        default=120.0, validator=lambda _, __, value: real_number(value, "patience", above=0)
+    )
 
     def attempt(
         self,
@@ -269,6 +275,8 @@ class Opponent:
         Hands too large for :func:`~puzzlecalc.arith24.difficulty.difficulty` count as
         harder the more cards they have.
         """
+        instance(rng, "rng", random.Random, "a random.Random")
+        rules = instance(rules, "rules", HouseRules, "HouseRules")
         known = "".join(op for op in rules.ops if op in self.ops)
         found = solve(cards, target, rules=rules.evolve(ops=known)) if known else []
         if not found:

@@ -12,10 +12,12 @@ Values are exact: an ``int`` when whole, else a :class:`~fractions.Fraction`
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+import itertools
+from collections.abc import Iterable, Sized
 from fractions import Fraction
 from typing import Final, Literal, TypeAlias
 
+from puzzlecalc._checks import shown
 from puzzlecalc.errors import InvalidArgumentError, InvalidHandError
 
 __all__ = [
@@ -119,7 +121,7 @@ def number(value: object, what: str) -> Number:
         :data:`MAX_DIGITS` digits.
     """
     if isinstance(value, bool) or not isinstance(value, (int, Fraction)):
-        raise InvalidHandError(f"{what} must be an int or a Fraction, not {value!r}")
+        raise InvalidHandError(f"{what} must be an int or a Fraction, not {shown(value)}")
     if abs(value.numerator) >= _TOO_LARGE or value.denominator >= _TOO_LARGE:
         raise InvalidHandError(f"{what} has more than {MAX_DIGITS} digits: it is too large")
     return exact(value)
@@ -132,12 +134,14 @@ def hand(cards: Iterable[object]) -> tuple[Number, ...]:
         is not a number (see :func:`number`).
     """
     if isinstance(cards, (str, bytes)) or not isinstance(cards, Iterable):
-        raise InvalidHandError(f"cards must be a sequence of numbers, not {cards!r}")
-    checked = tuple(sorted(number(card, "a card") for card in cards))
+        raise InvalidHandError(f"cards must be a sequence of numbers, not {shown(cards)}")
+    taken = list(itertools.islice(cards, MAX_CARDS + 1))  # (no more is read: range(10**9))
+    if len(taken) > MAX_CARDS:
+        more = len(cards) if isinstance(cards, Sized) else "more"
+        raise InvalidHandError(f"at most {MAX_CARDS} cards can be played, not {more}")
+    checked = tuple(sorted(number(card, "a card") for card in taken))
     if not checked:
         raise InvalidHandError("there must be at least one card")
-    if len(checked) > MAX_CARDS:
-        raise InvalidHandError(f"at most {MAX_CARDS} cards can be played, not {len(checked)}")
     return checked
 
 
@@ -150,7 +154,7 @@ def check_card_count(cards: object) -> int:
     :raises InvalidArgumentError: unless it is a whole number from 1 to :data:`MAX_CARDS`.
     """
     if not isinstance(cards, int) or isinstance(cards, bool) or not 1 <= cards <= MAX_CARDS:
-        raise InvalidArgumentError(f"cards must be from 1 to {MAX_CARDS}, not {cards!r}")
+        raise InvalidArgumentError(f"cards must be from 1 to {MAX_CARDS}, not {shown(cards)}")
     return cards
 
 
@@ -162,7 +166,7 @@ def check_range(low: object, high: object) -> None:
     whole = all(isinstance(end, int) and not isinstance(end, bool) for end in (low, high))
     if not whole or low > high:  # type: ignore[operator]
         raise InvalidArgumentError(
-            f"low and high must be whole numbers with low <= high, not {low!r}, {high!r}"
+            f"low and high must be whole numbers with low <= high, not {shown(low)}, {shown(high)}"
         )
 
 

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Final
 
+from puzzlecalc._checks import instance
 from puzzlecalc.arith24.expr import BinOp, Expr
 from puzzlecalc.svg import Drawing
 
@@ -35,7 +36,9 @@ def expr_svg(expr: Expr) -> str:
     The text of the picture names every number, every operator and every value.
 
     :raises ZeroDivisionError: if the expression divides by zero.
+    :raises InvalidTypeError: if ``expr`` is not an expression.
     """
+    instance(expr, "expr", Expr, "an Expr")
     depth: dict[int, int] = {}
     across: dict[int, float] = {}
     leaves = 0
@@ -86,7 +89,12 @@ def census_svg(census: Census) -> str:
 
     The text of the picture names the lowest and highest target and the number of
     selections counted.
+
+    :raises InvalidTypeError: if ``census`` is not a Countdown census.
     """
+    from puzzlecalc.arith24.census import Census  # (the census draws itself with this module)
+
+    instance(census, "census", Census, "a Census (countdown_census's)")
     reaching = census.reaching
     done = len(census.done)
     targets = list(range(census.low, census.high + 1))

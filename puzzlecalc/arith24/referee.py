@@ -22,6 +22,7 @@ from typing import Final, Unpack
 
 import attrs
 
+from puzzlecalc._checks import shown
 from puzzlecalc.arith24.expr import BinOp, Expr, parse
 from puzzlecalc.arith24.numbers import Number, hand, number
 from puzzlecalc.arith24.rules import HouseRules, RuleOptions, house_rules
@@ -122,7 +123,7 @@ def check(
     dealt = Counter(Fraction(card) for card in hand(cards))
     goal = Fraction(number(target, "the target"))
     if not isinstance(answer, str):
-        return Verdict(False, f"the answer must be text, not {answer!r}")
+        return Verdict(False, f"the answer must be text, not {shown(answer)}")
     try:
         expr = parse(answer)
     except InvalidExpressionError as error:

@@ -21,8 +21,9 @@ from typing import Any, Final, Literal, TypeAlias, TypedDict, get_args
 
 import attrs
 
+from puzzlecalc._checks import shown
 from puzzlecalc.arith24.numbers import OPERATORS, Number
-from puzzlecalc.errors import InvalidArgumentError
+from puzzlecalc.errors import InvalidArgumentError, InvalidTypeError
 
 __all__ = [
     "COUNTDOWN",
@@ -50,19 +51,19 @@ def check_ops(ops: object) -> str:
     :raises InvalidArgumentError: unless ``ops`` is a non-empty string of ``+ - * /``.
     """
     if not isinstance(ops, str) or not ops or any(op not in OPERATORS for op in ops):
-        raise InvalidArgumentError(f"ops must be a non-empty string of + - * /, not {ops!r}")
+        raise InvalidArgumentError(f"ops must be a non-empty string of + - * /, not {shown(ops)}")
     return "".join(op for op in OPERATORS if op in ops)
 
 
 def _flag(instance: object, attribute: attrs.Attribute[bool], value: object) -> None:
     if not isinstance(value, bool):
-        raise InvalidArgumentError(f"{attribute.name} must be True or False, not {value!r}")
+        raise InvalidArgumentError(f"{attribute.name} must be True or False, not {shown(value)}")
 
 
 def _distinct(instance: object, attribute: attrs.Attribute[str], value: object) -> None:
     if value not in DISTINCT_LEVELS:
         raise InvalidArgumentError(
-            f"distinct must be one of {', '.join(DISTINCT_LEVELS)}, not {value!r}"
+            f"distinct must be one of {', '.join(DISTINCT_LEVELS)}, not {shown(value)}"
         )
 
 
@@ -173,7 +174,9 @@ def house_rules(rules: HouseRules | None, options: Mapping[str, Any]) -> HouseRu
     if rules is None:
         rules = DEFAULT_RULES
     elif not isinstance(rules, HouseRules):
-        raise InvalidArgumentError(f"rules must be HouseRules, not {rules!r}")
+        raise InvalidArgumentError(f"rules must be HouseRules, not {shown(rules)}")
+    if not isinstance(options, Mapping):
+        raise InvalidTypeError(f"options must be a mapping of house rules, not {shown(options)}")
     unknown = set(options) - set(RuleOptions.__annotations__)
     if unknown:
         raise InvalidArgumentError(f"unknown house rules: {', '.join(sorted(unknown))}")

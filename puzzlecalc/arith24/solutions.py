@@ -20,11 +20,13 @@ from collections.abc import Sequence
 from typing import Final, Unpack
 
 import puzzlecalc.arith24._canonical as _canonical
+from puzzlecalc._checks import shown
 import puzzlecalc.arith24._search as _search
 from puzzlecalc.arith24._search import Progress, shared_tables
 from puzzlecalc.arith24.expr import Expr
 from puzzlecalc.arith24.numbers import Number, hand, number
 from puzzlecalc.arith24.rules import HouseRules, RuleOptions, house_rules
+from puzzlecalc.errors import InvalidTypeError
 
 __all__ = [
     "DEFAULT_MAX_STEPS",
@@ -71,6 +73,8 @@ def _trees(
     progress: Progress | None = None,
 ) -> dict[_canonical.Key, _canonical.Tree]:
     """The distinct solutions of a checked hand (:func:`hand`) and goal, by key."""
+    if progress is not None and not callable(progress):
+        raise InvalidTypeError(f"progress must be a function, not {shown(progress)}")
     with _search.limited(max_steps, checked, goal):
         return _search.trees(checked, goal, rules, progress)
 

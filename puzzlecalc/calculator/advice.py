@@ -21,12 +21,15 @@ from typing import Any
 
 import attrs
 
+from puzzlecalc._checks import shown
 from puzzlecalc._text import counted
-from puzzlecalc.calculator.level import WORD_PRESS, Level
+from puzzlecalc.calculator.level import WORD_PRESS, Level, checked_level
+from puzzlecalc.calculator.ops.base import checked_rules
 from puzzlecalc.calculator.rules import DEFAULT_RULES, Rules
 from puzzlecalc.calculator.solution import Solution
 from puzzlecalc.calculator.state import format_value
 from puzzlecalc.calculator.solver import DEFAULT_MAX_STATES, solve_level
+from puzzlecalc.errors import InvalidTypeError
 
 __all__ = ["Advice", "advise"]
 
@@ -104,6 +107,10 @@ def advise(
     :raises IllegalPressError: if a press is not allowed where it is made.
     :raises SearchLimitError: if a search needs to visit more than ``max_states`` states.
     """
+    checked_level(level)
+    checked_rules(rules)
+    if isinstance(presses, (str, bytes)) or not isinstance(presses, Iterable):
+        raise InvalidTypeError(f"presses must be a list of presses, not {shown(presses)}")
     items = list(presses)
     if all(isinstance(item, str) for item in items):
         played = level.replay_labels(items, rules)  # type: ignore[arg-type]

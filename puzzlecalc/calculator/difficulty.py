@@ -34,6 +34,7 @@ import math
 
 import attrs
 
+from puzzlecalc._checks import shown
 from puzzlecalc import search
 from puzzlecalc.calculator.level import Level
 from puzzlecalc.calculator.rules import DEFAULT_RULES, Rules
@@ -68,7 +69,7 @@ def level_difficulty(
     """
     depth = search_depth(level)
     if depth < 0:
-        raise InvalidLevelError(f"the level has no solution within its move limit: {level!r}")
+        raise InvalidLevelError(f"the level has no solution within its move limit: {shown(level)}")
     problem = LevelProblem(level, rules)
     reached = search.layers(problem, max_depth=depth, max_states=max_states)
     goal = level.target
@@ -77,7 +78,7 @@ def level_difficulty(
         None,
     )
     if moves is None:
-        raise InvalidLevelError(f"the level has no solution within its move limit: {level!r}")
+        raise InvalidLevelError(f"the level has no solution within its move limit: {shown(level)}")
     solutions = sum(ways for state, ways in reached.ways[moves].items() if state[0] == goal)
     near = max(10, abs(goal) // 10)
     decoys = {

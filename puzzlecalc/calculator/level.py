@@ -11,20 +11,29 @@ from typing import Any, Final
 
 import attrs
 
+from puzzlecalc._checks import instance, shown
 from puzzlecalc._text import counted
 from puzzlecalc.calculator.notation import parse_button, parse_press
 from puzzlecalc.calculator.ops import At, Op, Press, Step
+from puzzlecalc.calculator.ops.base import checked_rules, checked_state
 from puzzlecalc.calculator.rules import DEFAULT_RULES, DISPLAY_MAX, Rules
 from puzzlecalc.calculator.solution import PressRecord, Solution
 from puzzlecalc.calculator.state import GameState, Value
-from puzzlecalc.errors import IllegalPressError, InvalidButtonError, InvalidLevelError
+from puzzlecalc.errors import (
+    IllegalPressError,
+    InvalidButtonError,
+    InvalidLevelError,
+    InvalidTypeError,
+)
 
-__all__ = ["MAX_MOVES", "WORD_PRESS", "Level", "Portal", "word_value"]
+__all__ = ["MAX_MOVES", "MAX_WORD", "WORD_PRESS", "Level", "Portal", "checked_level", "word_value"]
 
 #: Digit positions the six-digit display has (0 is the ones digit).
 _DISPLAY_DIGITS: Final = 6
 #: The most moves a level may allow (the real levels allow at most 9).
 MAX_MOVES: Final = 1000
+#: The most letters a word goal may have (the display shows at most eight digits).
+MAX_WORD: Final = 8
 _PRESSES: Final = ("press", "hold")
 #: The record of the final press of a word goal in :attr:`Solution.indices
 #: <puzzlecalc.calculator.solution.Solution.indices>`.
@@ -36,6 +45,14 @@ _LETTER_DIGITS: Final = {
 }
 
 
+def checked_level(level: object) -> Level:
+    """``level`` if it is a :class:`Level`.
+
+    :raises InvalidTypeError: if it is not.
+    """
+    return instance(level, "level", Level, "a Level")
+
+
 def word_value(word: str) -> int:
     """The number a word goal stands for: each letter is a digit, as on a phone keypad.
 
@@ -45,17 +62,20 @@ def word_value(word: str) -> int:
     >>> word_value("EVEN"), word_value("odd")
     (2825, 522)
 
-    :raises InvalidLevelError: if ``word`` is not a non-empty string of letters A-Z.
+    :raises InvalidLevelError: if ``word`` is not a non-empty string of letters A-Z, at
+        most :data:`MAX_WORD` of them.
     """
     if not isinstance(word, str) or not word or not all(c in _LETTER_DIGITS for c in word.upper()):
-        raise InvalidLevelError(f"a word goal must be letters A-Z, not {word!r}")
+        raise InvalidLevelError(f"a word goal must be letters A-Z, not {shown(word)}")
+    if len(word) > MAX_WORD:
+        raise InvalidLevelError(f"a word goal has at most {MAX_WORD} letters, not {shown(word)}")
     return int("".join(_LETTER_DIGITS[c] for c in word.upper()))
 
 
 def _check_position(instance: Portal, attribute: attrs.Attribute[int], value: int) -> None:
     if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value < _DISPLAY_DIGITS:
         raise InvalidLevelError(
-            f"portal {attribute.name} must be a digit position 0..5, not {value!r}"
+            f"portal {attribute.name} must be a digit position 0..5, not {shown(value)}"
         )
 
 
@@ -81,7 +101,7 @@ class Portal:
     def __attrs_post_init__(self) -> None:
         if self.exit >= self.entrance:
             raise InvalidLevelError(
-                f"portal entrance must be left of its exit: {[self.entrance, self.exit]!r}"
+                f"portal entrance must be left of its exit: {shown([self.entrance, self.exit])}"
             )
 
     def apply(self, value: Value) -> Value:
@@ -102,7 +122,7 @@ class Portal:
 
 def _to_buttons(buttons: Iterable[Op | str]) -> tuple[Op, ...]:
     if isinstance(buttons, (str, Mapping)) or not isinstance(buttons, Iterable):
-        raise InvalidLevelError(f"buttons must be a list of labels, not {buttons!r}")
+        raise InvalidLevelError(f"buttons must be a list of labels, not {shown(buttons)}")
     return tuple(item if isinstance(item, Op) else parse_button(item) for item in buttons)
 
 
@@ -110,7 +130,7 @@ def _to_portal(portal: Portal | Sequence[int] | None) -> Portal | None:
     if portal is None or isinstance(portal, Portal):
         return portal
     if not isinstance(portal, (list, tuple)) or len(portal) != 2:
-        raise InvalidLevelError(f"portal must be [entrance, exit], not {portal!r}")
+        raise InvalidLevelError(f"portal must be [entrance, exit], not {shown(portal)}")
     return Portal(portal[0], portal[1])
 
 
@@ -122,12 +142,12 @@ def _check_integer(instance: Level, attribute: attrs.Attribute[int], value: int)
     if attribute.name == "goal" and isinstance(value, str):
         value = word_value(value)
     if not isinstance(value, int) or isinstance(value, bool):
-        raise InvalidLevelError(f"{attribute.name} must be an integer, not {value!r}")
+        raise InvalidLevelError(f"{attribute.name} must be an integer, not {shown(value)}")
     if attribute.name == "moves":
         if not 0 <= value <= MAX_MOVES:
-            raise InvalidLevelError(f"moves must be from 0 to {MAX_MOVES}, not {value!r}")
+            raise InvalidLevelError(f"moves must be from 0 to {MAX_MOVES}, not {shown(value)}")
     elif abs(value) > DISPLAY_MAX:
-        raise InvalidLevelError(f"{attribute.name} does not fit on the display: {value!r}")
+        raise InvalidLevelError(f"{attribute.name} does not fit on the display: {shown(value)}")
 
 
 @attrs.frozen(repr=False)
@@ -223,7 +243,7 @@ class Level:
         """
         goals = cls._goals(data)
         if not isinstance(goal, int) or not 0 <= goal < len(goals):
-            raise InvalidLevelError(f"goal must be from 0 to {len(goals) - 1}, not {goal!r}")
+            raise InvalidLevelError(f"goal must be from 0 to {len(goals) - 1}, not {shown(goal)}")
         target, moves = goals[goal]
         return cls(
             start=data["start"],
@@ -246,14 +266,14 @@ class Level:
     @staticmethod
     def _goals(data: Mapping[str, Any]) -> list[tuple[Any, Any]]:
         if not isinstance(data, Mapping):
-            raise InvalidLevelError(f"a level must be a JSON object, not {data!r}")
+            raise InvalidLevelError(f"a level must be a JSON object, not {shown(data)}")
         if "goals" in data:
             required: tuple[str, ...] = ("start", "goals", "buttons")
         else:
             required = ("start", "goal", "moves", "buttons")
         missing = [key for key in required if key not in data]
         if missing:
-            raise InvalidLevelError(f"level is missing {', '.join(missing)}: {dict(data)!r}")
+            raise InvalidLevelError(f"level is missing {', '.join(missing)}: {shown(dict(data))}")
         if "goals" not in data:
             goal = data["goal"]
             targets = goal if isinstance(goal, list) else [goal]
@@ -266,7 +286,7 @@ class Level:
                 isinstance(item, Mapping) and "goal" in item and "moves" in item for item in goals
             )
         ):
-            raise InvalidLevelError(f"goals must be a list of {{goal, moves}} objects: {goals!r}")
+            raise InvalidLevelError(f"goals must be a list of {{goal, moves}} objects: {shown(goals)}")
         return [(item["goal"], item["moves"]) for item in goals]
 
     def to_dict(self) -> dict[str, Any]:
@@ -320,7 +340,7 @@ class Level:
         """
         button = self._button(index, press, at)
         portal = None if self.portal is None else self.portal.apply
-        return button.apply(state, rules, press, at, portal)
+        return button.apply(checked_state(state), checked_rules(rules), press, at, portal)
 
     def replay(
         self,
@@ -349,12 +369,13 @@ class Level:
                 return WORD_PRESS
             if (
                 isinstance(item, str)
+                or not isinstance(item, Sequence)
                 or len(item) not in (2, 3)
                 or item[1] not in _PRESSES
                 or not isinstance(item[0], int)
             ):
                 raise IllegalPressError(
-                    f"press {number} is not (index, 'press'|'hold') or (index, 'press', at): {item!r}"
+                    f"press {number} is not (index, 'press'|'hold') or (index, 'press', at): {shown(item)}"
                 )
             return tuple(item)
 
@@ -390,9 +411,12 @@ class Level:
         start: GameState | None,
     ) -> Solution:
         """Play from ``start`` each press ``record`` makes of an item, and say what shows."""
-        start = state = self.initial_state() if start is None else start
+        checked_rules(rules)
+        start = state = self.initial_state() if start is None else checked_state(start, "start")
+        if isinstance(items, (str, bytes)) or not isinstance(items, Iterable):
+            raise InvalidTypeError(f"the presses must be a list, not {shown(items)}")
         made: list[PressRecord] = []
-        shown: list[str] = []
+        labels: list[str] = []
         states: list[GameState] = []
         moves = 0
         portal = None if self.portal is None else self.portal.apply
@@ -400,7 +424,7 @@ class Level:
         for number, item in enumerate(items, 1):
             made.append(record(number, item, state))
             if made[-1] == WORD_PRESS:
-                shown.append("ABC")
+                labels.append("ABC")
                 states.append(state)
                 moves += 1
                 continue
@@ -414,13 +438,13 @@ class Level:
             label = self.buttons[index].label(state, rules, press, at)  # type: ignore[arg-type]
             if reached is None:
                 raise IllegalPressError(
-                    f"press {number} ({label!r}) is not allowed on the display {state.value!r}"
+                    f"press {number} ({shown(label)}) is not allowed on the display {shown(state.value)}"
                 )
-            shown.append(label)
+            labels.append(label)
             state = GameState(*reached)
             states.append(state)
             moves += rules.press_cost(press)
-        return Solution(start, tuple(made), tuple(shown), tuple(states), moves, self.word)
+        return Solution(start, tuple(made), tuple(labels), tuple(states), moves, self.word)
 
     def before_portal(
         self, state: GameState, record: PressRecord, rules: Rules = DEFAULT_RULES
@@ -458,10 +482,10 @@ class Level:
 
     def _button(self, index: int, press: Press, at: At = None) -> Op:
         if not isinstance(index, int) or not 0 <= index < len(self.buttons):
-            raise IllegalPressError(f"no button {index!r}: the level has {len(self.buttons)}")
+            raise IllegalPressError(f"no button {shown(index)}: the level has {len(self.buttons)}")
         button = self.buttons[index]
         if press not in button.presses:
-            raise IllegalPressError(f"button {index} ({button.label()!r}) has no {press!r} press")
+            raise IllegalPressError(f"button {index} ({shown(button.label())}) has no {shown(press)} press")
         try:
             button.check_press(press, at)
         except InvalidButtonError as error:
@@ -474,9 +498,9 @@ class Level:
         try:
             wanted, press, at = parse_press(label)
         except InvalidButtonError as error:
-            raise IllegalPressError(f"press {number}: unknown label {label!r} ({error})") from None
-        shown = wanted.label(press=press)
+            raise IllegalPressError(f"press {number}: unknown label {shown(label)} ({error})") from None
+        wanted_label = wanted.label(press=press)
         for index, button in enumerate(self.buttons):
-            if press in button.presses and button.label(state, rules, press) == shown:
+            if press in button.presses and button.label(state, rules, press) == wanted_label:
                 return index, press, at
-        raise IllegalPressError(f"press {number}: no button shows {label!r} at this point")
+        raise IllegalPressError(f"press {number}: no button shows {shown(label)} at this point")

@@ -23,6 +23,7 @@ from typing import Final
 
 import attrs
 
+from puzzlecalc._checks import instance, shown
 from puzzlecalc import search
 from puzzlecalc.calculator.level import MAX_MOVES, Level, Portal
 from puzzlecalc.calculator.levels import Game, check_game
@@ -90,12 +91,17 @@ BUTTON_KINDS: Final[dict[Game, tuple[tuple[float, Callable[[random.Random], str]
 
 
 def _moves_range(moves: int | tuple[int, int]) -> tuple[int, int]:
-    low, high = (moves, moves) if isinstance(moves, int) else moves
+    if isinstance(moves, int):
+        low, high = moves, moves
+    elif isinstance(moves, (tuple, list)) and len(moves) == 2:
+        low, high = moves
+    else:
+        raise InvalidArgumentError(f"moves must be a number or (fewest, most), not {shown(moves)}")
     for value in (low, high):
         if not isinstance(value, int) or isinstance(value, bool) or not 1 <= value <= MAX_MOVES:
-            raise InvalidArgumentError(f"moves must be from 1 to {MAX_MOVES}, not {moves!r}")
+            raise InvalidArgumentError(f"moves must be from 1 to {MAX_MOVES}, not {shown(moves)}")
     if low > high:
-        raise InvalidArgumentError(f"moves must be (fewest, most), not {moves!r}")
+        raise InvalidArgumentError(f"moves must be (fewest, most), not {shown(moves)}")
     return low, high
 
 
@@ -152,13 +158,14 @@ def generate(
     :raises InvalidButtonError: if a label of ``buttons`` names no button.
     :raises SearchLimitError: if no level is found in ``max_tries`` tries.
     """
+    instance(rng, "rng", random.Random, "a random.Random")
     low, high = _moves_range(moves)
     check_game(game)
     if not isinstance(max_tries, int) or isinstance(max_tries, bool) or max_tries < 1:
-        raise InvalidArgumentError(f"max_tries must be at least 1, not {max_tries!r}")
+        raise InvalidArgumentError(f"max_tries must be at least 1, not {shown(max_tries)}")
     if buttons is not None:
         if isinstance(buttons, str) or not buttons:
-            raise InvalidArgumentError(f"buttons must be a list of labels, not {buttons!r}")
+            raise InvalidArgumentError(f"buttons must be a list of labels, not {shown(buttons)}")
         for label in buttons:
             parse_button(label)
         if len(buttons) > high:

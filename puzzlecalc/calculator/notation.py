@@ -49,12 +49,22 @@ from collections.abc import Callable
 from typing import Final
 
 import puzzlecalc.calculator.ops as ops
+from puzzlecalc._checks import instance, shown
 from puzzlecalc.errors import InvalidButtonError
 
-__all__ = ["clear_label_cache", "format_button", "parse_button", "parse_press"]
+__all__ = [
+    "MAX_LABEL_LENGTH",
+    "MAX_PRESS_LENGTH",
+    "clear_label_cache",
+    "format_button",
+    "parse_button",
+    "parse_press",
+]
 
 #: Labels longer than this are not buttons (the display has six digits).
 MAX_LABEL_LENGTH: Final = 40
+#: The longest press label (a label, ``@`` and a position or arrows) :func:`parse_press` reads.
+MAX_PRESS_LENGTH: Final = 100
 
 _SPELLINGS: Final = {
     "**": "^",
@@ -137,13 +147,13 @@ def _parse_label(label: str) -> ops.Op:
             try:
                 op = build(match)
             except InvalidButtonError as error:
-                raise InvalidButtonError(f"{error}: {label!r}") from None
+                raise InvalidButtonError(f"{error}: {shown(label)}") from None
             if isinstance(op, ops.Divide) and op.n == 0:
-                raise InvalidButtonError(f"cannot divide by zero: {label!r}")
+                raise InvalidButtonError(f"cannot divide by zero: {shown(label)}")
             return op
     if text.startswith("sort"):
-        raise InvalidButtonError(f"say 'Sort asc' or 'Sort desc', not {label!r}")
-    raise InvalidButtonError(f"unknown button label: {label!r}")
+        raise InvalidButtonError(f"say 'Sort asc' or 'Sort desc', not {shown(label)}")
+    raise InvalidButtonError(f"unknown button label: {shown(label)}")
 
 
 def clear_label_cache() -> None:
@@ -165,9 +175,9 @@ def parse_button(label: str) -> ops.Op:
         cannot work (``/0``).
     """
     if not isinstance(label, str):
-        raise InvalidButtonError(f"button label must be a string, not {label!r}")
+        raise InvalidButtonError(f"button label must be a string, not {shown(label)}")
     if len(label) > MAX_LABEL_LENGTH:
-        raise InvalidButtonError(f"button label is too long: {label[:MAX_LABEL_LENGTH]!r}...")
+        raise InvalidButtonError(f"button label is too long: {shown(label[:MAX_LABEL_LENGTH])}...")
     return _parse_label(label)
 
 
@@ -184,10 +194,12 @@ def parse_press(text: str) -> tuple[ops.Op, ops.Press, ops.At]:
     (Lock(), 'press', 1)
 
     :raises InvalidButtonError: if the label names no button, or the position or arrows
-        do not suit it.
+        do not suit it, or it is longer than :data:`MAX_PRESS_LENGTH`.
     """
     if not isinstance(text, str):
-        raise InvalidButtonError(f"a press must be a string, not {text!r}")
+        raise InvalidButtonError(f"a press must be a string, not {shown(text)}")
+    if len(text) > MAX_PRESS_LENGTH:
+        raise InvalidButtonError(f"a press is too long: {shown(text[:MAX_LABEL_LENGTH])}...")
     label, _, after = text.partition("@")
     button = parse_button(label)
     press: ops.Press = "hold" if "hold" in label.lower() else "press"
@@ -199,9 +211,9 @@ def parse_press(text: str) -> tuple[ops.Op, ops.Press, ops.At]:
         elif button.target == "arrows" and target and not target.strip("<>"):
             at = target
         else:
-            raise InvalidButtonError(f"{button.label()!r} cannot be pressed at {after!r}: {text!r}")
+            raise InvalidButtonError(f"{shown(button.label())} cannot be pressed at {shown(after)}: {shown(text)}")
     elif button.target != "nothing":
-        raise InvalidButtonError(f"say where {button.label()!r} is pressed ('@'): {text!r}")
+        raise InvalidButtonError(f"say where {shown(button.label())} is pressed ('@'): {shown(text)}")
     return button, press, at
 
 
@@ -210,5 +222,7 @@ def format_button(op: ops.Op) -> str:
 
     >>> format_button(parse_button("*3"))
     'x3'
+
+    :raises InvalidTypeError: if ``op`` is not a button.
     """
-    return op.label()
+    return instance(op, "op", ops.Op, "a button (an Op)").label()

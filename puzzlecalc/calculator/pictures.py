@@ -21,6 +21,7 @@ import math
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Final
 
+from puzzlecalc._checks import instance
 from puzzlecalc.calculator.ops import Op
 from puzzlecalc.calculator.ops.digits import Append
 from puzzlecalc.calculator.state import format_value
@@ -62,7 +63,12 @@ def level_svg(level: Level, goals: Sequence[int | str] | None = None) -> str:
 
     The text of the picture names the move limit, the goal (each of ``goals``, for a level
     of several), the start value and every button's label.
+
+    :raises InvalidTypeError: if ``level`` is not a Level.
     """
+    from puzzlecalc.calculator.level import checked_level  # (the level draws itself here)
+
+    checked_level(level)
     width = _COLUMNS * _BUTTON_WIDTH + (_COLUMNS - 1) * _GAP + 2 * _MARGIN
     rows = math.ceil(len(level.buttons) / _COLUMNS)
     top = 126 if level.portal is not None else 104
@@ -126,7 +132,12 @@ def solution_svg(solution: Solution) -> str:
     after it (a word goal's last display is its word), with the classes ``display`` and
     ``press``; a long solution goes on in rows, each beginning with the display reached
     (class ``display again``).
+
+    :raises InvalidTypeError: if ``solution`` is not a Solution.
     """
+    from puzzlecalc.calculator.solution import Solution  # (the solution draws itself here)
+
+    instance(solution, "solution", Solution, "a Solution")
     shown = [format_value(solution.start.value)]
     shown += [format_value(state.value) for state in solution.states]
     labels = solution.labels

@@ -12,6 +12,7 @@ from typing import Any, Final, Literal, TypeAlias, get_args
 
 import attrs
 
+from puzzlecalc._checks import shown
 from puzzlecalc.errors import InvalidArgumentError
 
 __all__ = [
@@ -49,7 +50,7 @@ _MAX_VALUES: Final = (999_999, 99_999_999)
 def _check_min_value(instance: Rules, attribute: attrs.Attribute[int], value: int) -> None:
     allowed = (-instance.max_value, -(instance.max_value // 10))
     if value not in allowed or isinstance(value, bool):
-        raise InvalidArgumentError(f"min_value must be {allowed[0]} or {allowed[1]}, not {value!r}")
+        raise InvalidArgumentError(f"min_value must be {allowed[0]} or {allowed[1]}, not {shown(value)}")
 
 
 def _choice(*values: object) -> Callable[[Any, attrs.Attribute[Any], Any], None]:
@@ -58,7 +59,7 @@ def _choice(*values: object) -> Callable[[Any, attrs.Attribute[Any], Any], None]
     def check(instance: Any, attribute: attrs.Attribute[Any], value: Any) -> None:
         if value not in values or type(value) not in {type(choice) for choice in values}:
             choices = ", ".join(map(repr, values))
-            raise InvalidArgumentError(f"{attribute.name} must be one of {choices}, not {value!r}")
+            raise InvalidArgumentError(f"{attribute.name} must be one of {choices}, not {shown(value)}")
 
     check.options = values  # type: ignore[attr-defined]  # read by the command line
     return check
@@ -66,7 +67,7 @@ def _choice(*values: object) -> Callable[[Any, attrs.Attribute[Any], Any], None]
 
 def _flag(instance: Any, attribute: attrs.Attribute[bool], value: Any) -> None:
     if not isinstance(value, bool):
-        raise InvalidArgumentError(f"{attribute.name} must be True or False, not {value!r}")
+        raise InvalidArgumentError(f"{attribute.name} must be True or False, not {shown(value)}")
 
 
 @attrs.frozen
@@ -148,7 +149,7 @@ class Rules:
 
     @min_value.default
     def _min_value_default(self) -> int:
-        return -self.max_value
+        return -self.max_value if isinstance(self.max_value, int) else 0  # (else refused)
 
     def press_cost(self, press: str) -> int:
         """The moves a press costs: 1, but 0 for a Store ``"hold"`` when holds are free.

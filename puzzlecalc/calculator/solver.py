@@ -24,16 +24,22 @@ import operator
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any, Final, Literal, TypeAlias
 
+from puzzlecalc._checks import shown
 from puzzlecalc import search
 from puzzlecalc._text import counted
-from puzzlecalc.calculator.level import WORD_PRESS, Level
+from puzzlecalc.calculator.level import WORD_PRESS, Level, checked_level
 from puzzlecalc.calculator.notation import clear_label_cache
 from puzzlecalc.calculator.ops import Op, Press
-from puzzlecalc.calculator.ops.base import Portal
+from puzzlecalc.calculator.ops.base import Portal, checked_rules, checked_state
 from puzzlecalc.calculator.rules import DEFAULT_RULES, Rules
 from puzzlecalc.calculator.solution import PressRecord, Solution
 from puzzlecalc.calculator.state import GameState, StateTuple, Value
-from puzzlecalc.errors import InvalidArgumentError, InvalidLevelError, SearchLimitError
+from puzzlecalc.errors import (
+    InvalidArgumentError,
+    InvalidLevelError,
+    InvalidTypeError,
+    SearchLimitError,
+)
 
 __all__ = [
     "DEFAULT_MAX_STATES",
@@ -82,9 +88,9 @@ class LevelProblem:
     def __init__(
         self, level: Level, rules: Rules = DEFAULT_RULES, start: GameState | None = None
     ) -> None:
-        self.level = level
-        self.rules = rules
-        self.start = level.initial_state() if start is None else start
+        self.level = checked_level(level)
+        self.rules = checked_rules(rules)
+        self.start = level.initial_state() if start is None else checked_state(start, "start")
         self.goal = level.target
         portal = None if level.portal is None else level.portal.apply
         units: list[_Unit] = []
@@ -207,6 +213,7 @@ def _solution(level: Level, rules: Rules, path: search.Path[StateTuple, Move]) -
 def search_depth(level: Level) -> int:
     """The moves a search of ``level`` may make: its move limit, less the ``ABC`` press
     that a word goal keeps for the end."""
+    checked_level(level)
     return level.moves - 1 if level.word else level.moves
 
 
@@ -237,9 +244,9 @@ def solve_level(
         "bfs": search.breadth_first,
         "dfs": search.depth_first,
         "iddfs": search.iterative_deepening,
-    }.get(method)
+    }.get(method) if isinstance(method, str) else None
     if finder is None:
-        raise InvalidArgumentError(f"method must be 'bfs', 'dfs' or 'iddfs', not {method!r}")
+        raise InvalidArgumentError(f"method must be 'bfs', 'dfs' or 'iddfs', not {shown(method)}")
     if search_depth(level) < 0:
         return None
     with _naming([level]):
@@ -264,13 +271,17 @@ def solve_goals(
     :raises InvalidLevelError: if the levels differ in their start, buttons or portal.
     :raises SearchLimitError: if the search needs to visit more than ``max_states`` states.
     """
+    if isinstance(levels, (str, bytes)) or not isinstance(levels, Sequence):
+        raise InvalidTypeError(f"levels must be a list of Levels, not {shown(levels)}")
     if not levels:
         return []
     first = levels[0]
     for level in levels:
+        checked_level(level)
+    for level in levels:
         if (level.start, level.buttons, level.portal) != (first.start, first.buttons, first.portal):
             raise InvalidLevelError(
-                f"levels solved together must share start, buttons and portal: {level!r}"
+                f"levels solved together must share start, buttons and portal: {shown(level)}"
             )
     bounds: dict[Value, int] = {}
     for level in levels:
@@ -305,9 +316,9 @@ def iter_solutions(
 
     :raises SearchLimitError: if more than ``max_states`` states are within reach.
     """
+    problem = LevelProblem(level, rules, start)
     if search_depth(level) < 0:
         return iter(())
-    problem = LevelProblem(level, rules, start)
     with _naming([level]):  # (the paths' graph is made here: the limit is met here)
         paths = search.iter_paths(problem, max_depth=search_depth(level), max_states=max_states)
     return (_solution(level, rules, path) for path in paths)
@@ -324,9 +335,9 @@ def count_solutions(
 
     :raises SearchLimitError: if more than ``max_states`` states are within reach.
     """
+    problem = LevelProblem(level, rules, start)
     if search_depth(level) < 0:
         return 0
-    problem = LevelProblem(level, rules, start)
     with _naming([level]):
         return sum(
             search.count_paths(problem, max_depth=search_depth(level), max_states=max_states)

@@ -13,6 +13,8 @@ from collections import Counter
 from collections.abc import Iterable
 from typing import Final, Unpack
 
+from puzzlecalc._checks import shown
+from puzzlecalc._checks import instance
 from puzzlecalc.arith24._search import as_value
 from puzzlecalc.arith24.census.deck import Deck
 from puzzlecalc.arith24.census.results import (
@@ -83,10 +85,10 @@ def countdown_census(
         selections done so far, with ``complete`` false (and all of them in ``rows``).
     """
     how = settings_of(dict(settings))
-    deck = Deck() if deck is None else deck
+    deck = Deck() if deck is None else instance(deck, "deck", Deck, "a Deck")
     check_range(low, high)
     if low < 1:
-        raise InvalidArgumentError(f"low must be at least 1, not {low!r}")
+        raise InvalidArgumentError(f"low must be at least 1, not {shown(low)}")
     spec = CountdownSpec(low, high, use_all, uncapped_run)
     census = Census(low, high, deck, weighted)
     how.check_size(deck.count(large), high - low + 1, "selections")
@@ -130,7 +132,7 @@ def hand_census(
     check_range(low, high)
     cards = check_card_count(cards)
     if not isinstance(targets, range):
-        raise InvalidArgumentError(f"targets must be a range, not {targets!r}")
+        raise InvalidArgumentError(f"targets must be a range, not {shown(targets)}")
     target = number(target, "the target")
     how.check_size(math.comb(high - low + cards, cards), len(targets), "hands")
     census = HandCensus(low, high, cards, targets, target)
@@ -173,7 +175,7 @@ def arith24_census(
     cards = check_card_count(cards)
     limits = RunSettings(max_items=max_items, max_targets=max_targets)
     if isinstance(targets, (str, bytes)) or not isinstance(targets, Iterable):
-        raise InvalidTypeError(f"targets must be numbers, not {targets!r}")
+        raise InvalidTypeError(f"targets must be numbers, not {shown(targets)}")
     chosen = [number(target, "a target") for target in itertools.islice(targets, max_targets + 1)]
     limits.check_size(math.comb(high - low + cards, cards), len(chosen), "hands")
     wanted = [(target, as_value(target)) for target in chosen]

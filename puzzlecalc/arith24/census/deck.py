@@ -19,9 +19,10 @@ from typing import TypeAlias
 
 import attrs
 
+from puzzlecalc._checks import instance, shown
 from puzzlecalc.arith24.countdown import LARGE_NUMBERS, SMALL_NUMBERS
 from puzzlecalc.arith24.numbers import MAX_CARDS
-from puzzlecalc.errors import InvalidArgumentError
+from puzzlecalc.errors import InvalidArgumentError, InvalidTypeError
 
 __all__ = ["Deck", "Selection", "selections"]
 
@@ -31,7 +32,7 @@ Selection: TypeAlias = tuple[int, ...]
 
 def _numbers(values: Iterable[int]) -> tuple[int, ...]:
     if isinstance(values, (str, bytes)) or not isinstance(values, Iterable):
-        raise InvalidArgumentError(f"deck numbers must be a list of numbers, not {values!r}")
+        raise InvalidArgumentError(f"deck numbers must be a list of numbers, not {shown(values)}")
     return tuple(values)
 
 
@@ -56,13 +57,13 @@ class Deck:
     def __attrs_post_init__(self) -> None:
         tiles = (*self.large, *self.small)
         if not all(isinstance(n, int) and not isinstance(n, bool) and n >= 1 for n in tiles):
-            raise InvalidArgumentError(f"deck numbers must be positive whole numbers: {self!r}")
+            raise InvalidArgumentError(f"deck numbers must be positive whole numbers: {shown(self)}")
         if set(self.large) & set(self.small):
-            raise InvalidArgumentError(f"a number cannot be both large and small: {self!r}")
+            raise InvalidArgumentError(f"a number cannot be both large and small: {shown(self)}")
         if not isinstance(self.size, int) or isinstance(self.size, bool):
-            raise InvalidArgumentError(f"size must be a whole number, not {self.size!r}")
+            raise InvalidArgumentError(f"size must be a whole number, not {shown(self.size)}")
         if not 1 <= self.size <= MAX_CARDS:
-            raise InvalidArgumentError(f"size must be from 1 to {MAX_CARDS}, not {self.size!r}")
+            raise InvalidArgumentError(f"size must be from 1 to {MAX_CARDS}, not {shown(self.size)}")
 
     def _can_hold(self, count: object) -> bool:
         """Whether ``count`` is a number of large numbers a selection can hold."""
@@ -79,14 +80,7 @@ class Deck:
 
         :raises InvalidArgumentError: if ``large`` is not numbers from 0 to the deck's.
         """
-        most = min(len(self.large), self.size)
-        if large is None:
-            large = range(most + 1)
-        if isinstance(large, (str, bytes)) or not isinstance(large, Iterable):
-            raise InvalidArgumentError(f"large must be numbers of large numbers, not {large!r}")
-        wanted = set(large)
-        if not all(self._can_hold(count) for count in wanted):
-            raise InvalidArgumentError(f"large must be numbers from 0 to {most}, not {large!r}")
+        wanted = self._wanted(large)
         found = {
             tuple(sorted(big + small))
             for count in wanted
@@ -96,6 +90,18 @@ class Deck:
         }
         return sorted(found)
 
+    def _wanted(self, large: Iterable[int] | None) -> set[int]:
+        """The numbers of large numbers ``large`` asks for (default: any), checked."""
+        most = min(len(self.large), self.size)
+        if large is None:
+            return set(range(most + 1))
+        if isinstance(large, (str, bytes)) or not isinstance(large, Iterable):
+            raise InvalidTypeError(f"large must be numbers of large numbers, not {shown(large)}")
+        wanted = set(itertools.islice(large, most + 2))
+        if not all(self._can_hold(count) for count in wanted):
+            raise InvalidArgumentError(f"large must be numbers from 0 to {most}, not {shown(large)}")
+        return wanted
+
     def count(self, large: Iterable[int] | None = None) -> int:
         """How many distinct selections :meth:`selections` lists, worked out without
         listing them (a census checks its size first).
@@ -103,8 +109,7 @@ class Deck:
         >>> Deck().count(), Deck().count([4])
         (13243, 55)
         """
-        most = min(len(self.large), self.size)
-        wanted = range(most + 1) if large is None else set(large)
+        wanted = self._wanted(large)
         by_large, by_small = _multisets(self.large), _multisets(self.small)
         return sum(
             by_large[count] * by_small[self.size - count]
@@ -115,7 +120,9 @@ class Deck:
 
     def holds(self, numbers: Iterable[int]) -> bool:
         """Whether the deck can deal ``numbers``: ``size`` of its tiles, no tile twice."""
-        wanted = Counter(numbers)
+        if isinstance(numbers, (str, bytes)) or not isinstance(numbers, Iterable):
+            raise InvalidTypeError(f"numbers must be numbers, not {shown(numbers)}")
+        wanted = Counter(itertools.islice(numbers, self.size + 1))
         tiles = Counter((*self.large, *self.small))
         return wanted.total() == self.size and all(tiles[n] >= k for n, k in wanted.items())
 
@@ -128,15 +135,21 @@ class Deck:
 
         :raises InvalidArgumentError: if the deck cannot deal ``large`` large numbers.
         """
+        instance(rng, "rng", random.Random, "a random.Random")
         if not self._can_hold(large) or self.size - large > len(self.small):
             most = min(len(self.large), self.size)
-            raise InvalidArgumentError(f"large must be from 0 to {most}, not {large!r}")
+            raise InvalidArgumentError(f"large must be from 0 to {most}, not {shown(large)}")
         chosen = rng.sample(self.large, large) + rng.sample(self.small, self.size - large)
         return tuple(sorted(chosen))
 
     def weight(self, selection: Selection) -> Fraction:
         """How likely ``selection`` is when its large numbers, and then its small ones, are
-        drawn at random: the chance among selections with as many large numbers."""
+        drawn at random: the chance among selections with as many large numbers.
+
+        :raises InvalidArgumentError: if the deck cannot deal ``selection``.
+        """
+        if not self.holds(selection):
+            raise InvalidArgumentError(f"the deck cannot deal {shown(selection)}")
         count = self.large_count(selection)
         tiles = Counter(selection)
         ways = math.prod(

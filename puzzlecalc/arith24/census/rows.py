@@ -27,6 +27,7 @@ from typing import Any, Generic, TextIO, TypeVar
 
 import attrs
 
+from puzzlecalc._checks import shown
 from puzzlecalc.arith24.census.deck import Deck
 from puzzlecalc.arith24.census.results import (
     HOUSE_RULES,
@@ -161,7 +162,7 @@ class RowsFile(Generic[R]):
         except FileNotFoundError:
             return []
         except OSError as error:
-            raise InvalidArgumentError(f"cannot read the rows file {str(self.path)!r}: {error}")
+            raise InvalidArgumentError(f"cannot read the rows file {shown(str(self.path))}: {error}")
         whole = data[: data.rfind(b"\n") + 1]
         if len(whole) < len(data):
             with self.path.open("r+b") as file:
@@ -193,20 +194,20 @@ class RowsFile(Generic[R]):
             if number == 1:
                 if tuple(row) != self.form.columns:
                     raise InvalidArgumentError(
-                        f"{where} is not the header of this census's rows: {text[:80]!r}"
+                        f"{where} is not the header of this census's rows: {shown(text[:80])}"
                     )
                 continue
             try:
                 result = self.form.decode(row)
             except ValueError as error:
                 raise InvalidArgumentError(
-                    f"{where} is not a row of this census ({error}): {text[:80]!r}"
+                    f"{where} is not a row of this census ({error}): {shown(text[:80])}"
                 ) from None
             item = self.form.item(result)
             if item not in work:
                 raise InvalidArgumentError(
                     f"{where} is of {_shown(item)}, which this census does not hold: "
-                    f"{text[:80]!r}"
+                    f"{shown(text[:80])}"
                 )
             if item in found:
                 first, kept = found[item]
@@ -225,11 +226,11 @@ class RowsFile(Generic[R]):
         except FileNotFoundError:
             raise InvalidArgumentError(
                 f"cannot resume from {name}: the settings of its census "
-                f"({str(self.settings_path)!r}) are missing"
+                f"({shown(str(self.settings_path))}) are missing"
             ) from None
         except (OSError, ValueError) as error:
             raise InvalidArgumentError(
-                f"cannot read the settings of {name} ({str(self.settings_path)!r}): {error}"
+                f"cannot read the settings of {name} ({shown(str(self.settings_path))}): {error}"
             ) from None
         if kept != self.settings:
             differ = [

@@ -19,7 +19,7 @@ from typing import Any, Final, Generic, Protocol, TextIO, TypedDict, TypeVar
 
 import attrs
 
-from puzzlecalc._checks import whole_number
+from puzzlecalc._checks import shown, whole_number
 from puzzlecalc._pool import results, workers
 from puzzlecalc._signals import uninterrupted
 from puzzlecalc.arith24.census.rows import RowsFile
@@ -50,7 +50,7 @@ def _rows_path(rows: object) -> Path | None:
         return rows
     if isinstance(rows, str):
         return Path(rows)
-    raise InvalidArgumentError(f"rows must be a path, not {rows!r}")
+    raise InvalidArgumentError(f"rows must be a path, not {shown(rows)}")
 
 
 def _jobs(instance: object, attribute: attrs.Attribute[int | None], value: object) -> None:
@@ -99,9 +99,9 @@ class RunSettings:
         if self.resume and self.rows is None:
             raise InvalidArgumentError("resume continues the rows of a file: give rows")
         if self.executor is not None and not isinstance(self.executor, concurrent.futures.Executor):
-            raise InvalidTypeError(f"executor must be an Executor, not {self.executor!r}")
+            raise InvalidTypeError(f"executor must be an Executor, not {shown(self.executor)}")
         if self.progress is not None and not callable(self.progress):
-            raise InvalidTypeError(f"progress must be a function, not {self.progress!r}")
+            raise InvalidTypeError(f"progress must be a function, not {shown(self.progress)}")
 
     def check_size(self, items: int, targets: int, what: str) -> None:
         """Refuse, before the work starts, a census of more ``items`` (``what``:
@@ -114,9 +114,9 @@ class RunSettings:
             (targets, self.max_targets, "max_targets", "targets"),
         ):
             if count > limit:
-                shown = f"{count:,}" if count < 10**30 else f"about 10^{len(str(count)) - 1}"
+                said = f"{count:,}" if count < 10**30 else f"about 10^{int(count.bit_length() * 0.30103)}"
                 raise SearchLimitError(
-                    f"the census has {shown} {kind}, more than {name}={limit}; raise the limit",
+                    f"the census has {said} {kind}, more than {name}={limit}; raise the limit",
                     name,
                 )
 
@@ -183,7 +183,7 @@ def run(tally: Tally[R], work: Work[I, R], rows: RowsFile[R] | None, settings: R
             tally.add(result)
     elif rows is not None and rows.holds_rows():
         raise InvalidArgumentError(
-            f"{str(rows.path)!r} holds rows already: resume them, or remove the file"
+            f"{shown(str(rows.path))} holds rows already: resume them, or remove the file"
         )
     items = [item for item in work.items if item not in tally.done]
     chunks = [items[start : start + work.chunk] for start in range(0, len(items), work.chunk)]

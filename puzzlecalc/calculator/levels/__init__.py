@@ -37,12 +37,19 @@ from typing import IO, Any, Final, Literal, TypeAlias
 
 import attrs
 
+from puzzlecalc._checks import shown
 from puzzlecalc._text import counted
 from puzzlecalc.calculator.level import Level
-from puzzlecalc.errors import InvalidArgumentError, InvalidButtonError, InvalidLevelError
+from puzzlecalc.errors import (
+    InvalidArgumentError,
+    InvalidButtonError,
+    InvalidLevelError,
+    InvalidTypeError,
+)
 
 __all__ = [
     "GAMES",
+    "MAX_LEVEL_FILE",
     "NUMBERING",
     "Game",
     "MultipleGoalsError",
@@ -58,6 +65,8 @@ Game: TypeAlias = Literal[1, 2]
 #: The games whose levels ship with the package.
 GAMES: Final[tuple[Game, ...]] = (1, 2)
 _FILES: Final[dict[Game, str]] = {1: "ctg1.json", 2: "ctg2.json"}
+#: The longest level file :func:`read_levels` reads, in characters.
+MAX_LEVEL_FILE: Final = 50_000_000
 #: Levels known by the game's own number, beside a game's numbered table (Calculator 2's).
 _NUMBERED_FILES: Final[dict[Game, str]] = {2: "ctg2_numbered.json"}
 
@@ -164,11 +173,11 @@ class NumberedLevel:
             shortest = [data.get("min_moves")] * len(puzzles)
         for value in shortest:
             if value is not None and (not isinstance(value, int) or isinstance(value, bool)):
-                raise InvalidLevelError(f"min_moves must be an integer, not {value!r}")
+                raise InvalidLevelError(f"min_moves must be an integer, not {shown(value)}")
         named = data.get("level")
         named = number if named is None else named
         if not isinstance(named, int) or isinstance(named, bool):
-            raise InvalidLevelError(f"a level's number must be an integer, not {named!r}")
+            raise InvalidLevelError(f"a level's number must be an integer, not {shown(named)}")
         source = data.get("source")
         return cls(
             named, puzzles, tuple(shortest), game, source if isinstance(source, str) else None
@@ -204,8 +213,8 @@ def check_game(game: object) -> Game:
 
     :raises InvalidArgumentError: if it is not.
     """
-    if isinstance(game, bool) or game not in GAMES:
-        raise InvalidArgumentError(f"game must be 1 or 2, not {game!r}")
+    if isinstance(game, bool) or not isinstance(game, int) or game not in GAMES:
+        raise InvalidArgumentError(f"game must be 1 or 2, not {shown(game)}")
     return game
 
 
@@ -217,7 +226,6 @@ def _load(game: Game, file: str, by_game: bool) -> tuple[NumberedLevel, ...]:
     )
 
 
-@functools.cache
 def game_levels(game: Game = 1) -> tuple[NumberedLevel, ...]:
     """Every level of ``game`` (1 or 2) in its numbered table, in order: for Calculator 2,
     the rows of Yurchiu's table (:data:`NUMBERING`; level 184, known by the game's own
@@ -230,7 +238,12 @@ def game_levels(game: Game = 1) -> tuple[NumberedLevel, ...]:
 
     :raises InvalidArgumentError: if ``game`` is not 1 or 2.
     """
-    return _load(game, _FILES[check_game(game)], by_game=game == 1)
+    return _game_levels(check_game(game))
+
+
+@functools.cache
+def _game_levels(game: Game) -> tuple[NumberedLevel, ...]:
+    return _load(game, _FILES[game], by_game=game == 1)
 
 
 @functools.cache
@@ -263,12 +276,12 @@ def game_level(number: int, game: Game = 1) -> NumberedLevel:
     levels = game_levels(check_game(game))
     numbered = _numbered(game)
     if not isinstance(number, int) or isinstance(number, bool):
-        raise InvalidArgumentError(f"a level's number must be a whole number, not {number!r}")
+        raise InvalidArgumentError(f"a level's number must be a whole number, not {shown(number)}")
     if number in numbered:
         return numbered[number]
     if not 1 <= number <= len(levels):
         also = "".join(f" and {n}" for n in sorted(numbered))
-        raise InvalidArgumentError(f"game {game} has levels 1 to {len(levels)}{also}, not {number!r}")
+        raise InvalidArgumentError(f"game {game} has levels 1 to {len(levels)}{also}, not {shown(number)}")
     return levels[number - 1]
 
 
@@ -284,29 +297,37 @@ def read_levels(source: str | os.PathLike[str] | IO[str]) -> tuple[NumberedLevel
     4
 
     :param source: a path, or an open text file (such as ``sys.stdin``).
-    :raises InvalidLevelError: if the file cannot be read, is not JSON or holds no level, or
-        a level in it is wrong (the message names the level by its place in the file).
+    :raises InvalidLevelError: if the file cannot be read, is not JSON, is longer than
+        :data:`MAX_LEVEL_FILE` characters or holds no level, or a level in it is wrong (the
+        message names the level by its place in the file).
+    :raises InvalidTypeError: if ``source`` is neither a path nor a file.
     """
+    if not isinstance(source, (str, os.PathLike)) and not callable(getattr(source, "read", None)):
+        raise InvalidTypeError(f"source must be a path or a text file, not {shown(source)}")
     try:
         if isinstance(source, (str, os.PathLike)):
             name: object = source
             with open(source, encoding="utf-8") as file:
-                text = file.read()
+                text = file.read(MAX_LEVEL_FILE + 1)
         else:
             name = getattr(source, "name", source)
-            text = source.read()
+            text = source.read(MAX_LEVEL_FILE + 1)
+        if len(text) > MAX_LEVEL_FILE:
+            raise ValueError(f"longer than {MAX_LEVEL_FILE} characters")
         data = _json_or_lines(text)
+    except RecursionError:
+        raise InvalidLevelError(f"cannot read levels from {shown(str(name))}: JSON nested too deeply") from None
     except (OSError, ValueError) as error:
-        raise InvalidLevelError(f"cannot read levels from {str(name)!r}: {error}") from None
+        raise InvalidLevelError(f"cannot read levels from {shown(str(name))}: {error}") from None
     items: Iterable[Any] = data if isinstance(data, list) else [data]
     levels = []
     for number, item in enumerate(items, 1):
         try:
             levels.append(NumberedLevel.from_dict(item, number))
         except (InvalidLevelError, InvalidButtonError) as error:
-            raise InvalidLevelError(f"level {number} of {str(name)!r}: {error}") from None
+            raise InvalidLevelError(f"level {number} of {shown(str(name))}: {error}") from None
     if not levels:
-        raise InvalidLevelError(f"no levels in {str(name)!r}")
+        raise InvalidLevelError(f"no levels in {shown(str(name))}")
     return tuple(levels)
 
 

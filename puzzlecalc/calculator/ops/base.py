@@ -15,6 +15,7 @@ from typing import ClassVar, Literal, TypeAlias
 
 import attrs
 
+from puzzlecalc._checks import instance, shown
 from puzzlecalc.calculator.rules import DEFAULT_RULES, Rules
 from puzzlecalc.calculator.state import GameState, StateTuple, Value
 from puzzlecalc.errors import InvalidButtonError
@@ -66,13 +67,13 @@ ValueFunction: TypeAlias = Callable[[Value, int], "Value | None"]
 def check_int(instance: object, attribute: attrs.Attribute[int], value: int) -> None:
     """An attrs validator: the button's number must be an ``int``."""
     if not isinstance(value, int) or isinstance(value, bool):
-        raise InvalidButtonError(f"{attribute.name} must be an int, not {value!r}")
+        raise InvalidButtonError(f"{attribute.name} must be an int, not {shown(value)}")
 
 
 def check_digits(instance: object, attribute: attrs.Attribute[str], value: str) -> None:
     """An attrs validator: the button's digits must be a non-empty string of 0-9."""
     if not isinstance(value, str) or not value.isascii() or not value.isdigit():
-        raise InvalidButtonError(f"{attribute.name} must be a string of digits, not {value!r}")
+        raise InvalidButtonError(f"{attribute.name} must be a string of digits, not {shown(value)}")
 
 
 def check_digits_or_empty(instance: object, attribute: attrs.Attribute[str], value: str) -> None:
@@ -162,6 +163,23 @@ def finisher(
     return finish
 
 
+def checked_rules(rules: object) -> Rules:
+    """``rules`` if they are :class:`~puzzlecalc.calculator.rules.Rules`.
+
+    :raises InvalidTypeError: if they are not.
+    """
+    return instance(rules, "rules", Rules, "Rules")
+
+
+def checked_state(state: object, name: str = "state") -> GameState:
+    """``state`` (the argument ``name``) if it is a
+    :class:`~puzzlecalc.calculator.state.GameState`.
+
+    :raises InvalidTypeError: if it is not.
+    """
+    return instance(state, name, GameState, "a GameState")
+
+
 class Op(abc.ABC):
     """A button of the calculator.
 
@@ -204,6 +222,9 @@ class Op(abc.ABC):
         'Delete@2'
         """
         self.check_press(press, at, optional=True)
+        checked_rules(rules)
+        if state is not None:
+            checked_state(state)
         k = state.influence if state is not None and self.is_influenced(rules) else 0
         label = self._label(k, rules, press)
         return label if at is None else f"{label}@{at}"
@@ -227,6 +248,7 @@ class Op(abc.ABC):
         :returns: the state after the press, or ``None`` if the game does not allow it.
         :raises InvalidButtonError: if ``press`` or ``at`` is not a way to press this button.
         """
+        checked_state(state)
         result = self.step(rules, press, at, portal)(state.as_tuple())
         return None if result is None else GameState.from_tuple(result)
 
@@ -244,6 +266,7 @@ class Op(abc.ABC):
         (7, 0, None, None)
         """
         self.check_press(press, at)
+        checked_rules(rules)
         change = self._change(rules, press, at)
         lowest, highest = rules.min_value, rules.max_value
         bound = not (rules.lock_exempt and self.lock_exempt)
@@ -276,7 +299,8 @@ class Op(abc.ABC):
         [(0, (30, 0, None, None)), (1, (35, 0, None, None)), (2, (5, 0, None, None))]
         """
         if self.target != "position":
-            raise InvalidButtonError(f"button {self.label()!r} is not pressed at a position")
+            raise InvalidButtonError(f"button {shown(self.label())} is not pressed at a position")
+        checked_rules(rules)
         positions = range(digit_count(rules.max_value) + 1)
         steps = [self.step(rules, press, position, portal) for position in positions]
 
@@ -300,11 +324,11 @@ class Op(abc.ABC):
         :raises InvalidButtonError: if it is not.
         """
         if press not in self.presses:
-            raise InvalidButtonError(f"button {self.label()!r} has no {press!r} press")
+            raise InvalidButtonError(f"button {shown(self.label())} has no {shown(press)} press")
         if at is None:
             if self.target == "nothing" or optional:
                 return
-            raise InvalidButtonError(f"button {self.label()!r} needs a {self.target} to press")
+            raise InvalidButtonError(f"button {shown(self.label())} needs a {self.target} to press")
         if self.target == "position" and isinstance(at, int) and not isinstance(at, bool):
             if at >= 0:
                 return
@@ -312,7 +336,7 @@ class Op(abc.ABC):
             if at and not at.strip("<>"):
                 return
         what = "no position" if self.target == "nothing" else f"a {self.target}"
-        raise InvalidButtonError(f"button {self.label()!r} takes {what}, not {at!r}")
+        raise InvalidButtonError(f"button {shown(self.label())} takes {what}, not {shown(at)}")
 
     @abc.abstractmethod
     def _label(self, k: int, rules: Rules, press: Press) -> str:
@@ -338,6 +362,7 @@ class ValueOp(Op):
         # Op.step with the value function called directly: this is the hot loop of every
         # search, so the press is one call into the button's function.
         self.check_press(press, at)
+        checked_rules(rules)
         function = _for_display(self._function(rules, at), rules)
         influenced = self.is_influenced(rules)
         lowest, highest = rules.min_value, rules.max_value

@@ -40,6 +40,7 @@ from puzzlecalc.calculator.ops.base import (
     Rewrite,
     check_digits,
     check_int,
+    checked_rules,
     finisher,
     grown,
     on_digits,
@@ -91,6 +92,7 @@ class PositionOp(DigitsOp):
         # Op.step_each, with the digits read once per state and the end of a press (the
         # finisher's display limit, lock and portal) inline: this is the hot loop.
         self.check_press(press, 0)
+        checked_rules(rules)
         at_position, positions, influenced = self._at, self.positions, self.is_influenced(rules)
         lowest, highest = rules.min_value, rules.max_value
         finish = finisher(self, rules, portal)
@@ -365,6 +367,7 @@ class Shift(DigitsOp):
         order.
         """
         self.check_press(press, "<")
+        checked_rules(rules)
         finish = finisher(self, rules, portal)
 
         def each(state: StateTuple) -> list[tuple[str, StateTuple]]:
