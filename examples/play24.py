@@ -20,6 +20,7 @@ import sys
 import threading
 from collections.abc import Callable
 
+from puzzlecalc import PuzzlecalcError
 from puzzlecalc.arith24 import OPPONENTS, HouseRules, Opponent, check, deal, hint, solve
 
 
@@ -122,6 +123,17 @@ def play(
     return score
 
 
+def _speed(text: str) -> float:
+    """How much faster the opponent thinks: a number above 0."""
+    try:
+        speed = float(text)
+    except ValueError:
+        speed = 0.0
+    if not speed > 0 or speed == float("inf"):
+        raise argparse.ArgumentTypeError(f"a number above 0, not {text!r}")
+    return speed
+
+
 def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(description="Play 24 against the computer.")
     parser.add_argument("--seed", type=int, default=None, help="seed for dealing (reproducible)")
@@ -135,7 +147,7 @@ def main(argv: list[str]) -> int:
     )
     parser.add_argument("--rounds", type=int, default=10, help="hands to play (default 10)")
     parser.add_argument(
-        "--speed", type=float, default=1.0, help="how much faster the opponent thinks"
+        "--speed", type=_speed, default=1.0, help="how much faster the opponent thinks"
     )
     parser.add_argument(
         "--no-fractions", action="store_true", help="house rule: no fractions along the way"
@@ -147,7 +159,12 @@ def main(argv: list[str]) -> int:
     args = parser.parse_args(argv)
     rng = random.Random(args.seed)
     opponent = OPPONENTS[args.opponent]
-    rules = HouseRules(ops=args.ops, integer_only=args.no_fractions, non_negative=args.no_negatives)
+    try:
+        rules = HouseRules(
+            ops=args.ops, integer_only=args.no_fractions, non_negative=args.no_negatives
+        )
+    except PuzzlecalcError as error:
+        parser.error(str(error))
     print(f"24 against {opponent.name}, who knows {' '.join(opponent.ops)}.")
     if rules != HouseRules():
         print(f"House rules: operators {' '.join(rules.ops)}", end="")

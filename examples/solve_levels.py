@@ -13,7 +13,7 @@ import sys
 import time
 from pathlib import Path
 
-from puzzlecalc import NumberedLevel, game_levels, read_levels, solve_goals
+from puzzlecalc import NumberedLevel, PuzzlecalcError, game_levels, read_levels, solve_goals
 
 
 def main(argv: list[str]) -> int:
@@ -21,7 +21,11 @@ def main(argv: list[str]) -> int:
     if argv in ([], ["--game", "1"], ["--game", "2"]):
         levels = game_levels(2 if argv[1:] == ["2"] else 1)
     elif len(argv) == 1 and Path(argv[0]).is_file():
-        levels = read_levels(argv[0])
+        try:
+            levels = read_levels(argv[0])
+        except PuzzlecalcError as error:
+            print(f"solve_levels: {error}", file=sys.stderr)
+            return 3
     else:
         print(f"solve_levels: give a level file or --game 1|2, not {argv!r}", file=sys.stderr)
         return 2

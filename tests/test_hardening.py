@@ -6,9 +6,12 @@ import concurrent.futures
 import contextlib
 import csv
 import importlib
+import io
+import json
 import os
 import random
 import signal
+import stat
 import subprocess
 import sys
 import time
@@ -474,3 +477,217 @@ def test_a_limit_error_names_a_level_of_many_buttons_briefly() -> None:
         solve_level(WIDE, max_states=100)
     message = str(raised.value)
     assert "+12, ... (5000 buttons)" in message and "+13" not in message and len(message) < 300
+
+
+# -- faults as real machines deliver them: signals, full disks, pipes, devices, links ------
+
+
+def _puzzlecalc(*argv: str, **options: Any) -> subprocess.Popen[bytes]:
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    return subprocess.Popen(
+        [sys.executable, "-m", "puzzlecalc", *argv], env=env, **options
+    )
+
+
+def _descendants(pid: int) -> list[int]:
+    """Every process below ``pid`` (read from /proc)."""
+    children: dict[int, list[int]] = {}
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                fields = (entry / "stat").read_text().rpartition(")")[2].split()
+            except OSError:
+                continue
+            children.setdefault(int(fields[1]), []).append(int(entry.name))
+    found, waiting = [], [pid]
+    while waiting:
+        for child in children.get(waiting.pop(), []):
+            found.append(child)
+            waiting.append(child)
+    return found
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads /proc")
+@pytest.mark.parametrize("to_group", [False, True])
+@pytest.mark.parametrize(("signum", "status"), [(signal.SIGTERM, 143), (signal.SIGHUP, 129)])
+def test_sigterm_and_sighup_stop_a_census_as_ctrl_c_does(
+    tmp_path: Path, signum: int, status: int, to_group: bool
+) -> None:
+    rows = tmp_path / "rows.csv"
+    process = _puzzlecalc("census", "countdown", "--jobs", "2", "--csv", str(rows),
+                          stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                          start_new_session=True)  # fmt: skip
+    deadline = time.monotonic() + 30
+    while len(_descendants(process.pid)) < 2 and time.monotonic() < deadline:
+        time.sleep(0.1)
+    workers = _descendants(process.pid)
+    time.sleep(1.5)  # well into the work
+    if to_group:  # as systemd, a batch scheduler or a closed terminal sends it
+        os.killpg(process.pid, signum)
+    else:  # as kill, timeout and docker stop send it
+        os.kill(process.pid, signum)
+    _, error = process.communicate(timeout=30)
+    assert process.returncode == status, error
+    name = signal.Signals(signum).name
+    assert error.startswith(f"puzzlecalc: stopped by {name} after ".encode()) and error.count(b"\n") == 1
+    lines = rows.read_text().splitlines()
+    assert lines[0] == "selection,large,reached,run,missed" and len(lines) > 1
+    assert all(len(row) == 5 for row in csv.reader(lines))  # whole rows only
+    deadline = time.monotonic() + 10
+    while any(Path(f"/proc/{pid}").exists() for pid in workers) and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert not any(Path(f"/proc/{pid}").exists() for pid in workers)  # no orphan
+
+
+@pytest.mark.parametrize("module", ["attr._make", "puzzlecalc.calculator.ops.base", "puzzlecalc.cli.arguments"])
+def test_ctrl_c_while_the_command_line_starts_is_one_line(module: str) -> None:
+    """A Ctrl-C while the package is still being imported (here: just after ``module``,
+    as Python's import log tells) is one line and status 130, never a traceback from
+    inside attrs."""
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    process = subprocess.Popen(
+        [sys.executable, "-X", "importtime", "-m", "puzzlecalc", "level", "155"],
+        env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+        preexec_fn=_ctrl_c_as_on_a_terminal,
+    )  # fmt: skip
+    assert process.stderr is not None
+    for line in process.stderr:  # each line: a module imported
+        if line.rstrip().endswith(f"| {module}".encode()) or line.rstrip().endswith(module.encode()):
+            process.send_signal(signal.SIGINT)
+            break
+    _, error = process.communicate(timeout=30)
+    lines = [line for line in error.splitlines() if not line.startswith(b"import time:")]
+    assert (process.returncode, lines) == (130, [b"puzzlecalc: interrupted"])
+
+
+def test_import_puzzlecalc_is_light_and_sets_no_signal_handler() -> None:
+    code = (
+        "import signal, sys; before = signal.getsignal(signal.SIGTERM); import puzzlecalc; "
+        "assert signal.getsignal(signal.SIGTERM) is before; "
+        "assert 'attrs' not in sys.modules and 'puzzlecalc.calculator' not in sys.modules; "
+        "puzzlecalc.Level; assert 'puzzlecalc.calculator' in sys.modules"
+    )
+    subprocess.run([sys.executable, "-c", code], check=True, env={**os.environ, "PYTHONPATH": str(ROOT)})
+
+
+@pytest.mark.skipif(not Path("/dev/full").exists(), reason="needs /dev/full")
+def test_standard_output_that_cannot_be_written_is_one_line_and_74() -> None:
+    with open("/dev/full", "wb") as full:
+        process = _puzzlecalc("24", "3", "3", "8", "8", stdout=full, stderr=subprocess.PIPE)
+        _, error = process.communicate(timeout=60)
+    assert process.returncode == 74
+    assert error == b"puzzlecalc: cannot write to standard output: No space left on device\n"
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="file-size limits are POSIX")
+def test_a_rows_file_past_the_file_size_limit_is_one_line_and_its_rows_kept(tmp_path: Path) -> None:
+    import resource
+
+    rows = tmp_path / "rows.csv"
+
+    def limit() -> None:
+        resource.setrlimit(resource.RLIMIT_FSIZE, (4096, 4096))  # as a full disk would
+
+    process = _puzzlecalc("census", "countdown", "--large", "4", "--jobs", "2", "--csv", str(rows),
+                          stdout=subprocess.PIPE, stderr=subprocess.PIPE, preexec_fn=limit)  # fmt: skip
+    _, error = process.communicate(timeout=60)
+    assert process.returncode == 74
+    assert error == f"puzzlecalc: cannot write {str(rows)!r}: File too large\n".encode()
+    assert rows.stat().st_size == 4096  # what could be written is kept (the last row cut)
+    resumed = countdown_census(rows=rows, resume=True, large=[4], jobs=1)
+    assert resumed.tables() == countdown_census(large=[4], jobs=1).tables()
+
+
+def test_output_files_are_written_through_links_into_pipes_and_devices(tmp_path: Path) -> None:
+    argv = ["census", "24", "--low", "1", "--high", "4", "--targets", "20", "24", "--jobs", "1"]
+    target = tmp_path / "real.json"
+    link = tmp_path / "link.json"
+    link.symlink_to(target)
+    assert subprocess.run([sys.executable, "-m", "puzzlecalc", *argv, "--tables-json", str(link)],
+                          env={**os.environ, "PYTHONPATH": str(ROOT)}, capture_output=True).returncode == 0  # fmt: skip
+    assert link.is_symlink() and json.loads(target.read_text())["rules"][0]["rule"] == "any"
+    fifo = tmp_path / "fifo"
+    os.mkfifo(fifo)
+    reader = subprocess.Popen(["cat", str(fifo)], stdout=subprocess.PIPE)
+    process = _puzzlecalc(*argv, "--tables-json", str(fifo), stdout=subprocess.DEVNULL)
+    assert process.wait(timeout=60) == 0
+    out, _ = reader.communicate(timeout=10)
+    assert json.loads(out)["rules"][0]["rule"] == "any" and stat.S_ISFIFO(fifo.stat().st_mode)
+    if Path("/dev/full").exists():  # a device is written, never replaced (as root it was)
+        result = subprocess.run([sys.executable, "-m", "puzzlecalc", *argv, "--tables-json", "/dev/full"],
+                                env={**os.environ, "PYTHONPATH": str(ROOT)}, capture_output=True)  # fmt: skip
+        assert result.returncode == 74 and stat.S_ISCHR(os.stat("/dev/full").st_mode)
+
+
+def test_rows_to_standard_output_stream_without_reading_it(tmp_path: Path) -> None:
+    argv = ["census", "24", "--low", "1", "--high", "4", "--targets", "20", "24", "--jobs", "1"]
+    process = _puzzlecalc(*argv, "--csv", "/dev/stdout", stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    out, error = process.communicate(timeout=60)  # (it read the whole file first: it hung)
+    assert process.returncode == 0, error
+    assert out.decode().splitlines()[0].startswith("hand,solutions,")
+
+
+def test_a_batch_answers_each_puzzle_as_it_is_read() -> None:
+    """yes '3 3 8 8' | ... 24 --file -: the answers come while the input goes on."""
+    process = _puzzlecalc("24", "--file", "-", "--count",
+                          stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE)  # fmt: skip
+    assert process.stdin is not None and process.stdout is not None
+    for _ in range(3):
+        process.stdin.write(b"3 3 8 8\n")
+        process.stdin.flush()
+        assert process.stdout.readline() == b"3 3 8 8 -> 24: 1 distinct solution (4nums)\n"
+    process.communicate(timeout=30)  # (end of input: it ends)
+    assert process.returncode == 0
+
+
+@pytest.mark.parametrize(
+    ("text", "shown"),
+    [
+        ("[" * 40_000 + "]" * 40_000, "nested too deeply"),
+        ('{"numbers": [' + "9" * 5000 + "]}", "not valid JSON"),
+        ("3 " * 60_000, "longer than 100000 characters"),
+    ],
+)
+def test_hostile_puzzle_files_are_the_files_error(
+    tmp_path: Path, text: str, shown: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from puzzlecalc.cli import main
+
+    path = tmp_path / "hostile.txt"
+    path.write_text(text)
+    assert main(["24", "--file", str(path)], io.StringIO()) == 3
+    err = capsys.readouterr().err
+    assert shown in err and err.count("\n") == 1 and len(err) < 400
+
+
+def test_hostile_level_files_are_the_files_error(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from puzzlecalc.cli import main
+
+    path = tmp_path / "levels.json"
+    path.write_text("[" * 100_000 + "]" * 100_000)
+    assert main(["level", "--file", str(path)], io.StringIO()) == 3
+    assert "nested too deeply" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(
+    ("script", "argv", "status"),
+    [
+        ("play24.py", ["--speed", "0"], 2),
+        ("play24.py", ["--speed", "nan"], 2),
+        ("play24.py", ["--ops", "xyz"], 2),
+        ("solve_levels.py", ["/etc/hostname"], 3),
+    ],
+)
+def test_the_examples_refuse_bad_arguments_in_a_line(script: str, argv: list[str], status: int) -> None:
+    result = subprocess.run(
+        [sys.executable, str(ROOT / "examples" / script), *argv], input="", capture_output=True,
+        text=True, env={**os.environ, "PYTHONPATH": str(ROOT)}, check=False,
+    )  # fmt: skip
+    assert result.returncode == status and "Traceback" not in result.stderr
+
+
+def test_a_rare_band_of_five_card_hands_gives_up_after_few_deals() -> None:
+    tried: list[int] = []
+    with pytest.raises(SearchLimitError, match="in 100 deals"):
+        deal(random.Random(1), cards=5, difficulty=(0, 1), progress=lambda done, total: tried.append(done))
+    assert max(tried) == 100
