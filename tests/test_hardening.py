@@ -691,3 +691,31 @@ def test_a_rare_band_of_five_card_hands_gives_up_after_few_deals() -> None:
     with pytest.raises(SearchLimitError, match="in 100 deals"):
         deal(random.Random(1), cards=5, difficulty=(0, 1), progress=lambda done, total: tried.append(done))
     assert max(tried) == 100
+
+
+def test_a_scheduler_that_is_no_scheduler_is_one_line(capsys: pytest.CaptureFixture[str]) -> None:
+    pytest.importorskip("distributed")
+    from puzzlecalc.cli import main
+
+    assert main(["census", "countdown", "--large", "4", "--scheduler", "bogus://x"], io.StringIO()) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("puzzlecalc: error: cannot reach the scheduler 'bogus://x': ")
+    assert err.count("\n") == 1
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads /proc")
+def test_workers_killed_again_and_again_end_the_run_with_the_resume_command(tmp_path: Path) -> None:
+    rows = tmp_path / "rows.csv"
+    process = _puzzlecalc("census", "countdown", "--jobs", "2", "--csv", str(rows),
+                          stdout=subprocess.PIPE, stderr=subprocess.PIPE)  # fmt: skip
+    deadline = time.monotonic() + 60
+    while process.poll() is None and time.monotonic() < deadline:  # as an OOM killer might
+        for pid in _descendants(process.pid):
+            with contextlib.suppress(ProcessLookupError):
+                os.kill(pid, signal.SIGKILL)
+        time.sleep(0.05)
+    _, error = process.communicate(timeout=30)
+    assert process.returncode == 75, error
+    assert error.startswith(b"puzzlecalc: work lost: a worker process died 3 times on the same work (")
+    assert error.rstrip().endswith(b"run the same command with --resume to go on")
+    assert error.count(b"\n") == 1
