@@ -4,8 +4,14 @@ Usage: python docs/check_site.py docs/_build/html
        python docs/check_site.py --self-test   (a broken site: each fault must be found)
 
 A page fails on a JavaScript error (or any error the browser logs, such as a file that does
-not load), an image that does not show, or a link inside the site to a page or an anchor
-that is not there. Every failure is listed; the exit status is 1 if there is any.
+not load), an image that does not show, a picture that cannot be read on the page's
+background in the light or the dark colour scheme (the docs follow the reader's:
+``prefers-color-scheme``), or a link inside the site to a page or an anchor that is not
+there. Every failure is listed; the exit status is 1 if there is any.
+
+A picture can be read in both schemes when it carries its own light background: its dark
+lines and text then stand on that, whatever the page's. So each picture is photographed on
+the page in each scheme, and the points just inside its corners must be light.
 
 Chromium and ChromeDriver are Debian's (``chromium``, ``chromium-driver``);
 ``$CHROMIUM`` and ``$CHROMEDRIVER`` name others.
@@ -39,6 +45,83 @@ FLAGS = [
 IMAGES = """return Array.from(document.images).map(
     image => [image.getAttribute("src"), image.complete && image.naturalWidth > 0])"""
 LINKS = """return Array.from(document.querySelectorAll("a[href]")).map(link => link.href)"""
+PAGE_BACKGROUND = """return getComputedStyle(document.body).backgroundColor"""
+PLACE = """arguments[0].scrollIntoView({behavior: "instant", block: "center", inline: "center"});
+    const box = arguments[0].getBoundingClientRect();
+    return [box.left, box.top, box.width, box.height]"""
+
+#: The colour schemes a reader may have, as Chromium is told to emulate them.
+SCHEMES = ("light", "dark")
+#: How far inside a picture's corners its background is looked at (past rounded corners).
+INSET = 14
+#: The least luminance (0 to 1) a picture's own background must have: light.
+LIGHT = 0.6
+
+
+def _luminance(pixel: tuple[int, ...]) -> float:
+    red, green, blue = pixel[:3]
+    alpha = pixel[3] / 255 if len(pixel) > 3 else 1.0
+    return alpha * (0.2126 * red + 0.7152 * green + 0.0722 * blue) / 255
+
+
+def _scheme(driver: webdriver.Chrome, scheme: str) -> None:
+    driver.execute_cdp_cmd(
+        "Emulation.setEmulatedMedia",
+        {"features": [{"name": "prefers-color-scheme", "value": scheme}]},
+    )
+
+
+def _pictures(driver: webdriver.Chrome, page: Path, name: str) -> list[str]:
+    """The pictures of ``page`` that cannot be read in a colour scheme: each scheme's
+    load of the page, then the light scheme again (the browser's log of them is not the
+    page's: it is cleared)."""
+    problems = []
+    backgrounds = set()
+    for scheme in SCHEMES:
+        _scheme(driver, scheme)
+        driver.get(page.as_uri())
+        backgrounds.add(driver.execute_script(PAGE_BACKGROUND))
+        problems += [f"{name}: picture unreadable in the {scheme} scheme: {picture}"
+                     for picture in _unreadable(driver)]  # fmt: skip
+    if len(backgrounds) < 2 and _unreadable(driver, count=True):
+        problems.append(f"{name}: the page looks the same in both colour schemes")
+    _scheme(driver, "light")
+    driver.get_log("browser")  # (these loads' messages: the page is loaded again to check)
+    return problems
+
+
+def _unreadable(driver: webdriver.Chrome, count: bool = False) -> list[str]:
+    """The pictures of the page open now whose corners are not light: dark ink on them
+    would stand on the page's own background, unreadable in one scheme. (With ``count``,
+    every picture shown.)"""
+    from io import BytesIO
+
+    from PIL import Image
+    from selenium.webdriver.common.by import By
+
+    found = []
+    for element in driver.find_elements(By.TAG_NAME, "img"):
+        source = element.get_attribute("src") or ""
+        if not source.endswith(".svg") or not element.is_displayed():
+            continue
+        if count:  # (only whether the page has a picture)
+            found.append(source)
+            continue
+        # the picture in the middle of the window, and the window photographed
+        left, top, width, height = driver.execute_script(PLACE, element)
+        if width <= 2 * INSET or height <= 2 * INSET:
+            continue
+        shot = Image.open(BytesIO(driver.get_screenshot_as_png())).convert("RGB")
+        scale = shot.size[0] / driver.execute_script("return window.innerWidth")
+        corners = [(left + INSET, top + INSET), (left + width - INSET, top + INSET),
+                   (left + INSET, top + height - INSET),
+                   (left + width - INSET, top + height - INSET)]  # fmt: skip
+        inside = [(int(x * scale), int(y * scale)) for x, y in corners]
+        if not all(0 <= x < shot.size[0] and 0 <= y < shot.size[1] for x, y in inside):
+            continue  # (larger than the window: its corners are not all in sight)
+        if min(_luminance(shot.getpixel(point)) for point in inside) < LIGHT:
+            found.append(source.rsplit("/", 1)[-1])
+    return found
 
 
 class _Ids(html.parser.HTMLParser):
@@ -68,6 +151,7 @@ def check(site: Path) -> list[str]:
         options.add_argument(flag)
     options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
     service = Service(os.environ.get("CHROMEDRIVER", "/usr/bin/chromedriver"))
+    options.add_argument("--window-size=1280,1024")
     driver = webdriver.Chrome(service=service, options=options)
     problems: list[str] = []
     cache: dict[Path, set[str]] = {}
@@ -75,6 +159,7 @@ def check(site: Path) -> list[str]:
     try:
         for page in pages:
             name = page.relative_to(site).as_posix()
+            problems += _pictures(driver, page, name)
             driver.get(page.as_uri())
             for entry in driver.get_log("browser"):
                 if entry["level"] == "SEVERE":
@@ -98,13 +183,34 @@ def check(site: Path) -> list[str]:
     return problems
 
 
+#: A page that follows the reader's colour scheme, as the docs' theme does.
+_SCHEMED = (
+    "<style>body { background: #ffffff; color: #000000 } @media (prefers-color-scheme: dark)"
+    " { body { background: #131416; color: #ffffff } }</style>"
+)
+#: A picture drawn in dark ink on no background of its own: unreadable on a dark page.
+_INK_ONLY = (
+    '<svg xmlns="http://www.w3.org/2000/svg" width="120" height="60">'
+    '<text x="10" y="35" fill="#000000">24</text><line x1="0" y1="0" x2="120" y2="60" '
+    'stroke="#000000"/></svg>'
+)
+#: A picture with its own light card.
+_ON_A_CARD = (
+    '<svg xmlns="http://www.w3.org/2000/svg" width="120" height="60">'
+    '<rect x="0" y="0" width="120" height="60" rx="8" fill="#ffffff"/>'
+    '<text x="10" y="35" fill="#000000">24</text></svg>'
+)
+
 #: A site with one fault of each kind, and what the check must say of it.
 BROKEN_SITE = {
     "index.html": (
-        '<html><body><img src="gone.svg"><a href="other.html#nowhere">x</a>'
+        f'<html><head>{_SCHEMED}</head><body><img src="gone.svg"><img src="ink.svg">'
+        '<img src="card.svg"><a href="other.html#nowhere">x</a>'
         '<a href="missing.html">y</a><script>undefinedFunction()</script></body></html>'
     ),
     "other.html": '<html><body><p id="here">other</p><a href="index.html">back</a></body></html>',
+    "ink.svg": _INK_ONLY,
+    "card.svg": _ON_A_CARD,
 }
 BROKEN_FOUND = [
     "index.html: browser error: ",
@@ -112,6 +218,7 @@ BROKEN_FOUND = [
     "index.html: image does not show: gone.svg",
     "index.html: link to a missing anchor: ",
     "index.html: link to a missing page: ",
+    "index.html: picture unreadable in the dark scheme: ink.svg",
 ]
 
 

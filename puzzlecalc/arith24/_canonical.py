@@ -231,10 +231,23 @@ def key(expr: Expr | Tree, level: Distinct = "4nums") -> Key:
     """
     if not isinstance(level, str) or level not in DISTINCT_LEVELS:
         raise InvalidArgumentError(f"distinct must be one of {DISTINCT_LEVELS}, not {shown(level)}")
-    if isinstance(expr, bool) or not isinstance(expr, (Expr, int, Fraction, tuple)):
-        raise InvalidTypeError(f"expr must be an Expr, not {shown(expr)}")
-    tree = to_tree(expr) if isinstance(expr, Expr) else expr
+    tree = to_tree(expr) if isinstance(expr, Expr) else _checked_tree(expr)
     return settle(_open_key(tree, level)) if level == "4nums" else _open_key(tree, level)
+
+
+def _checked_tree(tree: object) -> Tree:
+    """``tree`` if it is a plain tree: a number, or ``(op, left, right)`` of plain trees.
+
+    :raises InvalidTypeError: if it is not.
+    """
+    waiting = [tree]
+    while waiting:
+        node = waiting.pop()
+        if isinstance(node, tuple) and len(node) == 3 and node[0] in ("+", "-", "*", "/"):
+            waiting += (node[1], node[2])
+        elif isinstance(node, bool) or not isinstance(node, (int, Fraction)):
+            raise InvalidTypeError(f"expr must be an Expr or a plain tree, not {shown(tree)}")
+    return tree  # type: ignore[return-value]  # (a Tree: each part checked)
 
 
 def _open_key(tree: Tree, level: Distinct) -> Key:

@@ -40,6 +40,7 @@ from puzzlecalc.arith24.rules import DEFAULT_RULES, HouseRules, RuleOptions, hou
 from puzzlecalc.errors import InvalidArgumentError, InvalidTypeError
 
 __all__ = [
+    "MAX_RANKED",
     "MAX_RATED_CARDS",
     "WEIGHTS",
     "difficulty",
@@ -60,6 +61,8 @@ WEIGHTS: Final = {
 
 #: The largest hand :func:`difficulty` rates exactly (the model's work grows very fast).
 MAX_RATED_CARDS: Final = 5
+#: The most values :func:`ranks` (and :func:`spearman`) take: ratings of hands, not more.
+MAX_RANKED: Final = 1_000_000
 
 
 def move_features(result: Number, op: str, target: Number) -> dict[str, float] | None:
@@ -162,6 +165,8 @@ def ranks(values: Sequence[float]) -> list[float]:
     """
     if not isinstance(values, Sequence) or isinstance(values, (str, bytes)):
         raise InvalidTypeError(f"values must be a sequence of numbers, not {shown(values)}")
+    if len(values) > MAX_RANKED:
+        raise InvalidArgumentError(f"ranks takes at most {MAX_RANKED} values, not {len(values)}")
     for value in values:
         real_number(value, "a value")
     order = sorted(range(len(values)), key=values.__getitem__)

@@ -18,7 +18,7 @@ from fractions import Fraction
 from typing import Final, Literal, TypeAlias
 
 from puzzlecalc._checks import shown
-from puzzlecalc.errors import InvalidArgumentError, InvalidHandError
+from puzzlecalc.errors import InvalidArgumentError, InvalidHandError, InvalidTypeError
 
 __all__ = [
     "FRACTION_SLASH",
@@ -120,6 +120,8 @@ def number(value: object, what: str) -> Number:
     :raises InvalidHandError: if it is not an ``int`` or a ``Fraction``, or has more than
         :data:`MAX_DIGITS` digits.
     """
+    if not isinstance(what, str):
+        raise InvalidTypeError(f"what must be text (the number's name), not {shown(what)}")
     if isinstance(value, bool) or not isinstance(value, (int, Fraction)):
         raise InvalidHandError(f"{what} must be an int or a Fraction, not {shown(value)}")
     if abs(value.numerator) >= _TOO_LARGE or value.denominator >= _TOO_LARGE:

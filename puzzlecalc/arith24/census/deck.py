@@ -15,7 +15,7 @@ import random
 from collections import Counter
 from collections.abc import Iterable
 from fractions import Fraction
-from typing import TypeAlias
+from typing import Final, TypeAlias
 
 import attrs
 
@@ -24,16 +24,23 @@ from puzzlecalc.arith24.countdown import LARGE_NUMBERS, SMALL_NUMBERS
 from puzzlecalc.arith24.numbers import MAX_CARDS
 from puzzlecalc.errors import InvalidArgumentError, InvalidTypeError
 
-__all__ = ["Deck", "Selection", "selections"]
+__all__ = ["MAX_TILES", "Deck", "Selection", "selections"]
 
 #: A selection of Countdown numbers, sorted.
 Selection: TypeAlias = tuple[int, ...]
 
 
+#: The most tiles a deck may hold (Countdown's holds 24).
+MAX_TILES: Final = 1000
+
+
 def _numbers(values: Iterable[int]) -> tuple[int, ...]:
     if isinstance(values, (str, bytes)) or not isinstance(values, Iterable):
         raise InvalidArgumentError(f"deck numbers must be a list of numbers, not {shown(values)}")
-    return tuple(values)
+    tiles = tuple(itertools.islice(values, MAX_TILES + 1))
+    if len(tiles) > MAX_TILES:
+        raise InvalidArgumentError(f"a deck holds at most {MAX_TILES} tiles, not {shown(values)}")
+    return tiles
 
 
 @attrs.frozen
