@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import doctest
 import os
 from pathlib import Path
 
@@ -34,9 +35,21 @@ def tests(session: nox.Session) -> None:
 
 @nox.session(python=PYTHON)
 def mypy(session: nox.Session) -> None:
-    """Type-check the package, tests, examples, benchmarks and this file with mypy --strict."""
+    """Type-check the package, tests, examples, benchmarks and this file with mypy --strict,
+    and the README's examples too (as one script, built from its doctests)."""
     _install(session, "typing")
     session.run("mypy", "--strict", *session.posargs)
+    session.run("mypy", "--strict", str(_readme_examples()))
+
+
+def _readme_examples() -> Path:
+    """The README's doctest examples as one script, in build/ (which git ignores)."""
+    examples = doctest.DocTestParser().get_examples((ROOT / "README.rst").read_text("utf-8"))
+    script = ROOT / "build" / "readme_examples.py"
+    script.parent.mkdir(exist_ok=True)
+    lines = ['"""The examples of README.rst, one after another (for mypy)."""', ""]
+    script.write_text("\n".join(lines + [example.source for example in examples]), "utf-8")
+    return script
 
 
 #: Debian's browser and its driver, which the docs session opens every page in.

@@ -20,6 +20,7 @@ from puzzlecalc import (
     game_level,
     game_levels,
     read_levels,
+    solve_goals,
 )
 
 #: The fields of a level definition: what the package may ship (the data's README says so).
@@ -142,3 +143,32 @@ def test_bad_level_files_are_named(text: str, message: str) -> None:
 def test_a_missing_file_is_named(tmp_path: Path) -> None:
     with pytest.raises(InvalidLevelError, match=r"cannot read levels from .*nowhere\.json"):
         read_levels(tmp_path / "nowhere.json")
+
+
+def test_a_game_level_reads_as_a_person_and_pastes_back_as_code() -> None:
+    level = game_level(155)
+    assert repr(level) == "game_level(155)" and eval(repr(level)) == level  # noqa: S307
+    assert repr(game_level(9, game=2)) == "game_level(9, game=2)"
+    assert str(level) == "level 155: 9 -> 3001 in 9 moves, buttons 39=>93 /3 Store 31=>00"
+    assert "(table row)" in str(game_level(9, game=2)) and "(table row)" not in str(game_level(184, 2))
+    puzzle = level.puzzle
+    assert eval(repr(puzzle), {"Level": Level}) == puzzle  # noqa: S307
+    assert str(puzzle) == "9 -> 3001 in 9 moves, buttons 39=>93 /3 Store 31=>00"
+    assert level._repr_svg_().startswith("<svg")
+    several = game_level(9, game=2)
+    assert not hasattr(several, "puzzle") and hasattr(level, "puzzle")
+    assert "GOAL: 96 / 63 / 33" in several._repr_svg_()
+
+
+def test_a_level_of_a_file_reprs_its_fields() -> None:
+    numbered = NumberedLevel(7, (Level(0, 4, 3, ["+2"]),), (None,))
+    assert eval(repr(numbered)) == numbered  # noqa: S307
+
+
+def test_level_184_of_calculator_2_is_the_games_own() -> None:
+    level = game_level(184, game=2)
+    assert level.game_number == 184 and [p.goal for p in level.puzzles] == [49, 11]
+    assert "calfzhou" in (level.source or "")
+    assert all(p.moves == 3 for p in level.puzzles)
+    assert [len(s) for s in solve_goals(list(level.puzzles)) if s is not None] == [3, 3]
+    assert game_level(9, game=2).game_number is None and game_level(9).game_number == 9
