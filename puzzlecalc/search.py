@@ -31,7 +31,7 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping, Sequence
-from typing import Final, Generic, Protocol, TypeVar
+from typing import Any, Final, Generic, Protocol, TypeVar
 
 import attrs
 
@@ -74,7 +74,20 @@ class Problem(Protocol[S, M_co]):
         """Whether ``state`` solves the puzzle."""
 
     def successors(self, state: S) -> Iterable[tuple[M_co, S]]:
-        """The moves allowed in ``state``, each with the state it leads to, in order."""
+        """The moves allowed in ``state``, each with the state it leads to, in order.
+
+        A problem may also have ``goal_successors(state)``: the successors that are goals,
+        in order, and how many states it made to find them (each a visit). It gives what
+        filtering ``successors`` would, made faster by not making the states that cannot be
+        goals; :func:`breadth_first` uses it on its last layer, where only a goal matters.
+
+        A problem may also have ``within(moves, expanding)``: a test of whether a goal may
+        be reached from a state in at most ``moves`` moves, true for every state that can (or
+        ``None`` when the problem cannot tell, or telling would cost more than expanding
+        ``expanding`` states). :func:`breadth_first` keeps only the states that pass, so it
+        meets the goal halfway, and still finds the path it would have: no state on that
+        path fails, and no state's first parent does.
+        """
 
 
 @attrs.frozen
@@ -135,34 +148,64 @@ def breadth_first(
     if problem.is_goal(start):
         return Path((start,), ())
     is_goal, successors = problem.is_goal, problem.successors
+    within = getattr(problem, "within", None)
     parents: dict[S, tuple[S, M] | None] = {start: None}
     frontier = [start]
     depth = visited = 0
     while frontier and (max_depth is None or depth < max_depth):
         depth += 1
+        if depth == max_depth:  # the last layer: only a goal matters, nothing is kept
+            goal_successors = _goal_successors(problem)
+            for state in frontier:
+                moves, made = goal_successors(state)
+                visited += made
+                if visited > max_states:
+                    raise _limit_error(max_states)
+                for move, reached in moves:
+                    if prune is None or not prune(reached, depth):
+                        parents[reached] = (state, move)
+                        return _walk_back(parents, reached)
+            return None
+        # keep only the states from which a goal may still be reached, if the problem can tell
+        near = None if within is None or max_depth is None else within(max_depth - depth, len(frontier))
         following: list[S] = []
-        last = depth == max_depth  # the last layer: only a goal matters, nothing is kept
         for state in frontier:
             moves = _listed(successors(state))
             visited += len(moves)
             if visited > max_states:
                 raise _limit_error(max_states)
             for move, reached in moves:
-                if (not last and reached in parents) or (prune is not None and prune(reached, depth)):
+                if reached in parents or (prune is not None and prune(reached, depth)):
                     continue
                 if is_goal(reached):
                     parents[reached] = (state, move)
                     return _walk_back(parents, reached)
-                if not last:
+                if near is None or near(reached):
                     parents[reached] = (state, move)
                     following.append(reached)
         frontier = following
     return None
 
 
+def _goal_successors(
+    problem: Problem[S, M],
+) -> Callable[[S], tuple[Sequence[tuple[M, S]], int]]:
+    """The problem's ``goal_successors``, or the same made by filtering its successors."""
+    own = getattr(problem, "goal_successors", None)
+    if own is not None:
+        return own  # type: ignore[no-any-return]
+    is_goal, successors = problem.is_goal, problem.successors
+
+    def goal_successors(state: S) -> tuple[Sequence[tuple[M, S]], int]:
+        moves = _listed(successors(state))
+        return [(move, reached) for move, reached in moves if is_goal(reached)], len(moves)
+
+    return goal_successors
+
+
 def _listed(moves: Iterable[tuple[M, S]]) -> Sequence[tuple[M, S]]:
     """The moves of a state as a sequence, to count them (a problem's list is itself)."""
-    return moves if isinstance(moves, (list, tuple)) else list(moves)
+    return moves if moves.__class__ is list else list(moves)
 
 
 def _walk_back(parents: dict[S, tuple[S, M] | None], state: S) -> Path[S, M]:
@@ -230,7 +273,7 @@ def depth_first(
 def breadth_first_each(
     problem: Problem[S, M],
     targets: Mapping[K, int],
-    key: Callable[[S], K],
+    key: Callable[[S], K] | None = None,
     *,
     max_states: int = DEFAULT_MAX_STATES,
     prune: Prune[S] | None = None,
@@ -238,9 +281,10 @@ def breadth_first_each(
     """Shortest paths to several targets at once: one breadth-first search for them all.
 
     ``targets`` maps each target to its depth bound; a target is reached by a state whose
-    ``key`` is the target. Each path is the one :func:`breadth_first` returns when that
-    target is the goal (the search explores in the same order); a target with no path
-    within its bound is missing from the result. The problem's own goal test is not used.
+    ``key`` is the target (with no ``key``, by the state itself). Each path is the one
+    :func:`breadth_first` returns when that target is the goal (the search explores in the
+    same order); a target with no path within its bound is missing from the result. The
+    problem's own goal test is not used.
 
     >>> import attrs
     >>> @attrs.frozen
@@ -261,31 +305,36 @@ def breadth_first_each(
     _problem(problem)
     if not isinstance(targets, Mapping):
         raise InvalidTypeError(f"targets must map each target to its depth, not {shown(targets)}")
-    if not callable(key):
-        raise InvalidTypeError(f"key must be a function, not {shown(key)}")
+    if key is not None and not callable(key):
+        raise InvalidTypeError(f"key must be a function or None, not {shown(key)}")
     for bound in targets.values():
         _check(bound, max_states)
     start = problem.initial()
     found: dict[K, Path[S, M]] = {}
     remaining = dict(targets)
-    if key(start) in remaining:
-        found[key(start)] = Path((start,), ())
-        del remaining[key(start)]
+    first: Any = start if key is None else key(start)
+    if first in remaining:
+        found[first] = Path((start,), ())
+        del remaining[first]
     successors = problem.successors
     parents: dict[S, tuple[S, M] | None] = {start: None}
     frontier = [start]
     depth = visited = 0
+    deepest = max(remaining.values(), default=0)
     while frontier and remaining:
         depth += 1
-        remaining = {target: bound for target, bound in remaining.items() if bound >= depth}
-        if remaining and max(remaining.values()) == depth:  # the last layer: nothing is kept
+        if min(remaining.values()) < depth:  # targets whose bound is passed are dropped
+            remaining = {target: bound for target, bound in remaining.items() if bound >= depth}
+            if not remaining:
+                break
+        if deepest == depth:  # the last layer: nothing is kept
             for state in frontier:
                 moves = _listed(successors(state))
                 visited += len(moves)
                 if visited > max_states:
                     raise _limit_error(max_states)
                 for move, reached in moves:
-                    target = key(reached)
+                    target: Any = reached if key is None else key(reached)
                     if target not in remaining or reached in parents:
                         continue
                     if prune is None or not prune(reached, depth):
@@ -305,10 +354,13 @@ def breadth_first_each(
                 if reached in parents or (prune is not None and prune(reached, depth)):
                     continue
                 parents[reached] = (state, move)
-                target = key(reached)
+                target = reached if key is None else key(reached)
                 if target in remaining:
                     found[target] = _walk_back(parents, reached)
                     del remaining[target]
+                    if not remaining:
+                        return found
+                    deepest = max(remaining.values())
                 following.append(reached)
         frontier = following
     return found

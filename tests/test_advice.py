@@ -21,7 +21,7 @@ from puzzlecalc import (
     solve_level,
 )
 from puzzlecalc.calculator.advice import Advice, advise
-from puzzlecalc.calculator.solver import LevelProblem
+from puzzlecalc.calculator.problem import LevelProblem
 
 TWELVE = Level(start=0, goal=12, moves=4, buttons=["+3", "x4", "+1"])
 
@@ -140,7 +140,8 @@ def test_solving_from_the_start_state_is_solving_the_level(level: Level, rules: 
     assert solve_level(level, rules, start=level.initial_state()) == shortest
     advice = advise(level, [], rules)
     assert advice.finish == shortest and advice.undo == (None if shortest is None else 0)
-    assert LevelProblem(level, rules).initial() == level.initial_state().as_tuple()
+    problem = LevelProblem(level, rules)
+    assert problem.game_state(problem.initial()) == level.initial_state()
 
 
 def _follow_hints(level: Level, rules: Rules) -> Advice:

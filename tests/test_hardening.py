@@ -54,7 +54,8 @@ from puzzlecalc.arith24.countdown import (
 from puzzlecalc.arith24.expr import Expr
 from puzzlecalc.arith24.game import deal
 from puzzlecalc.calculator.ops import Add, Append, Multiply, Power
-from puzzlecalc.calculator.solver import DEFAULT_MAX_STATES, LevelProblem
+from puzzlecalc.calculator.problem import LevelProblem
+from puzzlecalc.calculator.solver import DEFAULT_MAX_STATES
 from puzzlecalc.errors import InvalidArgumentError
 
 ROOT = Path(__file__).resolve().parents[1]

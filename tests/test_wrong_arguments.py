@@ -24,7 +24,7 @@ from puzzlecalc.arith24.rules import HouseRules
 from puzzlecalc.calculator import maker, notation
 from puzzlecalc.calculator.ops import Add, Delete, Store
 from puzzlecalc.calculator.pictures import level_svg, solution_svg
-from puzzlecalc.calculator.solver import LevelProblem
+from puzzlecalc.calculator.problem import LevelProblem
 from puzzlecalc.errors import PuzzlecalcError
 
 # (the package names functions after these modules: the modules themselves)
@@ -121,7 +121,7 @@ CALLS: dict[str, tuple[Callable[..., Any], dict[str, Any]]] = {
     "depth_first": (search.depth_first, {"problem": LevelProblem(LEVEL), "max_depth": 3,
                                          "max_states": 1000}),
     "breadth_first_each": (search.breadth_first_each, {"problem": LevelProblem(LEVEL),
-                                                       "targets": {4: 3}, "key": lambda s: s[0]}),
+                                                       "targets": {4: 3}, "key": lambda s: s}),
     "layers": (search.layers, {"problem": LevelProblem(LEVEL), "max_depth": 3, "max_states": 1000}),
     "count_paths": (search.count_paths, {"problem": LevelProblem(LEVEL), "max_depth": 3}),
     "iter_paths": (lambda **k: list(search.iter_paths(**k)), {"problem": LevelProblem(LEVEL), "max_depth": 3}),

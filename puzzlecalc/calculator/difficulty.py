@@ -38,7 +38,8 @@ from puzzlecalc._checks import shown
 from puzzlecalc import search
 from puzzlecalc.calculator.level import Level
 from puzzlecalc.calculator.rules import DEFAULT_RULES, Rules
-from puzzlecalc.calculator.solver import DEFAULT_MAX_STATES, LevelProblem, search_depth
+from puzzlecalc.calculator.problem import LevelProblem
+from puzzlecalc.calculator.solver import DEFAULT_MAX_STATES, search_depth
 from puzzlecalc.errors import InvalidLevelError
 
 __all__ = ["LevelDifficulty", "level_difficulty"]
@@ -72,20 +73,20 @@ def level_difficulty(
         raise InvalidLevelError(f"the level has no solution within its move limit: {shown(level)}")
     problem = LevelProblem(level, rules)
     reached = search.layers(problem, max_depth=depth, max_states=max_states)
-    goal = level.target
+    goal, display = level.target, problem.display
     moves = next(
-        (k for k, layer in enumerate(reached.ways) if any(state[0] == goal for state in layer)),
+        (k for k, layer in enumerate(reached.ways) if any(display(state) == goal for state in layer)),
         None,
     )
     if moves is None:
         raise InvalidLevelError(f"the level has no solution within its move limit: {shown(level)}")
-    solutions = sum(ways for state, ways in reached.ways[moves].items() if state[0] == goal)
+    solutions = sum(ways for state, ways in reached.ways[moves].items() if display(state) == goal)
     near = max(10, abs(goal) // 10)
     decoys = {
-        state[0]
+        display(state)
         for layer in reached.ways[1:moves]
         for state in layer
-        if state[0] != goal and goal - near <= state[0] <= goal + near
+        if display(state) != goal and goal - near <= display(state) <= goal + near
     }
     states = sum(len(layer) for layer in reached.ways)
     expanded = sum(len(layer) for layer in reached.ways[:-1])

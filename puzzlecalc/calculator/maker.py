@@ -29,7 +29,8 @@ from puzzlecalc.calculator.level import MAX_MOVES, Level, Portal
 from puzzlecalc.calculator.levels import Game, check_game
 from puzzlecalc.calculator.notation import parse_button
 from puzzlecalc.calculator.rules import DEFAULT_RULES, Rules
-from puzzlecalc.calculator.solver import LevelProblem, count_solutions, solve_level
+from puzzlecalc.calculator.problem import LevelProblem
+from puzzlecalc.calculator.solver import count_solutions, solve_level
 from puzzlecalc.errors import InvalidArgumentError, SearchLimitError
 
 __all__ = ["BUTTON_KINDS", "DEFAULT_MAX_TRIES", "generate"]
@@ -192,18 +193,17 @@ def _level(rng: random.Random, draft: Level, rules: Rules, unique: bool) -> Leve
     """A level of ``draft``'s start and buttons with a goal first shown after
     ``draft.moves`` moves (by one way only, when ``unique``), pressing every button."""
     depth = draft.moves
+    problem = LevelProblem(draft, rules)
     try:
-        reached = search.layers(
-            LevelProblem(draft, rules), max_depth=depth, max_states=_MAX_STATES_PER_TRY
-        )
+        reached = search.layers(problem, max_depth=depth, max_states=_MAX_STATES_PER_TRY)
     except SearchLimitError:
         return None
     if len(reached.ways) <= depth:
         return None
-    shown_before = {state[0] for layer in reached.ways[:depth] for state in layer}
+    shown_before = {problem.display(state) for layer in reached.ways[:depth] for state in layer}
     ways: dict[int, int] = {}
     for state, count in reached.ways[depth].items():
-        value = state[0]
+        value = problem.display(state)
         if isinstance(value, int) and value not in shown_before and abs(value) < _GOAL_LIMIT:
             ways[value] = ways.get(value, 0) + count
     goals = [value for value, count in ways.items() if count == 1 or not unique]

@@ -70,7 +70,7 @@ def _flag(instance: Any, attribute: attrs.Attribute[bool], value: Any) -> None:
         raise InvalidArgumentError(f"{attribute.name} must be True or False, not {shown(value)}")
 
 
-@attrs.frozen
+@attrs.frozen(cache_hash=True)
 class Rules:
     """The disputed rules of the games; the defaults are the real games.
 

@@ -9,31 +9,23 @@
 >>> count_solutions(level)
 2
 
-The search runs on plain ``(value, influence, store, lock)`` tuples with every button compiled
-once (:meth:`~puzzlecalc.calculator.ops.base.Op.step`); a cursor button is tried at every position
-the display has, the arrow pad once for each display it can make. Each answer is then replayed
-through :meth:`Level.replay <puzzlecalc.calculator.level.Level.replay>`, so what it returns is
-checked by the public model of the rules.
+Each searches a :class:`~puzzlecalc.calculator.problem.LevelProblem`: the level's states, as
+small as the level allows, and its buttons compiled once.
 """
 
 from __future__ import annotations
 
-import contextlib
-import functools
-import operator
 from collections.abc import Callable, Iterator, Sequence
-from typing import Any, Final, Literal, TypeAlias
+from typing import Final, Literal, TypeAlias
 
 from puzzlecalc._checks import shown
 from puzzlecalc import search
 from puzzlecalc._text import counted
 from puzzlecalc.calculator.level import WORD_PRESS, Level, checked_level
-from puzzlecalc.calculator.notation import clear_label_cache
-from puzzlecalc.calculator.ops import Op, Press
-from puzzlecalc.calculator.ops.base import Portal, checked_rules, checked_state
+from puzzlecalc.calculator.problem import LevelProblem, Move, SearchState
 from puzzlecalc.calculator.rules import DEFAULT_RULES, Rules
 from puzzlecalc.calculator.solution import PressRecord, Solution
-from puzzlecalc.calculator.state import GameState, StateTuple, Value
+from puzzlecalc.calculator.state import GameState, Value
 from puzzlecalc.errors import (
     InvalidArgumentError,
     InvalidLevelError,
@@ -43,9 +35,7 @@ from puzzlecalc.errors import (
 
 __all__ = [
     "DEFAULT_MAX_STATES",
-    "LevelProblem",
     "Method",
-    "clear_caches",
     "count_solutions",
     "iter_solutions",
     "search_depth",
@@ -56,151 +46,35 @@ __all__ = [
 #: How many states a solver may visit unless the caller raises the limit.
 DEFAULT_MAX_STATES: Final = search.DEFAULT_MAX_STATES
 
-#: A move of the search: the presses it makes. One press, or with a free Store hold,
-#: the hold and the press that follows it.
-Move: TypeAlias = tuple[PressRecord, ...]
-_Expand: TypeAlias = Callable[[StateTuple], list[tuple[Move, StateTuple]]]
-#: A compiled button: ``(_STEP, step, move)``; ``(_CURSOR, step_each, move of each
-#: position or arrow string)``; or ``(_EXPANDER, expander, None)``, the expander giving every move. (What
-#: the function returns follows from the kind, which mypy cannot see: ``Any``.)
-_Unit: TypeAlias = tuple[int, Callable[[StateTuple], Any], Any]
-_STEP, _CURSOR, _EXPANDER = range(3)
-
 #: How :func:`~puzzlecalc.calculator.solver.solve_level` searches: ``"bfs"`` and ``"iddfs"`` prove the answer
 #: shortest; ``"dfs"`` returns the first solution it meets.
 Method: TypeAlias = Literal["bfs", "dfs", "iddfs"]
 
 
-class LevelProblem:
-    """A level as a :class:`puzzlecalc.search.Problem` over ``(value, influence, store, lock)``.
-
-    >>> problem = LevelProblem(Level(start=1, goal=2, moves=1, buttons=["+1", "x2"]))
-    >>> problem.initial(), problem.successors(problem.initial())
-    ((1, 0, None, None), [(((0, 'press'),), (2, 0, None, None)), (((1, 'press'),), (2, 0, None, None))])
-
-    The moves are in button order, a cursor button's by position. When
-    ``rules.hold_costs_move`` is false a Store hold is free: it is made together with the
-    press that follows it, as one move. ``start`` is the state to search from (with its
-    store, influence and lock), by default the level's start. A word goal's search stops when the display shows
-    its number (the ``ABC`` press comes after).
-    """
-
-    def __init__(
-        self, level: Level, rules: Rules = DEFAULT_RULES, start: GameState | None = None
-    ) -> None:
-        self.level = checked_level(level)
-        self.rules = checked_rules(rules)
-        self.start = level.initial_state() if start is None else checked_state(start, "start")
-        self.goal = level.target
-        portal = None if level.portal is None else level.portal.apply
-        units: list[_Unit] = []
-        holds: list[_Unit] = []
-        for index, button in enumerate(level.buttons):
-            for press in button.presses:
-                kind, step = _compiled(button, rules, press, portal)
-                move = _Moves(index, press) if kind == _CURSOR else ((index, press),)
-                unit: _Unit = (kind, step, move)
-                (units if rules.press_cost(press) else holds).append(unit)
-        if holds:
-            plain = _expander(list(units))
-            units += [(_EXPANDER, _free(hold, plain), None) for hold in holds]
-        self._units = units
-        self._expand = _expander(units)
-
-    def initial(self) -> StateTuple:
-        """The start state: the level's start after the portal, or the state given."""
-        return self.start.as_tuple()
-
-    def is_goal(self, state: StateTuple) -> bool:
-        """Whether the display shows the goal (a word goal's number)."""
-        return state[0] == self.goal
-
-    def successors(self, state: StateTuple) -> list[tuple[Move, StateTuple]]:
-        """Every allowed move from ``state``, in button order, with its result."""
-        return self._expand(state)
-
-
-@functools.lru_cache(maxsize=4096)
-def _compiled(
-    button: Op, rules: Rules, press: Press, portal: Portal | None
-) -> tuple[int, Callable[[StateTuple], Any]]:
-    """A button compiled for a search: levels that share buttons share the work.
-
-    The compiled functions hold no state, so they can be shared; the cache holds at most
-    4096 of them.
-    """
-    if button.target == "nothing":
-        return _STEP, button.step(rules, press, None, portal)
-    return _CURSOR, button.step_each(rules, press, portal)
-
-
-def clear_caches() -> None:
-    """Forget the compiled buttons (and parsed labels): the next search starts cold.
-
-    Nothing needs this for correctness; benchmarks use it to time searches as a first call.
-    """
-    _compiled.cache_clear()
-    clear_label_cache()
-
-
-def _expander(units: list[_Unit]) -> _Expand:
-    """The successors that ``units`` give, in order, as one function."""
-
-    def expand(state: StateTuple) -> list[tuple[Move, StateTuple]]:
-        result: list[tuple[Move, StateTuple]] = []
-        append = result.append
-        for kind, step, move in units:
-            if kind == 0:  # _STEP (a literal: this is the hot loop)
-                reached = step(state)
-                if reached is not None:
-                    append((move, reached))
-            elif kind == 1:  # _CURSOR: step_each, a move for each position or arrow string
-                for at, reached in step(state):
-                    append((move[at], reached))
-            else:  # _EXPANDER: it gives its moves
-                result += step(state)
-        return result
-
-    return expand
-
-
-class _Moves(dict[Any, Move]):
-    """The move of each position (or arrow string) of a cursor button, made when first asked."""
-
-    def __init__(self, index: int, press: Press) -> None:
-        super().__init__()
-        self.index, self.press = index, press
-
-    def __missing__(self, at: int | str) -> Move:
-        move: Move = ((self.index, self.press, at),)  # type: ignore[assignment]
-        self[at] = move
-        return move
-
-
-def _free(hold: _Unit, then: _Expand) -> _Expand:
-    """A free Store hold and every press that can follow it, as single moves."""
-    _, hold_step, hold_move = hold
-
-    def both(state: StateTuple) -> list[tuple[Move, StateTuple]]:
-        held = hold_step(state)
-        if held is None or held == state:
-            return []  # a hold that changes nothing is no move at all
-        return [(hold_move + move, reached) for move, reached in then(held)]
-
-    return both
-
-
-def _solution(level: Level, rules: Rules, path: search.Path[StateTuple, Move]) -> Solution:
+def _solution(
+    problem: LevelProblem, path: search.Path[SearchState, Move], level: Level | None = None
+) -> Solution:
+    """The solution a path of a search of ``problem`` is, as a solution of ``level`` (by
+    default the problem's: the levels :func:`solve_goals` solves share one problem)."""
+    level = problem.level if level is None else level
+    rules = problem.rules
     presses = [press for move in path.moves for press in move]
     if len(presses) != len(path.moves):  # free holds: replay to see the state after each
-        start = GameState(*path.states[0])
+        start = problem.game_state(path.states[0])
         return level.replay([*presses, WORD_PRESS] if level.word else presses, rules, start=start)
-    states = [GameState(*state) for state in path.states]
-    labels = [
-        level.buttons[press[0]].label(state, rules, *press[1:])  # type: ignore[index]
-        for press, state in zip(presses, states, strict=False)
-    ]
-    moves = sum(rules.press_cost(press[1]) for press in presses)
+    if problem.display_only:
+        states = [GameState(value) for value in path.states]  # type: ignore[arg-type]
+    else:
+        states = [GameState(*state) for state in path.states]  # type: ignore[misc]
+    labels: list[str] = []
+    shown_as: dict[tuple[PressRecord, int], str] = {}  # a label depends on the influence alone
+    for press, state in zip(presses, states, strict=False):
+        label = shown_as.get((press, state.influence))
+        if label is None:
+            button = level.buttons[press[0]]  # type: ignore[index]
+            label = shown_as[press, state.influence] = button.label(state, rules, *press[1:])
+        labels.append(label)
+    moves = len(presses)  # (a press is a move here: with a free hold, a move is two)
     if level.word:
         presses.append(WORD_PRESS)
         labels.append("ABC")
@@ -240,18 +114,22 @@ def solve_level(
     :raises SearchLimitError: if it needs to visit more.
     """
     problem = LevelProblem(level, rules, start)
-    finder = {
-        "bfs": search.breadth_first,
-        "dfs": search.depth_first,
-        "iddfs": search.iterative_deepening,
-    }.get(method) if isinstance(method, str) else None
+    finder = _FINDERS.get(method) if isinstance(method, str) else None
     if finder is None:
         raise InvalidArgumentError(f"method must be 'bfs', 'dfs' or 'iddfs', not {shown(method)}")
-    if search_depth(level) < 0:
+    depth = search_depth(level)
+    if depth < 0:
         return None
-    with _naming([level]):
-        path = finder(problem, max_depth=search_depth(level), max_states=max_states)
-    return None if path is None else _solution(level, rules, path)
+    with _Naming([level]):
+        path = finder(problem, max_depth=depth, max_states=max_states)
+    return None if path is None else _solution(problem, path)
+
+
+_FINDERS: Final[dict[str, Callable[..., search.Path[SearchState, Move] | None]]] = {
+    "bfs": search.breadth_first,
+    "dfs": search.depth_first,
+    "iddfs": search.iterative_deepening,
+}
 
 
 def solve_goals(
@@ -287,18 +165,18 @@ def solve_goals(
     for level in levels:
         bounds[level.target] = max(bounds.get(level.target, -1), search_depth(level))
     problem = LevelProblem(first, rules)
-    with _naming(levels):
+    with _Naming(levels):
         paths = search.breadth_first_each(
             problem,
             {target: bound for target, bound in bounds.items() if bound >= 0},
-            key=operator.itemgetter(0),
+            key=problem.key,
             max_states=max_states,
         )
     answers: list[Solution | None] = []
     for level in levels:
         path = paths.get(level.target)
         fits = path is not None and len(path) <= search_depth(level)
-        answers.append(_solution(level, rules, path) if fits else None)  # type: ignore[arg-type]
+        answers.append(_solution(problem, path, level) if fits else None)  # type: ignore[arg-type]
     return answers
 
 
@@ -319,9 +197,9 @@ def iter_solutions(
     problem = LevelProblem(level, rules, start)
     if search_depth(level) < 0:
         return iter(())
-    with _naming([level]):  # (the paths' graph is made here: the limit is met here)
+    with _Naming([level]):  # (the paths' graph is made here: the limit is met here)
         paths = search.iter_paths(problem, max_depth=search_depth(level), max_states=max_states)
-    return (_solution(level, rules, path) for path in paths)
+    return (_solution(problem, path) for path in paths)
 
 
 def count_solutions(
@@ -338,7 +216,7 @@ def count_solutions(
     problem = LevelProblem(level, rules, start)
     if search_depth(level) < 0:
         return 0
-    with _naming([level]):
+    with _Naming([level]):
         return sum(
             search.count_paths(problem, max_depth=search_depth(level), max_states=max_states)
         )
@@ -348,16 +226,24 @@ def count_solutions(
 _NAMED_BUTTONS: Final = 12
 
 
-@contextlib.contextmanager
-def _naming(levels: Sequence[Level]) -> Iterator[None]:
+class _Naming:
     """Say which level (or goals of one level) a search-limit error raised inside was
     searching: ``"the level 0 -> 34 in 3 moves with 2, 3, [+]1: the search visited ..."``."""
-    try:
-        yield
-    except SearchLimitError as error:
-        first = levels[0]
-        goals = " or ".join(f"{level.goal} in {counted(level.moves, 'move')}" for level in levels[:3])
-        goals += f" (and {len(levels) - 3} more goals)" if len(levels) > 3 else ""
+
+    def __init__(self, levels: Sequence[Level]) -> None:
+        self.levels = levels
+
+    def __enter__(self) -> None:
+        pass
+
+    def __exit__(self, kind: object, error: BaseException | None, traceback: object) -> None:
+        if not isinstance(error, SearchLimitError):
+            return
+        first = self.levels[0]
+        goals = " or ".join(
+            f"{level.goal} in {counted(level.moves, 'move')}" for level in self.levels[:3]
+        )
+        goals += f" (and {len(self.levels) - 3} more goals)" if len(self.levels) > 3 else ""
         labels = first.labels()
         buttons = ", ".join(labels[:_NAMED_BUTTONS])
         buttons += f", ... ({len(labels)} buttons)" if len(labels) > _NAMED_BUTTONS else ""

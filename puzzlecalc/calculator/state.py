@@ -19,19 +19,6 @@ Value: TypeAlias = int | Fraction
 StateTuple: TypeAlias = tuple[Value, int, int | None, int | None]
 
 
-def _check_value(value: object) -> None:
-    instance(value, "value", (int, Fraction), "a whole number or a Fraction")
-
-
-def _whole(value: object, name: str) -> None:
-    whole_number(value, name)
-
-
-def _maybe(value: object, name: str) -> None:
-    if value is not None:
-        whole_number(value, name)
-
-
 @attrs.frozen
 class GameState:
     """What the calculator holds: the display, the ``[+]N`` influence, the store slot and a lock.
@@ -48,10 +35,25 @@ class GameState:
         or ``None`` when no lock is pending.
     """
 
-    value: Value = attrs.field(validator=lambda _, __, value: _check_value(value))
-    influence: int = attrs.field(default=0, validator=lambda _, __, value: _whole(value, "influence"))
-    store: int | None = attrs.field(default=None, validator=lambda _, __, value: _maybe(value, "store"))
-    lock: int | None = attrs.field(default=None, validator=lambda _, __, value: _maybe(value, "lock"))
+    value: Value
+    influence: int = 0
+    store: int | None = None
+    lock: int | None = None
+
+    def __attrs_post_init__(self) -> None:
+        # (one test of the common case: replays and solutions make a state per press)
+        if (
+            self.value.__class__ is int
+            and self.influence.__class__ is int
+            and (self.store is None or self.store.__class__ is int)
+            and (self.lock is None or self.lock.__class__ is int)
+        ):
+            return
+        instance(self.value, "value", (int, Fraction), "a whole number or a Fraction")
+        whole_number(self.influence, "influence")
+        for name, field in (("store", self.store), ("lock", self.lock)):
+            if field is not None:
+                whole_number(field, name)
 
     def as_tuple(self) -> StateTuple:
         """The state as a plain ``(value, influence, store, lock)`` tuple."""

@@ -20,7 +20,10 @@ a position) and :mod:`~puzzlecalc.calculator.ops.memory`; :mod:`~puzzlecalc.calc
 holds what they share. Searches do not build a :class:`~puzzlecalc.calculator.state.GameState`
 per press: :meth:`~puzzlecalc.calculator.ops.base.Op.step` compiles a button into a function on
 plain tuples, and ``apply`` is that same function behind the attrs boundary, so the two cannot
-disagree.
+disagree; :meth:`~puzzlecalc.calculator.ops.base.ValueOp.display_function` compiles a button
+that changes the display alone to a function of the display, and
+:meth:`~puzzlecalc.calculator.ops.base.Op.sources` runs a press backwards, for searches that
+work from the goal too.
 """
 
 from __future__ import annotations

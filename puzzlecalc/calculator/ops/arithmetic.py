@@ -11,6 +11,8 @@ None
 
 from __future__ import annotations
 
+import functools
+import operator
 from fractions import Fraction
 from typing import Final
 
@@ -51,9 +53,11 @@ class Add(ValueOp):
     def _label(self, k: int, rules: Rules, press: Press) -> str:
         return signed_label("", self.n + k)
 
-    def _function(self, rules: Rules, at: At) -> ValueFunction:
-        n = self.n
-        return lambda value, k: value + (n + k)
+    def _function(self, rules: Rules, at: At, k: int) -> ValueFunction:
+        return functools.partial(operator.add, self.n + k)
+
+    def _sources(self, goal: Value, rules: Rules, press: Press, at: At, k: int) -> set[Value]:
+        return {goal - (self.n + k)}
 
 
 @attrs.frozen
@@ -73,9 +77,11 @@ class Subtract(ValueOp):
     def _label(self, k: int, rules: Rules, press: Press) -> str:
         return signed_label("", -subtracted(self.n, k, rules))
 
-    def _function(self, rules: Rules, at: At) -> ValueFunction:
-        n = self.n
-        return lambda value, k: value - subtracted(n, k, rules)
+    def _function(self, rules: Rules, at: At, k: int) -> ValueFunction:
+        return functools.partial(operator.add, -subtracted(self.n, k, rules))
+
+    def _sources(self, goal: Value, rules: Rules, press: Press, at: At, k: int) -> set[Value]:
+        return {goal + subtracted(self.n, k, rules)}
 
 
 @attrs.frozen
@@ -101,9 +107,20 @@ class Multiply(ValueOp):
     def _label(self, k: int, rules: Rules, press: Press) -> str:
         return f"x{self._factor(k, rules)}"
 
-    def _function(self, rules: Rules, at: At) -> ValueFunction:
-        factor = self._factor
-        return lambda value, k: value * factor(k, rules)
+    def _function(self, rules: Rules, at: At, k: int) -> ValueFunction:
+        return functools.partial(operator.mul, self._factor(k, rules))
+
+    def _sources(
+        self, goal: Value, rules: Rules, press: Press, at: At, k: int
+    ) -> set[Value] | None:
+        factor = self._factor(k, rules)
+        if factor == 0:
+            return None  # every display gives 0
+        if isinstance(goal, int) and goal % factor == 0:
+            return {goal // factor}
+        source = Fraction(goal) / factor
+        decimal = rules.division == "decimal" and 10 % source.denominator == 0
+        return {source} if decimal else set()  # (a display shows whole numbers or tenths)
 
 
 @attrs.frozen
@@ -125,18 +142,16 @@ class Divide(ValueOp):
     def _label(self, k: int, rules: Rules, press: Press) -> str:
         return f"/{self.n + k}"
 
-    def _function(self, rules: Rules, at: At) -> ValueFunction:
-        n = self.n
+    def _function(self, rules: Rules, at: At, k: int) -> ValueFunction | None:
+        divisor = self.n + k
+        if not divisor:
+            return None
         if rules.division == "decimal":
-            return lambda value, k: Fraction(value, n + k) if n + k else None
+            return lambda value: Fraction(value, divisor)
+        return lambda value: None if value % divisor else value // divisor
 
-        def divide(value: Value, k: int) -> Value | None:
-            divisor = n + k
-            if not divisor or value % divisor:
-                return None
-            return value // divisor
-
-        return divide
+    def _sources(self, goal: Value, rules: Rules, press: Press, at: At, k: int) -> set[Value]:
+        return {goal * (self.n + k)} if self.n + k else set()
 
 
 @attrs.frozen
@@ -156,16 +171,27 @@ class Power(ValueOp):
     def _label(self, k: int, rules: Rules, press: Press) -> str:
         return f"x^{self.n + k}"
 
-    def _function(self, rules: Rules, at: At) -> ValueFunction:
-        n = self.n
+    def _function(self, rules: Rules, at: At, k: int) -> ValueFunction | None:
+        exponent = self.n + k
+        if exponent < 0:
+            return None
+        if exponent > _MAX_EXPONENT:  # far beyond the display, and costly to compute
+            return lambda value: value**exponent if value in (-1, 0, 1) else None
+        return lambda value: value**exponent
 
-        def power(value: Value, k: int) -> Value | None:
-            exponent = n + k
-            if exponent < 0 or (exponent > _MAX_EXPONENT and value not in (-1, 0, 1)):
-                return None  # far beyond the display, and costly to compute
-            return value**exponent
-
-        return power
+    def _sources(
+        self, goal: Value, rules: Rules, press: Press, at: At, k: int
+    ) -> set[Value] | None:
+        exponent = self.n + k
+        if exponent < 0:
+            return set()
+        if exponent == 0 or not isinstance(goal, int):
+            return None  # (x^0 is 1 from everywhere; a decimal goal: not worth it)
+        if exponent > _MAX_EXPONENT:
+            return {-1, 0, 1}
+        root = round(abs(goal) ** (1 / exponent))  # the root, or a neighbour of it
+        near = (root - 1, root, root + 1, 1 - root, -root, -1 - root)
+        return {value for value in near if value**exponent == goal}
 
 
 @attrs.frozen
@@ -180,5 +206,9 @@ class Negate(ValueOp):
     def _label(self, k: int, rules: Rules, press: Press) -> str:
         return "+/-"
 
-    def _function(self, rules: Rules, at: At) -> ValueFunction:
-        return lambda value, k: -value
+    def _function(self, rules: Rules, at: At, k: int) -> ValueFunction:
+        return lambda value: -value
+
+    def _sources(self, goal: Value, rules: Rules, press: Press, at: At, k: int) -> set[Value]:
+        return {-goal}
+

@@ -9,19 +9,20 @@ back, in the order the :class:`~puzzlecalc.calculator.rules.Rules` say.
 from __future__ import annotations
 
 import abc
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from fractions import Fraction
-from typing import ClassVar, Literal, TypeAlias
+from typing import ClassVar, Final, Literal, TypeAlias
 
 import attrs
 
-from puzzlecalc._checks import instance, shown
+from puzzlecalc._checks import instance, shown, whole_number
 from puzzlecalc.calculator.rules import DEFAULT_RULES, Rules
 from puzzlecalc.calculator.state import GameState, StateTuple, Value
 from puzzlecalc.errors import InvalidButtonError
 
 __all__ = [
     "At",
+    "Change",
     "DigitsOp",
     "Op",
     "Portal",
@@ -40,7 +41,6 @@ __all__ = [
     "on_digits",
     "signed_label",
     "subtracted",
-    "whole",
 ]
 
 #: How a button is pressed: a tap, or (Store only) a long press.
@@ -59,9 +59,12 @@ Step: TypeAlias = Callable[[StateTuple], "StateTuple | None"]
 #: A level's portal as a function of the display (see :class:`~puzzlecalc.calculator.level.Portal`).
 Portal: TypeAlias = Callable[[Value], Value]
 
-#: How a :class:`ValueOp` changes the display: from the display and the ``[+]N`` total
-#: reaching the button, the new display (``None``: not allowed).
-ValueFunction: TypeAlias = Callable[[Value, int], "Value | None"]
+#: How a :class:`ValueOp` changes the display, once ``[+]N`` presses have set its numbers: the
+#: new display from the old one (``None``: not allowed).
+ValueFunction: TypeAlias = Callable[[Value], "Value | None"]
+
+#: A press that changes the state, before the display limit, the portal and a pending lock.
+Change: TypeAlias = Callable[[StateTuple], "StateTuple | None"]
 
 
 def check_int(instance: object, attribute: attrs.Attribute[int], value: int) -> None:
@@ -147,7 +150,7 @@ def finisher(
     """The end of every press of ``op`` that only changes the display to ``value``.
 
     A value the display cannot show is refused; then the portal and a pending lock act.
-    (:meth:`ValueOp.step` does the same inline.)
+    (The steps of a :class:`ValueOp` do the same inline.)
     """
     lowest, highest = rules.min_value, rules.max_value
     bound = not (rules.lock_exempt and op.lock_exempt)
@@ -193,6 +196,12 @@ class Op(abc.ABC):
     target: ClassVar[Target] = "nothing"
     #: Whether this button ignores a pending lock under ``Rules(lock_exempt=True)``.
     lock_exempt: ClassVar[bool] = False
+    #: Whether the button's own change refuses what the display cannot show (else the step
+    #: that ends every press does).
+    checks_display: ClassVar[bool] = False
+    #: Whether a press changes the display alone (a :class:`ValueOp`: every button but
+    #: Store, ``[+]N`` and Lock).
+    changes_display_only: ClassVar[bool] = False
 
     def is_influenced(self, rules: Rules = DEFAULT_RULES) -> bool:
         """Whether ``[+]N`` presses change this button under ``rules``.
@@ -258,17 +267,54 @@ class Op(abc.ABC):
         press: Press = "press",
         at: At = None,
         portal: Portal | None = None,
+        *,
+        influence: int | None = None,
+        lock: bool = True,
     ) -> Step:
         """This button compiled into a function on ``(value, influence, store, lock)`` tuples.
 
         >>> from puzzlecalc.calculator.ops import Add
         >>> Add(4).step()((3, 0, None, None))
         (7, 0, None, None)
+
+        A search compiles each button once for what its level can hold, and leaves the rest
+        out of the step:
+
+        :param influence: the ``[+]N`` total of every state the step is given (a level with
+            no ``[+]N`` button: 0); ``None``, the default, reads it from each state.
+        :param lock: ``False`` when no state given has a lock pending (a level with no
+            ``Lock`` button); the step then leaves the lock out.
+
+        A step compiled with either promise gives wrong answers on states that break it.
         """
         self.check_press(press, at)
         checked_rules(rules)
-        change = self._change(rules, press, at)
+        if influence is not None:
+            whole_number(influence, "influence")
+        if not self.is_influenced(rules):
+            return self._step(rules, press, at, portal, 0, lock)
+        if influence is not None:
+            return self._step(rules, press, at, portal, influence, lock)
+        return _per_influence(lambda k: self._step(rules, press, at, portal, k, lock))
+
+    def _step(
+        self, rules: Rules, press: Press, at: At, portal: Portal | None, k: int, lock: bool
+    ) -> Step:
+        """The press once ``[+]N`` presses have added ``k``, its end (display limit, portal,
+        lock) joined on; ``lock``: whether a lock may be pending."""
+        change = self._change(rules, press, at, k)
         lowest, highest = rules.min_value, rules.max_value
+        if _plain_end(self, rules, portal, lock):
+            if self.checks_display:
+                return change
+
+            def plain(state: StateTuple) -> StateTuple | None:
+                after = change(state)
+                if after is None or after[0] > highest or after[0] < lowest:
+                    return None
+                return after
+
+            return plain
         bound = not (rules.lock_exempt and self.lock_exempt)
         locked = _locked(rules, portal)
 
@@ -316,6 +362,44 @@ class Op(abc.ABC):
 
         return each
 
+    def sources(
+        self,
+        goal: Value,
+        rules: Rules = DEFAULT_RULES,
+        press: Press = "press",
+        at: At = None,
+        influence: int = 0,
+    ) -> Collection[Value] | None:
+        """Every display from which this press can show ``goal``; ``None`` when the button
+        cannot tell.
+
+        It may also hold displays from which the press does not show ``goal`` (the press
+        refused, or a lock, a portal or the store of the state changing the result), but it
+        never leaves one out: a search whose last press must show the goal makes only the
+        presses from the displays listed.
+
+        >>> from puzzlecalc.calculator.ops import Add, Reverse, Sum
+        >>> Add(3).sources(10), sorted(Reverse().sources(21, Rules(max_value=999_999)))
+        ({7}, [12, 120, 1200, 12000, 120000])
+        >>> print(Sum().sources(10))
+        None
+
+        :param influence: the ``[+]N`` total the button has seen.
+        """
+        self.check_press(press, at)
+        checked_rules(rules)
+        instance(goal, "goal", (int, Fraction), "a whole number or a Fraction")
+        whole_number(influence, "influence")
+        if not rules.min_value <= goal <= rules.max_value:
+            return set()  # the display never shows it
+        return self._sources(goal, rules, press, at, influence if self.is_influenced(rules) else 0)
+
+    def _sources(
+        self, goal: Value, rules: Rules, press: Press, at: At, k: int
+    ) -> Collection[Value] | None:
+        """:meth:`sources`, the arguments checked (the goal one the display shows)."""
+        return None
+
     def check_press(self, press: Press, at: At = None, optional: bool = False) -> None:
         """Check that ``press`` at ``at`` is a way to press this button.
 
@@ -343,62 +427,85 @@ class Op(abc.ABC):
         """The label when ``[+]N`` presses have added ``k`` to this button."""
 
     @abc.abstractmethod
-    def _change(
-        self, rules: Rules, press: Press, at: At
-    ) -> Callable[[StateTuple], StateTuple | None]:
-        """The press itself, before the display limit, the portal and the lock."""
+    def _change(self, rules: Rules, press: Press, at: At, k: int) -> Change:
+        """The press itself once ``[+]N`` presses have added ``k``."""
 
 
 class ValueOp(Op):
     """A button that changes the display only (every button but Store, ``[+]N`` and Lock)."""
 
-    def step(
-        self,
-        rules: Rules = DEFAULT_RULES,
-        press: Press = "press",
-        at: At = None,
-        portal: Portal | None = None,
-    ) -> Step:
-        # Op.step with the value function called directly: this is the hot loop of every
-        # search, so the press is one call into the button's function.
-        self.check_press(press, at)
+    changes_display_only = True
+
+    def display_function(
+        self, rules: Rules = DEFAULT_RULES, at: At = None, influence: int = 0
+    ) -> ValueFunction:
+        """How a press changes the display: the new display from the old one, before the
+        display limit, the portal and a lock act (``None``: the press is not allowed).
+
+        A search of a level whose state is its display alone runs on these.
+
+        >>> from puzzlecalc.calculator.ops import Append, Delete
+        >>> Append("5").display_function()(-12)
+        -125
+        >>> Append("5").display_function(influence=2)(1)
+        17
+        >>> Delete().display_function(at=2)(1357)
+        157
+
+        :param at: the position of a cursor button's press.
+        :param influence: the ``[+]N`` total the button has seen.
+        """
+        self.check_press("press", at)
         checked_rules(rules)
-        function = _for_display(self._function(rules, at), rules)
-        influenced = self.is_influenced(rules)
+        whole_number(influence, "influence")
+        return self._display_function(rules, at, influence if self.is_influenced(rules) else 0)
+
+    def _display_function(self, rules: Rules, at: At, k: int) -> ValueFunction:
+        function = self._function(rules, at, k)
+        return _refused if function is None else _for_display(function, rules)
+
+    def _step(
+        self, rules: Rules, press: Press, at: At, portal: Portal | None, k: int, lock: bool
+    ) -> Step:
+        # Op._step with the value function called directly: this is the hot loop of a
+        # search, so the press is one call into the button's function.
+        function = self._display_function(rules, at, k)
         lowest, highest = rules.min_value, rules.max_value
-        bound = not (rules.lock_exempt and self.lock_exempt)
-        locked = _locked(rules, portal)
+        if _plain_end(self, rules, portal, lock):
+
+            def plain(state: StateTuple) -> StateTuple | None:
+                value = function(state[0])
+                if value is None or value > highest or value < lowest:
+                    return None
+                return (value, state[1], state[2], None)
+
+            return plain
+        finish = finisher(self, rules, portal)
 
         def step(state: StateTuple) -> StateTuple | None:
-            value = function(state[0], state[1] if influenced else 0)
-            if value is None or value > highest or value < lowest:
-                return None
-            if state[3] is not None and bound:
-                return locked(state, (value, state[1], state[2], None))
-            return (value if portal is None else portal(value), state[1], state[2], None)
+            value = function(state[0])
+            return None if value is None else finish(state, value)
 
         return step
 
-    def _change(
-        self, rules: Rules, press: Press, at: At
-    ) -> Callable[[StateTuple], StateTuple | None]:
-        function = _for_display(self._function(rules, at), rules)
-        influenced = self.is_influenced(rules)
+    def _change(self, rules: Rules, press: Press, at: At, k: int) -> Change:
+        function = self._display_function(rules, at, k)
 
         def change(state: StateTuple) -> StateTuple | None:
-            result = function(state[0], state[1] if influenced else 0)
+            result = function(state[0])
             return None if result is None else (result, state[1], state[2], None)
 
         return change
 
     @abc.abstractmethod
-    def _function(self, rules: Rules, at: At) -> ValueFunction:
-        """The new display from the display and the influence (``None``: not allowed)."""
+    def _function(self, rules: Rules, at: At, k: int) -> ValueFunction | None:
+        """The new display from the display once ``[+]N`` presses have added ``k`` (``None``:
+        the button allows no press then)."""
 
 
-#: How a :class:`DigitsOp` rewrites the digits of ``|value|``: from the digit string and the
-#: ``[+]N`` total reaching the button, the new digit string (``None``: not allowed).
-Rewrite: TypeAlias = Callable[[str, int], "str | None"]
+#: How a :class:`DigitsOp` rewrites the digits of ``|value|`` once ``[+]N`` presses have set
+#: its numbers: the new digit string from the old one (``None``: not allowed).
+Rewrite: TypeAlias = Callable[[str], "str | None"]
 
 
 class DigitsOp(ValueOp):
@@ -409,22 +516,77 @@ class DigitsOp(ValueOp):
     """
 
     @abc.abstractmethod
-    def _rewrite(self, rules: Rules, at: At) -> Rewrite:
-        """The rewriting of the digit string this press makes."""
+    def _rewrite(self, rules: Rules, at: At, k: int) -> Rewrite | None:
+        """The rewriting of the digit string this press makes once ``[+]N`` presses have
+        added ``k`` (``None``: the button allows no press then)."""
 
-    def _function(self, rules: Rules, at: At) -> ValueFunction:
-        rewrite = self._rewrite(rules, at)
+    def _sources(
+        self, goal: Value, rules: Rules, press: Press, at: At, k: int
+    ) -> Collection[Value] | None:
+        if not isinstance(goal, int):
+            return set()  # the digits make a whole number
+        strings = self._digit_sources(str(abs(goal)), rules, at, k)
+        if strings is None:
+            return None
+        found = {int(digits) for digits in strings if digits == "0" or digits[:1] not in ("", "0")}
+        if goal > 0:
+            return found
+        if goal < 0:
+            return {-number for number in found}
+        return found | {-number for number in found}  # (no digits left is 0, whatever the sign)
 
-        def function(value: Value, k: int) -> Value | None:
+    def _digit_sources(self, digits: str, rules: Rules, at: At, k: int) -> Collection[str] | None:
+        """The digit strings this press turns into ``digits`` (with leading zeros, or none
+        left, for ``"0"``); ``None`` when the button cannot tell. Strings that are no
+        display's digits (``""``, ``"07"``) may be among them: they are dropped."""
+        return None
+
+    def _function(self, rules: Rules, at: At, k: int) -> ValueFunction | None:
+        rewrite = self._rewrite(rules, at, k)
+        if rewrite is None:
+            return None
+
+        def function(value: Value) -> Value | None:
+            # on_digits, inline: the commonest press of a search
             if value.__class__ is not int:
                 return None  # a non-integer display has no digits to rewrite
-            if value < 0:
-                result = rewrite(str(-value), k)
-                return None if result is None else -int(result) if result else 0
-            result = rewrite(str(value), k)
-            return None if result is None else int(result) if result else 0
+            digits = rewrite(str(-value) if value < 0 else str(value))
+            if digits is None:
+                return None
+            result = int(digits) if digits else 0
+            return -result if value < 0 else result
 
         return function
+
+
+def _refused(state: object) -> None:
+    """A press a button does not allow at all (``/0`` after ``[-]N``, say)."""
+    return None
+
+
+def _plain_end(op: Op, rules: Rules, portal: Portal | None, lock: bool) -> bool:
+    """Whether a press of ``op`` ends with the display limit alone: no portal, and no
+    pending lock that binds it."""
+    return portal is None and not (lock and not (rules.lock_exempt and op.lock_exempt))
+
+
+#: How many ``[+]N`` totals a step keeps compiled (a search meets a handful).
+_KEPT_INFLUENCES: Final = 64
+
+
+def _per_influence(compile_at: Callable[[int], Step]) -> Step:
+    """A step for any ``[+]N`` total: each total's step compiled when first met."""
+    steps: dict[int, Step] = {}
+
+    def step(state: StateTuple) -> StateTuple | None:
+        at_k = steps.get(state[1])
+        if at_k is None:
+            at_k = compile_at(state[1])
+            if len(steps) < _KEPT_INFLUENCES:
+                steps[state[1]] = at_k
+        return at_k(state)
+
+    return step
 
 
 def _for_display(function: ValueFunction, rules: Rules) -> ValueFunction:
@@ -432,8 +594,8 @@ def _for_display(function: ValueFunction, rules: Rules) -> ValueFunction:
     if rules.division == "exact":
         return function
 
-    def shown(value: Value, k: int) -> Value | None:
-        result = function(value, k)
+    def shown(value: Value) -> Value | None:
+        result = function(value)
         if isinstance(result, Fraction):
             if result.denominator == 1:
                 return int(result)
@@ -442,15 +604,6 @@ def _for_display(function: ValueFunction, rules: Rules) -> ValueFunction:
         return result
 
     return shown
-
-
-def whole(function: Callable[[int, int], int | None]) -> ValueFunction:
-    """A value function defined on whole numbers only (the digit buttons)."""
-
-    def on_whole(value: Value, k: int) -> Value | None:
-        return function(value, k) if isinstance(value, int) else None
-
-    return on_whole
 
 
 def grown(digits: str, k: int) -> str | None:

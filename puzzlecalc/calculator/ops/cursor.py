@@ -33,6 +33,7 @@ import attrs
 
 from puzzlecalc.calculator.ops.base import (
     At,
+    Change,
     DigitsOp,
     Op,
     Portal,
@@ -48,7 +49,7 @@ from puzzlecalc.calculator.ops.base import (
     subtracted,
 )
 from puzzlecalc.calculator.rules import DEFAULT_RULES, Rules
-from puzzlecalc.calculator.state import StateTuple
+from puzzlecalc.calculator.state import StateTuple, Value
 
 __all__ = [
     "Delete",
@@ -81,10 +82,10 @@ class PositionOp(DigitsOp):
         """
         return range(width)
 
-    def _rewrite(self, rules: Rules, at: At) -> Rewrite:
+    def _rewrite(self, rules: Rules, at: At, k: int) -> Rewrite:
         at_position = self._at
         position = int(at or 0)
-        return lambda digits, k: at_position(digits, position, k, rules)
+        return lambda digits: at_position(digits, position, k, rules)
 
     def step_each(
         self, rules: Rules = DEFAULT_RULES, press: Press = "press", portal: Portal | None = None
@@ -301,9 +302,10 @@ class Lock(Op):
     def _label(self, k: int, rules: Rules, press: Press) -> str:
         return "Lock"
 
-    def _change(
-        self, rules: Rules, press: Press, at: At
-    ) -> Callable[[StateTuple], StateTuple | None]:
+    def _sources(self, goal: Value, rules: Rules, press: Press, at: At, k: int) -> set[Value]:
+        return {goal}  # the display stays
+
+    def _change(self, rules: Rules, press: Press, at: At, k: int) -> Change:
         position, relock = int(at or 0), rules.relock
 
         def lock(state: StateTuple) -> StateTuple | None:
@@ -315,6 +317,28 @@ class Lock(Op):
             return (value, state[1], state[2], position)
 
         return lock
+
+    def step_each(
+        self, rules: Rules = DEFAULT_RULES, press: Press = "press", portal: Portal | None = None
+    ) -> Callable[[StateTuple], list[tuple[int, StateTuple]]]:
+        # Op.step_each, each position's state made at once: the display stays, so the end of
+        # a press (the limit, a pending lock's digit) leaves it as it is; a portal may not
+        if portal is not None:
+            return super().step_each(rules, press, portal)
+        self.check_press(press, 0)
+        checked_rules(rules)
+        lowest, highest, relock = rules.min_value, rules.max_value, rules.relock
+
+        def each(state: StateTuple) -> list[tuple[int, StateTuple]]:
+            value = state[0]
+            if value.__class__ is not int or value > highest or value < lowest:
+                return []
+            if state[3] is not None and not relock:
+                return []
+            width = len(str(-value if value < 0 else value))
+            return [(position, (value, state[1], state[2], position)) for position in range(width)]
+
+        return each
 
 
 _ROTATE: Final = {"<": lambda s: s[1:] + s[0], ">": lambda s: s[-1] + s[:-1]}
@@ -342,12 +366,12 @@ class Shift(DigitsOp):
     def _label(self, k: int, rules: Rules, press: Press) -> str:
         return "Shift"
 
-    def _rewrite(self, rules: Rules, at: At) -> Rewrite:
+    def _rewrite(self, rules: Rules, at: At, k: int) -> Rewrite:
         arrows = str(at or "")
         one_way = rules.shift == "one-way"
         each = rules.shift_zeros == "each"
 
-        def rotate(digits: str, k: int) -> str | None:
+        def rotate(digits: str) -> str | None:
             if one_way and (len(set(arrows)) > 1 or len(arrows) > len(digits)):
                 return None
             for arrow in arrows:
@@ -394,8 +418,7 @@ class Shift(DigitsOp):
             candidates = [arrow * n for n in range(1, width + 1) for arrow in "<>"]
             found: dict[int, str] = {}
             for arrows in candidates:
-                rotate = self._rewrite(rules, arrows)
-                result = on_digits(lambda digits: rotate(digits, 0), value)  # noqa: B023
+                result = on_digits(self._rewrite(rules, arrows, 0), value)
                 if result is not None and result not in found:
                     found[result] = arrows
             return [(arrows, result) for result, arrows in found.items()]

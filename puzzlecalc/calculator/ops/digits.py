@@ -25,9 +25,11 @@ from puzzlecalc.calculator.ops.base import (
     Rewrite,
     check_digits,
     check_digits_or_empty,
+    digit_count,
     grown,
 )
 from puzzlecalc.calculator.rules import DEFAULT_RULES, Rules
+from puzzlecalc.calculator.state import Value
 
 __all__ = [
     "Append",
@@ -57,9 +59,8 @@ class DigitOp(DigitsOp):
     def transform(self, digits: str) -> str | None:
         """The new digit string from the digits of ``|value|`` (``None``: not allowed)."""
 
-    def _rewrite(self, rules: Rules, at: At) -> Rewrite:
-        transform = self.transform
-        return lambda digits, k: transform(digits)
+    def _rewrite(self, rules: Rules, at: At, k: int) -> Rewrite:
+        return self.transform
 
 
 @attrs.frozen
@@ -84,14 +85,20 @@ class Append(DigitsOp):
     def _label(self, k: int, rules: Rules, press: Press) -> str:
         return grown(self.digits, k) or str(int(self.digits) + k)
 
-    def _rewrite(self, rules: Rules, at: At) -> Rewrite:
-        typed = self.digits
+    def _rewrite(self, rules: Rules, at: At, k: int) -> Rewrite | None:
+        typed = grown(self.digits, k)
+        if typed is None:
+            return None
+        return lambda digits: digits + typed
 
-        def append(digits: str, k: int) -> str | None:
-            shown = grown(typed, k) if k else typed
-            return None if shown is None else digits + shown
-
-        return append
+    def _digit_sources(self, digits: str, rules: Rules, at: At, k: int) -> list[str]:
+        typed = grown(self.digits, k)
+        if typed is None:
+            return []
+        found = ["0"] if int(typed) == int(digits) else []  # 0 shows what is typed after it
+        if digits.endswith(typed):
+            found.append(digits[: -len(typed)])  # (no zero leads a display's digits)
+        return found
 
 
 @attrs.frozen
@@ -123,16 +130,11 @@ class Replace(DigitsOp):
         old, new = self._sides(k)
         return f"{old}=>{new}"
 
-    def _rewrite(self, rules: Rules, at: At) -> Rewrite:
-        sides = self._sides
-
-        def replace(digits: str, k: int) -> str | None:
-            old, new = sides(k)
-            if old.startswith("-") or new.startswith("-"):
-                return None
-            return digits.replace(old, new)
-
-        return replace
+    def _rewrite(self, rules: Rules, at: At, k: int) -> Rewrite | None:
+        old, new = self._sides(k)
+        if old.startswith("-") or new.startswith("-"):
+            return None
+        return lambda digits: digits.replace(old, new)
 
 
 @attrs.frozen
@@ -157,16 +159,11 @@ class Cut(DigitsOp):
     def _label(self, k: int, rules: Rules, press: Press) -> str:
         return f"Cut {grown(self.digits, k) or int(self.digits) + k}"
 
-    def _rewrite(self, rules: Rules, at: At) -> Rewrite:
-        removed = self.digits
-
-        def cut(digits: str, k: int) -> str | None:
-            piece = grown(removed, k)
-            if piece is None or piece not in digits:
-                return None
-            return digits.replace(piece, "")
-
-        return cut
+    def _rewrite(self, rules: Rules, at: At, k: int) -> Rewrite | None:
+        piece = grown(self.digits, k)
+        if piece is None:
+            return None
+        return lambda digits: digits.replace(piece, "") if piece in digits else None
 
 
 @attrs.frozen
@@ -201,6 +198,14 @@ class Backspace(DigitOp):
     def transform(self, digits: str) -> str:
         return digits[:-1]
 
+    def _sources(self, goal: Value, rules: Rules, press: Press, at: At, k: int) -> set[Value]:
+        if not isinstance(goal, int):
+            return set()
+        if goal == 0:
+            return set(range(-9, 10))  # one digit leaves none: 0
+        last = range(10) if goal > 0 else range(0, -10, -1)  # the digit it deleted
+        return {goal * 10 + digit for digit in last}
+
 
 @attrs.frozen
 class Reverse(DigitOp):
@@ -215,6 +220,11 @@ class Reverse(DigitOp):
 
     def transform(self, digits: str) -> str:
         return digits[::-1]
+
+    def _digit_sources(self, digits: str, rules: Rules, at: At, k: int) -> list[str]:
+        # the zeros that end a display lead its reverse, and vanish
+        width = digit_count(rules.max_value)
+        return [digits[::-1] + "0" * zeros for zeros in range(width - len(digits) + 1)]
 
 
 @attrs.frozen
@@ -246,6 +256,10 @@ class ShiftRight(DigitOp):
     def transform(self, digits: str) -> str:
         return digits[-1] + digits[:-1]
 
+    def _digit_sources(self, digits: str, rules: Rules, at: At, k: int) -> list[str]:
+        # the last digit went in front; a 0 moved there vanished
+        return [digits[1:] + digits[0], digits + "0"]
+
 
 @attrs.frozen
 class ShiftLeft(DigitOp):
@@ -260,6 +274,12 @@ class ShiftLeft(DigitOp):
 
     def transform(self, digits: str) -> str:
         return digits[1:] + digits[0]
+
+    def _digit_sources(self, digits: str, rules: Rules, at: At, k: int) -> list[str]:
+        # the first digit went last; the zeros that followed it led, and vanished
+        width = digit_count(rules.max_value)
+        first, rest = digits[-1], digits[:-1]
+        return [first + "0" * zeros + rest for zeros in range(width - len(digits) + 1)]
 
 
 @attrs.frozen
@@ -276,6 +296,10 @@ class Mirror(DigitOp):
 
     def transform(self, digits: str) -> str:
         return digits + digits[::-1]
+
+    def _digit_sources(self, digits: str, rules: Rules, at: At, k: int) -> list[str]:
+        half = digits[: len(digits) // 2]
+        return [half] if half + half[::-1] == digits else ["0"] if digits == "0" else []
 
 
 _INV10: Final = str.maketrans("0123456789", "0987654321")
@@ -294,3 +318,6 @@ class Inv10(DigitOp):
 
     def transform(self, digits: str) -> str:
         return digits.translate(_INV10)
+
+    def _digit_sources(self, digits: str, rules: Rules, at: At, k: int) -> list[str]:
+        return [digits.translate(_INV10)]  # (each digit's own inverse; 0 stays 0)

@@ -7,13 +7,11 @@ GameState(value=7, influence=2, store=None, lock=None)
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 import attrs
 
-from puzzlecalc.calculator.ops.base import At, Op, Press, check_int, on_digits
+from puzzlecalc.calculator.ops.base import At, Change, Op, Press, check_int
 from puzzlecalc.calculator.rules import DEFAULT_RULES, Rules
-from puzzlecalc.calculator.state import StateTuple
+from puzzlecalc.calculator.state import StateTuple, Value
 from puzzlecalc.errors import InvalidButtonError
 
 __all__ = ["Influence", "Store"]
@@ -41,9 +39,10 @@ class Influence(Op):
     def _label(self, k: int, rules: Rules, press: Press) -> str:
         return f"[+]{self.n}" if self.n > 0 else f"[-]{-self.n}"
 
-    def _change(
-        self, rules: Rules, press: Press, at: At
-    ) -> Callable[[StateTuple], StateTuple | None]:
+    def _sources(self, goal: Value, rules: Rules, press: Press, at: At, k: int) -> set[Value]:
+        return {goal}  # the display stays
+
+    def _change(self, rules: Rules, press: Press, at: At, k: int) -> Change:
         n = self.n
         return lambda state: (state[0], state[1] + n, state[2], None)
 
@@ -66,6 +65,7 @@ class Store(Op):
     """
 
     presses = ("press", "hold")
+    checks_display = True
 
     def is_influenced(self, rules: Rules = DEFAULT_RULES) -> bool:
         return rules.influence == "all"
@@ -73,28 +73,38 @@ class Store(Op):
     def _label(self, k: int, rules: Rules, press: Press) -> str:
         return "Store(hold)" if press == "hold" else "Store"
 
-    def _change(
-        self, rules: Rules, press: Press, at: At
-    ) -> Callable[[StateTuple], StateTuple | None]:
+    def _sources(self, goal: Value, rules: Rules, press: Press, at: At, k: int) -> set[Value]:
         if press == "hold":
-            return _hold
-        extended = self.is_influenced(rules)
+            return {goal}  # the display stays
+        if not isinstance(goal, int):
+            return set()
+        # a tap types a number after the display's digits: they begin the goal's, and what
+        # follows them is a number's (no leading 0); from 0, the number is all
+        digits, sign = str(abs(goal)), -1 if goal < 0 else 1
+        cuts = range(1, len(digits))
+        found: set[Value] = {0}
+        return found | {sign * int(digits[:cut]) for cut in cuts if digits[cut:] == "0" or digits[cut] != "0"}
+
+    def _change(self, rules: Rules, press: Press, at: At, k: int) -> Change:
+        lowest, highest = rules.min_value, rules.max_value
+        if press == "hold":
+
+            def hold(state: StateTuple) -> StateTuple | None:
+                value = state[0]
+                if value.__class__ is not int or not 0 <= value <= highest:
+                    return None
+                return (value, state[1], value, None)
+
+            return hold
 
         def tap(state: StateTuple) -> StateTuple | None:
-            value, k, stored, _ = state
-            if stored is None or not isinstance(value, int):
+            value, stored = state[0], state[2]
+            if stored is None or value.__class__ is not int or stored + k < 0:
                 return None
-            number = stored + k if extended else stored
-            if number < 0:
-                return None
-            result = on_digits(lambda s: s + str(number), value)
-            return None if result is None else (result, k, stored, None)
+            if value < 0:  # the digits typed after those of |value|; the sign stays
+                value = -int(f"{-value}{stored + k}")
+            else:
+                value = int(f"{value}{stored + k}")
+            return (value, state[1], stored, None) if lowest <= value <= highest else None
 
         return tap
-
-
-def _hold(state: StateTuple) -> StateTuple | None:
-    value = state[0]
-    if not isinstance(value, int) or value < 0:
-        return None
-    return (value, state[1], value, None)

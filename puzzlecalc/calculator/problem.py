@@ -1,0 +1,467 @@
+"""A Calculator level as a search problem: its states, its moves and its buttons, compiled.
+
+A search state holds what the level can change. On a level whose buttons change the display
+alone (no Store, ``[+]N`` or Lock, no cursor button or arrow pad) it is the display itself,
+and each button is compiled to a function of the display
+(:meth:`~puzzlecalc.calculator.ops.base.ValueOp.display_function`). On the other levels it is a
+``(value, influence, store, lock)`` tuple, each button compiled by
+:meth:`~puzzlecalc.calculator.ops.base.Op.step` for what the level can hold: for each ``[+]N``
+total the search meets (one, without ``[+]N`` buttons), and with no lock without Lock. A
+cursor button is tried at every position the display has, the arrow pad once for each display
+it can make.
+
+>>> from puzzlecalc import Level
+>>> problem = LevelProblem(Level(start=1, goal=2, moves=1, buttons=["+1", "x2"]))
+>>> problem.initial(), problem.successors(problem.initial())
+(1, [(((0, 'press'),), 2), (((1, 'press'),), 2)])
+>>> held = LevelProblem(Level(start=1, goal=11, moves=2, buttons=["Store"]))
+>>> held.initial(), held.successors(held.initial())
+((1, 0, None, None), [(((0, 'hold'),), (1, 0, 1, None))])
+
+The goal works backwards. When every press of a level can tell the displays it can show the
+goal from (:meth:`~puzzlecalc.calculator.ops.base.Op.sources`, and no portal or lock changes
+what a press shows), :attr:`LevelProblem.goal_successors` makes only the presses that may end
+on the goal, and :meth:`LevelProblem.within` tells which displays the goal is within some moves
+of, so that a breadth-first search keeps only the states that can still finish.
+"""
+
+from __future__ import annotations
+
+import functools
+import operator
+from collections.abc import Callable, Collection
+from typing import Any, Final, TypeAlias
+
+from puzzlecalc.calculator.level import Level, checked_level
+from puzzlecalc.calculator.notation import clear_label_cache
+from puzzlecalc.calculator.ops import Influence, Lock, Op, Press, ValueOp
+from puzzlecalc.calculator.ops.base import At, Portal, ValueFunction, checked_rules, checked_state
+from puzzlecalc.calculator.rules import DEFAULT_RULES, Rules
+from puzzlecalc.calculator.solution import PressRecord
+from puzzlecalc.calculator.state import GameState, StateTuple, Value
+
+__all__ = ["LevelProblem", "Move", "SearchState", "clear_caches"]
+
+#: A move of the search: the presses it makes. One press, or with a free Store hold,
+#: the hold and the press that follows it.
+Move: TypeAlias = tuple[PressRecord, ...]
+
+#: A state of a search: the display alone, or the ``(value, influence, store, lock)`` tuple.
+SearchState: TypeAlias = Value | StateTuple
+
+_Moves: TypeAlias = Callable[[Any], list[tuple[Move, Any]]]
+_GoalMoves: TypeAlias = Callable[[Any], tuple[list[tuple[Move, Any]], int]]
+#: A press as the goal's side asks it for its sources: the button, how, and at what ``[+]N``
+#: total.
+_Press: TypeAlias = tuple[Op, Press, int]
+#: A button compiled for a tuple search: ``(_VALUE, display function, move)`` for a button that
+#: changes the display alone, on a level with no portal or lock; ``(_STEP, step, move)``;
+#: ``(_CURSOR, step_each, move of each position or arrow string)``; or ``(_EXPANDER, expander,
+#: None)``, the expander giving every move. (What the function takes and returns follows from
+#: the kind, which mypy cannot see: ``Any``.)
+_Unit: TypeAlias = tuple[int, Callable[[Any], Any], Any]
+_VALUE, _STEP, _CURSOR, _EXPANDER = range(4)
+
+
+class LevelProblem:
+    """A level as a :class:`puzzlecalc.search.Problem` (see the module for its states).
+
+    The moves are in button order, a cursor button's by position. When
+    ``rules.hold_costs_move`` is false a Store hold is free: it is made together with the
+    press that follows it, as one move. ``start`` is the state to search from (with its
+    store, influence and lock), by default the level's start. A word goal's search stops
+    when the display shows its number (the ``ABC`` press comes after).
+    """
+
+    def __init__(
+        self, level: Level, rules: Rules = DEFAULT_RULES, start: GameState | None = None
+    ) -> None:
+        self.level = checked_level(level)
+        self.rules = checked_rules(rules)
+        self.start = level.initial_state() if start is None else checked_state(start, "start")
+        #: The display that solves the level (a word goal's number).
+        self.goal = goal = level.target
+        portal = None if level.portal is None else level.portal.apply
+        #: Whether a state is the display alone.
+        self.display_only = _display_only(level, self.start)
+        #: What of a state is the display: ``None`` when the state is the display.
+        self.key = None if self.display_only else operator.itemgetter(0)
+        #: Whether a state shows the goal.
+        self.is_goal: Callable[[SearchState], bool]
+        if self.display_only:
+            self.is_goal = functools.partial(operator.eq, goal)
+            self.successors, self._goal = _display_moves(level, rules, portal, goal)
+        else:
+            self.is_goal = lambda state: state[0] == goal  # type: ignore[index]
+            self.successors, self._goal = _tuple_moves(level, rules, portal, self.start, goal)
+
+    #: Every allowed move from a state, in button order, with its result (a function made
+    #: for the level, called once per state a search expands).
+    successors: _Moves
+
+    def initial(self) -> SearchState:
+        """The start state: the level's start after the portal, or the state given."""
+        return self.start.value if self.display_only else self.start.as_tuple()
+
+    @property
+    def goal_successors(self) -> _GoalMoves:
+        """The moves from a state that show the goal, and how many states it made to find
+        them (a search's last layer, where only the goal matters).
+
+        Only the presses whose sources hold the display are made, when the buttons can tell
+        them; they are worked out when this is first read.
+        """
+        return self._goal.moves()
+
+    def within(self, moves: int, expanding: int) -> Callable[[Any], bool] | None:
+        """Whether the goal may show within ``moves`` moves of a state; ``None`` when that
+        is unknown, or would cost more to tell than expanding ``expanding`` states.
+
+        The displays it allows are found backwards from the goal by the buttons'
+        :meth:`~puzzlecalc.calculator.ops.base.Op.sources`, so a breadth-first search that
+        drops the other states still finds the path it would have: the search meets the
+        goal halfway.
+
+        >>> problem = LevelProblem(Level(start=1, goal=10, moves=3, buttons=["+1", "x2"]))
+        >>> near = problem.within(1, 1)
+        >>> near(5), near(9), near(6)
+        (True, True, False)
+        """
+        displays = self._goal.within(moves, expanding)
+        if displays is None:
+            return None
+        if self.display_only:
+            return displays.__contains__
+        return lambda state: state[0] in displays
+
+    def display(self, state: SearchState) -> Value:
+        """What the display shows in ``state``."""
+        return state[0] if isinstance(state, tuple) else state
+
+    def game_state(self, state: SearchState) -> GameState:
+        """``state`` as a :class:`~puzzlecalc.calculator.state.GameState`."""
+        return GameState(*state) if isinstance(state, tuple) else GameState(state)
+
+
+def clear_caches() -> None:
+    """Forget the compiled buttons (and parsed labels): the next search starts cold.
+
+    Nothing needs this for correctness; benchmarks use it to time searches as a first call.
+    """
+    _compiled.cache_clear()
+    _compiled_display.cache_clear()
+    clear_label_cache()
+
+
+def _display_only(level: Level, start: GameState) -> bool:
+    """Whether every state of a search of ``level`` from ``start`` is known by its display."""
+    if (start.influence, start.store, start.lock) != (0, None, None):
+        return False
+    for button in level.buttons:
+        if not button.changes_display_only or button.target != "nothing":
+            return False  # (a cursor button is pressed everywhere at once: on a whole state)
+    return True
+
+
+class _GoalSide:
+    """What the goal tells of a level, worked out when a search first asks.
+
+    ``presses`` are the level's, in the order of its moves (``None``: no press may tell its
+    sources, a portal or lock changing what it shows); ``sourced`` makes the goal successors
+    from the sources of each.
+    """
+
+    def __init__(
+        self,
+        rules: Rules,
+        goal: Value,
+        presses: list[_Press] | None,
+        filtered: _GoalMoves,
+        sourced: Callable[[list[Collection[Value]], frozenset[Value]], _GoalMoves],
+    ) -> None:
+        self.rules, self.goal, self.presses = rules, goal, presses
+        self.filtered, self.sourced = filtered, sourced
+        self._moves: _GoalMoves | None = None
+        self._first_sources: tuple[list[Collection[Value]], frozenset[Value]] | None = None
+        #: ``sets[moves]``: the displays within ``moves`` moves of the goal, once known
+        self.sets: list[frozenset[Value]] | None = None
+
+    def moves(self) -> _GoalMoves:
+        """The goal successors: by the sources of each press, if each can tell."""
+        if self._moves is None:
+            sources = self._first()
+            self._moves = self.filtered if sources is None else self.sourced(*sources)
+        return self._moves
+
+    def within(self, moves: int, expanding: int) -> frozenset[Value] | None:
+        """The displays within ``moves`` moves of the goal; ``None`` when some press cannot
+        tell, or when the next set costs more than expanding ``expanding`` states."""
+        if self.sets is None:
+            first = self._first()
+            if first is None:
+                return None
+            self.sets = [frozenset([self.goal]), first[1] | {self.goal}]
+        sets = self.sets
+        while len(sets) <= moves:
+            last = sets[-1]
+            if len(last) * _SOURCES_COST > expanding:
+                return None  # (a wider search may ask again)
+            grown = set(last)  # (a press may keep the display: fewer moves do)
+            for value in last:
+                for sources in map(functools.partial(self._sources, value), self.presses or ()):
+                    if sources is None:
+                        self.presses = None  # (no more sets: they cannot be told)
+                        return None
+                    grown.update(sources)
+            sets.append(frozenset(grown))
+        return sets[moves]
+
+    def _first(self) -> tuple[list[Collection[Value]], frozenset[Value]] | None:
+        """The sources of the goal of each press, and all of them; ``None`` if one cannot tell."""
+        if self._first_sources is None and self.presses is not None:
+            each = []
+            for press in self.presses:
+                sources = self._sources(self.goal, press)
+                if sources is None:
+                    self.presses = None
+                    return None
+                each.append(sources)
+            self._first_sources = (each, frozenset().union(*each))
+        return self._first_sources
+
+    def _sources(self, goal: Value, press: _Press) -> Collection[Value] | None:
+        """:meth:`Op.sources <puzzlecalc.calculator.ops.base.Op.sources>` without checking
+        its arguments, which the level's are (a search asks it of every press)."""
+        button, how, influence = press
+        if not self.rules.min_value <= goal <= self.rules.max_value:
+            return set()
+        influenced = influence if button.is_influenced(self.rules) else 0
+        return button._sources(goal, self.rules, how, None, influenced)
+
+
+#: What a press's sources cost, in states expanded (a display's sources against its presses).
+_SOURCES_COST: Final = 4
+
+
+def _filtered(successors: _Moves, goal: Value, key: Callable[[Any], Value] | None) -> _GoalMoves:
+    """The goal successors made by filtering every successor."""
+
+    def goal_successors(state: Any) -> tuple[list[tuple[Move, Any]], int]:
+        moves = successors(state)
+        return [(move, new) for move, new in moves if (new if key is None else key(new)) == goal], len(moves)
+
+    return goal_successors
+
+
+# -- the display alone ---------------------------------------------------------------------
+
+
+def _display_moves(
+    level: Level, rules: Rules, portal: Portal | None, goal: Value
+) -> tuple[_Moves, _GoalSide]:
+    """The successors of a display (each button's function, then the display limit and the
+    portal), and the goal's side."""
+    lowest, highest = rules.min_value, rules.max_value
+    functions: list[tuple[Move, ValueFunction]] = [
+        (((index, "press"),), _compiled_display(button, rules, None))
+        for index, button in enumerate(level.buttons)
+    ]
+
+    def successors(value: Value) -> list[tuple[Move, Value]]:
+        found: list[tuple[Move, Value]] = []
+        keep = found.append
+        for move, function in functions:
+            new = function(value)
+            if new is not None and lowest <= new <= highest:
+                keep((move, new if portal is None else portal(new)))
+        return found
+
+    def sourced(sources: list[Collection[Value]], near: frozenset[Value]) -> _GoalMoves:
+        nothing: tuple[list[tuple[Move, Value]], int] = ([], 0)
+        listed = list(zip(functions, sources, strict=True))
+
+        def goal_successors(value: Value) -> tuple[list[tuple[Move, Value]], int]:
+            if value not in near:
+                return nothing
+            found: list[tuple[Move, Value]] = []
+            made = 0
+            for (move, function), froms in listed:
+                if value in froms:
+                    made += 1
+                    if function(value) == goal:  # (the goal is a display: within the limit)
+                        found.append((move, goal))
+            return found, made
+
+        return goal_successors
+
+    presses: list[_Press] | None = [(button, "press", 0) for button in level.buttons]
+    side = _GoalSide(rules, goal, None if portal else presses, _filtered(successors, goal, None), sourced)
+    return successors, side
+
+
+@functools.lru_cache(maxsize=4096)
+def _compiled_display(button: ValueOp, rules: Rules, at: At, influence: int = 0) -> ValueFunction:
+    """A button's function of the display: levels that share buttons share the work."""
+    return button.display_function(rules, at, influence)
+
+
+# -- the whole state -----------------------------------------------------------------------
+
+
+def _tuple_moves(
+    level: Level, rules: Rules, portal: Portal | None, start: GameState, goal: Value
+) -> tuple[_Moves, _GoalSide]:
+    """The successors of a ``(value, influence, store, lock)`` state, and the goal's side: the
+    buttons compiled for each ``[+]N`` total the search meets."""
+    lock = start.lock is not None or any(isinstance(button, Lock) for button in level.buttons)
+    if not any(isinstance(button, Influence) for button in level.buttons):
+        return _moves_at(level, rules, portal, lock, goal, start.influence)  # one total
+    tables: dict[int, tuple[_Moves, _GoalSide]] = {}
+
+    def at(influence: int) -> tuple[_Moves, _GoalSide]:
+        table = tables.get(influence)
+        if table is None:
+            table = _moves_at(level, rules, portal, lock, goal, influence)
+            if len(tables) < _KEPT_TOTALS:
+                tables[influence] = table
+        return table
+
+    def successors(state: StateTuple) -> list[tuple[Move, StateTuple]]:
+        return at(state[1])[0](state)
+
+    def goal_successors(state: StateTuple) -> tuple[list[tuple[Move, StateTuple]], int]:
+        return at(state[1])[1].moves()(state)
+
+    # (no sets backwards from the goal: the sources change with the total)
+    return successors, _GoalSide(rules, goal, None, goal_successors, lambda *_: goal_successors)
+
+
+#: How many ``[+]N`` totals a search keeps its buttons compiled for (it meets a handful).
+_KEPT_TOTALS: Final = 64
+
+
+def _moves_at(
+    level: Level, rules: Rules, portal: Portal | None, lock: bool, goal: Value, influence: int
+) -> tuple[_Moves, _GoalSide]:
+    """:func:`_tuple_moves` for the states whose ``[+]N`` total is ``influence``."""
+    on_display = portal is None and not lock  # (else the end of a press is more than a limit)
+    units: list[_Unit] = []
+    holds: list[_Unit] = []
+    presses: list[_Press] | None = [] if on_display else None
+    for index, button in enumerate(level.buttons):
+        for press in button.presses:
+            unit: _Unit
+            if on_display and button.changes_display_only and button.target == "nothing":
+                function = _compiled_display(button, rules, None, influence)
+                unit = (_VALUE, function, ((index, press),))
+            else:
+                kind, step = _compiled(button, rules, press, portal, influence, lock)
+                move = _CursorMoves(index, press) if kind == _CURSOR else ((index, press),)
+                unit = (kind, step, move)
+            if not rules.press_cost(press):
+                holds.append(unit)
+                presses = None  # (a free hold is a move with the press after it)
+            else:
+                units.append(unit)
+            if presses is not None and unit[0] == _CURSOR:
+                presses = None  # (a cursor button cannot tell)
+            elif presses is not None:
+                presses.append((button, press, influence))
+    if holds:
+        plain = _expander(list(units), rules)
+        units += [(_EXPANDER, _free(hold, plain), None) for hold in holds]
+    successors = _expander(units, rules)
+
+    def sourced(sources: list[Collection[Value]], near: frozenset[Value]) -> _GoalMoves:
+        nothing: tuple[list[tuple[Move, StateTuple]], int] = ([], 0)
+        listed = [(unit, _expander([unit], rules), froms) for unit, froms in zip(units, sources, strict=True)]
+
+        def goal_successors(state: StateTuple) -> tuple[list[tuple[Move, StateTuple]], int]:
+            display = state[0]
+            if display not in near:
+                return nothing
+            found: list[tuple[Move, StateTuple]] = []
+            made = 0
+            for unit, moves_of, froms in listed:
+                if display not in froms:
+                    continue
+                if unit[0] == _VALUE:  # only the display matters: no state made but a goal
+                    made += 1
+                    if unit[1](display) == goal:  # (the goal is a display: within the limit)
+                        found.append((unit[2], (goal, state[1], state[2], None)))
+                    continue
+                moves = moves_of(state)
+                made += len(moves)
+                found += [(move, reached) for move, reached in moves if reached[0] == goal]
+            return found, made
+
+        return goal_successors
+
+    filtered = _filtered(successors, goal, operator.itemgetter(0))
+    return successors, _GoalSide(rules, goal, presses, filtered, sourced)
+
+
+@functools.lru_cache(maxsize=4096)
+def _compiled(
+    button: Op, rules: Rules, press: Press, portal: Portal | None, influence: int, lock: bool
+) -> tuple[int, Callable[[StateTuple], Any]]:
+    """A button compiled for a search: levels that share buttons share the work.
+
+    The compiled functions hold no state, so they can be shared; the cache holds at most
+    4096 of them.
+    """
+    if button.target == "nothing":
+        return _STEP, button.step(rules, press, None, portal, influence=influence, lock=lock)
+    return _CURSOR, button.step_each(rules, press, portal)
+
+
+def _expander(units: list[_Unit], rules: Rules) -> _Moves:
+    """The successors that ``units`` give, in order, as one function."""
+    lowest, highest = rules.min_value, rules.max_value
+
+    def expand(state: StateTuple) -> list[tuple[Move, StateTuple]]:
+        result: list[tuple[Move, StateTuple]] = []
+        append = result.append
+        for kind, step, move in units:
+            if kind == 0:  # _VALUE (the kinds are literals: this is the hot loop)
+                value = step(state[0])
+                if value is not None and lowest <= value <= highest:
+                    append((move, (value, state[1], state[2], None)))
+            elif kind == 1:  # _STEP
+                reached = step(state)
+                if reached is not None:
+                    append((move, reached))
+            elif kind == 2:  # _CURSOR: step_each, a move for each position or arrow string
+                for at, reached in step(state):
+                    append((move[at], reached))
+            else:  # _EXPANDER: it gives its moves
+                result += step(state)
+        return result
+
+    return expand
+
+
+class _CursorMoves(dict[Any, Move]):
+    """The move of each position (or arrow string) of a cursor button, made when first asked."""
+
+    def __init__(self, index: int, press: Press) -> None:
+        super().__init__()
+        self.index, self.press = index, press
+
+    def __missing__(self, at: int | str) -> Move:
+        move: Move = ((self.index, self.press, at),)  # type: ignore[assignment]
+        self[at] = move
+        return move
+
+
+def _free(hold: _Unit, then: _Moves) -> _Moves:
+    """A free Store hold and every press that can follow it, as single moves."""
+    _, hold_step, hold_move = hold
+
+    def both(state: StateTuple) -> list[tuple[Move, StateTuple]]:
+        held = hold_step(state)
+        if held is None or held == state:
+            return []  # a hold that changes nothing is no move at all
+        return [(hold_move + move, reached) for move, reached in then(held)]
+
+    return both

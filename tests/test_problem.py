@@ -1,0 +1,176 @@
+"""A level as a search problem: its compiled moves, held to the public model of a press."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import attrs
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from strategies import levels, rules, sequel_levels, sequel_rules
+
+from puzzlecalc import GameState, Level, Rules, search
+from puzzlecalc.calculator.ops import Shift
+from puzzlecalc.calculator.ops.base import digit_count
+from puzzlecalc.calculator.problem import LevelProblem, SearchState
+
+ANY_LEVEL = levels(max_moves=5, max_buttons=4) | sequel_levels(max_moves=4, max_buttons=4)
+ANY_RULES = rules | sequel_rules
+
+
+class Plain:
+    """A problem's start, goal test and successors, and nothing else: what a search makes of
+    it is what a plain breadth-first search finds."""
+
+    def __init__(self, problem: LevelProblem) -> None:
+        self.problem = problem
+
+    def initial(self) -> SearchState:
+        return self.problem.initial()
+
+    def is_goal(self, state: SearchState) -> bool:
+        return self.problem.is_goal(state)
+
+    def successors(self, state: SearchState) -> list[tuple[Any, SearchState]]:
+        return self.problem.successors(state)
+
+
+def _walk(problem: LevelProblem, seed: int, steps: int = 6) -> list[SearchState]:
+    """The states of a random walk along the problem's moves, from its start."""
+    rng = random.Random(seed)
+    state, seen = problem.initial(), [problem.initial()]
+    for _ in range(steps):
+        moves = problem.successors(state)
+        if not moves:
+            break
+        state = rng.choice(moves)[1]
+        seen.append(state)
+    return seen
+
+
+def _presses(level: Level, state: GameState, rules: Rules) -> list[tuple[Any, ...]]:
+    """Every way to press each button of ``level`` on ``state``: ``(index, press, at)``."""
+    found: list[tuple[Any, ...]] = []
+    for index, button in enumerate(level.buttons):
+        for press in button.presses:
+            if button.target == "nothing":
+                found.append((index, press, None))
+            elif button.target == "position":
+                found += [(index, press, at) for at in range(digit_count(rules.max_value) + 1)]
+            elif isinstance(state.value, int):
+                assert isinstance(button, Shift)
+                found += [(index, press, arrows) for arrows, _ in button.results(state.value, rules)]
+    return found
+
+
+@settings(max_examples=300, deadline=None)
+@given(ANY_LEVEL, ANY_RULES, st.integers(0, 10**6))
+def test_each_move_is_what_pressing_the_button_does(level: Level, rules: Rules, seed: int) -> None:
+    problem = LevelProblem(level, rules)
+    for state in _walk(problem, seed):
+        here = problem.game_state(state)
+        moves = problem.successors(state)
+        for move, reached in moves:  # each move is its presses, made on the public model
+            after: GameState | None = here
+            for record in move:
+                assert after is not None
+                after = level.press(after, record[0], rules, *record[1:])  # type: ignore[arg-type]
+            assert after == problem.game_state(reached)
+        if not rules.hold_costs_move:
+            continue  # (a free hold is a move only with the press after it)
+        made = {(move[0][0], move[0][1], move[0][2] if len(move[0]) == 3 else None) for move, _ in moves}
+        for index, press, at in _presses(level, here, rules):  # and each allowed press is a move
+            if level.press(here, index, rules, press, at) is not None:
+                assert (index, press, at) in made
+
+
+@settings(max_examples=300, deadline=None)
+@given(ANY_LEVEL, ANY_RULES, st.integers(0, 10**6))
+def test_the_goal_successors_are_the_successors_that_show_the_goal(
+    level: Level, rules: Rules, seed: int
+) -> None:
+    problem = LevelProblem(level, rules)
+    for state in _walk(problem, seed):
+        found, made = problem.goal_successors(state)
+        expected = [(move, reached) for move, reached in problem.successors(state) if problem.is_goal(reached)]
+        assert list(found) == expected
+        assert made <= len(problem.successors(state)) + len(level.buttons) * 8
+
+
+def _with_reachable_goal(level: Level, rules: Rules, seed: int) -> Level:
+    """``level`` with a goal its buttons reach (a random one): the searches have work."""
+    reached = search.layers(LevelProblem(level, rules), max_depth=level.moves, max_states=20_000)
+    displays = sorted({LevelProblem(level, rules).display(s) for layer in reached.ways for s in layer})
+    goal = random.Random(seed).choice(displays)
+    return attrs.evolve(level, goal=goal) if isinstance(goal, int) else level
+
+
+@settings(max_examples=300, deadline=None)
+@given(ANY_LEVEL, ANY_RULES, st.integers(0, 10**6))
+def test_the_search_finds_the_path_a_plain_search_finds(level: Level, rules: Rules, seed: int) -> None:
+    level = _with_reachable_goal(level, rules, seed)
+    problem = LevelProblem(level, rules)
+    depth = max(level.moves, 0)
+    assert search.breadth_first(problem, max_depth=depth) == search.breadth_first(
+        Plain(problem), max_depth=depth
+    )
+
+
+def _distances(problem: LevelProblem, states: list[SearchState], most: int) -> dict[SearchState, int]:
+    """The fewest moves from each state to the goal, for those within ``most`` moves."""
+    found = {}
+    for state in states:
+        layer, seen = [state], {state}
+        for moves in range(most + 1):
+            if any(problem.is_goal(each) for each in layer):
+                found[state] = moves
+                break
+            layer = [r for s in layer for _, r in problem.successors(s) if r not in seen and not seen.add(r)]  # type: ignore[func-returns-value]
+    return found
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    levels(max_moves=4, max_buttons=3) | sequel_levels(max_moves=3, max_buttons=3),
+    ANY_RULES,
+    st.integers(0, 10**6),
+)
+def test_within_keeps_every_state_that_can_still_reach_the_goal(
+    level: Level, rules: Rules, seed: int
+) -> None:
+    problem = LevelProblem(_with_reachable_goal(level, rules, seed), rules)
+    reached = search.layers(problem, max_depth=3, max_states=20_000)
+    states = [state for layer in reached.ways for state in layer]
+    distances = _distances(problem, states, 3)
+    for moves in range(1, 4):
+        keep = problem.within(moves, 10**9)
+        if keep is None:
+            continue
+        for state, distance in distances.items():
+            if distance <= moves:
+                assert keep(state), (state, distance, moves)
+
+
+def test_within_declines_when_telling_would_cost_more_than_the_search() -> None:
+    problem = LevelProblem(Level(start=1, goal=1000, moves=9, buttons=["+1", "x2", "<<", "Reverse"]))
+    assert problem.within(1, 10**9) is not None
+    assert problem.within(5, 1) is None  # (growing that far back costs more than 1 state)
+
+
+@pytest.mark.parametrize(
+    ("buttons", "shape"),
+    [
+        (["+1", "x2"], "display"),
+        (["Delete", "Insert 1"], "tuple"),
+        (["+1", "Store"], "tuple"),
+        (["+1", "[+]1"], "tuple"),
+        (["+1", "Lock"], "tuple"),
+        (["Shift", "+1"], "tuple"),
+    ],
+)
+def test_a_state_holds_what_the_level_can_change(buttons: list[str], shape: str) -> None:
+    problem = LevelProblem(Level(start=12, goal=40, moves=3, buttons=buttons))
+    assert problem.display_only == (shape == "display")
+    assert problem.game_state(problem.initial()) == GameState(12)

@@ -1,0 +1,162 @@
+"""``Op.sources``: the displays from which a press can show a goal. It may list more, never fewer."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import pytest
+from hypothesis import assume, example, given
+from hypothesis import strategies as st
+
+from puzzlecalc import GameState, InvalidArgumentError, Rules, parse_button
+from puzzlecalc.calculator.ops import Op
+
+WIDE = Rules(max_value=99_999_999)
+
+# (label, goal, exactly the displays of the default six-digit display that show it)
+EXACT = [
+    ("+3", 10, {7}),
+    ("-2", -5, {-3}),
+    ("x-3", 12, {-4}),
+    ("x4", 10, set()),
+    ("/2", -7, {-14}),
+    ("+/-", 4, {-4}),
+    ("x^2", 49, {7, -7}),
+    ("x^3", -8, {-2}),
+    ("5", 5, {0}),
+    ("5", 75, {7}),
+    ("5", -75, {-7}),
+    ("5", 57, set()),
+    ("05", 5, {0}),
+    ("05", 305, {3}),
+    ("<<", 0, set(range(-9, 10))),
+    ("<<", 12, {120 + d for d in range(10)}),
+    ("Reverse", 21, {12, 120, 1200, 12000, 120000}),
+    ("Reverse", 10, set()),
+    ("Reverse", 0, {0}),
+    ("Mirror", 2332, {23}),
+    ("Mirror", 0, {0}),
+    ("Mirror", 233, set()),
+    ("Inv10", 15, {95}),
+    ("Shift >", 12, {21, 120}),
+    ("Shift >", 105, {1050}),
+    ("< Shift", 12, {21, 201, 2001, 20001, 200001}),
+    ("< Shift", 10, set()),
+    ("< Shift", 5, {5, 50, 500, 5000, 50000, 500000}),
+    ("[+]1", 8, {8}),
+    ("Store", 105, {0, 10}),
+    ("Store", 100, {0, 10}),
+    ("Store", -12, {0, -1}),
+]
+
+
+#: Displays to press every button on: all small ones, and round ones up to the limit.
+WINDOW = sorted(
+    {*range(-2_000, 2_001), *(n * 10**z for n in range(-120, 121) for z in range(5))}
+    - {n * 10**4 for n in range(-120, 121) if abs(n) >= 100}  # (beyond the display)
+)
+
+
+def _shown(op: Op, goal: int) -> set[int]:
+    """The displays of :data:`WINDOW` from which a press of ``op`` shows ``goal``."""
+    found = set()
+    for value in WINDOW:
+        after = op.apply(GameState(value))
+        if after is not None and after.value == goal:
+            found.add(value)
+    return found
+
+
+@pytest.mark.parametrize(("label", "goal", "expected"), EXACT)
+def test_sources_list_the_displays_that_show_a_goal(label: str, goal: int, expected: set[int]) -> None:
+    op = parse_button(label)
+    sources = op.sources(goal)
+    assert sources is not None
+    assert {value for value in sources if -999_999 <= value <= 999_999} == expected
+
+
+@pytest.mark.parametrize("label", ["+3", "x-3", "5", "<<", "Reverse", "Shift >", "< Shift", "Inv10"])
+def test_sources_hold_every_display_of_a_window_that_shows_the_goal(label: str) -> None:
+    op = parse_button(label)
+    for goal in (0, 1, 7, 10, 12, 50, 105, 120, -21):
+        listed = op.sources(goal)
+        assert listed is not None
+        assert _shown(op, goal) <= set(listed)
+
+
+@pytest.mark.parametrize("label", ["SUM", "Sort asc", "12=>3", "Cut 1", "x0", "x^0", "Delete"])
+def test_a_button_that_cannot_tell_says_none(label: str) -> None:
+    op = parse_button(label)
+    assert op.sources(1, at=1 if op.target == "position" else None) is None
+
+
+def test_a_goal_the_display_cannot_show_has_no_source() -> None:
+    assert parse_button("+1").sources(1_000_000) == set()
+    assert parse_button("+1").sources(1_000_000, WIDE) == {999_999}
+
+
+def test_the_sources_of_an_influenced_button_follow_the_influence() -> None:
+    assert parse_button("+2").sources(10, influence=3) == {5}
+    assert parse_button("5").sources(75, influence=1) == set()
+    assert parse_button("5").sources(76, influence=1) == {7}
+    assert parse_button("Store").sources(4, press="hold") == {4}
+
+
+def test_sources_refuse_wrong_arguments() -> None:
+    with pytest.raises(InvalidArgumentError, match="goal"):
+        parse_button("+1").sources("7")  # type: ignore[arg-type]
+    with pytest.raises(InvalidArgumentError, match="influence"):
+        parse_button("+1").sources(7, influence=1.5)  # type: ignore[arg-type]
+
+
+LABELS = [
+    "+3", "-2", "x2", "x-3", "x0", "/2", "/3", "+/-", "x^2", "x^3", "x^0", "5", "05", "10", "<<",
+    "Reverse", "Mirror", "Inv10", "Shift >", "< Shift", "SUM", "12=>3", "Store", "[+]1", "[-]2",
+    "Sort desc", "Cut 2",
+]  # fmt: skip
+
+DISPLAYS = (
+    st.integers(-999_999, 999_999)
+    | st.sampled_from([0, 1, -1, 10, 100, 120, -120, 1200, 505, 5050, 999_999, -999_999])
+    | st.builds(lambda n, zeros: n * 10**zeros, st.integers(-999, 999), st.integers(0, 5))
+)
+
+RULES = st.sampled_from(
+    [
+        Rules(),
+        WIDE,
+        Rules(min_value=-99_999),
+        Rules(division="decimal"),
+        Rules(influence="all"),
+        Rules(influence_sign="signed"),
+    ]
+)
+
+
+@given(st.sampled_from(LABELS), DISPLAYS, st.integers(-2, 3), st.sampled_from([None, 0, 7, 42]), RULES)
+@example("5", 0, 0, None, Rules())
+@example("Reverse", 1200, 0, None, Rules())
+@example("< Shift", 5000, 0, None, Rules())
+def test_no_display_that_shows_the_goal_is_left_out(
+    label: str, value: int, influence: int, store: int | None, rules: Rules
+) -> None:
+    assume(rules.min_value <= value <= rules.max_value)  # (a display the display can show)
+    op = parse_button(label)
+    state = GameState(value, influence, store)
+    for press in op.presses:
+        after = op.apply(state, rules, press)
+        if after is None:
+            continue
+        sources = op.sources(after.value, rules, press, influence=influence)
+        assert sources is None or value in sources
+
+
+@given(st.sampled_from(["+3", "x-3", "/2", "/4", "+/-", "x^2"]), st.integers(-99_999, 99_999))
+def test_decimal_displays_are_among_the_sources(label: str, tenths: int) -> None:
+    rules = Rules(division="decimal")
+    value = Fraction(tenths, 10)
+    op = parse_button(label)
+    after = op.apply(GameState(value), rules)
+    if after is not None:
+        sources = op.sources(after.value, rules)
+        assert sources is None or value in sources
