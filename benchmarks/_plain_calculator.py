@@ -146,7 +146,11 @@ def _button(label: str, finish: Callable[[int, State], State | None]) -> list[tu
 
         return [("press", one, tap), ("hold", one, lambda s: (s[0], s[1], s[0], -1) if s[0] >= 0 else None)]
     if label == "Lock":
-        return [(p, one, lambda s, p=p: (s[0], s[1], s[2], p) if p < len(str(abs(s[0]))) else None) for p in range(6)]
+
+        def lock(p: int) -> Callable[[State], State | None]:
+            return lambda s: (s[0], s[1], s[2], p) if p < len(str(abs(s[0]))) else None
+
+        return [(p, one, lock(p)) for p in range(6)]
     if label == "Shift":
 
         def turns(s: State) -> list[tuple[str, State]]:
