@@ -293,7 +293,7 @@ def test_console_game_scripted_run_finishes_with_a_score() -> None:
     assert "correct!" in result.stdout
     assert "hint:" in result.stdout and "not quite" in result.stdout
     ruled = subprocess.run(
-        [sys.executable, str(script), "--seed", "1", "--no-fractions", "--no-negatives"],
+        [sys.executable, str(script), "--seed", "1", "--integer-only", "--non-negative"],
         input=stdin, capture_output=True, text=True, timeout=120, check=True,
     )  # fmt: skip
     assert "House rules: operators + - * /, no fractions, no negatives" in ruled.stdout

@@ -396,12 +396,41 @@ class Level:
         """
 
         def record(number: int, label: Any, state: GameState) -> PressRecord:
-            if self.word is not None and isinstance(label, str) and label.strip().upper() == "ABC":
-                return WORD_PRESS
-            index, press, at = self._find(label, state, rules, number)
-            return (index, press) if at is None else (index, press, at)  # type: ignore[return-value]
+            try:
+                return self.find_press(label, state, rules)
+            except IllegalPressError as error:
+                raise IllegalPressError(f"press {number}: {error}") from None
 
         return self._play(labels, record, rules, start)
+
+    def find_press(
+        self, label: str, state: GameState | None = None, rules: Rules = DEFAULT_RULES
+    ) -> PressRecord:
+        """The press a label names in ``state`` (default: at the start): the button that
+        shows it then, and how it is pressed.
+
+        >>> level = Level(start=10, goal=15, moves=3, buttons=["+2", "[+]1", "Store"])
+        >>> level.find_press("+3", GameState(12, influence=1)), level.find_press("Store(hold)")
+        ((0, 'press'), (2, 'hold'))
+
+        Whether the press is allowed there is for :meth:`press` or :meth:`replay` to say.
+
+        :raises IllegalPressError: if the label is not one, or no button shows it then.
+        """
+        state = self.initial_state() if state is None else checked_state(state)
+        if not isinstance(label, str):
+            raise IllegalPressError(f"a press is a label, not {shown(label)}")
+        if self.word is not None and label.strip().upper() == "ABC":
+            return WORD_PRESS
+        try:
+            wanted, press, at = parse_press(label)
+        except InvalidButtonError as error:
+            raise IllegalPressError(f"unknown label {shown(label)} ({error})") from None
+        wanted_label = wanted.label(press=press)
+        for index, button in enumerate(self.buttons):
+            if press in button.presses and button.label(state, checked_rules(rules), press) == wanted_label:
+                return (index, press) if at is None else (index, press, at)  # type: ignore[return-value]
+        raise IllegalPressError(f"no button shows {shown(label)} at this point")
 
     def _play(
         self,
@@ -492,15 +521,3 @@ class Level:
             raise IllegalPressError(f"button {index}: {error}") from None
         return button
 
-    def _find(
-        self, label: str, state: GameState, rules: Rules, number: int
-    ) -> tuple[int, Press, At]:
-        try:
-            wanted, press, at = parse_press(label)
-        except InvalidButtonError as error:
-            raise IllegalPressError(f"press {number}: unknown label {shown(label)} ({error})") from None
-        wanted_label = wanted.label(press=press)
-        for index, button in enumerate(self.buttons):
-            if press in button.presses and button.label(state, rules, press) == wanted_label:
-                return index, press, at
-        raise IllegalPressError(f"press {number}: no button shows {shown(label)} at this point")

@@ -1,0 +1,192 @@
+"""``play``: the games in the terminal, with the library's hints, undo and referee beside you.
+
+``play 155`` plays a Calculator level (``play 9 --game 2`` one of Calculator 2, ``--file`` a
+level file, or a level by its parts: :mod:`~puzzlecalc.cli.play.levels`); ``play 24`` hands
+of 24 against a computer opponent (:mod:`~puzzlecalc.cli.play.game24`; the first game's
+level 24 is ``play 24 --game 1``); ``play countdown`` a numbers round against the clock
+(:mod:`~puzzlecalc.cli.play.countdown`). Everything reads lines, so a pipe can play too::
+
+    printf '1\\n2\\nundo\\nhint\\nquit\\n' | python -m puzzlecalc play 155
+
+:mod:`~puzzlecalc.cli.play.terminal` is where lines are read and written.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+from typing import Any, Final, TextIO
+
+import attrs
+
+from puzzlecalc._signals import Stop
+from puzzlecalc.arith24 import OPPONENTS
+from puzzlecalc.arith24.rules import HouseRules
+from puzzlecalc.calculator.level import Level
+from puzzlecalc.calculator.levels import GAMES, Game, NumberedLevel, game_level, game_levels, read_levels
+from puzzlecalc.calculator.rules import Rules
+from puzzlecalc.calculator.solver import DEFAULT_MAX_STATES
+from puzzlecalc.cli.arguments import goal, rule_flags, rules_from, subcommand, whole
+from puzzlecalc.cli.play.countdown import Countdown
+from puzzlecalc.cli.play.game24 import Game24
+from puzzlecalc.cli.play.levels import Named, play_levels
+from puzzlecalc.cli.play.terminal import Terminal
+from puzzlecalc.errors import InvalidArgumentError, InvalidLevelError
+
+__all__ = ["add_parser", "run"]
+
+#: The options of each game (their ``dest``), to refuse those given to another.
+_OWN: Final = {
+    "level": ("game", "file", "number", "start", "goal", "moves", "portal", "hold_costs_move",
+              *(field.name for field in attrs.fields(Rules))),
+    "24": ("opponent", "speed", "band", *(field.name for field in attrs.fields(HouseRules))),
+    "countdown": ("large", "clock"),
+}  # fmt: skip
+#: The options two games share.
+_SHARED: Final = {"seed": ("24", "countdown"), "rounds": ("24", "countdown"), "max_states": ("level",)}
+
+
+def add_parser(subparsers: Any) -> None:
+    """The ``play`` subcommand's arguments."""
+    play = subcommand(
+        subparsers,
+        "play",
+        help="play a Calculator level, 24 against the computer, or a Countdown round",
+        description=(
+            "Play in the terminal. play 155: a Calculator level with hints and undo (play 9 "
+            "--game 2 for Calculator 2, --file for a level file, or --start, --goal, --moves "
+            "and the buttons). play 24: hands of 24 against a computer opponent (the first "
+            "game's level 24 is play 24 --game 1). play countdown: a numbers round against the "
+            "30-second clock. Type help in a game for its words; the end of input or Ctrl-C "
+            "leaves. Example: printf '1\\n2\\nhint\\nquit\\n' | python -m puzzlecalc play 155"
+        ),
+    )
+    play.add_argument(
+        "what", nargs="*", metavar="WHAT", help="a level number, 24, countdown, or a level's buttons"
+    )
+    play.add_argument("--seed", type=int, help="the same seed deals the same (24, countdown)")
+    play.add_argument("--rounds", type=whole, help="rounds to play (24: default 10; countdown: 1)")
+    level = play.add_argument_group("a Calculator level (play 155)")
+    level.add_argument("--game", type=int, choices=GAMES, help="the game of the level's number")
+    level.add_argument("--file", help="a level file (JSON, a list or JSON Lines)")
+    level.add_argument("--number", type=whole, help="with --file: the level to begin with")
+    level.add_argument("--start", type=whole, help="a level's start value")
+    level.add_argument("--goal", type=goal, nargs="+", help="its goal(s), each played in turn")
+    level.add_argument("--moves", type=whole, help="its move limit")
+    level.add_argument("--portal", type=whole, nargs=2, metavar=("ENTRANCE", "EXIT"))
+    level.add_argument(
+        "--free-hold", dest="hold_costs_move", action="store_false", default=None,
+        help="holding Store costs no move",
+    )  # fmt: skip
+    level.add_argument(
+        "--max-states", type=whole, default=None,
+        help=f"search limit of hints and solutions (default {DEFAULT_MAX_STATES})",
+    )  # fmt: skip
+    rule_flags(play, Rules)
+    game = play.add_argument_group("24 (play 24)")
+    names = ", ".join(f"{index}: {opponent.name}" for index, opponent in enumerate(OPPONENTS))
+    game.add_argument(
+        "--opponent", type=int, choices=range(len(OPPONENTS)), help=f"{names} (default 2)"
+    )
+    game.add_argument("--speed", type=_speed, help="how much faster the opponent thinks (default 1)")
+    game.add_argument(
+        "--band", nargs=2, type=float, metavar=("LEAST", "MOST"),
+        help="only hands whose difficulty lies in this band",
+    )  # fmt: skip
+    rule_flags(play, HouseRules)
+    show = play.add_argument_group("Countdown (play countdown)")
+    show.add_argument("--large", type=whole, help="large numbers in the draw (default 1)")
+    show.add_argument(
+        "--no-clock", dest="clock", action="store_false", default=None, help="no 30-second clock"
+    )
+    play.set_defaults(run=run)
+
+
+def _speed(text: str) -> float:
+    """How much faster the opponent thinks: a number above 0."""
+    try:
+        speed = float(text)
+    except ValueError:
+        speed = 0.0
+    if not 0 < speed < float("inf"):
+        raise argparse.ArgumentTypeError(f"a number above 0, not {text!r}")
+    return speed
+
+
+def run(args: argparse.Namespace, out: TextIO, stop: Stop) -> int:
+    """Play the game asked for; 0 when the player leaves."""
+    game = _game(args)
+    terminal = Terminal.of(sys.stdin, out)
+    rng = random.Random(args.seed)
+    if game == "24":
+        rules = rules_from(args, HouseRules)
+        band = None if args.band is None else (args.band[0], args.band[1])
+        opponent = OPPONENTS[2 if args.opponent is None else args.opponent]
+        Game24(opponent, rules, args.rounds or 10, args.speed or 1.0, band).play(terminal, rng)
+    elif game == "countdown":
+        Countdown(args.rounds or 1, 1 if args.large is None else args.large, args.clock is not False).play(terminal, rng)
+    else:
+        levels = _levels(args)
+        max_states = DEFAULT_MAX_STATES if args.max_states is None else args.max_states
+        play_levels(terminal, levels, rules_from(args, Rules), max_states=max_states)
+    return 0
+
+
+def _game(args: argparse.Namespace) -> str:
+    """Which game the arguments ask for, once checked that each option given is its own.
+
+    :raises InvalidArgumentError: if an option belongs to another game.
+    """
+    words = [word.lower() for word in args.what]
+    if words == ["countdown"]:
+        game = "countdown"
+    elif words == ["24"] and all(getattr(args, name, None) is None for name in _OWN["level"]):
+        game = "24"
+    else:
+        game = "level"
+    for other, names in _OWN.items():
+        for name in names:
+            if other != game and getattr(args, name, None) is not None:
+                raise InvalidArgumentError(f"--{name.replace('_', '-')} goes with play {other}, not play {game}")
+    for name, games in _SHARED.items():
+        if game not in games and getattr(args, name, None) is not None:
+            raise InvalidArgumentError(f"--{name.replace('_', '-')} goes with play {' or '.join(games)}")
+    return game
+
+
+def _levels(args: argparse.Namespace) -> list[Named]:
+    """The levels to play, in order, as the arguments give them."""
+    parts = [name for name in ("start", "goal", "moves", "portal") if getattr(args, name) is not None]
+    if args.file is not None:
+        if parts or args.what or args.game is not None:
+            raise InvalidArgumentError("--file gives the levels; give no level number, parts or --game")
+        read = read_levels(sys.stdin if args.file == "-" else args.file)
+        first = 0
+        if args.number is not None:
+            first = next((i for i, level in enumerate(read) if level.number == args.number), -1)
+            if first < 0:
+                raise InvalidLevelError(f"no level {args.number!r} in {args.file!r}")
+        return [(f"level {level.number}", level) for level in read[first:]]
+    if args.number is not None:
+        raise InvalidArgumentError("--number picks a level of --file; give a file")
+    if len(args.what) == 1 and args.what[0].isdecimal() and not parts:
+        game: Game = args.game or 1
+        number = int(args.what[0])
+        name = "level" if game == 1 else "Calculator 2 level"
+        listed = game_levels(game)
+        chosen = [game_level(number, game)]  # (checks the number)
+        if 1 <= number <= len(listed) and listed[number - 1] == chosen[0]:
+            chosen = list(listed[number - 1 :])  # and the levels after it
+        return [(f"{name} {level.number}", level) for level in chosen]
+    if args.game is not None:
+        raise InvalidArgumentError("--game goes with a level's number")
+    missing = [f"--{name}" for name in ("start", "goal", "moves") if getattr(args, name) is None]
+    if missing or not args.what:
+        missing += [] if args.what else ["buttons"]
+        raise InvalidArgumentError(
+            f"play needs a level number, 24, countdown, --file, or a level's parts: missing {', '.join(missing)}"
+        )
+    portal = None if args.portal is None else list(args.portal)
+    puzzles = tuple(Level(args.start, each, args.moves, args.what, portal) for each in args.goal)
+    return [("your level", NumberedLevel(1, puzzles, (None,) * len(puzzles)))]

@@ -1,0 +1,139 @@
+"""``play 24``: hands of the 24 game against a computer opponent, who thinks as you do.
+
+Each round deals a hand the house rules can solve (of a difficulty band, if asked). Type an
+expression that makes 24 with every card once (``8/(3-8/3)``), ``hint`` (again for a
+stronger one), ``skip``, or ``quit``. The opponent thinks in a background thread and may
+answer first.
+"""
+
+from __future__ import annotations
+
+import random
+import threading
+
+import attrs
+
+from puzzlecalc.arith24 import HouseRules, Opponent, check, deal, hint, solve
+from puzzlecalc.cli.play.terminal import Terminal
+
+__all__ = ["Game24", "Round"]
+
+
+class Round:
+    """One hand: the opponent thinking in its thread, and who answered first."""
+
+    def __init__(
+        self,
+        terminal: Terminal,
+        cards: list[int],
+        opponent: Opponent,
+        rng: random.Random,
+        speed: float,
+        rules: HouseRules,
+    ) -> None:
+        self.terminal, self.cards, self.opponent, self.rules = terminal, cards, opponent, rules
+        self.attempt = opponent.attempt(cards, rng, rules=rules)
+        self.over = threading.Event()
+        self.lock = threading.Lock()
+        self.winner: str | None = None
+        seconds = self.attempt.seconds / speed
+        self.thread = threading.Thread(target=self._think, args=(seconds,), daemon=True)
+
+    def _think(self, seconds: float) -> None:
+        if self.over.wait(seconds):
+            return  # the round ended first
+        answer = self.attempt.answer
+        with self.lock:
+            if self.winner is not None:
+                return
+            if answer is None:
+                self.terminal.say(f"\n{self.opponent.name} gives up on this one.")
+                return
+            verdict = check(answer, self.cards, rules=self.rules)
+            if verdict.ok:
+                self.winner = "computer"
+                self.over.set()
+                self.terminal.say(f"\n{self.opponent.name}: {answer} = 24! (press Enter)")
+            else:
+                self.terminal.say(f"\n{self.opponent.name} tries {answer}, but it {verdict.reason}.")
+
+    def claim(self) -> bool:
+        """The player answered right: win the round, unless the opponent has already."""
+        with self.lock:
+            if self.winner is None:
+                self.winner = "player"
+                self.over.set()
+                return True
+            return False
+
+    def end(self) -> None:
+        """Stop the opponent thinking and wait for its thread."""
+        self.over.set()
+        self.thread.join()
+
+
+@attrs.frozen
+class Game24:
+    """A game of 24: the opponent, the house rules, how many rounds, how fast the opponent
+    thinks, and the band of difficulty of the hands dealt (``None``: any)."""
+
+    opponent: Opponent
+    rules: HouseRules
+    rounds: int
+    speed: float
+    band: tuple[float, float] | None = None
+
+    def play(self, terminal: Terminal, rng: random.Random) -> dict[str, int]:
+        """Play the rounds; the score (the player's, the opponent's, the hands skipped)."""
+        opponent = self.opponent
+        terminal.say(f"24 against {opponent.name}, who knows {' '.join(opponent.ops)}.")
+        if self.rules != HouseRules():
+            extra = ", no fractions" * self.rules.integer_only + ", no negatives" * self.rules.non_negative
+            terminal.say(f"House rules: operators {' '.join(self.rules.ops)}{extra}")
+        score = {"you": 0, opponent.name: 0, "skipped": 0}
+        for number in range(1, self.rounds + 1):
+            cards = deal(rng, rules=self.rules, difficulty=self.band)
+            game = Round(terminal, cards, opponent, rng, self.speed, self.rules)
+            terminal.say(f"\nRound {number}: {' '.join(map(str, cards))}   (hint, skip, quit)")
+            game.thread.start()
+            try:
+                went_on = self._round(terminal, game, score)
+            finally:
+                game.end()
+            if not went_on:
+                break
+        terminal.say("\nfinal score")
+        for name, points in score.items():
+            terminal.say(f"  {name:<22}{points:>3}")
+        return score
+
+    def _round(self, terminal: Terminal, game: Round, score: dict[str, int]) -> bool:
+        """One round; whether the player goes on to the next."""
+        hints = 0
+        while True:
+            line = terminal.ask()
+            word = "" if line is None else line.lower()
+            leaving = line is None or word in ("quit", "q", "exit")
+            if game.winner == "computer":
+                score[self.opponent.name] += 1
+                return not leaving
+            if leaving:
+                return False
+            if word in ("hint", "h"):
+                hints = min(hints + 1, 3)
+                terminal.say("hint: " + hint(game.cards, level=hints, rules=self.rules))
+            elif word in ("skip", "s"):
+                score["skipped"] += 1
+                terminal.say(f"skipped; a solution: {solve(game.cards, rules=self.rules)[0]}")
+                return True
+            elif line:
+                verdict = check(line, game.cards, rules=self.rules)
+                if not verdict.ok:
+                    terminal.say(f"not quite: it {verdict.reason}")
+                elif game.claim():
+                    score["you"] += 1
+                    terminal.say(terminal.style("correct!", "green"))
+                    return True
+                else:
+                    score[self.opponent.name] += 1
+                    return True

@@ -1,0 +1,302 @@
+"""``play 155``: a Calculator level in the terminal, with hints, undo and the shortest way on.
+
+A press is a button's label as it shows (``+3``, ``Store(hold)``, ``Delete@2``, ``ABC``) or
+its number in the grid (``2``; ``3@1`` at a position, ``4(hold)`` for a hold); the words are
+``undo``, ``clear`` (back to the start, as the game's CLR), ``hint``, ``solution`` (asked
+twice), ``show``, ``next``, ``help`` and ``quit``. Each goal of a level is played in turn,
+then the next level.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from typing import Final, Literal
+
+import attrs
+
+from puzzlecalc._text import counted
+from puzzlecalc.calculator.advice import advise
+from puzzlecalc.calculator.level import WORD_PRESS, Level
+from puzzlecalc.calculator.levels import NumberedLevel
+from puzzlecalc.calculator.ops.base import digit_count
+from puzzlecalc.calculator.rules import Rules
+from puzzlecalc.calculator.solution import PressRecord, Solution
+from puzzlecalc.calculator.solver import solve_level
+from puzzlecalc.calculator.state import format_value
+from puzzlecalc.cli.play.terminal import Terminal
+from puzzlecalc.errors import IllegalPressError, SearchLimitError
+
+__all__ = ["HELP", "Named", "play_levels", "screen"]
+
+#: What a player may type, as ``help`` says it.
+HELP: Final = (
+    "press a button by its label as it shows (+3, Store(hold), Delete@2, ABC) or by its number\n"
+    "in the grid (2; 3@1 at a position, 4(hold) to hold); undo, clear (back to the start),\n"
+    "hint, solution (twice), show, next, help, quit"
+)
+
+#: A button's number in the grid, with a position (or arrows) or a hold: ``3``, ``3@1``, ``4(hold)``.
+_NUMBERED: Final = re.compile(r"(\d{1,3})(?:@([0-9]{1,2}|[<>]{1,20}))?(\(hold\))?")
+
+#: How a puzzle ended: solved, skipped (``next``) or left (``quit``, the end of input).
+Outcome = Literal["solved", "next", "quit"]
+
+#: Buttons on a row of the grid, as the game lays them out.
+_ROW: Final = 3
+
+
+#: A level to play, and its name (``level 155``).
+Named = tuple[str, NumberedLevel]
+
+
+def play_levels(terminal: Terminal, levels: Sequence[Named], rules: Rules, *, max_states: int) -> None:
+    """Play ``levels`` in turn, each goal of each (the player may stop at any point)."""
+    for position, (name, level) in enumerate(levels):
+        for index, puzzle in enumerate(level.puzzles):
+            title = name if len(level.puzzles) == 1 else f"{name}, goal {index + 1} of {len(level.puzzles)}"
+            outcome = _Puzzle(terminal, title, puzzle, rules, max_states).play()
+            if outcome == "quit":
+                return
+            following = _following(levels, position, index)
+            if outcome == "solved" and not _go_on(terminal, following):
+                return
+    terminal.say("that was the last level")
+
+
+def _following(levels: Sequence[Named], position: int, index: int) -> str | None:
+    """What comes after goal ``index`` of level ``position``, in words (``None``: nothing)."""
+    puzzles = levels[position][1].puzzles
+    if index + 1 < len(puzzles):
+        puzzle = puzzles[index + 1]
+        return f"the next goal, {puzzle.goal} in {counted(puzzle.moves, 'move')}"
+    if position + 1 < len(levels):
+        return levels[position + 1][0]
+    return None
+
+
+def _go_on(terminal: Terminal, following: str | None) -> bool:
+    """After a solved puzzle: whether the player goes on to what follows."""
+    if following is None:
+        return True
+    terminal.say(f"next: {following} (Enter, or quit)")
+    while True:
+        line = terminal.ask()
+        if line is None or line.lower() in ("quit", "q", "exit"):
+            return False
+        if line.lower() in ("", "next", "n"):
+            return True
+        terminal.say("this one is solved: Enter for the next, or quit")
+
+
+@attrs.define
+class _Puzzle:
+    """One goal of a level being played: the presses so far, and what they show."""
+
+    terminal: Terminal
+    title: str
+    level: Level
+    rules: Rules
+    max_states: int
+    presses: list[PressRecord] = attrs.field(factory=list)
+    asked_solution: bool = False
+
+    @property
+    def played(self) -> Solution:
+        """The presses so far, replayed from the start."""
+        return self.level.replay(self.presses, self.rules)
+
+    def play(self) -> Outcome:
+        """Take the player's lines until the goal shows, or they skip or leave."""
+        self.show()
+        while True:
+            line = self.terminal.ask()
+            if line is None:
+                return "quit"
+            word = line.lower()
+            asked, self.asked_solution = self.asked_solution, False
+            if word in ("quit", "q", "exit"):
+                return "quit"
+            if word in ("next", "n"):
+                return "next"
+            try:
+                if self.command(word, line, asked):
+                    return "solved"
+            except SearchLimitError as error:  # (a hint's search: the game goes on)
+                self.terminal.say(f"search limit: {error} (--max-states)")
+
+    def command(self, word: str, line: str, asked: bool) -> bool:
+        """Do what the player typed; whether it solved the puzzle."""
+        if word in ("", "show"):
+            self.show()
+        elif word in ("help", "?"):
+            self.terminal.say(HELP)
+        elif word in ("undo", "u"):
+            self.undo()
+        elif word in ("clear", "clr", "c"):
+            self.presses.clear()
+            self.after("cleared")
+        elif word in ("hint", "h"):
+            self.hint()
+        elif word in ("solution", "s"):
+            self.solution(asked)
+        else:
+            return self.press(line)
+        return False
+
+    def show(self) -> None:
+        """Draw the calculator."""
+        for line in screen(self.title, self.level, self.played, self.rules, self.terminal):
+            self.terminal.say(line)
+
+    def after(self, what: str) -> None:
+        """One line after a change: what was done, the display and the moves used."""
+        played = self.played
+        display = self.terminal.style(_display(self.level, played), "bold")
+        line = f"{what:<14} {display:>10}   moves {len(played)} of {self.level.moves}"
+        state = played.final
+        line += "" if state.store is None else f"   stored {state.store}"
+        line += "" if state.lock is None else f"   lock on position {state.lock}"
+        self.terminal.say(line)
+
+    def undo(self) -> None:
+        if not self.presses:
+            self.terminal.say("nothing to undo")
+            return
+        self.presses.pop()
+        self.after("undone")
+
+    def press(self, typed: str) -> bool:
+        """Make the press typed; whether it solves the puzzle."""
+        played = self.played
+        try:
+            record = _read_press(typed, self.level, played, self.rules)
+            after = self.level.replay([*self.presses, record], self.rules)
+        except IllegalPressError as error:
+            self.terminal.say(f"{error} (help: ?)")
+            return False
+        if len(after) > self.level.moves:
+            self.terminal.say(f"no moves left: undo, clear or hint ({self.level.moves} used)")
+            return False
+        self.presses.append(record)
+        self.after(after.labels[-1])
+        if not self.level.is_solved_by(after):
+            if len(after) == self.level.moves:
+                self.terminal.say("no moves left: undo, clear or hint")
+            return False
+        try:
+            shortest = solve_level(self.level, self.rules, max_states=self.max_states)
+        except SearchLimitError:
+            shortest = None  # (solved all the same)
+        best = "" if shortest is None else f" (the shortest: {counted(len(shortest), 'move')})"
+        self.terminal.say(self.terminal.style(f"solved in {counted(len(after), 'move')}{best}", "green"))
+        return True
+
+    def hint(self) -> None:
+        """The next press of a shortest way on; or how many presses to take back, and why."""
+        advice = advise(self.level, self.presses, self.rules, max_states=self.max_states)
+        left = advice.moves_left
+        if advice.finish is not None:
+            more = counted(len(advice.finish), "more move")
+            self.terminal.say(f"hint: {advice.hint} ({more} from here; {left} left)")
+            return
+        if advice.undo is None:
+            self.terminal.say("the level has no solution within its move limit")
+            return
+        state = self.played.final
+        bound = attrs.evolve(self.level, moves=self.level.moves)
+        needed = solve_level(bound, self.rules, max_states=self.max_states, start=state)
+        why = (
+            f"from here the goal cannot be reached in {counted(self.level.moves, 'move')}"
+            if needed is None
+            else f"from here the goal needs at least {counted(len(needed), 'more move')}; "
+            f"{left} {'is' if left == 1 else 'are'} left"
+        )
+        self.terminal.say(f"{why}: undo {counted(advice.undo, 'press', 'presses')}")
+
+    def solution(self, asked: bool) -> None:
+        """A shortest way on from here (or from the start), the second time it is asked for."""
+        if not asked:
+            self.asked_solution = True
+            self.terminal.say("type solution again to see a shortest way on")
+            return
+        advice = advise(self.level, self.presses, self.rules, max_states=self.max_states)
+        if advice.finish is not None:
+            self.terminal.say(f"from here: {', '.join(advice.finish.labels)} ({counted(len(advice.finish), 'move')})")
+            return
+        shortest = solve_level(self.level, self.rules, max_states=self.max_states)
+        if shortest is None:
+            self.terminal.say("the level has no solution within its move limit")
+        else:
+            self.terminal.say(f"from the start (clear first): {', '.join(shortest.labels)}")
+
+
+def _read_press(typed: str, level: Level, played: Solution, rules: Rules) -> PressRecord:
+    """The press typed: a label as it shows now, or a button's number in the grid.
+
+    :raises IllegalPressError: if it is neither.
+    """
+    try:
+        return level.find_press(typed, played.final, rules)
+    except IllegalPressError:
+        numbered = _NUMBERED.fullmatch(typed)
+        if numbered is None:
+            raise IllegalPressError(f"no button shows {typed!r}: type a label or a button's number") from None
+    number, at, hold = numbered.groups()
+    index = int(number) - 1
+    if not 0 <= index < len(level.buttons):
+        raise IllegalPressError(f"no button {number}: the grid has {len(level.buttons)}")
+    if at is None:
+        return (index, "hold" if hold else "press")
+    where = int(at) if at.isdecimal() else at
+    return (index, "hold" if hold else "press", where)  # type: ignore[return-value]
+
+
+def screen(title: str, level: Level, played: Solution, rules: Rules, terminal: Terminal) -> list[str]:
+    """The calculator as the game shows it: the title and moves, the display (its digits'
+    positions when a cursor button needs them, a pending lock), the goal, the portal, what
+    is stored, and the buttons in their grid.
+
+    >>> import io
+    >>> from puzzlecalc import game_level
+    >>> level = game_level(155).puzzle
+    >>> print("\\n".join(screen("level 155", level, level.replay([]), Rules(), Terminal(io.StringIO(), io.StringIO()))))
+    level 155                     moves 0 of 9
+    +------------+
+    |          9 |
+    +------------+
+    goal 3001
+    1: 39=>93     2: /3         3: Store
+    4: 31=>00
+    """
+    state = played.final
+    width = digit_count(rules.max_value) + 4
+    lines = [f"{title:<27}   moves {len(played)} of {level.moves}"]
+    display = _display(level, played)
+    lines += ["+" + "-" * (width + 2) + "+", f"| {terminal.style(display.rjust(width), 'bold')} |"]
+    if any(button.target == "position" for button in level.buttons) and isinstance(state.value, int):
+        places = "".join(str(position % 10) for position in reversed(range(digit_count(state.value))))
+        lines.append(f"| {terminal.style(places.rjust(width), 'dim')} |")
+    lines.append("+" + "-" * (width + 2) + "+")
+    goal = f"goal {level.word} ({level.target})" if level.word else f"goal {level.goal}"
+    lines.append(goal)
+    if level.portal is not None:
+        entrance, exit = level.portal.entrance, level.portal.exit
+        lines.append(f"portal: a digit at position {entrance} falls out and is added at position {exit}")
+    if state.store is not None:
+        lines.append(f"stored: {state.store}")
+    if state.lock is not None:
+        lines.append(f"lock: the digit at position {state.lock} stays for the next press")
+    cells = [f"{number}: {button.label(state, rules)}" for number, button in enumerate(level.buttons, 1)]
+    if level.word:
+        cells.append("ABC")
+    for row in range(0, len(cells), _ROW):
+        lines.append("".join(f"{cell:<14}" for cell in cells[row : row + _ROW]).rstrip())
+    return lines
+
+
+def _display(level: Level, played: Solution) -> str:
+    """What the display shows: the number, or a word goal's word after its ``ABC`` press."""
+    if level.word and played.indices[-1:] == [WORD_PRESS]:
+        return level.word
+    return format_value(played.final.value)
