@@ -36,13 +36,14 @@ from _timing import timings
 from puzzlecalc.arith24 import solve
 from puzzlecalc.arith24.census import selections
 from puzzlecalc.arith24.countdown import countdown, forget_tables, reachable
-from puzzlecalc.arith24.solutions import clear_caches
+from puzzlecalc.caches import clear_caches
 from puzzlecalc.errors import SearchLimitError
 
 FRESH = """
 import itertools, time
 from puzzlecalc.arith24 import solve
-from puzzlecalc.arith24.solutions import clear_caches, shared_tables
+from puzzlecalc.arith24.solutions import shared_tables
+from puzzlecalc.caches import clear_caches
 hands = list(itertools.combinations_with_replacement(range(1, 14), 4))
 mode = {mode!r}
 began = time.perf_counter()

@@ -27,7 +27,7 @@ from _plain_calculator import shortest
 from _timing import timings
 
 from puzzlecalc import Level, count_solutions, iter_solutions, solve_level
-from puzzlecalc.calculator.problem import clear_caches
+from puzzlecalc.caches import clear_caches
 from puzzlecalc.calculator.solver import Method
 
 DATA = Path(__file__).resolve().parents[1] / "tests" / "data" / "ctg1" / "levels.json"

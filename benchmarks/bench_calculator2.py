@@ -27,7 +27,7 @@ from _plain_calculator import shortest
 from _timing import timings
 
 from puzzlecalc import Level, solve_goals, solve_level
-from puzzlecalc.calculator.problem import clear_caches
+from puzzlecalc.caches import clear_caches
 
 DATA = Path(__file__).resolve().parents[1] / "tests" / "data" / "ctg2" / "levels.json"
 

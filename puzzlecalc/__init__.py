@@ -79,6 +79,7 @@ __all__ = [
     "Solution",
     "WorkLostError",
     "advise",
+    "clear_caches",
     "count_solutions",
     "format_button",
     "game_level",
@@ -99,6 +100,7 @@ __version__ = "0.1.0"
 _HOMES: dict[str, str] = {
     **dict.fromkeys(__all__, "puzzlecalc.calculator"),
     **{name: "puzzlecalc.errors" for name in __all__ if name.endswith("Error")},
+    "clear_caches": "puzzlecalc.caches",
 }
 
 

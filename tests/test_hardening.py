@@ -720,3 +720,22 @@ def test_workers_killed_again_and_again_end_the_run_with_the_resume_command(tmp_
     assert error.startswith(b"puzzlecalc: work lost: a worker process died 3 times on the same work (")
     assert error.rstrip().endswith(b"run the same command with --resume to go on")
     assert error.count(b"\n") == 1
+
+
+def test_one_call_forgets_every_cache_of_the_package() -> None:
+    from puzzlecalc.arith24.countdown import kept_values, reachable
+    from puzzlecalc.calculator import problem
+
+    import puzzlecalc
+    from puzzlecalc.arith24 import solve
+
+    hand_difficulty_module = importlib.import_module("puzzlecalc.arith24.difficulty")
+
+    puzzlecalc.solve_level(puzzlecalc.game_level(155).puzzle)
+    solve([3, 3, 8, 8])
+    reachable([100, 75, 50, 25, 6, 3])
+    hand_difficulty_module.difficulty([3, 3, 8, 8])
+    caches = [problem._compiled, problem._compiled_display, hand_difficulty_module._chance]
+    assert all(cache.cache_info().currsize for cache in caches) and kept_values()
+    puzzlecalc.clear_caches()
+    assert not any(cache.cache_info().currsize for cache in caches) and not kept_values()

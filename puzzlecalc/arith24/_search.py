@@ -28,6 +28,7 @@ from typing import Any, Final, TypeAlias, TypeVar, cast
 from more_itertools import distinct_combinations
 
 import puzzlecalc.arith24._canonical as _canonical
+from puzzlecalc import caches
 from puzzlecalc._checks import shown
 from puzzlecalc._bounded import BoundedCache
 from puzzlecalc._context import entered
@@ -35,6 +36,23 @@ from puzzlecalc.arith24._canonical import ASIDE, FORM, SIGN, Canon, Key, Tree
 from puzzlecalc.arith24.numbers import Number, apply, exact, number_text, outcomes
 from puzzlecalc.arith24.rules import DEFAULT_RULES, Distinct, HouseRules
 from puzzlecalc.errors import InvalidArgumentError, SearchLimitError
+
+#: What the rest of the package uses of the search (solutions, the censuses, Countdown).
+__all__ = [
+    "Progress",
+    "Value",
+    "as_number",
+    "as_value",
+    "forget_shared",
+    "limited",
+    "plain",
+    "reaches",
+    "shared_tables",
+    "splits",
+    "subhands",
+    "trees",
+    "values",
+]
 
 #: Hands up to this size have their values listed; larger ones are worked back from a target.
 _TABULATED: Final = 4
@@ -300,6 +318,7 @@ def _count(cards: tuple[Number, ...], rules: HouseRules) -> int:
     return 1 if len(cards) == 1 else len(values(cards, rules))
 
 
+@caches.register
 def forget_shared() -> None:
     """Drop what searches keep across calls: the next call starts cold (benchmarks use this)."""
     _SHARED_VALUES.clear()
@@ -483,8 +502,8 @@ def _needed(target: Number | Ratio, a: Number | Ratio) -> tuple[Value, ...]:
 
     Only the needs of whole numbers are remembered (:func:`_whole_needed`). A search asks
     for the needs of hundreds of thousands of values, most of them once, and remembered
-    needs of fractions hold objects the garbage collector follows on each of its passes:
-    with them remembered too, 1 2 3 4 5 6 7 -> 24 took 14 % longer.
+    needs of fractions hold objects the garbage collector follows on each of its passes,
+    which would cost more than working them out again.
     """
     if target.__class__ is int and a.__class__ is int:
         return _whole_needed(target, a)

@@ -25,6 +25,7 @@ from collections.abc import Callable, Iterable, Sequence
 from collections.abc import Set as AbstractSet
 from typing import Final, TypeAlias, cast
 
+from puzzlecalc import caches
 from puzzlecalc._checks import shown, whole_number
 from puzzlecalc._bounded import BoundedCache
 from puzzlecalc.arith24._search import splits
@@ -112,6 +113,7 @@ def _tables(numbers: tuple[int, ...]) -> _Table:
     return table
 
 
+@caches.register
 def forget_tables() -> None:
     """Drop the tables kept across calls: the next call starts cold (benchmarks use this)."""
     _kept.clear()

@@ -34,6 +34,7 @@ import math
 from collections.abc import Sequence
 from typing import Final, Unpack
 
+from puzzlecalc import caches
 from puzzlecalc._checks import real_number, shown
 from puzzlecalc.arith24.numbers import Number, hand, number, outcomes
 from puzzlecalc.arith24.rules import DEFAULT_RULES, HouseRules, RuleOptions, house_rules
@@ -124,6 +125,9 @@ def _chance(numbers: tuple[Number, ...], target: Number, rules: HouseRules) -> f
         return 0.0
     chances = (weight * _chance(after, target, rules) for (_, after), weight in weights.items())
     return sum(chances) / total
+
+
+caches.register(_chance.cache_clear)
 
 
 def difficulty(

@@ -26,12 +26,12 @@ from puzzlecalc.arith24._search import Progress, shared_tables
 from puzzlecalc.arith24.expr import Expr
 from puzzlecalc.arith24.numbers import Number, hand, number
 from puzzlecalc.arith24.rules import HouseRules, RuleOptions, house_rules
+from puzzlecalc.caches import clear_caches as clear_caches  # (its old home)
 from puzzlecalc.errors import InvalidTypeError
 
 __all__ = [
     "DEFAULT_MAX_STEPS",
     "Progress",
-    "clear_caches",
     "count",
     "reachable_values",
     "shared_tables",
@@ -47,17 +47,6 @@ TWENTY_FOUR: Final = 24
 #: steps a second; listing every distinct solution of seven cards takes up to about 400,000
 #: (``1 2 3 4 5 6 7``: 401,488), of eight about 8.6 million (``1 2 ... 8``: 8,606,031).
 DEFAULT_MAX_STEPS: Final = 1_000_000
-
-
-def clear_caches() -> None:
-    """Forget what searches keep across calls (the values of small parts of hands, the
-    ways two cards make a value, what a target and a part's value need of the rest, the
-    keys of single numbers): the next call starts cold.
-
-    Nothing needs this for correctness, nor for ``max_steps`` (a call is charged for what
-    it finds worked out as if it had worked it out); benchmarks use it to time a first call.
-    """
-    _search.forget_shared()
 
 
 def _distance(a: Number, b: Number) -> Number:

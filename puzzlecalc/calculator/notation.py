@@ -49,6 +49,7 @@ from collections.abc import Callable
 from typing import Final
 
 import puzzlecalc.calculator.ops as ops
+from puzzlecalc import caches
 from puzzlecalc._checks import instance, shown
 from puzzlecalc.errors import InvalidButtonError
 
@@ -156,6 +157,7 @@ def _parse_label(label: str) -> ops.Op:
     raise InvalidButtonError(f"unknown button label: {shown(label)}")
 
 
+@caches.register
 def clear_label_cache() -> None:
     """Forget the labels :func:`parse_button` has read (it remembers the last 1024)."""
     _parse_label.cache_clear()

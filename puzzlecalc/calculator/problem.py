@@ -32,15 +32,16 @@ import operator
 from collections.abc import Callable, Collection
 from typing import Any, Final, TypeAlias
 
+from puzzlecalc import caches
+from puzzlecalc.caches import clear_caches as clear_caches  # (its old home)
 from puzzlecalc.calculator.level import Level, checked_level
-from puzzlecalc.calculator.notation import clear_label_cache
 from puzzlecalc.calculator.ops import Influence, Lock, Op, Press, ValueOp
 from puzzlecalc.calculator.ops.base import At, Portal, ValueFunction, checked_rules, checked_state
 from puzzlecalc.calculator.rules import DEFAULT_RULES, Rules
 from puzzlecalc.calculator.solution import PressRecord
 from puzzlecalc.calculator.state import GameState, StateTuple, Value
 
-__all__ = ["LevelProblem", "Move", "SearchState", "clear_caches"]
+__all__ = ["LevelProblem", "Move", "SearchState"]
 
 #: A move of the search: the presses it makes. One press, or with a free Store hold,
 #: the hold and the press that follows it.
@@ -143,14 +144,11 @@ class LevelProblem:
         return GameState(*state) if isinstance(state, tuple) else GameState(state)
 
 
-def clear_caches() -> None:
-    """Forget the compiled buttons (and parsed labels): the next search starts cold.
-
-    Nothing needs this for correctness; benchmarks use it to time searches as a first call.
-    """
+@caches.register
+def _forget_compiled() -> None:
+    """Forget the compiled buttons (:func:`puzzlecalc.caches.clear_caches` calls this)."""
     _compiled.cache_clear()
     _compiled_display.cache_clear()
-    clear_label_cache()
 
 
 def _display_only(level: Level, start: GameState) -> bool:

@@ -17,6 +17,7 @@ from typing import Final
 
 import attrs
 
+from puzzlecalc import caches
 from puzzlecalc.arith24._search import as_value
 from puzzlecalc.arith24.census.deck import Selection
 from puzzlecalc.arith24.countdown import reachable, reachable_between
@@ -88,6 +89,9 @@ class SelectionResult:
 @functools.lru_cache(maxsize=16)
 def _targets(low: int, high: int) -> frozenset[int]:
     return frozenset(range(low, high + 1))
+
+
+caches.register(_targets.cache_clear)
 
 
 def _selection_result(spec: CountdownSpec, selection: Selection) -> SelectionResult:
