@@ -669,7 +669,7 @@ def test_the_values_reached_are_plain_numbers(cards: list[Fraction], rules: Hous
     hand = [exact(card) for card in cards]
     found = reachable_values(hand, rules=rules)
     assert all(type(value) in (int, Fraction) for value in found)
-    held = solutions._values_reached(hand, rules, 10**6)
+    held = _search.values_reached(hand, rules, 10**6)
     assert {_search.as_value(value) for value in found} == held
 
 

@@ -17,7 +17,7 @@ from __future__ import annotations
 import contextlib
 import functools
 import sys
-from collections.abc import Callable, Collection, Hashable, Iterable, Iterator
+from collections.abc import Callable, Collection, Hashable, Iterable, Iterator, Sequence
 from contextvars import ContextVar
 from fractions import Fraction
 from itertools import combinations
@@ -33,7 +33,7 @@ from puzzlecalc._checks import shown
 from puzzlecalc._bounded import BoundedCache
 from puzzlecalc._context import entered
 from puzzlecalc.arith24._canonical import ASIDE, FORM, SIGN, Canon, Key, Tree
-from puzzlecalc.arith24.numbers import Number, apply, exact, number_text, outcomes
+from puzzlecalc.arith24.numbers import Number, apply, exact, hand, number_text, outcomes
 from puzzlecalc.arith24.rules import DEFAULT_RULES, Distinct, HouseRules
 from puzzlecalc.errors import InvalidArgumentError, SearchLimitError
 
@@ -52,6 +52,7 @@ __all__ = [
     "subhands",
     "trees",
     "values",
+    "values_reached",
 ]
 
 #: Hands up to this size have their values listed; larger ones are worked back from a target.
@@ -955,6 +956,18 @@ def _triple_classes(
                 else:
                     found.setdefault(join(op, other, key, target), (op, tree, card))
     return found
+
+
+def values_reached(cards: Sequence[Number], rules: HouseRules, max_steps: int) -> frozenset[Value]:
+    """Every value the hand (or, unless the rules' ``use_all``, a part of it) makes, as the
+    search looks them up (:func:`as_value`), to ask what is among them: no fraction is made.
+
+    :raises InvalidHandError: if ``cards`` is not a hand.
+    :raises SearchLimitError: if the search needs more than ``max_steps`` steps.
+    """
+    checked = hand(cards)
+    with limited(max_steps, checked):
+        return frozenset().union(*(values(part, rules) for part in subhands(checked, rules.use_all)))
 
 
 def subhands(cards: tuple[Number, ...], use_all: bool) -> list[tuple[Number, ...]]:

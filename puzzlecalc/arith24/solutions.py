@@ -112,7 +112,7 @@ def solve(
     checked, goal = hand(cards), number(target, "the target")
     found = _trees(checked, goal, rules, max_steps, progress)
     if not found and nearest:
-        made = _search.plain(_values_reached(checked, rules, max_steps))
+        made = _search.plain(_search.values_reached(checked, rules, max_steps))
         if made:
             distance = min(_distance(value, goal) for value in made)
             # (the values themselves, exact: goal ± distance may be a whole Fraction)
@@ -183,15 +183,6 @@ def reachable_values(
     >>> sorted(reachable_values([1, 2]))
     [-1, Fraction(1, 2), 1, 2, 3]
     """
-    return _search.plain(_values_reached(cards, house_rules(rules, options), max_steps))
+    return _search.plain(_search.values_reached(cards, house_rules(rules, options), max_steps))
 
 
-def _values_reached(
-    cards: Sequence[Number], rules: HouseRules, max_steps: int
-) -> frozenset[_search.Value]:
-    """:func:`reachable_values` as the search looks them up (:func:`~._search.as_value`),
-    to ask what is among them: no fraction is made."""
-    checked = hand(cards)
-    with _search.limited(max_steps, checked):
-        parts = _search.subhands(checked, rules.use_all)
-        return frozenset().union(*(_search.values(part, rules) for part in parts))

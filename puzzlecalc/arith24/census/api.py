@@ -15,7 +15,7 @@ from typing import Final, Unpack
 
 from puzzlecalc._checks import shown
 from puzzlecalc._checks import instance
-from puzzlecalc.arith24._search import as_value
+from puzzlecalc.arith24._search import as_value, values_reached
 from puzzlecalc.arith24.census.deck import Deck
 from puzzlecalc.arith24.census.results import (
     HandSpec,
@@ -36,7 +36,7 @@ from puzzlecalc.arith24.census.run import (
 from puzzlecalc.arith24.census.tables import Census, HandCensus
 from puzzlecalc.arith24.numbers import Number, check_card_count, check_range, number, number_text
 from puzzlecalc.arith24.rules import DEFAULT_RULES
-from puzzlecalc.arith24.solutions import DEFAULT_MAX_STEPS, _values_reached, shared_tables
+from puzzlecalc.arith24.solutions import DEFAULT_MAX_STEPS, shared_tables
 from puzzlecalc.errors import InvalidArgumentError, InvalidTypeError
 
 __all__ = ["TARGETS", "arith24_census", "countdown_census", "hand_census"]
@@ -182,6 +182,6 @@ def arith24_census(
     counts: Counter[Number] = Counter({target: 0 for target, _ in wanted})
     with shared_tables():  # hands share their parts' values
         for hand in itertools.combinations_with_replacement(range(low, high + 1), cards):
-            made = _values_reached(hand, DEFAULT_RULES, DEFAULT_MAX_STEPS)
+            made = values_reached(hand, DEFAULT_RULES, DEFAULT_MAX_STEPS)
             counts.update(target for target, sought in wanted if sought in made)
     return counts
