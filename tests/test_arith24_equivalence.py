@@ -155,15 +155,15 @@ def test_the_useless_operands_set_aside_are_the_largest_group_worth_nothing(
 
 
 def _operand(part: Any, op: str, level: Distinct) -> Any:
-    """A key as the search joins it by ``op`` (:func:`~puzzlecalc.arith24._canonical.joining`)."""
-    ((operand, _),) = _canonical.joining({part: 0}, op, level)
+    """A key as the search joins it by ``op`` (:meth:`~puzzlecalc.arith24._canonical.Level.joining`)."""
+    ((operand, _),) = _canonical.LEVELS[level].joining({part: 0}, op)
     return operand
 
 
 @given(exprs(max_leaves=3), exprs(max_leaves=3), st.sampled_from("+-*/"))
 def test_the_search_combines_keys_as_key_does(left: Expr, right: Expr, op: str) -> None:
     """The search's combiner for a level gives the key of the whole from its parts' keys
-    (as :func:`~puzzlecalc.arith24._canonical.joining` gives them), with or without the
+    (as :meth:`~puzzlecalc.arith24._canonical.Level.joining` gives them), with or without the
     value it is worth."""
     whole = BinOp(op, left, right)  # type: ignore[arg-type]
     try:
@@ -171,20 +171,20 @@ def test_the_search_combines_keys_as_key_does(left: Expr, right: Expr, op: str) 
     except ZeroDivisionError:
         return
     for level in DISTINCT_LEVELS:
-        join = _canonical.combiner(level)
+        join = _canonical.LEVELS[level].join
         first, second = (
-            _operand(_canonical._open_key(_canonical.to_tree(part), level), op, level)
+            _operand(_canonical._open_key(_canonical.to_tree(part), _canonical.LEVELS[level]), op, level)
             for part in (left, right)
         )
         combined = join(op, first, second, value)
         assert combined == join(op, first, second, None)
-        assert combined == _canonical._open_key(_canonical.to_tree(whole), level)
+        assert combined == _canonical._open_key(_canonical.to_tree(whole), _canonical.LEVELS[level])
         if level == "4nums":  # open: settled, it is the key
             assert _canonical.settle(combined) == key(whole, level)
 
 
 def _open(text: str, level: Distinct) -> Any:
-    return _canonical._open_key(_canonical.to_tree(Expr.parse(text)), level)
+    return _canonical._open_key(_canonical.to_tree(Expr.parse(text)), _canonical.LEVELS[level])
 
 
 @pytest.mark.parametrize(
@@ -203,8 +203,8 @@ def _open(text: str, level: Distinct) -> Any:
 def test_the_keys_as_the_search_joins_them(
     op: str, narrow: bool, level: Distinct, joined: list[str]
 ) -> None:
-    """Each key as :func:`~puzzlecalc.arith24._canonical.joining` gives it for ``op``,
-    settled where :func:`~puzzlecalc.arith24._canonical.combine` would settle it: in the
+    """Each key as :meth:`~puzzlecalc.arith24._canonical.Level.joining` gives it for ``op``,
+    settled where :meth:`~puzzlecalc.arith24._canonical.Level.combine` would settle it: in the
     same order, with its tree."""
 
     def tree(text: str) -> _canonical.Tree:
@@ -219,7 +219,7 @@ def test_the_keys_as_the_search_joins_them(
             expected.append((_canonical.settle(_open(expr, level)), tree(expr)))
         else:
             expected.append((_open(expr, level), tree(expr)))
-    assert list(_canonical.joining(found, op, level, narrow)) == expected
+    assert list(_canonical.LEVELS[level].joining(found, op, narrow)) == expected
 
 
 @pytest.mark.parametrize("level", ["normal", "4nums"])
@@ -230,9 +230,9 @@ def test_pairs_of_the_same_operands_make_the_same_key(
     """The search passes over a pair whose operands (by identity, with their signs, and
     the cards set aside) it has combined already: such pairs must make equal keys. Every
     way to combine the cards, sharing each part's keys as the search does, is tried."""
-    join = _canonical.combiner(level)
+    join = _canonical.LEVELS[level].join
     keys: dict[tuple[int, ...], list[Any]] = {
-        (i,): [_canonical.leaf(card, level)] for i, card in enumerate(cards)
+        (i,): [_canonical.LEVELS[level].leaf(card)] for i, card in enumerate(cards)
     }
     made: dict[Any, Any] = {}
     # (a key settles to the same object each time, as in a search)
@@ -287,7 +287,7 @@ def test_the_4nums_key_does_not_depend_on_the_bracketing(expr: Expr) -> None:
         normal = key(expr, "normal")
     except ZeroDivisionError:
         return
-    tree = _canonical._tree(_canon(normal)[FORM], _canonical._Rebuilds("normal"))
+    tree = _canonical._tree(_canon(normal)[FORM], _canonical._Rebuilds(_canonical.LEVELS["normal"]))
     assert tree is not None and key(tree, "normal") == normal
     assert key(tree) == key(expr)
 
@@ -318,7 +318,7 @@ def test_a_key_with_nothing_aside_rebuilds_to_itself(expr: Expr, level: Distinct
     sign, form, aside = _canon(found)
     if sign != 1 or aside:
         return
-    tree = _canonical._tree(form, _canonical._Rebuilds(level))
+    tree = _canonical._tree(form, _canonical._Rebuilds(_canonical.LEVELS[level]))
     assert tree is None or key(tree, level) == found
     assert tree is not None or level == "4nums"  # (a normal form always adds something)
 

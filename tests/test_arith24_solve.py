@@ -32,6 +32,7 @@ from puzzlecalc.arith24 import (
     solve,
 )
 from puzzlecalc.arith24.equivalence import Distinct, key
+from puzzlecalc.arith24._plan import plan_of
 from puzzlecalc.arith24.numbers import Number, exact, number_text, outcomes
 from puzzlecalc.arith24.solutions import reachable_values
 
@@ -454,16 +455,16 @@ def test_the_fast_needs_are_the_general_ones(
     for a rest of two cards or more, only the values the rules allow (the others are never
     among its values); for a single card, all of them (a card may be any number)."""
     goal, part = exact(target), exact(a)
-    general = list(_search._all_needs(goal, part, rules, (1, 2)))
-    fast = list(_search._needs(goal, part, rules, (1, 2)))
+    general = list(_search._all_needs(goal, part, plan_of(rules), (1, 2)))
+    fast = list(_search._needs(goal, part, plan_of(rules), (1, 2)))
     allowed = [need for need in general if rules.allows(_search.as_number(need[1]))]
     assert [need for need in fast if rules.allows(_search.as_number(need[1]))] == allowed
     if goal and part:  # the shortcut's case: nothing else
         assert fast == allowed
-    one_card = list(_search._all_needs(goal, part, rules, (1,)))
-    assert list(_search._needs(goal, part, rules, (1,))) == one_card
+    one_card = list(_search._all_needs(goal, part, plan_of(rules), (1,)))
+    assert list(_search._needs(goal, part, plan_of(rules), (1,))) == one_card
     # the same asked of the values as the search looks them up
-    held = list(_search._needs(_search.as_value(goal), _search.as_value(part), rules, (1, 2)))
+    held = list(_search._needs(_search.as_value(goal), _search.as_value(part), plan_of(rules), (1, 2)))
     assert held == fast
     for _, b, _ in fast:  # exact: whole, or a fraction in lowest terms
         assert isinstance(b, int) or (b[1] > 1 and math.gcd(*b) == 1)
@@ -473,7 +474,7 @@ def test_the_fast_needs_are_the_general_ones(
 def test_the_values_needed_hash_and_compare_as_fractions_do(target: Fraction, a: Fraction) -> None:
     """A needed value, made a number for the search to go on with, is one: a fraction
     remembers its hash, the same hash as a Fraction's."""
-    for _, need, _ in _search._needs(exact(target), exact(a), HouseRules(), (1, 2)):
+    for _, need, _ in _search._needs(exact(target), exact(a), plan_of(HouseRules()), (1, 2)):
         b = _search.as_number(need)
         assert _search.as_value(b) == need
         plain = Fraction(b)
@@ -519,10 +520,10 @@ def test_a_part_s_values_in_order_are_its_values_sorted_once(
     """A search tries a part's values in order: sorted, and sorted once however often asked."""
     hand = tuple(sorted(exact(card) for card in cards))
     with _search.limited(10**6):
-        found = _search.values(hand, rules)
+        found = _search.values(hand, plan_of(rules))
         ordered = _search.in_order(found)
         assert ordered == tuple(sorted(map(_search.as_number, found)))
-        assert _search.in_order(_search.values(hand, rules)) is ordered
+        assert _search.in_order(_search.values(hand, plan_of(rules))) is ordered
 
 
 _MODULUS = sys.hash_info.modulus
@@ -611,12 +612,12 @@ def test_the_fast_values_are_every_outcome(
         made = {
             value
             for part, rest in _search.splits(hand)
-            for a in map(_search.as_number, _search.values(part, rules))
-            for b in map(_search.as_number, _search.values(rest, rules))
+            for a in map(_search.as_number, _search.values(part, plan_of(rules)))
+            for b in map(_search.as_number, _search.values(rest, plan_of(rules)))
             for _, value in outcomes(a, b, rules.ops)
             if rules.allows(value)
         }
-        found = _search.values(hand, rules)
+        found = _search.values(hand, plan_of(rules))
         assert set(found) == {_search.as_value(value) for value in made}
         for value in found:  # exact: whole, or a fraction in lowest terms
             assert isinstance(value, int) or (value[1] > 1 and math.gcd(*value) == 1)
@@ -638,12 +639,12 @@ def test_the_two_and_three_card_shortcuts_are_the_general_search(
     hand = tuple(sorted(exact(card) for card in cards))
     rules = attrs.evolve(rules, distinct=level)
     with _search.limited(10**6):
-        made = _search.in_order(_search.values(hand, attrs.evolve(rules, integer_only=False)))
+        made = _search.in_order(_search.values(hand, plan_of(attrs.evolve(rules, integer_only=False))))
     for target in [*made, exact(other)]:
         found = []
         for progress in (None, lambda done, total: None):
             with _search.limited(10**6):
-                classes = _search._make_classes(hand, target, rules, progress)
+                classes = _search._make_classes(hand, target, plan_of(rules), progress)
                 budget = _search._BUDGET.get()
                 assert budget is not None
                 found.append((list(classes.items()), budget.left))
@@ -657,7 +658,7 @@ def test_a_card_alone_is_its_only_value_whatever_the_rules(
     """A hand may hold a card the rules would not let a step make (a card may be any
     number): alone, it makes itself, and costs no step."""
     with _search.limited(1):
-        assert set(_search.values((exact(card),), rules)) == {_search.as_value(exact(card))}
+        assert set(_search.values((exact(card),), plan_of(rules))) == {_search.as_value(exact(card))}
         budget = _search._BUDGET.get()
         assert budget is not None and budget.left == 1
 
@@ -669,7 +670,7 @@ def test_the_values_reached_are_plain_numbers(cards: list[Fraction], rules: Hous
     hand = [exact(card) for card in cards]
     found = reachable_values(hand, rules=rules)
     assert all(type(value) in (int, Fraction) for value in found)
-    held = _search.values_reached(hand, rules, 10**6)
+    held = _search.values_reached(hand, plan_of(rules), 10**6)
     assert {_search.as_value(value) for value in found} == held
 
 

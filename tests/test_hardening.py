@@ -221,7 +221,7 @@ def test_the_values_kept_across_calls_stay_within_their_bound(
         solve([rng.randint(1, 13) for _ in range(4)])
         assert arith24_search._SHARED_VALUES.size <= 2_000 + 1_500  # give or take the newest
         assert arith24_search._SHARED_PAIRS.size <= 50  # (each entry counts 1)
-    for kept in (arith24_search._whole_needed, _canonical.leaf):  # bounded too
+    for kept in (arith24_search._whole_needed, _canonical._canonical_leaf):  # bounded too
         info = kept.cache_info()
         assert info.maxsize is not None and 0 < info.currsize <= info.maxsize
     assert arith24_search._SHARED_PAIRS.size == 50
@@ -229,7 +229,7 @@ def test_the_values_kept_across_calls_stay_within_their_bound(
     assert arith24_search._SHARED_VALUES.size == 0
     assert arith24_search._SHARED_PAIRS.size == 0
     assert arith24_search._whole_needed.cache_info().currsize == 0
-    assert _canonical.leaf.cache_info().currsize == 0
+    assert _canonical._canonical_leaf.cache_info().currsize == 0
     assert not arith24_search._HASHED and not arith24_search._INVERSES
 
 

@@ -11,6 +11,10 @@ A key is a tuple, so keys hash and order as tuples do:
   (added or multiplied) and ``behind`` (subtracted or divided), each sorted. Their fields
   are read by position (:data:`KIND`, :data:`VALUE`, ...).
 
+Each level is a :class:`Level` (:data:`LEVELS`): how a number is keyed, how two keys
+join, how a key is closed, and which tree stands for a class. The search follows the level
+its plan names (:class:`~puzzlecalc.arith24._plan.Plan`) and never asks which it is.
+
 The search works on plain trees: a number, or a tuple ``(op, left, right)`` (:data:`Tree`).
 """
 
@@ -23,8 +27,9 @@ from collections.abc import Callable, Collection, Hashable, Mapping, Sequence
 from contextvars import ContextVar
 from fractions import Fraction
 from itertools import combinations
-from typing import Final, NamedTuple, TypeAlias, cast
+from typing import TYPE_CHECKING, ClassVar, Final, NamedTuple, TypeAlias, cast
 
+from puzzlecalc import caches
 from puzzlecalc._checks import shown
 from puzzlecalc._context import entered
 from puzzlecalc.arith24.expr import BinOp, Expr, Num, _operation
@@ -32,24 +37,26 @@ from puzzlecalc.arith24.numbers import Number, apply, exact
 from puzzlecalc.arith24.rules import DISTINCT_LEVELS, Distinct, HouseRules
 from puzzlecalc.errors import InvalidArgumentError, InvalidTypeError
 
+if TYPE_CHECKING:
+    from puzzlecalc.arith24._plan import Plan
+
 #: What the search and the rest of the package use of the canonical forms.
 __all__ = [
     "ASIDE",
     "Canon",
+    "Combiner",
     "FORM",
     "Form",
     "Key",
+    "LEVELS",
+    "Level",
     "SIGN",
     "Tree",
-    "canonical",
     "card_count",
-    "combine",
-    "combiner",
+    "forget_leaves",
     "from_trees",
     "has_aside",
-    "joining",
     "key",
-    "leaf",
     "operands",
     "settle",
     "settling",
@@ -135,60 +142,6 @@ def card_count(tree: Tree) -> int:
     return card_count(tree[1]) + card_count(tree[2])
 
 
-@functools.lru_cache(maxsize=1 << 12, typed=True)
-def leaf(value: Number, level: Distinct) -> Key:
-    """The key of a single number at ``level`` (one object for each, while it is remembered:
-    the keys built on it tell their operands apart by identity cheaply)."""
-    if level in ("none", "commutative"):
-        return Atom(0, value)
-    return (1, (LEAF, value), ())
-
-
-def combine(op: str, left: Key, right: Key, level: Distinct, value: Number | None = None) -> Key:
-    """The key of ``left op right`` from the keys of its operands.
-
-    Keys compose: the key of a tree is a function of its operator and its operands'
-    keys, so a search can merge equal solutions of every sub-hand as it goes. At
-    ``"4nums"`` the keys combined are *open* (:func:`settle` closes them): whether a part
-    of a sum is useless depends on every operand of the sum, and a sum's operands may
-    still be joined by more, so its own useless group is set aside only when it is
-    closed. A caller that knows the value of ``left op right`` may give it, to save
-    working it out again.
-
-    :raises ZeroDivisionError: if it divides by zero (at ``"normal"`` and ``"4nums"``,
-        which look at values).
-    """
-    if left.__class__ is tuple and right.__class__ is tuple:  # (not an Atom or a Node)
-        left, right = cast(Canon, left), cast(Canon, right)
-        if op == "/" and right[FORM][VALUE] == 0:
-            raise ZeroDivisionError("division by zero")
-        if level == "4nums":
-            return _combine_open(op, left, right, value)
-        return _combine_normal(op, left, right, value)
-    assert isinstance(left, Atom | Node) and isinstance(right, Atom | Node)
-    if level == "commutative" and op in "+*" and right < left:
-        left, right = right, left
-    return Node(1, op, left, right)
-
-
-#: :func:`combine` at one level: ``(op, left, right, value or None) -> key``.
-Combiner: TypeAlias = Callable[[str, Key, Key, Number | None], Key]
-
-
-@functools.cache
-def combiner(level: Distinct) -> Combiner:
-    """:func:`combine` for keys of ``level``, as fast as it can be (for a search's inner
-    loop), of operands as :func:`joining` gives them: at ``"4nums"`` each settled already
-    where :func:`combine` would settle it."""
-    if level in ("normal", "4nums"):
-        return cast(Combiner, _combine_normal)
-    return functools.partial(_combine_fine, level=level)
-
-
-def _combine_fine(op: str, left: Key, right: Key, value: Number | None, level: Distinct) -> Key:
-    return combine(op, left, right, level, value)
-
-
 def operands(op: str, left: Canon, right: Canon) -> Hashable:
     """What the key (normal or open) of ``left op right`` is made of, for telling cheaply
     that two pairs of keys combine to the same key: by identity, the operands of a part
@@ -212,35 +165,6 @@ def operands(op: str, left: Canon, right: Canon) -> Hashable:
     return kind, tuple(sorted(ahead)), tuple(sorted(behind)), tuple(sorted(taken))
 
 
-def joining(
-    found: Mapping[Key, Tree], op: str, level: Distinct, narrow: bool = False
-) -> Collection[tuple[Key, Tree]]:
-    """The classes of ``found`` (keys of ``level``) as operands of ``op``, for
-    :func:`combiner`: at ``"4nums"`` each key that is not a leaf nor a group of the kind
-    ``op`` makes (a sum, :data:`SUM`, for ``+`` and ``-``; a product, :data:`PRODUCT`,
-    for ``*`` and ``/``) is settled, as :func:`combine` settles it, once here rather
-    than for each pair it joins. If ``narrow``, only the classes (at ``"normal"`` or
-    ``"4nums"``) whose form is not a group of that kind."""
-    if level not in ("normal", "4nums"):
-        return found.items()
-    kind = SUM if op in "+-" else PRODUCT
-    if level == "normal":
-        if not narrow:
-            return found.items()
-        return [(key, tree) for key, tree in found.items() if key[FORM][KIND] != kind]  # type: ignore[index]
-    joined = []
-    for key, tree in found.items():
-        key_kind = key[FORM][KIND]  # type: ignore[index]
-        if key_kind == kind:
-            if not narrow:
-                joined.append((key, tree))
-        elif key_kind == LEAF:
-            joined.append((key, tree))
-        else:
-            joined.append((settle(key), tree))
-    return joined
-
-
 def has_aside(key: Key) -> bool:
     """Whether a (closed) ``"4nums"`` key set cards aside as useless."""
     return key.__class__ is tuple and bool(cast(Canon, key)[ASIDE])
@@ -255,7 +179,8 @@ def key(expr: Expr | Tree, level: Distinct = "4nums") -> Key:
     if not isinstance(level, str) or level not in DISTINCT_LEVELS:
         raise InvalidArgumentError(f"distinct must be one of {DISTINCT_LEVELS}, not {shown(level)}")
     tree = to_tree(expr) if isinstance(expr, Expr) else _checked_tree(expr)
-    return settle(_open_key(tree, level)) if level == "4nums" else _open_key(tree, level)
+    strategy = LEVELS[level]
+    return strategy.close(_open_key(tree, strategy))
 
 
 def _checked_tree(tree: object) -> Tree:
@@ -273,18 +198,18 @@ def _checked_tree(tree: object) -> Tree:
     return tree  # type: ignore[return-value]  # (a Tree: each part checked)
 
 
-def _open_key(tree: Tree, level: Distinct) -> Key:
-    """The key of ``tree`` as the search combines it: at ``"4nums"``, open."""
+def _open_key(tree: Tree, level: Level) -> Key:
+    """The key of ``tree`` as the search combines it (open, at ``"4nums"``)."""
     stack: list[tuple[Tree, bool]] = [(tree, False)]
     keys: list[Key] = []
     while stack:  # post-order without recursion
         node, expanded = stack.pop()
         if not isinstance(node, tuple):
-            keys.append(leaf(exact(node), level))
+            keys.append(level.leaf(exact(node)))
         elif expanded:
             right = keys.pop()
             left = keys.pop()
-            keys.append(combine(node[0], left, right, level))
+            keys.append(level.combine(node[0], left, right))
         else:
             stack.extend([(node, True), (node[2], False), (node[1], False)])
     return keys[0]
@@ -357,48 +282,6 @@ def _allowed_value(tree: Tree, rules: HouseRules) -> Number | None:
         return None
     value = apply(op, left_value, right_value)
     return value if rules.allows(value) else None
-
-
-def canonical(found: Mapping[Key, Tree], rules: HouseRules) -> list[Tree]:
-    """A representative tree of each class of ``found`` (key -> a tree of that key), printed
-    the 4nums way where it can be.
-
-    At ``"normal"`` and ``"4nums"`` the tree is rebuilt from the normal form: in sums
-    the added terms come first, then the subtracted ones; in products the multiplied
-    factors, then the divisors; compound operands before numbers, larger values first.
-    Useless cards set aside come back as ``+a-b`` terms, as ``*1`` factors or as a
-    factor worth 1. The rebuilt tree is used only if ``rules`` allow it and it has the
-    same key; otherwise the tree found is. (The classes share the rebuilding of their
-    common parts.)
-    """
-    level = rules.distinct
-    if level in ("none", "commutative"):
-        return [_ordered(tree) if level == "commutative" else tree for tree in found.values()]
-    rebuilds = _Rebuilds(level)
-    # Under rules that take every value and operation, a tree is allowed unless it divides
-    # by zero, and then it has no key.
-    check = rules.limits_values or rules.ops != "+-*/"
-    trees = []
-    for goal, tree in found.items():
-        assert goal.__class__ is tuple
-        sign, form, aside = cast(Canon, goal)
-        rebuilt: Tree | None = None
-        if sign == 1 and not aside:
-            rebuilt = _tree(form, rebuilds)  # whose key is the goal: see settle
-        elif sign == 1:
-            keyed = _with_aside(form, aside, rebuilds)
-            if keyed is not None and rebuilds.key(keyed[1]) == goal:
-                rebuilt = keyed[0]
-        if rebuilt is not None and (not check or allowed(rebuilt, rules)):
-            trees.append(rebuilt)
-            continue
-        if level == "4nums":  # the normal form of the tree found, rebuilt
-            rebuilt = _tree(cast(Canon, key(tree, "normal"))[FORM], rebuilds)
-            if rebuilt is not None and (not check or allowed(rebuilt, rules)):
-                trees.append(rebuilt)
-                continue
-        trees.append(tree)
-    return trees
 
 
 # --- commutative ----------------------------------------------------------------------
@@ -500,7 +383,7 @@ def _join(kind: int, form: Form, pull: int, ahead: list[Form], behind: list[Form
 
 
 def settle(key: Key) -> Key:
-    """The ``"4nums"`` key of an open one (:func:`combine`): its own sum or product, if it
+    """The ``"4nums"`` key of an open one (:meth:`Level.combine`): its own sum or product, if it
     is one, has its largest useless group of operands set aside (:func:`_drop`), and a
     sum worth less than 0 is negated, its sign moved out. (The sums and products within
     were settled as they joined a part of another kind.)
@@ -513,7 +396,7 @@ def settle(key: Key) -> Key:
     without working its key out again.
 
     >>> from puzzlecalc.arith24 import Expr
-    >>> found = settle(_open_key(to_tree(Expr.parse("12-12-11-1")), "4nums"))
+    >>> found = settle(_open_key(to_tree(Expr.parse("12-12-11-1")), LEVELS["4nums"]))
     >>> found[SIGN], found[FORM][VALUE], found[ASIDE]
     (-1, 12, (1, 11, 12))
     """
@@ -534,7 +417,7 @@ def settle(key: Key) -> Key:
 
 class _Settled:
     """The keys settled so far by a search (:func:`settling`), by identity: a part is
-    settled each time the search joins it to a value of another kind (:func:`joining`).
+    settled each time the search joins it to a value of another kind (:meth:`Level.joining`).
     The keys are kept, so their identities are not reused (in a list: fewer objects than
     a pair for each)."""
 
@@ -744,16 +627,14 @@ class _Rebuilds:
     """The forms rebuilt so far at one level, by identity: the solutions of one search
     share most of their parts (each form is kept, so its identity is not reused)."""
 
-    def __init__(self, level: Distinct) -> None:
+    def __init__(self, level: Level) -> None:
         self.level = level
         self.done: dict[int, tuple[Form, _Rebuilt]] = {}
         self.trees: dict[int, tuple[Form, Tree | None]] = {}
 
     def key(self, combined: Key | None) -> Key | None:
         """The key of a rebuilt tree from its key as combined (``None`` if none)."""
-        if combined is None or self.level != "4nums":
-            return combined
-        return settle(combined)
+        return None if combined is None else self.level.close(combined)
 
 
 def _in_order(group: Group) -> list[tuple[str, Form]]:
@@ -774,7 +655,7 @@ def _rebuild(form: Form, rebuilds: _Rebuilds) -> _Rebuilt:
         return found[1]
     result: _Rebuilt
     if form[KIND] == LEAF:
-        result = (form[VALUE], leaf(form[VALUE], rebuilds.level))
+        result = (form[VALUE], rebuilds.level.leaf(form[VALUE]))
     else:
         group = cast(Group, form)
         result = _chain(_in_order(group), rebuilds) if group[AHEAD] else None
@@ -819,7 +700,7 @@ def _chain(operands: list[tuple[str, Form]], rebuilds: _Rebuilds) -> _Rebuilt:
             whole = None
         else:
             try:
-                whole = combine(op, whole, part_key, rebuilds.level)
+                whole = rebuilds.level.combine(op, whole, part_key)
             except ZeroDivisionError:
                 whole = None
     assert tree is not None
@@ -878,3 +759,233 @@ def _with_aside(form: Form, aside: tuple[Number, ...], rebuilds: _Rebuilds) -> _
 
 def _leaves(cards: Sequence[Number]) -> list[Form]:
     return [(LEAF, card) for card in cards]
+
+
+# --- the levels -----------------------------------------------------------------------
+
+#: How a search joins two keys: ``(op, left, right, value or None) -> key``.
+Combiner: TypeAlias = Callable[[str, Key, Key, Number | None], Key]
+
+
+@functools.lru_cache(maxsize=1 << 12, typed=True)
+def _atom(value: Number) -> Atom:
+    """The key of a number at the two finer levels (one object for each, while it is
+    remembered, as :func:`_canonical_leaf`)."""
+    return Atom(0, value)
+
+
+@functools.lru_cache(maxsize=1 << 12, typed=True)
+def _canonical_leaf(value: Number) -> Canon:
+    """The key of a number at ``"normal"`` and ``"4nums"`` (one object for each, while it
+    is remembered: the keys built on it tell their operands apart by identity cheaply,
+    :func:`operands`)."""
+    return (1, (LEAF, value), ())
+
+
+@caches.register
+def forget_leaves() -> None:
+    """Drop the keys of numbers kept for reuse."""
+    _atom.cache_clear()
+    _canonical_leaf.cache_clear()
+
+
+def _node(op: str, left: Key, right: Key, value: Number | None = None) -> Key:
+    return Node(1, op, left, right)  # type: ignore[arg-type]  # (keys of the finer levels)
+
+
+def _commuted_node(op: str, left: Key, right: Key, value: Number | None = None) -> Key:
+    if op in "+*" and right < left:  # type: ignore[operator]  # (named tuples order)
+        left, right = right, left
+    return Node(1, op, left, right)  # type: ignore[arg-type]
+
+
+class Level:
+    """How solutions are told apart at one equivalence level (:data:`LEVELS`): how a number
+    is keyed, how two keys join, how a key is closed, and which tree stands for a class.
+
+    A search follows the level it is given and never asks which one it is: what differs
+    between the levels is here, as methods and as the flags below.
+    """
+
+    __slots__ = ()
+
+    #: The level's name, as :attr:`HouseRules.distinct
+    #: <puzzlecalc.arith24.rules.HouseRules.distinct>` gives it.
+    name: ClassVar[Distinct]
+    #: Whether ``a+b`` and ``b+a`` (and ``a*b`` and ``b*a``) are two solutions.
+    both_orders: ClassVar[bool] = False
+    #: Whether a key is a flattened sum or product (:data:`Canon`), however bracketed, so
+    #: that pairs of the same operands make the same key (:func:`operands`).
+    flattens: ClassVar[bool] = False
+    #: Whether the keys a search makes are open, to be closed (:meth:`close`), which may
+    #: set cards aside as useless.
+    sets_aside: ClassVar[bool] = False
+
+    #: The key of a number.
+    leaf: Callable[[Number], Key]
+    #: The key of ``left op right`` from keys as :meth:`joining` gives them: the search's
+    #: inner loop.
+    join: Combiner
+
+    def combine(self, op: str, left: Key, right: Key, value: Number | None = None) -> Key:
+        """The key of ``left op right`` from the keys of its operands, as a search makes it.
+
+        Keys compose: the key of a tree is a function of its operator and its operands'
+        keys, so a search can merge equal solutions of every sub-hand as it goes. A caller
+        that knows the value of ``left op right`` may give it, to save working it out.
+
+        :raises ZeroDivisionError: if it divides by zero (at ``"normal"`` and ``"4nums"``,
+            which look at values).
+        """
+        return self.join(op, left, right, value)
+
+    def joining(
+        self, found: Mapping[Key, Tree], op: str, narrow: bool = False
+    ) -> Collection[tuple[Key, Tree]]:
+        """The classes of ``found`` as operands of ``op`` for :attr:`join`. If ``narrow``
+        (where keys flatten), only those whose form is not a group of the kind ``op`` makes
+        (a sum, :data:`SUM`, for ``+`` and ``-``; a product, :data:`PRODUCT`, for ``*`` and
+        ``/``)."""
+        return found.items()
+
+    def close(self, key: Key) -> Key:
+        """The key of a whole solution from the key a search made of it."""
+        return key
+
+    def representatives(self, found: Mapping[Key, Tree], plan: Plan) -> list[Tree]:
+        """A tree for each class of ``found`` (key -> a tree of that key, closed), printed
+        the 4nums way where the level allows: here, the tree found."""
+        return list(found.values())
+
+
+class _None(Level):
+    """``"none"``: every tree is its own solution."""
+
+    __slots__ = ()
+    name: ClassVar[Distinct] = "none"
+    both_orders = True
+    leaf = staticmethod(_atom)
+    join = staticmethod(_node)
+
+
+class _Commutative(Level):
+    """``"commutative"``: the operands of ``+`` and ``*`` in either order are one solution."""
+
+    __slots__ = ()
+    name: ClassVar[Distinct] = "commutative"
+    leaf = staticmethod(_atom)
+    join = staticmethod(_commuted_node)
+
+    def representatives(self, found: Mapping[Key, Tree], plan: Plan) -> list[Tree]:
+        """The tree found with the operands of ``+`` and ``*`` in print order: compound
+        first, larger first."""
+        return [_ordered(tree) for tree in found.values()]
+
+
+class _Normal(Level):
+    """``"normal"``: a solution is its normal form, sums and products flattened."""
+
+    __slots__ = ()
+    name: ClassVar[Distinct] = "normal"
+    flattens = True
+    leaf = staticmethod(_canonical_leaf)
+    join = staticmethod(cast(Combiner, _combine_normal))
+
+    def combine(self, op: str, left: Key, right: Key, value: Number | None = None) -> Key:
+        left, right = cast(Canon, left), cast(Canon, right)
+        if op == "/" and right[FORM][VALUE] == 0:
+            raise ZeroDivisionError("division by zero")
+        return self.join(op, left, right, value)
+
+    def joining(
+        self, found: Mapping[Key, Tree], op: str, narrow: bool = False
+    ) -> Collection[tuple[Key, Tree]]:
+        if not narrow:
+            return found.items()
+        kind = SUM if op in "+-" else PRODUCT
+        return [(key, tree) for key, tree in found.items() if key[FORM][KIND] != kind]  # type: ignore[index]
+
+    def representatives(self, found: Mapping[Key, Tree], plan: Plan) -> list[Tree]:
+        """The tree rebuilt from the normal form: in sums the added terms first, then the
+        subtracted ones; in products the multiplied factors, then the divisors; compound
+        operands before numbers, larger values first. Useless cards set aside come back as
+        ``+a-b`` terms, as ``*1`` factors or as a factor worth 1. The rebuilt tree is used
+        only if the rules allow it and it has the same key; otherwise the tree found is.
+        (The classes share the rebuilding of their common parts.)"""
+        rebuilds = _Rebuilds(self)
+        # Under rules that take every value and operation, a tree is allowed unless it
+        # divides by zero, and then it has no key.
+        rules = None if plan.unrestricted else plan.rules
+        trees = []
+        for goal, tree in found.items():
+            sign, form, aside = cast(Canon, goal)
+            rebuilt: Tree | None = None
+            if sign == 1 and not aside:
+                rebuilt = _tree(form, rebuilds)  # whose key is the goal: see settle
+            elif sign == 1:
+                keyed = _with_aside(form, aside, rebuilds)
+                if keyed is not None and rebuilds.key(keyed[1]) == goal:
+                    rebuilt = keyed[0]
+            if rebuilt is None or (rules is not None and not allowed(rebuilt, rules)):
+                rebuilt = self._refound(tree, rebuilds)
+                if rebuilt is None or (rules is not None and not allowed(rebuilt, rules)):
+                    rebuilt = tree
+            trees.append(rebuilt)
+        return trees
+
+    def _refound(self, tree: Tree, rebuilds: _Rebuilds) -> Tree | None:
+        """Another tree of the class of ``tree`` when its key's own will not do, or ``None``."""
+        return None
+
+
+class _FourNums(_Normal):
+    """``"4nums"``: as ``"normal"``, and a useless part (worth 0 in a sum, 1 in a product)
+    set aside; a search's keys are open until closed (:func:`settle`)."""
+
+    __slots__ = ()
+    name: ClassVar[Distinct] = "4nums"
+    sets_aside = True
+
+    def combine(self, op: str, left: Key, right: Key, value: Number | None = None) -> Key:
+        """The open key of ``left op right`` (open keys): whether a part of a sum is
+        useless depends on every operand of the sum, and a sum's operands may still be
+        joined by more, so its own useless group is set aside only when it is closed.
+
+        :raises ZeroDivisionError: if it divides by zero.
+        """
+        left, right = cast(Canon, left), cast(Canon, right)
+        if op == "/" and right[FORM][VALUE] == 0:
+            raise ZeroDivisionError("division by zero")
+        return _combine_open(op, left, right, value)
+
+    def joining(
+        self, found: Mapping[Key, Tree], op: str, narrow: bool = False
+    ) -> Collection[tuple[Key, Tree]]:
+        """As at ``"normal"``, each key that is not a leaf nor a group of the kind ``op``
+        makes settled, as :meth:`combine` settles it, once here rather than for each pair
+        it joins."""
+        kind = SUM if op in "+-" else PRODUCT
+        joined = []
+        for key, tree in found.items():
+            key_kind = key[FORM][KIND]  # type: ignore[index]
+            if key_kind == kind:
+                if not narrow:
+                    joined.append((key, tree))
+            elif key_kind == LEAF:
+                joined.append((key, tree))
+            else:
+                joined.append((settle(key), tree))
+        return joined
+
+    def close(self, key: Key) -> Key:
+        return settle(key)
+
+    def _refound(self, tree: Tree, rebuilds: _Rebuilds) -> Tree | None:
+        """The tree rebuilt from the normal form of ``tree``."""
+        return _tree(cast(Canon, key(tree, "normal"))[FORM], rebuilds)
+
+
+#: The equivalence levels, by name.
+LEVELS: Final[Mapping[Distinct, Level]] = {
+    level.name: level for level in (_None(), _Commutative(), _Normal(), _FourNums())
+}

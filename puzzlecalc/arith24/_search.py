@@ -8,7 +8,7 @@ target is worked backwards: for each way to split the hand in two and each value
 part, the value the other part needs is one subtraction, division or multiplication away,
 and it is looked up, never searched for. Values are looked up as whole numbers and pairs of
 them (:data:`Value`): most values a part makes are never needed, and a fraction is made
-only of one the search goes on with. The tables are kept by sub-multiset and rules for the
+only of one the search goes on with. The tables are kept by sub-multiset and plan for the
 length of one call (:func:`limited`), or of a :func:`shared_tables` block.
 """
 
@@ -32,9 +32,10 @@ from puzzlecalc import caches
 from puzzlecalc._checks import shown
 from puzzlecalc._bounded import BoundedCache
 from puzzlecalc._context import entered
-from puzzlecalc.arith24._canonical import ASIDE, FORM, SIGN, Canon, Key, Tree
+from puzzlecalc.arith24._canonical import ASIDE, FORM, SIGN, Canon, Key, Level, Tree
+from puzzlecalc.arith24._plan import Plan
 from puzzlecalc.arith24.numbers import Number, apply, exact, hand, number_text, outcomes
-from puzzlecalc.arith24.rules import DEFAULT_RULES, Distinct, HouseRules
+from puzzlecalc.arith24.rules import HouseRules
 from puzzlecalc.errors import InvalidArgumentError, SearchLimitError
 
 #: What the rest of the package uses of the search (solutions, the censuses, Countdown).
@@ -124,7 +125,7 @@ _BUDGET: ContextVar[_Budget | None] = ContextVar("puzzlecalc_arith24_budget", de
 
 
 class _Tables:
-    """What searches have worked out under some rules, by sub-multiset: values,
+    """What searches have worked out under one plan, by sub-multiset: values,
     reachability, classes."""
 
     __slots__ = ("classes", "reachable", "values")
@@ -136,22 +137,21 @@ class _Tables:
 
 
 class _TablesByRules:
-    """The :class:`_Tables` of each rules searched under. (The rules a search asks for
-    are those it asked for last, as a rule: they are found by identity first, and the
-    tables' keys do not hold them, for rules are slow to hash.)"""
+    """The :class:`_Tables` of each plan searched under. (The plan a search asks for is
+    the one it asked for last, as a rule: it is looked at first.)"""
 
-    __slots__ = ("_tables", "last", "last_rules")
+    __slots__ = ("_tables", "last", "last_plan")
 
     def __init__(self) -> None:
-        self._tables: dict[HouseRules, _Tables] = {}
-        self.last_rules: HouseRules | None = None
-        self.last = _Tables()  # the tables of last_rules
+        self._tables: dict[Plan, _Tables] = {}
+        self.last_plan: Plan | None = None
+        self.last = _Tables()  # the tables of last_plan
 
-    def under(self, rules: HouseRules) -> _Tables:
-        """The tables of ``rules`` (callers may look at :attr:`last` first)."""
-        if rules is not self.last_rules:
-            self.last = self._tables.setdefault(rules, _Tables())
-            self.last_rules = rules
+    def under(self, plan: Plan) -> _Tables:
+        """The tables of ``plan`` (callers may look at :attr:`last` first)."""
+        if plan is not self.last_plan:
+            self.last = self._tables.setdefault(plan, _Tables())
+            self.last_plan = plan
         return self.last
 
 
@@ -173,7 +173,7 @@ _SHARED_VALUES: BoundedCache[tuple[tuple[Number, ...], HouseRules], Values] = Bo
 #: first): the hands of a game share their pairs and the values they need of them.
 _SHARED_PAIRS_KEPT: Final = 4096
 _SHARED_PAIRS: BoundedCache[
-    tuple[Number, Number, Number, Distinct], tuple[dict[Key, Tree], int]
+    tuple[Number, Number, Number, Level], tuple[dict[Key, Tree], int]
 ] = BoundedCache(_SHARED_PAIRS_KEPT, lambda _: 1)
 
 
@@ -193,10 +193,10 @@ def shared_tables() -> contextlib.AbstractContextManager[None]:
     return entered(_TABLES, _TablesByRules)
 
 
-def _tables(rules: HouseRules) -> _Tables:
+def _tables(plan: Plan) -> _Tables:
     tables = _TABLES.get()
     assert tables is not None, "the searches run inside limited()"
-    return tables.last if tables.last_rules is rules else tables.under(rules)
+    return tables.last if tables.last_plan is plan else tables.under(plan)
 
 
 @contextlib.contextmanager
@@ -284,11 +284,13 @@ def in_order(found: Values) -> tuple[Number, ...]:
     return ordered
 
 
-def values(cards: tuple[Number, ...], rules: HouseRules = DEFAULT_RULES) -> Values:
-    """Every value the whole multiset ``cards`` (sorted) can make under ``rules``, as the
+def values(cards: tuple[Number, ...], plan: Plan) -> Values:
+    """Every value the whole multiset ``cards`` (sorted) can make under ``plan``, as the
     search looks them up (:data:`Value`).
 
-    >>> sorted(values((1, 2)), key=as_number)
+    >>> from puzzlecalc.arith24._plan import plan_of
+    >>> from puzzlecalc.arith24.rules import DEFAULT_RULES
+    >>> sorted(values((1, 2), plan_of(DEFAULT_RULES)), key=as_number)
     [-1, (1, 2), 1, 2, 3]
     """
     if len(cards) == 1:  # a card is itself, whatever the rules: nothing to work out
@@ -297,26 +299,26 @@ def values(cards: tuple[Number, ...], rules: HouseRules = DEFAULT_RULES) -> Valu
     tables = _TABLES.get()
     if tables is None:
         with shared_tables():
-            return values(cards, rules)
-    # (_tables(rules), written out: values are asked for most of all)
-    known = (tables.last if tables.last_rules is rules else tables.under(rules)).values
+            return values(cards, plan)
+    # (_tables(plan), written out: values are asked for most of all)
+    known = (tables.last if tables.last_plan is plan else tables.under(plan)).values
     found = known.get(cards)
     if found is None:
-        found = _SHARED_VALUES.get((cards, rules))
+        found = _SHARED_VALUES.get((cards, plan.rules))
         if found is None:
-            found = _values(cards, rules)
+            found = _values(cards, plan)
             if len(cards) <= _SHARED_CARDS:
-                _SHARED_VALUES.put((cards, rules), found)
+                _SHARED_VALUES.put((cards, plan.rules), found)
         else:  # worked out by an earlier call: charge what working it out costs
             for part, rest in splits(cards):
-                _spend(_count(part, rules) * _count(rest, rules))
+                _spend(_count(part, plan) * _count(rest, plan))
         known[cards] = found
     return found
 
 
-def _count(cards: tuple[Number, ...], rules: HouseRules) -> int:
+def _count(cards: tuple[Number, ...], plan: Plan) -> int:
     """How many values ``cards`` make (a card makes one: itself)."""
-    return 1 if len(cards) == 1 else len(values(cards, rules))
+    return 1 if len(cards) == 1 else len(values(cards, plan))
 
 
 @caches.register
@@ -325,24 +327,24 @@ def forget_shared() -> None:
     _SHARED_VALUES.clear()
     _SHARED_PAIRS.clear()
     splits.cache_clear()
-    _canonical.leaf.cache_clear()
+    _canonical.forget_leaves()
     _whole_needed.cache_clear()
     _forget_fractions()
 
 
-def _values(cards: tuple[Number, ...], rules: HouseRules) -> Values:
-    if rules.ops != "+-*/":
+def _values(cards: tuple[Number, ...], plan: Plan) -> Values:
+    if not plan.every_op:
         made: set[Value] = set()
         for part, rest in splits(cards):
-            lefts, rights = values(part, rules), values(rest, rules)
+            lefts, rights = values(part, plan), values(rest, plan)
             _spend(len(lefts) * len(rights))
             others = [as_number(b) for b in rights]
             for a in map(as_number, lefts):
                 for b in others:
-                    made.update(as_value(value) for _, value in outcomes(a, b, rules.ops))
+                    made.update(as_value(value) for _, value in outcomes(a, b, plan.ops))
     else:
-        made = _every_op_values(cards, rules)
-    return Values(_allowed(made, rules) if rules.limits_values else made)
+        made = _every_op_values(cards, plan)
+    return Values(_allowed(made, plan.rules) if plan.limits_values else made)
 
 
 def _allowed(made: set[Value], rules: HouseRules) -> frozenset[Value]:
@@ -364,13 +366,13 @@ def _allowed(made: set[Value], rules: HouseRules) -> frozenset[Value]:
     )
 
 
-def _every_op_values(cards: tuple[Number, ...], rules: HouseRules) -> set[Value]:
+def _every_op_values(cards: tuple[Number, ...], plan: Plan) -> set[Value]:
     """:func:`_values` with all four operations."""
     made = _Made()
     wholes = made.wholes
-    fractions = not rules.whole_only
+    fractions = not plan.whole_only
     for part, rest in splits(cards):
-        lefts, rights = values(part, rules), values(rest, rules)
+        lefts, rights = values(part, plan), values(rest, plan)
         _spend(len(lefts) * len(rights))
         whole_rights = [b for b in rights if b.__class__ is int]
         ratio_rights = [b for b in rights if b.__class__ is tuple]
@@ -450,25 +452,25 @@ class _Made:
 
 
 def _needs(
-    target: Number | Ratio, a: Number | Ratio, rules: HouseRules, rest: tuple[Number, ...]
+    target: Number | Ratio, a: Number | Ratio, plan: Plan, rest: tuple[Number, ...]
 ) -> Iterable[tuple[str, Value, bool]]:
     """``(op, b, a_first)``: the ways ``a`` and a value ``b`` of the cards ``rest`` make
     ``target`` (each a number or a :data:`Value`; ``b`` a :data:`Value`).
 
     Division by zero is never among them.
     """
-    if rules.ops == "+-*/" and target and a:  # the common case, asked again and again
+    if plan.every_op and target and a:  # the common case, asked again and again
         # A card may be any number; a value of two cards or more is one the rules allow.
-        if len(rest) > 1 and rules.limits_values:
-            if rules.whole_only and target.__class__ is int and a.__class__ is int:
-                return _whole_needs(target, a, rules)
+        if len(rest) > 1 and plan.limits_values:
+            if plan.whole_only and target.__class__ is int and a.__class__ is int:
+                return _whole_needs(target, a, plan)
             needs = zip(_OPS, _needed(target, a), _A_FIRST, strict=True)
-            return [need for need in needs if rules.allows(as_number(need[1]))]
+            return [need for need in needs if plan.allows(as_number(need[1]))]
         return zip(_OPS, _needed(target, a), _A_FIRST, strict=True)
-    return _all_needs(as_number(target), as_number(a), rules, rest)
+    return _all_needs(as_number(target), as_number(a), plan, rest)
 
 
-def _whole_needs(target: int, a: int, rules: HouseRules) -> list[tuple[str, int, bool]]:
+def _whole_needs(target: int, a: int, plan: Plan) -> list[tuple[str, int, bool]]:
     """:func:`_needs` of whole numbers, neither 0, when only whole values are allowed:
     cheap enough not to remember, and the fractions are never made."""
     needs: list[tuple[str, int, bool]] = [
@@ -483,9 +485,9 @@ def _whole_needs(target: int, a: int, rules: HouseRules) -> list[tuple[str, int,
     if not remainder:
         needs.append(("/", quotient, True))
     needs.append(("/", target * a, False))
-    if rules.natural:  # as rules.allows, for whole numbers
+    if plan.rules.natural:  # as plan.allows, for whole numbers
         return [need for need in needs if need[1] > 0]
-    if rules.non_negative:
+    if plan.rules.non_negative:
         return [need for need in needs if need[1] >= 0]
     return needs
 
@@ -679,10 +681,10 @@ def plain(found: Iterable[Value]) -> frozenset[Number]:
 
 
 def _all_needs(
-    target: Number, a: Number, rules: HouseRules, rest: tuple[Number, ...]
+    target: Number, a: Number, plan: Plan, rest: tuple[Number, ...]
 ) -> Iterator[tuple[str, Value, bool]]:
     """:func:`_needs` in general (the values of ``rest`` are worked out only if needed)."""
-    ops = rules.ops
+    ops = plan.ops
     if "+" in ops:
         yield "+", as_value(exact(target - a)), True
     if "-" in ops:
@@ -692,61 +694,61 @@ def _all_needs(
         if a:
             yield "*", as_value(apply("/", target, a)), True
         elif not target:  # 0 times anything: every value of the rest
-            yield from (("*", as_value(b), True) for b in in_order(values(rest, rules)))
+            yield from (("*", as_value(b), True) for b in in_order(values(rest, plan)))
     if "/" in ops:
         if target and a:
             yield "/", as_value(apply("/", a, target)), True
         elif not target and not a:  # 0 divided by anything but 0
-            yield from (("/", as_value(b), True) for b in in_order(values(rest, rules)) if b)
+            yield from (("/", as_value(b), True) for b in in_order(values(rest, plan)) if b)
         if a:
             yield "/", as_value(exact(target * a)), False
 
 
-def _reachable(cards: tuple[Number, ...], target: Value, rules: HouseRules) -> bool:
+def _reachable(cards: tuple[Number, ...], target: Value, plan: Plan) -> bool:
     """Whether the whole multiset ``cards`` can make ``target``, for hands larger than those
     whose values are listed: work back from the target instead (in the values as the
     search looks them up: no fraction is made)."""
-    known = _tables(rules).reachable
+    known = _tables(plan).reachable
     found = known.get((cards, target))
     if found is None:
-        found = known[cards, target] = _reach(cards, target, rules)
+        found = known[cards, target] = _reach(cards, target, plan)
     return found
 
 
-def _six_needs(target: Number | Ratio, rules: HouseRules) -> bool:
+def _six_needs(target: Number | Ratio, plan: Plan) -> bool:
     """Whether what the rest of a hand must make with each value ``a`` (not 0) of a part
     is one of the six :func:`_needed` gives, all of them (:func:`_needs`): with all four
     operations and every value allowed. Most values of a part need none of what the rest
     makes, and one set test passes over them."""
-    return rules.ops == "+-*/" and not rules.limits_values and bool(target)
+    return plan.unrestricted and bool(target)
 
 
-def _reach(cards: tuple[Number, ...], target: Value, rules: HouseRules) -> bool:
+def _reach(cards: tuple[Number, ...], target: Value, plan: Plan) -> bool:
     if len(cards) == 1:
         return as_value(cards[0]) == target
-    if not rules.allows(as_number(target)):
+    if not plan.allows(as_number(target)):
         return False
-    every_op = _six_needs(target, rules)
+    every_op = _six_needs(target, plan)
     for part, rest in splits(cards):
         # (a card is itself)
-        lefts: Collection[Number | Value] = part if len(part) == 1 else values(part, rules)
+        lefts: Collection[Number | Value] = part if len(part) == 1 else values(part, plan)
         _spend(len(lefts))
         listed = len(rest) <= _TABULATED
         made: Values | None = None  # rest's values, when first needed (if listed)
         for a in lefts:
             if listed and every_op and a:
                 if made is None:
-                    made = values(rest, rules)
+                    made = values(rest, plan)
                 if not made.isdisjoint(_needed(target, a)):
                     return True
                 continue
-            for _, b, _ in _needs(target, a, rules, rest):
+            for _, b, _ in _needs(target, a, plan, rest):
                 if listed:
                     if made is None:
-                        made = values(rest, rules)
+                        made = values(rest, plan)
                     if b in made:
                         return True
-                elif _reachable(rest, b, rules):
+                elif _reachable(rest, b, plan):
                     return True
     return False
 
@@ -756,46 +758,46 @@ Progress: TypeAlias = Callable[[int, int], None]
 
 
 def classes(
-    cards: tuple[Number, ...], target: Number, rules: HouseRules, progress: Progress | None = None
+    cards: tuple[Number, ...], target: Number, plan: Plan, progress: Progress | None = None
 ) -> dict[Key, Tree]:
     """The distinct expressions over exactly ``cards`` worth ``target``: key -> witness tree
-    (at ``"4nums"``, open keys: see :func:`~._canonical.combine`).
+    (at ``"4nums"``, open keys: see :meth:`~._canonical.Level.combine`).
 
     ``progress``, if the classes are not known yet, is told of each value of each part of
     the top-level splits as the search goes through them.
     """
-    known = _tables(rules).classes
+    known = _tables(plan).classes
     found = known.get((cards, target))
     if found is None:
-        found = known[cards, target] = _make_classes(cards, target, rules, progress)
+        found = known[cards, target] = _make_classes(cards, target, plan, progress)
     return found
 
 
 def _make_classes(
-    cards: tuple[Number, ...], target: Number, rules: HouseRules, progress: Progress | None = None
+    cards: tuple[Number, ...], target: Number, plan: Plan, progress: Progress | None = None
 ) -> dict[Key, Tree]:
-    level = rules.distinct
+    level = plan.level
     if len(cards) == 1:
         if progress is not None:
             progress(1, 1)
         card = cards[0]
-        return {_canonical.leaf(card, level): card} if card == target else {}
-    if len(cards) == 2 and rules.ops == "+-*/" and progress is None:
-        return _pair_classes(cards[0], cards[1], target, rules)
+        return {level.leaf(card): card} if card == target else {}
+    if len(cards) == 2 and plan.every_op and progress is None:
+        return _pair_classes(cards[0], cards[1], target, plan)
     if (
         len(cards) == 3
         and progress is None
-        and level in ("normal", "4nums")
-        and _six_needs(target, rules)
+        and level.flattens
+        and _six_needs(target, plan)
         and all(cards)
     ):
-        return _triple_classes(cards, target, rules)
+        return _triple_classes(cards, target, plan)
     found: dict[Key, Tree] = {}
-    join = _canonical.combiner(level)
-    both_orders = level == "none"
-    # At the normal levels, pairs made of the same operands (a+b)+c, a+(b+c), ... make
-    # the same key: each such pair after the first is passed over before it is combined.
-    combined: set[Hashable] | None = None if level in ("none", "commutative") else set()
+    join = level.join
+    both_orders = level.both_orders
+    # Where keys flatten, pairs made of the same operands (a+b)+c, a+(b+c), ... make the
+    # same key: each such pair after the first is passed over before it is combined.
+    combined: set[Hashable] | None = set() if level.flattens else None
     # A normal (or open "4nums") key is its flattened operands, however bracketed, so a
     # sum (or product) needs only the pairs whose side holding the smallest card is not
     # itself a sum (or product): the operand holding that card split off, the others as
@@ -803,20 +805,20 @@ def _make_classes(
     # more than it saves then). Only with every operation and value allowed: otherwise the
     # other side may be a value the rules turn away.
     smallest = None
-    if level in ("normal", "4nums") and rules.ops == "+-*/" and not rules.limits_values:
+    if level.flattens and plan.unrestricted:
         smallest, combined = cards[0], None
     budget = _BUDGET.get()
-    every_op = _six_needs(target, rules)
+    every_op = _six_needs(target, plan)
     # the target, when _needs of a whole number is _whole_needs (called directly, then)
     whole: int | None = None
-    if rules.ops == "+-*/" and rules.whole_only and isinstance(target, int) and target:
+    if plan.whole_arithmetic and isinstance(target, int) and target:
         whole = target
     done = total = 0
     if progress is not None:  # counted only when asked: this runs for every part of the hand
-        total = max(1, sum(len(values(part, rules)) for part, _ in splits(cards)))
+        total = max(1, sum(len(values(part, plan)) for part, _ in splits(cards)))
     for part, rest in splits(cards):
         # (a card is itself; a part's values are tried in order)
-        lefts_values = part if len(part) == 1 else in_order(values(part, rules))
+        lefts_values = part if len(part) == 1 else in_order(values(part, plan))
         if budget is not None:
             budget.spend(len(lefts_values))
         listed = len(rest) <= _TABULATED
@@ -833,31 +835,31 @@ def _make_classes(
             needs: Iterable[tuple[str, Value, bool]]
             if listed and every_op and a:
                 if made is None:
-                    made = values(rest, rules)
+                    made = values(rest, plan)
                 needed = _needed(target, a)
                 if made.isdisjoint(needed):
                     continue
                 needs = zip(_OPS, needed, _A_FIRST, strict=True)  # (as _needs gives them)
             elif whole is not None and a and a.__class__ is int and len(rest) > 1:
-                needs = _whole_needs(whole, a, rules)
+                needs = _whole_needs(whole, a, plan)
             else:
-                needs = _needs(target, a, rules, rest)
+                needs = _needs(target, a, plan, rest)
             lefts: dict[Key, Tree] | None = None
             for op, b, a_first in needs:
                 if listed:
                     if made is None:
-                        made = values(rest, rules)
+                        made = values(rest, plan)
                     if b not in made:
                         continue
-                elif not _reachable(rest, b, rules):
+                elif not _reachable(rest, b, plan):
                     continue
                 if lefts is None:
-                    lefts = classes(part, a, rules)
-                pairs_a = _canonical.joining(lefts, op, level, narrow_part)
+                    lefts = classes(part, a, plan)
+                pairs_a = level.joining(lefts, op, narrow_part)
                 if narrow_part and not pairs_a:  # (and the rest's classes are not needed)
                     continue
-                rights = classes(rest, as_number(b), rules)
-                pairs_b = _canonical.joining(rights, op, level, narrow_rest)
+                rights = classes(rest, as_number(b), plan)
+                pairs_b = level.joining(rights, op, narrow_rest)
                 if budget is not None:
                     budget.spend(len(pairs_a) * len(pairs_b))
                 orders = (a_first, not a_first) if both_orders and op in "+*" else (a_first,)
@@ -880,13 +882,13 @@ def _make_classes(
     return found
 
 
-def _pair_classes(x: Number, y: Number, target: Number, rules: HouseRules) -> dict[Key, Tree]:
+def _pair_classes(x: Number, y: Number, target: Number, plan: Plan) -> dict[Key, Tree]:
     """:func:`_make_classes` of two cards ``x <= y`` with all four operations: the ways
     to combine them that make ``target``, tried in the order the general search tries
     them (its needs of ``x``), and charged the steps it would charge. (Two cards are the
     most common part of all: the general search costs several times as much; and they
     are kept across calls, as the values of small parts are.)"""
-    level = rules.distinct
+    level = plan.level
     kept = _SHARED_PAIRS.get((x, y, target, level))
     if kept is not None:  # worked out by an earlier call: charge what working it out costs
         _spend(kept[1])
@@ -908,10 +910,10 @@ def _pair_classes(x: Number, y: Number, target: Number, rules: HouseRules) -> di
     _spend(steps)
     found: dict[Key, Tree] = {}
     if ways:
-        join = _canonical.combiner(level)
-        key_x, key_y = _canonical.leaf(x, level), _canonical.leaf(y, level)
+        join = level.join
+        key_x, key_y = level.leaf(x), level.leaf(y)
         for op, x_first in ways:
-            orders = (x_first, not x_first) if level == "none" and op in "+*" else (x_first,)
+            orders = (x_first, not x_first) if level.both_orders and op in "+*" else (x_first,)
             for first in orders:
                 left, right = (key_x, key_y) if first else (key_y, key_x)
                 found.setdefault(join(op, left, right, target), (op, x, y) if first else (op, y, x))
@@ -920,34 +922,34 @@ def _pair_classes(x: Number, y: Number, target: Number, rules: HouseRules) -> di
 
 
 def _triple_classes(
-    cards: tuple[Number, ...], target: Number, rules: HouseRules
+    cards: tuple[Number, ...], target: Number, plan: Plan
 ) -> dict[Key, Tree]:
     """:func:`_make_classes` of three cards, none 0, at ``"normal"`` or ``"4nums"``, when
     every value a card needs of the other two is one of the six of :func:`_needed`
     (:func:`_six_needs`): the general search with what it does not need left out, for the
     same classes, in the same order, for the same steps. (Three cards are the most common
     part of a hand of four.)"""
-    level = rules.distinct
-    join = _canonical.combiner(level)
+    level = plan.level
+    join = level.join
     budget = _BUDGET.get()
     found: dict[Key, Tree] = {}
     for part, rest in splits(cards):
         card = part[0]
         if budget is not None:
             budget.spend(1)
-        made = values(rest, rules)
+        made = values(rest, plan)
         needed = _needed(target, card)
         if made.isdisjoint(needed):
             continue
-        key = _canonical.leaf(card, level)
+        key = level.leaf(card)
         # as _make_classes: the side holding the smallest card, if the other does not,
         # is not a sum (or product) itself; a card never is
         narrow = card != cards[0]
         for op, b, card_first in zip(_OPS, needed, _A_FIRST, strict=True):
             if b not in made:
                 continue
-            rights = classes(rest, as_number(b), rules)
-            pairs = _canonical.joining(rights, op, level, narrow)
+            rights = classes(rest, as_number(b), plan)
+            pairs = level.joining(rights, op, narrow)
             if budget is not None:
                 budget.spend(len(pairs))
             for other, tree in pairs:
@@ -958,7 +960,7 @@ def _triple_classes(
     return found
 
 
-def values_reached(cards: Sequence[Number], rules: HouseRules, max_steps: int) -> frozenset[Value]:
+def values_reached(cards: Sequence[Number], plan: Plan, max_steps: int) -> frozenset[Value]:
     """Every value the hand (or, unless the rules' ``use_all``, a part of it) makes, as the
     search looks them up (:func:`as_value`), to ask what is among them: no fraction is made.
 
@@ -967,7 +969,7 @@ def values_reached(cards: Sequence[Number], rules: HouseRules, max_steps: int) -
     """
     checked = hand(cards)
     with limited(max_steps, checked):
-        return frozenset().union(*(values(part, rules) for part in subhands(checked, rules.use_all)))
+        return frozenset().union(*(values(part, plan) for part in subhands(checked, plan.use_all)))
 
 
 def subhands(cards: tuple[Number, ...], use_all: bool) -> list[tuple[Number, ...]]:
@@ -980,7 +982,7 @@ def subhands(cards: tuple[Number, ...], use_all: bool) -> list[tuple[Number, ...
 
 
 def trees(
-    cards: tuple[Number, ...], goal: Number, rules: HouseRules, progress: Progress | None = None
+    cards: tuple[Number, ...], goal: Number, plan: Plan, progress: Progress | None = None
 ) -> dict[Key, Tree]:
     """The distinct solutions as plain trees, by key, for a checked hand and an exact
     ``goal`` (a whole one an int), inside :func:`limited`.
@@ -995,33 +997,33 @@ def trees(
     (unless ``use_all``) its sub-hands.
     """
     found: dict[Key, Tree] = {}
-    if not rules.allows(goal):
+    if not plan.allows(goal):
         if progress is not None:
             progress(1, 1)
         return found
     # unless use_all, at "4nums": the solutions that set cards aside, by sign and form
     # (those that set the fewest aside, the first found of them)
     padded: dict[tuple[int, _canonical.Form], tuple[Canon, Tree]] = {}
-    open_keys = rules.distinct == "4nums"  # (settled here)
+    level = plan.level
     sought = as_value(goal)
-    parts = subhands(cards, rules.use_all)
+    parts = subhands(cards, plan.use_all)
     for done, sub in enumerate(parts):
-        if progress is not None and not rules.use_all:
+        if progress is not None and not plan.use_all:
             progress(done, len(parts))
-        if not rules.use_all and len(sub) <= _TABULATED and sought not in values(sub, rules):
+        if not plan.use_all and len(sub) <= _TABULATED and sought not in values(sub, plan):
             continue  # (the values of a small part are listed anyway, for the larger ones)
-        found_in_sub = classes(sub, goal, rules, progress if rules.use_all else None)
+        found_in_sub = classes(sub, goal, plan, progress if plan.use_all else None)
         for key, tree in found_in_sub.items():
-            if open_keys:
-                key = _canonical.settle(key)
-                if not rules.use_all and _canonical.has_aside(key):
+            if level.sets_aside:
+                key = level.close(key)
+                if not plan.use_all and _canonical.has_aside(key):
                     _keep_fewest_aside(padded, cast(Canon, key), tree)
                     continue
             found.setdefault(key, tree)
     for key, tree in padded.values():
         if (key[SIGN], key[FORM], ()) not in found:
             found[key] = tree
-    if progress is not None and not rules.use_all:
+    if progress is not None and not plan.use_all:
         progress(len(parts), len(parts))
     return found
 
@@ -1036,9 +1038,9 @@ def _keep_fewest_aside(
         padded[key[:ASIDE]] = key, tree
 
 
-def reaches(cards: tuple[Number, ...], goal: Number, rules: HouseRules) -> bool:
+def reaches(cards: tuple[Number, ...], goal: Number, plan: Plan) -> bool:
     """Whether the hand (or, unless ``use_all``, a part of it) can make ``goal`` (exact)."""
-    if not rules.allows(goal):
+    if not plan.allows(goal):
         return False
     sought = as_value(goal)
-    return any(_reachable(sub, sought, rules) for sub in subhands(cards, rules.use_all))
+    return any(_reachable(sub, sought, plan) for sub in subhands(cards, plan.use_all))

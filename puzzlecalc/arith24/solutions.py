@@ -22,6 +22,7 @@ from typing import Final, Unpack
 import puzzlecalc.arith24._canonical as _canonical
 from puzzlecalc._checks import shown
 import puzzlecalc.arith24._search as _search
+from puzzlecalc.arith24._plan import Plan, plan_of
 from puzzlecalc.arith24._search import Progress, shared_tables
 from puzzlecalc.arith24.expr import Expr
 from puzzlecalc.arith24.numbers import Number, hand, number
@@ -57,7 +58,7 @@ def _distance(a: Number, b: Number) -> Number:
 def _trees(
     checked: tuple[Number, ...],
     goal: Number,
-    rules: HouseRules,
+    plan: Plan,
     max_steps: int,
     progress: Progress | None = None,
 ) -> dict[_canonical.Key, _canonical.Tree]:
@@ -65,7 +66,7 @@ def _trees(
     if progress is not None and not callable(progress):
         raise InvalidTypeError(f"progress must be a function, not {shown(progress)}")
     with _search.limited(max_steps, checked, goal):
-        return _search.trees(checked, goal, rules, progress)
+        return _search.trees(checked, goal, plan, progress)
 
 
 def solve(
@@ -108,22 +109,22 @@ def solve(
     :raises InvalidArgumentError: on an unknown rule or a value it cannot take.
     :raises SearchLimitError: if the search needs more than ``max_steps`` steps.
     """
-    rules = house_rules(rules, options)
+    plan = plan_of(house_rules(rules, options))
     checked, goal = hand(cards), number(target, "the target")
-    found = _trees(checked, goal, rules, max_steps, progress)
+    found = _trees(checked, goal, plan, max_steps, progress)
     if not found and nearest:
-        made = _search.plain(_search.values_reached(checked, rules, max_steps))
+        made = _search.plain(_search.values_reached(checked, plan, max_steps))
         if made:
             distance = min(_distance(value, goal) for value in made)
             # (the values themselves, exact: goal ± distance may be a whole Fraction)
             for value in sorted(value for value in made if _distance(value, goal) == distance):
-                found.update(_trees(checked, value, rules, max_steps))
-    trees = _canonical.canonical(found, rules)
+                found.update(_trees(checked, value, plan, max_steps))
+    trees = plan.level.representatives(found, plan)
     # The keys are many objects, and the collector would walk them again and again while
     # the expressions are made: let them go first.
     del found
     exprs = _canonical.from_trees(trees, checked)
-    if rules.use_all:  # every solution uses every card: shortest text first
+    if plan.use_all:  # every solution uses every card: shortest text first
         return sorted(exprs, key=lambda expr: (len(str(expr)), str(expr)))
     # fewest cards first (counted on the trees, which is cheaper), then shortest text
     ranked = sorted(
@@ -148,8 +149,8 @@ def count(
     >>> count([1, 2, 3, 4]), count([1, 2, 3, 4], distinct="normal")
     (3, 4)
     """
-    rules = house_rules(rules, options)
-    return len(_trees(hand(cards), number(target, "the target"), rules, max_steps, progress))
+    plan = plan_of(house_rules(rules, options))
+    return len(_trees(hand(cards), number(target, "the target"), plan, max_steps, progress))
 
 
 def solvable(
@@ -165,10 +166,10 @@ def solvable(
     >>> solvable([1, 1, 1, 1])
     False
     """
-    rules = house_rules(rules, options)
+    plan = plan_of(house_rules(rules, options))
     checked, goal = hand(cards), number(target, "the target")
     with _search.limited(max_steps, checked, goal):
-        return _search.reaches(checked, goal, rules)
+        return _search.reaches(checked, goal, plan)
 
 
 def reachable_values(
@@ -183,6 +184,7 @@ def reachable_values(
     >>> sorted(reachable_values([1, 2]))
     [-1, Fraction(1, 2), 1, 2, 3]
     """
-    return _search.plain(_search.values_reached(cards, house_rules(rules, options), max_steps))
+    plan = plan_of(house_rules(rules, options))
+    return _search.plain(_search.values_reached(cards, plan, max_steps))
 
 

@@ -15,6 +15,7 @@ from typing import Final, Unpack
 
 from puzzlecalc._checks import shown
 from puzzlecalc._checks import instance
+from puzzlecalc.arith24._plan import plan_of
 from puzzlecalc.arith24._search import as_value, values_reached
 from puzzlecalc.arith24.census.deck import Deck
 from puzzlecalc.arith24.census.results import (
@@ -182,6 +183,6 @@ def arith24_census(
     counts: Counter[Number] = Counter({target: 0 for target, _ in wanted})
     with shared_tables():  # hands share their parts' values
         for hand in itertools.combinations_with_replacement(range(low, high + 1), cards):
-            made = values_reached(hand, DEFAULT_RULES, DEFAULT_MAX_STEPS)
+            made = values_reached(hand, plan_of(DEFAULT_RULES), DEFAULT_MAX_STEPS)
             counts.update(target for target, sought in wanted if sought in made)
     return counts

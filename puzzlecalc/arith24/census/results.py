@@ -18,6 +18,7 @@ from typing import Final
 import attrs
 
 from puzzlecalc import caches
+from puzzlecalc.arith24._plan import plan_of
 from puzzlecalc.arith24._search import as_value, values_reached
 from puzzlecalc.arith24.census.deck import Selection
 from puzzlecalc.arith24.countdown import reachable, reachable_between
@@ -154,9 +155,9 @@ def hand_results(spec: HandSpec, chunk: Sequence[Hand]) -> list[HandResult]:
         for hand in chunk:
             reached = []
             for rules in HOUSE_RULES.values():
-                values = values_reached(hand, rules, DEFAULT_MAX_STEPS)
+                values = values_reached(hand, plan_of(rules), DEFAULT_MAX_STEPS)
                 reached.append(tuple(t for t in spec.targets if t in values))
-            made = values_reached(hand, DEFAULT_RULES, DEFAULT_MAX_STEPS)
+            made = values_reached(hand, plan_of(DEFAULT_RULES), DEFAULT_MAX_STEPS)
             solutions = count(hand, spec.target) if sought in made else 0
             found.append(HandResult(hand, solutions, tuple(reached)))
     return found
