@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from hypothesis import strategies as st
 
-from puzzlecalc.arith24 import BinOp, Expr, Num
+from puzzlecalc.arith24 import DISTINCT_LEVELS, BinOp, Expr, HouseRules, Num
 
 operators = st.sampled_from(["+", "-", "*", "/"])
 
@@ -24,3 +24,14 @@ hands = st.lists(st.integers(1, 13), min_size=4, max_size=4)
 
 #: Smaller hands of any size from 1 to 4, cards from 1..13.
 small_hands = st.lists(st.integers(1, 13), min_size=1, max_size=4)
+
+#: House rules of every kind: operators, limits on values, subsets, equivalence levels.
+every_rule = st.builds(
+    HouseRules,
+    ops=st.sampled_from(["+-*/", "+-", "*/", "+*", "-/", "+-*"]),
+    integer_only=st.booleans(),
+    non_negative=st.booleans(),
+    natural=st.booleans(),
+    use_all=st.booleans(),
+    distinct=st.sampled_from(DISTINCT_LEVELS),
+)

@@ -17,7 +17,7 @@ from hypothesis import example, given, settings
 from hypothesis import strategies as st
 from more_itertools import distinct_combinations
 from shared_data import load
-from strategies24 import hands, small_hands
+from strategies24 import every_rule, hands, small_hands
 
 from puzzlecalc import InvalidHandError, PuzzlecalcError, SearchLimitError
 from puzzlecalc.arith24 import (
@@ -329,17 +329,6 @@ def test_without_use_all_4nums_finds_each_sign_and_form_once(cards: list[int], t
     found = solve(cards, target, use_all=False)
     assert len(found) == len(expected)
     assert {cast(_canonical.Canon, key(expr))[: _canonical.ASIDE] for expr in found} == expected
-
-
-every_rule = st.builds(
-    HouseRules,
-    ops=st.sampled_from(["+-*/", "+-", "*/", "+*", "-/"]),
-    integer_only=st.booleans(),
-    non_negative=st.booleans(),
-    natural=st.booleans(),
-    use_all=st.booleans(),
-    distinct=st.sampled_from(DISTINCT_LEVELS),
-)
 
 
 @settings(max_examples=40, deadline=None)

@@ -23,7 +23,7 @@ from __future__ import annotations
 import contextlib
 import functools
 import math
-from collections.abc import Callable, Collection, Hashable, Mapping, Sequence
+from collections.abc import Callable, Collection, Hashable, Iterable, Mapping, Sequence
 from contextvars import ContextVar
 from fractions import Fraction
 from itertools import combinations
@@ -55,7 +55,6 @@ __all__ = [
     "card_count",
     "forget_leaves",
     "from_trees",
-    "has_aside",
     "key",
     "operands",
     "settle",
@@ -163,11 +162,6 @@ def operands(op: str, left: Canon, right: Canon) -> Hashable:
         else:
             (ahead if pull > 0 else behind).append(id(part))
     return kind, tuple(sorted(ahead)), tuple(sorted(behind)), tuple(sorted(taken))
-
-
-def has_aside(key: Key) -> bool:
-    """Whether a (closed) ``"4nums"`` key set cards aside as useless."""
-    return key.__class__ is tuple and bool(cast(Canon, key)[ASIDE])
 
 
 def key(expr: Expr | Tree, level: Distinct = "4nums") -> Key:
@@ -817,9 +811,6 @@ class Level:
     #: Whether a key is a flattened sum or product (:data:`Canon`), however bracketed, so
     #: that pairs of the same operands make the same key (:func:`operands`).
     flattens: ClassVar[bool] = False
-    #: Whether the keys a search makes are open, to be closed (:meth:`close`), which may
-    #: set cards aside as useless.
-    sets_aside: ClassVar[bool] = False
 
     #: The key of a number.
     leaf: Callable[[Number], Key]
@@ -851,6 +842,16 @@ class Level:
     def close(self, key: Key) -> Key:
         """The key of a whole solution from the key a search made of it."""
         return key
+
+    def merge(self, found: Iterable[Mapping[Key, Tree]], subsets: bool) -> dict[Key, Tree]:
+        """The classes of whole solutions, closed, from those a search found of each hand
+        it searched (the hand, or each of its sub-hands if ``subsets``): the first tree
+        found of each."""
+        merged: dict[Key, Tree] = {}
+        for classes in found:
+            for key, tree in classes.items():
+                merged.setdefault(key, tree)
+        return merged
 
     def representatives(self, found: Mapping[Key, Tree], plan: Plan) -> list[Tree]:
         """A tree for each class of ``found`` (key -> a tree of that key, closed), printed
@@ -944,7 +945,6 @@ class _FourNums(_Normal):
 
     __slots__ = ()
     name: ClassVar[Distinct] = "4nums"
-    sets_aside = True
 
     def combine(self, op: str, left: Key, right: Key, value: Number | None = None) -> Key:
         """The open key of ``left op right`` (open keys): whether a part of a sum is
@@ -979,6 +979,30 @@ class _FourNums(_Normal):
 
     def close(self, key: Key) -> Key:
         return settle(key)
+
+    def merge(self, found: Iterable[Mapping[Key, Tree]], subsets: bool) -> dict[Key, Tree]:
+        """As at the other levels; and when sub-hands are searched, a solution with a
+        useless part is left out if the same solution with fewer cards set aside is found,
+        the same sign and form (``0-1`` is ``-(1)`` with 0 aside, which the card 1 alone
+        does not make: it is kept). Only whole solutions are judged so, not parts as they
+        are made: ``(0-2)*3`` is kept, but ``(0-2)*3+7`` is left out for ``7-3*2``."""
+        merged: dict[Key, Tree] = {}
+        # the solutions that set cards aside, by sign and form: those that set the fewest
+        # aside, the first found of them
+        padded: dict[tuple[int, Form], tuple[Canon, Tree]] = {}
+        for classes in found:
+            for open_key, tree in classes.items():
+                key = cast(Canon, settle(open_key))
+                if not subsets or not key[ASIDE]:
+                    merged.setdefault(key, tree)
+                    continue
+                kept = padded.get(key[:ASIDE])
+                if kept is None or len(key[ASIDE]) < len(kept[0][ASIDE]):
+                    padded[key[:ASIDE]] = key, tree
+        for key, tree in padded.values():
+            if (key[SIGN], key[FORM], ()) not in merged:
+                merged[key] = tree
+        return merged
 
     def _refound(self, tree: Tree, rebuilds: _Rebuilds) -> Tree | None:
         """The tree rebuilt from the normal form of ``tree``."""

@@ -32,7 +32,7 @@ from puzzlecalc import caches
 from puzzlecalc._checks import shown
 from puzzlecalc._bounded import BoundedCache
 from puzzlecalc._context import entered
-from puzzlecalc.arith24._canonical import ASIDE, FORM, SIGN, Canon, Key, Level, Tree
+from puzzlecalc.arith24._canonical import Key, Level, Tree
 from puzzlecalc.arith24._plan import Plan
 from puzzlecalc.arith24.numbers import Number, apply, exact, hand, number_text, outcomes
 from puzzlecalc.arith24.rules import HouseRules
@@ -984,58 +984,36 @@ def subhands(cards: tuple[Number, ...], use_all: bool) -> list[tuple[Number, ...
 def trees(
     cards: tuple[Number, ...], goal: Number, plan: Plan, progress: Progress | None = None
 ) -> dict[Key, Tree]:
-    """The distinct solutions as plain trees, by key, for a checked hand and an exact
-    ``goal`` (a whole one an int), inside :func:`limited`.
-
-    When not every card must be used, a ``"4nums"`` solution with a useless part is left
-    out if the same solution with fewer cards set aside is found, the same sign and form
-    (``0-1`` is ``-(1)`` with 0 aside, which the card 1 alone does not make: it is kept).
-    Only whole solutions are judged so, not parts as they are made: ``(0-2)*3`` is kept,
-    but ``(0-2)*3+7`` is left out for ``7-3*2``.
+    """The distinct solutions as plain trees, by key (closed), for a checked hand and an
+    exact ``goal`` (a whole one an int), inside :func:`limited`: the classes of the hand,
+    or (unless ``use_all``) of each of its sub-hands, merged as the level merges them
+    (:meth:`~._canonical.Level.merge`).
 
     ``progress`` is told how far the search has got: through the hand's splits, or
     (unless ``use_all``) its sub-hands.
     """
-    found: dict[Key, Tree] = {}
     if not plan.allows(goal):
         if progress is not None:
             progress(1, 1)
-        return found
-    # unless use_all, at "4nums": the solutions that set cards aside, by sign and form
-    # (those that set the fewest aside, the first found of them)
-    padded: dict[tuple[int, _canonical.Form], tuple[Canon, Tree]] = {}
-    level = plan.level
+        return {}
     sought = as_value(goal)
     parts = subhands(cards, plan.use_all)
-    for done, sub in enumerate(parts):
-        if progress is not None and not plan.use_all:
-            progress(done, len(parts))
-        if not plan.use_all and len(sub) <= _TABULATED and sought not in values(sub, plan):
-            continue  # (the values of a small part are listed anyway, for the larger ones)
-        found_in_sub = classes(sub, goal, plan, progress if plan.use_all else None)
-        for key, tree in found_in_sub.items():
-            if level.sets_aside:
-                key = level.close(key)
-                if not plan.use_all and _canonical.has_aside(key):
-                    _keep_fewest_aside(padded, cast(Canon, key), tree)
-                    continue
-            found.setdefault(key, tree)
-    for key, tree in padded.values():
-        if (key[SIGN], key[FORM], ()) not in found:
-            found[key] = tree
+
+    def searched() -> Iterator[dict[Key, Tree]]:
+        for done, sub in enumerate(parts):
+            if plan.use_all:
+                yield classes(sub, goal, plan, progress)
+                continue
+            if progress is not None:
+                progress(done, len(parts))
+            if len(sub) > _TABULATED or sought in values(sub, plan):
+                # (the values of a small part are listed anyway, for the larger ones)
+                yield classes(sub, goal, plan)
+
+    found = plan.level.merge(searched(), subsets=not plan.use_all)
     if progress is not None and not plan.use_all:
         progress(len(parts), len(parts))
     return found
-
-
-def _keep_fewest_aside(
-    padded: dict[tuple[int, _canonical.Form], tuple[Canon, Tree]], key: Canon, tree: Tree
-) -> None:
-    """Keep ``key`` and its tree in ``padded``, by its sign and form, unless a key kept
-    there sets aside as few cards."""
-    kept = padded.get(key[:ASIDE])
-    if kept is None or len(key[ASIDE]) < len(kept[0][ASIDE]):
-        padded[key[:ASIDE]] = key, tree
 
 
 def reaches(cards: tuple[Number, ...], goal: Number, plan: Plan) -> bool:
