@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 from strategies24 import exprs
 
 from puzzlecalc import InvalidExpressionError
-from puzzlecalc.arith24 import BinOp, Expr, Num
+from puzzlecalc.arith24 import BinOp, Expr, Num, check
 from puzzlecalc.arith24.expr import MAX_LENGTH, _operation
 from puzzlecalc.arith24.numbers import Operator
 
@@ -44,6 +44,7 @@ def test_parse_print_and_value(text: str, printed: str, value: Fraction) -> None
     expr = Expr.parse(text)
     assert str(expr) == printed
     assert expr.value == value
+    assert type(expr.value) is (int if value.denominator == 1 else Fraction)  # one number shape
     assert repr(expr) == f"Expr.parse({printed!r})"
     assert Expr.parse(printed) == expr
 
@@ -204,3 +205,28 @@ def test_a_value_the_solvers_leave_to_later_is_worked_out_without_recursion() ->
         with pytest.raises(ZeroDivisionError):
             broken.value  # noqa: B018
     assert zero.value == 0
+
+
+@given(exprs())
+def test_a_value_is_an_int_when_whole_as_everywhere_in_the_package(expr: Expr) -> None:
+    """Every value and number of an expression, its own and its parts', is exact and of
+    one shape: an int when whole, else a Fraction in lowest terms, equal to the value
+    worked out in Fractions."""
+    for step in expr.steps():
+        try:
+            left, right = Fraction(step.left.value), Fraction(step.right.value)
+            value = step.value
+        except ZeroDivisionError:
+            return
+        expected = {"+": left + right, "-": left - right, "*": left * right}.get(step.op)
+        if expected is None:
+            expected = left / right
+        assert value == expected
+        assert type(value) is (int if expected.denominator == 1 else Fraction)
+    assert all(type(number) is int for number in expr.numbers)  # (the strategy's are whole)
+    assert all(type(Num(Fraction(n)).number) is int for n in range(-3, 4))
+
+
+def test_the_referee_gives_a_value_of_the_same_shape() -> None:
+    assert type(check("8/(3-8/3)", [3, 3, 8, 8]).value) is int
+    assert check("8/3", [3, 8], 24).value == Fraction(8, 3)

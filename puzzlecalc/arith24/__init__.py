@@ -6,7 +6,7 @@
 >>> solvable([1, 1, 1, 1])
 False
 >>> Expr.parse("8/(3-8/3)").value
-Fraction(24, 1)
+24
 
 House rules are one value, :class:`~puzzlecalc.arith24.rules.HouseRules`, that every
 function takes as ``rules=``:

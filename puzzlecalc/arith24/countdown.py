@@ -293,7 +293,7 @@ def countdown(
     >>> [str(e) for e in countdown([100, 75, 50, 25, 6, 3], 952)]
     ['(100+3)*75*6/50+25', '((100+6)*75*3-50)/25']
     >>> [(str(e), e.value) for e in countdown([2, 3, 4], 100)]
-    [('4*3*2', Fraction(24, 1))]
+    [('4*3*2', 24)]
 
     :param max_steps: how much work the search may do (as for
         :func:`~puzzlecalc.arith24.solutions.solve`).

@@ -1,13 +1,15 @@
-"""Exact arithmetic expression trees over :class:`fractions.Fraction`.
+"""Exact arithmetic expression trees.
 
 An :class:`Expr` is a :class:`Num` (a number, remembering which card it is) or a
-:class:`BinOp` (``+ - * /`` of two expressions). ``expr.value`` is exact, ``str(expr)``
+:class:`BinOp` (``+ - * /`` of two expressions). ``expr.value`` is exact, a
+:data:`~puzzlecalc.arith24.numbers.Number` as everywhere in the package (an ``int`` when
+whole, else a :class:`~fractions.Fraction`), ``str(expr)``
 prints the fewest brackets that keep the tree under ordinary precedence, and
 ``repr(expr)`` pastes back as code:
 
 >>> e = Expr.parse("8/(3-8/3)")
 >>> e.value
-Fraction(24, 1)
+24
 >>> print(e)
 8/(3-8/3)
 >>> e
@@ -37,9 +39,8 @@ from __future__ import annotations
 
 import abc
 import enum
-import operator
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from fractions import Fraction
 from typing import Final
 
@@ -51,7 +52,9 @@ from puzzlecalc.arith24.numbers import (
     MAX_DIGITS,
     OPERATORS,
     PRECEDENCE,
+    Number,
     Operator,
+    apply,
     number,
     number_text,
 )
@@ -79,8 +82,8 @@ class Expr(abc.ABC):
 
     @property
     @abc.abstractmethod
-    def value(self) -> Fraction:
-        """The exact value.
+    def value(self) -> Number:
+        """The exact value (an ``int`` when whole).
 
         :raises ZeroDivisionError: if the expression divides by zero.
         """
@@ -129,11 +132,11 @@ class Expr(abc.ABC):
         return lines
 
     @property
-    def numbers(self) -> list[Fraction]:
+    def numbers(self) -> list[Number]:
         """The values of the numbers used, left to right.
 
         >>> Expr.parse("(3+2+1)*4").numbers
-        [Fraction(3, 1), Fraction(2, 1), Fraction(1, 1), Fraction(4, 1)]
+        [3, 2, 1, 4]
         """
         return [leaf.value for leaf in self.leaves()]
 
@@ -177,10 +180,10 @@ class Expr(abc.ABC):
         return hash(str(self))
 
 
-def _exact_fraction(value: object) -> Fraction:
-    """``value`` as a Fraction, if it is an exact number (an ``int`` or a ``Fraction``, of
-    at most :data:`~puzzlecalc.arith24.numbers.MAX_DIGITS` digits)."""
-    return Fraction(number(value, "a number"))
+def _exact(value: object) -> Number:
+    """``value``, if it is an exact number (an ``int`` or a ``Fraction``, of at most
+    :data:`~puzzlecalc.arith24.numbers.MAX_DIGITS` digits): an ``int`` when whole."""
+    return number(value, "a number")
 
 
 def _check_card(instance: object, attribute: attrs.Attribute[int | None], value: object) -> None:
@@ -205,7 +208,7 @@ class Num(Expr):
     :param card: which card of the hand it is (0-based), or ``None``.
     """
 
-    number: Fraction = attrs.field(converter=_exact_fraction)
+    number: Number = attrs.field(converter=_exact)
     card: int | None = attrs.field(default=None, validator=_check_card)
     _text: str = attrs.field(init=False)  # (written once: operations print their parts')
 
@@ -217,27 +220,18 @@ class Num(Expr):
         return 3
 
     @property
-    def value(self) -> Fraction:
+    def value(self) -> Number:
         return self.number
 
     def __str__(self) -> str:
         return self._text
 
 
-def _written(value: Fraction) -> Expr:
+def _written(value: Number) -> Expr:
     """A value as people write it in the working: ``24``, ``1/3``, ``(-5)``."""
     if value.denominator == 1:
         return Num(value)
     return BinOp("/", Num(value.numerator), Num(value.denominator))
-
-
-#: What each operator does to two Fractions (a Fraction, or ZeroDivisionError).
-_OPERATIONS: Final[dict[str, Callable[[Fraction, Fraction], Fraction]]] = {
-    "+": operator.add,
-    "-": operator.sub,
-    "*": operator.mul,
-    "/": operator.truediv,
-}
 
 
 def _check_expr(attribute: attrs.Attribute[Expr], value: object) -> None:
@@ -254,7 +248,7 @@ class BinOp(Expr):
     """``left op right`` for ``op`` in ``+ - * /``.
 
     >>> BinOp("*", Num(6), BinOp("-", Num(5), Num(1))).value
-    Fraction(24, 1)
+    24
     """
 
     op: Operator = attrs.field(validator=_check_operator)
@@ -262,7 +256,7 @@ class BinOp(Expr):
     right: Expr = attrs.field(validator=lambda _, attribute, value: _check_expr(attribute, value))
     # Worked out once, from the parts' own, when the operation is built (no recursion
     # later), or when first asked for, if the solvers built it (see _operation).
-    _value: Fraction | _Pending | None = attrs.field(init=False)
+    _value: Number | _Pending | None = attrs.field(init=False)
     _text: str = attrs.field(init=False)
 
     def __attrs_post_init__(self) -> None:
@@ -284,7 +278,7 @@ class BinOp(Expr):
         return PRECEDENCE[self.op]
 
     @property
-    def value(self) -> Fraction:
+    def value(self) -> Number:
         value = self._value
         if value is _Pending.VALUE:
             for step in self.steps():  # each after its parts: nothing recurses
@@ -293,7 +287,7 @@ class BinOp(Expr):
             value = self._value
         if value is None:
             raise ZeroDivisionError(f"{self} divides by zero")
-        assert isinstance(value, Fraction)
+        assert isinstance(value, int | Fraction)
         return value
 
     def __str__(self) -> str:
@@ -306,10 +300,10 @@ class _Pending(enum.Enum):
     VALUE = enum.auto()
 
 
-def _worked_out(operation: BinOp) -> Fraction | None:
+def _worked_out(operation: BinOp) -> Number | None:
     """The value of ``operation`` from its parts' (``None`` if it divides by zero)."""
     try:
-        return _OPERATIONS[operation.op](operation.left.value, operation.right.value)
+        return apply(operation.op, operation.left.value, operation.right.value)
     except ZeroDivisionError:
         return None
 
@@ -364,7 +358,7 @@ def parse(text: str) -> Expr:
     fractional cards); elsewhere a sign is not accepted (cards are numbers, not signs).
 
     >>> parse("(-3)*(1⁄2)").numbers
-    [Fraction(-3, 1), Fraction(1, 2)]
+    [-3, Fraction(1, 2)]
 
     >>> parse("2 x [3 + 4] - 2")
     Expr.parse('2*(3+4)-2')

@@ -27,7 +27,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from fractions import Fraction
 from typing import Final, Unpack
 
 import attrs
@@ -146,7 +145,7 @@ def _first_pair(expr: Expr) -> BinOp | None:
     return None
 
 
-def _piece(expr: BinOp, target: Fraction) -> BinOp:
+def _piece(expr: BinOp, target: Number) -> BinOp:
     """The largest operation inside ``expr`` that is not worth the target itself."""
     parts = [step for step in expr.steps() if step is not expr and step.value != target]
     return max(parts, key=lambda part: len(part.numbers), default=expr)

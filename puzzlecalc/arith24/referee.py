@@ -17,7 +17,6 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
-from fractions import Fraction
 from typing import Final, Unpack
 
 import attrs
@@ -39,9 +38,9 @@ def _times(n: int) -> str:
     )
 
 
-def _number(value: Fraction) -> str:
+def _number(value: Number) -> str:
     """A number in prose: ``-5``, ``41/3``."""
-    return str(value.numerator) if value.denominator == 1 else str(value)
+    return str(value)
 
 
 def _listing(values: list[str]) -> str:
@@ -65,7 +64,7 @@ class Verdict:
     ok: bool
     reason: str
     expr: Expr | None = None
-    value: Fraction | None = None
+    value: Number | None = None
     position: int | None = None
     step: Expr | None = None
 
@@ -73,7 +72,7 @@ class Verdict:
         return self.ok
 
 
-def _card_problems(used: Counter[Fraction], dealt: Counter[Fraction], use_all: bool) -> str | None:
+def _card_problems(used: Counter[Number], dealt: Counter[Number], use_all: bool) -> str | None:
     problems = []
     for value in sorted(used):
         if not dealt[value]:
@@ -120,8 +119,8 @@ def check(
     :raises InvalidArgumentError: if the rules are not valid.
     """
     rules = house_rules(rules, options)
-    dealt = Counter(Fraction(card) for card in hand(cards))
-    goal = Fraction(number(target, "the target"))
+    dealt = Counter(hand(cards))
+    goal = number(target, "the target")
     if not isinstance(answer, str):
         return Verdict(False, f"the answer must be text, not {shown(answer)}")
     try:
