@@ -41,12 +41,9 @@ from puzzlecalc.errors import InvalidArgumentError, SearchLimitError
 #: What the rest of the package uses of the search (solutions, the censuses, Countdown).
 __all__ = [
     "Progress",
-    "Value",
-    "as_number",
-    "as_value",
+    "Reached",
     "forget_shared",
     "limited",
-    "plain",
     "reaches",
     "shared_tables",
     "splits",
@@ -960,16 +957,54 @@ def _triple_classes(
     return found
 
 
-def values_reached(cards: Sequence[Number], plan: Plan, max_steps: int) -> frozenset[Value]:
-    """Every value the hand (or, unless the rules' ``use_all``, a part of it) makes, as the
-    search looks them up (:func:`as_value`), to ask what is among them: no fraction is made.
+_SomeNumber = TypeVar("_SomeNumber", int, Fraction, Number)
+
+
+class Reached:
+    """The values a hand makes (:func:`values_reached`), asked of numbers: ``24 in reached``.
+    (They are held as the search looks them up: no fraction is made for the asking.)"""
+
+    __slots__ = ("_values",)
+
+    def __init__(self, values: frozenset[Value]) -> None:
+        self._values = values
+
+    def __contains__(self, number: object) -> bool:
+        if number.__class__ is int:
+            return number in self._values
+        return isinstance(number, Fraction) and as_value(number) in self._values
+
+    def __len__(self) -> int:
+        return len(self._values)
+
+    def among(self, numbers: Iterable[_SomeNumber]) -> tuple[_SomeNumber, ...]:
+        """The numbers of ``numbers`` reached, in their order."""
+        held = self._values  # (a whole number is itself in it; a fraction, a Ratio)
+        return tuple(
+            n for n in numbers if n in held or (n.__class__ is not int and as_value(n) in held)
+        )
+
+    def numbers(self) -> frozenset[Number]:
+        """Every value, a plain number (a fraction a :class:`~fractions.Fraction`)."""
+        return plain(self._values)
+
+
+def values_reached(cards: Sequence[Number], plan: Plan, max_steps: int) -> Reached:
+    """Every value the hand (or, unless the rules' ``use_all``, a part of it) makes.
+
+    >>> from puzzlecalc.arith24._plan import plan_of
+    >>> from puzzlecalc.arith24.rules import DEFAULT_RULES
+    >>> reached = values_reached([1, 2], plan_of(DEFAULT_RULES), 100)
+    >>> 3 in reached, Fraction(1, 2) in reached, reached.among([0, 1, 2, 4])
+    (True, True, (1, 2))
 
     :raises InvalidHandError: if ``cards`` is not a hand.
     :raises SearchLimitError: if the search needs more than ``max_steps`` steps.
     """
     checked = hand(cards)
     with limited(max_steps, checked):
-        return frozenset().union(*(values(part, plan) for part in subhands(checked, plan.use_all)))
+        parts = subhands(checked, plan.use_all)
+        return Reached(frozenset().union(*(values(part, plan) for part in parts)))
 
 
 def subhands(cards: tuple[Number, ...], use_all: bool) -> list[tuple[Number, ...]]:

@@ -113,7 +113,7 @@ def solve(
     checked, goal = hand(cards), number(target, "the target")
     found = _trees(checked, goal, plan, max_steps, progress)
     if not found and nearest:
-        made = _search.plain(_search.values_reached(checked, plan, max_steps))
+        made = _search.values_reached(checked, plan, max_steps).numbers()
         if made:
             distance = min(_distance(value, goal) for value in made)
             # (the values themselves, exact: goal ± distance may be a whole Fraction)
@@ -185,6 +185,6 @@ def reachable_values(
     [-1, Fraction(1, 2), 1, 2, 3]
     """
     plan = plan_of(house_rules(rules, options))
-    return _search.plain(_search.values_reached(cards, plan, max_steps))
+    return _search.values_reached(cards, plan, max_steps).numbers()
 
 

@@ -16,7 +16,7 @@ from typing import Final, Unpack
 from puzzlecalc._checks import shown
 from puzzlecalc._checks import instance
 from puzzlecalc.arith24._plan import plan_of
-from puzzlecalc.arith24._search import as_value, values_reached
+from puzzlecalc.arith24._search import values_reached
 from puzzlecalc.arith24.census.deck import Deck
 from puzzlecalc.arith24.census.results import (
     HandSpec,
@@ -179,10 +179,9 @@ def arith24_census(
         raise InvalidTypeError(f"targets must be numbers, not {shown(targets)}")
     chosen = [number(target, "a target") for target in itertools.islice(targets, max_targets + 1)]
     limits.check_size(math.comb(high - low + cards, cards), len(chosen), "hands")
-    wanted = [(target, as_value(target)) for target in chosen]
-    counts: Counter[Number] = Counter({target: 0 for target, _ in wanted})
+    counts: Counter[Number] = Counter({target: 0 for target in chosen})
     with shared_tables():  # hands share their parts' values
         for hand in itertools.combinations_with_replacement(range(low, high + 1), cards):
             made = values_reached(hand, plan_of(DEFAULT_RULES), DEFAULT_MAX_STEPS)
-            counts.update(target for target, sought in wanted if sought in made)
+            counts.update(made.among(chosen))
     return counts

@@ -19,7 +19,7 @@ import attrs
 
 from puzzlecalc import caches
 from puzzlecalc.arith24._plan import plan_of
-from puzzlecalc.arith24._search import as_value, values_reached
+from puzzlecalc.arith24._search import values_reached
 from puzzlecalc.arith24.census.deck import Selection
 from puzzlecalc.arith24.countdown import reachable, reachable_between
 from puzzlecalc.arith24.numbers import Number
@@ -149,15 +149,14 @@ class HandResult:
 
 def hand_results(spec: HandSpec, chunk: Sequence[Hand]) -> list[HandResult]:
     """What each hand of ``chunk`` reaches (the hands share their parts' values)."""
-    sought = as_value(spec.target)
     found = []
     with shared_tables():
         for hand in chunk:
             reached = []
             for rules in HOUSE_RULES.values():
                 values = values_reached(hand, plan_of(rules), DEFAULT_MAX_STEPS)
-                reached.append(tuple(t for t in spec.targets if t in values))
+                reached.append(values.among(spec.targets))
             made = values_reached(hand, plan_of(DEFAULT_RULES), DEFAULT_MAX_STEPS)
-            solutions = count(hand, spec.target) if sought in made else 0
+            solutions = count(hand, spec.target) if spec.target in made else 0
             found.append(HandResult(hand, solutions, tuple(reached)))
     return found
