@@ -10,10 +10,11 @@ from strategies24 import exprs
 
 from puzzlecalc import Level, game_levels, solve_goals, solve_level
 from puzzlecalc.arith24 import Expr
-from puzzlecalc.arith24.census import countdown_census
+from puzzlecalc.arith24.census import countdown_census, hand_census
 from puzzlecalc.arith24.pictures import census_svg, expr_svg
 from puzzlecalc.calculator.pictures import level_svg, solution_svg
 from puzzlecalc.calculator.state import format_value
+from puzzlecalc.errors import InvalidTypeError
 from puzzlecalc.svg import Drawing
 
 SVG = "{http://www.w3.org/2000/svg}"
@@ -142,6 +143,25 @@ def test_the_census_chart_names_its_targets_and_selections() -> None:
     assert census._repr_svg_() == census_svg(census)
     small = countdown_census(large=[4], low=101, high=130)
     assert texts(census_svg(small))[6:-1] == ["105", "110", "115", "120", "125", "130"]
+
+
+def test_each_picture_refuses_a_model_of_another_shape() -> None:
+    """The pictures read their models by shape (they import them only to name their
+    types): each refuses the others' models by name, as it refuses any other value."""
+    level = Level(start=0, goal=4, moves=3, buttons=["+1", "x2"])
+    solution = solve_level(level)
+    assert solution is not None
+    hands = hand_census(cards=2, high=3, targets=range(5))
+    expr = Expr.parse("3*8")
+    for draw, others in [
+        (level_svg, [solution, expr, hands]),
+        (solution_svg, [level, expr, hands]),
+        (expr_svg, [level, solution, hands]),
+        (census_svg, [level, solution, expr, hands]),
+    ]:
+        for other in others:
+            with pytest.raises(InvalidTypeError, match="must be an? "):
+                draw(other)  # type: ignore[operator]
 
 
 def test_drawings_escape_their_text_and_write_short_numbers() -> None:

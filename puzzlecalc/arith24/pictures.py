@@ -12,14 +12,16 @@ True
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Final
+from collections.abc import Iterator
+from typing import TYPE_CHECKING, Any, Final, Protocol, runtime_checkable
 
-from puzzlecalc._checks import instance
-from puzzlecalc.arith24.expr import BinOp, Expr
+from puzzlecalc import _checks
+from puzzlecalc.errors import InvalidTypeError
 from puzzlecalc.svg import Drawing
 
-if TYPE_CHECKING:  # (the census draws itself with this module: no import at run time)
+if TYPE_CHECKING:  # (the models draw themselves with this module: it reads them by shape)
     from puzzlecalc.arith24.census import Census
+    from puzzlecalc.arith24.expr import Expr
 
 __all__ = ["census_svg", "expr_svg"]
 
@@ -30,6 +32,27 @@ _LEVEL: Final = 70
 _MARGIN: Final = 24
 
 
+@runtime_checkable
+class _Tree(Protocol):
+    """What drawing an expression reads of it: its numbers left to right, and its
+    operations, each after its parts (an :class:`~puzzlecalc.arith24.expr.Expr`'s)."""
+
+    def leaves(self) -> Iterator[Any]: ...
+
+    def steps(self) -> Iterator[Any]: ...
+
+
+@runtime_checkable
+class _Chart(Protocol):
+    """What charting a census reads of it besides its counts: the targets' range, the
+    deck dealt and the selections done (a Countdown :class:`~puzzlecalc.arith24.census.Census`'s)."""
+
+    low: int
+    high: int
+    deck: Any
+    done: Any
+
+
 def expr_svg(expr: Expr) -> str:
     """The tree of ``expr``: its numbers as cards, its operations with their values.
 
@@ -38,20 +61,15 @@ def expr_svg(expr: Expr) -> str:
     :raises ZeroDivisionError: if the expression divides by zero.
     :raises InvalidTypeError: if ``expr`` is not an expression.
     """
-    instance(expr, "expr", Expr, "an Expr")
-    depth: dict[int, int] = {}
-    across: dict[int, float] = {}
-    leaves = 0
-    stack: list[tuple[Expr, int]] = [(expr, 0)]
-    while stack:  # left to right, without recursion: the numbers get their places
-        node, level = stack.pop()
-        depth[id(node)] = level
-        if isinstance(node, BinOp):
-            stack += ((node.right, level + 1), (node.left, level + 1))
-        else:
-            across[id(node)] = leaves
-            leaves += 1
-    for step in expr.steps():  # each operation centred over its parts
+    if not isinstance(expr, _Tree):
+        raise InvalidTypeError(f"expr must be an Expr, not {_checks.shown(expr)}")
+    steps = list(expr.steps())  # each after its parts
+    depth = {id(expr): 0}
+    for step in reversed(steps):  # each before its parts, without recursion
+        depth[id(step.left)] = depth[id(step.right)] = depth[id(step)] + 1
+    across: dict[int, float] = {id(leaf): i for i, leaf in enumerate(expr.leaves())}
+    leaves = len(across)
+    for step in steps:  # each operation centred over its parts
         across[id(step)] = (across[id(step.left)] + across[id(step.right)]) / 2
     width = 2 * _MARGIN + max(leaves - 1, 0) * _SPACING + 40
     height = 2 * _MARGIN + max(depth.values()) * _LEVEL + 40
@@ -61,7 +79,7 @@ def expr_svg(expr: Expr) -> str:
     def place(node: Expr) -> tuple[float, float]:
         return _MARGIN + 20 + across[id(node)] * _SPACING, _MARGIN + 20 + depth[id(node)] * _LEVEL
 
-    for step in expr.steps():
+    for step in steps:
         x, y = place(step)
         for part in (step.left, step.right):
             px, py = place(part)
@@ -72,7 +90,7 @@ def expr_svg(expr: Expr) -> str:
         wide = max(32, 9 * len(text) + 12)
         picture.rect(x - wide / 2, y - 20, wide, 40, rx=5, fill="white", stroke="#333")
         picture.text(x, y + 6, text, anchor="middle", size=16, font_weight="bold")
-    for step in expr.steps():
+    for step in steps:
         x, y = place(step)
         picture.circle(x, y, 18, fill="#2f7fbf")
         picture.text(x, y + 6, _SYMBOLS[step.op], anchor="middle", size=18, fill="white")
@@ -92,9 +110,8 @@ def census_svg(census: Census) -> str:
 
     :raises InvalidTypeError: if ``census`` is not a Countdown census.
     """
-    from puzzlecalc.arith24.census import Census  # (the census draws itself with this module)
-
-    instance(census, "census", Census, "a Census (countdown_census's)")
+    if not isinstance(census, _Chart):
+        raise InvalidTypeError(f"census must be a Census (countdown_census's), not {_checks.shown(census)}")
     reaching = census.reaching
     done = len(census.done)
     targets = list(range(census.low, census.high + 1))

@@ -19,15 +19,16 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING, Any, Final, Protocol, runtime_checkable
 
-from puzzlecalc._checks import instance
+from puzzlecalc import _checks
 from puzzlecalc.calculator.ops import Op
 from puzzlecalc.calculator.ops.digits import Append
 from puzzlecalc.calculator.state import format_value
+from puzzlecalc.errors import InvalidTypeError
 from puzzlecalc.svg import Drawing
 
-if TYPE_CHECKING:  # (the models draw themselves with this module: no import at run time)
+if TYPE_CHECKING:  # (the models draw themselves with this module: it reads them by shape)
     from puzzlecalc.calculator.level import Level
     from puzzlecalc.calculator.solution import Solution
 
@@ -57,6 +58,29 @@ def _colour(button: Op) -> str:
     return {"arithmetic": _VALUE, "digits": _DIGITS}.get(family, _OTHER)
 
 
+@runtime_checkable
+class _Level(Protocol):
+    """What drawing a level reads of it (a :class:`~puzzlecalc.calculator.level.Level`'s)."""
+
+    start: int
+    goal: int | str
+    moves: int
+    buttons: Any
+    portal: Any
+
+    def initial_state(self) -> Any: ...
+
+
+@runtime_checkable
+class _Solution(Protocol):
+    """What drawing a solution reads of it (a :class:`~puzzlecalc.calculator.solution.Solution`'s)."""
+
+    start: Any
+    states: Any
+    labels: Any
+    word: str | None
+
+
 def level_svg(level: Level, goals: Sequence[int | str] | None = None) -> str:
     """The level as the game shows it: moves, goal, display, portal and buttons, on the
     game's own light case.
@@ -66,9 +90,8 @@ def level_svg(level: Level, goals: Sequence[int | str] | None = None) -> str:
 
     :raises InvalidTypeError: if ``level`` is not a Level.
     """
-    from puzzlecalc.calculator.level import checked_level  # (the level draws itself here)
-
-    checked_level(level)
+    if not isinstance(level, _Level):
+        raise InvalidTypeError(f"level must be a Level, not {_checks.shown(level)}")
     width = _COLUMNS * _BUTTON_WIDTH + (_COLUMNS - 1) * _GAP + 2 * _MARGIN
     rows = math.ceil(len(level.buttons) / _COLUMNS)
     top = 126 if level.portal is not None else 104
@@ -135,9 +158,8 @@ def solution_svg(solution: Solution) -> str:
 
     :raises InvalidTypeError: if ``solution`` is not a Solution.
     """
-    from puzzlecalc.calculator.solution import Solution  # (the solution draws itself here)
-
-    instance(solution, "solution", Solution, "a Solution")
+    if not isinstance(solution, _Solution):
+        raise InvalidTypeError(f"solution must be a Solution, not {_checks.shown(solution)}")
     shown = [format_value(solution.start.value)]
     shown += [format_value(state.value) for state in solution.states]
     labels = solution.labels
