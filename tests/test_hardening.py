@@ -22,6 +22,7 @@ from typing import Any
 
 import attrs
 import pytest
+from children import ctrl_c_as_on_a_terminal
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from strategies import levels
@@ -361,12 +362,6 @@ def _alive(group: int) -> bool:
     return True
 
 
-def _ctrl_c_as_on_a_terminal() -> None:
-    """In the child: Ctrl-C as a terminal gives it, even when these tests run where SIGINT
-    is ignored (a background job of a shell without job control inherits SIG_IGN)."""
-    signal.signal(signal.SIGINT, signal.SIG_DFL)
-
-
 @pytest.mark.skipif(sys.platform == "win32", reason="process groups and SIGINT are POSIX")
 @pytest.mark.parametrize(("presses", "to_group"), [(1, True), (2, True), (1, False)])
 def test_ctrl_c_stops_a_census_at_once_with_a_whole_csv(
@@ -382,7 +377,7 @@ def test_ctrl_c_stops_a_census_at_once_with_a_whole_csv(
         stderr=subprocess.PIPE,
         start_new_session=True,
         env=env,
-        preexec_fn=_ctrl_c_as_on_a_terminal,
+        preexec_fn=ctrl_c_as_on_a_terminal,
     )
     time.sleep(4)  # well into the work: all 13,243 selections take about 13 s on 2 cores
     assert process.poll() is None
@@ -421,7 +416,7 @@ def test_ctrl_c_elsewhere_is_one_line_and_130(argv: list[str]) -> None:
         stderr=subprocess.PIPE,
         start_new_session=True,
         env=env,
-        preexec_fn=_ctrl_c_as_on_a_terminal,
+        preexec_fn=ctrl_c_as_on_a_terminal,
     )
     time.sleep(3)
     assert process.poll() is None
@@ -549,7 +544,7 @@ def test_ctrl_c_while_the_command_line_starts_is_one_line(module: str) -> None:
     process = subprocess.Popen(
         [sys.executable, "-X", "importtime", "-m", "puzzlecalc", "level", "155"],
         env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-        preexec_fn=_ctrl_c_as_on_a_terminal,
+        preexec_fn=ctrl_c_as_on_a_terminal,
     )  # fmt: skip
     assert process.stderr is not None
     for line in process.stderr:  # each line: a module imported

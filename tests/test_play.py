@@ -14,6 +14,7 @@ import time
 from pathlib import Path
 
 import pytest
+from children import ctrl_c_as_on_a_terminal
 
 from puzzlecalc import game_level, solve_level
 from puzzlecalc.arith24 import deal, solve
@@ -351,6 +352,7 @@ def test_ctrl_c_leaves_with_one_line_and_no_traceback() -> None:
         [sys.executable, "-m", "puzzlecalc", "play", "155"], stdin=subprocess.PIPE,
         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
         env={**os.environ, "PYTHONPATH": str(Path(__file__).parents[1])},
+        preexec_fn=ctrl_c_as_on_a_terminal,
     )  # fmt: skip
     assert process.stdout is not None and process.stdin is not None
     while not process.stdout.readline().startswith("4: 31=>00"):  # (drawn: the game waits)
