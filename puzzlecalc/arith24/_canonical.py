@@ -258,6 +258,31 @@ def from_trees(trees: Sequence[Tree], cards: Sequence[Number] = ()) -> list[Expr
     ]
 
 
+#: The operator that takes a right operand out of brackets: ``a-(b+c)`` is ``a-b-c``.
+_TAKEN_OUT: Final = {
+    ("+", "+"): "+", ("+", "-"): "-", ("-", "+"): "-", ("-", "-"): "+",
+    ("*", "*"): "*", ("*", "/"): "/", ("/", "*"): "/", ("/", "/"): "*",
+}  # fmt: skip
+
+
+def _left_associated(tree: Tree) -> Tree:
+    """``tree`` with each right operand of the same kind (a sum in a sum, a product in a
+    product) taken out of its brackets: ``a-(b-c)`` is ``a-b+c``, ``a/(b*c)`` is ``a/b/c``.
+    The numbers keep their order; the value and the normal form are the same (the value
+    along the way may differ).
+
+    >>> _left_associated(("-", 1, ("-", 2, ("+", 3, 4))))
+    ('+', ('+', ('-', 1, 2), 3), 4)
+    """
+    if not isinstance(tree, tuple):
+        return tree
+    op, left, right = tree[0], _left_associated(tree[1]), _left_associated(tree[2])
+    if isinstance(right, tuple) and (op, right[0]) in _TAKEN_OUT:
+        # (right's own right operand is not of its kind: right is left associated)
+        return (_TAKEN_OUT[op, right[0]], _left_associated((op, left, right[1])), right[2])
+    return (op, left, right)
+
+
 def allowed(tree: Tree, rules: HouseRules) -> bool:
     """Whether every operation of ``tree`` is one ``rules`` allow, giving values they allow."""
     return _allowed_value(tree, rules) is not None
@@ -879,7 +904,9 @@ class _Commutative(Level):
 
     def representatives(self, found: Mapping[Key, Tree], plan: Plan) -> list[Tree]:
         """The tree found with the operands of ``+`` and ``*`` in print order: compound
-        first, larger first."""
+        first, larger first (unless the cards keep their order)."""
+        if plan.in_order:
+            return list(found.values())
         return [_ordered(tree) for tree in found.values()]
 
 
@@ -912,11 +939,22 @@ class _Normal(Level):
         operands before numbers, larger values first. Useless cards set aside come back as
         ``+a-b`` terms, as ``*1`` factors or as a factor worth 1. The rebuilt tree is used
         only if the rules allow it and it has the same key; otherwise the tree found is.
-        (The classes share the rebuilding of their common parts.)"""
-        rebuilds = _Rebuilds(self)
+        (The classes share the rebuilding of their common parts.) If the cards keep their
+        order, the tree found is bracketed to the left where that changes nothing
+        (:func:`_left_associated`), if the rules allow it so.
+        """
         # Under rules that take every value and operation, a tree is allowed unless it
         # divides by zero, and then it has no key.
         rules = None if plan.unrestricted else plan.rules
+
+        def usable(tree: Tree | None) -> bool:
+            return tree is not None and (rules is None or allowed(tree, rules))
+
+        if plan.in_order:
+            return [
+                left if usable(left := _left_associated(tree)) else tree for tree in found.values()
+            ]
+        rebuilds = _Rebuilds(self)
         trees = []
         for goal, tree in found.items():
             sign, form, aside = cast(Canon, goal)
@@ -927,11 +965,11 @@ class _Normal(Level):
                 keyed = _with_aside(form, aside, rebuilds)
                 if keyed is not None and rebuilds.key(keyed[1]) == goal:
                     rebuilt = keyed[0]
-            if rebuilt is None or (rules is not None and not allowed(rebuilt, rules)):
+            if not usable(rebuilt):
                 rebuilt = self._refound(tree, rebuilds)
-                if rebuilt is None or (rules is not None and not allowed(rebuilt, rules)):
+                if not usable(rebuilt):
                     rebuilt = tree
-            trees.append(rebuilt)
+            trees.append(cast(Tree, rebuilt))
         return trees
 
     def _refound(self, tree: Tree, rebuilds: _Rebuilds) -> Tree | None:

@@ -49,6 +49,19 @@ class Plan:
     unrestricted: bool
     #: Whether all four operators are allowed and only whole values.
     whole_arithmetic: bool
+    #: Whether the cards are used in the order given: each operation joins a run of them
+    #: to the run that follows.
+    in_order: bool
+    #: Whether what a value needs of the rest of a hand to make a target is always one of
+    #: the six the search's own arithmetic lists (every operator and value allowed, in any
+    #: order), so that one set test passes over most values.
+    six_needs: bool
+    #: Whether ``a+b`` and ``b+a`` (and ``a*b`` and ``b*a``) are both made: two solutions
+    #: at the level, and the order allows both.
+    both_orders: bool
+    #: Whether a sum (or product) is made only of the pairs whose side holding the
+    #: smallest card is not itself one (where keys flatten and any pair may be made).
+    narrows: bool
     #: Whether a value may appear along the way (:meth:`HouseRules.allows
     #: <puzzlecalc.arith24.rules.HouseRules.allows>`).
     allows: Callable[[Number], bool]
@@ -61,15 +74,22 @@ def plan_of(rules: HouseRules) -> Plan:
     """The plan of a search under ``rules`` (the same object for equal rules, while it is
     remembered)."""
     every_op = rules.ops == "+-*/"
+    level = LEVELS[rules.distinct]
+    unrestricted = every_op and not rules.limits_values
+    any_order = not rules.in_order
     return Plan(
         rules=rules,
-        level=LEVELS[rules.distinct],
+        level=level,
         ops=rules.ops,
         every_op=every_op,
         limits_values=rules.limits_values,
         whole_only=rules.whole_only,
-        unrestricted=every_op and not rules.limits_values,
+        unrestricted=unrestricted,
         whole_arithmetic=every_op and rules.whole_only,
+        in_order=rules.in_order,
+        six_needs=unrestricted and any_order,
+        both_orders=level.both_orders and any_order,
+        narrows=level.flattens and unrestricted and any_order,
         allows=rules.allows,
         use_all=rules.use_all,
     )

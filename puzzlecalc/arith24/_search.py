@@ -243,6 +243,22 @@ def splits(cards: tuple[Number, ...]) -> tuple[tuple[tuple[Number, ...], tuple[N
     return tuple((part, rest) for part, rest in found.items() if rest is not None)
 
 
+def runs(cards: tuple[Number, ...]) -> tuple[tuple[tuple[Number, ...], tuple[Number, ...]], ...]:
+    """Each way to split cards in a fixed order into a run of them and the run that follows.
+
+    >>> runs((1, 2, 3))
+    (((1,), (2, 3)), ((1, 2), (3,)))
+    """
+    return tuple((cards[:size], cards[size:]) for size in range(1, len(cards)))
+
+
+def _splits(
+    cards: tuple[Number, ...], plan: Plan
+) -> tuple[tuple[tuple[Number, ...], tuple[Number, ...]], ...]:
+    """The ways the plan splits ``cards`` in two: as a multiset, or into runs."""
+    return runs(cards) if plan.in_order else splits(cards)
+
+
 @functools.cache
 def _positions(count: int) -> tuple[tuple[int, itemgetter[Any], itemgetter[Any]], ...]:
     """For :func:`splits` of ``count`` cards: each choice of the positions of a part of at
@@ -307,7 +323,7 @@ def values(cards: tuple[Number, ...], plan: Plan) -> Values:
             if len(cards) <= _SHARED_CARDS:
                 _SHARED_VALUES.put((cards, plan.rules), found)
         else:  # worked out by an earlier call: charge what working it out costs
-            for part, rest in splits(cards):
+            for part, rest in _splits(cards, plan):
                 _spend(_count(part, plan) * _count(rest, plan))
         known[cards] = found
     return found
@@ -330,18 +346,26 @@ def forget_shared() -> None:
 
 
 def _values(cards: tuple[Number, ...], plan: Plan) -> Values:
-    if not plan.every_op:
-        made: set[Value] = set()
-        for part, rest in splits(cards):
-            lefts, rights = values(part, plan), values(rest, plan)
-            _spend(len(lefts) * len(rights))
-            others = [as_number(b) for b in rights]
-            for a in map(as_number, lefts):
-                for b in others:
-                    made.update(as_value(value) for _, value in outcomes(a, b, plan.ops))
-    else:
+    if plan.every_op and not plan.in_order:
         made = _every_op_values(cards, plan)
+    else:
+        made = _outcome_values(cards, plan)
     return Values(_allowed(made, plan.rules) if plan.limits_values else made)
+
+
+def _outcome_values(cards: tuple[Number, ...], plan: Plan) -> set[Value]:
+    """:func:`_values` in general: each outcome of an operator allowed on a value of one
+    part and one of the other (either first; in a fixed order, the first run's first)."""
+    made: set[Value] = set()
+    both_ways = not plan.in_order
+    for part, rest in _splits(cards, plan):
+        lefts, rights = values(part, plan), values(rest, plan)
+        _spend(len(lefts) * len(rights))
+        others = [as_number(b) for b in rights]
+        for a in map(as_number, lefts):
+            for b in others:
+                made.update(as_value(value) for _, value in outcomes(a, b, plan.ops, both_ways))
+    return made
 
 
 def _allowed(made: set[Value], rules: HouseRules) -> frozenset[Value]:
@@ -717,7 +741,7 @@ def _six_needs(target: Number | Ratio, plan: Plan) -> bool:
     is one of the six :func:`_needed` gives, all of them (:func:`_needs`): with all four
     operations and every value allowed. Most values of a part need none of what the rest
     makes, and one set test passes over them."""
-    return plan.unrestricted and bool(target)
+    return plan.six_needs and bool(target)
 
 
 def _reach(cards: tuple[Number, ...], target: Value, plan: Plan) -> bool:
@@ -726,7 +750,8 @@ def _reach(cards: tuple[Number, ...], target: Value, plan: Plan) -> bool:
     if not plan.allows(as_number(target)):
         return False
     every_op = _six_needs(target, plan)
-    for part, rest in splits(cards):
+    fixed_order = plan.in_order
+    for part, rest in _splits(cards, plan):
         # (a card is itself)
         lefts: Collection[Number | Value] = part if len(part) == 1 else values(part, plan)
         _spend(len(lefts))
@@ -739,7 +764,9 @@ def _reach(cards: tuple[Number, ...], target: Value, plan: Plan) -> bool:
                 if not made.isdisjoint(_needed(target, a)):
                     return True
                 continue
-            for _, b, _ in _needs(target, a, plan, rest):
+            for _, b, a_first in _needs(target, a, plan, rest):
+                if fixed_order and not a_first:  # (a run comes before the run after it)
+                    continue
                 if listed:
                     if made is None:
                         made = values(rest, plan)
@@ -779,7 +806,7 @@ def _make_classes(
             progress(1, 1)
         card = cards[0]
         return {level.leaf(card): card} if card == target else {}
-    if len(cards) == 2 and plan.every_op and progress is None:
+    if len(cards) == 2 and plan.every_op and not plan.in_order and progress is None:
         return _pair_classes(cards[0], cards[1], target, plan)
     if (
         len(cards) == 3
@@ -791,7 +818,8 @@ def _make_classes(
         return _triple_classes(cards, target, plan)
     found: dict[Key, Tree] = {}
     join = level.join
-    both_orders = level.both_orders
+    both_orders = plan.both_orders
+    fixed_order = plan.in_order
     # Where keys flatten, pairs made of the same operands (a+b)+c, a+(b+c), ... make the
     # same key: each such pair after the first is passed over before it is combined.
     combined: set[Hashable] | None = set() if level.flattens else None
@@ -802,7 +830,7 @@ def _make_classes(
     # more than it saves then). Only with every operation and value allowed: otherwise the
     # other side may be a value the rules turn away.
     smallest = None
-    if level.flattens and plan.unrestricted:
+    if plan.narrows:
         smallest, combined = cards[0], None
     budget = _BUDGET.get()
     every_op = _six_needs(target, plan)
@@ -812,8 +840,8 @@ def _make_classes(
         whole = target
     done = total = 0
     if progress is not None:  # counted only when asked: this runs for every part of the hand
-        total = max(1, sum(len(values(part, plan)) for part, _ in splits(cards)))
-    for part, rest in splits(cards):
+        total = max(1, sum(len(values(part, plan)) for part, _ in _splits(cards, plan)))
+    for part, rest in _splits(cards, plan):
         # (a card is itself; a part's values are tried in order)
         lefts_values = part if len(part) == 1 else in_order(values(part, plan))
         if budget is not None:
@@ -843,6 +871,8 @@ def _make_classes(
                 needs = _needs(target, a, plan, rest)
             lefts: dict[Key, Tree] | None = None
             for op, b, a_first in needs:
+                if fixed_order and not a_first:  # (a run comes before the run after it)
+                    continue
                 if listed:
                     if made is None:
                         made = values(rest, plan)
@@ -910,7 +940,7 @@ def _pair_classes(x: Number, y: Number, target: Number, plan: Plan) -> dict[Key,
         join = level.join
         key_x, key_y = level.leaf(x), level.leaf(y)
         for op, x_first in ways:
-            orders = (x_first, not x_first) if level.both_orders and op in "+*" else (x_first,)
+            orders = (x_first, not x_first) if plan.both_orders and op in "+*" else (x_first,)
             for first in orders:
                 left, right = (key_x, key_y) if first else (key_y, key_x)
                 found.setdefault(join(op, left, right, target), (op, x, y) if first else (op, y, x))
@@ -1001,7 +1031,7 @@ def values_reached(cards: Sequence[Number], plan: Plan, max_steps: int) -> Reach
     :raises InvalidHandError: if ``cards`` is not a hand.
     :raises SearchLimitError: if the search needs more than ``max_steps`` steps.
     """
-    checked = hand(cards)
+    checked = hand(cards, plan.in_order)
     with limited(max_steps, checked):
         parts = subhands(checked, plan.use_all)
         return Reached(frozenset().union(*(values(part, plan) for part in parts)))

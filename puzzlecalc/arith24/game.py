@@ -78,7 +78,8 @@ def deal(
     max_deals: int | None = None,
     progress: Progress | None = None,
 ) -> list[int]:
-    """Deal a hand of ``cards`` numbers from ``low`` to ``high``, sorted.
+    """Deal a hand of ``cards`` numbers from ``low`` to ``high``, sorted (in the order
+    drawn, if the rules keep the cards' order).
 
     By default only hands that can make ``target`` under the house ``rules`` are dealt;
     ``difficulty=(least, most)`` keeps only hands whose
@@ -120,7 +121,9 @@ def deal(
             for tried in range(max_deals):
                 if progress is not None:
                     progress(tried, max_deals)
-                dealt = sorted(rng.randint(low, high) for _ in range(cards))
+                dealt = [rng.randint(low, high) for _ in range(cards)]
+                if not rules.in_order:
+                    dealt.sort()
                 if solvable and not can_make(dealt, target, rules=rules):
                     continue
                 if difficulty is not None:

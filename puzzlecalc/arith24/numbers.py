@@ -93,23 +93,28 @@ def apply(op: str, left: Number, right: Number) -> Number:
     return exact(Fraction(left) / right)
 
 
-def outcomes(a: Number, b: Number, ops: str) -> list[tuple[str, Number]]:
-    """Every result of one operation on ``a`` and ``b`` (either order) with ``ops``:
-    ``(op, value)``, exact; division by zero is left out.
+def outcomes(a: Number, b: Number, ops: str, both_ways: bool = True) -> list[tuple[str, Number]]:
+    """Every result of one operation on ``a`` and ``b`` (either order, unless not
+    ``both_ways``: ``a`` first) with ``ops``: ``(op, value)``, exact; division by zero is
+    left out.
 
     >>> outcomes(3, 6, "+-/")
     [('+', 9), ('-', -3), ('-', 3), ('/', Fraction(1, 2)), ('/', 2)]
+    >>> outcomes(3, 6, "+-/", both_ways=False)
+    [('+', 9), ('-', -3), ('/', Fraction(1, 2))]
     """
     found: list[tuple[str, Number]] = []
     for op in ops:
         if op == "+" or op == "*":
             found.append((op, apply(op, a, b)))
         elif op == "-":
-            found += [("-", apply("-", a, b)), ("-", apply("-", b, a))]
+            found.append(("-", apply("-", a, b)))
+            if both_ways:
+                found.append(("-", apply("-", b, a)))
         else:
             if b:
                 found.append(("/", apply("/", a, b)))
-            if a:
+            if a and both_ways:
                 found.append(("/", apply("/", b, a)))
     return found
 
@@ -129,8 +134,9 @@ def number(value: object, what: str) -> Number:
     return exact(value)
 
 
-def hand(cards: Iterable[object]) -> tuple[Number, ...]:
-    """The cards as a sorted tuple of exact values, checked.
+def hand(cards: Iterable[object], in_order: bool = False) -> tuple[Number, ...]:
+    """The cards as a sorted tuple of exact values, checked (in the order given, if
+    ``in_order``).
 
     :raises InvalidHandError: if there are no cards, more than :data:`MAX_CARDS`, or one
         is not a number (see :func:`number`).
@@ -141,7 +147,9 @@ def hand(cards: Iterable[object]) -> tuple[Number, ...]:
     if len(taken) > MAX_CARDS:
         more = len(cards) if isinstance(cards, Sized) else "more"
         raise InvalidHandError(f"at most {MAX_CARDS} cards can be played, not {more}")
-    checked = tuple(sorted(number(card, "a card") for card in taken))
+    checked = tuple(number(card, "a card") for card in taken)
+    if not in_order:
+        checked = tuple(sorted(checked))
     if not checked:
         raise InvalidHandError("there must be at least one card")
     return checked

@@ -91,6 +91,12 @@ def _card_problems(used: Counter[Number], dealt: Counter[Number], use_all: bool)
     return "; ".join(problems) or None
 
 
+def _keeps_order(used: Sequence[Number], dealt: Sequence[Number]) -> bool:
+    """Whether the numbers ``used`` are cards of ``dealt`` in their order."""
+    following = iter(dealt)
+    return all(any(card == number for card in following) for number in used)
+
+
 def check(
     answer: str,
     cards: Sequence[Number],
@@ -103,9 +109,10 @@ def check(
 
     The checks, in order: the text can be read; it uses only the operators allowed; it
     uses every card dealt exactly once (at most once, when the rules' ``use_all`` is
-    false); it never divides by zero; no step breaks a house rule (``integer_only``: no
-    fractions along the way; ``non_negative``: no negative numbers; ``natural``: positive
-    whole numbers only); it makes ``target``.
+    false), in the order dealt if the rules are ``in_order``; it never divides by zero; no
+    step breaks a house rule (``integer_only``: no fractions along the way;
+    ``non_negative``: no negative numbers; ``natural``: positive whole numbers only); it
+    makes ``target``.
 
     >>> print(check("3*8", [3, 8], 25).reason)
     gives 24, not 25
@@ -113,6 +120,8 @@ def check(
     3-8 gives -5, and no negative numbers are allowed along the way
     >>> print(check("8*3", [8, 3], ops="+-").reason)
     uses *, which is not allowed here (allowed: + -)
+    >>> print(check("2+1+3+4", [1, 2, 3, 4], 10, in_order=True).reason)
+    uses the cards out of order: they are to be used as dealt, 1 2 3 4
 
     :raises InvalidHandError: if ``cards`` or ``target`` are not valid (the game's set-up,
         not the player's answer).
@@ -139,6 +148,10 @@ def check(
     problem = _card_problems(Counter(expr.numbers), dealt, rules.use_all)
     if problem:
         return Verdict(False, problem, expr)
+    if rules.in_order and not _keeps_order(expr.numbers, hand(cards, in_order=True)):
+        order = " ".join(map(_number, hand(cards, in_order=True)))
+        reason = f"uses the cards out of order: they are to be used as dealt, {order}"
+        return Verdict(False, reason, expr)
     for step in steps:
         broken = _broken_rule(step, rules)
         if broken:

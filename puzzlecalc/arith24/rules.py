@@ -11,7 +11,7 @@ as keywords, a convenience for one-off calls: ``solve(cards, integer_only=True)`
 >>> classroom.allows(Fraction(1, 3)), classroom.allows(-2), classroom.allows(4)
 (False, False, True)
 >>> HouseRules(ops="*+")
-HouseRules(ops='+*', integer_only=False, non_negative=False, natural=False, use_all=True, distinct='4nums')
+HouseRules(ops='+*', integer_only=False, non_negative=False, natural=False, use_all=True, distinct='4nums', in_order=False)
 """
 
 from __future__ import annotations
@@ -81,6 +81,9 @@ class HouseRules:
         (Countdown).
     :param distinct: when two solutions count as the same
         (:mod:`~puzzlecalc.arith24.equivalence`).
+    :param in_order: the cards are used in the order they are given, each operation
+        joining a run of them to the run that follows (the ten puzzle); unless
+        ``use_all``, the cards used keep their order.
     :raises InvalidArgumentError: if a field has a value it cannot take.
     """
 
@@ -90,6 +93,7 @@ class HouseRules:
     natural: bool = attrs.field(default=False, validator=_flag)
     use_all: bool = attrs.field(default=True, validator=_flag)
     distinct: Distinct = attrs.field(default="4nums", validator=_distinct)
+    in_order: bool = attrs.field(default=False, validator=_flag)
 
     def allows(self, value: Number) -> bool:
         """Whether ``value`` may appear along the way.
@@ -154,6 +158,7 @@ class RuleOptions(TypedDict, total=False):
     natural: bool
     use_all: bool
     distinct: Distinct
+    in_order: bool
 
 
 #: The 24 game's rules.

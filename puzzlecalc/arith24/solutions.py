@@ -110,7 +110,7 @@ def solve(
     :raises SearchLimitError: if the search needs more than ``max_steps`` steps.
     """
     plan = plan_of(house_rules(rules, options))
-    checked, goal = hand(cards), number(target, "the target")
+    checked, goal = hand(cards, plan.in_order), number(target, "the target")
     found = _trees(checked, goal, plan, max_steps, progress)
     if not found and nearest:
         made = _search.values_reached(checked, plan, max_steps).numbers()
@@ -150,7 +150,8 @@ def count(
     (3, 4)
     """
     plan = plan_of(house_rules(rules, options))
-    return len(_trees(hand(cards), number(target, "the target"), plan, max_steps, progress))
+    checked, goal = hand(cards, plan.in_order), number(target, "the target")
+    return len(_trees(checked, goal, plan, max_steps, progress))
 
 
 def solvable(
@@ -167,7 +168,7 @@ def solvable(
     False
     """
     plan = plan_of(house_rules(rules, options))
-    checked, goal = hand(cards), number(target, "the target")
+    checked, goal = hand(cards, plan.in_order), number(target, "the target")
     with _search.limited(max_steps, checked, goal):
         return _search.reaches(checked, goal, plan)
 
