@@ -232,6 +232,14 @@ def test_shared_level_file() -> None:
         (["census", "countdown", "--jobs", "0"], 2, "jobs"),
         (["24", "1", "2", "--ops", "%"], 2, "ops"),
         (["countdown", "-1", "2", "3", "--target", "5", "--any"], 3, "positive whole"),
+        (["ten", "12a"], 3, "digits"),
+        (["ten", "123456789"], 3, "at most 8 digits"),
+        (["ten"], 2, "needs the digits"),
+        (["ten", "1199", "--census"], 2, "--census"),
+        (["ten", "1199", "--length", "3"], 2, "--length goes with --census"),
+        (["ten", "--census", "--length", "7"], 4, "max_length=5"),
+        (["ten", "--census", "--length", "2", "--max-length", "1"], 4, "max_length=1"),
+        (["ten", "--census", "--explain"], 2, "--census"),
     ],
 )  # fmt: skip
 def test_bad_input_is_one_line_and_a_status(
@@ -275,6 +283,10 @@ def test_absurd_numbers_are_refused_at_once(
         (["24", "1", "1", "1", "1"], 1),
         (["24", "(1/2)", "3"], 2),
         (["24", "1/2", "3/2", "5", "--target", "7", "--integer-only"], 0),
+        (["ten", "1199"], 0),
+        (["ten", "1158"], 1),
+        (["ten", "1158", "--no-in-order"], 0),
+        (["ten", "1158", "--json"], 1),
     ],
 )
 def test_exit_statuses(argv: list[str], status: int) -> None:
@@ -799,7 +811,7 @@ def test_a_portal_level_shows_its_portal_and_the_display_before_it() -> None:
         (["level", "155", "--explian"], "(did you mean --explain?)"),
         (["lvl"], "unknown subcommand 'lvl' (did you mean level?)"),
         (["cencus", "24"], "unknown subcommand 'cencus' (did you mean census?)"),
-        ([], "give a subcommand: level, make-level, 24, countdown, census"),
+        ([], "give a subcommand: level, make-level, 24, ten, countdown, census"),
         (["census", "24", "--targets", "1"], "argument --targets: expected 2 arguments"),
         (["24", "--target", "x", "1"], "argument --target: not a number"),
     ],
@@ -989,3 +1001,17 @@ def test_every_json_record_holds_to_its_schema(argv: tuple[str, ...]) -> None:
         assert schema.__required_keys__ <= set(record) <= schema.__required_keys__ | schema.__optional_keys__
         for name in schema.__required_keys__ & {"solutions", "numbers"}:
             assert isinstance(record[name], list)
+
+
+def test_ten_solves_digits_in_their_order_and_counts_the_strings() -> None:
+    assert run("ten", "1199") == (0, "1 1 9 9 -> 10: 1 distinct solution (4nums)\n  (1+1/9)*9 = 10\n")
+    assert run("ten", "1158")[1] == "1 1 5 8 -> 10: no way to make 10 in their order\n"
+    status, out = run("ten", "2023", "--target", "7", "--json", "--explain")
+    record = json.loads(out)
+    assert status == 0 and record["numbers"] == [2, 0, 2, 3] and record["target"] == 7
+    assert record["solutions"] == ["2+0+2+3", "2*(0+2)+3"] and len(record["working"]) == 2
+    status, out = run("ten", "--census", "--length", "2")
+    assert status == 0 and out.splitlines()[0] == "11 of the 100 strings of 2 digits make 10 in their order (11.00%)"
+    census = json.loads(run("ten", "--census", "--length", "2", "--no-in-order", "--json")[1])
+    assert census["solvable"] + len(census["unsolvable"]) == census["strings"] == 100
+    assert census["in_order"] is False and "19" not in census["unsolvable"]

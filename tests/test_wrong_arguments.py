@@ -21,6 +21,7 @@ from puzzlecalc import GameState, Level, Rules, search
 from puzzlecalc.arith24 import census, expr, game, referee, solutions
 from puzzlecalc.arith24.pictures import census_svg, expr_svg
 from puzzlecalc.arith24.rules import HouseRules
+from puzzlecalc.arith24.ten import digits, ten, ten_census
 from puzzlecalc.calculator import maker, notation
 from puzzlecalc.calculator.ops import Add, Delete, Store
 from puzzlecalc.calculator.pictures import level_svg, solution_svg
@@ -104,6 +105,9 @@ CALLS: dict[str, tuple[Callable[..., Any], dict[str, Any]]] = {
     "arith24_census": (census.arith24_census, {"low": 1, "high": 4, "cards": 3, "targets": [24]}),
     "Deck": (census.Deck, {"large": (25, 50), "small": (1, 2, 3, 4), "size": 4}),
     "expr_svg": (expr_svg, {"expr": expr.parse("3*8")}),
+    "ten": (ten, {"text": "1199", "target": 10, "rules": None, "max_steps": 10_000}),
+    "ten_census": (ten_census, {"length": 2, "target": 10, "rules": None, "max_steps": 10_000}),
+    "digits": (digits, {"text": "1199"}),
     "Num": (expr.Num, {"number": 3, "card": 0}),
     "BinOp": (expr.BinOp, {"op": "+", "left": expr.Num(1), "right": expr.Num(2)}),
     "HouseRules.evolve": (HouseRules().evolve, {"ops": "+-", "distinct": "none"}),

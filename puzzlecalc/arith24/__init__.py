@@ -20,7 +20,8 @@ The modules: :mod:`~puzzlecalc.arith24.numbers` (numbers and arithmetic),
 :mod:`~puzzlecalc.arith24.rules`, :mod:`~puzzlecalc.arith24.equivalence`,
 :mod:`~puzzlecalc.arith24.solutions`, :mod:`~puzzlecalc.arith24.referee`,
 :mod:`~puzzlecalc.arith24.game`, :mod:`~puzzlecalc.arith24.difficulty`,
-:mod:`~puzzlecalc.arith24.countdown` and :mod:`~puzzlecalc.arith24.census`.
+:mod:`~puzzlecalc.arith24.countdown`, :mod:`~puzzlecalc.arith24.ten` (the ten puzzle) and
+:mod:`~puzzlecalc.arith24.census`.
 """
 
 from __future__ import annotations
@@ -32,6 +33,7 @@ from puzzlecalc.arith24.game import OPPONENTS, Attempt, Opponent, deal, hint
 from puzzlecalc.arith24.referee import Verdict, check
 from puzzlecalc.arith24.rules import DISTINCT_LEVELS, Distinct, HouseRules
 from puzzlecalc.arith24.solutions import count, solvable, solve
+from puzzlecalc.arith24.ten import ten, ten_census
 
 __all__ = [
     "DISTINCT_LEVELS",
@@ -54,4 +56,6 @@ __all__ = [
     "reachable",
     "solvable",
     "solve",
+    "ten",
+    "ten_census",
 ]

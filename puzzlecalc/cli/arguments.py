@@ -19,6 +19,7 @@ import attrs
 
 from puzzlecalc.arith24.numbers import MAX_DIGITS, Number, exact
 from puzzlecalc.arith24.rules import HouseRules
+from puzzlecalc.arith24.solutions import DEFAULT_MAX_STEPS
 from puzzlecalc.calculator.rules import Rules
 from puzzlecalc.errors import InvalidArgumentError
 
@@ -144,8 +145,20 @@ def rule_flags(parser: argparse.ArgumentParser, rules: type[Rules] | type[HouseR
             group.add_argument(flag, help=help)
 
 
-def rules_from(args: argparse.Namespace, rules: type[T]) -> T:
-    """The rules the flags of :func:`rule_flags` (and any other field given) ask for.
+def max_steps_flag(parser: argparse.ArgumentParser, default: int | None = DEFAULT_MAX_STEPS) -> None:
+    """The ``--max-steps`` flag of a subcommand that searches arithmetic (``None``: unset
+    unless given)."""
+    parser.add_argument(
+        "--max-steps",
+        type=whole,
+        default=default,
+        help=f"search limit: steps a search may take (default {DEFAULT_MAX_STEPS})",
+    )
+
+
+def rules_from(args: argparse.Namespace, rules: type[T], default: T | None = None) -> T:
+    """The rules the flags of :func:`rule_flags` (and any other field given) ask for: the
+    fields given, the others as in ``default`` (or the class's defaults).
 
     :raises InvalidArgumentError: if a value is one the rules cannot take.
     """
@@ -154,7 +167,7 @@ def rules_from(args: argparse.Namespace, rules: type[T]) -> T:
         for field in attrs.fields(rules)
         if getattr(args, field.name, None) is not None
     }
-    return rules(**chosen)
+    return rules(**chosen) if default is None else attrs.evolve(default, **chosen)
 
 
 _NUMBER: Final = re.compile(

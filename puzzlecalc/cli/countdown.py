@@ -12,9 +12,8 @@ from puzzlecalc._signals import Stop
 from puzzlecalc.arith24.census import Deck
 from puzzlecalc.arith24.countdown import countdown
 from puzzlecalc.arith24.rules import DISTINCT_LEVELS, Distinct
-from puzzlecalc.arith24.solutions import DEFAULT_MAX_STEPS
 from puzzlecalc.cli import records, text
-from puzzlecalc.cli.arguments import subcommand, whole
+from puzzlecalc.cli.arguments import max_steps_flag, subcommand, whole
 from puzzlecalc.cli.batch import FILE_HELP, run_batch
 from puzzlecalc.cli.puzzles import Puzzle
 from puzzlecalc.errors import InvalidArgumentError, InvalidHandError
@@ -58,12 +57,7 @@ def add_parser(subparsers: Any) -> None:
     game.add_argument(
         "--explain", action="store_true", help="the working of each solution, step by step"
     )
-    game.add_argument(
-        "--max-steps",
-        type=whole,
-        default=DEFAULT_MAX_STEPS,
-        help=f"search limit: steps a search may take (default {DEFAULT_MAX_STEPS})",
-    )
+    max_steps_flag(game)
     game.set_defaults(run=run)
 
 

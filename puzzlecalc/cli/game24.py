@@ -20,7 +20,7 @@ from puzzlecalc.arith24.numbers import Number, exact
 from puzzlecalc.arith24.rules import HouseRules
 from puzzlecalc.arith24.solutions import DEFAULT_MAX_STEPS
 from puzzlecalc.cli import records, text
-from puzzlecalc.cli.arguments import card, fraction, rule_flags, rules_from, subcommand, whole
+from puzzlecalc.cli.arguments import card, fraction, max_steps_flag, rule_flags, rules_from, subcommand, whole
 from puzzlecalc.cli.batch import FILE_HELP, run_batch
 from puzzlecalc.cli.puzzles import Puzzle
 from puzzlecalc.errors import InvalidArgumentError, InvalidHandError
@@ -90,11 +90,7 @@ def add_parser(subparsers: Any) -> None:
         "then ':' and the answer), and an answer the same as an earlier one for the same "
         "hand is told",
     )
-    game.add_argument(
-        "--max-steps",
-        type=whole,
-        help=f"search limit: steps a search may take (default {DEFAULT_MAX_STEPS})",
-    )
+    max_steps_flag(game, default=None)
     deal = game.add_argument_group("dealing (24 deal)")
     deal.add_argument("--cards", dest="deal_cards", type=whole, help="cards in the hand (default 4)")
     deal.add_argument("--low", type=whole, help="the lowest card (default 1)")

@@ -41,6 +41,7 @@ __all__ = [
     "MadeLevelRecord",
     "SolutionRecord",
     "SolutionsRecord",
+    "TenCensusRecord",
     "emit",
     "hand_record",
     "json_number",
@@ -217,6 +218,18 @@ class CountdownRecord(HandRecord):
     reached: list[int]
     solutions: list[str]
     working: NotRequired[list[list[str]]]
+
+
+class TenCensusRecord(TypedDict):
+    """``ten --census``: how many strings of ``length`` digits make the target (in their
+    order, or in any), of how many, and every string that cannot."""
+
+    length: int
+    target: JsonNumber
+    in_order: bool
+    solvable: int
+    strings: int
+    unsolvable: list[str]
 
 
 def hand_record(numbers: Sequence[Number], target: Number) -> HandRecord:
