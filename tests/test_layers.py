@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import ast
 import graphlib
+import importlib
 from pathlib import Path
 
 import pytest
@@ -63,3 +64,47 @@ def test_no_module_imports_one_that_imports_it_back() -> None:
     except graphlib.CycleError as error:
         cycle = " -> ".join(reversed(error.args[1]))  # (each imports the next)
         pytest.fail(f"modules import each other at run time: {cycle}")
+
+
+ENGINE = ("puzzlecalc.arith24._plan", "puzzlecalc.arith24._search", "puzzlecalc.arith24._canonical")
+
+
+def _engine_names_used(path: Path) -> set[tuple[str, str]]:
+    """``(engine module, name)`` for each name a module takes from the arith24 engine: by
+    ``from ... import name``, or as ``module.name`` of the engine module imported whole."""
+    used: set[tuple[str, str]] = set()
+    aliases: dict[str, str] = {}
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom) and node.module in ENGINE:
+            used.update((node.module, alias.name) for alias in node.names)
+        elif isinstance(node, ast.Import):
+            aliases.update(
+                (alias.asname or alias.name, alias.name)
+                for alias in node.names
+                if alias.name in ENGINE
+            )
+    for node in ast.walk(tree):
+        if (
+            isinstance(node, ast.Attribute)
+            and isinstance(node.value, ast.Name)
+            and node.value.id in aliases
+        ):
+            used.add((aliases[node.value.id], node.attr))
+    return used
+
+
+def test_the_package_takes_from_the_engine_only_what_its_all_offers() -> None:
+    """The engine (rules read once, the levels, the search) is a room with a door: the rest
+    of the package uses only the names each of its modules lists in ``__all__``."""
+    offered = {module: set(importlib.import_module(module).__all__) for module in ENGINE}
+    taken = {
+        (name, module, used)
+        for name, path in MODULES.items()
+        if name not in ENGINE
+        for module, used in _engine_names_used(path)
+    }
+    assert taken, "the reader sees what the package takes from the engine"
+    assert {
+        (name, module, used) for name, module, used in taken if used not in offered[module]
+    } == set()
