@@ -1,7 +1,8 @@
 """The search over card multisets (internal: the public functions are in
 :mod:`~puzzlecalc.arith24.solutions`).
 
-The hand is a multiset of numbers. For every sub-multiset the search knows the values it
+The hand is a multiset of numbers (or, under a fixed order, a sequence of them, split only
+into a run and the run after it). For every sub-multiset the search knows the values it
 can make (:func:`values`), and for every sub-multiset and value the distinct expressions
 that make it (their keys at the chosen equivalence level, each with one witness tree). The
 target is worked backwards: for each way to split the hand in two and each value of one
@@ -133,7 +134,7 @@ class _Tables:
         self.classes: dict[tuple[tuple[Number, ...], Number], dict[Key, Tree]] = {}
 
 
-class _TablesByRules:
+class _TablesByPlan:
     """The :class:`_Tables` of each plan searched under. (The plan a search asks for is
     the one it asked for last, as a rule: it is looked at first.)"""
 
@@ -152,7 +153,7 @@ class _TablesByRules:
         return self.last
 
 
-_TABLES: ContextVar[_TablesByRules | None] = ContextVar("puzzlecalc_arith24_tables", default=None)
+_TABLES: ContextVar[_TablesByPlan | None] = ContextVar("puzzlecalc_arith24_tables", default=None)
 
 #: The values of small sub-multisets, kept across calls (least recently used dropped first,
 #: at most :data:`MAX_SHARED_VALUES` values in all): hands that share cards share their
@@ -187,7 +188,7 @@ def shared_tables() -> contextlib.AbstractContextManager[None]:
     ...     [solvable(hand) for hand in ([1, 2, 3, 4], [1, 2, 3, 5])]
     [True, True]
     """
-    return entered(_TABLES, _TablesByRules)
+    return entered(_TABLES, _TablesByPlan)
 
 
 def _tables(plan: Plan) -> _Tables:
@@ -298,8 +299,8 @@ def in_order(found: Values) -> tuple[Number, ...]:
 
 
 def values(cards: tuple[Number, ...], plan: Plan) -> Values:
-    """Every value the whole multiset ``cards`` (sorted) can make under ``plan``, as the
-    search looks them up (:data:`Value`).
+    """Every value the whole multiset ``cards`` (sorted; under a fixed order, the cards in
+    that order) can make under ``plan``, as the search looks them up (:data:`Value`).
 
     >>> from puzzlecalc.arith24._plan import plan_of
     >>> from puzzlecalc.arith24.rules import DEFAULT_RULES
@@ -987,7 +988,7 @@ def _triple_classes(
     return found
 
 
-_SomeNumber = TypeVar("_SomeNumber", int, Fraction, Number)
+_SomeNumber = TypeVar("_SomeNumber", bound=Number)
 
 
 class Reached:
@@ -1038,7 +1039,8 @@ def values_reached(cards: Sequence[Number], plan: Plan, max_steps: int) -> Reach
 
 
 def subhands(cards: tuple[Number, ...], use_all: bool) -> list[tuple[Number, ...]]:
-    """The hand itself, or every distinct non-empty sub-multiset of it."""
+    """The hand itself, or every distinct non-empty sub-multiset of it (of a hand in a
+    fixed order, each in that order)."""
     if use_all:
         return [cards]
     return [
