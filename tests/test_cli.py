@@ -240,6 +240,12 @@ def test_shared_level_file() -> None:
         (["ten", "--census", "--length", "7"], 4, "max_length=5"),
         (["ten", "--census", "--length", "2", "--max-length", "1"], 4, "max_length=1"),
         (["ten", "--census", "--explain"], 2, "--census"),
+        (["krypto", "1", "2"], 2, "needs 5 cards"),
+        (["krypto", "1", "2", "3", "4"], 2, "needs 5 cards"),
+        (["krypto", "1", "2", "3", "4", "--target", "5"], 3, "is 5 cards"),
+        (["krypto", "25", "25", "1", "2", "3", "--target", "4"], 3, "holds 25 once"),
+        (["krypto", "--deal", "1", "2", "3", "4", "5"], 2, "--deal deals"),
+        (["krypto", "1", "2", "3", "4", "5", "--target", "6", "--seed", "3"], 2, "go with --deal"),
     ],
 )  # fmt: skip
 def test_bad_input_is_one_line_and_a_status(
@@ -811,7 +817,7 @@ def test_a_portal_level_shows_its_portal_and_the_display_before_it() -> None:
         (["level", "155", "--explian"], "(did you mean --explain?)"),
         (["lvl"], "unknown subcommand 'lvl' (did you mean level?)"),
         (["cencus", "24"], "unknown subcommand 'cencus' (did you mean census?)"),
-        ([], "give a subcommand: level, make-level, 24, ten, countdown, census"),
+        ([], "give a subcommand: level, make-level, 24, ten, krypto, countdown, census"),
         (["census", "24", "--targets", "1"], "argument --targets: expected 2 arguments"),
         (["24", "--target", "x", "1"], "argument --target: not a number"),
     ],
@@ -1015,3 +1021,12 @@ def test_ten_solves_digits_in_their_order_and_counts_the_strings() -> None:
     census = json.loads(run("ten", "--census", "--length", "2", "--no-in-order", "--json")[1])
     assert census["solvable"] + len(census["unsolvable"]) == census["strings"] == 100
     assert census["in_order"] is False and "19" not in census["unsolvable"]
+
+
+def test_krypto_solves_a_deal_and_deals_one() -> None:
+    status, out = run("krypto", "2", "4", "7", "8", "14", "--target", "2")
+    assert status == 0 and out.startswith("2 4 7 8 14 -> 2: 69 distinct solutions (4nums)\n")
+    dealt = json.loads(run("krypto", "--deal", "--seed", "7", "--json")[1])
+    assert dealt["numbers"] == [2, 4, 7, 8, 14] and dealt["target"] == 2 and len(dealt["solutions"]) == 69
+    solvable = json.loads(run("krypto", "--deal", "--seed", "1", "--solvable", "--integer-only", "--json")[1])
+    assert solvable["solutions"] and run("krypto", "--deal", "--seed", "7", "--explain")[1].count(" = ") > 69

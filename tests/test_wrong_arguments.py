@@ -21,6 +21,7 @@ from puzzlecalc import GameState, Level, Rules, search
 from puzzlecalc.arith24 import census, expr, game, referee, solutions
 from puzzlecalc.arith24.pictures import census_svg, expr_svg
 from puzzlecalc.arith24.rules import HouseRules
+from puzzlecalc.arith24.krypto import check_krypto_deal, deal_krypto, krypto
 from puzzlecalc.arith24.ten import digits, ten, ten_census
 from puzzlecalc.calculator import maker, notation
 from puzzlecalc.calculator.ops import Add, Delete, Store
@@ -108,6 +109,9 @@ CALLS: dict[str, tuple[Callable[..., Any], dict[str, Any]]] = {
     "ten": (ten, {"text": "1199", "target": 10, "rules": None, "max_steps": 10_000}),
     "ten_census": (ten_census, {"length": 2, "target": 10, "rules": None, "max_steps": 10_000}),
     "digits": (digits, {"text": "1199"}),
+    "krypto": (krypto, {"cards": [2, 4, 7, 8, 14], "target": 2, "rules": None, "max_steps": 10_000}),
+    "deal_krypto": (deal_krypto, {"rng": RNG, "solvable_only": True, "rules": None, "max_deals": 5}),
+    "check_krypto_deal": (check_krypto_deal, {"cards": [2, 4, 7, 8, 14], "target": 2}),
     "Num": (expr.Num, {"number": 3, "card": 0}),
     "BinOp": (expr.BinOp, {"op": "+", "left": expr.Num(1), "right": expr.Num(2)}),
     "HouseRules.evolve": (HouseRules().evolve, {"ops": "+-", "distinct": "none"}),

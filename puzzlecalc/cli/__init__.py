@@ -1,7 +1,8 @@
 """The command line: ``python -m puzzlecalc SUBCOMMAND ...`` (or ``puzzlecalc``).
 
 One module per subcommand (:mod:`~puzzlecalc.cli.level`, :mod:`~puzzlecalc.cli.make_level`,
-:mod:`~puzzlecalc.cli.game24`, :mod:`~puzzlecalc.cli.ten`, :mod:`~puzzlecalc.cli.countdown`,
+:mod:`~puzzlecalc.cli.game24`, :mod:`~puzzlecalc.cli.ten`, :mod:`~puzzlecalc.cli.krypto`,
+:mod:`~puzzlecalc.cli.countdown`,
 :mod:`~puzzlecalc.cli.census`, and the package :mod:`~puzzlecalc.cli.play`), each of which turns its arguments into a frozen options
 value at the door and refuses options that do not go together. What they share:
 :mod:`~puzzlecalc.cli.arguments` (the parser, flags made from the rules' fields, numbers
