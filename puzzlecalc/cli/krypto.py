@@ -11,7 +11,7 @@ import attrs
 from puzzlecalc._signals import Stop
 from puzzlecalc.arith24.krypto import KRYPTO_CARDS, deal_krypto, krypto
 from puzzlecalc.arith24.rules import HouseRules
-from puzzlecalc.cli import records, text
+from puzzlecalc.cli import text
 from puzzlecalc.cli.arguments import max_steps_flag, rule_flags, rules_from, subcommand, whole
 from puzzlecalc.errors import InvalidArgumentError
 
@@ -101,21 +101,5 @@ def run(args: argparse.Namespace, out: TextIO, stop: Stop) -> int:
         assert options.target is not None
         cards, target = options.cards, options.target
     found = krypto(cards, target, rules=options.rules, max_steps=options.max_steps)
-    if options.json:
-        record = records.SolutionsRecord(
-            numbers=records.numbers_of(cards),
-            target=target,
-            solutions=[str(expr) for expr in found],
-        )
-        if options.explain:
-            record["working"] = records.working(found)
-        records.emit(out, record)
-        return 0 if found else 1
-    heading = text.hand_heading(cards, target)
-    if not found:
-        out.write(f"{heading}: no way to make {target}\n")
-        return 1
-    text.write_hand(
-        out, heading, found, distinct=options.rules.distinct, explain=options.explain, ascii=False
-    )
-    return 0
+    return text.report_solutions(out, cards, target, found, distinct=options.rules.distinct,
+                                 json=options.json, explain=options.explain)  # fmt: skip

@@ -10,7 +10,7 @@ import attrs
 
 from puzzlecalc._signals import Stop
 from puzzlecalc._text import counted
-from puzzlecalc.arith24.numbers import Number, exact, number_text
+from puzzlecalc.arith24.numbers import Number, exact
 from puzzlecalc.arith24.rules import HouseRules
 from puzzlecalc.arith24.ten import MAX_CENSUS_LENGTH, TEN, TEN_PUZZLE, digits, ten, ten_census
 from puzzlecalc.cli import records, text
@@ -115,25 +115,9 @@ def run(args: argparse.Namespace, out: TextIO, stop: Stop) -> int:
     assert options.digits is not None
     played = digits(options.digits)
     found = ten(played, options.target, rules=options.rules, max_steps=options.max_steps)
-    if options.json:
-        record = records.SolutionsRecord(
-            numbers=records.numbers_of(played),
-            target=records.json_number(options.target),
-            solutions=[str(expr) for expr in found],
-        )
-        if options.explain:
-            record["working"] = records.working(found)
-        records.emit(out, record)
-        return 0 if found else 1
-    heading = text.hand_heading(played, options.target)
-    if not found:
-        order = " in their order" if options.rules.in_order else ""
-        out.write(f"{heading}: no way to make {number_text(options.target)}{order}\n")
-        return 1
-    text.write_hand(
-        out, heading, found, distinct=options.rules.distinct, explain=options.explain, ascii=False
-    )
-    return 0
+    missing = " in their order" if options.rules.in_order else ""
+    return text.report_solutions(out, played, options.target, found, distinct=options.rules.distinct,
+                                 json=options.json, explain=options.explain, missing=missing)  # fmt: skip
 
 
 def _census(options: TenOptions, out: TextIO) -> int:

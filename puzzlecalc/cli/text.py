@@ -22,6 +22,7 @@ from puzzlecalc.calculator.level import Level
 from puzzlecalc.calculator.rules import Rules
 from puzzlecalc.calculator.solution import Solution
 from puzzlecalc.calculator.state import format_value
+from puzzlecalc.cli import records
 
 __all__ = [
     "advice_text",
@@ -112,6 +113,37 @@ def write_hand(
     total = len(found) if count is None else count
     out.write(f"{heading}: {counted(total, 'distinct solution')} ({distinct}){nearest}\n")
     write_solutions(out, found, explain=explain, ascii=ascii)
+
+
+def report_solutions(
+    out: TextIO,
+    cards: Sequence[Number],
+    target: Number,
+    found: Sequence[Expr],
+    *,
+    distinct: str,
+    json: bool,
+    explain: bool,
+    missing: str = "",
+) -> int:
+    """A puzzle's solutions as :func:`write_hand` prints them, or with ``json`` as a
+    :class:`~puzzlecalc.cli.records.SolutionsRecord`; with none, a line saying so
+    (``missing`` after it: ``" in their order"``). The status: 0, or 1 if there are none."""
+    if json:
+        record = records.SolutionsRecord(
+            numbers=records.numbers_of(cards),
+            target=records.json_number(target),
+            solutions=[str(expr) for expr in found],
+        )
+        if explain:
+            record["working"] = records.working(found)
+        records.emit(out, record)
+    elif found:
+        heading = hand_heading(cards, target)
+        write_hand(out, heading, found, distinct=distinct, explain=explain, ascii=False)
+    else:
+        out.write(f"{hand_heading(cards, target)}: no way to make {target}{missing}\n")
+    return 0 if found else 1
 
 
 def write_solutions(out: TextIO, found: Sequence[Expr], *, explain: bool, ascii: bool) -> None:
