@@ -40,11 +40,13 @@ def whole_number(value: object, name: str, *, low: int | None = None, high: int 
     if not isinstance(value, int) or isinstance(value, bool):
         raise InvalidTypeError(f"{name} must be a whole number, not {shown(value)}")
     if low is not None and high is not None and not low <= value <= high:
-        raise InvalidArgumentError(f"{name} must be from {low} to {high}, not {shown(value)}")
+        raise InvalidArgumentError(
+            f"{name} must be from {shown(low)} to {shown(high)}, not {shown(value)}"
+        )
     if low is not None and value < low:
-        raise InvalidArgumentError(f"{name} must be at least {low}, not {shown(value)}")
+        raise InvalidArgumentError(f"{name} must be at least {shown(low)}, not {shown(value)}")
     if high is not None and value > high:
-        raise InvalidArgumentError(f"{name} must be at most {high}, not {shown(value)}")
+        raise InvalidArgumentError(f"{name} must be at most {shown(high)}, not {shown(value)}")
     return value
 
 

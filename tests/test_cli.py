@@ -246,6 +246,9 @@ def test_shared_level_file() -> None:
         (["krypto", "25", "25", "1", "2", "3", "--target", "4"], 3, "holds 25 once"),
         (["krypto", "--deal", "1", "2", "3", "4", "5"], 2, "--deal deals"),
         (["krypto", "1", "2", "3", "4", "5", "--target", "6", "--seed", "3"], 2, "go with --deal"),
+        (["every", "1", "2", "--up-to", "100000"], 4, "max_targets=10000"),
+        (["every", "1", "2", "--up-to", "3", "--low", "5"], 2, "up_to must be at least 5"),
+        (["every"], 2, "the following arguments are required: cards"),
     ],
 )  # fmt: skip
 def test_bad_input_is_one_line_and_a_status(
@@ -817,7 +820,7 @@ def test_a_portal_level_shows_its_portal_and_the_display_before_it() -> None:
         (["level", "155", "--explian"], "(did you mean --explain?)"),
         (["lvl"], "unknown subcommand 'lvl' (did you mean level?)"),
         (["cencus", "24"], "unknown subcommand 'cencus' (did you mean census?)"),
-        ([], "give a subcommand: level, make-level, 24, ten, krypto, countdown, census"),
+        ([], "give a subcommand: level, make-level, 24, ten, krypto, every, countdown, census"),
         (["census", "24", "--targets", "1"], "argument --targets: expected 2 arguments"),
         (["24", "--target", "x", "1"], "argument --target: not a number"),
     ],
@@ -1030,3 +1033,12 @@ def test_krypto_solves_a_deal_and_deals_one() -> None:
     assert dealt["numbers"] == [2, 4, 7, 8, 14] and dealt["target"] == 2 and len(dealt["solutions"]) == 69
     solvable = json.loads(run("krypto", "--deal", "--seed", "1", "--solvable", "--integer-only", "--json")[1])
     assert solvable["solutions"] and run("krypto", "--deal", "--seed", "7", "--explain")[1].count(" = ") > 69
+
+
+def test_every_lists_the_targets_and_the_first_missed() -> None:
+    status, out = run("every", "4", "4", "4", "4", "--up-to", "12")
+    assert status == 1 and out.splitlines()[10] == "    10  -"
+    assert out.splitlines()[-1] == "11 of 13 made; first missed: 10"
+    record = json.loads(run("every", "1", "2", "3", "4", "--up-to", "5", "--json")[1])
+    assert record["first_missed"] is None and len(record["solutions"]) == 6 and record["low"] == 0
+    assert run("every", "1", "2", "3", "4", "--up-to", "5")[0] == 0

@@ -21,6 +21,7 @@ from puzzlecalc import GameState, Level, Rules, search
 from puzzlecalc.arith24 import census, expr, game, referee, solutions
 from puzzlecalc.arith24.pictures import census_svg, expr_svg
 from puzzlecalc.arith24.rules import HouseRules
+from puzzlecalc.arith24.every import every_target
 from puzzlecalc.arith24.krypto import check_krypto_deal, deal_krypto, krypto
 from puzzlecalc.arith24.ten import digits, ten, ten_census
 from puzzlecalc.calculator import maker, notation
@@ -112,6 +113,8 @@ CALLS: dict[str, tuple[Callable[..., Any], dict[str, Any]]] = {
     "krypto": (krypto, {"cards": [2, 4, 7, 8, 14], "target": 2, "rules": None, "max_steps": 10_000}),
     "deal_krypto": (deal_krypto, {"rng": RNG, "solvable_only": True, "rules": None, "max_deals": 5}),
     "check_krypto_deal": (check_krypto_deal, {"cards": [2, 4, 7, 8, 14], "target": 2}),
+    "every_target": (every_target, {"cards": [1, 2, 3], "up_to": 10, "low": 0, "rules": None,
+                                    "max_steps": 10_000, "max_targets": 100}),
     "Num": (expr.Num, {"number": 3, "card": 0}),
     "BinOp": (expr.BinOp, {"op": "+", "left": expr.Num(1), "right": expr.Num(2)}),
     "HouseRules.evolve": (HouseRules().evolve, {"ops": "+-", "distinct": "none"}),

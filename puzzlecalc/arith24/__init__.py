@@ -21,7 +21,8 @@ The modules: :mod:`~puzzlecalc.arith24.numbers` (numbers and arithmetic),
 :mod:`~puzzlecalc.arith24.solutions`, :mod:`~puzzlecalc.arith24.referee`,
 :mod:`~puzzlecalc.arith24.game`, :mod:`~puzzlecalc.arith24.difficulty`,
 :mod:`~puzzlecalc.arith24.countdown`, :mod:`~puzzlecalc.arith24.ten` (the ten puzzle),
-:mod:`~puzzlecalc.arith24.krypto` and :mod:`~puzzlecalc.arith24.census`.
+:mod:`~puzzlecalc.arith24.krypto`, :mod:`~puzzlecalc.arith24.every` (make every number) and
+:mod:`~puzzlecalc.arith24.census`.
 """
 
 from __future__ import annotations

@@ -33,6 +33,7 @@ __all__ = [
     "CheckRecord",
     "CountRecord",
     "CountdownRecord",
+    "EveryRecord",
     "HandRecord",
     "HintRecord",
     "JsonNumber",
@@ -218,6 +219,17 @@ class CountdownRecord(HandRecord):
     reached: list[int]
     solutions: list[str]
     working: NotRequired[list[list[str]]]
+
+
+class EveryRecord(TypedDict):
+    """``every``: the numbers, each target from ``low`` to ``high`` with one solution
+    (``null`` if the hand cannot make it), and the first target missed (``null`` if none)."""
+
+    numbers: list[JsonNumber]
+    low: int
+    high: int
+    solutions: list[str | None]
+    first_missed: int | None
 
 
 class TenCensusRecord(TypedDict):
