@@ -34,7 +34,6 @@ from puzzlecalc.arith24.game import OPPONENTS, Attempt, Opponent, deal, hint
 from puzzlecalc.arith24.referee import Verdict, check
 from puzzlecalc.arith24.rules import DISTINCT_LEVELS, Distinct, HouseRules
 from puzzlecalc.arith24.solutions import count, solvable, solve
-from puzzlecalc.arith24.ten import ten, ten_census
 
 __all__ = [
     "DISTINCT_LEVELS",
@@ -57,6 +56,4 @@ __all__ = [
     "reachable",
     "solvable",
     "solve",
-    "ten",
-    "ten_census",
 ]
