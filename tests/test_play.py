@@ -17,7 +17,7 @@ import pytest
 from children import ctrl_c_as_on_a_terminal
 
 from puzzlecalc import game_level, solve_level
-from puzzlecalc.arith24 import deal, solve
+from puzzlecalc.arith24 import HouseRules, deal, solve
 from puzzlecalc.arith24.census import Deck
 from puzzlecalc.arith24.countdown import countdown
 from puzzlecalc.cli import EXIT_INTERRUPTED, main
@@ -362,3 +362,14 @@ def test_ctrl_c_leaves_with_one_line_and_no_traceback() -> None:
     out, err = process.communicate(timeout=30)
     assert process.returncode == EXIT_INTERRUPTED
     assert "Traceback" not in err and len(err.strip().splitlines()) == 1
+
+
+def test_24_in_a_fixed_order_deals_as_drawn_and_refuses_a_card_moved(monkeypatch: pytest.MonkeyPatch) -> None:
+    rules = HouseRules(in_order=True)
+    first = deal(random.Random(5), rules=rules)
+    answer = str(solve(first, rules=rules)[0])
+    moved = "+".join(map(str, reversed(first)))  # (the cards in another order)
+    status, out = play([moved, answer, "quit"], "24", "--seed", "5", "--in-order", monkeypatch=monkeypatch)
+    assert status == 0 and "House rules: operators + - * /, the cards in the order dealt" in out
+    assert f"Round 1: {' '.join(map(str, first))}" in out
+    assert "out of order" in out and "correct!" in out

@@ -89,6 +89,7 @@ class Game24:
         terminal.say(f"24 against {opponent.name}, who knows {' '.join(opponent.ops)}.")
         if self.rules != HouseRules():
             extra = ", no fractions" * self.rules.integer_only + ", no negatives" * self.rules.non_negative
+            extra += ", the cards in the order dealt" * self.rules.in_order
             terminal.say(f"House rules: operators {' '.join(self.rules.ops)}{extra}")
         score = {"you": 0, opponent.name: 0, "skipped": 0}
         for number in range(1, self.rounds + 1):
