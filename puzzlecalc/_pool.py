@@ -32,7 +32,7 @@ import threading
 from collections.abc import Callable, Generator, Iterable, Sequence
 from multiprocessing.connection import Connection, wait
 from multiprocessing.context import ForkContext, SpawnContext
-from typing import Any, Final, TypeVar
+from typing import Any, Final, TypeVar, cast
 
 import attrs
 
@@ -95,13 +95,19 @@ def results(
     yield from _Processes(items, task, count, chunk).results()
 
 
-def run_chunk(task: Callable[[T], R], items: list[T]) -> list[R]:
-    """One submitted call of an executor: the task on each item of a chunk."""
-    return [task(item) for item in items]
+def run_chunk(task: Callable[[T], R], items: list[T]) -> tuple[bool, list[R] | Exception]:
+    """One submitted call of an executor: ``(True, results)`` of the task on each item of a
+    chunk, or ``(False, error)`` if the task raised. (So an error the future raises is the
+    executor's own: the work was lost, whatever the error says.)"""
+    try:
+        return True, [task(item) for item in items]
+    except Exception as error:  # the task's own error: the parent raises it
+        return False, error
 
 
-#: What an executor raises when it has lost the work (a Dask client's errors about a lost
-#: scheduler are :exc:`OSError` or :exc:`concurrent.futures.CancelledError`).
+#: What an executor raises on a submit when it cannot take the work (a Dask client's
+#: errors about a lost scheduler are :exc:`OSError` or
+#: :exc:`concurrent.futures.CancelledError`).
 _LOST: Final = (
     concurrent.futures.CancelledError,
     concurrent.futures.BrokenExecutor,
@@ -116,11 +122,19 @@ def _on_executor(
     pending = []
     try:
         for start in range(0, len(items), chunk):
-            pending.append(executor.submit(run_chunk, task, list(items[start : start + chunk])))
+            try:
+                submitted = executor.submit(run_chunk, task, list(items[start : start + chunk]))
+            except _LOST as error:
+                raise WorkLostError(f"the executor lost the work ({_said(error)})") from None
+            pending.append(submitted)
         for future in concurrent.futures.as_completed(pending):
-            yield from future.result()
-    except _LOST as error:
-        raise WorkLostError(f"the executor lost the work ({_said(error)})") from None
+            try:
+                done, found = future.result()
+            except Exception as error:  # (a lost scheduler's: Dask's own errors vary)
+                raise WorkLostError(f"the executor lost the work ({_said(error)})") from None
+            if not done:
+                raise cast(Exception, found)
+            yield from cast(list[R], found)
     finally:
         for future in pending:
             future.cancel()

@@ -11,7 +11,9 @@ import signal
 import subprocess
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any, TypeVar
 
 import pytest
 
@@ -131,6 +133,35 @@ def test_an_executor_that_loses_the_work_raises_work_lost() -> None:
 
         with pytest.raises(WorkLostError, match="the executor lost the work"):
             _small(executor=pool, progress=kill_its_process)
+
+
+T = TypeVar("T")
+
+
+class _Broken(concurrent.futures.Executor):
+    """An executor whose futures fail with an error of its own, as Dask's do when its
+    scheduler goes (a ValueError from inside ``distributed`` among them)."""
+
+    def submit(self, fn: Callable[..., T], /, *args: Any, **kwargs: Any) -> concurrent.futures.Future[T]:
+        future: concurrent.futures.Future[T] = concurrent.futures.Future()
+        future.set_exception(ValueError("too many values to unpack (expected 3)"))
+        return future
+
+
+def _refuse_three(item: int) -> int:
+    if item == 3:
+        raise ValueError("the task's own error")
+    return item
+
+
+def test_an_executor_s_own_error_is_work_lost_and_a_task_s_error_is_itself() -> None:
+    with pytest.raises(WorkLostError, match="too many values"):
+        list(results([1, 2], abs, executor=_Broken()))
+    with concurrent.futures.ThreadPoolExecutor(1) as pool:
+        with pytest.raises(ValueError, match="the task's own error") as raised:
+            list(results([1, 2, 3], _refuse_three, executor=pool, chunk=1))
+        assert not isinstance(raised.value, WorkLostError)
+        assert sorted(results([1, 2], _refuse_three, executor=pool)) == [1, 2]
 
 
 def test_a_dask_scheduler_lost_mid_run_raises_work_lost_and_keeps_the_rows(
