@@ -21,6 +21,7 @@ from typing import Final, Unpack
 import attrs
 
 from puzzlecalc._checks import whole_number
+from puzzlecalc._text import amount
 from puzzlecalc.arith24._plan import plan_of
 from puzzlecalc.arith24._search import values_reached
 from puzzlecalc.arith24.expr import Expr
@@ -92,10 +93,8 @@ def every_target(
     whole_number(up_to, "up_to", low=low)
     whole_number(max_targets, "max_targets", low=1)
     if up_to - low + 1 > max_targets:
-        count = up_to - low + 1
-        said = f"{count:,}" if count < 10**30 else f"about 10^{int(count.bit_length() * 0.30103)}"
         raise SearchLimitError(
-            f"{said} targets are more than max_targets={max_targets}; raise the limit",
+            f"{amount(up_to - low + 1)} targets are more than max_targets={max_targets}; raise the limit",
             "max_targets",
         )
     chosen = house_rules(rules, options)

@@ -21,6 +21,7 @@ import attrs
 
 from puzzlecalc._checks import shown, whole_number
 from puzzlecalc._pool import results, workers
+from puzzlecalc._text import amount
 from puzzlecalc._signals import uninterrupted
 from puzzlecalc.arith24.census.rows import RowsFile
 from puzzlecalc.errors import InvalidArgumentError, InvalidTypeError, SearchLimitError
@@ -114,9 +115,8 @@ class RunSettings:
             (targets, self.max_targets, "max_targets", "targets"),
         ):
             if count > limit:
-                said = f"{count:,}" if count < 10**30 else f"about 10^{int(count.bit_length() * 0.30103)}"
                 raise SearchLimitError(
-                    f"the census has {said} {kind}, more than {name}={limit}; raise the limit",
+                    f"the census has {amount(count)} {kind}, more than {name}={limit}; raise the limit",
                     name,
                 )
 
