@@ -22,7 +22,7 @@ from typing import Any
 
 import attrs
 import pytest
-from children import ctrl_c_as_on_a_terminal
+from children import ctrl_c_as_on_a_terminal, descendants
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from strategies import levels
@@ -485,24 +485,6 @@ def _puzzlecalc(*argv: str, **options: Any) -> subprocess.Popen[bytes]:
     )
 
 
-def _descendants(pid: int) -> list[int]:
-    """Every process below ``pid`` (read from /proc)."""
-    children: dict[int, list[int]] = {}
-    for entry in Path("/proc").iterdir():
-        if entry.name.isdigit():
-            try:
-                fields = (entry / "stat").read_text().rpartition(")")[2].split()
-            except OSError:
-                continue
-            children.setdefault(int(fields[1]), []).append(int(entry.name))
-    found, waiting = [], [pid]
-    while waiting:
-        for child in children.get(waiting.pop(), []):
-            found.append(child)
-            waiting.append(child)
-    return found
-
-
 @pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads /proc")
 @pytest.mark.parametrize("to_group", [False, True])
 @pytest.mark.parametrize(("signum", "status"), [(signal.SIGTERM, 143), (signal.SIGHUP, 129)])
@@ -514,9 +496,9 @@ def test_sigterm_and_sighup_stop_a_census_as_ctrl_c_does(
                           stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                           start_new_session=True)  # fmt: skip
     deadline = time.monotonic() + 30
-    while len(_descendants(process.pid)) < 2 and time.monotonic() < deadline:
+    while len(descendants(process.pid)) < 2 and time.monotonic() < deadline:
         time.sleep(0.1)
-    workers = _descendants(process.pid)
+    workers = descendants(process.pid)
     time.sleep(1.5)  # well into the work
     if to_group:  # as systemd, a batch scheduler or a closed terminal sends it
         os.killpg(process.pid, signum)
@@ -706,7 +688,7 @@ def test_workers_killed_again_and_again_end_the_run_with_the_resume_command(tmp_
                           stdout=subprocess.PIPE, stderr=subprocess.PIPE)  # fmt: skip
     deadline = time.monotonic() + 60
     while process.poll() is None and time.monotonic() < deadline:  # as an OOM killer might
-        for pid in _descendants(process.pid):
+        for pid in descendants(process.pid):
             with contextlib.suppress(ProcessLookupError):
                 os.kill(pid, signal.SIGKILL)
         time.sleep(0.05)

@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 import pytest
+from children import children
 
 from puzzlecalc._pool import MAX_DEATHS, results
 from puzzlecalc.arith24.census import Census, Deck, countdown_census
@@ -76,20 +77,6 @@ def test_work_that_kills_its_worker_again_and_again_is_given_up(tmp_path: Path) 
     assert not multiprocessing.active_children()  # no worker left
 
 
-def _children(pid: int) -> list[int]:
-    """The processes whose parent is ``pid`` (from /proc)."""
-    found = []
-    for entry in Path("/proc").iterdir():
-        if entry.name.isdigit():
-            try:
-                fields = (entry / "stat").read_text().rpartition(")")[2].split()
-            except OSError:
-                continue
-            if int(fields[1]) == pid:
-                found.append(int(entry.name))
-    return found
-
-
 def _gone(pids: list[int], seconds: float) -> bool:
     deadline = time.monotonic() + seconds
     while time.monotonic() < deadline:
@@ -113,9 +100,9 @@ def test_workers_end_when_their_parent_is_killed(tmp_path: Path) -> None:
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
     parent = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env)
     deadline = time.monotonic() + 30
-    while len(_children(parent.pid)) < 2 and time.monotonic() < deadline:
+    while len(children(parent.pid)) < 2 and time.monotonic() < deadline:
         time.sleep(0.1)
-    workers = _children(parent.pid)
+    workers = children(parent.pid)
     assert len(workers) == 2
     parent.kill()  # SIGKILL: the parent cannot clean up
     parent.wait()
