@@ -919,11 +919,14 @@ class _Normal(Level):
     leaf = staticmethod(_canonical_leaf)
     join = staticmethod(cast(Combiner, _combine_normal))
 
+    #: How :meth:`combine` joins two keys as a search makes them.
+    _made = staticmethod(_combine_normal)
+
     def combine(self, op: str, left: Key, right: Key, value: Number | None = None) -> Key:
         left, right = cast(Canon, left), cast(Canon, right)
         if op == "/" and right[FORM][VALUE] == 0:
             raise ZeroDivisionError("division by zero")
-        return self.join(op, left, right, value)
+        return self._made(op, left, right, value)
 
     def joining(
         self, found: Mapping[Key, Tree], op: str, narrow: bool = False
@@ -984,17 +987,10 @@ class _FourNums(_Normal):
     __slots__ = ()
     name: ClassVar[Distinct] = "4nums"
 
-    def combine(self, op: str, left: Key, right: Key, value: Number | None = None) -> Key:
-        """The open key of ``left op right`` (open keys): whether a part of a sum is
-        useless depends on every operand of the sum, and a sum's operands may still be
-        joined by more, so its own useless group is set aside only when it is closed.
-
-        :raises ZeroDivisionError: if it divides by zero.
-        """
-        left, right = cast(Canon, left), cast(Canon, right)
-        if op == "/" and right[FORM][VALUE] == 0:
-            raise ZeroDivisionError("division by zero")
-        return _combine_open(op, left, right, value)
+    #: The open key of ``left op right`` (open keys): whether a part of a sum is useless
+    #: depends on every operand of the sum, and a sum's operands may still be joined by
+    #: more, so its own useless group is set aside only when it is closed.
+    _made = staticmethod(_combine_open)
 
     def joining(
         self, found: Mapping[Key, Tree], op: str, narrow: bool = False
