@@ -39,7 +39,10 @@ nitpick_ignore = [
 
 # The canonical forms are internal; the public key() names their types.
 nitpick_ignore_regex = [
-    (r"py:class", r"(puzzlecalc\.arith24\._canonical\.)?(Tree|Key|Canon|Atom|Node|Form)"),
+    (
+        r"py:class",
+        r"(puzzlecalc\.arith24\._canonical\.)?(Tree|Key|Canon|Atom|Node|Form|Written|NumeralKey|Unary)",
+    ),
     # Type variables of the generic search and of the census's run appear in signatures.
     (r"py:.*", r"(puzzlecalc\.search\.)?(S|M|M_co|K)"),
     (r"py:.*", r"(puzzlecalc\.arith24\.census\.\w+\.)?(R|R_contra|I)"),

@@ -56,10 +56,10 @@ MALFORMED = [
     ("(3+2", 4, "missing ')'"),
     ("3+2)", 3, "unmatched ')'"),
     ("3 3", 2, "expected an operator"),
-    ("-3+27", 0, "expected a number"),
+    ("+3+27", 0, "expected a number"),
     ("3*(+2)", 3, "expected a number"),
     ("3+a", 2, "unexpected 'a'"),
-    ("2.5*4", 1, "unexpected '.'"),
+    ("2.5.4", 3, "expected an operator"),
     ("(3+2]", 4, "'(' closed by ']'"),
     ("()", 1, "expected a number"),
     ("3(2)", 1, "expected an operator"),
@@ -104,7 +104,7 @@ def test_numbers_and_cards() -> None:
 
 def test_operator_is_checked() -> None:
     with pytest.raises(ValueError, match="op"):
-        BinOp("^", Num(2), Num(3))  # type: ignore[arg-type]
+        BinOp("%", Num(2), Num(3))  # type: ignore[arg-type]
 
 
 @given(exprs())

@@ -95,7 +95,7 @@ def test_check_other_targets_and_positions() -> None:
 
 def test_check_setup_errors_raise() -> None:
     with pytest.raises(PuzzlecalcError, match="ops must be"):
-        check("1+2", [1, 2], ops="^")
+        check("1+2", [1, 2], ops="%")
     with pytest.raises(PuzzlecalcError, match="a card must be"):
         check("1+2", [1, "2"])  # type: ignore[list-item]
     assert not check(12, [1, 2]).ok  # type: ignore[arg-type]
@@ -271,7 +271,7 @@ def test_harder_hands_take_longer() -> None:
 
 @pytest.mark.parametrize(
     ("field", "value", "message"),
-    [("ops", "^", "ops must be"), ("slip", 1.5, "slip"), ("seconds", 0, "seconds")],
+    [("ops", "%", "ops must be"), ("slip", 1.5, "slip"), ("seconds", 0, "seconds")],
 )
 def test_bad_personas(field: str, value: object, message: str) -> None:
     with pytest.raises(ValueError, match=message):

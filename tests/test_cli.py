@@ -359,7 +359,7 @@ def test_24_json_and_no_solution() -> None:
 
 
 def test_24_bad_input(capsys: pytest.CaptureFixture[str]) -> None:
-    assert run("24", "1", "2", "--ops", "^")[0] == 2
+    assert run("24", "1", "2", "--ops", "%")[0] == 2
     assert "ops must be" in capsys.readouterr().err
     assert run("24", "one", "two")[0] == 2
     assert "not a number" in capsys.readouterr().err

@@ -15,7 +15,13 @@ Each level is a :class:`Level` (:data:`LEVELS`): how a number is keyed, how two 
 join, how a key is closed, and which tree stands for a class. The search follows the level
 its plan names (:class:`~puzzlecalc.arith24._plan.Plan`) and never asks which it is.
 
-The search works on plain trees: a number, or a tuple ``(op, left, right)`` (:data:`Tree`).
+The search works on plain trees: a number, or a tuple ``(op, left, right)`` (:data:`Tree`);
+under the rules of the wider family also a :class:`Written` number (``44``, ``.4``) and a
+tuple ``(op, operand)`` of a unary operator. At the two finer levels their keys are a
+:class:`NumeralKey` and a :class:`Unary`, and a power a :class:`Node`; at ``"normal"`` and
+``"4nums"`` a unary minus negates its operand's key, and a power, a root, a factorial and a
+written number are each a leaf worth its value, told apart from a card by a tag (its own
+key, written out): :meth:`Level.written`, :meth:`Level.unary`, :meth:`Level.power`.
 """
 
 from __future__ import annotations
@@ -32,9 +38,11 @@ from typing import TYPE_CHECKING, ClassVar, Final, NamedTuple, TypeAlias, cast
 from puzzlecalc import caches
 from puzzlecalc._checks import shown
 from puzzlecalc._context import entered
-from puzzlecalc.arith24.expr import BinOp, Expr, Num, _operation
-from puzzlecalc.arith24.numbers import Number, apply, exact
-from puzzlecalc.arith24.rules import DISTINCT_LEVELS, Distinct, HouseRules
+import attrs
+
+from puzzlecalc.arith24.expr import BinOp, Expr, Num, Numeral, UnOp, _operation
+from puzzlecalc.arith24.numbers import Number, apply, exact, unary
+from puzzlecalc.arith24.rules import DISTINCT_LEVELS, MAX_RULE_DIGITS, Distinct, HouseRules
 from puzzlecalc.errors import InvalidArgumentError, InvalidTypeError
 
 if TYPE_CHECKING:
@@ -52,6 +60,7 @@ __all__ = [
     "Level",
     "SIGN",
     "Tree",
+    "Written",
     "card_count",
     "forget_leaves",
     "from_trees",
@@ -61,8 +70,22 @@ __all__ = [
     "settling",
 ]
 
-#: A plain expression tree: a number, or ``(op, left, right)``.
-Tree: TypeAlias = Number | tuple[str, "Tree", "Tree"]
+@attrs.frozen
+class Written:
+    """A number written from cards, as a leaf of a plain tree: ``44`` of two 4s, ``.4``
+    of one (the wider family's ``concat`` and ``decimal``)."""
+
+    #: How it is written.
+    text: str
+    #: What it is worth.
+    value: Number
+    #: The cards it is written from, in the order written.
+    cards: tuple[Number, ...]
+
+
+#: A plain expression tree: a number, or ``(op, left, right)``; under the wider family's
+#: rules also a :class:`Written` number or ``(op, operand)`` of a unary operator.
+Tree: TypeAlias = Number | Written | tuple[str, "Tree", "Tree"] | tuple[str, "Tree"]
 
 LEAF, SUM, PRODUCT = 0, 1, 2
 
@@ -110,8 +133,25 @@ class Node(NamedTuple):
     right: Fine
 
 
+class NumeralKey(NamedTuple):
+    """The key of a :class:`Written` number at ``"none"`` and ``"commutative"`` (``kind``
+    0, as a number's: a number and a numeral of equal value order by value)."""
+
+    kind: int
+    value: Number
+    text: str
+
+
+class Unary(NamedTuple):
+    """The key of a unary operation at ``"none"`` and ``"commutative"`` (``kind`` 2)."""
+
+    kind: int
+    op: str
+    operand: Fine
+
+
 #: A key at the two finer levels.
-Fine: TypeAlias = Atom | Node
+Fine: TypeAlias = Atom | NumeralKey | Node | Unary
 
 #: A canonical form; equal keys mean the same solution.
 Key: TypeAlias = Canon | Fine
@@ -126,19 +166,24 @@ def tree_value(tree: Tree) -> Number:
     :raises ZeroDivisionError: if it divides by zero.
     """
     if not isinstance(tree, tuple):
-        return exact(tree)
+        return tree.value if isinstance(tree, Written) else exact(tree)
+    if len(tree) == 2:
+        made = unary(tree[0], tree_value(tree[1]), MAX_RULE_DIGITS)
+        if made is None:
+            raise ArithmeticError(f"{tree[0]} of {tree_value(tree[1])} is not an exact number")
+        return made
     op, left, right = tree
     right_value = tree_value(right)
     if op == "/" and right_value == 0:
         raise ZeroDivisionError("division by zero")
-    return apply(op, tree_value(left), right_value)
+    return apply(op, tree_value(left), right_value, MAX_RULE_DIGITS)
 
 
 def card_count(tree: Tree) -> int:
-    """How many numbers a plain tree holds."""
+    """How many cards a plain tree holds."""
     if not isinstance(tree, tuple):
-        return 1
-    return card_count(tree[1]) + card_count(tree[2])
+        return len(tree.cards) if isinstance(tree, Written) else 1
+    return sum(card_count(part) for part in tree[1:])
 
 
 def operands(op: str, left: Canon, right: Canon) -> Hashable:
@@ -185,9 +230,11 @@ def _checked_tree(tree: object) -> Tree:
     waiting = [tree]
     while waiting:
         node = waiting.pop()
-        if isinstance(node, tuple) and len(node) == 3 and node[0] in ("+", "-", "*", "/"):
+        if isinstance(node, tuple) and len(node) == 3 and node[0] in ("+", "-", "*", "/", "^"):
             waiting += (node[1], node[2])
-        elif isinstance(node, bool) or not isinstance(node, (int, Fraction)):
+        elif isinstance(node, tuple) and len(node) == 2 and node[0] in ("√", "!", "-"):
+            waiting.append(node[1])
+        elif isinstance(node, bool) or not isinstance(node, (int, Fraction, Written)):
             raise InvalidTypeError(f"expr must be an Expr or a plain tree, not {shown(tree)}")
     return tree  # type: ignore[return-value]  # (a Tree: each part checked)
 
@@ -199,13 +246,19 @@ def _open_key(tree: Tree, level: Level) -> Key:
     while stack:  # post-order without recursion
         node, expanded = stack.pop()
         if not isinstance(node, tuple):
-            keys.append(level.leaf(exact(node)))
+            keys.append(level.written(node) if isinstance(node, Written) else level.leaf(exact(node)))
         elif expanded:
+            if len(node) == 2:
+                keys.append(level.unary(node[0], keys.pop(), tree_value(node)))
+                continue
             right = keys.pop()
             left = keys.pop()
-            keys.append(level.combine(node[0], left, right))
+            if node[0] == "^":
+                keys.append(level.power(left, right, tree_value(node)))
+            else:
+                keys.append(level.combine(node[0], left, right))
         else:
-            stack.extend([(node, True), (node[2], False), (node[1], False)])
+            stack.extend([(node, True), *((part, False) for part in reversed(node[1:]))])
     return keys[0]
 
 
@@ -213,6 +266,10 @@ def to_tree(expr: Expr) -> Tree:
     """The plain tree of an :class:`~puzzlecalc.arith24.expr.Expr`."""
     if isinstance(expr, Num):
         return exact(expr.value)
+    if isinstance(expr, Numeral):
+        return Written(expr.text, expr.value, tuple(part.value for part in expr.parts))
+    if isinstance(expr, UnOp):
+        return (expr.op, to_tree(expr.operand))
     assert isinstance(expr, BinOp)
     return (expr.op, to_tree(expr.left), to_tree(expr.right))
 
@@ -236,6 +293,11 @@ def from_trees(trees: Sequence[Tree], cards: Sequence[Number] = ()) -> list[Expr
 
     def build(node: Tree, free: dict[Number, list[int]]) -> tuple[Expr, bool]:
         """The expression of ``node`` and whether it is made only of cards held once."""
+        if isinstance(node, Written):
+            parts = [build(card, free)[0] for card in node.cards]
+            return Numeral(node.text, tuple(cast(Num, part) for part in parts)), False
+        if isinstance(node, tuple) and len(node) == 2:
+            return UnOp(node[0], build(node[1], free)[0]), False
         if not isinstance(node, tuple):
             number = once.get(node)
             if number is not None:
@@ -276,8 +338,10 @@ def _left_associated(tree: Tree) -> Tree:
     """
     if not isinstance(tree, tuple):
         return tree
+    if len(tree) == 2:
+        return (tree[0], _left_associated(tree[1]))
     op, left, right = tree[0], _left_associated(tree[1]), _left_associated(tree[2])
-    if isinstance(right, tuple) and (op, right[0]) in _TAKEN_OUT:
+    if isinstance(right, tuple) and len(right) == 3 and (op, right[0]) in _TAKEN_OUT:
         # (right's own right operand is not of its kind: right is left associated)
         return (_TAKEN_OUT[op, right[0]], _left_associated((op, left, right[1])), right[2])
     return (op, left, right)
@@ -291,7 +355,15 @@ def allowed(tree: Tree, rules: HouseRules) -> bool:
 def _allowed_value(tree: Tree, rules: HouseRules) -> Number | None:
     """The value of ``tree``, or ``None`` if an operation of it is not allowed."""
     if not isinstance(tree, tuple):
+        if isinstance(tree, Written):
+            return tree.value if rules.allows(tree.value) else None
         return exact(tree)
+    if len(tree) == 2:
+        operand = _allowed_value(tree[1], rules)
+        if operand is None or tree[0] not in rules.unary:
+            return None
+        made = unary(tree[0], operand, rules.max_digits)
+        return made if made is not None and rules.allows(made) else None
     op, left, right = tree
     left_value = _allowed_value(left, rules)
     right_value = _allowed_value(right, rules)
@@ -299,7 +371,10 @@ def _allowed_value(tree: Tree, rules: HouseRules) -> Number | None:
         return None
     if op == "/" and right_value == 0:
         return None
-    value = apply(op, left_value, right_value)
+    try:
+        value = apply(op, left_value, right_value, rules.max_digits)
+    except ArithmeticError:  # (a power that is not exact, or too large)
+        return None
     return value if rules.allows(value) else None
 
 
@@ -309,6 +384,8 @@ def _allowed_value(tree: Tree, rules: HouseRules) -> Number | None:
 def _print_order(tree: Tree) -> tuple[int, Number, str]:
     if isinstance(tree, tuple):
         return (0, -tree_value(tree), repr(tree))
+    if isinstance(tree, Written):
+        return (1, -tree.value, tree.text)
     return (1, -tree, "")
 
 
@@ -316,6 +393,8 @@ def _ordered(tree: Tree) -> Tree:
     """Commutative operands in print order: compound first, larger first."""
     if not isinstance(tree, tuple):
         return tree
+    if len(tree) == 2:
+        return (tree[0], _ordered(tree[1]))
     op, left, right = tree
     left, right = _ordered(left), _ordered(right)
     if op in "+*" and _print_order(right) < _print_order(left):
@@ -818,6 +897,28 @@ def _commuted_node(op: str, left: Key, right: Key, value: Number | None = None) 
     return Node(1, op, left, right)  # type: ignore[arg-type]
 
 
+def _tagged(value: Number, tag: str) -> Canon:
+    """The normal key of a power, root, factorial or written number worth ``value``: a
+    leaf, which the rules of sums and products read as the number it is worth, told apart
+    from a card of that value (and from another such leaf) by ``tag``."""
+    return (1, (LEAF, value, tag), ())  # type: ignore[return-value]  # (a leaf with a tag)
+
+
+def _negated(key: Canon) -> Canon:
+    """The normal key of minus the expression of ``key``: a sum with its terms the other
+    way round (``-(a-b)`` is ``b-a``), anything else with its sign turned (``(-a)*b`` is
+    ``-(a*b)``); something worth 0 is itself."""
+    sign, form, aside = key
+    if form[VALUE] == 0:
+        return key
+    if form[KIND] != SUM:
+        return (-sign, form, aside)
+    if sign < 0:  # (a settled sum worth less than 0: its sign moved out)
+        return (1, form, aside)
+    _, value, ahead, behind = cast(Group, form)
+    return (1, (SUM, -value, behind, ahead), aside)
+
+
 class Level:
     """How solutions are told apart at one equivalence level (:data:`LEVELS`): how a number
     is keyed, how two keys join, how a key is closed, and which tree stands for a class.
@@ -882,6 +983,18 @@ class Level:
         """A tree for each class of ``found`` (key -> a tree of that key, closed), printed
         the 4nums way where the level allows: here, the tree found."""
         return list(found.values())
+
+    def written(self, number: Written) -> Key:
+        """The key of a number written from cards (``44``, ``.4``)."""
+        return NumeralKey(0, number.value, number.text)
+
+    def unary(self, op: str, operand: Key, value: Number) -> Key:
+        """The key of the unary ``op`` (``√``, ``!``, ``-``) of ``operand``, worth ``value``."""
+        return Unary(2, op, operand)  # type: ignore[arg-type]  # (a key of the finer levels)
+
+    def power(self, base: Key, exponent: Key, value: Number) -> Key:
+        """The key of ``base ^ exponent``, worth ``value``."""
+        return Node(1, "^", base, exponent)  # type: ignore[arg-type]
 
 
 class _None(Level):
@@ -957,6 +1070,8 @@ class _Normal(Level):
             return [
                 left if usable(left := _left_associated(tree)) else tree for tree in found.values()
             ]
+        if plan.family:  # (a power, root, factorial or written number is not rebuilt)
+            return [_ordered(tree) for tree in found.values()]
         rebuilds = _Rebuilds(self)
         trees = []
         for goal, tree in found.items():
@@ -978,6 +1093,18 @@ class _Normal(Level):
     def _refound(self, tree: Tree, rebuilds: _Rebuilds) -> Tree | None:
         """Another tree of the class of ``tree`` when its key's own will not do, or ``None``."""
         return None
+
+    def written(self, number: Written) -> Key:
+        return _tagged(number.value, number.text)
+
+    def unary(self, op: str, operand: Key, value: Number) -> Key:
+        closed = cast(Canon, self.close(operand))
+        if op == "-":
+            return _negated(closed)
+        return _tagged(value, op + repr(closed))
+
+    def power(self, base: Key, exponent: Key, value: Number) -> Key:
+        return _tagged(value, "^" + repr((self.close(base), self.close(exponent))))
 
 
 class _FourNums(_Normal):
@@ -1041,6 +1168,14 @@ class _FourNums(_Normal):
     def _refound(self, tree: Tree, rebuilds: _Rebuilds) -> Tree | None:
         """The tree rebuilt from the normal form of ``tree``."""
         return _tree(cast(Canon, key(tree, "normal"))[FORM], rebuilds)
+
+    def power(self, base: Key, exponent: Key, value: Number) -> Key:
+        """As at ``"normal"``; but a power whose exponent is worth 1 is its base multiplied
+        by a useless part (``x^1`` is ``x*1``, and ``x^(4/4)`` is ``x*(4/4)``)."""
+        sign, form, _ = cast(Canon, exponent)
+        if sign * form[VALUE] == 1:
+            return self.combine("*", base, exponent)
+        return super().power(base, exponent, value)
 
 
 #: The equivalence levels, by name.

@@ -67,6 +67,9 @@ class Plan:
     allows: Callable[[Number], bool]
     #: Whether every card must be used.
     use_all: bool
+    #: Whether the rules take an operator or number of the wider family (``^``, a unary
+    #: operator, ``concat``, ``decimal``): the family's own search (:mod:`._family`).
+    family: bool
 
 
 @functools.lru_cache(maxsize=256)
@@ -92,6 +95,7 @@ def plan_of(rules: HouseRules) -> Plan:
         narrows=level.flattens and unrestricted and any_order,
         allows=rules.allows,
         use_all=rules.use_all,
+        family=rules.family,
     )
 
 

@@ -21,19 +21,17 @@ import sys
 from collections.abc import Callable, Collection, Hashable, Iterable, Iterator, Sequence
 from contextvars import ContextVar
 from fractions import Fraction
-from itertools import combinations
 from math import gcd
-from operator import itemgetter
-from typing import Any, Final, TypeAlias, TypeVar, cast
-
-from more_itertools import distinct_combinations
+from typing import Final, TypeAlias, TypeVar, cast
 
 import puzzlecalc.arith24._canonical as _canonical
+import puzzlecalc.arith24._family as _family
 from puzzlecalc import caches
 from puzzlecalc._checks import shown
 from puzzlecalc._bounded import BoundedCache
 from puzzlecalc._context import entered
 from puzzlecalc.arith24._canonical import Key, Level, Tree
+from puzzlecalc.arith24._parts import runs, splits, subhands
 from puzzlecalc.arith24._plan import Plan
 from puzzlecalc.arith24.numbers import Number, apply, exact, hand, number_text, outcomes
 from puzzlecalc.arith24.rules import HouseRules
@@ -126,12 +124,13 @@ class _Tables:
     """What searches have worked out under one plan, by sub-multiset: values,
     reachability, classes."""
 
-    __slots__ = ("classes", "reachable", "values")
+    __slots__ = ("classes", "family", "reachable", "values")
 
     def __init__(self) -> None:
         self.values: dict[tuple[Number, ...], Values] = {}
         self.reachable: dict[tuple[tuple[Number, ...], Value], bool] = {}
         self.classes: dict[tuple[tuple[Number, ...], Number], dict[Key, Tree]] = {}
+        self.family: _family.Search | None = None  # (the wider family's, if searched)
 
 
 class _TablesByPlan:
@@ -229,28 +228,13 @@ def _spend(steps: int) -> None:
         budget.spend(steps)
 
 
-@functools.lru_cache(maxsize=4096)
-def splits(cards: tuple[Number, ...]) -> tuple[tuple[tuple[Number, ...], tuple[Number, ...]], ...]:
-    """Each way to split a sorted multiset into two non-empty parts, once (the smaller part
-    first; parts in the order :func:`~more_itertools.distinct_combinations` gives them)."""
-    found: dict[tuple[Number, ...], tuple[Number, ...] | None] = {}
-    padded = (*cards, None)
-    count = len(cards)
-    for size, take, leave in _positions(count):
-        part = take(padded)[:-1]
-        if part not in found:  # (equal cards make a part more than once: the first counts)
-            rest = leave(padded)[:-1]
-            found[part] = rest if 2 * size < count or part <= rest else None
-    return tuple((part, rest) for part, rest in found.items() if rest is not None)
-
-
-def runs(cards: tuple[Number, ...]) -> tuple[tuple[tuple[Number, ...], tuple[Number, ...]], ...]:
-    """Each way to split cards in a fixed order into a run of them and the run that follows.
-
-    >>> runs((1, 2, 3))
-    (((1,), (2, 3)), ((1, 2), (3,)))
-    """
-    return tuple((cards[:size], cards[size:]) for size in range(1, len(cards)))
+def _family_search(plan: Plan) -> _family.Search:
+    """The wider family's search under ``plan``, kept with the tables (inside
+    :func:`limited`)."""
+    tables = _tables(plan)
+    if tables.family is None:
+        tables.family = _family.Search(plan, _spend)
+    return tables.family
 
 
 def _splits(
@@ -258,23 +242,6 @@ def _splits(
 ) -> tuple[tuple[tuple[Number, ...], tuple[Number, ...]], ...]:
     """The ways the plan splits ``cards`` in two: as a multiset, or into runs."""
     return runs(cards) if plan.in_order else splits(cards)
-
-
-@functools.cache
-def _positions(count: int) -> tuple[tuple[int, itemgetter[Any], itemgetter[Any]], ...]:
-    """For :func:`splits` of ``count`` cards: each choice of the positions of a part of at
-    most half of them, as ``(size, getter of the part, getter of the rest)``. A getter
-    also takes the position ``count``, for :func:`splits` to put a last item there, so that
-    it always gives a tuple."""
-    return tuple(
-        (
-            size,
-            itemgetter(*chosen, count),
-            itemgetter(*sorted(set(range(count)) - set(chosen)), count),
-        )
-        for size in range(1, count // 2 + 1)
-        for chosen in combinations(range(count), size)
-    )
 
 
 class Values(frozenset[Value]):
@@ -1034,18 +1001,11 @@ def values_reached(cards: Sequence[Number], plan: Plan, max_steps: int) -> Reach
     """
     checked = hand(cards, plan.in_order)
     with limited(max_steps, checked):
+        if plan.family:
+            found = _family.values(checked, _family_search(plan))
+            return Reached(frozenset(map(as_value, found)))
         parts = subhands(checked, plan.use_all)
         return Reached(frozenset().union(*(values(part, plan) for part in parts)))
-
-
-def subhands(cards: tuple[Number, ...], use_all: bool) -> list[tuple[Number, ...]]:
-    """The hand itself, or every distinct non-empty sub-multiset of it (of a hand in a
-    fixed order, each in that order)."""
-    if use_all:
-        return [cards]
-    return [
-        part for size in range(1, len(cards) + 1) for part in distinct_combinations(cards, size)
-    ]
 
 
 def trees(
@@ -1059,6 +1019,8 @@ def trees(
     ``progress`` is told how far the search has got: through the hand's splits, or
     (unless ``use_all``) its sub-hands.
     """
+    if plan.family:
+        return _family.trees(cards, goal, _family_search(plan), progress)
     if not plan.allows(goal):
         if progress is not None:
             progress(1, 1)
@@ -1085,6 +1047,8 @@ def trees(
 
 def reaches(cards: tuple[Number, ...], goal: Number, plan: Plan) -> bool:
     """Whether the hand (or, unless ``use_all``, a part of it) can make ``goal`` (exact)."""
+    if plan.family:
+        return _family.reaches(cards, goal, _family_search(plan))
     if not plan.allows(goal):
         return False
     sought = as_value(goal)

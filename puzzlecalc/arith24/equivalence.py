@@ -35,8 +35,35 @@ when their keys are equal. The levels, from finest to coarsest:
     ``3*1`` and ``3*(2-1)`` are ``3``. A useless part that turns the sign stays when the
     rest alone cannot: ``(9-10)*2`` is ``-(2)`` with 9 and 10 aside, and is kept.
 
+The wider family's operators (``^``, ``√``, ``!``, a minus) and numbers written from
+cards (``44``, ``.4``) follow one principle at every level: each is an operation (or a
+number) of its own, kept as it is written, and the levels add only what follows from
+what it is worth.
+
+``"none"``
+    Every tree, as before: ``2^2``, ``2*2`` and ``2+2`` are three; so are ``-3*2``,
+    ``-(3*2)`` and ``3*(-2)``, and ``√4`` and ``√(4)`` are one tree.
+``"commutative"``
+    ``a^b`` is not ``b^a``; nothing else is added.
+``"normal"``
+    *A minus is a sign*: it negates the key of what it is applied to, so ``(-a)*b`` =
+    ``-(a*b)`` = ``a*(-b)``, ``a-(-b)`` = ``a+b``, ``-(a-b)`` = ``b-a``, and ``-(a-a)`` =
+    ``a-a`` (0 has no sign). *A power, a root, a factorial and a written number are each
+    one number* in the sums and products around them, worth its value and told apart by
+    how it is made (its own key): ``√4*3`` = ``3*√4``, but ``√4`` is not the card 2, and
+    ``2^4`` is not ``4^2``.
+``"4nums"``
+    On top of ``"normal"``: the rules of 4nums read each such number as the value it is
+    worth, so ``x*√1`` sets ``√1`` aside as it sets ``x*1``'s 1 aside; and *an exponent
+    worth 1 is a useless factor*: ``x^1`` = ``x*1`` = ``x/1``, and ``x^(3-2)`` =
+    ``x*(3-2)``.
+
 >>> from puzzlecalc.arith24 import Expr
 >>> same = lambda a, b, level: key(Expr.parse(a), level) == key(Expr.parse(b), level)
+>>> same("-3*4", "-(3*4)", "normal"), same("-3*4", "-(3*4)", "commutative")
+(True, False)
+>>> same("24^1", "24*1", "4nums"), same("24^1", "24*1", "normal"), same("2^4", "4^2", "4nums")
+(True, False, False)
 >>> same("(1-5)*(2-8)", "(5-1)*(8-2)", "4nums"), same("(1-5)*(2-8)", "(5-1)*(8-2)", "normal")
 (True, False)
 >>> same("8*3+2-2", "(8*2/2)*3", "4nums"), same("2*2*6", "(2+2)*6", "4nums")

@@ -1,7 +1,9 @@
 """Exact arithmetic expression trees.
 
 An :class:`Expr` is a :class:`Num` (a number, remembering which card it is) or a
-:class:`BinOp` (``+ - * /`` of two expressions). ``expr.value`` is exact, a
+:class:`BinOp` (``+ - * / ^`` of two expressions); the wider family adds :class:`UnOp`
+(``√``, ``!`` or a minus of one expression) and :class:`Numeral` (a number written from
+cards, ``44`` or ``.4``). ``expr.value`` is exact, a
 :data:`~puzzlecalc.arith24.numbers.Number` as everywhere in the package (an ``int`` when
 whole, else a :class:`~fractions.Fraction`), ``str(expr)``
 prints the fewest brackets that keep the tree under ordinary precedence, and
@@ -52,22 +54,33 @@ from puzzlecalc.arith24.numbers import (
     MAX_DIGITS,
     OPERATORS,
     PRECEDENCE,
+    UNARY,
+    UNARY_PRECEDENCE,
     Number,
     Operator,
     apply,
     number,
     number_text,
+    unary,
 )
 from puzzlecalc.errors import InvalidArgumentError, InvalidExpressionError
 
-__all__ = ["MAX_LENGTH", "BinOp", "Expr", "Num", "parse"]
+__all__ = ["MAX_LENGTH", "BinOp", "Expr", "Num", "Numeral", "UnOp", "parse"]
 
 #: The longest text :func:`parse` accepts.
 MAX_LENGTH: Final = 1000
 
+#: The most digits a value worked out in an expression may have (the rules' ``max_digits``
+#: can be at most this): a larger power or factorial has no value.
+_MOST_DIGITS: Final = 10_000
+
+#: How tightly a number binds when printed.
+_NUMBER_PRECEDENCE: Final = 7
+
 
 class Expr(abc.ABC):
-    """An exact arithmetic expression: a :class:`Num` or a :class:`BinOp`.
+    """An exact arithmetic expression: a :class:`Num`, :class:`Numeral`, :class:`BinOp` or
+    :class:`UnOp`.
 
     Two expressions are equal when they are the same tree of the same numbers (which
     cards they are does not matter).
@@ -78,7 +91,8 @@ class Expr(abc.ABC):
     @property
     @abc.abstractmethod
     def precedence(self) -> int:
-        """How tightly the expression binds when printed: 1 for ``+ -``, 2 for ``* /``, 3 for numbers."""
+        """How tightly the expression binds when printed: 1 for ``+ -``, 2 for ``* /``, 3 for
+        a minus, 4 for ``^``, 5 for ``√``, 6 for ``!``, 7 for numbers."""
 
     @property
     @abc.abstractmethod
@@ -86,30 +100,52 @@ class Expr(abc.ABC):
         """The exact value (an ``int`` when whole).
 
         :raises ZeroDivisionError: if the expression divides by zero.
+        :raises ArithmeticError: if an operation of the wider family has no exact value
+            (``√2``, ``(1/2)!``, a power of more than 10,000 digits).
         """
 
+    @property
+    def parts(self) -> tuple[Expr, ...]:
+        """The expressions this one is made of: none for a number (or a numeral)."""
+        return ()
+
     def leaves(self) -> Iterator[Num]:
-        """The numbers of the expression, left to right."""
+        """The numbers of the expression, left to right (the cards a numeral is written
+        from, each)."""
         stack: list[Expr] = [self]
         while stack:
             node = stack.pop()
-            if isinstance(node, BinOp):
-                stack += (node.right, node.left)
-            else:
-                assert isinstance(node, Num)
+            if isinstance(node, Num):
                 yield node
+            else:
+                stack += reversed(node.parts)
 
-    def steps(self) -> Iterator[BinOp]:
-        """Every operation, each after those it depends on (the order a player works)."""
+    def terms(self) -> Iterator[Num | Numeral]:
+        """The numbers of the expression as written, left to right: a numeral whole."""
+        stack: list[Expr] = [self]
+        while stack:
+            node = stack.pop()
+            if isinstance(node, Num | Numeral):
+                yield node
+            else:
+                stack += reversed(node.parts)
+
+    def operations(self) -> Iterator[BinOp | UnOp]:
+        """Every operation, binary or unary, each after those it depends on."""
         stack: list[tuple[Expr, bool]] = [(self, False)]
         while stack:
             node, ready = stack.pop()
-            if not isinstance(node, BinOp):
+            if isinstance(node, Num | Numeral):
                 continue
             if ready:
-                yield node
+                yield node  # type: ignore[misc]  # (a BinOp or an UnOp)
             else:
-                stack += ((node, True), (node.right, False), (node.left, False))
+                stack += ((node, True), *((part, False) for part in reversed(node.parts)))
+
+    def steps(self) -> Iterator[BinOp]:
+        """Every binary operation, each after those it depends on (the order a player
+        works; :meth:`operations` gives the unary ones too)."""
+        return (step for step in self.operations() if isinstance(step, BinOp))
 
     def working(self) -> list[str]:
         """The working, step by step as people write it: each operation on the values of its
@@ -124,8 +160,11 @@ class Expr(abc.ABC):
         :raises ZeroDivisionError: if a step divides by zero.
         """
         lines = []
-        for step in self.steps():
-            written = str(BinOp(step.op, _written(step.left.value), _written(step.right.value)))
+        for step in self.operations():
+            if isinstance(step, UnOp):
+                written = str(UnOp(step.op, _written(step.operand.value)))
+            else:
+                written = str(BinOp(step.op, _written(step.left.value), _written(step.right.value)))
             result = str(step.value)
             if written != result:
                 lines.append(f"{written} = {result}")
@@ -217,11 +256,54 @@ class Num(Expr):
 
     @property
     def precedence(self) -> int:
-        return 3
+        return _NUMBER_PRECEDENCE
 
     @property
     def value(self) -> Number:
         return self.number
+
+    def __str__(self) -> str:
+        return self._text
+
+
+def _check_numeral(instance: object, attribute: attrs.Attribute[str], value: object) -> None:
+    if not isinstance(value, str) or not _NUMERAL.fullmatch(value):
+        raise InvalidArgumentError(f"text must be digits with at most one '.', not {shown(value)}")
+
+
+def _check_parts(instance: object, attribute: attrs.Attribute[tuple[Num, ...]], value: object) -> None:
+    if not isinstance(value, tuple) or not all(isinstance(part, Num) for part in value):
+        raise InvalidArgumentError(f"parts must be a tuple of Num, not {shown(value)}")
+
+
+@attrs.frozen(repr=False, eq=False)
+class Numeral(Expr):
+    """A number as written, with a decimal point or of several cards side by side (the
+    wider family's ``decimal`` and ``concat``): ``44`` of two 4s, ``.4`` (2/5), ``4.4``.
+
+    >>> Numeral(".4").value, Numeral("4.4", (Num(4, card=0), Num(4, card=1))).numbers
+    (Fraction(2, 5), [4, 4])
+
+    :param text: the digits, with at most one decimal point.
+    :param parts: the cards it is written from, in the order written (none, as typed,
+        until the referee reads it).
+    """
+
+    text: str = attrs.field(validator=_check_numeral)
+    parts: tuple[Num, ...] = attrs.field(default=(), validator=_check_parts)
+    _text: str = attrs.field(init=False)
+
+    def __attrs_post_init__(self) -> None:
+        object.__setattr__(self, "_text", self.text)
+
+    @property
+    def precedence(self) -> int:
+        return _NUMBER_PRECEDENCE
+
+    @property
+    def value(self) -> Number:
+        whole, _, tail = self.text.partition(".")
+        return number(Fraction(int(whole + tail or "0"), 10 ** len(tail)), "a numeral")
 
     def __str__(self) -> str:
         return self._text
@@ -240,15 +322,26 @@ def _check_expr(attribute: attrs.Attribute[Expr], value: object) -> None:
 
 def _check_operator(instance: object, attribute: attrs.Attribute[str], value: object) -> None:
     if not isinstance(value, str) or value not in OPERATORS:
-        raise InvalidArgumentError(f"op must be one of + - * /, not {shown(value)}")
+        raise InvalidArgumentError(f"op must be one of + - * / ^, not {shown(value)}")
+
+
+def _check_unary(instance: object, attribute: attrs.Attribute[str], value: object) -> None:
+    if not isinstance(value, str) or value not in UNARY:
+        raise InvalidArgumentError(f"op must be one of √ ! -, not {shown(value)}")
+
+
+def _bracketed(part: Expr, needed: bool) -> str:
+    return f"({part._text})" if needed else part._text
 
 
 @attrs.frozen(repr=False, eq=False)
 class BinOp(Expr):
-    """``left op right`` for ``op`` in ``+ - * /``.
+    """``left op right`` for ``op`` in ``+ - * / ^``.
 
     >>> BinOp("*", Num(6), BinOp("-", Num(5), Num(1))).value
     24
+    >>> print(BinOp("^", BinOp("^", Num(2), Num(3)), UnOp("-", Num(1))))
+    (2^3)^(-1)
     """
 
     op: Operator = attrs.field(validator=_check_operator)
@@ -256,7 +349,7 @@ class BinOp(Expr):
     right: Expr = attrs.field(validator=lambda _, attribute, value: _check_expr(attribute, value))
     # Worked out once, from the parts' own, when the operation is built (no recursion
     # later), or when first asked for, if the solvers built it (see _operation).
-    _value: Number | _Pending | None = attrs.field(init=False)
+    _value: Number | _Pending | _Undefined = attrs.field(init=False)
     _text: str = attrs.field(init=False)
 
     def __attrs_post_init__(self) -> None:
@@ -264,18 +357,24 @@ class BinOp(Expr):
         self._write()
 
     def _write(self) -> None:
-        """Set the text, from the parts' own."""
-        own = PRECEDENCE[self.op]
-        left, right = self.left._text, self.right._text
-        if self.left.precedence < own:
-            left = f"({left})"
-        if self.right.precedence <= own:
-            right = f"({right})"
-        object.__setattr__(self, "_text", f"{left}{self.op}{right}")
+        """Set the text, from the parts' own: a power groups to the right (``2^3^2`` is
+        ``2^(3^2)``), the others to the left; a minus on the right is in brackets."""
+        own, left, right = PRECEDENCE[self.op], self.left, self.right
+        power = self.op == "^"
+        left_bracketed = left.precedence <= own if power else left.precedence < own
+        right_bracketed = right.precedence < own if power else right.precedence <= own
+        if isinstance(right, UnOp) and right.op == "-":
+            right_bracketed = True
+        text = f"{_bracketed(left, left_bracketed)}{self.op}{_bracketed(right, right_bracketed)}"
+        object.__setattr__(self, "_text", text)
 
     @property
     def precedence(self) -> int:
         return PRECEDENCE[self.op]
+
+    @property
+    def parts(self) -> tuple[Expr, ...]:
+        return (self.left, self.right)
 
     @property
     def value(self) -> Number:
@@ -285,10 +384,55 @@ class BinOp(Expr):
                 if step._value is _Pending.VALUE:
                     object.__setattr__(step, "_value", _worked_out(step))
             value = self._value
-        if value is None:
+        if value is _Undefined.DIVIDES_BY_ZERO:
             raise ZeroDivisionError(f"{self} divides by zero")
+        if value is _Undefined.NOT_EXACT:
+            raise ArithmeticError(f"{self} is not an exact number of at most {_MOST_DIGITS:,} digits")
         assert isinstance(value, int | Fraction)
         return value
+
+    def __str__(self) -> str:
+        return self._text
+
+
+@attrs.frozen(repr=False, eq=False)
+class UnOp(Expr):
+    """``√operand``, ``operand!`` or ``-operand`` (the wider family's unary operators).
+
+    >>> e = UnOp("!", UnOp("√", Num(4)))
+    >>> print(e, e.value)
+    (√4)! 2
+    >>> print(UnOp("!", UnOp("!", Num(3))), UnOp("-", BinOp("-", Num(1), Num(2))))
+    (3!)! -(1-2)
+    """
+
+    op: str = attrs.field(validator=_check_unary)
+    operand: Expr = attrs.field(validator=lambda _, attribute, value: _check_expr(attribute, value))
+    _text: str = attrs.field(init=False)
+
+    def __attrs_post_init__(self) -> None:
+        own = UNARY_PRECEDENCE[self.op]
+        if self.op == "!":  # (3!)! is not the double factorial 3!!
+            text = _bracketed(self.operand, self.operand.precedence <= own) + "!"
+        else:  # a minus binds looser than ^, but -(-2) keeps its brackets
+            needed = self.operand.precedence < (PRECEDENCE["^"] if self.op == "-" else own)
+            text = self.op + _bracketed(self.operand, needed)
+        object.__setattr__(self, "_text", text)
+
+    @property
+    def precedence(self) -> int:
+        return UNARY_PRECEDENCE[self.op]
+
+    @property
+    def parts(self) -> tuple[Expr, ...]:
+        return (self.operand,)
+
+    @property
+    def value(self) -> Number:
+        made = unary(self.op, self.operand.value, _MOST_DIGITS)
+        if made is None:
+            raise ArithmeticError(f"{self} is not an exact number")
+        return made
 
     def __str__(self) -> str:
         return self._text
@@ -300,12 +444,21 @@ class _Pending(enum.Enum):
     VALUE = enum.auto()
 
 
-def _worked_out(operation: BinOp) -> Number | None:
-    """The value of ``operation`` from its parts' (``None`` if it divides by zero)."""
+def _worked_out(operation: BinOp) -> Number | _Undefined:
+    """The value of ``operation`` from its parts' (why not, if it has none)."""
     try:
-        return apply(operation.op, operation.left.value, operation.right.value)
+        return apply(operation.op, operation.left.value, operation.right.value, _MOST_DIGITS)
     except ZeroDivisionError:
-        return None
+        return _Undefined.DIVIDES_BY_ZERO
+    except ArithmeticError:
+        return _Undefined.NOT_EXACT
+
+
+class _Undefined(enum.Enum):
+    """Why an operation has no value."""
+
+    DIVIDES_BY_ZERO = enum.auto()
+    NOT_EXACT = enum.auto()
 
 
 def _operation(op: Operator, left: Expr, right: Expr) -> BinOp:
@@ -340,6 +493,11 @@ _SPELLINGS: Final[dict[str, Operator]] = {
 _OPEN: Final = "(["
 _CLOSE: Final = ")]"
 _NUMBER: Final = re.compile(rf"([0-9]+)(?:{FRACTION_SLASH}([0-9]+))?")
+#: A number with a decimal point, ``.4`` or ``4.4`` (a :class:`Numeral`).
+_DECIMAL: Final = re.compile(r"[0-9]*\.[0-9]+")
+#: The text of a :class:`Numeral`: digits, with at most one decimal point.
+_NUMERAL: Final = re.compile(r"[0-9]+(\.[0-9]*)?|\.[0-9]+")
+_MINUSES: Final = "-−–"
 #: A signed number in brackets, ``(-3)`` or ``(-1⁄2)``: the minus and the number, up to the ``)``.
 _SIGNED: Final = re.compile(rf"[-−–]\s*([0-9]+)(?:{FRACTION_SLASH}([0-9]+))?(?=\s*[)\]])")
 
@@ -355,13 +513,20 @@ def parse(text: str) -> Expr:
     subtract. Operators of equal precedence group to the left. Numbers are whole, except
     that a number alone in brackets may have a sign and a fraction slash (``(-3)``,
     ``(1⁄2)``, as :func:`~puzzlecalc.arith24.numbers.number_text` prints negative and
-    fractional cards); elsewhere a sign is not accepted (cards are numbers, not signs).
+    fractional cards).
 
     >>> parse("(-3)*(1⁄2)").numbers
     [-3, Fraction(1, 2)]
 
     >>> parse("2 x [3 + 4] - 2")
     Expr.parse('2*(3+4)-2')
+
+    The wider family reads as people write it: ``^`` (or ``**``) a power, grouping to the
+    right; ``√`` (or ``sqrt``) before, ``!`` after, a minus before a value; a number with
+    a decimal point (``.4``, ``4.4``) a :class:`Numeral`:
+
+    >>> parse("sqrt(4)^3! - -2^2 + .4")
+    Expr.parse('√4^3!-(-2^2)+.4')
 
     :raises InvalidExpressionError: naming the problem and its 0-based position.
     """
@@ -372,11 +537,21 @@ def parse(text: str) -> Expr:
             f"expression is longer than {MAX_LENGTH} characters: {shown(text[:40])}...", text, MAX_LENGTH
         )
     operands: list[Expr] = []
-    operators: list[tuple[str, int]] = []  # operator or opening bracket, with its position
+    # binary operators, unary ones before their operand ("u" and the operator) and
+    # opening brackets, each with its position
+    operators: list[tuple[str, int]] = []
+
+    def binding(op: str) -> int:
+        if len(op) == 2 and op[0] == "u":
+            return UNARY_PRECEDENCE[op[1]]
+        return PRECEDENCE.get(op, 0)  # (an opening bracket binds nothing)
 
     def reduce() -> None:
         op, _ = operators.pop()
         right = operands.pop()
+        if len(op) == 2 and op[0] == "u":
+            operands.append(UnOp(op[1], right))
+            return
         left = operands.pop()
         operands.append(BinOp(op, left, right))  # type: ignore[arg-type]
 
@@ -389,11 +564,18 @@ def parse(text: str) -> Expr:
             position += 1
             continue
         if expect_operand:
-            match = _NUMBER.match(text, position)
+            decimal = _DECIMAL.match(text, position)
+            match = None if decimal else _NUMBER.match(text, position)
             signed = None
-            if not match and opened_at == position:
+            if not match and not decimal and opened_at == position:
                 signed = _SIGNED.match(text, position)
-            if match or signed:
+            if decimal:
+                if len(decimal.group()) > MAX_DIGITS + 1:
+                    raise _error(f"number longer than {MAX_DIGITS} digits", text, position)
+                operands.append(Numeral(decimal.group()))
+                position = decimal.end()
+                expect_operand = False
+            elif match or signed:
                 found = match or signed
                 assert found is not None
                 numerator, denominator = found.group(1), found.group(2) or "1"
@@ -411,16 +593,28 @@ def parse(text: str) -> Expr:
                 while position < len(text) and text[position].isspace():
                     position += 1
                 opened_at = position
-            elif char in _SPELLINGS or char in _CLOSE:
+            elif char == "√" or text.startswith("sqrt", position):
+                operators.append(("u√", position))
+                position += 1 if char == "√" else 4
+            elif char in _MINUSES:
+                operators.append(("u-", position))
+                position += 1
+            elif char in _SPELLINGS or char in _CLOSE or char in "!^":
                 raise _error(f"expected a number or '(' but found {shown(char)}", text, position)
             else:
                 raise _error(f"unexpected {shown(char)}", text, position)
             continue
-        if char in _SPELLINGS:
+        if char == "!":
+            operands.append(UnOp("!", operands.pop()))  # (binds tightest: nothing to reduce)
+        elif char == "^" or text.startswith("**", position):
+            while operators and binding(operators[-1][0]) > PRECEDENCE["^"]:
+                reduce()  # (a power groups to the right: one before it waits)
+            operators.append(("^", position))
+            expect_operand = True
+            position += 0 if char == "^" else 1
+        elif char in _SPELLINGS:
             op = _SPELLINGS[char]
-            while operators and operators[-1][0] in PRECEDENCE:
-                if PRECEDENCE[operators[-1][0]] < PRECEDENCE[op]:
-                    break
+            while operators and binding(operators[-1][0]) >= PRECEDENCE[op]:
                 reduce()
             operators.append((op, position))
             expect_operand = True
@@ -432,7 +626,7 @@ def parse(text: str) -> Expr:
             opening, _ = operators.pop()
             if _OPEN.index(opening) != _CLOSE.index(char):
                 raise _error(f"{shown(opening)} closed by {shown(char)}", text, position)
-        elif char.isdigit() or char in _OPEN:
+        elif char.isdigit() or char in _OPEN or char in ".√" or text.startswith("sqrt", position):
             raise _error(f"expected an operator but found {shown(char)}", text, position)
         else:
             raise _error(f"unexpected {shown(char)}", text, position)

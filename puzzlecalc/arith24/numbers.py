@@ -2,7 +2,11 @@
 
 Values are exact: an ``int`` when whole, else a :class:`~fractions.Fraction`
 (:func:`exact`). :func:`apply` is the only place the four operators are computed;
-:data:`PRECEDENCE` the only place their binding is written down.
+:data:`PRECEDENCE` the only place their binding is written down. The operators of the wider
+family are here too, exact or not made at all, and bounded in size before they are worked
+out: :func:`power`, :func:`square_root`, :func:`factorial` (and :func:`unary` for the three
+unary ones), with the inverses a search works back with (:func:`power_bases`,
+:func:`power_exponents`, :func:`factorials_of`).
 
 >>> apply("/", 8, apply("-", 3, Fraction(8, 3)))
 24
@@ -12,7 +16,9 @@ Values are exact: an ``int`` when whole, else a :class:`~fractions.Fraction`
 
 from __future__ import annotations
 
+import functools
 import itertools
+import math
 from collections.abc import Iterable, Sized
 from fractions import Fraction
 from typing import Final, Literal, TypeAlias
@@ -31,8 +37,17 @@ __all__ = [
     "apply",
     "check_card_count",
     "check_range",
+    "UNARY",
+    "UNARY_PRECEDENCE",
     "exact",
+    "factorial",
+    "factorials_of",
     "hand",
+    "power",
+    "power_bases",
+    "power_exponents",
+    "square_root",
+    "unary",
     "number",
     "number_text",
     "outcomes",
@@ -43,13 +58,21 @@ __all__ = [
 Number: TypeAlias = int | Fraction
 
 #: The four operators, as expressions print them.
-Operator: TypeAlias = Literal["+", "-", "*", "/"]
+Operator: TypeAlias = Literal["+", "-", "*", "/", "^"]
 
-#: Every operator, in the order searches try them.
-OPERATORS: Final[tuple[Operator, ...]] = ("+", "-", "*", "/")
+#: Every operator, in the order searches try them: the four, and the power ``^``.
+OPERATORS: Final[tuple[Operator, ...]] = ("+", "-", "*", "/", "^")
 
-#: How tightly each operator binds: ``* /`` before ``+ -``.
-PRECEDENCE: Final[dict[str, int]] = {"+": 1, "-": 1, "*": 2, "/": 2}
+#: The unary operators: square root, factorial, minus.
+UNARY: Final = "√!-"
+
+#: How tightly each operator binds: ``* /`` before ``+ -``, ``^`` before both.
+PRECEDENCE: Final[dict[str, int]] = {"+": 1, "-": 1, "*": 2, "/": 2, "^": 4}
+
+#: How tightly each unary operator binds: a minus looser than ``^`` (``-2^2`` is
+#: ``-(2^2)``), a square root tighter (``√4^2`` is ``(√4)^2``), a factorial tightest of all
+#: (``√4!`` is ``√(4!)``); a number, 7, tighter still.
+UNARY_PRECEDENCE: Final[dict[str, int]] = {"-": 3, "√": 5, "!": 6}
 
 #: The most digits a number (a card, a target, a number typed in an expression, or the
 #: numerator or denominator of a fraction) may have.
@@ -76,14 +99,22 @@ def exact(value: Number) -> Number:
     return value
 
 
-def apply(op: str, left: Number, right: Number) -> Number:
+def apply(op: str, left: Number, right: Number, max_digits: int = MAX_DIGITS) -> Number:
     """``left op right``, exact, a whole result as an ``int``.
 
-    >>> apply("+", Fraction(1, 2), Fraction(3, 2)), apply("/", 3, 4)
-    (2, Fraction(3, 4))
+    >>> apply("+", Fraction(1, 2), Fraction(3, 2)), apply("/", 3, 4), apply("^", 4, -2)
+    (2, Fraction(3, 4), Fraction(1, 16))
 
+    :param max_digits: for ``^``, the most digits its result may have (:func:`power`).
     :raises ZeroDivisionError: when dividing by zero.
+    :raises ArithmeticError: for a power that is not an exact number of at most
+        ``max_digits`` digits.
     """
+    if op == "^":
+        made = power(left, right, max_digits)
+        if made is None:
+            raise ArithmeticError(f"{left}^({right}) is not an exact number of at most {max_digits} digits")
+        return made
     if op in "+-*":
         result = left + right if op == "+" else left - right if op == "-" else left * right
         return exact(result) if result.__class__ is Fraction else result
@@ -93,10 +124,12 @@ def apply(op: str, left: Number, right: Number) -> Number:
     return exact(Fraction(left) / right)
 
 
-def outcomes(a: Number, b: Number, ops: str, both_ways: bool = True) -> list[tuple[str, Number]]:
+def outcomes(
+    a: Number, b: Number, ops: str, both_ways: bool = True, max_digits: int = MAX_DIGITS
+) -> list[tuple[str, Number]]:
     """Every result of one operation on ``a`` and ``b`` (either order, unless not
-    ``both_ways``: ``a`` first) with ``ops``: ``(op, value)``, exact; division by zero is
-    left out.
+    ``both_ways``: ``a`` first) with ``ops``: ``(op, value)``, exact; division by zero, and
+    a power that is not exact or has more than ``max_digits`` digits, are left out.
 
     >>> outcomes(3, 6, "+-/")
     [('+', 9), ('-', -3), ('-', 3), ('/', Fraction(1, 2)), ('/', 2)]
@@ -111,12 +144,208 @@ def outcomes(a: Number, b: Number, ops: str, both_ways: bool = True) -> list[tup
             found.append(("-", apply("-", a, b)))
             if both_ways:
                 found.append(("-", apply("-", b, a)))
-        else:
+        elif op == "/":
             if b:
                 found.append(("/", apply("/", a, b)))
             if a and both_ways:
                 found.append(("/", apply("/", b, a)))
+        else:
+            for base, exponent in ((a, b), (b, a)) if both_ways else ((a, b),):
+                made = power(base, exponent, max_digits)
+                if made is not None:
+                    found.append(("^", made))
     return found
+
+
+# --- the wider family: powers, roots, factorials ----------------------------------------
+
+#: log10(2): the digits of a number of n bits are about n times this.
+_LOG2: Final = math.log10(2)
+
+
+def _digits(value: Number) -> int:
+    """The most digits of the numerator or denominator of ``value``."""
+    return len(str(max(abs(value.numerator), value.denominator)))
+
+
+def _root(n: int, degree: int) -> int | None:
+    """The whole ``degree``-th root of ``n >= 0``, if it is whole."""
+    if n < 2 or degree == 1:
+        return n
+    if degree > n.bit_length():  # (2**degree > n: only 0 and 1 have such a root)
+        return None
+    if degree == 2:
+        root = math.isqrt(n)
+    else:
+        root = round(n ** (1 / degree)) if n.bit_length() < 1000 else _bisected_root(n, degree)
+        while root**degree > n:
+            root -= 1
+        while (root + 1) ** degree <= n:
+            root += 1
+    return root if root**degree == n else None
+
+
+def _bisected_root(n: int, degree: int) -> int:
+    """The whole part of the ``degree``-th root of a large ``n``."""
+    low, high = 0, 1 << (n.bit_length() // degree + 1)
+    while low < high:
+        middle = (low + high + 1) // 2
+        if middle**degree <= n:
+            low = middle
+        else:
+            high = middle - 1
+    return low
+
+
+def power(base: Number, exponent: Number, max_digits: int = MAX_DIGITS) -> Number | None:
+    """``base ^ exponent`` if it is an exact number of at most ``max_digits`` digits (its
+    numerator and denominator), else ``None``; its size is judged before it is worked out.
+
+    A whole exponent may be negative (a reciprocal); a fractional one ``p/q`` needs an exact
+    ``q``-th root of a base of 0 or more. ``0^0`` and 0 to a negative power are not numbers.
+
+    >>> power(2, 10), power(4, Fraction(1, 2)), power(Fraction(8, 27), Fraction(-2, 3))
+    (1024, 2, Fraction(9, 4))
+    >>> power(2, Fraction(1, 2)), power(9, 9**9), power(0, 0)
+    (None, None, None)
+    """
+    top, degree = exponent.numerator, exponent.denominator
+    if not base:
+        return 0 if top > 0 else None
+    if degree > 1 and base < 0:
+        return None
+    size = max(abs(base.numerator).bit_length(), base.denominator.bit_length()) - 1
+    if abs(top) * size * _LOG2 > (max_digits + 1) * degree:  # (the result's digits, nearly)
+        return None
+    numerator, denominator = base.numerator, base.denominator
+    if degree > 1:
+        root_top, root_bottom = _root(numerator, degree), _root(denominator, degree)
+        if root_top is None or root_bottom is None:
+            return None
+        numerator, denominator = root_top, root_bottom
+    if top < 0:
+        numerator, denominator, top = denominator, numerator, -top
+    made = exact(Fraction(numerator**top, denominator**top))
+    return made if _digits(made) <= max_digits else None
+
+
+def power_bases(target: Number, exponent: Number, max_digits: int = MAX_DIGITS) -> list[Number]:
+    """Every ``base`` with ``power(base, exponent, max_digits) == target``, but for an
+    exponent of 0 (every base but 0 gives 1).
+
+    >>> power_bases(16, 2), power_bases(Fraction(1, 8), -3), power_bases(2, Fraction(1, 2))
+    ([-4, 4], [2], [4])
+    """
+    top, degree = exponent.numerator, exponent.denominator
+    if not top:
+        return []
+    if not target:
+        return [0] if top > 0 else []
+    inverse = exact(Fraction(target) if top > 0 else 1 / Fraction(target))
+    # |base| = |inverse| ^ (degree / |top|), if exact
+    magnitude = power(_size(inverse), Fraction(degree, abs(top)), 10 * max_digits)
+    if magnitude is None:
+        return []
+    return [
+        base
+        for base in sorted({-magnitude, magnitude})
+        if power(base, exponent, max_digits) == target
+    ]
+
+
+def power_exponents(base: Number, target: Number, max_digits: int = MAX_DIGITS) -> list[Number]:
+    """Every ``exponent`` with ``power(base, exponent, max_digits) == target``, for a base
+    other than 0, 1 and -1 (whose powers repeat).
+
+    >>> power_exponents(2, 8), power_exponents(4, 2), power_exponents(Fraction(1, 4), 8)
+    ([3], [Fraction(1, 2)], [Fraction(-3, 2)])
+    """
+    if not target or abs(base) == 1 or not base:
+        return []
+    if target == 1:
+        return [0]
+    ratio = _log(_size(target)) / _log(_size(base))
+    found: set[Number] = set()
+    most = 1 if base < 0 else max(abs(base.numerator).bit_length(), base.denominator.bit_length())
+    for degree in range(1, most + 1):
+        exponent = exact(Fraction(round(ratio * degree), degree))
+        if exponent and power(base, exponent, max_digits) == target:
+            found.add(exponent)
+    return sorted(found)
+
+
+def _size(value: Number) -> Number:
+    """``abs(value)``, typed as a number."""
+    return -value if value < 0 else value
+
+
+def _log(value: Number) -> float:
+    return math.log(value.numerator) - math.log(value.denominator)
+
+
+def square_root(value: Number) -> Number | None:
+    """The exact square root of ``value`` (0 or more), else ``None``.
+
+    >>> square_root(Fraction(9, 4)), square_root(2), square_root(-4)
+    (Fraction(3, 2), None, None)
+    """
+    if value < 0:
+        return None
+    top, bottom = math.isqrt(value.numerator), math.isqrt(value.denominator)
+    if top * top != value.numerator or bottom * bottom != value.denominator:
+        return None
+    return exact(Fraction(top, bottom))
+
+
+@functools.lru_cache(maxsize=64)
+def _largest_factorial(max_digits: int) -> int:
+    """The largest ``n`` whose factorial has at most ``max_digits`` digits."""
+    n, made, bound = 0, 1, 10**max_digits
+    while made * (n + 1) < bound:
+        n += 1
+        made *= n
+    return n
+
+
+def factorial(value: Number, max_digits: int = MAX_DIGITS) -> int | None:
+    """``value!`` for a whole ``value`` from 0 whose factorial has at most ``max_digits``
+    digits, else ``None``.
+
+    >>> factorial(4), factorial(0), factorial(Fraction(1, 2)), factorial(30)
+    (24, 1, None, None)
+    """
+    if not isinstance(value, int) or value < 0 or value > _largest_factorial(max_digits):
+        return None
+    return math.factorial(value)
+
+
+def factorials_of(target: Number, max_digits: int = MAX_DIGITS) -> list[int]:
+    """Every whole ``n`` with ``factorial(n, max_digits) == target``.
+
+    >>> factorials_of(1), factorials_of(720), factorials_of(7)
+    ([0, 1], [6], [])
+    """
+    if target == 1:
+        return [0, 1]
+    n, made = 1, 1
+    while made < target and n < _largest_factorial(max_digits):
+        n += 1
+        made *= n
+    return [n] if made == target else []
+
+
+def unary(op: str, value: Number, max_digits: int = MAX_DIGITS) -> Number | None:
+    """``√value``, ``value!`` or ``-value`` (``op`` one of :data:`UNARY`), or ``None`` if it
+    is not an exact number (:func:`square_root`, :func:`factorial`).
+
+    >>> unary("√", 16), unary("!", 3), unary("-", Fraction(1, 2))
+    (4, 6, Fraction(-1, 2))
+    """
+    if op == "-":
+        return -value
+    if op == "√":
+        return square_root(value)
+    return factorial(value, max_digits)
 
 
 def number(value: object, what: str) -> Number:

@@ -22,8 +22,8 @@ from typing import Final, Unpack
 import attrs
 
 from puzzlecalc._checks import shown
-from puzzlecalc.arith24.expr import BinOp, Expr, parse
-from puzzlecalc.arith24.numbers import Number, hand, number
+from puzzlecalc.arith24.expr import BinOp, Expr, Num, Numeral, UnOp, parse
+from puzzlecalc.arith24.numbers import Number, apply, hand, number, unary
 from puzzlecalc.arith24.rules import HouseRules, RuleOptions, house_rules
 from puzzlecalc.errors import InvalidExpressionError
 
@@ -145,6 +145,19 @@ def check(
                 expr,
                 step=step,
             )
+    for operation in expr.operations():
+        broken = _family_rule(operation, rules)
+        if broken:
+            return Verdict(False, broken, expr, step=operation)
+    if rules.family:  # (the numbers as written, read as the cards they are written from)
+        expr = _read(_minus_of_cards(expr, dealt, rules), list(hand(cards, rules.in_order)), rules)
+    for term in expr.terms():
+        if isinstance(term, Numeral) and not term.parts:
+            if not rules.decimal:
+                reason = f"writes {term}, and no decimal point is allowed here"
+            else:
+                reason = f"writes {term}, which cannot be written from the cards dealt"
+            return Verdict(False, reason, expr)
     problem = _card_problems(Counter(expr.numbers), dealt, rules.use_all)
     if problem:
         return Verdict(False, problem, expr)
@@ -152,19 +165,33 @@ def check(
         order = " ".join(map(_number, hand(cards, in_order=True)))
         reason = f"uses the cards out of order: they are to be used as dealt, {order}"
         return Verdict(False, reason, expr)
-    for step in steps:
-        broken = _broken_rule(step, rules)
+    for operation in expr.operations():
+        broken = _broken_rule(operation, rules)
         if broken:
-            return Verdict(False, broken, expr, step=step)
+            return Verdict(False, broken, expr, step=operation)
     value = expr.value
     if value != goal:
         return Verdict(False, f"gives {_number(value)}, not {_number(goal)}", expr, value)
     return Verdict(True, "correct", expr, value)
 
 
-def _broken_rule(step: BinOp, rules: HouseRules) -> str | None:
-    if step.op == "/" and step.right.value == 0:
+def _broken_rule(step: BinOp | UnOp, rules: HouseRules) -> str | None:
+    if isinstance(step, UnOp):
+        made = unary(step.op, step.operand.value, rules.max_digits)
+        if made is None:
+            what = "an exact square root" if step.op == "√" else "a factorial"
+            bound = f" of at most {rules.max_digits} digits (max_digits)" if step.op == "!" else ""
+            return f"{step} is not {what}{bound}"
+    elif step.op == "/" and step.right.value == 0:
         return f"{step} divides by zero"
+    elif step.op == "^":
+        try:
+            apply("^", step.left.value, step.right.value, rules.max_digits)
+        except ArithmeticError:
+            return (
+                f"{step} is not an exact number of at most {rules.max_digits} digits "
+                "(max_digits)"
+            )
     value = step.value
     if (rules.integer_only or rules.natural) and value.denominator != 1:
         return f"{step} gives {_number(value)}, and no fractions are allowed along the way"
@@ -173,3 +200,150 @@ def _broken_rule(step: BinOp, rules: HouseRules) -> str | None:
     if rules.non_negative and value < 0:
         return f"{step} gives {_number(value)}, and no negative numbers are allowed along the way"
     return None
+
+
+def _family_rule(operation: BinOp | UnOp, rules: HouseRules) -> str | None:
+    """What is wrong with a unary operation under the rules, if anything: an operator they
+    do not take, one applied to a value where only numbers may have one, or more in a row
+    than ``unary_depth``."""
+    if not isinstance(operation, UnOp):
+        return None
+    name = {"√": "√", "!": "!", "-": "a minus before a value"}[operation.op]
+    if operation.op not in rules.unary:
+        allowed = f" (allowed: {' '.join(rules.unary)})" if rules.unary else ""
+        return f"uses {name}, which is not allowed here{allowed}"
+    depth, under = 1, operation.operand
+    while isinstance(under, UnOp):
+        depth, under = depth + 1, under.operand
+    if depth > rules.unary_depth:
+        return f"{operation} has {depth} unary operators in a row, more than unary_depth={rules.unary_depth}"
+    if rules.unary_on == "cards" and not isinstance(under, Num | Numeral):
+        return f"{operation} applies {name} to a value, and only numbers may have one here"
+    return None
+
+
+def _minus_of_cards(expr: Expr, dealt: Counter[Number], rules: HouseRules) -> Expr:
+    """``expr`` with each negative number that was not dealt read as a minus before the
+    card it is the minus of (``(-3)`` is how ``-3`` prints in brackets), where the rules
+    take a minus."""
+    if "-" not in rules.unary:
+        return expr
+    if isinstance(expr, Num):
+        value = expr.value
+        return UnOp("-", Num(-value)) if value < 0 and not dealt[value] else expr
+    if isinstance(expr, UnOp):
+        return UnOp(expr.op, _minus_of_cards(expr.operand, dealt, rules))
+    if isinstance(expr, BinOp):
+        left, right = (_minus_of_cards(part, dealt, rules) for part in (expr.left, expr.right))
+        return BinOp(expr.op, left, right)
+    return expr
+
+
+def _read(expr: Expr, dealt: list[Number], rules: HouseRules) -> Expr:
+    """``expr`` with each number as written read as the cards it is written from, if they
+    can all be read so from the cards dealt: a number of several cards side by side
+    (``concat``) or with a decimal point (``decimal``) a :class:`Numeral` of them. Else
+    ``expr`` as it was (the card checks then say what is wrong)."""
+    terms = list(expr.terms())
+    if not any(isinstance(term, Numeral) for term in terms) and not rules.concat:
+        return expr
+    reading = _reading(terms, dealt, rules)
+    if reading is None:
+        return expr
+    written = {
+        id(term): cards
+        for term, cards in zip(terms, reading, strict=True)
+        if isinstance(term, Numeral) or len(cards) > 1
+    }
+    return _rewritten(expr, written)
+
+
+def _digits(card: Number) -> str | None:
+    return str(card) if isinstance(card, int) and card >= 0 else None
+
+
+def _reading(
+    terms: list[Num | Numeral], dealt: list[Number], rules: HouseRules
+) -> list[tuple[Number, ...]] | None:
+    """The cards each term is written from, in order: every card at most once (in the
+    order dealt, if ``in_order``), or ``None`` if they cannot be read so."""
+
+    def texts(term: Num | Numeral) -> str | None:
+        if isinstance(term, Numeral):
+            return term.text.replace(".", "") if rules.decimal else None
+        return _digits(term.value)
+
+    def groups(digits: str, free: list[Number], start: int) -> list[tuple[tuple[Number, ...], list[Number], int]]:
+        """The ways to write ``digits`` from cards of ``free`` (in order from ``start``,
+        if ``in_order``): the cards, the cards left, where the order goes on."""
+        found = []
+        if rules.in_order:
+            for begin in range(start, len(free)):
+                written = ""
+                for end in range(begin, len(free)):
+                    piece = _digits(free[end])
+                    if piece is None:
+                        break
+                    written += piece
+                    if not digits.startswith(written):
+                        break
+                    if written == digits:
+                        found.append((tuple(free[begin : end + 1]), free, end + 1))
+                if rules.use_all:
+                    break  # (the next card is the next term's)
+            return found
+
+        def spell(rest: str, left: list[Number], taken: tuple[Number, ...]) -> None:
+            if not rest:
+                found.append((taken, left, 0))
+                return
+            for index, card in enumerate(left):
+                piece = _digits(card)
+                if piece and rest.startswith(piece) and card not in left[:index]:
+                    spell(rest[len(piece) :], left[:index] + left[index + 1 :], (*taken, card))
+
+        spell(digits, free, ())
+        return found
+
+    def read(index: int, free: list[Number], start: int) -> list[tuple[Number, ...]] | None:
+        if index == len(terms):
+            return [] if not (rules.use_all and (start < len(free) if rules.in_order else free)) else None
+        term = terms[index]
+        options: list[tuple[tuple[Number, ...], list[Number], int]] = []
+        if isinstance(term, Num):  # a card as it is
+            value = term.value
+            if rules.in_order:
+                ahead = range(start, len(free)) if not rules.use_all else range(start, min(start + 1, len(free)))
+                options += [((value,), free, i + 1) for i in ahead if free[i] == value]
+            elif value in free:
+                rest = list(free)
+                rest.remove(value)
+                options.append(((value,), rest, 0))
+        digits = texts(term)
+        if digits is not None:
+            for cards, left, after in groups(digits, free, start):
+                several = len(cards) > 1
+                if (several and not rules.concat) or (isinstance(term, Num) and not several):
+                    continue
+                options.append((cards, left, after))
+        for cards, left, after in options:
+            later = read(index + 1, left, after)
+            if later is not None:
+                return [cards, *later]
+        return None
+
+    return read(0, list(dealt), 0)
+
+
+def _rewritten(expr: Expr, written: dict[int, tuple[Number, ...]]) -> Expr:
+    """``expr`` with each term of ``written`` (by identity) a :class:`Numeral` of its cards."""
+    if isinstance(expr, Num | Numeral):
+        cards = written.get(id(expr))
+        if cards is None:
+            return expr
+        text = expr.text if isinstance(expr, Numeral) else str(expr.value)
+        return Numeral(text, tuple(Num(card) for card in cards))
+    if isinstance(expr, UnOp):
+        return UnOp(expr.op, _rewritten(expr.operand, written))
+    assert isinstance(expr, BinOp)
+    return BinOp(expr.op, _rewritten(expr.left, written), _rewritten(expr.right, written))

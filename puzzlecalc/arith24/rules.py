@@ -11,18 +11,26 @@ as keywords, a convenience for one-off calls: ``solve(cards, integer_only=True)`
 >>> classroom.allows(Fraction(1, 3)), classroom.allows(-2), classroom.allows(4)
 (False, False, True)
 >>> HouseRules(ops="*+")
-HouseRules(ops='+*', integer_only=False, non_negative=False, natural=False, use_all=True, distinct='4nums', in_order=False)
+HouseRules(ops='+*')
+
+The wider family's rules are fields too, every one off by default: the power ``^`` in
+``ops``, the unary operators (``unary``, applied as ``unary_on`` says, at most
+``unary_depth`` in a row), numbers written from several cards (``concat``) or with a
+decimal point (``decimal``), and a fixed order (``in_order``):
+
+>>> HouseRules(ops="+-*/^", unary="!√", concat=True)
+HouseRules(ops='+-*/^', unary='√!', concat=True)
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any, Final, Literal, TypeAlias, TypedDict, get_args
 
 import attrs
 
 from puzzlecalc._checks import shown
-from puzzlecalc.arith24.numbers import OPERATORS, Number
+from puzzlecalc.arith24.numbers import MAX_DIGITS, OPERATORS, UNARY, Number
 from puzzlecalc.errors import InvalidArgumentError, InvalidTypeError
 
 __all__ = [
@@ -31,6 +39,8 @@ __all__ = [
     "DISTINCT_LEVELS",
     "Distinct",
     "HouseRules",
+    "MAX_RULE_DIGITS",
+    "UnaryOn",
     "RuleOptions",
     "check_ops",
     "house_rules",
@@ -41,6 +51,14 @@ __all__ = [
 Distinct: TypeAlias = Literal["none", "commutative", "normal", "4nums"]
 DISTINCT_LEVELS: Final[tuple[Distinct, ...]] = get_args(Distinct)
 
+#: Where the unary operators may be applied: to any value, or to the numbers written
+#: from the cards only.
+UnaryOn: TypeAlias = Literal["all", "cards"]
+
+#: The largest ``max_digits`` the rules take (a power or factorial of more digits is never
+#: worth making: the search would spend its time on the digits).
+MAX_RULE_DIGITS: Final = 10_000
+
 
 def check_ops(ops: object) -> str:
     """The operators of ``ops`` in the standard order ``+-*/``.
@@ -48,11 +66,27 @@ def check_ops(ops: object) -> str:
     >>> check_ops("/+")
     '+/'
 
-    :raises InvalidArgumentError: unless ``ops`` is a non-empty string of ``+ - * /``.
+    :raises InvalidArgumentError: unless ``ops`` is a non-empty string of ``+ - * / ^``.
     """
     if not isinstance(ops, str) or not ops or any(op not in OPERATORS for op in ops):
-        raise InvalidArgumentError(f"ops must be a non-empty string of + - * /, not {shown(ops)}")
+        raise InvalidArgumentError(f"ops must be a non-empty string of + - * / ^, not {shown(ops)}")
     return "".join(op for op in OPERATORS if op in ops)
+
+
+def check_unary(unary: object) -> str:
+    """The unary operators of ``unary`` in the standard order ``√!-`` (``sqrt`` may spell
+    ``√``, for a keyboard without it).
+
+    >>> check_unary("-!sqrt"), check_unary("")
+    ('√!-', '')
+
+    :raises InvalidArgumentError: unless ``unary`` is a string of ``√ ! -``.
+    """
+    if isinstance(unary, str):
+        spelled = unary.replace("sqrt", "√")
+        if all(op in UNARY for op in spelled):
+            return "".join(op for op in UNARY if op in spelled)
+    raise InvalidArgumentError(f"unary must be a string of √ ! - (or sqrt), not {shown(unary)}")
 
 
 def _flag(instance: object, attribute: attrs.Attribute[bool], value: object) -> None:
@@ -67,11 +101,48 @@ def _distinct(instance: object, attribute: attrs.Attribute[str], value: object) 
         )
 
 
-@attrs.frozen(cache_hash=True)
+def _choice(*values: str) -> Callable[[object, attrs.Attribute[str], object], None]:
+    """An attrs validator: the value must be one of ``values``."""
+
+    def check(instance: object, attribute: attrs.Attribute[str], value: object) -> None:
+        if value not in values:
+            raise InvalidArgumentError(
+                f"{attribute.name} must be one of {', '.join(values)}, not {shown(value)}"
+            )
+
+    check.options = values  # type: ignore[attr-defined]  # read by the command line
+    return check
+
+
+def _at_least(low: int, high: int) -> Callable[[object, attrs.Attribute[int], object], None]:
+    """An attrs validator: a whole number from ``low`` to ``high``."""
+
+    def check(instance: object, attribute: attrs.Attribute[int], value: object) -> None:
+        whole = isinstance(value, int) and not isinstance(value, bool)
+        if not whole or not low <= value <= high:  # type: ignore[operator]
+            raise InvalidArgumentError(
+                f"{attribute.name} must be a whole number from {low} to {high:,}, not {shown(value)}"
+            )
+
+    return check
+
+
+def _changed_fields(rules: HouseRules) -> str:
+    """The repr of ``rules``: the fields that differ from the defaults (pastes back)."""
+    changed = [
+        f"{field.name}={getattr(rules, field.name)!r}"
+        for field in attrs.fields(HouseRules)
+        if getattr(rules, field.name) != field.default
+    ]
+    return f"HouseRules({', '.join(changed)})"
+
+
+@attrs.frozen(cache_hash=True, repr=False)
 class HouseRules:
     """The rules a hand is played under; the defaults are the 24 game's.
 
-    :param ops: the operators allowed, a string of ``+-*/`` (kept in that order).
+    :param ops: the operators allowed, a string of ``+-*/^`` (kept in that order; ``^`` is
+        an exact power). See :func:`~puzzlecalc.arith24.numbers.power`.
     :param integer_only: no intermediate result may be a fraction ("no fractions along
         the way").
     :param non_negative: no intermediate result may be negative.
@@ -84,6 +155,18 @@ class HouseRules:
     :param in_order: the cards are used in the order they are given, each operation
         joining a run of them to the run that follows (the ten puzzle); unless
         ``use_all``, the cards used keep their order.
+    :param unary: the unary operators allowed, a string of ``√!-``: an exact square root,
+        a factorial (of a whole number from 0), a minus.
+    :param unary_on: where the unary operators apply: ``all`` values, or only the numbers
+        written from the ``cards``.
+    :param unary_depth: the most unary operators applied one on another (``√√16`` is 2,
+        ``(3!)!`` is 2).
+    :param concat: cards may be written side by side as one number (4 and 4 as 44; in a
+        fixed order, only cards next to each other).
+    :param decimal: a number written from cards may have a decimal point (4 as .4, 4 and 4
+        as 4.4 or .44, if ``concat``).
+    :param max_digits: the most digits (of the numerator or the denominator) a power or a
+        factorial may have: a larger one is not made.
     :raises InvalidArgumentError: if a field has a value it cannot take.
     """
 
@@ -94,6 +177,24 @@ class HouseRules:
     use_all: bool = attrs.field(default=True, validator=_flag)
     distinct: Distinct = attrs.field(default="4nums", validator=_distinct)
     in_order: bool = attrs.field(default=False, validator=_flag)
+    unary: str = attrs.field(default="", converter=check_unary)
+    unary_on: UnaryOn = attrs.field(default="all", validator=_choice("all", "cards"))
+    unary_depth: int = attrs.field(default=1, validator=_at_least(0, 10))
+    concat: bool = attrs.field(default=False, validator=_flag)
+    decimal: bool = attrs.field(default=False, validator=_flag)
+    max_digits: int = attrs.field(default=MAX_DIGITS, validator=_at_least(1, MAX_RULE_DIGITS))
+
+    __repr__ = _changed_fields
+
+    @property
+    def family(self) -> bool:
+        """Whether the rules take any operator or number of the wider family (``^``, a
+        unary operator, ``concat`` or ``decimal``).
+
+        >>> DEFAULT_RULES.family, HouseRules(unary="√").family
+        (False, True)
+        """
+        return "^" in self.ops or bool(self.unary) or self.concat or self.decimal
 
     def allows(self, value: Number) -> bool:
         """Whether ``value`` may appear along the way.
@@ -159,6 +260,12 @@ class RuleOptions(TypedDict, total=False):
     use_all: bool
     distinct: Distinct
     in_order: bool
+    unary: str
+    unary_on: UnaryOn
+    unary_depth: int
+    concat: bool
+    decimal: bool
+    max_digits: int
 
 
 #: The 24 game's rules.

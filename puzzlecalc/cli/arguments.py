@@ -2,7 +2,7 @@
 with a suggestion, flags generated from the rules' fields, and the numbers people type.
 
 >>> rules_from(argparse.Namespace(ops="+-", integer_only=True), HouseRules)
-HouseRules(ops='+-', integer_only=True, non_negative=False, natural=False, use_all=True, distinct='4nums', in_order=False)
+HouseRules(ops='+-', integer_only=True)
 """
 
 from __future__ import annotations

@@ -1,0 +1,330 @@
+"""The search under the rules of the wider family (internal): powers, unary operators and
+numbers written from cards.
+
+Where the rules take any of them (:attr:`Plan.family <._plan.Plan.family>`), the three
+doors of :mod:`._search` (``trees``, ``reaches``, ``values_reached``) hand over to this
+search. It follows the same shape as the search of the four operators, without its
+shortcuts:
+
+- a part of the hand (a sub-multiset, or a run of a fixed order) makes the numbers written
+  from its cards (:meth:`Search.written`: the card itself, ``44``, ``.4``), and the
+  results of an operator on a value of each side of each way to split it in two;
+- on top of those, at most ``unary_depth`` unary operators one on another, on any value or
+  (``unary_on="cards"``) on the written numbers only: the values of a part are kept in
+  layers, by how many unary operators may still go on top (:meth:`Search.layer`);
+- the solutions for a target are worked back: for each split and each value ``a`` of one
+  side, the value the other side needs is one subtraction, division, root or logarithm
+  away (:meth:`Search.needs`); for a unary operator, the value under it (``t*t`` under a
+  root, ``n`` under a factorial ``n! = t``, ``-t`` under a minus).
+
+A value is made only if it is exact and the rules allow it: a power or factorial of more
+than ``max_digits`` digits is not made (:func:`~puzzlecalc.arith24.numbers.power`). The
+keys are the level's (:meth:`~._canonical.Level.written`, :meth:`~._canonical.Level.unary`,
+:meth:`~._canonical.Level.power`, :meth:`~._canonical.Level.combine`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Iterator
+from fractions import Fraction
+
+from more_itertools import distinct_permutations
+
+from puzzlecalc.arith24._canonical import Key, Tree, Written
+from puzzlecalc.arith24._parts import runs, splits, subhands
+from puzzlecalc.arith24._plan import Plan
+from puzzlecalc.arith24.numbers import (
+    MAX_DIGITS,
+    Number,
+    apply,
+    exact,
+    factorials_of,
+    outcomes,
+    power,
+    power_bases,
+    power_exponents,
+    unary,
+)
+
+__all__ = ["Search", "reaches", "trees", "values"]
+
+#: A part of a hand: a sorted multiset of cards, or a run of a fixed order.
+Part = tuple[Number, ...]
+
+
+def trees(
+    cards: Part, goal: Number, search: Search, progress: Callable[[int, int], None] | None = None
+) -> dict[Key, Tree]:
+    """The distinct solutions for ``goal`` by closed key, as :func:`._search.trees` gives
+    them."""
+    plan = search.plan
+    parts = subhands(cards, plan.use_all)
+
+    def searched() -> Iterator[dict[Key, Tree]]:
+        for done, part in enumerate(parts):
+            if progress is not None:
+                progress(done, len(parts))
+            if goal in search.values(part):
+                yield search.classes(part, goal, search.depth, False)
+
+    found = plan.level.merge(searched(), subsets=not plan.use_all) if plan.allows(goal) else {}
+    if progress is not None:
+        progress(len(parts), len(parts))
+    return found
+
+
+def reaches(cards: Part, goal: Number, search: Search) -> bool:
+    """Whether the hand (or, unless ``use_all``, a part of it) makes ``goal``."""
+    plan = search.plan
+    return plan.allows(goal) and any(
+        goal in search.values(part) for part in subhands(cards, plan.use_all)
+    )
+
+
+def values(cards: Part, search: Search) -> frozenset[Number]:
+    """Every value the hand (or, unless ``use_all``, a part of it) makes."""
+    parts = subhands(cards, search.plan.use_all)
+    return frozenset().union(*(search.values(part) for part in parts))
+
+
+def _texts(digits: str, several: bool, decimal: bool) -> Iterator[str]:
+    """The ways to write the digits of one card (or, if ``several``, of cards side by
+    side) as one number: whole, if of several cards (a card alone is itself), unless it
+    starts with a 0; with a decimal point, if ``decimal``, anywhere but before only 0s
+    (``4.0`` is 4) or after two digits or more starting with a 0."""
+    if several and (len(digits) == 1 or digits[0] != "0"):
+        yield digits
+    if decimal:
+        for point in range(len(digits)):
+            head, tail = digits[:point], digits[point:]
+            if tail.strip("0") and not (len(head) > 1 and head[0] == "0"):
+                yield f"{head}.{tail}"
+
+
+def _value(text: str) -> Number:
+    whole, _, tail = text.partition(".")
+    return exact(Fraction(int(whole + tail), 10 ** len(tail)))
+
+
+class Search:
+    """What searches under one plan work out, kept for as long as the caller keeps it (the
+    tables of :mod:`._search`): the values and classes of each part, each worked out once.
+    ``spend`` charges the steps to the search running."""
+
+    def __init__(self, plan: Plan, spend: Callable[[int], None]) -> None:
+        rules = plan.rules
+        self.plan = plan
+        self.level = plan.level
+        self.spend = spend
+        self.unary = rules.unary
+        #: How many unary operators may go one on another.
+        self.depth = rules.unary_depth if rules.unary else 0
+        self.cards_only = rules.unary_on == "cards"
+        self.digits = rules.max_digits
+        self.allows = rules.allows
+        self.both_orders = plan.both_orders
+        self._written: dict[Part, list[tuple[Number, Tree]]] = {}
+        self._made: dict[Part, frozenset[Number]] = {}
+        self._values: dict[Part, frozenset[Number]] = {}
+        self._layers: dict[tuple[Part, bool], list[frozenset[Number]]] = {}
+        self._classes: dict[tuple[Part, Number, int, bool], dict[Key, Tree]] = {}
+        #: How many operations and numbers each tree kept holds, by identity (the trees
+        #: are kept with the classes).
+        self._sizes: dict[int, int] = {}
+
+    def _keep(self, found: dict[Key, Tree], key: Key, tree: Tree, size: int) -> None:
+        """Keep ``tree`` for ``key`` in ``found`` unless a tree as small is kept: a class
+        stands for its smallest tree (the first found of those)."""
+        kept = found.get(key)
+        if kept is None or size < self._sizes[id(kept)]:
+            found[key] = tree
+            self._sizes[id(tree)] = size
+
+    def splits(self, part: Part) -> tuple[tuple[Part, Part], ...]:
+        return runs(part) if self.plan.in_order else splits(part)
+
+    def written(self, part: Part) -> list[tuple[Number, Tree]]:
+        """The numbers written from exactly the cards of ``part``, with their leaves: a
+        card is itself; whole cards of 0 or more side by side (``concat``; in a fixed
+        order, as they come) and with a decimal point (``decimal``)."""
+        found = self._written.get(part)
+        if found is None:
+            found = self._written[part] = list(self._write(part))
+        return found
+
+    def _write(self, part: Part) -> Iterator[tuple[Number, Tree]]:
+        rules = self.plan.rules
+        several = len(part) > 1
+        if not several:
+            yield part[0], part[0]
+        if (several and not rules.concat) or not (rules.decimal or several):
+            return
+        if not all(card.__class__ is int and card >= 0 for card in part):
+            return
+        orders: Iterable[Part] = (
+            (part,) if self.plan.in_order or not several else distinct_permutations(part)
+        )
+        seen = set()
+        for order in orders:
+            digits = "".join(map(str, order))
+            if len(digits) > MAX_DIGITS:
+                continue
+            for text in _texts(digits, several, rules.decimal):
+                value = _value(text)
+                if text not in seen and self.allows(value):
+                    seen.add(text)
+                    yield value, Written(text, value, tuple(order))
+
+    def made(self, part: Part) -> frozenset[Number]:
+        """The values of ``part`` made by an operator on its two sides, each side a value
+        of its own (:meth:`values`)."""
+        found = self._made.get(part)
+        if found is None:
+            ops, digits, both_ways = self.plan.ops, self.digits, not self.plan.in_order
+            made: set[Number] = set()
+            for left, right in self.splits(part):
+                lefts, rights = self.values(left), self.values(right)
+                self.spend(len(lefts) * len(rights))
+                for a in lefts:
+                    for b in rights:
+                        made.update(value for _, value in outcomes(a, b, ops, both_ways, digits))
+            found = self._made[part] = frozenset(value for value in made if self.allows(value))
+        return found
+
+    def layer(self, part: Part, room: int, leaf_only: bool) -> frozenset[Number]:
+        """The values of ``part`` with at most ``room`` unary operators on top: of the
+        written numbers only, if ``leaf_only``, else of every value it makes."""
+        layers = self._layers.get((part, leaf_only))
+        if layers is None:
+            base = {value for value, _ in self.written(part)}
+            if not leaf_only:
+                base.update(self.made(part))
+            layers = [frozenset(base)]
+            for _ in range(self.depth):
+                below = layers[-1]
+                self.spend(len(below) * len(self.unary))
+                more = set(below)
+                for op in self.unary:
+                    for value in below:
+                        made = unary(op, value, self.digits)
+                        if made is not None and self.allows(made):
+                            more.add(made)
+                layers.append(frozenset(more))
+            self._layers[part, leaf_only] = layers
+        return layers[room]
+
+    def values(self, part: Part) -> frozenset[Number]:
+        """Every value ``part`` makes, as an operand: unary operators on top of any value,
+        or (``unary_on="cards"``) on its written numbers only."""
+        found = self._values.get(part)
+        if found is None:
+            if self.cards_only:
+                found = self.made(part) | self.layer(part, self.depth, True)
+            else:
+                found = self.layer(part, self.depth, False)
+            self._values[part] = found
+        return found
+
+    def classes(self, part: Part, target: Number, room: int, leaf_only: bool) -> dict[Key, Tree]:
+        """The distinct expressions over exactly ``part`` worth ``target`` (a value of it),
+        key -> its smallest tree (the first found of those): with at most ``room`` unary operators on top, and of
+        the written numbers only if ``leaf_only``."""
+        memo = (part, target, room, leaf_only)
+        found = self._classes.get(memo)
+        if found is not None:
+            return found
+        level = self.level
+        found = {}
+        for value, leaf in self.written(part):
+            if value == target:
+                key = level.written(leaf) if isinstance(leaf, Written) else level.leaf(value)
+                self._keep(found, key, leaf, 1)
+        if self.cards_only and not leaf_only:
+            for key, tree in self.classes(part, target, self.depth, True).items():
+                self._keep(found, key, tree, self._sizes[id(tree)])
+        elif room:
+            for op in self.unary:
+                for under in self.under(op, target):
+                    if under not in self.layer(part, room - 1, leaf_only):
+                        continue
+                    for key, tree in self.classes(part, under, room - 1, leaf_only).items():
+                        made = (op, tree)
+                        self._keep(found, level.unary(op, key, target), made, self._sizes[id(tree)] + 1)
+        if not leaf_only:
+            self._operations(part, target, found)
+        self._classes[memo] = found
+        return found
+
+    def under(self, op: str, target: Number) -> list[Number]:
+        """The values a unary ``op`` makes ``target`` of."""
+        if op == "-":
+            return [-target]
+        if op == "√":
+            return [target * target] if target >= 0 else []
+        return list(factorials_of(target, self.digits))
+
+    def _operations(self, part: Part, target: Number, found: dict[Key, Tree]) -> None:
+        """Add to ``found`` the classes of ``part`` worth ``target`` made by an operator on
+        its two sides."""
+        level, depth, fixed_order = self.level, self.depth, self.plan.in_order
+        for left, right in self.splits(part):
+            lefts, rights = self.values(left), self.values(right)
+            self.spend(len(lefts))
+            for a in sorted(lefts):
+                for op, b, a_first in self.needs(target, a, rights):
+                    if (fixed_order and not a_first) or b not in rights:
+                        continue
+                    pairs_a = self.classes(left, a, depth, False)
+                    pairs_b = self.classes(right, b, depth, False)
+                    self.spend(len(pairs_a) * len(pairs_b))
+                    orders = (a_first, not a_first) if self.both_orders and op in "+*" else (a_first,)
+                    sizes = self._sizes
+                    for first in orders:
+                        for key_a, tree_a in pairs_a.items():
+                            size_a = sizes[id(tree_a)] + 1
+                            for key_b, tree_b in pairs_b.items():
+                                keys, made = (key_a, key_b), (op, tree_a, tree_b)
+                                if not first:
+                                    keys, made = (key_b, key_a), (op, tree_b, tree_a)
+                                if op == "^":
+                                    key = level.power(*keys, target)
+                                else:
+                                    key = level.combine(op, *keys, target)
+                                kept = found.get(key)
+                                size = size_a + sizes[id(tree_b)]
+                                if kept is None or size < sizes[id(kept)]:
+                                    found[key] = made
+                                    sizes[id(made)] = size
+
+    def needs(
+        self, target: Number, a: Number, rights: frozenset[Number]
+    ) -> Iterator[tuple[str, Number, bool]]:
+        """``(op, b, a_first)``: the ways ``a`` and a value ``b`` make ``target`` (``b``
+        looked up by the caller; where every ``b`` would do, each of ``rights``)."""
+        ops, digits = self.plan.ops, self.digits
+        if "+" in ops:
+            yield "+", apply("-", target, a), True
+        if "-" in ops:
+            yield "-", apply("-", a, target), True
+            yield "-", apply("+", target, a), False
+        if "*" in ops:
+            if a:
+                yield "*", apply("/", target, a), True
+            elif not target:  # 0 times anything
+                yield from (("*", b, True) for b in sorted(rights))
+        if "/" in ops:
+            if a and target:
+                yield "/", apply("/", a, target), True
+            elif not a and not target:  # 0 divided by anything but 0
+                yield from (("/", b, True) for b in sorted(rights) if b)
+            if a:
+                yield "/", apply("*", target, a), False
+        if "^" in ops:
+            if a in (0, 1, -1):  # (their powers repeat: each b tried)
+                yield from (("^", b, True) for b in sorted(rights) if power(a, b, digits) == target)
+            else:
+                yield from (("^", b, True) for b in power_exponents(a, target, digits))
+            if not a:
+                yield from (("^", b, False) for b in sorted(rights) if b and target == 1)
+            else:
+                yield from (("^", b, False) for b in power_bases(target, a, digits))

@@ -1,0 +1,70 @@
+"""The ways to take a hand apart (internal): in two, as a multiset or as runs of a fixed
+order, and into the sub-hands a search of any subset of the cards searches.
+
+>>> splits((1, 2, 3))
+(((1,), (2, 3)), ((2,), (1, 3)), ((3,), (1, 2)))
+"""
+
+from __future__ import annotations
+
+import functools
+from itertools import combinations
+from operator import itemgetter
+from typing import Any
+
+from more_itertools import distinct_combinations
+
+from puzzlecalc.arith24.numbers import Number
+
+__all__ = ["runs", "splits", "subhands"]
+
+
+@functools.lru_cache(maxsize=4096)
+def splits(cards: tuple[Number, ...]) -> tuple[tuple[tuple[Number, ...], tuple[Number, ...]], ...]:
+    """Each way to split a sorted multiset into two non-empty parts, once (the smaller part
+    first; parts in the order :func:`~more_itertools.distinct_combinations` gives them)."""
+    found: dict[tuple[Number, ...], tuple[Number, ...] | None] = {}
+    padded = (*cards, None)
+    count = len(cards)
+    for size, take, leave in _positions(count):
+        part = take(padded)[:-1]
+        if part not in found:  # (equal cards make a part more than once: the first counts)
+            rest = leave(padded)[:-1]
+            found[part] = rest if 2 * size < count or part <= rest else None
+    return tuple((part, rest) for part, rest in found.items() if rest is not None)
+
+
+def runs(cards: tuple[Number, ...]) -> tuple[tuple[tuple[Number, ...], tuple[Number, ...]], ...]:
+    """Each way to split cards in a fixed order into a run of them and the run that follows.
+
+    >>> runs((1, 2, 3))
+    (((1,), (2, 3)), ((1, 2), (3,)))
+    """
+    return tuple((cards[:size], cards[size:]) for size in range(1, len(cards)))
+
+
+@functools.cache
+def _positions(count: int) -> tuple[tuple[int, itemgetter[Any], itemgetter[Any]], ...]:
+    """For :func:`splits` of ``count`` cards: each choice of the positions of a part of at
+    most half of them, as ``(size, getter of the part, getter of the rest)``. A getter
+    also takes the position ``count``, for :func:`splits` to put a last item there, so that
+    it always gives a tuple."""
+    return tuple(
+        (
+            size,
+            itemgetter(*chosen, count),
+            itemgetter(*sorted(set(range(count)) - set(chosen)), count),
+        )
+        for size in range(1, count // 2 + 1)
+        for chosen in combinations(range(count), size)
+    )
+
+
+def subhands(cards: tuple[Number, ...], use_all: bool) -> list[tuple[Number, ...]]:
+    """The hand itself, or every distinct non-empty sub-multiset of it (of a hand in a
+    fixed order, each in that order)."""
+    if use_all:
+        return [cards]
+    return [
+        part for size in range(1, len(cards) + 1) for part in distinct_combinations(cards, size)
+    ]
