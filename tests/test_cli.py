@@ -820,7 +820,7 @@ def test_a_portal_level_shows_its_portal_and_the_display_before_it() -> None:
         (["level", "155", "--explian"], "(did you mean --explain?)"),
         (["lvl"], "unknown subcommand 'lvl' (did you mean level?)"),
         (["cencus", "24"], "unknown subcommand 'cencus' (did you mean census?)"),
-        ([], "give a subcommand: level, make-level, 24, ten, krypto, every, countdown, census"),
+        ([], "give a subcommand: level, make-level, 24, ten, krypto, every, fours, countdown, census"),
         (["census", "24", "--targets", "1"], "argument --targets: expected 2 arguments"),
         (["24", "--target", "x", "1"], "argument --target: not a number"),
     ],
@@ -1042,3 +1042,28 @@ def test_every_lists_the_targets_and_the_first_missed() -> None:
     record = json.loads(run("every", "1", "2", "3", "4", "--up-to", "5", "--json")[1])
     assert record["first_missed"] is None and len(record["solutions"]) == 6 and record["low"] == 0
     assert run("every", "1", "2", "3", "4", "--up-to", "5")[0] == 0
+
+
+def test_fours_lists_what_four_4s_make_under_their_own_rules(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out = run("fours", "--up-to", "12")
+    assert status == 0 and out.splitlines()[11] == "    11  44/√(4*4)"
+    assert out.splitlines()[-1] == "13 of 13 made; all of 0 to 12"
+    status, out = run("fours", "--up-to", "12", "--ops", "+-*/", "--unary", "", "--no-concat", "--no-decimal")
+    assert status == 1 and out.splitlines()[-1] == "11 of 13 made; first missed: 10"
+    record = json.loads(run("fours", "--digit", "9", "--count", "2", "--up-to", "3", "--json")[1])
+    assert record["numbers"] == [9, 9] and record["solutions"][:2] == ["9-9", "9/9"]
+    assert run("fours", "--digit", "12")[0] == 2
+    assert "digit must be from 0 to 9, not 12" in capsys.readouterr().err
+
+
+def test_the_family_rules_have_their_flags(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out = run("24", "4", "4", "4", "--target", "11", "--concat", "--decimal")
+    assert status == 0 and out.splitlines()[0] == "4 4 4 -> 11: 3 distinct solutions (4nums)"
+    status, out = run("24", "4", "4", "--target", "48", "--unary", "!", "--unary-on", "cards")
+    assert status == 0 and out.splitlines()[1] == "  4!+4! = 48"
+    assert run("24", "2", "5", "--target", "32", "--ops", "^")[1].splitlines()[1] == "  2^5 = 32"
+    status, out = run("24", "check", "2^5", "2", "5", "--target", "32", "--ops", "+^")
+    assert status == 0
+    assert run("24", "4", "--unary-depth", "99")[0] == 2
+    assert "unary_depth must be a whole number from 0 to 10, not 99" in capsys.readouterr().err
+    assert run("24", "9", "9", "--ops", "^", "--max-digits", "0")[0] == 2

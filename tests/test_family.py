@@ -16,7 +16,9 @@ from hypothesis import strategies as st
 
 from puzzlecalc.arith24 import DISTINCT_LEVELS, HouseRules, check, count, solvable, solve
 from puzzlecalc.arith24._canonical import Tree, Written, key, to_tree
+from puzzlecalc.arith24.every import every_target
 from puzzlecalc.arith24.expr import BinOp, Expr, Num, Numeral, UnOp, parse
+from puzzlecalc.arith24.fours import FOUR_FOURS, fours
 from puzzlecalc.arith24.numbers import (
     Number,
     factorial,
@@ -32,7 +34,9 @@ from puzzlecalc.errors import InvalidArgumentError, InvalidExpressionError, Sear
 # --- exact arithmetic ------------------------------------------------------------------
 
 small = st.builds(
-    lambda top, bottom: Fraction(top, bottom), st.integers(-40, 40), st.sampled_from([1, 2, 3, 4, 8, 9, 27])
+    lambda top, bottom: Fraction(top, bottom),
+    st.integers(-40, 40),
+    st.sampled_from([1, 2, 3, 4, 8, 9, 27]),
 ).map(lambda f: f.numerator if f.denominator == 1 else f)
 
 
@@ -198,7 +202,9 @@ def family_cases(draw: st.DrawFn) -> tuple[list[int], HouseRules]:
     """A small hand and rules of the wider family: the plain enumeration stays small."""
     size = draw(st.integers(1, 3))
     hand = draw(st.lists(st.integers(0, 5), min_size=size, max_size=size))
-    unary = draw(st.sampled_from(["", "√", "!", "-", "√-", "!-", "√!"] + (["√!-"] if size < 3 else [])))
+    unary = draw(
+        st.sampled_from(["", "√", "!", "-", "√-", "!-", "√!"] + (["√!-"] if size < 3 else []))
+    )
     house = HouseRules(
         ops=draw(st.sampled_from(["+-*/^", "^", "+^", "*/^", "+-*/", "-^"])),
         unary=unary,
@@ -258,7 +264,9 @@ def test_values_and_solvable_agree_with_the_enumeration(case: tuple[list[int], H
 
 @settings(max_examples=150, deadline=None)
 @given(family_cases(), st.integers(-3, 30))
-def test_the_referee_accepts_every_printed_solution(case: tuple[list[int], HouseRules], target: int) -> None:
+def test_the_referee_accepts_every_printed_solution(
+    case: tuple[list[int], HouseRules], target: int
+) -> None:
     hand, house = case
     for expr in solve(hand, target, rules=house, max_steps=10**7):
         verdict = check(str(expr), hand, target, rules=house)
@@ -288,8 +296,12 @@ ALL = HouseRules(ops="+-*/^", unary="√!-", concat=True, decimal=True)
         ("3!", "3!", "none"),
     ],
 )
-def test_the_levels_tell_the_new_operators_apart(first: str, second: str, same_from: str | None) -> None:
-    same = {level: key(parse(first), level) == key(parse(second), level) for level in DISTINCT_LEVELS}
+def test_the_levels_tell_the_new_operators_apart(
+    first: str, second: str, same_from: str | None
+) -> None:
+    same = {
+        level: key(parse(first), level) == key(parse(second), level) for level in DISTINCT_LEVELS
+    }
     start = DISTINCT_LEVELS.index(same_from) if same_from else len(DISTINCT_LEVELS)
     assert same == {level: i >= start for i, level in enumerate(DISTINCT_LEVELS)}
 
@@ -340,22 +352,48 @@ def test_solutions(cards: list[int], target: int, rules: HouseRules, expected: l
         ("2^3", [2, 3], 8, ALL, "correct"),
         ("2^3", [2, 3], 8, HouseRules(), "uses ^, which is not allowed here (allowed: + - * /)"),
         ("4!", [4], 24, HouseRules(), "uses !, which is not allowed here"),
-        ("-3+27", [3, 27], 24, HouseRules(), "uses a minus before a value, which is not allowed here"),
+        (
+            "-3+27",
+            [3, 27],
+            24,
+            HouseRules(),
+            "uses a minus before a value, which is not allowed here",
+        ),
         ("√√16", [16], 2, ALL, "√√16 has 2 unary operators in a row, more than unary_depth=1"),
-        ("√(4+5)", [4, 5], 3, ALL.evolve(unary_on="cards"), "√(4+5) applies √ to a value, and only numbers may have one here"),
+        (
+            "√(4+5)",
+            [4, 5],
+            3,
+            ALL.evolve(unary_on="cards"),
+            "√(4+5) applies √ to a value, and only numbers may have one here",
+        ),
         ("√8", [8], 3, ALL, "√8 is not an exact square root"),
-        ("9^9^9", [9, 9, 9], 1, ALL, "9^9^9 is not an exact number of at most 30 digits (max_digits)"),
+        (
+            "9^9^9",
+            [9, 9, 9],
+            1,
+            ALL,
+            "9^9^9 is not an exact number of at most 30 digits (max_digits)",
+        ),
         ("30!", [30], 1, ALL, "30! is not a factorial of at most 30 digits (max_digits)"),
         (".4*10", [4, 10], 4, HouseRules(), "writes .4, and no decimal point is allowed here"),
         (".5*8", [4, 8], 4, ALL, "writes .5, which cannot be written from the cards dealt"),
         ("44", [4, 4], 44, HouseRules(), "uses 44, which was not dealt; leaves out 4 and 4"),
         ("12+3", [1, 2, 3], 15, ALL.evolve(in_order=True), "correct"),
         ("1+23", [1, 2, 3], 24, ALL.evolve(in_order=True), "correct"),
-        ("13+2", [1, 2, 3], 15, ALL.evolve(in_order=True), "uses 13, which was not dealt; leaves out 1 and 3"),
+        (
+            "13+2",
+            [1, 2, 3],
+            15,
+            ALL.evolve(in_order=True),
+            "uses 13, which was not dealt; leaves out 1 and 3",
+        ),
         ("21+3", [1, 2, 3], 24, ALL, "correct"),  # in any order, 2 and 1 side by side
     ],
 )
-def test_the_referee(answer: str, cards: list[int], target: int, rules: HouseRules, reason: str) -> None:
+def test_the_referee(
+    answer: str, cards: list[int], target: int, rules: HouseRules, reason: str
+) -> None:
     assert check(answer, cards, target, rules=rules).reason == reason
 
 
@@ -418,7 +456,12 @@ def test_reading(text: str, printed: str, value: Number) -> None:
 
 @pytest.mark.parametrize(
     ("text", "message"),
-    [("2^", "expected a number"), ("!3", "expected a number or '(' but found '!'"), ("3√4", "expected an operator"), ("4.4.4", "expected an operator")],
+    [
+        ("2^", "expected a number"),
+        ("!3", "expected a number or '(' but found '!'"),
+        ("3√4", "expected an operator"),
+        ("4.4.4", "expected an operator"),
+    ],
 )
 def test_reading_errors(text: str, message: str) -> None:
     with pytest.raises(InvalidExpressionError, match=re.escape(message)):
@@ -427,7 +470,11 @@ def test_reading_errors(text: str, message: str) -> None:
 
 @pytest.mark.parametrize(
     ("text", "error"),
-    [("√2", "not an exact number"), ("(1/2)!", "not an exact number"), ("9^9^9", "not an exact number")],
+    [
+        ("√2", "not an exact number"),
+        ("(1/2)!", "not an exact number"),
+        ("9^9^9", "not an exact number"),
+    ],
 )
 def test_no_value_is_an_arithmetic_error(text: str, error: str) -> None:
     with pytest.raises(ArithmeticError, match=error):
@@ -469,3 +516,59 @@ def test_a_larger_bound_makes_more() -> None:
 def test_the_search_has_its_limit() -> None:
     with pytest.raises(SearchLimitError, match="max_steps=1000"):
         solve([1, 2, 3, 4], 24, rules=ALL, max_steps=1000)
+
+
+# --- one smallest solution, and Four fours ---------------------------------------------
+
+
+def _size(tree: Tree) -> int:
+    """Operations and numbers, a decimal point one more."""
+    if isinstance(tree, Written):
+        return 2 if "." in tree.text else 1
+    return 1 if not isinstance(tree, tuple) else 1 + sum(_size(part) for part in tree[1:])
+
+
+@settings(max_examples=150, deadline=None)
+@given(family_cases())
+def test_every_target_finds_a_smallest_solution(case: tuple[list[int], HouseRules]) -> None:
+    hand, house = case
+    table = every_target(hand, 12, rules=house, max_steps=10**7)
+    for target, expr in table.solutions.items():
+        trees = [
+            (len(part), _size(tree))
+            for part in every_part(hand, house)
+            for tree, value in every_tree(part, house)
+            if value == target
+        ]
+        if expr is None:
+            assert not trees
+            continue
+        assert check(str(expr), hand, target, rules=house).ok
+        assert (len(expr.numbers), _size(to_tree(expr))) == min(trees)
+
+
+def test_four_fours() -> None:
+    table = fours(100)
+    assert table.first_missed == 73
+    assert all(
+        check(str(expr), [4, 4, 4, 4], target, rules=FOUR_FOURS)
+        for target, expr in table.solutions.items()
+        if expr
+    )
+    # + - * / alone make 0 to 9 (the classic start) and not 10
+    assert fours(10, rules=HouseRules()).first_missed == 10
+    made = {value for _, value in every_tree([1, 1, 1], FOUR_FOURS)}
+    assert fours(30, digit=1, count=3).reached == [n for n in range(31) if n in made]
+
+
+@pytest.mark.parametrize(
+    ("options", "message"),
+    [
+        ({"digit": 10}, "digit must be from 0 to 9"),
+        ({"count": 9}, "cards must be from 1 to 8"),
+        ({"digit": "4"}, "digit must be a whole number"),
+    ],
+)
+def test_four_fours_refuses(options: dict[str, object], message: str) -> None:
+    with pytest.raises(InvalidArgumentError, match=re.escape(message)):
+        fours(10, **options)  # type: ignore[arg-type]

@@ -40,7 +40,7 @@ from puzzlecalc import (
     solve_level,
 )
 from puzzlecalc._bounded import BoundedCache
-from puzzlecalc.arith24 import _canonical, check, difficulty, solvable, solve
+from puzzlecalc.arith24 import HouseRules, _canonical, check, difficulty, solvable, solve
 from puzzlecalc.arith24 import _search as arith24_search
 from puzzlecalc._pool import workers
 from puzzlecalc._signals import uninterrupted
@@ -716,3 +716,49 @@ def test_one_call_forgets_every_cache_of_the_package() -> None:
     assert all(cache.cache_info().currsize for cache in caches) and kept_values()
     puzzlecalc.clear_caches()
     assert not any(cache.cache_info().currsize for cache in caches) and not kept_values()
+
+
+# -- the wider family: every operator that can blow up has its bound ----------------------
+
+FAMILY = HouseRules(ops="+-*/^", unary="√!-", concat=True, decimal=True)
+
+
+@pytest.mark.parametrize(
+    ("answer", "cards", "rules", "reason"),
+    [
+        ("9^9^9^9", [9, 9, 9, 9], FAMILY, "9^9^9 is not an exact number of at most 30 digits (max_digits)"),
+        ("(10^29)^(10^29)", [10, 29, 10, 29], FAMILY.evolve(max_digits=10_000), "at most 10000 digits"),
+        ("4" + "!" * 900, [4], FAMILY.evolve(unary_depth=10), "11 unary operators in a row"),
+        ("√" * 900 + "4", [4], FAMILY, "2 unary operators in a row"),
+        ("-" * 900 + "4", [4], FAMILY, "2 unary operators in a row"),
+        ("3!!!!", [3], FAMILY.evolve(unary_depth=4, max_digits=10_000), "is not a factorial of at most 10000 digits"),
+        ("1" * 31, [1] * 8, FAMILY, "number longer than 30 digits"),
+        ("." + "4" * 40, [4], FAMILY, "number longer than 30 digits"),
+    ],
+)
+def test_hostile_answers_are_refused_at_once(answer: str, cards: list[int], rules: HouseRules, reason: str) -> None:
+    began = time.perf_counter()
+    assert reason in check(answer, cards, 1, rules=rules).reason
+    assert time.perf_counter() - began < 5
+
+
+@pytest.mark.parametrize(
+    "rules",
+    [
+        HouseRules(ops="+-*/^", unary="!", unary_depth=10, max_digits=10_000),
+        HouseRules(ops="+-*/^", unary="√!-", unary_depth=2, max_digits=300),
+        HouseRules(concat=True, decimal=True, unary="√!-", unary_depth=10),
+    ],
+)
+def test_family_searches_stop_at_their_limit(rules: HouseRules) -> None:
+    began = time.perf_counter()
+    with pytest.raises(SearchLimitError, match="max_steps=100000"):
+        solve([9, 9, 9, 9, 9, 9], 1, rules=rules, max_steps=100_000)
+    assert time.perf_counter() - began < 60
+
+
+def test_deep_unary_expressions_evaluate_without_recursion() -> None:
+    expr = Expr.parse("-" * 998 + "4")
+    assert expr.value == 4 and len(list(expr.operations())) == 998
+    with pytest.raises(ArithmeticError):
+        Expr.parse("√" * 998 + "4").value

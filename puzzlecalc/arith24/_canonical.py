@@ -290,6 +290,7 @@ def from_trees(trees: Sequence[Tree], cards: Sequence[Number] = ()) -> list[Expr
         indices.setdefault(card, []).append(index)
     once = {card: Num(card, card=found[0]) for card, found in indices.items() if len(found) == 1}
     shared: dict[int, tuple[Tree, Expr]] = {}  # by identity: parts of cards held once
+    numbered: dict[tuple[Number, int | None], Num] = {}  # each card of a value held twice or more
 
     def build(node: Tree, free: dict[Number, list[int]]) -> tuple[Expr, bool]:
         """The expression of ``node`` and whether it is made only of cards held once."""
@@ -303,7 +304,11 @@ def from_trees(trees: Sequence[Tree], cards: Sequence[Number] = ()) -> list[Expr
             if number is not None:
                 return number, True
             taken = free.get(node)
-            return Num(node, card=taken.pop(0) if taken else None), False
+            card = (node, taken.pop(0) if taken else None)
+            made = numbered.get(card)
+            if made is None:
+                made = numbered[card] = Num(node, card=card[1])
+            return made, False
         known = shared.get(id(node))
         if known is not None:
             return known[1], True

@@ -46,7 +46,7 @@ from puzzlecalc.arith24.numbers import (
     unary,
 )
 
-__all__ = ["Search", "reaches", "trees", "values"]
+__all__ = ["Search", "reaches", "smallest", "trees", "values"]
 
 #: A part of a hand: a sorted multiset of cards, or a run of a fixed order.
 Part = tuple[Number, ...]
@@ -71,6 +71,24 @@ def trees(
     if progress is not None:
         progress(len(parts), len(parts))
     return found
+
+
+def smallest(cards: Part, goal: Number, search: Search) -> Tree | None:
+    """One solution for ``goal`` with the fewest cards (unless ``use_all``, the hand's
+    parts are tried from the smallest), and of those the fewest operations and numbers:
+    the first found of them. ``None`` if there is none. (Far less work than every
+    solution: one tree is kept for each part and value.)"""
+    plan = search.plan
+    if not plan.allows(goal):
+        return None
+    parts = subhands(cards, plan.use_all)
+    best: tuple[int, int, Tree] | None = None
+    for part in parts:
+        if goal in search.values(part):
+            found = search.smallest(part, goal, search.depth, False)
+            if found is not None and (best is None or (len(part), found[0]) < best[:2]):
+                best = (len(part), *found)
+    return None if best is None else best[2]
 
 
 def reaches(cards: Part, goal: Number, search: Search) -> bool:
@@ -99,6 +117,12 @@ def _texts(digits: str, several: bool, decimal: bool) -> Iterator[str]:
             head, tail = digits[:point], digits[point:]
             if tail.strip("0") and not (len(head) > 1 and head[0] == "0"):
                 yield f"{head}.{tail}"
+
+
+def _leaf_size(leaf: Tree) -> int:
+    """The size of a number as a tree counts it: 1, and 1 more for a decimal point (``4``
+    is smaller than ``.4``, as ``44-44`` is than ``.44-.44``)."""
+    return 2 if isinstance(leaf, Written) and "." in leaf.text else 1
 
 
 def _value(text: str) -> Number:
@@ -131,6 +155,7 @@ class Search:
         #: How many operations and numbers each tree kept holds, by identity (the trees
         #: are kept with the classes).
         self._sizes: dict[int, int] = {}
+        self._smallest: dict[tuple[Part, Number, int, bool], tuple[int, Tree] | None] = {}
 
     def _keep(self, found: dict[Key, Tree], key: Key, tree: Tree, size: int) -> None:
         """Keep ``tree`` for ``key`` in ``found`` unless a tree as small is kept: a class
@@ -238,7 +263,7 @@ class Search:
         for value, leaf in self.written(part):
             if value == target:
                 key = level.written(leaf) if isinstance(leaf, Written) else level.leaf(value)
-                self._keep(found, key, leaf, 1)
+                self._keep(found, key, leaf, _leaf_size(leaf))
         if self.cards_only and not leaf_only:
             for key, tree in self.classes(part, target, self.depth, True).items():
                 self._keep(found, key, tree, self._sizes[id(tree)])
@@ -249,11 +274,73 @@ class Search:
                         continue
                     for key, tree in self.classes(part, under, room - 1, leaf_only).items():
                         made = (op, tree)
-                        self._keep(found, level.unary(op, key, target), made, self._sizes[id(tree)] + 1)
+                        self._keep(
+                            found, level.unary(op, key, target), made, self._sizes[id(tree)] + 1
+                        )
         if not leaf_only:
             self._operations(part, target, found)
         self._classes[memo] = found
         return found
+
+    def smallest(
+        self, part: Part, target: Number, room: int, leaf_only: bool
+    ) -> tuple[int, Tree] | None:
+        """A smallest tree over exactly ``part`` worth ``target`` (of the trees
+        :meth:`classes` finds: the same ways, one tree kept for each), with its size."""
+        memo = (part, target, room, leaf_only)
+        if memo in self._smallest:
+            return self._smallest[memo]
+        best: tuple[int, Tree] | None = None
+        for value, leaf in self.written(part):
+            if value == target and (best is None or _leaf_size(leaf) < best[0]):
+                best = (_leaf_size(leaf), leaf)
+        candidates: list[tuple[int, Tree] | None] = []
+        if self.cards_only and not leaf_only:
+            candidates.append(self.smallest(part, target, self.depth, True))
+        elif room and (best is None or best[0] > 1):
+            for op in self.unary:
+                for under in self.under(op, target):
+                    if under in self.layer(part, room - 1, leaf_only):
+                        below = self.smallest(part, under, room - 1, leaf_only)
+                        if below is not None:
+                            candidates.append((below[0] + 1, (op, below[1])))
+        if not leaf_only and (best is None or best[0] > 1):
+            candidates.append(self._smallest_operation(part, target))
+        for candidate in candidates:
+            if candidate is not None and (best is None or candidate[0] < best[0]):
+                best = candidate
+        self._smallest[memo] = best
+        return best
+
+    def _smallest_operation(self, part: Part, target: Number) -> tuple[int, Tree] | None:
+        """A smallest tree of ``part`` worth ``target`` made by an operator on its two sides."""
+        best: tuple[int, Tree] | None = None
+        depth = self.depth
+        for left, a, right, b, op, a_first in self._ways(part, target):
+            found_a = self.smallest(left, a, depth, False)
+            found_b = self.smallest(right, b, depth, False)
+            if found_a is None or found_b is None:
+                continue
+            size = found_a[0] + found_b[0] + 1
+            if best is None or size < best[0]:
+                trees = (found_a[1], found_b[1]) if a_first else (found_b[1], found_a[1])
+                best = (size, (op, *trees))
+        return best
+
+    def _ways(
+        self, part: Part, target: Number
+    ) -> Iterator[tuple[Part, Number, Part, Number, str, bool]]:
+        """``(left, a, right, b, op, a_first)``: each way an operator on a value ``a`` of
+        one side of ``part`` and a value ``b`` of the other makes ``target`` (``a`` first,
+        or not)."""
+        fixed_order = self.plan.in_order
+        for left, right in self.splits(part):
+            lefts, rights = self.values(left), self.values(right)
+            self.spend(len(lefts))
+            for a in sorted(lefts):
+                for op, b, a_first in self.needs(target, a, rights):
+                    if b in rights and (a_first or not fixed_order):
+                        yield left, a, right, b, op, a_first
 
     def under(self, op: str, target: Number) -> list[Number]:
         """The values a unary ``op`` makes ``target`` of."""
@@ -266,35 +353,28 @@ class Search:
     def _operations(self, part: Part, target: Number, found: dict[Key, Tree]) -> None:
         """Add to ``found`` the classes of ``part`` worth ``target`` made by an operator on
         its two sides."""
-        level, depth, fixed_order = self.level, self.depth, self.plan.in_order
-        for left, right in self.splits(part):
-            lefts, rights = self.values(left), self.values(right)
-            self.spend(len(lefts))
-            for a in sorted(lefts):
-                for op, b, a_first in self.needs(target, a, rights):
-                    if (fixed_order and not a_first) or b not in rights:
-                        continue
-                    pairs_a = self.classes(left, a, depth, False)
-                    pairs_b = self.classes(right, b, depth, False)
-                    self.spend(len(pairs_a) * len(pairs_b))
-                    orders = (a_first, not a_first) if self.both_orders and op in "+*" else (a_first,)
-                    sizes = self._sizes
-                    for first in orders:
-                        for key_a, tree_a in pairs_a.items():
-                            size_a = sizes[id(tree_a)] + 1
-                            for key_b, tree_b in pairs_b.items():
-                                keys, made = (key_a, key_b), (op, tree_a, tree_b)
-                                if not first:
-                                    keys, made = (key_b, key_a), (op, tree_b, tree_a)
-                                if op == "^":
-                                    key = level.power(*keys, target)
-                                else:
-                                    key = level.combine(op, *keys, target)
-                                kept = found.get(key)
-                                size = size_a + sizes[id(tree_b)]
-                                if kept is None or size < sizes[id(kept)]:
-                                    found[key] = made
-                                    sizes[id(made)] = size
+        level, depth, sizes = self.level, self.depth, self._sizes
+        for left, a, right, b, op, a_first in self._ways(part, target):
+            pairs_a = self.classes(left, a, depth, False)
+            pairs_b = self.classes(right, b, depth, False)
+            self.spend(len(pairs_a) * len(pairs_b))
+            orders = (a_first, not a_first) if self.both_orders and op in "+*" else (a_first,)
+            for first in orders:
+                for key_a, tree_a in pairs_a.items():
+                    size_a = sizes[id(tree_a)] + 1
+                    for key_b, tree_b in pairs_b.items():
+                        keys, made = (key_a, key_b), (op, tree_a, tree_b)
+                        if not first:
+                            keys, made = (key_b, key_a), (op, tree_b, tree_a)
+                        if op == "^":
+                            key = level.power(*keys, target)
+                        else:
+                            key = level.combine(op, *keys, target)
+                        kept = found.get(key)
+                        size = size_a + sizes[id(tree_b)]
+                        if kept is None or size < sizes[id(kept)]:
+                            found[key] = made
+                            sizes[id(made)] = size
 
     def needs(
         self, target: Number, a: Number, rights: frozenset[Number]
@@ -320,6 +400,8 @@ class Search:
             if a:
                 yield "/", apply("*", target, a), False
         if "^" in ops:
+            # (working back through a power tries a root of each degree up to a's size)
+            self.spend(a.numerator.bit_length() + a.denominator.bit_length())
             if a in (0, 1, -1):  # (their powers repeat: each b tried)
                 yield from (("^", b, True) for b in sorted(rights) if power(a, b, digits) == target)
             else:

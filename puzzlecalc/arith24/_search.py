@@ -45,6 +45,7 @@ __all__ = [
     "limited",
     "reaches",
     "shared_tables",
+    "smallest",
     "splits",
     "subhands",
     "trees",
@@ -1043,6 +1044,18 @@ def trees(
     if progress is not None and not plan.use_all:
         progress(len(parts), len(parts))
     return found
+
+
+def smallest(cards: tuple[Number, ...], goal: Number, plan: Plan) -> Tree | None:
+    """One solution of the wider family's rules for ``goal`` (exact), inside
+    :func:`limited`: with the fewest cards, then the fewest operations and numbers
+    (:func:`._family.smallest`); ``None`` if there is none.
+
+    :raises InvalidArgumentError: unless the plan is of the wider family.
+    """
+    if not plan.family:
+        raise InvalidArgumentError("smallest() searches under the wider family's rules only")
+    return _family.smallest(cards, goal, _family_search(plan))
 
 
 def reaches(cards: tuple[Number, ...], goal: Number, plan: Plan) -> bool:

@@ -23,7 +23,8 @@ import attrs
 from puzzlecalc._checks import whole_number
 from puzzlecalc._text import amount
 from puzzlecalc.arith24._plan import plan_of
-from puzzlecalc.arith24._search import values_reached
+from puzzlecalc.arith24._canonical import from_trees
+from puzzlecalc.arith24._search import limited, smallest, values_reached
 from puzzlecalc.arith24.expr import Expr
 from puzzlecalc.arith24.numbers import Number, hand
 from puzzlecalc.arith24.rules import HouseRules, RuleOptions, house_rules
@@ -40,8 +41,8 @@ MAX_TARGETS: Final = 10_000
 @attrs.frozen
 class TargetTable:
     """The targets ``low`` to ``high`` of a hand under ``rules`` (:func:`every_target`):
-    ``solutions[target]`` is one solution (the first :func:`~puzzlecalc.arith24.solutions.solve`
-    lists: fewest cards, then shortest), or ``None`` if the hand cannot make it."""
+    ``solutions[target]`` is one solution (as :func:`every_target` chooses it), or ``None``
+    if the hand cannot make it."""
 
     cards: tuple[Number, ...]
     rules: HouseRules
@@ -82,7 +83,11 @@ def every_target(
     **options: Unpack[RuleOptions],
 ) -> TargetTable:
     """Each whole target from ``low`` to ``up_to`` the cards make under the rules, with one
-    solution each (``max_steps`` bounds each search).
+    solution each (``max_steps`` bounds each search): the first
+    :func:`~puzzlecalc.arith24.solutions.solve` lists (fewest cards, then shortest), or,
+    under the rules of the wider family (``^``, unary operators, ``concat``, ``decimal``),
+    one with the fewest cards and then the fewest operations and numbers, found without
+    listing every solution.
 
     :raises InvalidHandError: if ``cards`` is not a hand.
     :raises InvalidArgumentError: if ``up_to`` is below ``low``.
@@ -98,15 +103,19 @@ def every_target(
             "max_targets",
         )
     chosen = house_rules(rules, options)
+    plan = plan_of(chosen)
     checked = hand(cards, chosen.in_order)
     solutions: dict[int, Expr | None] = {}
     with shared_tables():  # (the targets share the hand's parts)
-        reached = values_reached(checked, plan_of(chosen), max_steps)
+        reached = values_reached(checked, plan, max_steps)
         for target in range(low, up_to + 1):
-            found = (
-                solve(checked, target, rules=chosen, max_steps=max_steps)
-                if target in reached
-                else []
-            )
-            solutions[target] = found[0] if found else None
+            if target not in reached:
+                solutions[target] = None
+            elif plan.family:  # (one smallest tree, not every solution: far less work)
+                with limited(max_steps, checked, target):
+                    tree = smallest(checked, target, plan)
+                solutions[target] = None if tree is None else from_trees([tree], checked)[0]
+            else:
+                found = solve(checked, target, rules=chosen, max_steps=max_steps)
+                solutions[target] = found[0] if found else None
     return TargetTable(checked, chosen, low, up_to, solutions)

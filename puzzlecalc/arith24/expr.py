@@ -408,9 +408,20 @@ class UnOp(Expr):
 
     op: str = attrs.field(validator=_check_unary)
     operand: Expr = attrs.field(validator=lambda _, attribute, value: _check_expr(attribute, value))
+    # Worked out when the operation is built, from its operand's own (no recursion later).
+    _value: Number | _Undefined = attrs.field(init=False)
     _text: str = attrs.field(init=False)
 
     def __attrs_post_init__(self) -> None:
+        value: Number | _Undefined
+        try:
+            made = unary(self.op, self.operand.value, _MOST_DIGITS)
+            value = _Undefined.NOT_EXACT if made is None else made
+        except ZeroDivisionError:
+            value = _Undefined.DIVIDES_BY_ZERO
+        except ArithmeticError:
+            value = _Undefined.NOT_EXACT
+        object.__setattr__(self, "_value", value)
         own = UNARY_PRECEDENCE[self.op]
         if self.op == "!":  # (3!)! is not the double factorial 3!!
             text = _bracketed(self.operand, self.operand.precedence <= own) + "!"
@@ -429,10 +440,12 @@ class UnOp(Expr):
 
     @property
     def value(self) -> Number:
-        made = unary(self.op, self.operand.value, _MOST_DIGITS)
-        if made is None:
+        value = self._value
+        if value is _Undefined.DIVIDES_BY_ZERO:
+            raise ZeroDivisionError(f"{self} divides by zero")
+        if value is _Undefined.NOT_EXACT:
             raise ArithmeticError(f"{self} is not an exact number")
-        return made
+        return value
 
     def __str__(self) -> str:
         return self._text

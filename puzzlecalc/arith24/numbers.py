@@ -159,13 +159,23 @@ def outcomes(
 
 # --- the wider family: powers, roots, factorials ----------------------------------------
 
-#: log10(2): the digits of a number of n bits are about n times this.
-_LOG2: Final = math.log10(2)
+#: log10(2), as a fraction a little under it: the digits of a number of n bits are about
+#: n times this.
+_LOG2_TOP, _LOG2_BOTTOM = 30_102, 100_000
 
 
-def _digits(value: Number) -> int:
-    """The most digits of the numerator or denominator of ``value``."""
-    return len(str(max(abs(value.numerator), value.denominator)))
+@functools.lru_cache(maxsize=64)
+def _past(max_digits: int) -> int:
+    """The smallest number of more than ``max_digits`` digits."""
+    past: int = 10**max_digits
+    return past
+
+
+def _fits(value: Number, max_digits: int) -> bool:
+    """Whether the numerator and the denominator of ``value`` have at most ``max_digits``
+    digits."""
+    bound = _past(max_digits)
+    return -bound < value.numerator < bound and value.denominator < bound
 
 
 def _root(n: int, degree: int) -> int | None:
@@ -177,7 +187,9 @@ def _root(n: int, degree: int) -> int | None:
     if degree == 2:
         root = math.isqrt(n)
     else:
-        root = round(n ** (1 / degree)) if n.bit_length() < 1000 else _bisected_root(n, degree)
+        # (a float is within 1 of a root of fewer than 50 bits; a larger one is bisected)
+        small = n.bit_length() < 1000 and n.bit_length() // degree < 50
+        root = round(n ** (1 / degree)) if small else _bisected_root(n, degree)
         while root**degree > n:
             root -= 1
         while (root + 1) ** degree <= n:
@@ -215,7 +227,9 @@ def power(base: Number, exponent: Number, max_digits: int = MAX_DIGITS) -> Numbe
     if degree > 1 and base < 0:
         return None
     size = max(abs(base.numerator).bit_length(), base.denominator.bit_length()) - 1
-    if abs(top) * size * _LOG2 > (max_digits + 1) * degree:  # (the result's digits, nearly)
+    # the result's digits, nearly: |top| * size * log10(2) / degree (in whole numbers: the
+    # exponent may be far too large for a float)
+    if abs(top) * size * _LOG2_TOP > (max_digits + 1) * degree * _LOG2_BOTTOM:
         return None
     numerator, denominator = base.numerator, base.denominator
     if degree > 1:
@@ -226,7 +240,7 @@ def power(base: Number, exponent: Number, max_digits: int = MAX_DIGITS) -> Numbe
     if top < 0:
         numerator, denominator, top = denominator, numerator, -top
     made = exact(Fraction(numerator**top, denominator**top))
-    return made if _digits(made) <= max_digits else None
+    return made if _fits(made, max_digits) else None
 
 
 def power_bases(target: Number, exponent: Number, max_digits: int = MAX_DIGITS) -> list[Number]:

@@ -16,7 +16,7 @@ not just one expected string. :func:`check` never raises on what a player types.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Final, Unpack
 
 import attrs
@@ -228,15 +228,14 @@ def _minus_of_cards(expr: Expr, dealt: Counter[Number], rules: HouseRules) -> Ex
     take a minus."""
     if "-" not in rules.unary:
         return expr
-    if isinstance(expr, Num):
-        value = expr.value
-        return UnOp("-", Num(-value)) if value < 0 and not dealt[value] else expr
-    if isinstance(expr, UnOp):
-        return UnOp(expr.op, _minus_of_cards(expr.operand, dealt, rules))
-    if isinstance(expr, BinOp):
-        left, right = (_minus_of_cards(part, dealt, rules) for part in (expr.left, expr.right))
-        return BinOp(expr.op, left, right)
-    return expr
+
+    def read(term: Num | Numeral) -> Expr:
+        value = term.value
+        if isinstance(term, Num) and value < 0 and not dealt[value]:
+            return UnOp("-", Num(-value))
+        return term
+
+    return _with_terms(expr, read)
 
 
 def _read(expr: Expr, dealt: list[Number], rules: HouseRules) -> Expr:
@@ -277,20 +276,18 @@ def _reading(
         """The ways to write ``digits`` from cards of ``free`` (in order from ``start``,
         if ``in_order``): the cards, the cards left, where the order goes on."""
         found = []
-        if rules.in_order:
-            for begin in range(start, len(free)):
-                written = ""
-                for end in range(begin, len(free)):
-                    piece = _digits(free[end])
-                    if piece is None:
-                        break
-                    written += piece
-                    if not digits.startswith(written):
-                        break
-                    if written == digits:
-                        found.append((tuple(free[begin : end + 1]), free, end + 1))
-                if rules.use_all:
-                    break  # (the next card is the next term's)
+        if rules.in_order:  # (the cards used in their order, next to each other among them)
+
+            def follow(rest: str, at: int, taken: tuple[Number, ...]) -> None:
+                if not rest:
+                    found.append((taken, free, at))
+                    return
+                for index in range(at, len(free) if not rules.use_all else min(at + 1, len(free))):
+                    piece = _digits(free[index])
+                    if piece and rest.startswith(piece):
+                        follow(rest[len(piece) :], index + 1, (*taken, free[index]))
+
+            follow(digits, start, ())
             return found
 
         def spell(rest: str, left: list[Number], taken: tuple[Number, ...]) -> None:
@@ -337,13 +334,27 @@ def _reading(
 
 def _rewritten(expr: Expr, written: dict[int, tuple[Number, ...]]) -> Expr:
     """``expr`` with each term of ``written`` (by identity) a :class:`Numeral` of its cards."""
-    if isinstance(expr, Num | Numeral):
-        cards = written.get(id(expr))
+
+    def read(term: Num | Numeral) -> Expr:
+        cards = written.get(id(term))
         if cards is None:
-            return expr
-        text = expr.text if isinstance(expr, Numeral) else str(expr.value)
+            return term
+        text = term.text if isinstance(term, Numeral) else str(term.value)
         return Numeral(text, tuple(Num(card) for card in cards))
-    if isinstance(expr, UnOp):
-        return UnOp(expr.op, _rewritten(expr.operand, written))
-    assert isinstance(expr, BinOp)
-    return BinOp(expr.op, _rewritten(expr.left, written), _rewritten(expr.right, written))
+
+    return _with_terms(expr, read)
+
+
+def _with_terms(expr: Expr, read: Callable[[Num | Numeral], Expr]) -> Expr:
+    """``expr`` with each number as written (:meth:`~puzzlecalc.arith24.expr.Expr.terms`)
+    replaced by what ``read`` makes of it, built again from the numbers up (without
+    recursion: an answer may be as deep as the parser takes)."""
+    built: dict[int, Expr] = {}
+    for node in (*expr.terms(), *expr.operations()):  # (each after its parts)
+        if isinstance(node, Num | Numeral):
+            built[id(node)] = read(node)
+        elif isinstance(node, UnOp):
+            built[id(node)] = UnOp(node.op, built[id(node.operand)])
+        else:
+            built[id(node)] = BinOp(node.op, built[id(node.left)], built[id(node.right)])
+    return built[id(expr)]

@@ -162,7 +162,7 @@ class HouseRules:
     :param unary_depth: the most unary operators applied one on another (``√√16`` is 2,
         ``(3!)!`` is 2).
     :param concat: cards may be written side by side as one number (4 and 4 as 44; in a
-        fixed order, only cards next to each other).
+        fixed order, only cards next to each other among those used).
     :param decimal: a number written from cards may have a decimal point (4 as .4, 4 and 4
         as 4.4 or .44, if ``concat``).
     :param max_digits: the most digits (of the numerator or the denominator) a power or a

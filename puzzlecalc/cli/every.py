@@ -8,13 +8,13 @@ from typing import Any, TextIO
 import attrs
 
 from puzzlecalc._signals import Stop
-from puzzlecalc.arith24.every import MAX_TARGETS, every_target
+from puzzlecalc.arith24.every import MAX_TARGETS, TargetTable, every_target
 from puzzlecalc.arith24.numbers import Number
 from puzzlecalc.arith24.rules import HouseRules
 from puzzlecalc.cli import records
 from puzzlecalc.cli.arguments import card, max_steps_flag, rule_flags, rules_from, subcommand, whole
 
-__all__ = ["EveryOptions", "add_parser", "run"]
+__all__ = ["EveryOptions", "add_parser", "report", "run"]
 
 
 def add_parser(subparsers: Any) -> None:
@@ -81,11 +81,16 @@ def run(args: argparse.Namespace, out: TextIO, stop: Stop) -> int:
         max_steps=options.max_steps,
         max_targets=options.max_targets,
     )
-    if options.json:
+    return report(table, options.json, out)
+
+
+def report(table: TargetTable, json: bool, out: TextIO) -> int:
+    """Print ``table`` (as JSON if ``json``); 1 if it misses a target, else 0."""
+    if json:
         records.emit(
             out,
             records.EveryRecord(
-                numbers=records.numbers_of(options.cards),
+                numbers=records.numbers_of(table.cards),
                 low=table.low,
                 high=table.high,
                 solutions=[

@@ -11,7 +11,19 @@ from typing import Any, Final, TextIO
 
 from puzzlecalc import __version__
 from puzzlecalc._signals import Stop, stopped_by_signals
-from puzzlecalc.cli import census, countdown, every, game24, krypto, level, make_level, play, status, ten
+from puzzlecalc.cli import (
+    census,
+    countdown,
+    every,
+    fours,
+    game24,
+    krypto,
+    level,
+    make_level,
+    play,
+    status,
+    ten,
+)
 from puzzlecalc.cli.arguments import Parser, UsageError, program
 from puzzlecalc.errors import InvalidArgumentError, PuzzlecalcError, SearchLimitError, WorkLostError
 
@@ -26,6 +38,7 @@ SUBCOMMANDS: Final[tuple[Callable[[Any], None], ...]] = (
     ten.add_parser,
     krypto.add_parser,
     every.add_parser,
+    fours.add_parser,
     countdown.add_parser,
     census.add_parser,
     play.add_parser,
