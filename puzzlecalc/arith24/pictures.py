@@ -1,7 +1,8 @@
 """Pictures of expression trees and of the Countdown census, as SVG the library writes itself.
 
-An expression is drawn as its tree: the cards at the bottom, each operation above the two
-parts it combines, with the value it gives. In Jupyter an
+An expression is drawn as its tree: the numbers as written at the bottom (a card, or a
+number written from cards, ``44``), each operation above the parts it combines (two, or one
+for ``√``, ``!`` and a minus), with the value it gives. In Jupyter an
 :class:`~puzzlecalc.arith24.expr.Expr` shows this picture by itself (``_repr_svg_``).
 
 >>> from puzzlecalc.arith24 import Expr
@@ -25,8 +26,8 @@ if TYPE_CHECKING:  # (the models draw themselves with this module: it reads them
 
 __all__ = ["census_svg", "expr_svg"]
 
-#: How each operator is drawn.
-_SYMBOLS: Final = {"+": "+", "-": "−", "*": "×", "/": "÷"}
+#: How each operator is drawn (a minus of one value as a minus of two is).
+_SYMBOLS: Final = {"+": "+", "-": "−", "*": "×", "/": "÷", "^": "^", "√": "√", "!": "!"}
 _SPACING: Final = 56
 _LEVEL: Final = 70
 _MARGIN: Final = 24
@@ -34,12 +35,12 @@ _MARGIN: Final = 24
 
 @runtime_checkable
 class _Tree(Protocol):
-    """What drawing an expression reads of it: its numbers left to right, and its
-    operations, each after its parts (an :class:`~puzzlecalc.arith24.expr.Expr`'s)."""
+    """What drawing an expression reads of it: its numbers as written left to right, and
+    its operations, each after its parts (an :class:`~puzzlecalc.arith24.expr.Expr`'s)."""
 
-    def leaves(self) -> Iterator[Any]: ...
+    def terms(self) -> Iterator[Any]: ...
 
-    def steps(self) -> Iterator[Any]: ...
+    def operations(self) -> Iterator[Any]: ...
 
 
 @runtime_checkable
@@ -63,14 +64,16 @@ def expr_svg(expr: Expr) -> str:
     """
     if not isinstance(expr, _Tree):
         raise InvalidTypeError(f"expr must be an Expr, not {_checks.shown(expr)}")
-    steps = list(expr.steps())  # each after its parts
+    steps = list(expr.operations())  # each after its parts
     depth = {id(expr): 0}
     for step in reversed(steps):  # each before its parts, without recursion
-        depth[id(step.left)] = depth[id(step.right)] = depth[id(step)] + 1
-    across: dict[int, float] = {id(leaf): i for i, leaf in enumerate(expr.leaves())}
+        for part in step.parts:
+            depth[id(part)] = depth[id(step)] + 1
+    terms = list(expr.terms())
+    across: dict[int, float] = {id(term): i for i, term in enumerate(terms)}
     leaves = len(across)
     for step in steps:  # each operation centred over its parts
-        across[id(step)] = (across[id(step.left)] + across[id(step.right)]) / 2
+        across[id(step)] = sum(across[id(part)] for part in step.parts) / len(step.parts)
     width = 2 * _MARGIN + max(leaves - 1, 0) * _SPACING + 40
     height = 2 * _MARGIN + max(depth.values()) * _LEVEL + 40
     picture = Drawing(width, height)
@@ -81,12 +84,12 @@ def expr_svg(expr: Expr) -> str:
 
     for step in steps:
         x, y = place(step)
-        for part in (step.left, step.right):
+        for part in step.parts:
             px, py = place(part)
             picture.line(x, y, px, py, stroke="#777", stroke_width=1.5)
-    for leaf in expr.leaves():
+    for leaf in terms:
         x, y = place(leaf)
-        text = str(leaf.value)
+        text = getattr(leaf, "text", None) or str(leaf.value)  # (a numeral as written)
         wide = max(32, 9 * len(text) + 12)
         picture.rect(x - wide / 2, y - 20, wide, 40, rx=5, fill="white", stroke="#333")
         picture.text(x, y + 6, text, anchor="middle", size=16, font_weight="bold")

@@ -2,7 +2,7 @@
 
 One module per subcommand (:mod:`~puzzlecalc.cli.level`, :mod:`~puzzlecalc.cli.make_level`,
 :mod:`~puzzlecalc.cli.game24`, :mod:`~puzzlecalc.cli.ten`, :mod:`~puzzlecalc.cli.krypto`,
-:mod:`~puzzlecalc.cli.every`,
+:mod:`~puzzlecalc.cli.every`, :mod:`~puzzlecalc.cli.fours`,
 :mod:`~puzzlecalc.cli.countdown`,
 :mod:`~puzzlecalc.cli.census`, and the package :mod:`~puzzlecalc.cli.play`), each of which turns its arguments into a frozen options
 value at the door and refuses options that do not go together. What they share:
