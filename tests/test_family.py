@@ -16,6 +16,7 @@ from hypothesis import strategies as st
 
 from puzzlecalc.arith24 import DISTINCT_LEVELS, HouseRules, check, count, solvable, solve
 from puzzlecalc.arith24._canonical import Tree, Written, key, to_tree
+from puzzlecalc.arith24.census import arith24_census
 from puzzlecalc.arith24.every import every_target
 from puzzlecalc.arith24.expr import BinOp, Expr, Num, Numeral, UnOp, parse
 from puzzlecalc.arith24.fours import FOUR_FOURS, fours
@@ -572,3 +573,11 @@ def test_four_fours() -> None:
 def test_four_fours_refuses(options: dict[str, object], message: str) -> None:
     with pytest.raises(InvalidArgumentError, match=re.escape(message)):
         fours(10, **options)  # type: ignore[arg-type]
+
+
+def test_a_census_under_the_familys_rules_counts_what_the_enumeration_makes() -> None:
+    rules = HouseRules(ops="+-*/^", unary="√!-", concat=True, decimal=True)
+    counts = arith24_census(low=0, high=4, cards=2, targets=range(-5, 30), rules=rules)
+    hands = list(itertools.combinations_with_replacement(range(5), 2))
+    made = [{value for _, value in every_tree(hand, rules)} for hand in hands]
+    assert counts == {target: sum(target in values for values in made) for target in range(-5, 30)}

@@ -332,15 +332,25 @@ class Search:
     ) -> Iterator[tuple[Part, Number, Part, Number, str, bool]]:
         """``(left, a, right, b, op, a_first)``: each way an operator on a value ``a`` of
         one side of ``part`` and a value ``b`` of the other makes ``target`` (``a`` first,
-        or not)."""
+        or not). The values of the side that makes fewer are tried, and what the other
+        must make with each is looked up."""
         fixed_order = self.plan.in_order
         for left, right in self.splits(part):
             lefts, rights = self.values(left), self.values(right)
-            self.spend(len(lefts))
-            for a in sorted(lefts):
-                for op, b, a_first in self.needs(target, a, rights):
-                    if b in rights and (a_first or not fixed_order):
-                        yield left, a, right, b, op, a_first
+            if len(lefts) <= len(rights):
+                self.spend(len(lefts))
+                for a in sorted(lefts):
+                    for op, b, a_first in self.needs(target, a, rights):
+                        if b in rights and (a_first or not fixed_order):
+                            yield left, a, right, b, op, a_first
+            else:
+                self.spend(len(rights))
+                for b in sorted(rights):
+                    for op, a, b_first in self.needs(target, b, lefts):
+                        # (a sum or product is the same either way: left first)
+                        a_first = op in "+*" or not b_first
+                        if a in lefts and (a_first or not fixed_order):
+                            yield left, a, right, b, op, a_first
 
     def under(self, op: str, target: Number) -> list[Number]:
         """The values a unary ``op`` makes ``target`` of."""

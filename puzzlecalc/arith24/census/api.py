@@ -36,7 +36,7 @@ from puzzlecalc.arith24.census.run import (
 )
 from puzzlecalc.arith24.census.tables import Census, HandCensus
 from puzzlecalc.arith24.numbers import Number, check_card_count, check_range, number, number_text
-from puzzlecalc.arith24.rules import DEFAULT_RULES
+from puzzlecalc.arith24.rules import DEFAULT_RULES, HouseRules, house_rules
 from puzzlecalc.arith24.solutions import DEFAULT_MAX_STEPS, shared_tables
 from puzzlecalc.errors import InvalidArgumentError, InvalidTypeError
 
@@ -157,8 +157,11 @@ def arith24_census(
     targets: Iterable[Number] = range(0, 101),
     max_items: int = DEFAULT_MAX_ITEMS,
     max_targets: int = DEFAULT_MAX_TARGETS,
+    rules: HouseRules | None = None,
+    max_steps: int = DEFAULT_MAX_STEPS,
 ) -> Counter[Number]:
-    """How many hands of ``cards`` cards from ``low`` to ``high`` can make each target.
+    """How many hands of ``cards`` cards from ``low`` to ``high`` can make each target under
+    the house rules (default: the 24 game's; ``max_steps`` bounds each hand's search).
 
     >>> counts = arith24_census(low=1, high=6, targets=range(1, 51))
     >>> counts[24]
@@ -167,7 +170,12 @@ def arith24_census(
     (47, 1)
 
     For cards 1..13 (1820 hands, a few seconds) 1362 hands make 24; of the targets 1 to
-    100, 2 is the most reachable (1758 hands) and 97 the least (373).
+    100, 2 is the most reachable (1758 hands) and 97 the least (373). Any rules, the wider
+    family's too:
+
+    >>> powers = arith24_census(low=1, high=6, targets=[24, 47], rules=HouseRules(ops="+-*/^"))
+    >>> powers[24], powers[47]
+    (115, 23)
 
     :param max_items: the most hands it may take; ``max_targets``: the most targets
         (:class:`~.run.RunSettings`).
@@ -179,9 +187,10 @@ def arith24_census(
         raise InvalidTypeError(f"targets must be numbers, not {shown(targets)}")
     chosen = [number(target, "a target") for target in itertools.islice(targets, max_targets + 1)]
     limits.check_size(math.comb(high - low + cards, cards), len(chosen), "hands")
+    plan = plan_of(DEFAULT_RULES if rules is None else house_rules(rules, {}))
     counts: Counter[Number] = Counter({target: 0 for target in chosen})
     with shared_tables():  # hands share their parts' values
         for hand in itertools.combinations_with_replacement(range(low, high + 1), cards):
-            made = values_reached(hand, plan_of(DEFAULT_RULES), DEFAULT_MAX_STEPS)
+            made = values_reached(hand, plan, max_steps)
             counts.update(made.among(chosen))
     return counts
