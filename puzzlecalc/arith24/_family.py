@@ -77,17 +77,15 @@ def smallest(cards: Part, goal: Number, search: Search) -> Tree | None:
     """One solution for ``goal`` with the fewest cards (unless ``use_all``, the hand's
     parts are tried from the smallest), and of those the fewest operations and numbers:
     the first found of them. ``None`` if there is none. (Far less work than every
-    solution: one tree is kept for each part and value.)"""
+    solution: one tree is kept for each part and value, :meth:`Search.table`.)"""
     plan = search.plan
     if not plan.allows(goal):
         return None
-    parts = subhands(cards, plan.use_all)
     best: tuple[int, int, Tree] | None = None
-    for part in parts:
-        if goal in search.values(part):
-            found = search.smallest(part, goal, search.depth, False)
-            if found is not None and (best is None or (len(part), found[0]) < best[:2]):
-                best = (len(part), *found)
+    for part in subhands(cards, plan.use_all):
+        found = search.table(part).get(goal)
+        if found is not None and (best is None or (len(part), found[0]) < best[:2]):
+            best = (len(part), *found)
     return None if best is None else best[2]
 
 
@@ -117,6 +115,15 @@ def _texts(digits: str, several: bool, decimal: bool) -> Iterator[str]:
             head, tail = digits[:point], digits[point:]
             if tail.strip("0") and not (len(head) > 1 and head[0] == "0"):
                 yield f"{head}.{tail}"
+
+
+def _keep_smaller(
+    found: dict[Number, tuple[int, Tree]], value: Number, size: int, tree: Tree
+) -> None:
+    """Keep ``tree`` of ``size`` for ``value`` in ``found`` unless one as small is kept."""
+    kept = found.get(value)
+    if kept is None or size < kept[0]:
+        found[value] = (size, tree)
 
 
 def _leaf_size(leaf: Tree) -> int:
@@ -155,7 +162,7 @@ class Search:
         #: How many operations and numbers each tree kept holds, by identity (the trees
         #: are kept with the classes).
         self._sizes: dict[int, int] = {}
-        self._smallest: dict[tuple[Part, Number, int, bool], tuple[int, Tree] | None] = {}
+        self._tables: dict[Part, dict[Number, tuple[int, Tree]]] = {}
 
     def _keep(self, found: dict[Key, Tree], key: Key, tree: Tree, size: int) -> None:
         """Keep ``tree`` for ``key`` in ``found`` unless a tree as small is kept: a class
@@ -210,9 +217,10 @@ class Search:
             for left, right in self.splits(part):
                 lefts, rights = self.values(left), self.values(right)
                 self.spend(len(lefts) * len(rights))
+                both = both_ways and left != right  # (as in table())
                 for a in lefts:
                     for b in rights:
-                        made.update(value for _, value in outcomes(a, b, ops, both_ways, digits))
+                        made.update(value for _, value in outcomes(a, b, ops, both, digits))
             found = self._made[part] = frozenset(value for value in made if self.allows(value))
         return found
 
@@ -282,50 +290,56 @@ class Search:
         self._classes[memo] = found
         return found
 
-    def smallest(
-        self, part: Part, target: Number, room: int, leaf_only: bool
-    ) -> tuple[int, Tree] | None:
-        """A smallest tree over exactly ``part`` worth ``target`` (of the trees
-        :meth:`classes` finds: the same ways, one tree kept for each), with its size."""
-        memo = (part, target, room, leaf_only)
-        if memo in self._smallest:
-            return self._smallest[memo]
-        best: tuple[int, Tree] | None = None
+    def table(self, part: Part) -> dict[Number, tuple[int, Tree]]:
+        """Every value ``part`` makes as an operand (:meth:`values`), each with a smallest
+        tree (the first found of those) and its size: operations and numbers, a decimal
+        point one more. Worked forwards, as the values are: a smallest tree of a part is
+        made of smallest trees of its sides."""
+        found = self._tables.get(part)
+        if found is not None:
+            return found
+        ops, digits, both_ways = self.plan.ops, self.digits, not self.plan.in_order
+        written: dict[Number, tuple[int, Tree]] = {}
         for value, leaf in self.written(part):
-            if value == target and (best is None or _leaf_size(leaf) < best[0]):
-                best = (_leaf_size(leaf), leaf)
-        candidates: list[tuple[int, Tree] | None] = []
-        if self.cards_only and not leaf_only:
-            candidates.append(self.smallest(part, target, self.depth, True))
-        elif room and (best is None or best[0] > 1):
-            for op in self.unary:
-                for under in self.under(op, target):
-                    if under in self.layer(part, room - 1, leaf_only):
-                        below = self.smallest(part, under, room - 1, leaf_only)
-                        if below is not None:
-                            candidates.append((below[0] + 1, (op, below[1])))
-        if not leaf_only and (best is None or best[0] > 1):
-            candidates.append(self._smallest_operation(part, target))
-        for candidate in candidates:
-            if candidate is not None and (best is None or candidate[0] < best[0]):
-                best = candidate
-        self._smallest[memo] = best
-        return best
+            _keep_smaller(written, value, _leaf_size(leaf), leaf)
+        made: dict[Number, tuple[int, Tree]] = {}
+        for left, right in self.splits(part):
+            lefts, rights = self.table(left), self.table(right)
+            self.spend(len(lefts) * len(rights))
+            # (two equal sides meet each pair both ways round already)
+            both = both_ways and left != right
+            for a, (size_a, tree_a) in lefts.items():
+                for b, (size_b, tree_b) in rights.items():
+                    size = size_a + size_b + 1
+                    for op, value in outcomes(a, b, ops, False, digits):
+                        _keep_smaller(made, value, size, (op, tree_a, tree_b))
+                    if both:
+                        for op, value in outcomes(b, a, ops, False, digits):
+                            _keep_smaller(made, value, size, (op, tree_b, tree_a))
+        made = {value: best for value, best in made.items() if self.allows(value)}
+        if self.cards_only:
+            found = made
+            for value, best in self._chained(written).items():
+                _keep_smaller(found, value, *best)
+        else:
+            for value, best in made.items():
+                _keep_smaller(written, value, *best)
+            found = self._chained(written)
+        self._tables[part] = found
+        return found
 
-    def _smallest_operation(self, part: Part, target: Number) -> tuple[int, Tree] | None:
-        """A smallest tree of ``part`` worth ``target`` made by an operator on its two sides."""
-        best: tuple[int, Tree] | None = None
-        depth = self.depth
-        for left, a, right, b, op, a_first in self._ways(part, target):
-            found_a = self.smallest(left, a, depth, False)
-            found_b = self.smallest(right, b, depth, False)
-            if found_a is None or found_b is None:
-                continue
-            size = found_a[0] + found_b[0] + 1
-            if best is None or size < best[0]:
-                trees = (found_a[1], found_b[1]) if a_first else (found_b[1], found_a[1])
-                best = (size, (op, *trees))
-        return best
+    def _chained(self, base: dict[Number, tuple[int, Tree]]) -> dict[Number, tuple[int, Tree]]:
+        """``base`` with at most ``unary_depth`` unary operators one on another on top."""
+        found = dict(base)
+        for _ in range(self.depth):
+            self.spend(len(found) * len(self.unary))
+            below = list(found.items())
+            for value, (size, tree) in below:
+                for op in self.unary:
+                    made = unary(op, value, self.digits)
+                    if made is not None and self.allows(made):
+                        _keep_smaller(found, made, size + 1, (op, tree))
+        return found
 
     def _ways(
         self, part: Part, target: Number

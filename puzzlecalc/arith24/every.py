@@ -23,7 +23,7 @@ import attrs
 from puzzlecalc._checks import whole_number
 from puzzlecalc._text import amount
 from puzzlecalc.arith24._plan import plan_of
-from puzzlecalc.arith24._canonical import from_trees
+from puzzlecalc.arith24._canonical import Tree, from_trees
 from puzzlecalc.arith24._search import limited, smallest, values_reached
 from puzzlecalc.arith24.expr import Expr
 from puzzlecalc.arith24.numbers import Number, hand
@@ -87,7 +87,7 @@ def every_target(
     :func:`~puzzlecalc.arith24.solutions.solve` lists (fewest cards, then shortest), or,
     under the rules of the wider family (``^``, unary operators, ``concat``, ``decimal``),
     one with the fewest cards and then the fewest operations and numbers, found without
-    listing every solution.
+    listing every solution (one search for the whole table: ``max_steps`` bounds it).
 
     :raises InvalidHandError: if ``cards`` is not a hand.
     :raises InvalidArgumentError: if ``up_to`` is below ``low``.
@@ -106,16 +106,27 @@ def every_target(
     plan = plan_of(chosen)
     checked = hand(cards, chosen.in_order)
     solutions: dict[int, Expr | None] = {}
+    if plan.family:  # one smallest tree of each value, not every solution: far less work
+        with limited(max_steps, checked):
+            trees = {target: smallest(checked, target, plan) for target in range(low, up_to + 1)}
+        return TargetTable(checked, chosen, low, up_to, _expressions(trees, checked))
     with shared_tables():  # (the targets share the hand's parts)
         reached = values_reached(checked, plan, max_steps)
         for target in range(low, up_to + 1):
-            if target not in reached:
-                solutions[target] = None
-            elif plan.family:  # (one smallest tree, not every solution: far less work)
-                with limited(max_steps, checked, target):
-                    tree = smallest(checked, target, plan)
-                solutions[target] = None if tree is None else from_trees([tree], checked)[0]
-            else:
-                found = solve(checked, target, rules=chosen, max_steps=max_steps)
-                solutions[target] = found[0] if found else None
+            found = (
+                solve(checked, target, rules=chosen, max_steps=max_steps)
+                if target in reached
+                else []
+            )
+            solutions[target] = found[0] if found else None
     return TargetTable(checked, chosen, low, up_to, solutions)
+
+
+def _expressions(
+    trees: dict[int, Tree | None], cards: tuple[Number, ...]
+) -> dict[int, Expr | None]:
+    """The expression of each tree, numbering its numbers as cards of ``cards``."""
+    return {
+        target: None if tree is None else from_trees([tree], cards)[0]
+        for target, tree in trees.items()
+    }
