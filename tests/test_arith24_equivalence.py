@@ -12,7 +12,7 @@ from hypothesis import example, given, settings
 from hypothesis import strategies as st
 from strategies24 import exprs
 
-from puzzlecalc.arith24 import DISTINCT_LEVELS, BinOp, Expr, _canonical
+from puzzlecalc.arith24 import DISTINCT_LEVELS, BinOp, Expr, _canonical, solve
 from puzzlecalc.arith24._canonical import ASIDE, FORM, VALUE
 from puzzlecalc.arith24.equivalence import Distinct, key
 from puzzlecalc.arith24.numbers import exact
@@ -111,6 +111,9 @@ def _useless_reference(items: list[Any], sums: bool) -> list[Any]:
                 sign, form = items[i]
                 if sums:
                     total += sign * Fraction(form[VALUE])
+                elif sign < 0 and not form[VALUE]:
+                    total = Fraction(0)  # (dividing by 0: never worth 1)
+                    break
                 else:
                     total = total * form[VALUE] if sign > 0 else total / form[VALUE]
             left = [items[i] for i in range(len(items)) if i not in chosen]
@@ -139,9 +142,9 @@ def test_the_useless_operands_set_aside_are_the_largest_group_worth_nothing(
     aside: list[Any] = []
     kept = _canonical._drop(list(items), aside, sums)
     whole_zero = sums and sum(sign * Fraction(form[VALUE]) for sign, form in items) == 0
-    has_zero = not sums and any(form[VALUE] == 0 for _, form in items)
-    groups = [] if has_zero else _useless_reference(items, sums)
-    if not groups or whole_zero or has_zero:
+    # (in a product worth 0 too, the other factors that multiply to 1 are useless)
+    groups = _useless_reference(items, sums)
+    if not groups or whole_zero:
         assert kept == items and not aside
         return
     assert _canonical._could_drop(items, sums)  # the cheap test never hides a useless group
@@ -327,3 +330,27 @@ def test_a_key_with_nothing_aside_rebuilds_to_itself(expr: Expr, level: Distinct
 def test_a_tree_holds_as_many_numbers_as_its_expression(expr: Expr) -> None:
     """solve ranks its solutions by the numbers each holds, counted on its plain tree."""
     assert _canonical.card_count(_canonical.to_tree(expr)) == len(expr.numbers)
+
+
+@pytest.mark.parametrize(
+    ("first", "second", "same"),
+    [
+        ("(1-1)*1*1", "(1-1)*1/1", True),  # in a product worth 0, a factor worth 1 is useless
+        ("(1-1)*1*1", "(1-1)/1/1", True),
+        ("(1-1)*1*1", "1-1*1*1", True),
+        ("(3-2)*0", "0/(3-2)", True),
+        ("(1-1)*(1-1)", "(1-1)*1*1", False),  # a second factor worth 0 is not worth 1
+        ("(1-1)/(1+1)", "(1-1)*1*1", False),
+        ("1+1-1-1", "(1-1)*1*1", False),  # a sum worth 0 is kept whole
+        ("10+2-1-1", "10*(2-1)/1", True),  # the target of a card, the rest useless: one way
+        ("10+2-1-1", "10+(1-1)*2", True),
+    ],
+)
+def test_zero_parts_and_parts_worth_the_target(first: str, second: str, same: bool) -> None:
+    assert (key(Expr.parse(first)) == key(Expr.parse(second))) == same
+
+
+def test_four_ones_make_zero_five_ways() -> None:
+    assert sorted(str(e) for e in solve([1, 1, 1, 1], 0)) == sorted(
+        ["1+1-1-1", "1-1*1*1", "(1+1)*(1-1)", "(1-1)*(1-1)", "(1-1)/(1+1)"]
+    )

@@ -639,11 +639,11 @@ def _drop(items: list[_Signed], aside: list[Number], sums: bool) -> list[_Signed
             return items  # a sum worth 0 is kept whole
         neutral = [mask for mask in range(1, full) if not totals[mask]]
     else:
+        # (a factor worth 0 is in no group worth 1, and is left: in a product worth 0 the
+        # other factors that multiply to 1 are useless, as in any product)
         overs, unders = [1], [1]
         for sign, form in items:
             value = form[VALUE]
-            if not value:
-                return items  # a product worth 0 is kept whole
             top, bottom = value.numerator, value.denominator
             if sign < 0:
                 top, bottom = bottom, top
@@ -653,7 +653,7 @@ def _drop(items: list[_Signed], aside: list[Number], sums: bool) -> list[_Signed
         neutral = [
             mask
             for mask in range(1, full)
-            if overs[mask] == unders[mask] and multiplied & ~mask  # a factor multiplied left
+            if overs[mask] == unders[mask] != 0 and multiplied & ~mask  # a factor multiplied left
         ]
     if not neutral:
         return items

@@ -27,6 +27,13 @@ when their keys are equal. The levels, from finest to coarsest:
       The group is looked for among all the operands of the flattened sum or product,
       however the expression is bracketed (so this level is coarser than ``"normal"``):
       ``12-12-11-1`` and ``12-(11+1)-12`` both set 12, 11 and 1 aside, not the two 12s.
+      A sum worth 0 is kept whole; in a product worth 0, the factor worth 0 stays, and the
+      other factors that multiply to 1 are useless as in any product: ``(1-1)*1*1`` =
+      ``(1-1)*1/1`` = ``(1-1)/1/1`` = ``1-1*1*1``, and ``(3-2)*0`` = ``0/(3-2)``, but
+      ``(1-1)*(1-1)`` and ``(1-1)/(1+1)`` are solutions of their own.
+    * *a part worth the target*: a solution that makes the target of some cards and sets
+      the rest aside as useless is one solution, whichever way the rest is made useless:
+      ``10+2-1-1`` = ``10*(2-1)/1`` = ``10+(1-1)*2`` for ``1 1 2 10 -> 10``.
 
     Distinct values stay distinct structures: ``2+2`` and ``2*2`` are two solutions.
 
@@ -72,6 +79,8 @@ what it is worth.
 (True, False)
 >>> same("12-12-11-1", "12-(11+1)-12", "4nums"), same("12-12-11-1", "1+11-12-12", "4nums")
 (True, True)
+>>> same("(1-1)*1*1", "(1-1)/1/1", "4nums"), same("(1-1)*(1-1)", "(1-1)*1*1", "4nums")
+(True, False)
 
 """
 
