@@ -15,7 +15,10 @@ shortcuts:
 - the solutions for a target are worked back: for each split and each value ``a`` of one
   side, the value the other side needs is one subtraction, division, root or logarithm
   away (:meth:`Search.needs`); for a unary operator, the value under it (``t*t`` under a
-  root, ``n`` under a factorial ``n! = t``, ``-t`` under a minus).
+  root, ``n`` under a factorial ``n! = t``, ``-t`` under a minus);
+- where one solution a target will do (:func:`smallest`, "make every number"), each value
+  of each part is kept with a smallest tree instead, worked forwards as the values are
+  (:meth:`Search.table`).
 
 A value is made only if it is exact and the rules allow it: a power or factorial of more
 than ``max_digits`` digits is not made (:func:`~puzzlecalc.arith24.numbers.power`). The
@@ -26,18 +29,17 @@ keys are the level's (:meth:`~._canonical.Level.written`, :meth:`~._canonical.Le
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator
-from fractions import Fraction
 
 from more_itertools import distinct_permutations
 
 from puzzlecalc.arith24._canonical import Key, Tree, Written
 from puzzlecalc.arith24._parts import runs, splits, subhands
 from puzzlecalc.arith24._plan import Plan
+from puzzlecalc.arith24.expr import Numeral
 from puzzlecalc.arith24.numbers import (
     MAX_DIGITS,
     Number,
     apply,
-    exact,
     factorials_of,
     outcomes,
     power,
@@ -132,15 +134,10 @@ def _leaf_size(leaf: Tree) -> int:
     return 2 if isinstance(leaf, Written) and "." in leaf.text else 1
 
 
-def _value(text: str) -> Number:
-    whole, _, tail = text.partition(".")
-    return exact(Fraction(int(whole + tail), 10 ** len(tail)))
-
-
 class Search:
     """What searches under one plan work out, kept for as long as the caller keeps it (the
-    tables of :mod:`._search`): the values and classes of each part, each worked out once.
-    ``spend`` charges the steps to the search running."""
+    tables of :mod:`._search`): the values, the classes and a smallest tree of each value
+    of each part, each worked out once. ``spend`` charges the steps to the search running."""
 
     def __init__(self, plan: Plan, spend: Callable[[int], None]) -> None:
         rules = plan.rules
@@ -202,7 +199,7 @@ class Search:
             if len(digits) > MAX_DIGITS:
                 continue
             for text in _texts(digits, several, rules.decimal):
-                value = _value(text)
+                value = Numeral(text).value
                 if text not in seen and self.allows(value):
                     seen.add(text)
                     yield value, Written(text, value, tuple(order))

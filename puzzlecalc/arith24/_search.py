@@ -11,6 +11,10 @@ and it is looked up, never searched for. Values are looked up as whole numbers a
 them (:data:`Value`): most values a part makes are never needed, and a fraction is made
 only of one the search goes on with. The tables are kept by sub-multiset and plan for the
 length of one call (:func:`limited`), or of a :func:`shared_tables` block.
+
+Under the rules of the wider family (``^``, unary operators, numbers written from cards),
+the doors (:func:`trees`, :func:`reaches`, :func:`values_reached`, :func:`smallest`) hand
+over to :mod:`._family`, whose tables are kept with these.
 """
 
 from __future__ import annotations
