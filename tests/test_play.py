@@ -373,3 +373,15 @@ def test_24_in_a_fixed_order_deals_as_drawn_and_refuses_a_card_moved(monkeypatch
     assert status == 0 and "House rules: operators + - * /, the cards in the order dealt" in out
     assert f"Round 1: {' '.join(map(str, first))}" in out
     assert "out of order" in out and "correct!" in out
+
+
+def test_24_under_the_familys_rules_says_them_and_takes_an_answer_that_uses_them(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    rules = HouseRules(ops="+-*/^", unary="√", concat=True)
+    first = deal(random.Random(5), rules=rules)
+    answer = str(solve(first, rules=rules)[0])
+    flags = ("--ops", "+-*/^", "--unary", "sqrt", "--concat")
+    status, out = play([answer, "quit"], "24", "--seed", "5", *flags, monkeypatch=monkeypatch)
+    assert status == 0 and "House rules: operators + - * / ^, also √, cards side by side (44)" in out
+    assert f"Round 1: {' '.join(map(str, first))}" in out and "correct!" in out

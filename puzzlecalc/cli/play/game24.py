@@ -90,6 +90,11 @@ class Game24:
         if self.rules != HouseRules():
             extra = ", no fractions" * self.rules.integer_only + ", no negatives" * self.rules.non_negative
             extra += ", the cards in the order dealt" * self.rules.in_order
+            if self.rules.unary:
+                on = " on the cards" if self.rules.unary_on == "cards" else ""
+                extra += f", also {' '.join(self.rules.unary)}{on}"
+            extra += ", cards side by side (44)" * self.rules.concat
+            extra += ", a decimal point (.4)" * self.rules.decimal
             terminal.say(f"House rules: operators {' '.join(self.rules.ops)}{extra}")
         score = {"you": 0, opponent.name: 0, "skipped": 0}
         for number in range(1, self.rounds + 1):
