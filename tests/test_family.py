@@ -24,6 +24,7 @@ from puzzlecalc.arith24.numbers import (
     Number,
     factorial,
     factorials_of,
+    fits,
     power,
     power_bases,
     power_exponents,
@@ -114,7 +115,7 @@ def _written(part: tuple[int, ...], house: HouseRules) -> Iterator[tuple[Tree, N
         whole, _, tail = text.partition(".")
         value = Fraction(int(whole + tail), 10 ** len(tail))
         number = value.numerator if value.denominator == 1 else value
-        if house.allows(number):
+        if house.allows(number) and fits(number, house.max_digits):
             yield Written(text, number, order), number
 
 
@@ -134,6 +135,11 @@ def _binary(op: str, a: Number, b: Number, house: HouseRules) -> Number | None:
     return a + b if op == "+" else a - b if op == "-" else a * b
 
 
+def _kept(value: Number, house: HouseRules) -> bool:
+    """Whether a value may be made: the rules allow it, of at most max_digits digits."""
+    return house.allows(value) and fits(value, house.max_digits)
+
+
 def every_tree(hand: Sequence[int], house: HouseRules) -> list[tuple[Tree, Number]]:
     """Every tree over exactly ``hand`` (a multiset, or in order), with its value."""
 
@@ -148,7 +154,7 @@ def every_tree(hand: Sequence[int], house: HouseRules) -> list[tuple[Tree, Numbe
                 ((op, tree), made)
                 for tree, value in layer
                 for op in house.unary
-                if (made := _unary(op, value, house)) is not None and house.allows(made)
+                if (made := _unary(op, value, house)) is not None and _kept(made, house)
             ]
             found += layer
         return found
@@ -173,7 +179,7 @@ def every_tree(hand: Sequence[int], house: HouseRules) -> list[tuple[Tree, Numbe
                 for tree_b, b in made(right):
                     for op in house.ops:
                         value = _binary(op, a, b, house)
-                        if value is not None and house.allows(exact(value)):
+                        if value is not None and _kept(exact(value), house):
                             operations.append(((op, tree_a, tree_b), exact(value)))
         if house.unary_on == "cards":
             return tuple(chains(leaves) + operations)
@@ -494,8 +500,8 @@ def test_no_value_is_an_arithmetic_error(text: str, error: str) -> None:
         ({"unary_depth": 11}, "unary_depth must be a whole number from 0 to 10"),
         ({"unary_depth": True}, "unary_depth must be a whole number"),
         ({"concat": 1}, "concat must be True or False"),
-        ({"max_digits": 0}, "max_digits must be a whole number from 1 to 10,000"),
-        ({"max_digits": 10**9}, "max_digits must be a whole number from 1 to 10,000"),
+        ({"max_digits": 0}, "max_digits must be a whole number from 1 to 4,000"),
+        ({"max_digits": 10**9}, "max_digits must be a whole number from 1 to 4,000"),
     ],
 )
 def test_bad_rules(options: dict[str, object], message: str) -> None:

@@ -727,11 +727,11 @@ FAMILY = HouseRules(ops="+-*/^", unary="√!-", concat=True, decimal=True)
     ("answer", "cards", "rules", "reason"),
     [
         ("9^9^9^9", [9, 9, 9, 9], FAMILY, "9^9^9 is not an exact number of at most 30 digits (max_digits)"),
-        ("(10^29)^(10^29)", [10, 29, 10, 29], FAMILY.evolve(max_digits=10_000), "at most 10000 digits"),
+        ("(10^29)^(10^29)", [10, 29, 10, 29], FAMILY.evolve(max_digits=4_000), "at most 4000 digits"),
         ("4" + "!" * 900, [4], FAMILY.evolve(unary_depth=10), "11 unary operators in a row"),
         ("√" * 900 + "4", [4], FAMILY, "2 unary operators in a row"),
         ("-" * 900 + "4", [4], FAMILY, "2 unary operators in a row"),
-        ("3!!!!", [3], FAMILY.evolve(unary_depth=4, max_digits=10_000), "is not a factorial of at most 10000 digits"),
+        ("3!!!!", [3], FAMILY.evolve(unary_depth=4, max_digits=4_000), "is not a factorial of at most 4000 digits"),
         ("1" * 31, [1] * 8, FAMILY, "number longer than 30 digits"),
         ("." + "4" * 40, [4], FAMILY, "number longer than 30 digits"),
     ],
@@ -745,7 +745,7 @@ def test_hostile_answers_are_refused_at_once(answer: str, cards: list[int], rule
 @pytest.mark.parametrize(
     "rules",
     [
-        HouseRules(ops="+-*/^", unary="!", unary_depth=10, max_digits=10_000),
+        HouseRules(ops="+-*/^", unary="!", unary_depth=10, max_digits=4_000),
         HouseRules(ops="+-*/^", unary="√!-", unary_depth=2, max_digits=300),
         HouseRules(concat=True, decimal=True, unary="√!-", unary_depth=10),
     ],
@@ -762,3 +762,16 @@ def test_deep_unary_expressions_evaluate_without_recursion() -> None:
     assert expr.value == 4 and len(list(expr.operations())) == 998
     with pytest.raises(ArithmeticError):
         Expr.parse("√" * 998 + "4").value
+
+
+def test_a_value_too_long_to_print_is_never_made_nor_printed() -> None:
+    rules = HouseRules(ops="*/^", max_digits=4_000)
+    assert check("10^20*10^20", [10, 20, 10, 20], 1, ops="*^").reason == "10^20*10^20 has more than 30 digits (max_digits)"
+    assert check("10^2000*10^2500", [10, 2000, 10, 2500], 1, rules=rules).reason == "10^2000*10^2500 has more than 4,000 digits"
+    assert "gives a number of about 3,000 digits" in check("10^3000", [10, 3000], 1, rules=rules).reason
+    with pytest.raises(ArithmeticError, match="4,000 digits"):
+        Expr.parse("9^3000*9^3000").value
+    # 9999^2000 has 8,000 digits and 2000^9999 more: the hand makes nothing it may print
+    assert solve([9999, 2000], 1, ops="^", max_digits=4_000, nearest=True) == []
+    nearest = solve([99, 2000], 1, ops="^", max_digits=4_000, nearest=True)
+    assert [str(expr) for expr in nearest] == ["2000^99"]  # (99^2000, 3,992 digits, is farther)

@@ -41,6 +41,7 @@ from puzzlecalc.arith24.numbers import (
     Number,
     apply,
     factorials_of,
+    fits,
     outcomes,
     power,
     power_bases,
@@ -149,7 +150,11 @@ class Search:
         self.depth = rules.unary_depth if rules.unary else 0
         self.cards_only = rules.unary_on == "cards"
         self.digits = rules.max_digits
-        self.allows = rules.allows
+        #: Whether a value may be made: the rules allow it, and it has at most
+        #: ``max_digits`` digits.
+        self.allows: Callable[[Number], bool] = lambda value: (
+            rules.allows(value) and fits(value, rules.max_digits)
+        )
         self.both_orders = plan.both_orders
         self._written: dict[Part, list[tuple[Number, Tree]]] = {}
         self._made: dict[Part, frozenset[Number]] = {}

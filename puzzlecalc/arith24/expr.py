@@ -52,6 +52,7 @@ from puzzlecalc._checks import instance, shown, whole_number
 from puzzlecalc.arith24.numbers import (
     FRACTION_SLASH,
     MAX_DIGITS,
+    MAX_VALUE_DIGITS,
     OPERATORS,
     PRECEDENCE,
     UNARY,
@@ -59,6 +60,7 @@ from puzzlecalc.arith24.numbers import (
     Number,
     Operator,
     apply,
+    fits,
     number,
     number_text,
     unary,
@@ -71,8 +73,8 @@ __all__ = ["MAX_LENGTH", "BinOp", "Expr", "Num", "Numeral", "UnOp", "parse"]
 MAX_LENGTH: Final = 1000
 
 #: The most digits a value worked out in an expression may have (the rules' ``max_digits``
-#: can be at most this): a larger power or factorial has no value.
-_MOST_DIGITS: Final = 10_000
+#: can be at most this): a larger result has no value.
+_MOST_DIGITS: Final = MAX_VALUE_DIGITS
 
 #: How tightly a number binds when printed.
 _NUMBER_PRECEDENCE: Final = 7
@@ -101,7 +103,7 @@ class Expr(abc.ABC):
 
         :raises ZeroDivisionError: if the expression divides by zero.
         :raises ArithmeticError: if an operation of the wider family has no exact value
-            (``√2``, ``(1/2)!``, a power of more than 10,000 digits).
+            (``√2``, ``(1/2)!``, a result of more than 4,000 digits).
         """
 
     @property
@@ -416,7 +418,7 @@ class UnOp(Expr):
         value: Number | _Undefined
         try:
             made = unary(self.op, self.operand.value, _MOST_DIGITS)
-            value = _Undefined.NOT_EXACT if made is None else made
+            value = made if made is not None and fits(made, _MOST_DIGITS) else _Undefined.NOT_EXACT
         except ZeroDivisionError:
             value = _Undefined.DIVIDES_BY_ZERO
         except ArithmeticError:
@@ -460,7 +462,8 @@ class _Pending(enum.Enum):
 def _worked_out(operation: BinOp) -> Number | _Undefined:
     """The value of ``operation`` from its parts' (why not, if it has none)."""
     try:
-        return apply(operation.op, operation.left.value, operation.right.value, _MOST_DIGITS)
+        made = apply(operation.op, operation.left.value, operation.right.value, _MOST_DIGITS)
+        return made if fits(made, _MOST_DIGITS) else _Undefined.NOT_EXACT
     except ZeroDivisionError:
         return _Undefined.DIVIDES_BY_ZERO
     except ArithmeticError:

@@ -30,6 +30,7 @@ __all__ = [
     "FRACTION_SLASH",
     "MAX_CARDS",
     "MAX_DIGITS",
+    "MAX_VALUE_DIGITS",
     "OPERATORS",
     "PRECEDENCE",
     "Number",
@@ -42,6 +43,7 @@ __all__ = [
     "exact",
     "factorial",
     "factorials_of",
+    "fits",
     "hand",
     "power",
     "power_bases",
@@ -78,6 +80,10 @@ UNARY_PRECEDENCE: Final[dict[str, int]] = {"-": 3, "√": 5, "!": 6}
 #: numerator or denominator of a fraction) may have.
 MAX_DIGITS: Final = 30
 
+#: The most digits any value worked out may have, under any rules (Python writes out whole
+#: numbers of up to 4,300 digits, and every value the package makes can be printed).
+MAX_VALUE_DIGITS: Final = 4_000
+
 #: The most cards a hand may have (the work grows very fast with the count).
 MAX_CARDS: Final = 8
 
@@ -113,7 +119,7 @@ def apply(op: str, left: Number, right: Number, max_digits: int = MAX_DIGITS) ->
     if op == "^":
         made = power(left, right, max_digits)
         if made is None:
-            raise ArithmeticError(f"{left}^({right}) is not an exact number of at most {max_digits} digits")
+            raise ArithmeticError(f"the power is not an exact number of at most {max_digits} digits")
         return made
     if op in "+-*":
         result = left + right if op == "+" else left - right if op == "-" else left * right
@@ -171,9 +177,13 @@ def _past(max_digits: int) -> int:
     return past
 
 
-def _fits(value: Number, max_digits: int) -> bool:
+def fits(value: Number, max_digits: int) -> bool:
     """Whether the numerator and the denominator of ``value`` have at most ``max_digits``
-    digits."""
+    digits.
+
+    >>> fits(Fraction(999, 1000), 3), fits(10**30, 30)
+    (False, False)
+    """
     bound = _past(max_digits)
     return -bound < value.numerator < bound and value.denominator < bound
 
@@ -240,7 +250,7 @@ def power(base: Number, exponent: Number, max_digits: int = MAX_DIGITS) -> Numbe
     if top < 0:
         numerator, denominator, top = denominator, numerator, -top
     made = exact(Fraction(numerator**top, denominator**top))
-    return made if _fits(made, max_digits) else None
+    return made if fits(made, max_digits) else None
 
 
 def power_bases(target: Number, exponent: Number, max_digits: int = MAX_DIGITS) -> list[Number]:

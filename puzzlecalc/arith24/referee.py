@@ -23,7 +23,7 @@ import attrs
 
 from puzzlecalc._checks import shown
 from puzzlecalc.arith24.expr import BinOp, Expr, Num, Numeral, UnOp, parse
-from puzzlecalc.arith24.numbers import Number, apply, hand, number, unary
+from puzzlecalc.arith24.numbers import MAX_VALUE_DIGITS, Number, apply, fits, hand, number, unary
 from puzzlecalc.arith24.rules import HouseRules, RuleOptions, house_rules
 from puzzlecalc.errors import InvalidExpressionError
 
@@ -39,7 +39,11 @@ def _times(n: int) -> str:
 
 
 def _number(value: Number) -> str:
-    """A number in prose: ``-5``, ``41/3``."""
+    """A number in prose: ``-5``, ``41/3``; one too long to write out, by its size (a
+    power may have up to 10,000 digits)."""
+    bits = max(abs(value.numerator), value.denominator).bit_length()
+    if bits > 200:
+        return f"a number of about {round(bits * 0.30103):,} digits"
     return str(value)
 
 
@@ -192,7 +196,12 @@ def _broken_rule(step: BinOp | UnOp, rules: HouseRules) -> str | None:
                 f"{step} is not an exact number of at most {rules.max_digits} digits "
                 "(max_digits)"
             )
-    value = step.value
+    try:
+        value = step.value
+    except ArithmeticError:  # (division by 0 is ruled out above)
+        return f"{step} has more than {MAX_VALUE_DIGITS:,} digits"
+    if rules.family and not fits(value, rules.max_digits):
+        return f"{step} has more than {rules.max_digits} digits (max_digits)"
     if (rules.integer_only or rules.natural) and value.denominator != 1:
         return f"{step} gives {_number(value)}, and no fractions are allowed along the way"
     if rules.natural and value <= 0:

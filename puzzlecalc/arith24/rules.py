@@ -30,7 +30,7 @@ from typing import Any, Final, Literal, TypeAlias, TypedDict, get_args
 import attrs
 
 from puzzlecalc._checks import shown
-from puzzlecalc.arith24.numbers import MAX_DIGITS, OPERATORS, UNARY, Number
+from puzzlecalc.arith24.numbers import MAX_DIGITS, MAX_VALUE_DIGITS, OPERATORS, UNARY, Number
 from puzzlecalc.errors import InvalidArgumentError, InvalidTypeError
 
 __all__ = [
@@ -55,9 +55,9 @@ DISTINCT_LEVELS: Final[tuple[Distinct, ...]] = get_args(Distinct)
 #: from the cards only.
 UnaryOn: TypeAlias = Literal["all", "cards"]
 
-#: The largest ``max_digits`` the rules take (a power or factorial of more digits is never
-#: worth making: the search would spend its time on the digits).
-MAX_RULE_DIGITS: Final = 10_000
+#: The largest ``max_digits`` the rules take
+#: (:data:`~puzzlecalc.arith24.numbers.MAX_VALUE_DIGITS`: every value can be printed).
+MAX_RULE_DIGITS: Final = MAX_VALUE_DIGITS
 
 
 def check_ops(ops: object) -> str:
@@ -165,8 +165,9 @@ class HouseRules:
         fixed order, only cards next to each other among those used).
     :param decimal: a number written from cards may have a decimal point (4 as .4, 4 and 4
         as 4.4 or .44, if ``concat``).
-    :param max_digits: the most digits (of the numerator or the denominator) a power or a
-        factorial may have: a larger one is not made.
+    :param max_digits: the most digits (of the numerator or the denominator) a value along
+        the way may have under the wider family's rules: a larger one is not made (a
+        power or factorial is judged before it is worked out).
     :raises InvalidArgumentError: if a field has a value it cannot take.
     """
 
