@@ -28,6 +28,7 @@ keys are the level's (:meth:`~._canonical.Level.written`, :meth:`~._canonical.Le
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Iterable, Iterator
 
 from more_itertools import distinct_permutations
@@ -41,7 +42,6 @@ from puzzlecalc.arith24.numbers import (
     Number,
     apply,
     factorials_of,
-    fits,
     outcomes,
     power,
     power_bases,
@@ -120,6 +120,12 @@ def _texts(digits: str, several: bool, decimal: bool) -> Iterator[str]:
                 yield f"{head}.{tail}"
 
 
+def _allowed(allows: Callable[[Number], bool], bound: int, value: Number) -> bool:
+    """Whether ``allows(value)`` and its numerator and denominator are below ``bound`` (in
+    size: :func:`~puzzlecalc.arith24.numbers.fits`)."""
+    return -bound < value.numerator < bound and value.denominator < bound and allows(value)
+
+
 def _keep_smaller(
     found: dict[Number, tuple[int, Tree]], value: Number, size: int, tree: Tree
 ) -> None:
@@ -152,9 +158,7 @@ class Search:
         self.digits = rules.max_digits
         #: Whether a value may be made: the rules allow it, and it has at most
         #: ``max_digits`` digits.
-        self.allows: Callable[[Number], bool] = lambda value: (
-            rules.allows(value) and fits(value, rules.max_digits)
-        )
+        self.allows = functools.partial(_allowed, rules.allows, 10**rules.max_digits)
         self.both_orders = plan.both_orders
         self._written: dict[Part, list[tuple[Number, Tree]]] = {}
         self._made: dict[Part, frozenset[Number]] = {}
