@@ -14,7 +14,7 @@ from puzzlecalc.arith24.rules import HouseRules
 from puzzlecalc.cli import records
 from puzzlecalc.cli.arguments import card, max_steps_flag, rule_flags, rules_from, subcommand, whole
 
-__all__ = ["EveryOptions", "add_parser", "report", "run"]
+__all__ = ["EveryOptions", "add_parser", "report", "run", "table_flags"]
 
 
 def add_parser(subparsers: Any) -> None:
@@ -30,18 +30,24 @@ def add_parser(subparsers: Any) -> None:
         ),
     )
     game.add_argument("cards", nargs="+", type=card, help="the cards")
-    game.add_argument("--up-to", type=whole, default=100, help="the last target (default 100)")
-    game.add_argument("--low", type=whole, default=0, help="the first target (default 0)")
+    table_flags(game, "target")
+    game.set_defaults(run=run)
+
+
+def table_flags(game: argparse.ArgumentParser, what: str) -> None:
+    """The flags of a subcommand that lists a table of targets (each a ``what``): the
+    range, JSON, the limits and the rules (``every``, ``fours``)."""
+    game.add_argument("--up-to", type=whole, default=100, help=f"the last {what} (default 100)")
+    game.add_argument("--low", type=whole, default=0, help=f"the first {what} (default 0)")
     game.add_argument("--json", action="store_true", help="print JSON")
     max_steps_flag(game)
     game.add_argument(
         "--max-targets",
         type=whole,
         default=MAX_TARGETS,
-        help=f"limit: the most targets listed (default {MAX_TARGETS})",
+        help=f"limit: the most {what}s listed (default {MAX_TARGETS})",
     )
     rule_flags(game, HouseRules)
-    game.set_defaults(run=run)
 
 
 @attrs.frozen

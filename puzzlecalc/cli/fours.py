@@ -6,11 +6,10 @@ import argparse
 from typing import Any, TextIO
 
 from puzzlecalc._signals import Stop
-from puzzlecalc.arith24.every import MAX_TARGETS
 from puzzlecalc.arith24.fours import FOUR_FOURS, fours
 from puzzlecalc.arith24.rules import HouseRules
-from puzzlecalc.cli.arguments import max_steps_flag, rule_flags, rules_from, subcommand, whole
-from puzzlecalc.cli.every import report
+from puzzlecalc.cli.arguments import rules_from, subcommand, whole
+from puzzlecalc.cli.every import report, table_flags
 
 __all__ = ["add_parser", "run"]
 
@@ -30,17 +29,7 @@ def add_parser(subparsers: Any) -> None:
     )
     game.add_argument("--digit", type=whole, default=4, help="the digit (default 4)")
     game.add_argument("--count", type=whole, default=4, help="how many of it (default 4)")
-    game.add_argument("--up-to", type=whole, default=100, help="the last number (default 100)")
-    game.add_argument("--low", type=whole, default=0, help="the first number (default 0)")
-    game.add_argument("--json", action="store_true", help="print JSON")
-    max_steps_flag(game)
-    game.add_argument(
-        "--max-targets",
-        type=whole,
-        default=MAX_TARGETS,
-        help=f"limit: the most numbers listed (default {MAX_TARGETS})",
-    )
-    rule_flags(game, HouseRules)
+    table_flags(game, "number")
     game.set_defaults(run=run)
 
 
