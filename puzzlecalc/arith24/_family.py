@@ -41,6 +41,7 @@ from puzzlecalc.arith24.numbers import (
     MAX_DIGITS,
     Number,
     apply,
+    card_digits,
     factorials_of,
     outcomes,
     power,
@@ -195,9 +196,9 @@ class Search:
         several = len(part) > 1
         if not several:
             yield part[0], part[0]
-        if (several and not rules.concat) or not (rules.decimal or several):
+        if not (rules.concat if several else rules.decimal):
             return
-        if not all(card.__class__ is int and card >= 0 for card in part):
+        if any(card_digits(card) is None for card in part):
             return
         orders: Iterable[Part] = (
             (part,) if self.plan.in_order or not several else distinct_permutations(part)

@@ -126,7 +126,5 @@ def _expressions(
     trees: dict[int, Tree | None], cards: tuple[Number, ...]
 ) -> dict[int, Expr | None]:
     """The expression of each tree, numbering its numbers as cards of ``cards``."""
-    return {
-        target: None if tree is None else from_trees([tree], cards)[0]
-        for target, tree in trees.items()
-    }
+    found = iter(from_trees([tree for tree in trees.values() if tree is not None], cards))
+    return {target: None if tree is None else next(found) for target, tree in trees.items()}

@@ -114,13 +114,11 @@ class Expr(abc.ABC):
     def leaves(self) -> Iterator[Num]:
         """The numbers of the expression, left to right (the cards a numeral is written
         from, each)."""
-        stack: list[Expr] = [self]
-        while stack:
-            node = stack.pop()
-            if isinstance(node, Num):
-                yield node
+        for term in self.terms():
+            if isinstance(term, Num):
+                yield term
             else:
-                stack += reversed(node.parts)
+                yield from term.parts
 
     def terms(self) -> Iterator[Num | Numeral]:
         """The numbers of the expression as written, left to right: a numeral whole."""

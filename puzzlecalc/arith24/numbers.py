@@ -40,6 +40,7 @@ __all__ = [
     "check_range",
     "UNARY",
     "UNARY_PRECEDENCE",
+    "card_digits",
     "exact",
     "factorial",
     "factorials_of",
@@ -116,14 +117,14 @@ def apply(op: str, left: Number, right: Number, max_digits: int = MAX_DIGITS) ->
     :raises ArithmeticError: for a power that is not an exact number of at most
         ``max_digits`` digits.
     """
+    if op in "+-*":
+        result = left + right if op == "+" else left - right if op == "-" else left * right
+        return exact(result) if result.__class__ is Fraction else result
     if op == "^":
         made = power(left, right, max_digits)
         if made is None:
             raise ArithmeticError(f"the power is not an exact number of at most {max_digits} digits")
         return made
-    if op in "+-*":
-        result = left + right if op == "+" else left - right if op == "-" else left * right
-        return exact(result) if result.__class__ is Fraction else result
     if isinstance(left, int) and isinstance(right, int):
         quotient, remainder = divmod(left, right)
         return quotient if not remainder else Fraction(left, right)
@@ -431,6 +432,16 @@ def check_range(low: object, high: object) -> None:
         raise InvalidArgumentError(
             f"low and high must be whole numbers with low <= high, not {shown(low)}, {shown(high)}"
         )
+
+
+def card_digits(card: Number) -> str | None:
+    """The digits of ``card`` as it is written beside other cards (the wider family's
+    ``concat``): a whole card of 0 or more; ``None`` for any other.
+
+    >>> card_digits(12), card_digits(-3), card_digits(Fraction(1, 2))
+    ('12', None, None)
+    """
+    return str(card) if card.__class__ is int and card >= 0 else None
 
 
 def number_text(value: Number) -> str:

@@ -23,7 +23,16 @@ import attrs
 
 from puzzlecalc._checks import shown
 from puzzlecalc.arith24.expr import BinOp, Expr, Num, Numeral, UnOp, parse
-from puzzlecalc.arith24.numbers import MAX_VALUE_DIGITS, Number, apply, fits, hand, number, unary
+from puzzlecalc.arith24.numbers import (
+    MAX_VALUE_DIGITS,
+    Number,
+    apply,
+    card_digits,
+    fits,
+    hand,
+    number,
+    unary,
+)
 from puzzlecalc.arith24.rules import HouseRules, RuleOptions, house_rules
 from puzzlecalc.errors import InvalidExpressionError
 
@@ -266,10 +275,6 @@ def _read(expr: Expr, dealt: list[Number], rules: HouseRules) -> Expr:
     return _rewritten(expr, written)
 
 
-def _digits(card: Number) -> str | None:
-    return str(card) if isinstance(card, int) and card >= 0 else None
-
-
 def _reading(
     terms: list[Num | Numeral], dealt: list[Number], rules: HouseRules
 ) -> list[tuple[Number, ...]] | None:
@@ -279,7 +284,7 @@ def _reading(
     def texts(term: Num | Numeral) -> str | None:
         if isinstance(term, Numeral):
             return term.text.replace(".", "") if rules.decimal else None
-        return _digits(term.value)
+        return card_digits(term.value)
 
     def groups(digits: str, free: list[Number], start: int) -> list[tuple[tuple[Number, ...], list[Number], int]]:
         """The ways to write ``digits`` from cards of ``free`` (in order from ``start``,
@@ -292,7 +297,7 @@ def _reading(
                     found.append((taken, free, at))
                     return
                 for index in range(at, len(free) if not rules.use_all else min(at + 1, len(free))):
-                    piece = _digits(free[index])
+                    piece = card_digits(free[index])
                     if piece and rest.startswith(piece):
                         follow(rest[len(piece) :], index + 1, (*taken, free[index]))
 
@@ -304,7 +309,7 @@ def _reading(
                 found.append((taken, left, 0))
                 return
             for index, card in enumerate(left):
-                piece = _digits(card)
+                piece = card_digits(card)
                 if piece and rest.startswith(piece) and card not in left[:index]:
                     spell(rest[len(piece) :], left[:index] + left[index + 1 :], (*taken, card))
 
