@@ -27,6 +27,7 @@ from puzzlecalc.arith24.census import (
     countdown_census,
     hand_census,
 )
+from puzzlecalc.arith24.rules import HouseRules
 from puzzlecalc.arith24.solutions import count
 from puzzlecalc.errors import InvalidArgumentError
 
@@ -240,6 +241,18 @@ def test_a_resumed_run_gives_the_tables_of_an_uninterrupted_one(tmp_path: Path, 
     assert resumed.tables() == census().tables()
     lines = rows.read_text().splitlines()
     assert len(lines) == 1 + len(resumed.done)  # the cut row is gone, every other row whole
+
+
+def test_resuming_a_hand_census_under_other_rules_is_refused(tmp_path: Path) -> None:
+    rows = tmp_path / "rows.csv"
+    settings: dict[str, object] = {"low": 1, "high": 4, "cards": 3, "targets": range(20, 25)}
+    hand_census(jobs=1, rows=rows, **settings)  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="other settings"):
+        hand_census(jobs=1, rows=rows, resume=True, rules=HouseRules(ops="+-*/^"), **settings)  # type: ignore[arg-type]
+    powers, rules = tmp_path / "powers.csv", HouseRules(ops="+-*/^")
+    done = hand_census(jobs=1, rows=powers, rules=rules, **settings)  # type: ignore[arg-type]
+    resumed = hand_census(jobs=1, rows=powers, resume=True, rules=rules, **settings)  # type: ignore[arg-type]
+    assert resumed.rules == rules and resumed.tables() == done.tables()
 
 
 def _rows_of_a_census(tmp_path: Path) -> tuple[Path, dict[str, object]]:

@@ -7,6 +7,7 @@ from __future__ import annotations
 import functools
 import itertools
 import re
+from collections import Counter
 from collections.abc import Iterator, Sequence
 from fractions import Fraction
 
@@ -16,7 +17,8 @@ from hypothesis import strategies as st
 
 from puzzlecalc.arith24 import DISTINCT_LEVELS, HouseRules, check, count, solvable, solve
 from puzzlecalc.arith24._canonical import Tree, Written, key, to_tree
-from puzzlecalc.arith24.census import arith24_census
+from puzzlecalc.arith24.census import arith24_census, hand_census
+from puzzlecalc.arith24.census.results import house_rules_over
 from puzzlecalc.arith24.every import every_target
 from puzzlecalc.arith24.expr import BinOp, Expr, Num, Numeral, UnOp, parse
 from puzzlecalc.arith24.fours import FOUR_FOURS, fours
@@ -587,3 +589,20 @@ def test_a_census_under_the_familys_rules_counts_what_the_enumeration_makes() ->
     hands = list(itertools.combinations_with_replacement(range(5), 2))
     made = [{value for _, value in every_tree(hand, rules)} for hand in hands]
     assert counts == {target: sum(target in values for values in made) for target in range(-5, 30)}
+
+
+def test_a_hand_census_under_the_familys_rules_counts_what_the_enumeration_makes() -> None:
+    rules = HouseRules(ops="+-*/^", unary="√-", use_all=False)
+    census = hand_census(low=0, high=4, cards=3, targets=range(-5, 30), target=6, rules=rules, jobs=1)
+    hands = list(itertools.combinations_with_replacement(range(5), 3))
+    assert census.hands == len(hands) and census.rules == rules
+    for name, house in house_rules_over(rules).items():
+        made = [
+            {value for part in every_part(hand, house) for _, value in every_tree(part, house)}
+            for hand in hands
+        ]
+        assert {target: census.reaching[name][target] for target in range(-5, 30)} == {
+            target: sum(target in values for values in made) for target in range(-5, 30)
+        }, name
+    assert census.solutions == Counter(count(hand, 6, rules=rules) for hand in hands)
+    assert "HouseRules(ops='+-*/^', use_all=False, unary='√-')" in census.text()

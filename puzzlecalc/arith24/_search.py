@@ -45,6 +45,7 @@ from puzzlecalc.errors import InvalidArgumentError, SearchLimitError
 __all__ = [
     "Progress",
     "Reached",
+    "checked_steps",
     "forget_shared",
     "limited",
     "reaches",
@@ -88,6 +89,18 @@ def as_number(value: Number | Ratio) -> Number:
     return _fraction(value) if isinstance(value, tuple) else value
 
 
+def checked_steps(limit: object) -> int:
+    """``limit`` if a search may take that many steps (``max_steps``).
+
+    :raises InvalidArgumentError: if it is not a whole number of at least 1.
+    """
+    if not isinstance(limit, int) or isinstance(limit, bool) or limit < 1:
+        raise InvalidArgumentError(
+            f"max_steps must be a whole number of at least 1, not {shown(limit)}"
+        )
+    return limit
+
+
 class _Budget:
     """The steps a search of ``cards`` (for ``goal``, or for all their values) has left;
     spending past the end raises, naming the search."""
@@ -95,11 +108,7 @@ class _Budget:
     def __init__(
         self, limit: int, cards: tuple[Number, ...] = (), goal: Number | None = None
     ) -> None:
-        if not isinstance(limit, int) or isinstance(limit, bool) or limit < 1:
-            raise InvalidArgumentError(
-                f"max_steps must be a whole number of at least 1, not {shown(limit)}"
-            )
-        self.limit = limit
+        self.limit = checked_steps(limit)
         self.left = limit
         self.cards = cards
         self.goal = goal

@@ -145,7 +145,7 @@ def rule_flags(parser: argparse.ArgumentParser, rules: type[Rules] | type[HouseR
             group.add_argument(flag, help=help)
 
 
-def max_steps_flag(parser: argparse.ArgumentParser, default: int | None = DEFAULT_MAX_STEPS) -> None:
+def max_steps_flag(parser: argparse.ArgumentParser | argparse._ArgumentGroup, default: int | None = DEFAULT_MAX_STEPS) -> None:
     """The ``--max-steps`` flag of a subcommand that searches arithmetic (``None``: unset
     unless given)."""
     parser.add_argument(

@@ -27,7 +27,8 @@ from puzzlecalc.arith24.census import (
 )
 from puzzlecalc.arith24.countdown import LARGE_NUMBERS, SMALL_NUMBERS
 from puzzlecalc.cli import records, status, text
-from puzzlecalc.cli.arguments import given, subcommand, whole
+from puzzlecalc.arith24.rules import HouseRules
+from puzzlecalc.cli.arguments import given, max_steps_flag, rule_flags, rules_from, subcommand, whole
 from puzzlecalc.cli.files import check_file, check_folder, write_whole
 from puzzlecalc.errors import InvalidArgumentError, WorkLostError
 
@@ -36,7 +37,8 @@ __all__ = ["CensusOptions", "add_parser", "run"]
 #: The options that belong to one census alone.
 _COUNTDOWN_ONLY: Final = ("large", "large_numbers", "small_numbers", "size", "all_numbers",
                           "weighted", "uncapped_run")  # fmt: skip
-_HANDS_ONLY: Final = ("low", "high", "cards", "target")
+_HANDS_ONLY: Final = ("low", "high", "cards", "target", "max_steps",
+                      *(field.name for field in attrs.fields(HouseRules)))  # fmt: skip
 
 
 def add_parser(subparsers: Any) -> None:
@@ -49,7 +51,8 @@ def add_parser(subparsers: Any) -> None:
             "census countdown: every Countdown selection against every target (101..999), "
             "with the solvable share by number of large numbers, how far the best answers "
             "are, the hardest targets and the best selections. census 24: every hand of cards "
-            "against every target at once, under each house rule, with deck-weighted shares "
+            "against every target at once, under each house rule (fractions, negatives or both "
+            "forbidden along the way, over the rules given), with deck-weighted shares "
             "and the number of distinct solutions. Results are written row by row to --csv "
             "as they arrive; --resume continues a stopped run from that file."
         ),
@@ -74,6 +77,8 @@ def add_parser(subparsers: Any) -> None:
     hands.add_argument("--high", type=whole, help="highest card (default 13)")
     hands.add_argument("--cards", type=whole, help="cards per hand (default 4)")
     hands.add_argument("--target", type=whole, help="the target of the share tables (default 24)")
+    max_steps_flag(hands, default=None)
+    rule_flags(census, HouseRules)
     files = census.add_argument_group("files")
     files.add_argument("--csv", type=Path, help="write one row per selection or hand to this file")
     files.add_argument("--resume", action="store_true", help="continue from the rows in --csv")
@@ -133,8 +138,10 @@ class CensusOptions:
         if args.game == "24":
             low, high = args.targets or (0, 100)
             keywords["targets"] = range(low, high + 1)
-            names = {"low": args.low, "high": args.high, "cards": args.cards, "target": args.target}
+            names = {"low": args.low, "high": args.high, "cards": args.cards,
+                     "target": args.target, "max_steps": args.max_steps}  # fmt: skip
             keywords |= {name: value for name, value in names.items() if value is not None}
+            keywords["rules"] = rules_from(args, HouseRules)
         else:
             if args.targets is not None:
                 keywords["low"], keywords["high"] = args.targets

@@ -16,7 +16,7 @@ from typing import Final, Unpack
 from puzzlecalc._checks import shown
 from puzzlecalc._checks import instance
 from puzzlecalc.arith24._plan import plan_of
-from puzzlecalc.arith24._search import values_reached
+from puzzlecalc.arith24._search import checked_steps, values_reached
 from puzzlecalc.arith24.census.deck import Deck
 from puzzlecalc.arith24.census.results import (
     HandSpec,
@@ -114,20 +114,29 @@ def hand_census(
     cards: int = 4,
     targets: range = range(0, 101),
     target: Number = 24,
+    rules: HouseRules | None = None,
+    max_steps: int = DEFAULT_MAX_STEPS,
     **settings: Unpack[RunOptions],
 ) -> HandCensus:
     """Every hand of ``cards`` cards from ``low`` to ``high`` against every target at once.
 
     Each hand's reachable values are worked out once per house rule
-    (:data:`~.results.HOUSE_RULES`) and every target read from them; the distinct solutions
-    are counted for ``target``. For cards 1 to 13: 1362 of the 1820 hands make 24, and
-    80.46% of hands dealt from a 52-card deck.
+    (:func:`~.results.house_rules_over` the ``rules``, by default the 24 game's) and every
+    target read from them; the distinct solutions are counted for ``target``. For cards 1
+    to 13: 1362 of the 1820 hands make 24, and 80.46% of hands dealt from a 52-card deck.
 
     >>> hands = hand_census(low=1, high=6, targets=range(1, 51), jobs=1)
     >>> hands.reaching["any"][24], round(hands.share("any"), 4)
     (105, 0.8333)
 
-    The parameters are those of :func:`countdown_census` where they share a name.
+    Any rules, the wider family's too, each house rule then restricting them:
+
+    >>> powers = hand_census(low=1, high=6, targets=range(24, 25), rules=HouseRules(ops="+-*/^"), jobs=1)
+    >>> powers.reaching["any"][24], powers.reaching["non_negative"][24]
+    (115, 115)
+
+    The parameters are those of :func:`countdown_census` where they share a name;
+    ``max_steps`` bounds each hand's search.
     """
     how = settings_of(dict(settings))
     check_range(low, high)
@@ -135,13 +144,17 @@ def hand_census(
     if not isinstance(targets, range):
         raise InvalidArgumentError(f"targets must be a range, not {shown(targets)}")
     target = number(target, "the target")
+    chosen = DEFAULT_RULES if rules is None else house_rules(rules, {})
+    steps = checked_steps(max_steps)
     how.check_size(math.comb(high - low + cards, cards), len(targets), "hands")
-    census = HandCensus(low, high, cards, targets, target)
-    spec = HandSpec(targets, target)
+    census = HandCensus(low, high, cards, targets, target, rules=chosen)
+    spec = HandSpec(targets, target, chosen, steps)
     described = {
         "census": "hands", "low": low, "high": high, "cards": cards,
         "targets": [targets.start, targets.stop, targets.step], "target": number_text(target),
     }  # fmt: skip
+    if chosen != DEFAULT_RULES:  # (the rows of the 24 game's rules resume as before)
+        described["rules"] = repr(chosen)
     rows = None if how.rows is None else RowsFile(how.rows, described, hand_rows(spec))
     hands = list(itertools.combinations_with_replacement(range(low, high + 1), cards))
     task = functools.partial(hand_results, spec)

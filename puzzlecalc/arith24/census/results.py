@@ -23,7 +23,7 @@ from puzzlecalc.arith24._search import values_reached
 from puzzlecalc.arith24.census.deck import Selection
 from puzzlecalc.arith24.countdown import reachable, reachable_between
 from puzzlecalc.arith24.numbers import Number
-from puzzlecalc.arith24.rules import DEFAULT_RULES, HouseRules
+from puzzlecalc.arith24.rules import DEFAULT_RULES, HouseRules, RuleOptions
 from puzzlecalc.arith24.solutions import DEFAULT_MAX_STEPS, count, shared_tables
 
 __all__ = [
@@ -35,6 +35,7 @@ __all__ = [
     "HandSpec",
     "SelectionResult",
     "hand_results",
+    "house_rules_over",
     "selection_results",
 ]
 
@@ -42,13 +43,27 @@ __all__ = [
 #: farther is "more" (``NEAR + 1``).
 NEAR: Final = 10
 
-#: The house rules a hand census compares, by name.
-HOUSE_RULES: Final[dict[str, HouseRules]] = {
-    "any": HouseRules(),
-    "integer_only": HouseRules(integer_only=True),
-    "non_negative": HouseRules(non_negative=True),
-    "classroom": HouseRules(integer_only=True, non_negative=True),
+#: What each house rule a hand census compares adds to the census's own rules, by name.
+_RESTRICTIONS: Final[dict[str, RuleOptions]] = {
+    "any": {},
+    "integer_only": {"integer_only": True},
+    "non_negative": {"non_negative": True},
+    "classroom": {"integer_only": True, "non_negative": True},
 }
+
+
+def house_rules_over(rules: HouseRules) -> dict[str, HouseRules]:
+    """The house rules a hand census compares, by name: ``rules`` as they are (``"any"``),
+    then with fractions, negatives or both forbidden along the way.
+
+    >>> house_rules_over(HouseRules(ops="+-*/^"))["classroom"]
+    HouseRules(ops='+-*/^', integer_only=True, non_negative=True)
+    """
+    return {name: rules.evolve(**changes) for name, changes in _RESTRICTIONS.items()}
+
+
+#: The house rules a hand census compares under the 24 game's rules, by name.
+HOUSE_RULES: Final = house_rules_over(DEFAULT_RULES)
 
 #: A hand of cards, sorted.
 Hand = tuple[int, ...]
@@ -127,10 +142,15 @@ class HandSpec:
 
     :param targets: the targets whose reach is counted under each house rule.
     :param target: the target whose distinct solutions are counted.
+    :param rules: the rules the house rules restrict (:func:`house_rules_over`), and
+        under which the solutions are counted.
+    :param max_steps: how many steps each search of a hand may take.
     """
 
     targets: range
     target: Number
+    rules: HouseRules = DEFAULT_RULES
+    max_steps: int = DEFAULT_MAX_STEPS
 
 
 @attrs.frozen
@@ -139,7 +159,8 @@ class HandResult:
 
     :param hand: the hand.
     :param solutions: how many distinct solutions it has for the spec's ``target``.
-    :param reached: the targets it reaches under each of :data:`HOUSE_RULES`, in order.
+    :param reached: the targets it reaches under each house rule of the census
+        (:func:`house_rules_over`), in order.
     """
 
     hand: Hand
@@ -149,14 +170,18 @@ class HandResult:
 
 def hand_results(spec: HandSpec, chunk: Sequence[Hand]) -> list[HandResult]:
     """What each hand of ``chunk`` reaches (the hands share their parts' values)."""
+    plans = [plan_of(rules) for rules in house_rules_over(spec.rules).values()]
     found = []
     with shared_tables():
         for hand in chunk:
-            reached = []
-            for rules in HOUSE_RULES.values():
-                values = values_reached(hand, plan_of(rules), DEFAULT_MAX_STEPS)
-                reached.append(values.among(spec.targets))
-            made = values_reached(hand, plan_of(DEFAULT_RULES), DEFAULT_MAX_STEPS)
-            solutions = count(hand, spec.target) if spec.target in made else 0
-            found.append(HandResult(hand, solutions, tuple(reached)))
+            reached = tuple(
+                values_reached(hand, plan, spec.max_steps).among(spec.targets) for plan in plans
+            )
+            made = values_reached(hand, plans[0], spec.max_steps)
+            solutions = (
+                count(hand, spec.target, rules=spec.rules, max_steps=spec.max_steps)
+                if spec.target in made
+                else 0
+            )
+            found.append(HandResult(hand, solutions, reached))
     return found

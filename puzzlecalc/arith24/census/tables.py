@@ -25,6 +25,7 @@ from puzzlecalc.arith24.census.results import (
     SelectionResult,
 )
 from puzzlecalc.arith24.numbers import Number
+from puzzlecalc.arith24.rules import DEFAULT_RULES, HouseRules
 
 __all__ = ["Census", "CensusRow", "HandCensus"]
 
@@ -271,8 +272,9 @@ class HandCensus:
     """The tables of a census of card hands (:func:`~puzzlecalc.arith24.census.api.hand_census`).
 
     ``reaching[rule][target]`` counts the hands that can make ``target`` under the house
-    rules named ``rule`` (see :data:`~puzzlecalc.arith24.census.results.HOUSE_RULES`);
-    ``solutions[k]`` the hands with ``k`` distinct solutions for the main target;
+    rule named ``rule`` over the census's ``rules``
+    (:func:`~puzzlecalc.arith24.census.results.house_rules_over`); ``solutions[k]`` the
+    hands with ``k`` distinct solutions for the main target under ``rules``;
     ``weighted`` shares draw hands from a deck with ``suits`` of each card.
     """
 
@@ -282,6 +284,7 @@ class HandCensus:
     targets: range
     target: Number
     suits: int = 4
+    rules: HouseRules = DEFAULT_RULES
     complete: bool = True
     reaching: dict[str, Counter[Number]] = attrs.field(factory=dict)
     _weighted: dict[str, Counter[Number]] = attrs.field(factory=dict)
@@ -336,7 +339,8 @@ class HandCensus:
         counts = self.reaching.get("any", Counter())
         ranked = sorted(self.targets, key=lambda t: (-counts[t], t))
         lines = [
-            f"{self.hands} hands of {self.cards} cards from {self.low} to {self.high}",
+            f"{self.hands} hands of {self.cards} cards from {self.low} to {self.high}"
+            + ("" if self.rules == DEFAULT_RULES else f", {self.rules!r}"),
             "most reachable:  " + ", ".join(f"{t} ({counts[t]})" for t in ranked[:5]),
             "least reachable: " + ", ".join(f"{t} ({counts[t]})" for t in ranked[::-1][:5]),
             "",
