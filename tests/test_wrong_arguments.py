@@ -12,6 +12,7 @@ import json
 import math
 import random
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -170,7 +171,10 @@ def _cases() -> list[Any]:
 
 
 @pytest.mark.parametrize(("name", "argument", "wrong"), _cases())
-def test_a_wrong_argument_is_refused_by_name_or_coped_with(name: str, argument: str, wrong: Any) -> None:
+def test_a_wrong_argument_is_refused_by_name_or_coped_with(
+    name: str, argument: str, wrong: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)  # (a census given rows="24" writes that file)
     function, arguments = CALLS[name]
     try:
         function(**{**arguments, argument: wrong})
