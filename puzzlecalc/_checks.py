@@ -21,13 +21,29 @@ puzzlecalc.errors.InvalidArgumentError: jobs must be at least 1, not 0
 from __future__ import annotations
 
 import math
-from typing import TypeVar
+from collections.abc import Callable
+from typing import Any, TypeAlias, TypeVar
+
+import attrs
 
 from puzzlecalc.errors import InvalidArgumentError, InvalidTypeError
 
-__all__ = ["instance", "real_number", "shown", "whole_number"]
+__all__ = [
+    "Validator",
+    "choice",
+    "flag",
+    "instance",
+    "one_of",
+    "real_number",
+    "shown",
+    "whole_between",
+    "whole_number",
+]
 
 T = TypeVar("T")
+
+#: An attrs validator: it raises if a field's new value is wrong.
+Validator: TypeAlias = Callable[[Any, "attrs.Attribute[Any]", Any], None]
 
 
 def whole_number(value: object, name: str, *, low: int | None = None, high: int | None = None) -> int:
@@ -83,6 +99,52 @@ def real_number(
     ):
         raise InvalidArgumentError(f"{name} must be a number {said}, not {shown(value)}".replace("  ", " "))
     return number
+
+
+def choice(value: T, name: str, values: tuple[T, ...]) -> T:
+    """``value`` if it is one of ``values`` (of the same type: ``True`` is not 1).
+
+    >>> choice("up", "shift", ("mixed", "one-way"))
+    Traceback (most recent call last):
+    ...
+    puzzlecalc.errors.InvalidArgumentError: shift must be one of 'mixed', 'one-way', not 'up'
+
+    :raises InvalidArgumentError: if it is not.
+    """
+    if value not in values or type(value) not in {type(option) for option in values}:
+        options = ", ".join(map(repr, values))
+        raise InvalidArgumentError(f"{name} must be one of {options}, not {shown(value)}")
+    return value
+
+
+def one_of(*values: object) -> Validator:
+    """An attrs validator of a field that takes one of ``values`` (:func:`choice`); the
+    command line offers them as the field's choices (the validator's ``options``)."""
+
+    def check(instance: object, attribute: attrs.Attribute[Any], value: object) -> None:
+        choice(value, attribute.name, values)
+
+    check.options = values  # type: ignore[attr-defined]
+    return check
+
+
+def flag(instance: object, attribute: attrs.Attribute[Any], value: object) -> None:
+    """An attrs validator of a field that is ``True`` or ``False`` (not 1 or 0).
+
+    :raises InvalidArgumentError: if it is neither.
+    """
+    if not isinstance(value, bool):
+        raise InvalidArgumentError(f"{attribute.name} must be True or False, not {shown(value)}")
+
+
+def whole_between(low: int, high: int) -> Validator:
+    """An attrs validator of a field that takes a whole number from ``low`` to ``high``
+    (:func:`whole_number`)."""
+
+    def check(instance: object, attribute: attrs.Attribute[Any], value: object) -> None:
+        whole_number(value, attribute.name, low=low, high=high)
+
+    return check
 
 
 def instance(value: object, name: str, kind: type[T] | tuple[type[T], ...], what: str) -> T:

@@ -498,12 +498,12 @@ def test_no_value_is_an_arithmetic_error(text: str, error: str) -> None:
     [
         ({"ops": "+%"}, "ops must be a non-empty string of + - * / ^"),
         ({"unary": "√x"}, "unary must be a string of √ ! -"),
-        ({"unary_on": "values"}, "unary_on must be one of all, cards"),
-        ({"unary_depth": 11}, "unary_depth must be a whole number from 0 to 10"),
+        ({"unary_on": "values"}, "unary_on must be one of 'all', 'cards'"),
+        ({"unary_depth": 11}, "unary_depth must be from 0 to 10"),
         ({"unary_depth": True}, "unary_depth must be a whole number"),
         ({"concat": 1}, "concat must be True or False"),
-        ({"max_digits": 0}, "max_digits must be a whole number from 1 to 4,000"),
-        ({"max_digits": 10**9}, "max_digits must be a whole number from 1 to 4,000"),
+        ({"max_digits": 0}, "max_digits must be from 1 to 4000"),
+        ({"max_digits": 10**9}, "max_digits must be from 1 to 4000"),
     ],
 )
 def test_bad_rules(options: dict[str, object], message: str) -> None:

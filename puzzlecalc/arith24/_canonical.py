@@ -36,14 +36,14 @@ from itertools import combinations
 from typing import TYPE_CHECKING, ClassVar, Final, NamedTuple, TypeAlias, cast
 
 from puzzlecalc import caches
-from puzzlecalc._checks import shown
+from puzzlecalc._checks import choice, shown
 from puzzlecalc._context import entered
 import attrs
 
 from puzzlecalc.arith24.expr import BinOp, Expr, Num, Numeral, UnOp, _operation
 from puzzlecalc.arith24.numbers import Number, apply, exact, unary
 from puzzlecalc.arith24.rules import DISTINCT_LEVELS, MAX_RULE_DIGITS, Distinct, HouseRules
-from puzzlecalc.errors import InvalidArgumentError, InvalidTypeError
+from puzzlecalc.errors import InvalidTypeError
 
 if TYPE_CHECKING:
     from puzzlecalc.arith24._plan import Plan
@@ -215,8 +215,7 @@ def key(expr: Expr | Tree, level: Distinct = "4nums") -> Key:
     :raises ZeroDivisionError: if the expression divides by zero (at ``"normal"`` and
         ``"4nums"``, which look at values).
     """
-    if not isinstance(level, str) or level not in DISTINCT_LEVELS:
-        raise InvalidArgumentError(f"distinct must be one of {DISTINCT_LEVELS}, not {shown(level)}")
+    choice(level, "distinct", DISTINCT_LEVELS)
     tree = to_tree(expr) if isinstance(expr, Expr) else _checked_tree(expr)
     strategy = LEVELS[level]
     return strategy.close(_open_key(tree, strategy))

@@ -48,7 +48,7 @@ from typing import Final
 
 import attrs
 
-from puzzlecalc._checks import instance, shown, whole_number
+from puzzlecalc._checks import instance, one_of, shown, whole_number
 from puzzlecalc.arith24.numbers import (
     FRACTION_SLASH,
     MAX_DIGITS,
@@ -320,16 +320,6 @@ def _check_expr(attribute: attrs.Attribute[Expr], value: object) -> None:
     instance(value, attribute.name, Expr, "an Expr")
 
 
-def _check_operator(instance: object, attribute: attrs.Attribute[str], value: object) -> None:
-    if not isinstance(value, str) or value not in OPERATORS:
-        raise InvalidArgumentError(f"op must be one of + - * / ^, not {shown(value)}")
-
-
-def _check_unary(instance: object, attribute: attrs.Attribute[str], value: object) -> None:
-    if not isinstance(value, str) or value not in UNARY:
-        raise InvalidArgumentError(f"op must be one of √ ! -, not {shown(value)}")
-
-
 def _bracketed(part: Expr, needed: bool) -> str:
     return f"({part._text})" if needed else part._text
 
@@ -344,7 +334,7 @@ class BinOp(Expr):
     (2^3)^(-1)
     """
 
-    op: Operator = attrs.field(validator=_check_operator)
+    op: Operator = attrs.field(validator=one_of(*OPERATORS))
     left: Expr = attrs.field(validator=lambda _, attribute, value: _check_expr(attribute, value))
     right: Expr = attrs.field(validator=lambda _, attribute, value: _check_expr(attribute, value))
     # Worked out once, from the parts' own, when the operation is built (no recursion
@@ -406,7 +396,7 @@ class UnOp(Expr):
     (3!)! -(1-2)
     """
 
-    op: str = attrs.field(validator=_check_unary)
+    op: str = attrs.field(validator=one_of(*UNARY))
     operand: Expr = attrs.field(validator=lambda _, attribute, value: _check_expr(attribute, value))
     # Worked out when the operation is built, from its operand's own (no recursion later).
     _value: Number | _Undefined = attrs.field(init=False)

@@ -24,12 +24,12 @@ HouseRules(ops='+-*/^', unary='√!', concat=True)
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Iterable, Mapping
 from typing import Any, Final, Literal, TypeAlias, TypedDict, get_args
 
 import attrs
 
-from puzzlecalc._checks import shown
+from puzzlecalc._checks import flag, one_of, shown, whole_between
 from puzzlecalc.arith24.numbers import MAX_DIGITS, MAX_VALUE_DIGITS, OPERATORS, UNARY, Number
 from puzzlecalc.errors import InvalidArgumentError, InvalidTypeError
 
@@ -89,44 +89,6 @@ def check_unary(unary: object) -> str:
     raise InvalidArgumentError(f"unary must be a string of √ ! - (or sqrt), not {shown(unary)}")
 
 
-def _flag(instance: object, attribute: attrs.Attribute[bool], value: object) -> None:
-    if not isinstance(value, bool):
-        raise InvalidArgumentError(f"{attribute.name} must be True or False, not {shown(value)}")
-
-
-def _distinct(instance: object, attribute: attrs.Attribute[str], value: object) -> None:
-    if value not in DISTINCT_LEVELS:
-        raise InvalidArgumentError(
-            f"distinct must be one of {', '.join(DISTINCT_LEVELS)}, not {shown(value)}"
-        )
-
-
-def _choice(*values: str) -> Callable[[object, attrs.Attribute[str], object], None]:
-    """An attrs validator: the value must be one of ``values``."""
-
-    def check(instance: object, attribute: attrs.Attribute[str], value: object) -> None:
-        if value not in values:
-            raise InvalidArgumentError(
-                f"{attribute.name} must be one of {', '.join(values)}, not {shown(value)}"
-            )
-
-    check.options = values  # type: ignore[attr-defined]  # read by the command line
-    return check
-
-
-def _at_least(low: int, high: int) -> Callable[[object, attrs.Attribute[int], object], None]:
-    """An attrs validator: a whole number from ``low`` to ``high``."""
-
-    def check(instance: object, attribute: attrs.Attribute[int], value: object) -> None:
-        whole = isinstance(value, int) and not isinstance(value, bool)
-        if not whole or not low <= value <= high:  # type: ignore[operator]
-            raise InvalidArgumentError(
-                f"{attribute.name} must be a whole number from {low} to {high:,}, not {shown(value)}"
-            )
-
-    return check
-
-
 def _changed_fields(rules: HouseRules) -> str:
     """The repr of ``rules``: the fields that differ from the defaults (pastes back)."""
     changed = [
@@ -172,18 +134,18 @@ class HouseRules:
     """
 
     ops: str = attrs.field(default="+-*/", converter=check_ops)
-    integer_only: bool = attrs.field(default=False, validator=_flag)
-    non_negative: bool = attrs.field(default=False, validator=_flag)
-    natural: bool = attrs.field(default=False, validator=_flag)
-    use_all: bool = attrs.field(default=True, validator=_flag)
-    distinct: Distinct = attrs.field(default="4nums", validator=_distinct)
-    in_order: bool = attrs.field(default=False, validator=_flag)
+    integer_only: bool = attrs.field(default=False, validator=flag)
+    non_negative: bool = attrs.field(default=False, validator=flag)
+    natural: bool = attrs.field(default=False, validator=flag)
+    use_all: bool = attrs.field(default=True, validator=flag)
+    distinct: Distinct = attrs.field(default="4nums", validator=one_of(*DISTINCT_LEVELS))
+    in_order: bool = attrs.field(default=False, validator=flag)
     unary: str = attrs.field(default="", converter=check_unary)
-    unary_on: UnaryOn = attrs.field(default="all", validator=_choice("all", "cards"))
-    unary_depth: int = attrs.field(default=1, validator=_at_least(0, 10))
-    concat: bool = attrs.field(default=False, validator=_flag)
-    decimal: bool = attrs.field(default=False, validator=_flag)
-    max_digits: int = attrs.field(default=MAX_DIGITS, validator=_at_least(1, MAX_RULE_DIGITS))
+    unary_on: UnaryOn = attrs.field(default="all", validator=one_of("all", "cards"))
+    unary_depth: int = attrs.field(default=1, validator=whole_between(0, 10))
+    concat: bool = attrs.field(default=False, validator=flag)
+    decimal: bool = attrs.field(default=False, validator=flag)
+    max_digits: int = attrs.field(default=MAX_DIGITS, validator=whole_between(1, MAX_RULE_DIGITS))
 
     __repr__ = _changed_fields
 

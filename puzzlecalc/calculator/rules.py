@@ -7,12 +7,11 @@ other solvers; each option names the source that holds it.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any, Final, Literal, TypeAlias, get_args
+from typing import Final, Literal, TypeAlias, get_args
 
 import attrs
 
-from puzzlecalc._checks import shown
+from puzzlecalc._checks import flag, one_of, shown
 from puzzlecalc.errors import InvalidArgumentError
 
 __all__ = [
@@ -51,23 +50,6 @@ def _check_min_value(instance: Rules, attribute: attrs.Attribute[int], value: in
     allowed = (-instance.max_value, -(instance.max_value // 10))
     if value not in allowed or isinstance(value, bool):
         raise InvalidArgumentError(f"min_value must be {allowed[0]} or {allowed[1]}, not {shown(value)}")
-
-
-def _choice(*values: object) -> Callable[[Any, attrs.Attribute[Any], Any], None]:
-    """An attrs validator: the value must be one of ``values`` (``True`` is not 1)."""
-
-    def check(instance: Any, attribute: attrs.Attribute[Any], value: Any) -> None:
-        if value not in values or type(value) not in {type(choice) for choice in values}:
-            choices = ", ".join(map(repr, values))
-            raise InvalidArgumentError(f"{attribute.name} must be one of {choices}, not {shown(value)}")
-
-    check.options = values  # type: ignore[attr-defined]  # read by the command line
-    return check
-
-
-def _flag(instance: Any, attribute: attrs.Attribute[bool], value: Any) -> None:
-    if not isinstance(value, bool):
-        raise InvalidArgumentError(f"{attribute.name} must be True or False, not {shown(value)}")
 
 
 @attrs.frozen(cache_hash=True)
@@ -125,27 +107,27 @@ class Rules:
     :raises InvalidArgumentError: if a value is none of the listed choices.
     """
 
-    hold_costs_move: bool = attrs.field(default=True, validator=_flag)
-    max_value: int = attrs.field(default=DISPLAY_MAX, validator=_choice(*_MAX_VALUES))
+    hold_costs_move: bool = attrs.field(default=True, validator=flag)
+    max_value: int = attrs.field(default=DISPLAY_MAX, validator=one_of(*_MAX_VALUES))
     min_value: int = attrs.field(validator=_check_min_value)
     influence: Influence = attrs.field(
-        default="arithmetic", validator=_choice(*get_args(Influence))
+        default="arithmetic", validator=one_of(*get_args(Influence))
     )
     influence_sign: InfluenceSign = attrs.field(
-        default="magnitude", validator=_choice(*get_args(InfluenceSign))
+        default="magnitude", validator=one_of(*get_args(InfluenceSign))
     )
-    cut_influenced: bool = attrs.field(default=True, validator=_flag)
-    power_influenced: bool = attrs.field(default=False, validator=_flag)
-    division: Division = attrs.field(default="exact", validator=_choice(*get_args(Division)))
-    digit_minus: DigitMinus = attrs.field(default="mod", validator=_choice(*get_args(DigitMinus)))
-    shift: ShiftPresses = attrs.field(default="mixed", validator=_choice(*get_args(ShiftPresses)))
-    shift_zeros: ShiftZeros = attrs.field(default="each", validator=_choice(*get_args(ShiftZeros)))
-    lock_exempt: bool = attrs.field(default=False, validator=_flag)
+    cut_influenced: bool = attrs.field(default=True, validator=flag)
+    power_influenced: bool = attrs.field(default=False, validator=flag)
+    division: Division = attrs.field(default="exact", validator=one_of(*get_args(Division)))
+    digit_minus: DigitMinus = attrs.field(default="mod", validator=one_of(*get_args(DigitMinus)))
+    shift: ShiftPresses = attrs.field(default="mixed", validator=one_of(*get_args(ShiftPresses)))
+    shift_zeros: ShiftZeros = attrs.field(default="each", validator=one_of(*get_args(ShiftZeros)))
+    lock_exempt: bool = attrs.field(default=False, validator=flag)
     lock_order: LockOrder = attrs.field(
-        default="after-portal", validator=_choice(*get_args(LockOrder))
+        default="after-portal", validator=one_of(*get_args(LockOrder))
     )
-    relock: bool = attrs.field(default=True, validator=_flag)
-    rounding: Rounding = attrs.field(default="half-up", validator=_choice(*get_args(Rounding)))
+    relock: bool = attrs.field(default=True, validator=flag)
+    rounding: Rounding = attrs.field(default="half-up", validator=one_of(*get_args(Rounding)))
 
     @min_value.default
     def _min_value_default(self) -> int:

@@ -116,8 +116,14 @@ def _rule_help(rules: type[Rules] | type[HouseRules], name: str) -> str:
     """The first sentence of the ``:param name:`` entry of the rules class's docstring."""
     text = " ".join((rules.__doc__ or "").split())
     entry = text.partition(f":param {name}: ")[2].partition(":param")[0]
-    entry = entry.partition(":raises")[0]
+    entry = _ROLE.sub(lambda role: role["name"].rpartition(".")[2] if role["short"] else role["name"],
+                      entry.partition(":raises")[0])  # fmt: skip
     return entry.split(". ")[0].replace("``", "").replace("%", "%%").strip().rstrip(".")
+
+
+#: A cross-reference in reST, ``:mod:`~puzzlecalc.arith24.equivalence```: on the command
+#: line it reads as its name, the last part only after a ``~`` as in the docs.
+_ROLE: Final = re.compile(r":[\w:]+:`(?P<short>~?)(?P<name>[^`]+)`")
 
 
 #: Fields of the rules that have a flag of their own, not one made from the field.
