@@ -151,7 +151,19 @@ def rule_flags(parser: argparse.ArgumentParser, rules: type[Rules] | type[HouseR
             group.add_argument(flag, help=help)
 
 
-def max_steps_flag(parser: argparse.ArgumentParser | argparse._ArgumentGroup, default: int | None = DEFAULT_MAX_STEPS) -> None:
+def answer_flags(parser: argparse.ArgumentParser, max_steps: int | None = DEFAULT_MAX_STEPS) -> None:
+    """The flags of a subcommand that prints solutions of arithmetic: ``--json``,
+    ``--explain`` (the working of each) and ``--max-steps`` (default ``max_steps``)."""
+    parser.add_argument("--json", action="store_true", help="print JSON")
+    parser.add_argument(
+        "--explain", action="store_true", help="the working of each solution, step by step"
+    )
+    max_steps_flag(parser, max_steps)
+
+
+def max_steps_flag(
+    parser: argparse.ArgumentParser | argparse._ArgumentGroup, default: int | None = DEFAULT_MAX_STEPS
+) -> None:
     """The ``--max-steps`` flag of a subcommand that searches arithmetic (``None``: unset
     unless given)."""
     parser.add_argument(

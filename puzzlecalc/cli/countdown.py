@@ -13,7 +13,7 @@ from puzzlecalc.arith24.census import Deck
 from puzzlecalc.arith24.countdown import countdown
 from puzzlecalc.arith24.rules import DISTINCT_LEVELS, Distinct
 from puzzlecalc.cli import records, text
-from puzzlecalc.cli.arguments import max_steps_flag, subcommand, whole
+from puzzlecalc.cli.arguments import answer_flags, subcommand, whole
 from puzzlecalc.cli.batch import FILE_HELP, run_batch
 from puzzlecalc.cli.puzzles import Puzzle
 from puzzlecalc.errors import InvalidArgumentError, InvalidHandError
@@ -53,11 +53,7 @@ def add_parser(subparsers: Any) -> None:
     game.add_argument(
         "--all", action="store_true", help=f"every distinct solution, not the first {_SHOWN}"
     )
-    game.add_argument("--json", action="store_true", help="print JSON")
-    game.add_argument(
-        "--explain", action="store_true", help="the working of each solution, step by step"
-    )
-    max_steps_flag(game)
+    answer_flags(game)
     game.set_defaults(run=run)
 
 

@@ -20,7 +20,15 @@ from puzzlecalc.arith24.numbers import Number, exact
 from puzzlecalc.arith24.rules import HouseRules
 from puzzlecalc.arith24.solutions import DEFAULT_MAX_STEPS
 from puzzlecalc.cli import records, text
-from puzzlecalc.cli.arguments import card, fraction, max_steps_flag, rule_flags, rules_from, subcommand, whole
+from puzzlecalc.cli.arguments import (
+    answer_flags,
+    card,
+    fraction,
+    rule_flags,
+    rules_from,
+    subcommand,
+    whole,
+)
 from puzzlecalc.cli.batch import FILE_HELP, run_batch
 from puzzlecalc.cli.puzzles import Puzzle
 from puzzlecalc.errors import InvalidArgumentError, InvalidHandError
@@ -71,10 +79,7 @@ def add_parser(subparsers: Any) -> None:
         action="store_true",
         help="print how hard the hand is (about 3 for easy hands to 9; inf if impossible)",
     )
-    game.add_argument("--json", action="store_true", help="print JSON")
-    game.add_argument(
-        "--explain", action="store_true", help="the working of each solution, step by step"
-    )
+    answer_flags(game, max_steps=None)
     game.add_argument(
         "--ascii", action="store_true", help="write fraction cards (3/2), not with the fraction slash"
     )
@@ -90,7 +95,6 @@ def add_parser(subparsers: Any) -> None:
         "then ':' and the answer), and an answer the same as an earlier one for the same "
         "hand is told",
     )
-    max_steps_flag(game, default=None)
     deal = game.add_argument_group("dealing (24 deal)")
     deal.add_argument("--cards", dest="deal_cards", type=whole, help="cards in the hand (default 4)")
     deal.add_argument("--low", type=whole, help="the lowest card (default 1)")

@@ -12,7 +12,7 @@ from puzzlecalc._signals import Stop
 from puzzlecalc.arith24.krypto import KRYPTO_CARDS, deal_krypto, krypto
 from puzzlecalc.arith24.rules import HouseRules
 from puzzlecalc.cli import text
-from puzzlecalc.cli.arguments import max_steps_flag, rule_flags, rules_from, subcommand, whole
+from puzzlecalc.cli.arguments import answer_flags, rule_flags, rules_from, subcommand, whole
 from puzzlecalc.errors import InvalidArgumentError
 
 __all__ = ["KryptoOptions", "add_parser", "run"]
@@ -39,11 +39,7 @@ def add_parser(subparsers: Any) -> None:
     game.add_argument(
         "--solvable", action="store_true", help="deal until the cards can make the target"
     )
-    game.add_argument("--json", action="store_true", help="print JSON")
-    game.add_argument(
-        "--explain", action="store_true", help="the working of each solution, step by step"
-    )
-    max_steps_flag(game)
+    answer_flags(game)
     rule_flags(game, HouseRules)
     game.set_defaults(run=run)
 

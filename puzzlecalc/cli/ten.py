@@ -15,8 +15,8 @@ from puzzlecalc.arith24.rules import HouseRules
 from puzzlecalc.arith24.ten import MAX_CENSUS_LENGTH, TEN, TEN_PUZZLE, digits, ten, ten_census
 from puzzlecalc.cli import records, text
 from puzzlecalc.cli.arguments import (
+    answer_flags,
     fraction,
-    max_steps_flag,
     rule_flags,
     rules_from,
     subcommand,
@@ -56,11 +56,7 @@ def add_parser(subparsers: Any) -> None:
         default=MAX_CENSUS_LENGTH,
         help=f"census limit: the longest strings counted (default {MAX_CENSUS_LENGTH})",
     )
-    game.add_argument("--json", action="store_true", help="print JSON")
-    game.add_argument(
-        "--explain", action="store_true", help="the working of each solution, step by step"
-    )
-    max_steps_flag(game)
+    answer_flags(game)
     rule_flags(game, HouseRules)
     game.set_defaults(run=run)
 
