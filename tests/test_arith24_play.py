@@ -6,6 +6,7 @@ import csv
 import io
 import math
 import random
+import re
 import subprocess
 import sys
 from fractions import Fraction
@@ -30,7 +31,7 @@ from puzzlecalc.arith24 import (
     solvable,
     solve,
 )
-from puzzlecalc.arith24.difficulty import spearman
+from puzzlecalc.arith24.difficulty import moves, rates, spearman
 from puzzlecalc.arith24.game import SECOND_GRADER, TEACHER
 
 CHECKS = [
@@ -261,6 +262,41 @@ def test_difficulty_follows_the_rules() -> None:
     assert difficulty([3, 3, 8, 8]) < math.inf
     assert difficulty([1, 2, 3, 4], ops="+") == math.inf
     assert difficulty([6, 6, 6, 6], ops="+-") < math.inf
+
+
+def test_in_a_fixed_order_the_model_player_joins_neighbours_left_first() -> None:
+    rules = HouseRules(in_order=True)
+    assert moves((4, 3), rules) == {(7, (7,)): "+", (12, (12,)): "*", (1, (1,)): "-",
+                                    (Fraction(4, 3), (Fraction(4, 3),)): "/"}  # fmt: skip
+    assert {after for _, after in moves((1, 2, 3), rules)} >= {(3, 3), (1, 5), (2, 3), (1, 6)}
+    assert all(after[0] == 1 or after[-1] == 3 for _, after in moves((1, 2, 3), rules))
+    assert difficulty([4, 3, 2, 1], 10, in_order=True) < math.inf
+    assert difficulty([1, 9, 9, 1], 10) < math.inf  # (1/9+1)*9, the two 1s apart
+    assert difficulty([1, 9, 9, 1], 10, in_order=True) == math.inf
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.integers(1, 9), min_size=2, max_size=4), st.integers(0, 30))
+def test_a_hand_the_model_rates_in_order_can_be_solved_in_order(cards: list[int], target: int) -> None:
+    if difficulty(cards, target, in_order=True) < math.inf:
+        assert solvable(cards, target, in_order=True)
+
+
+@pytest.mark.parametrize(
+    "rules",
+    [HouseRules(ops="+-*/^"), HouseRules(unary="!"), HouseRules(concat=True),
+     HouseRules(decimal=True), HouseRules(use_all=False)],
+)  # fmt: skip
+def test_rules_the_model_has_no_weights_for_are_refused_where_a_rating_is_asked(
+    rules: HouseRules,
+) -> None:
+    assert not rates(rules)
+    with pytest.raises(PuzzlecalcError, match=re.escape(f"not under {rules!r}")):
+        difficulty([2, 3, 4], 8, rules=rules)
+    with pytest.raises(PuzzlecalcError, match="a difficulty band needs rules the model rates"):
+        deal(random.Random(1), rules=rules, difficulty=(0, 5))
+    attempt = TEACHER.attempt([2, 3, 4], random.Random(1), target=9, rules=rules)
+    assert 0 < attempt.seconds <= TEACHER.patience  # (rated by its size instead)
 
 
 def test_harder_hands_take_longer() -> None:

@@ -528,6 +528,8 @@ def test_one_move_is_one_move() -> None:
          ["3 3 8 8 -> 24:", "  hint 1: Start with 8 and 3.", "  difficulty 7.81"]),
         (["24", "1", "1", "1", "1", "--hint", "2", "--difficulty"], 1,
          ["1 1 1 1 -> 24: no way to make 24; 4 is the closest"]),
+        (["24", "4", "3", "2", "1", "--target", "10", "--in-order", "--difficulty"], 0,
+         ["4 3 2 1 -> 10:", "  difficulty 3.13"]),
     ],
 )  # fmt: skip
 def test_24_check_hint_and_difficulty(argv: list[str], status: int, lines: list[str]) -> None:
@@ -581,6 +583,9 @@ def test_24_deal_honours_the_rules_and_the_seed(
         (["24", "check", "3*8", "x", "8"], "not a number"),
         (["24", "deal", "--cards", "0"], "cards must be from 1"),
         (["24", "deal", "--band", "6", "2"], "difficulty must be"),
+        (["24", "deal", "--band", "2", "6", "--ops", "+-*/^"], "a difficulty band needs rules the model rates"),
+        (["24", "1", "2", "3", "4", "--difficulty", "--unary", "!"], "difficulty rates hands played with + - * /"),
+        (["play", "24", "--band", "2", "6", "--concat"], "--band rates hands played with + - * / and every card"),
         (["24", "deal", "--low", "9", "--high", "2"], "9"),
     ],
 )

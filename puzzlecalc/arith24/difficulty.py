@@ -25,6 +25,11 @@ number of solutions up to commutativity alone gives -0.64.
 (3.94, 7.81)
 >>> difficulty([1, 1, 1, 1])
 inf
+
+The model rates the moves it was fitted on: ``+ - * /`` joining two numbers until one is
+left. In a fixed order (``in_order``) the player joins two neighbours. Other rules
+(powers, unary operators, written numbers, a subset of the cards) are refused: the model
+has no weight for their moves.
 """
 
 from __future__ import annotations
@@ -48,6 +53,7 @@ __all__ = [
     "move_features",
     "moves",
     "ranks",
+    "rates",
     "spearman",
 ]
 
@@ -96,14 +102,31 @@ def moves(
     """
     ops = "".join(op for op in "+*-/" if op in rules.ops)
     found: dict[tuple[Number, tuple[Number, ...]], str] = {}
-    for i in range(len(numbers)):
-        for j in range(i + 1, len(numbers)):
-            a, b = numbers[i], numbers[j]
-            rest = numbers[:i] + numbers[i + 1 : j] + numbers[j + 1 :]
-            for op, result in outcomes(a, b, ops):
-                if rules.allows(result):
-                    found.setdefault((result, tuple(sorted((*rest, result)))), op)
+    for i, j in _pairs(len(numbers), rules.in_order):
+        left, right = numbers[:i], numbers[j + 1 :]
+        rest = left + numbers[i + 1 : j] + right
+        for op, result in outcomes(numbers[i], numbers[j], ops, both_ways=not rules.in_order):
+            if rules.allows(result):
+                after = (*left, result, *right) if rules.in_order else tuple(sorted((*rest, result)))
+                found.setdefault((result, after), op)
     return found
+
+
+def _pairs(count: int, in_order: bool) -> list[tuple[int, int]]:
+    """The positions of the two numbers a move may join: any two, or two neighbours."""
+    if in_order:
+        return [(i, i + 1) for i in range(count - 1)]
+    return [(i, j) for i in range(count) for j in range(i + 1, count)]
+
+
+def rates(rules: HouseRules) -> bool:
+    """Whether :func:`difficulty` rates hands under ``rules``: the model has a weight for
+    each move they allow (``+ - * /``, every card used, in any order or a fixed one).
+
+    >>> rates(HouseRules(integer_only=True, in_order=True)), rates(HouseRules(ops="+-*/^"))
+    (True, False)
+    """
+    return not rules.family and rules.use_all
 
 
 def _weight(result: Number, op: str, target: Number) -> float:
@@ -147,10 +170,15 @@ def difficulty(
     inf
 
     :raises InvalidHandError: on a bad hand.
-    :raises InvalidArgumentError: on more than :data:`MAX_RATED_CARDS` cards, or bad rules.
+    :raises InvalidArgumentError: on more than :data:`MAX_RATED_CARDS` cards, bad rules, or
+        rules the model does not rate.
     """
     rules = house_rules(rules, options)
-    numbers = hand(cards)
+    if not rates(rules):
+        raise InvalidArgumentError(
+            f"difficulty rates hands played with + - * / and every card, not under {rules!r}"
+        )
+    numbers = hand(cards, rules.in_order)
     if len(numbers) > MAX_RATED_CARDS:
         raise InvalidArgumentError(
             f"difficulty rates hands of at most {MAX_RATED_CARDS} cards, not {len(numbers)}"

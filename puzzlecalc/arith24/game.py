@@ -32,7 +32,7 @@ from typing import Final, Unpack
 import attrs
 
 from puzzlecalc._checks import instance, real_number, shown
-from puzzlecalc.arith24.difficulty import MAX_RATED_CARDS
+from puzzlecalc.arith24.difficulty import MAX_RATED_CARDS, rates
 from puzzlecalc.arith24.difficulty import difficulty as hand_difficulty
 from puzzlecalc.arith24.expr import BinOp, Expr
 from puzzlecalc.arith24.numbers import Number, check_card_count, check_range
@@ -94,7 +94,8 @@ def deal(
         or :data:`MAX_RATED_DEALS` for hands of five cards or more in a difficulty band.
     :param progress: told ``(hands tried, max_deals)`` as the hands are tried, and
         ``(max_deals, max_deals)`` at the end: for a progress bar on a slow deal.
-    :raises InvalidArgumentError: on impossible settings.
+    :raises InvalidArgumentError: on impossible settings, or a difficulty band under rules
+        :func:`~puzzlecalc.arith24.difficulty.rates` says it does not rate.
     :raises SearchLimitError: when no hand meets the conditions in ``max_deals`` tries.
     """
     if not isinstance(rng, random.Random):
@@ -111,6 +112,8 @@ def deal(
         or difficulty[0] > difficulty[1]
     ):
         raise InvalidArgumentError(f"difficulty must be a (least, most) pair, not {shown(difficulty)}")
+    if difficulty is not None and not rates(rules):
+        raise InvalidArgumentError(f"a difficulty band needs rules the model rates, not {rules!r}")
     if max_deals is None:
         slow = difficulty is not None and cards >= _SLOW_TO_RATE
         max_deals = MAX_RATED_DEALS if slow else MAX_DEALS
@@ -274,8 +277,8 @@ class Opponent:
         It knows the solutions the rules allow that use only its operators; which one it
         finds, how long it takes and whether it slips come from ``rng``. Unless it slips,
         its answer passes :func:`~puzzlecalc.arith24.referee.check` under the same rules.
-        Hands too large for :func:`~puzzlecalc.arith24.difficulty.difficulty` count as
-        harder the more cards they have.
+        Hands :func:`~puzzlecalc.arith24.difficulty.difficulty` does not rate (too large,
+        or under rules it has no model for) count as harder the more cards they have.
         """
         instance(rng, "rng", random.Random, "a random.Random")
         rules = instance(rules, "rules", HouseRules, "HouseRules")
@@ -283,7 +286,7 @@ class Opponent:
         found = solve(cards, target, rules=rules.evolve(ops=known)) if known else []
         if not found:
             return Attempt(None, self.patience * rng.uniform(0.8, 1.2))
-        rated = len(cards) <= MAX_RATED_CARDS
+        rated = len(cards) <= MAX_RATED_CARDS and rates(rules)
         rating = hand_difficulty(cards, target, rules=rules) if rated else 2.0 * len(cards)
         seconds = min(self.seconds * (1 + rating) * rng.uniform(0.7, 1.3), self.patience)
         choice = found[min(int(rng.expovariate(1.5)), len(found) - 1)]
