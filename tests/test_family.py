@@ -57,6 +57,13 @@ def test_a_power_is_exact_and_its_inverses_find_it(base: Number, exponent: Numbe
         assert exponent in power_exponents(base, made)
 
 
+def test_working_back_a_power_of_a_base_near_one() -> None:
+    near = Fraction(10**16 + 1, 10**16)  # (its logarithm is 0 as a float)
+    assert power_exponents(near, near**2, 100) == [2]
+    assert power_exponents(near, 1 / near**3, 100) == [-3]
+    assert power_exponents(near, near + 1, 100) == []
+
+
 @pytest.mark.parametrize(
     ("base", "exponent", "expected"),
     [

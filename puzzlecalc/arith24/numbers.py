@@ -289,23 +289,22 @@ def power_exponents(base: Number, target: Number, max_digits: int = MAX_DIGITS) 
         return []
     if target == 1:
         return [0]
-    ratio = _log(_size(target)) / _log(_size(base))
-    found: set[Number] = set()
+    # A power of such a base is one to one: there is one exponent at most, the ratio of the
+    # sizes' logarithms. (Of a/b in lowest terms, with a*b: no cancelling, however near 1.)
+    size, over = _size(target), _size(base)
+    ratio = math.log(size.numerator * size.denominator)
+    ratio /= math.log(over.numerator * over.denominator)
+    if (size > 1) != (over > 1):
+        ratio = -ratio
+    # its denominator is the degree of a root of the base: at most the base's size in bits
     most = 1 if base < 0 else max(abs(base.numerator).bit_length(), base.denominator.bit_length())
-    for degree in range(1, most + 1):
-        exponent = exact(Fraction(round(ratio * degree), degree))
-        if exponent and power(base, exponent, max_digits) == target:
-            found.add(exponent)
-    return sorted(found)
+    exponent = exact(Fraction(ratio).limit_denominator(most))
+    return [exponent] if exponent and power(base, exponent, max_digits) == target else []
 
 
 def _size(value: Number) -> Number:
     """``abs(value)``, typed as a number."""
     return -value if value < 0 else value
-
-
-def _log(value: Number) -> float:
-    return math.log(value.numerator) - math.log(value.denominator)
 
 
 def square_root(value: Number) -> Number | None:
