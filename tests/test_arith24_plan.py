@@ -17,7 +17,7 @@ from puzzlecalc.arith24.rules import Distinct
 @given(every_rule)
 def test_a_plan_answers_what_the_rules_say(house: HouseRules) -> None:
     plan = plan_of(house)
-    assert plan.rules is house and plan.level is LEVELS[house.distinct]
+    assert plan.rules == house and plan.level is LEVELS[house.distinct]
     assert plan.ops == house.ops and plan.use_all == house.use_all
     assert plan.every_op == (house.ops == "+-*/")
     assert plan.limits_values == house.limits_values and plan.whole_only == house.whole_only

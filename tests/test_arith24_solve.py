@@ -689,3 +689,20 @@ def test_searches_sharing_their_tables_under_several_rules_find_what_each_finds_
         ]
     assert shared == alone
     assert len({tuple(found) for found, _ in alone}) >= 3  # the rules tell apart
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    st.lists(st.integers(-3, 6), min_size=1, max_size=3),
+    every_rule,
+    st.sampled_from([{}, {"ops": "+-*/^"}, {"unary": "-"}, {"concat": True}]),
+)
+def test_a_value_is_reached_when_it_can_be_made(
+    cards: list[int], rules: HouseRules, family: dict[str, Any]
+) -> None:
+    """What reachable_values (and so a census) holds is what solvable finds: a card the
+    rules forbid as a value (0 under natural, -3 under non_negative) is no value reached."""
+    rules = rules.evolve(**family)
+    made = reachable_values(cards, rules=rules)
+    for target in range(-10, 30):
+        assert (target in made) == solvable(cards, target, rules=rules), target

@@ -1016,10 +1016,13 @@ def values_reached(cards: Sequence[Number], plan: Plan, max_steps: int) -> Reach
     checked = hand(cards, plan.in_order)
     with limited(max_steps, checked):
         if plan.family:
-            found = _family.values(checked, _family_search(plan))
-            return Reached(frozenset(map(as_value, found)))
-        parts = subhands(checked, plan.use_all)
-        return Reached(frozenset().union(*(values(part, plan) for part in parts)))
+            found = frozenset(map(as_value, _family.values(checked, _family_search(plan))))
+        else:
+            parts = subhands(checked, plan.use_all)
+            found = frozenset().union(*(values(part, plan) for part in parts))
+    # (a card is a value of its own, but not an answer the rules forbid: -3 under
+    # non_negative, as solving it says)
+    return Reached(found.difference(as_value(card) for card in checked if not plan.allows(card)))
 
 
 def trees(
