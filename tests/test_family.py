@@ -17,6 +17,8 @@ from hypothesis import strategies as st
 
 from puzzlecalc.arith24 import DISTINCT_LEVELS, HouseRules, check, count, solvable, solve
 from puzzlecalc.arith24._canonical import Tree, Written, key, to_tree
+from puzzlecalc.arith24._family import Search, among
+from puzzlecalc.arith24._plan import plan_of
 from puzzlecalc.arith24.census import arith24_census, hand_census
 from puzzlecalc.arith24.census.results import house_rules_over
 from puzzlecalc.arith24.every import every_target
@@ -613,3 +615,22 @@ def test_a_hand_census_under_the_familys_rules_counts_what_the_enumeration_makes
         }, name
     assert census.solutions == Counter(count(hand, 6, rules=rules) for hand in hands)
     assert "HouseRules(ops='+-*/^', use_all=False, unary='√-')" in census.text()
+
+
+@pytest.mark.parametrize(
+    ("targets", "listed"),
+    [
+        (range(0, 3), False),
+        (range(-3000, 3000), True),
+        ([Fraction(1, 2), 24, Fraction(7, 3)], False),
+    ],
+)
+def test_the_targets_a_census_asks_are_worked_back_or_read_from_the_values_listed(
+    targets: Sequence[Number], listed: bool
+) -> None:
+    rules = HouseRules(ops="+-*/^", unary="√-", use_all=False)
+    hand = (2, 3, 5, 7)
+    search = Search(plan_of(rules), lambda steps: None)
+    made = reachable_values(hand, rules=rules)
+    assert among(hand, targets, search) == tuple(t for t in targets if t in made)
+    assert (search.listing_cost(hand) == 0) is listed  # (a few: the hand's values not listed)

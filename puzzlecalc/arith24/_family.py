@@ -1,10 +1,10 @@
 """The search under the rules of the wider family (internal): powers, unary operators and
 numbers written from cards.
 
-Where the rules take any of them (:attr:`Plan.family <._plan.Plan.family>`), the three
-doors of :mod:`._search` (``trees``, ``reaches``, ``values_reached``) hand over to this
-search. It follows the same shape as the search of the four operators, without its
-shortcuts:
+Where the rules take any of them (:attr:`Plan.family <._plan.Plan.family>`), the doors
+of :mod:`._search` (``trees``, ``reaches``, ``values_reached``, ``reached_among``,
+``smallest``) hand over to this search. It follows the same shape as the search of the
+four operators, without its shortcuts:
 
 - a part of the hand (a sub-multiset, or a run of a fixed order) makes the numbers written
   from its cards (:meth:`Search.written`: the card itself, ``44``, ``.4``), and the
@@ -15,7 +15,11 @@ shortcuts:
 - the solutions for a target are worked back: for each split and each value ``a`` of one
   side, the value the other side needs is one subtraction, division, root or logarithm
   away (:meth:`Search.needs`); for a unary operator, the value under it (``t*t`` under a
-  root, ``n`` under a factorial ``n! = t``, ``-t`` under a minus);
+  root, ``n`` under a factorial ``n! = t``, ``-t`` under a minus). Whether a hand makes a
+  target is worked back the same way (:meth:`Search.makes`): only the values of its
+  sides are listed, never those of the hand itself, which cost far more (every value of
+  one side against every value of the other); a census of many targets lists them once
+  working back has cost as much (:func:`among`);
 - where one solution a target will do (:func:`smallest`, "make every number"), each value
   of each part is kept with a smallest tree instead, worked forwards as the values are
   (:meth:`Search.table`).
@@ -30,6 +34,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable, Iterable, Iterator
+from typing import TypeVar
 
 from more_itertools import distinct_permutations
 
@@ -50,10 +55,12 @@ from puzzlecalc.arith24.numbers import (
     unary,
 )
 
-__all__ = ["Search", "reaches", "smallest", "trees", "values"]
+__all__ = ["Search", "among", "reaches", "smallest", "trees", "values"]
 
 #: A part of a hand: a sorted multiset of cards, or a run of a fixed order.
 Part = tuple[Number, ...]
+
+N = TypeVar("N", bound=Number)
 
 
 def trees(
@@ -68,7 +75,7 @@ def trees(
         for done, part in enumerate(parts):
             if progress is not None:
                 progress(done, len(parts))
-            if goal in search.values(part):
+            if search.makes(part, goal):
                 yield search.classes(part, goal, search.depth, False)
 
     found = plan.level.merge(searched(), subsets=not plan.use_all) if plan.allows(goal) else {}
@@ -94,11 +101,33 @@ def smallest(cards: Part, goal: Number, search: Search) -> Tree | None:
 
 
 def reaches(cards: Part, goal: Number, search: Search) -> bool:
-    """Whether the hand (or, unless ``use_all``, a part of it) makes ``goal``."""
+    """Whether the hand (or, unless ``use_all``, a part of it) makes ``goal``: worked back
+    from it (:meth:`Search.makes`), the values of the hand itself never listed."""
     plan = search.plan
     return plan.allows(goal) and any(
-        goal in search.values(part) for part in subhands(cards, plan.use_all)
+        search.makes(part, goal) for part in subhands(cards, plan.use_all)
     )
+
+
+def among(cards: Part, numbers: Iterable[N], search: Search) -> tuple[N, ...]:
+    """The numbers of ``numbers`` the hand (or, unless ``use_all``, a part of it) makes, in
+    their order: each worked back from (:func:`reaches`), until that has cost as many
+    steps as listing the hand's values would (:meth:`Search.listing_cost`), the rest then
+    read from the values listed. So a few targets cost a few lookups, and many at most
+    about twice a listing (as renting skis until the rent reaches the price)."""
+    plan = search.plan
+    listing = sum(search.listing_cost(part) for part in subhands(cards, plan.use_all))
+    found: list[N] = []
+    asked = iter(numbers)
+    began = search.spent
+    for number in asked:
+        if search.spent - began >= listing:
+            made = values(cards, search)
+            rest = (number, *asked)
+            return (*found, *(n for n in rest if n in made and plan.allows(n)))
+        if reaches(cards, number, search):
+            found.append(number)
+    return tuple(found)
 
 
 def values(cards: Part, search: Search) -> frozenset[Number]:
@@ -151,7 +180,9 @@ class Search:
         rules = plan.rules
         self.plan = plan
         self.level = plan.level
-        self.spend = spend
+        self._charge = spend
+        #: The steps spent so far, by every search that used this one.
+        self.spent = 0
         self.unary = rules.unary
         #: How many unary operators may go one on another.
         self.depth = rules.unary_depth if rules.unary else 0
@@ -170,6 +201,7 @@ class Search:
         #: are kept with the classes).
         self._sizes: dict[int, int] = {}
         self._tables: dict[Part, dict[Number, tuple[int, Tree]]] = {}
+        self._makes: dict[tuple[Part, Number, int, bool], bool] = {}
 
     def _keep(self, found: dict[Key, Tree], key: Key, tree: Tree, size: int) -> None:
         """Keep ``tree`` for ``key`` in ``found`` unless a tree as small is kept: a class
@@ -178,6 +210,20 @@ class Search:
         if kept is None or size < self._sizes[id(kept)]:
             found[key] = tree
             self._sizes[id(tree)] = size
+
+    def spend(self, steps: int) -> None:
+        """Charge ``steps`` to the search running, and count them in :attr:`spent`."""
+        self.spent += steps
+        self._charge(steps)
+
+    def listing_cost(self, part: Part) -> int:
+        """The steps :meth:`made` takes to list the values of ``part`` once the values of
+        its sides are known: every value of one side against every value of the other,
+        summed over the splits (0 if they are listed already)."""
+        if part in self._made:
+            return 0
+        sides = self.splits(part)
+        return sum(len(self.values(left)) * len(self.values(right)) for left, right in sides)
 
     def splits(self, part: Part) -> tuple[tuple[Part, Part], ...]:
         return runs(part) if self.plan.in_order else splits(part)
@@ -265,10 +311,41 @@ class Search:
             self._values[part] = found
         return found
 
+    def makes(self, part: Part, target: Number) -> bool:
+        """Whether ``target`` is a value of ``part`` (:meth:`values`), worked back from it:
+        the values of its sides are looked up, those of ``part`` itself never listed."""
+        if self.cards_only:
+            return self._holds(part, target, self.depth, True) or self._operates(part, target)
+        return self._holds(part, target, self.depth, False)
+
+    def _holds(self, part: Part, target: Number, room: int, leaf_only: bool) -> bool:
+        """Whether ``target`` is in :meth:`layer` ``(part, room, leaf_only)``."""
+        memo = (part, target, room, leaf_only)
+        found = self._makes.get(memo)
+        if found is None:
+            found = any(value == target for value, _ in self.written(part)) or (
+                not leaf_only and self._operates(part, target)
+            )
+            if not found and room and self.allows(target):
+                self.spend(len(self.unary))
+                found = any(
+                    self._holds(part, under, room - 1, leaf_only)
+                    for op in self.unary
+                    for under in self.under(op, target)
+                )
+            self._makes[memo] = found
+        return found
+
+    def _operates(self, part: Part, target: Number) -> bool:
+        """Whether ``target`` is in :meth:`made` ``(part)``."""
+        if part in self._made:
+            return target in self._made[part]
+        return self.allows(target) and next(self._ways(part, target), None) is not None
+
     def classes(self, part: Part, target: Number, room: int, leaf_only: bool) -> dict[Key, Tree]:
         """The distinct expressions over exactly ``part`` worth ``target`` (a value of it),
-        key -> its smallest tree (the first found of those): with at most ``room`` unary operators on top, and of
-        the written numbers only if ``leaf_only``."""
+        key -> its smallest tree (the first found of those): with at most ``room`` unary
+        operators on top, and of the written numbers only if ``leaf_only``."""
         memo = (part, target, room, leaf_only)
         found = self._classes.get(memo)
         if found is not None:
@@ -285,7 +362,7 @@ class Search:
         elif room:
             for op in self.unary:
                 for under in self.under(op, target):
-                    if under not in self.layer(part, room - 1, leaf_only):
+                    if not self._holds(part, under, room - 1, leaf_only):
                         continue
                     for key, tree in self.classes(part, under, room - 1, leaf_only).items():
                         made = (op, tree)

@@ -13,8 +13,8 @@ only of one the search goes on with. The tables are kept by sub-multiset and pla
 length of one call (:func:`limited`), or of a :func:`shared_tables` block.
 
 Under the rules of the wider family (``^``, unary operators, numbers written from cards),
-the doors (:func:`trees`, :func:`reaches`, :func:`values_reached`, :func:`smallest`) hand
-over to :mod:`._family`, whose tables are kept with these.
+the doors (:func:`trees`, :func:`reaches`, :func:`values_reached`, :func:`reached_among`,
+:func:`smallest`) hand over to :mod:`._family`, whose tables are kept with these.
 """
 
 from __future__ import annotations
@@ -48,6 +48,7 @@ __all__ = [
     "checked_steps",
     "forget_shared",
     "limited",
+    "reached_among",
     "reaches",
     "shared_tables",
     "smallest",
@@ -1023,6 +1024,29 @@ def values_reached(cards: Sequence[Number], plan: Plan, max_steps: int) -> Reach
     # (a card is a value of its own, but not an answer the rules forbid: -3 under
     # non_negative, as solving it says)
     return Reached(found.difference(as_value(card) for card in checked if not plan.allows(card)))
+
+
+def reached_among(
+    cards: Sequence[Number], numbers: Iterable[_SomeNumber], plan: Plan, max_steps: int
+) -> tuple[_SomeNumber, ...]:
+    """The numbers of ``numbers`` (exact) the hand (or, unless ``use_all``, a part of it)
+    makes, in their order: read from its values (:func:`values_reached`), or under the
+    wider family's rules worked back from each while that is cheaper
+    (:func:`._family.among`).
+
+    >>> from puzzlecalc.arith24._plan import plan_of
+    >>> from puzzlecalc.arith24.rules import HouseRules
+    >>> reached_among([3, 3], range(30), plan_of(HouseRules(unary="!")), 10_000)
+    (0, 1, 2, 3, 6, 9, 12, 18)
+
+    :raises InvalidHandError: if ``cards`` is not a hand.
+    :raises SearchLimitError: if the search needs more than ``max_steps`` steps.
+    """
+    checked = hand(cards, plan.in_order)
+    if not plan.family:
+        return values_reached(checked, plan, max_steps).among(numbers)
+    with limited(max_steps, checked):
+        return _family.among(checked, numbers, _family_search(plan))
 
 
 def trees(

@@ -16,7 +16,7 @@ from typing import Final, Unpack
 from puzzlecalc._checks import shown
 from puzzlecalc._checks import instance
 from puzzlecalc.arith24._plan import plan_of
-from puzzlecalc.arith24._search import checked_steps, values_reached
+from puzzlecalc.arith24._search import checked_steps, reached_among
 from puzzlecalc.arith24.census.deck import Deck
 from puzzlecalc.arith24.census.results import (
     HandSpec,
@@ -204,6 +204,5 @@ def arith24_census(
     counts: Counter[Number] = Counter({target: 0 for target in chosen})
     with shared_tables():  # hands share their parts' values
         for hand in itertools.combinations_with_replacement(range(low, high + 1), cards):
-            made = values_reached(hand, plan, max_steps)
-            counts.update(made.among(chosen))
+            counts.update(reached_among(hand, chosen, plan, max_steps))
     return counts

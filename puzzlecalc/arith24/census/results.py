@@ -19,7 +19,7 @@ import attrs
 
 from puzzlecalc import caches
 from puzzlecalc.arith24._plan import plan_of
-from puzzlecalc.arith24._search import values_reached
+from puzzlecalc.arith24._search import reached_among
 from puzzlecalc.arith24.census.deck import Selection
 from puzzlecalc.arith24.countdown import reachable, reachable_between
 from puzzlecalc.arith24.numbers import Number
@@ -175,13 +175,8 @@ def hand_results(spec: HandSpec, chunk: Sequence[Hand]) -> list[HandResult]:
     with shared_tables():
         for hand in chunk:
             reached = tuple(
-                values_reached(hand, plan, spec.max_steps).among(spec.targets) for plan in plans
+                reached_among(hand, spec.targets, plan, spec.max_steps) for plan in plans
             )
-            made = values_reached(hand, plans[0], spec.max_steps)
-            solutions = (
-                count(hand, spec.target, rules=spec.rules, max_steps=spec.max_steps)
-                if spec.target in made
-                else 0
-            )
+            solutions = count(hand, spec.target, rules=spec.rules, max_steps=spec.max_steps)
             found.append(HandResult(hand, solutions, reached))
     return found
