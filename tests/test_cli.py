@@ -852,6 +852,8 @@ def test_a_usage_error_is_one_line_with_the_nearest_word(
         (["census", "24", "--unary", "!", "--max-steps", "0"], "max_steps must be a whole number of at least 1, not 0"),
         (["census", "24", "--unary-depth", "11"], "unary_depth must be from 0 to 10, not 11"),
         (["census", "24", "--resume"], "--resume continues the rows of --csv"),
+        (["census", "24", "--tables-json", "-"], "--tables-json '-': give a file's name, or /dev/stdout"),
+        (["census", "24", "--csv", "-"], "--csv '-': give a file's name"),
         (["census", "24", "--targets", "10", "1"], "--targets 10 1: the first must not be above"),
         (["24", "3", "3", "8", "8", "--count", "--hint", "1"], "--count and --hint/--difficulty"),
         (["24", "3", "3", "8", "8", "--count", "--explain"], "--explain does not go with --count"),

@@ -25,11 +25,16 @@ __all__ = ["check_file", "check_folder", "write_whole"]
 def check_file(path: Path | None, option: str) -> None:
     """Refuse, before any work, a file to write that cannot be written.
 
-    :raises InvalidArgumentError: naming ``option``, if it is a folder or its folder does
-        not exist.
+    :raises InvalidArgumentError: naming ``option``, if it is a folder, its folder does
+        not exist, or it is ``-`` (which here would make a file of that name: the standard
+        output is ``/dev/stdout``).
     """
     if path is None:
         return
+    if str(path) == "-":
+        raise InvalidArgumentError(
+            f"{option} '-': give a file's name, or /dev/stdout for the standard output"
+        )
     if path.is_dir():
         raise InvalidArgumentError(f"{option} {str(path)!r} is a directory, not a file")
     if not path.parent.is_dir():
