@@ -10,8 +10,7 @@ four operators, without its shortcuts:
   from its cards (:meth:`Search.written`: the card itself, ``44``, ``.4``), and the
   results of an operator on a value of each side of each way to split it in two;
 - on top of those, at most ``unary_depth`` unary operators one on another, on any value or
-  (``unary_on="cards"``) on the written numbers only: the values of a part are kept in
-  layers, by how many unary operators may still go on top (:meth:`Search.layer`);
+  (``unary_on="cards"``) on the written numbers only (:meth:`Search.values`);
 - the solutions for a target are worked back: for each split and each value ``a`` of one
   side, the value the other side needs is one subtraction, division, root or logarithm
   away (:meth:`Search.needs`); for a unary operator, the value under it (``t*t`` under a
@@ -33,6 +32,7 @@ keys are the level's (:meth:`~._canonical.Level.written`, :meth:`~._canonical.Le
 from __future__ import annotations
 
 import functools
+import itertools
 from collections.abc import Callable, Iterable, Iterator
 from typing import TypeVar
 
@@ -193,15 +193,12 @@ class Search:
         self.allows = functools.partial(_allowed, rules.allows, 10**rules.max_digits)
         self.both_orders = plan.both_orders
         self._written: dict[Part, list[tuple[Number, Tree]]] = {}
-        self._made: dict[Part, frozenset[Number]] = {}
         self._values: dict[Part, frozenset[Number]] = {}
-        self._layers: dict[tuple[Part, bool], list[frozenset[Number]]] = {}
         self._classes: dict[tuple[Part, Number, int, bool], dict[Key, Tree]] = {}
         #: How many operations and numbers each tree kept holds, by identity (the trees
         #: are kept with the classes).
         self._sizes: dict[int, int] = {}
         self._tables: dict[Part, dict[Number, tuple[int, Tree]]] = {}
-        self._makes: dict[tuple[Part, Number, int, bool], bool] = {}
 
     def _keep(self, found: dict[Key, Tree], key: Key, tree: Tree, size: int) -> None:
         """Keep ``tree`` for ``key`` in ``found`` unless a tree as small is kept: a class
@@ -220,7 +217,7 @@ class Search:
         """The steps :meth:`made` takes to list the values of ``part`` once the values of
         its sides are known: every value of one side against every value of the other,
         summed over the splits (0 if they are listed already)."""
-        if part in self._made:
+        if part in self._values:
             return 0
         sides = self.splits(part)
         return sum(len(self.values(left)) * len(self.values(right)) for left, right in sides)
@@ -262,66 +259,73 @@ class Search:
 
     def made(self, part: Part) -> frozenset[Number]:
         """The values of ``part`` made by an operator on its two sides, each side a value
-        of its own (:meth:`values`)."""
-        found = self._made.get(part)
-        if found is None:
-            ops, digits, both_ways = self.plan.ops, self.digits, not self.plan.in_order
-            made: set[Number] = set()
-            for left, right in self.splits(part):
-                lefts, rights = self.values(left), self.values(right)
-                self.spend(len(lefts) * len(rights))
-                both = both_ways and left != right  # (as in table())
-                for a in lefts:
-                    for b in rights:
-                        made.update(value for _, value in outcomes(a, b, ops, both, digits))
-            found = self._made[part] = frozenset(value for value in made if self.allows(value))
-        return found
+        of its own (:meth:`values`). (Worked out anew: :meth:`values` keeps them.)"""
+        ops, digits, both_ways = self.plan.ops, self.digits, not self.plan.in_order
+        made: set[Number] = set()
+        for left, right in self.splits(part):
+            lefts, rights = self.values(left), self.values(right)
+            self.spend(len(lefts) * len(rights))
+            both = both_ways and left != right  # (as in table())
+            for a in lefts:
+                for b in rights:
+                    made.update(value for _, value in outcomes(a, b, ops, both, digits))
+        return frozenset(value for value in made if self.allows(value))
 
-    def layer(self, part: Part, room: int, leaf_only: bool) -> frozenset[Number]:
-        """The values of ``part`` with at most ``room`` unary operators on top: of the
-        written numbers only, if ``leaf_only``, else of every value it makes."""
-        layers = self._layers.get((part, leaf_only))
-        if layers is None:
-            base = {value for value, _ in self.written(part)}
-            if not leaf_only:
-                base.update(self.made(part))
-            layers = [frozenset(base)]
-            for _ in range(self.depth):
-                below = layers[-1]
-                self.spend(len(below) * len(self.unary))
-                more = set(below)
-                for op in self.unary:
-                    for value in below:
-                        made = unary(op, value, self.digits)
-                        if made is not None and self.allows(made):
-                            more.add(made)
-                layers.append(frozenset(more))
-            self._layers[part, leaf_only] = layers
-        return layers[room]
+    def _chained_values(self, base: Iterable[Number]) -> frozenset[Number]:
+        """``base`` with at most ``unary_depth`` unary operators one on another on top, as
+        :meth:`_chained` puts them on a table (each round on the values the round before
+        made)."""
+        found = set(base)
+        newest = list(found)
+        for _ in range(self.depth):
+            self.spend(len(newest) * len(self.unary))
+            made = {
+                value
+                for below in newest
+                for op in self.unary
+                if (value := unary(op, below, self.digits)) is not None and self.allows(value)
+            }
+            newest = list(made - found)
+            found |= made
+        return frozenset(found)
 
     def values(self, part: Part) -> frozenset[Number]:
         """Every value ``part`` makes, as an operand: unary operators on top of any value,
-        or (``unary_on="cards"``) on its written numbers only."""
+        or (``unary_on="cards"``) on its written numbers only. (The values of the parts
+        asked for are kept: one value each, however made.)"""
         found = self._values.get(part)
         if found is None:
+            written = (value for value, _ in self.written(part))
             if self.cards_only:
-                found = self.made(part) | self.layer(part, self.depth, True)
+                found = self.made(part) | self._chained_values(written)
             else:
-                found = self.layer(part, self.depth, False)
+                found = self._chained_values(itertools.chain(written, self.made(part)))
             self._values[part] = found
         return found
 
     def makes(self, part: Part, target: Number) -> bool:
-        """Whether ``target`` is a value of ``part`` (:meth:`values`), worked back from it:
-        the values of its sides are looked up, those of ``part`` itself never listed."""
+        """Whether ``target`` is a value of ``part`` (:meth:`values`), worked back from it
+        unless they are listed: the values of its sides are looked up, those of ``part``
+        itself not listed."""
+        listed = self._values.get(part)
+        if listed is not None:
+            return target in listed
         if self.cards_only:
-            return self._holds(part, target, self.depth, True) or self._operates(part, target)
-        return self._holds(part, target, self.depth, False)
+            return self._holds(part, target, self.depth, True, {}) or self._operates(part, target)
+        return self._holds(part, target, self.depth, False, {})
 
-    def _holds(self, part: Part, target: Number, room: int, leaf_only: bool) -> bool:
-        """Whether ``target`` is in :meth:`layer` ``(part, room, leaf_only)``."""
-        memo = (part, target, room, leaf_only)
-        found = self._makes.get(memo)
+    def _holds(
+        self,
+        part: Part,
+        target: Number,
+        room: int,
+        leaf_only: bool,
+        memo: dict[tuple[Number, int], bool],
+    ) -> bool:
+        """Whether ``part`` makes ``target`` with at most ``room`` unary operators on top:
+        of the written numbers only, if ``leaf_only``, else of every value it makes
+        (``memo``: the answers of this search, by target and room)."""
+        found = memo.get((target, room))
         if found is None:
             found = any(value == target for value, _ in self.written(part)) or (
                 not leaf_only and self._operates(part, target)
@@ -329,17 +333,15 @@ class Search:
             if not found and room and self.allows(target):
                 self.spend(len(self.unary))
                 found = any(
-                    self._holds(part, under, room - 1, leaf_only)
+                    self._holds(part, under, room - 1, leaf_only, memo)
                     for op in self.unary
                     for under in self.under(op, target)
                 )
-            self._makes[memo] = found
+            memo[target, room] = found
         return found
 
     def _operates(self, part: Part, target: Number) -> bool:
         """Whether ``target`` is in :meth:`made` ``(part)``."""
-        if part in self._made:
-            return target in self._made[part]
         return self.allows(target) and next(self._ways(part, target), None) is not None
 
     def classes(self, part: Part, target: Number, room: int, leaf_only: bool) -> dict[Key, Tree]:
@@ -362,7 +364,7 @@ class Search:
         elif room:
             for op in self.unary:
                 for under in self.under(op, target):
-                    if not self._holds(part, under, room - 1, leaf_only):
+                    if not self._holds(part, under, room - 1, leaf_only, {}):
                         continue
                     for key, tree in self.classes(part, under, room - 1, leaf_only).items():
                         made = (op, tree)
