@@ -419,3 +419,16 @@ def test_the_hand_census_counts_the_solutions_of_a_target_that_is_not_whole() ->
     hands = itertools.combinations_with_replacement(range(1, 5), 3)
     expected = Counter(count(hand, Fraction(1, 2)) for hand in hands)
     assert census.solutions == expected and expected[0] < census.hands
+
+
+def test_many_counts_of_solutions_are_told_in_ranges_that_hold_every_hand() -> None:
+    rules = HouseRules(unary="√!")
+    census = hand_census(low=1, high=6, targets=range(24, 25), rules=rules, jobs=1)
+    assert len(census.solutions) > 12
+    line = census.text().splitlines()[-1]
+    spread = line.removeprefix("hands by number of distinct solutions: ").split(", ")
+    for name in (cell.split(": ")[0] for cell in spread):
+        low, _, high = name.partition("-")
+        if name not in ("0", "1"):  # a power of two up to the next, less one
+            assert int(low) & (int(low) - 1) == 0 and int(high) == 2 * int(low) - 1
+    assert sum(int(cell.split(": ")[1]) for cell in spread) == census.hands == 126

@@ -351,6 +351,28 @@ class HandCensus:
                 f"{'':>{len(str(self.target)) + 9}}{record['rule']:<13} {record['hands']:>6} "
                 f"{record['percent']:>7.2f}% {record['weighted_percent']:>7.2f}%"
             )
-        spread = ", ".join(f"{k}: {n}" for k, n in sorted(self.solutions.items()))
-        lines.append(f"hands by number of distinct solutions: {spread}")
+        lines.append(f"hands by number of distinct solutions: {_spread(self.solutions)}")
         return "\n".join(lines)
+
+
+#: The most counts of solutions :meth:`HandCensus.text` lists one by one; more are grouped.
+_COUNTS_LISTED: Final = 12
+
+
+def _spread(solutions: Counter[int]) -> str:
+    """The hands by number of solutions, each number (or, if there are more than
+    :data:`_COUNTS_LISTED`, each range from a power of two to the next) with its hands.
+
+    >>> _spread(Counter({0: 2, 1: 3, 5: 1})), _spread(Counter(range(20)))
+    ('0: 2, 1: 3, 5: 1', '0: 1, 1: 1, 2-3: 2, 4-7: 4, 8-15: 8, 16-31: 4')
+    """
+    if len(solutions) <= _COUNTS_LISTED:
+        return ", ".join(f"{k}: {n}" for k, n in sorted(solutions.items()))
+    grouped: Counter[int] = Counter()
+    for k, n in solutions.items():
+        grouped[k.bit_length()] += n
+    names = {0: "0", 1: "1"}
+    return ", ".join(
+        f"{names.get(bits, f'{2 ** (bits - 1)}-{2**bits - 1}')}: {n}"
+        for bits, n in sorted(grouped.items())
+    )
