@@ -499,6 +499,15 @@ def test_no_value_is_an_arithmetic_error(text: str, error: str) -> None:
         parse(text).value
 
 
+def test_the_key_of_a_value_too_large_says_its_size_and_a_tower_of_factorials_keys_small() -> None:
+    with pytest.raises(ArithmeticError, match="^! of a number of about 1747 digits is not an exact"):
+        key(parse("(((3!)!)!)!"))
+    towers = ["(" * (depth - 1) + "1!" + ")!" * (depth - 1) for depth in range(1, 11)]
+    sizes = [len(repr(key(parse(text), "4nums"))) for text in towers]
+    growth = [b - a for a, b in itertools.pairwise(sizes)]
+    assert max(growth) <= 2 * min(growth)  # (it doubled at each level)
+
+
 # --- the rules -------------------------------------------------------------------------
 
 

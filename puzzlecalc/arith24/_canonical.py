@@ -168,9 +168,10 @@ def tree_value(tree: Tree) -> Number:
     if not isinstance(tree, tuple):
         return tree.value if isinstance(tree, Written) else exact(tree)
     if len(tree) == 2:
-        made = unary(tree[0], tree_value(tree[1]), MAX_RULE_DIGITS)
+        operand = tree_value(tree[1])
+        made = unary(tree[0], operand, MAX_RULE_DIGITS)
         if made is None:
-            raise ArithmeticError(f"{tree[0]} of {tree_value(tree[1])} is not an exact number")
+            raise ArithmeticError(f"{tree[0]} of {shown(operand)} is not an exact number")
         return made
     op, left, right = tree
     right_value = tree_value(right)
@@ -908,6 +909,22 @@ def _tagged(value: Number, tag: str) -> Canon:
     return (1, (LEAF, value, tag), ())  # type: ignore[return-value]  # (a leaf with a tag)
 
 
+def _spelled(key: object) -> str:
+    """``key`` as a tag spells it: a tuple's items in brackets, a string by its length and
+    itself, a number as it is written. One key, one spelling, and its length grows with the
+    key's (``repr`` would double the escapes of the tags inside at each level: a factorial
+    of a factorial of ... ten deep, hundreds of kilobytes).
+
+    >>> _spelled((1, ("!", Fraction(1, 2)), ()))
+    '(1,(1:!,1/2),())'
+    """
+    if isinstance(key, tuple):
+        return "(" + ",".join(map(_spelled, key)) + ")"
+    if isinstance(key, str):
+        return f"{len(key)}:{key}"
+    return str(key)
+
+
 def _negated(key: Canon) -> Canon:
     """The normal key of minus the expression of ``key``: a sum with its terms the other
     way round (``-(a-b)`` is ``b-a``), anything else with its sign turned (``(-a)*b`` is
@@ -1105,10 +1122,10 @@ class _Normal(Level):
         closed = cast(Canon, self.close(operand))
         if op == "-":
             return _negated(closed)
-        return _tagged(value, op + repr(closed))
+        return _tagged(value, op + _spelled(closed))
 
     def power(self, base: Key, exponent: Key, value: Number) -> Key:
-        return _tagged(value, "^" + repr((self.close(base), self.close(exponent))))
+        return _tagged(value, "^" + _spelled((self.close(base), self.close(exponent))))
 
 
 class _FourNums(_Normal):
