@@ -643,3 +643,18 @@ def test_the_targets_a_census_asks_are_worked_back_or_read_from_the_values_liste
     made = reachable_values(hand, rules=rules)
     assert among(hand, targets, search) == tuple(t for t in targets if t in made)
     assert (search.listing_cost(hand) == 0) is listed  # (a few: the hand's values not listed)
+
+
+def test_what_working_back_cost_before_tells_a_census_to_list_at_once() -> None:
+    rules = HouseRules(ops="+-*/^")
+    search = Search(plan_of(rules), lambda steps: None)
+    hands = iter(itertools.combinations_with_replacement(range(1, 10), 4))
+    while search.expected_cost(101) == 0:  # (nothing known yet: work back, as renting)
+        among(next(hands), range(101), search)
+    hand = next(hands)
+    listing = search.listing_cost(hand)  # (the values of its sides listed now)
+    assert search.expected_cost(101) >= listing > 0
+    before = search.spent
+    made = reachable_values(hand, rules=rules)
+    assert among(hand, range(101), search) == tuple(t for t in range(101) if t in made)
+    assert search.spent - before == listing  # listed at once: no target worked back

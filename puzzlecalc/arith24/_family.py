@@ -34,7 +34,7 @@ from __future__ import annotations
 import functools
 import itertools
 from collections.abc import Callable, Iterable, Iterator
-from typing import TypeVar
+from typing import Final, TypeVar
 
 from more_itertools import distinct_permutations
 
@@ -61,6 +61,10 @@ __all__ = ["Search", "among", "reaches", "smallest", "trees", "values"]
 Part = tuple[Number, ...]
 
 N = TypeVar("N", bound=Number)
+
+#: How many targets :func:`among` must have worked back from before what they cost is
+#: taken to tell what the next will.
+_TARGETS_KNOWN: Final = 100
 
 
 def trees(
@@ -114,20 +118,27 @@ def among(cards: Part, numbers: Iterable[N], search: Search) -> tuple[N, ...]:
     their order: each worked back from (:func:`reaches`), until that has cost as many
     steps as listing the hand's values would (:meth:`Search.listing_cost`), the rest then
     read from the values listed. So a few targets cost a few lookups, and many at most
-    about twice a listing (as renting skis until the rent reaches the price)."""
+    about twice a listing (as renting skis until the rent reaches the price). Where the
+    search has worked back from targets before (a census), what a target cost then tells
+    whether to list at once."""
     plan = search.plan
     listing = sum(search.listing_cost(part) for part in subhands(cards, plan.use_all))
+    asked = tuple(numbers)
     found: list[N] = []
-    asked = iter(numbers)
     began = search.spent
-    for number in asked:
-        if search.spent - began >= listing:
-            made = values(cards, search)
-            rest = (number, *asked)
-            return (*found, *(n for n in rest if n in made and plan.allows(n)))
-        if reaches(cards, number, search):
-            found.append(number)
-    return tuple(found)
+    done = 0
+    if search.expected_cost(len(asked)) < listing:
+        for number in asked:
+            if search.spent - began >= listing:
+                break
+            if reaches(cards, number, search):
+                found.append(number)
+            done += 1
+        search.worked_back(done, search.spent - began)
+    if done == len(asked):
+        return tuple(found)
+    made = values(cards, search)
+    return (*found, *(n for n in asked[done:] if n in made and plan.allows(n)))
 
 
 def values(cards: Part, search: Search) -> frozenset[Number]:
@@ -199,6 +210,9 @@ class Search:
         #: are kept with the classes).
         self._sizes: dict[int, int] = {}
         self._tables: dict[Part, dict[Number, tuple[int, Tree]]] = {}
+        #: How many targets :func:`among` worked back from, and the steps that cost.
+        self._targets_back = 0
+        self._steps_back = 0
 
     def _keep(self, found: dict[Key, Tree], key: Key, tree: Tree, size: int) -> None:
         """Keep ``tree`` for ``key`` in ``found`` unless a tree as small is kept: a class
@@ -212,6 +226,18 @@ class Search:
         """Charge ``steps`` to the search running, and count them in :attr:`spent`."""
         self.spent += steps
         self._charge(steps)
+
+    def worked_back(self, targets: int, steps: int) -> None:
+        """Remember that working back from ``targets`` targets cost ``steps`` steps."""
+        self._targets_back += targets
+        self._steps_back += steps
+
+    def expected_cost(self, targets: int) -> float:
+        """The steps working back from ``targets`` targets should cost, as it did before
+        (0 until it has been done from :data:`_TARGETS_KNOWN` targets)."""
+        if self._targets_back < _TARGETS_KNOWN:
+            return 0.0
+        return targets * self._steps_back / self._targets_back
 
     def listing_cost(self, part: Part) -> int:
         """The steps :meth:`made` takes to list the values of ``part`` once the values of
