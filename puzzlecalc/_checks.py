@@ -121,14 +121,14 @@ def one_of(*values: object) -> Validator:
     """An attrs validator of a field that takes one of ``values`` (:func:`choice`); the
     command line offers them as the field's choices (the validator's ``options``)."""
 
-    def check(instance: object, attribute: attrs.Attribute[Any], value: object) -> None:
+    def check(owner: object, attribute: attrs.Attribute[Any], value: object) -> None:
         choice(value, attribute.name, values)
 
     check.options = values  # type: ignore[attr-defined]
     return check
 
 
-def flag(instance: object, attribute: attrs.Attribute[Any], value: object) -> None:
+def flag(owner: object, attribute: attrs.Attribute[Any], value: object) -> None:
     """An attrs validator of a field that is ``True`` or ``False`` (not 1 or 0).
 
     :raises InvalidArgumentError: if it is neither.
@@ -141,7 +141,7 @@ def whole_between(low: int, high: int) -> Validator:
     """An attrs validator of a field that takes a whole number from ``low`` to ``high``
     (:func:`whole_number`)."""
 
-    def check(instance: object, attribute: attrs.Attribute[Any], value: object) -> None:
+    def check(owner: object, attribute: attrs.Attribute[Any], value: object) -> None:
         whole_number(value, attribute.name, low=low, high=high)
 
     return check
