@@ -47,8 +47,9 @@ def fours(
     **options: Unpack[RuleOptions],
 ) -> TargetTable:
     """The whole numbers from ``low`` to ``up_to`` that ``count`` copies of ``digit`` make
-    under the rules (default :data:`FOUR_FOURS`), one expression each: the first of those
-    :func:`~puzzlecalc.arith24.solutions.solve` lists (shortest first).
+    under the rules (default :data:`FOUR_FOURS`), one expression each, as
+    :func:`~puzzlecalc.arith24.every.every_target` chooses it (under the wider family's
+    rules, one with the fewest operations and numbers).
 
     :param digit: the digit, 0 to 9.
     :param count: how many of it, 1 to :data:`~puzzlecalc.arith24.numbers.MAX_CARDS`.

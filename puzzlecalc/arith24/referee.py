@@ -49,7 +49,7 @@ def _times(n: int) -> str:
 
 def _number(value: Number) -> str:
     """A number in prose: ``-5``, ``41/3``; one too long to write out, by its size (a
-    power may have up to 10,000 digits)."""
+    value may have up to :data:`~puzzlecalc.arith24.numbers.MAX_VALUE_DIGITS` digits)."""
     bits = max(abs(value.numerator), value.denominator).bit_length()
     if bits > 200:
         return f"a number of about {round(bits * 0.30103):,} digits"
