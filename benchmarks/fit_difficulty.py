@@ -2,7 +2,7 @@
 
 Usage: python benchmarks/fit_difficulty.py [--folds 5]
 
-Reads ../shared/data/arith24/4nums_difficulty_1to10.csv (566 hands). Prints the Spearman
+Reads tests/data/arith24/4nums_difficulty_1to10.csv (566 hands). Prints the Spearman
 correlation between the shipped model (puzzlecalc.arith24.difficulty.WEIGHTS) and the
 solved rate, the baseline "minus the number of solutions up to commutativity", and a
 k-fold cross-validation: the weights are refitted on k-1 folds (coordinate search on the
@@ -23,13 +23,7 @@ from puzzlecalc.arith24 import count
 from puzzlecalc.arith24.difficulty import WEIGHTS, move_features, moves, ranks, spearman
 from puzzlecalc.arith24.numbers import Number as Value
 
-DATA = (
-    Path(__file__).resolve().parents[2]
-    / "shared"
-    / "data"
-    / "arith24"
-    / "4nums_difficulty_1to10.csv"
-)
+DATA = Path(__file__).resolve().parents[1] / "tests" / "data" / "arith24" / "4nums_difficulty_1to10.csv"
 NAMES = tuple(WEIGHTS)
 
 

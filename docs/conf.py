@@ -37,11 +37,11 @@ nitpick_ignore = [
     ("py:class", "puzzlecalc._signals.Stop"),  # internal: what stopped a run
 ]
 
-# The canonical forms are internal; the public key() names their types.
+# The engine is private; the public key() names its types.
 nitpick_ignore_regex = [
     (
         r"py:class",
-        r"(puzzlecalc\.arith24\._canonical\.)?(Tree|Key|Canon|Atom|Node|Form|Written|NumeralKey|Unary)",
+        r"(puzzlecalc\.arith24\._engine\.\w+\.)?(Tree|Key|Canon|Atom|Node|Form|Written|NumeralKey|Unary)",
     ),
     # Type variables of the generic search and of the census's run appear in signatures.
     (r"py:.*", r"(puzzlecalc\.search\.)?(S|M|M_co|K)"),

@@ -46,7 +46,9 @@ T = TypeVar("T")
 Validator: TypeAlias = Callable[[Any, "attrs.Attribute[Any]", Any], None]
 
 
-def whole_number(value: object, name: str, *, low: int | None = None, high: int | None = None) -> int:
+def whole_number(
+    value: object, name: str, *, low: int | None = None, high: int | None = None
+) -> int:
     """``value`` if it is an ``int`` (not a ``bool``) from ``low`` to ``high`` (each
     unbounded when ``None``).
 
@@ -97,7 +99,9 @@ def real_number(
         or (high is not None and number > high)
         or (above is not None and number <= above)
     ):
-        raise InvalidArgumentError(f"{name} must be a number {said}, not {shown(value)}".replace("  ", " "))
+        raise InvalidArgumentError(
+            f"{name} must be a number {said}, not {shown(value)}".replace("  ", " ")
+        )
     return number
 
 

@@ -36,9 +36,9 @@ from typing import Any, Final, TypeVar, cast
 
 import attrs
 
-from puzzlecalc._checks import shown
+from puzzlecalc._checks import whole_number
 from puzzlecalc._signals import STOPPING, uninterrupted
-from puzzlecalc.errors import InvalidArgumentError, WorkLostError
+from puzzlecalc.errors import WorkLostError
 
 __all__ = ["MAX_DEATHS", "results", "workers"]
 
@@ -60,8 +60,8 @@ def workers(jobs: int | None, work: int) -> int:
 
     :raises InvalidArgumentError: if ``jobs`` is not a whole number of at least 1.
     """
-    if jobs is not None and (not isinstance(jobs, int) or isinstance(jobs, bool) or jobs < 1):
-        raise InvalidArgumentError(f"jobs must be at least 1, not {shown(jobs)}")
+    if jobs is not None:
+        whole_number(jobs, "jobs", low=1)
     cores = os.cpu_count() or 1
     return max(1, min(cores if jobs is None else jobs, cores, work))
 

@@ -35,7 +35,7 @@ from typing import Any, Final, Generic, Protocol, TypeVar
 
 import attrs
 
-from puzzlecalc._checks import shown
+from puzzlecalc._checks import shown, whole_number
 from puzzlecalc.errors import InvalidArgumentError, InvalidTypeError, SearchLimitError
 
 __all__ = [
@@ -103,7 +103,9 @@ class Path(Generic[S, M]):
 
 def _problem(problem: object) -> None:
     """Refuse what is not a :class:`Problem`."""
-    if not all(callable(getattr(problem, name, None)) for name in ("initial", "is_goal", "successors")):
+    if not all(
+        callable(getattr(problem, name, None)) for name in ("initial", "is_goal", "successors")
+    ):
         raise InvalidTypeError(
             f"problem must be a Problem (initial, is_goal, successors), not {shown(problem)}"
         )
@@ -113,12 +115,9 @@ def _check(max_depth: int | None, max_states: int, *, unbounded: bool = False) -
     """Check the limits of a search (``max_depth`` may be ``None`` only when ``unbounded``)."""
     if max_depth is None and not unbounded:
         raise InvalidArgumentError("max_depth must be at least 0, not None")
-    if max_depth is not None and (
-        not isinstance(max_depth, int) or isinstance(max_depth, bool) or max_depth < 0
-    ):
-        raise InvalidArgumentError(f"max_depth must be at least 0, not {shown(max_depth)}")
-    if not isinstance(max_states, int) or isinstance(max_states, bool) or max_states < 1:
-        raise InvalidArgumentError(f"max_states must be at least 1, not {shown(max_states)}")
+    if max_depth is not None:
+        whole_number(max_depth, "max_depth", low=0)
+    whole_number(max_states, "max_states", low=1)
 
 
 def _limit_error(max_states: int) -> SearchLimitError:
@@ -167,7 +166,11 @@ def breadth_first(
                         return _walk_back(parents, reached)
             return None
         # keep only the states from which a goal may still be reached, if the problem can tell
-        near = None if within is None or max_depth is None else within(max_depth - depth, len(frontier))
+        near = (
+            None
+            if within is None or max_depth is None
+            else within(max_depth - depth, len(frontier))
+        )
         following: list[S] = []
         for state in frontier:
             moves = _listed(successors(state))

@@ -12,16 +12,17 @@ from hypothesis import example, given, settings
 from hypothesis import strategies as st
 from strategies24 import exprs
 
-from puzzlecalc.arith24 import DISTINCT_LEVELS, BinOp, Expr, _canonical, solve
-from puzzlecalc.arith24._canonical import ASIDE, FORM, VALUE
+from puzzlecalc.arith24 import DISTINCT_LEVELS, BinOp, Expr, solve
+from puzzlecalc.arith24._engine import equivalence, forms, rebuild, trees
+from puzzlecalc.arith24._engine.forms import ASIDE, FORM, VALUE
 from puzzlecalc.arith24.equivalence import Distinct, key
 from puzzlecalc.arith24.numbers import exact
 
 
-def _canon(found: _canonical.Key) -> _canonical.Canon:
+def _canon(found: forms.Key) -> forms.Canon:
     """A key at "normal" or "4nums": a plain tuple (the finer levels' are named)."""
     assert type(found) is tuple
-    return cast(_canonical.Canon, found)
+    return cast(forms.Canon, found)
 
 
 # (a, b, the coarsest... each level at which a and b are the same)
@@ -136,18 +137,18 @@ values = st.integers(-6, 6) | st.fractions(min_value=-4, max_value=4, max_denomi
 def test_the_useless_operands_set_aside_are_the_largest_group_worth_nothing(
     pairs: list[tuple[int, Fraction]], sums: bool
 ) -> None:
-    items: list[tuple[int, _canonical.Form]] = [
-        (sign, (_canonical.LEAF, exact(value))) for sign, value in pairs
+    items: list[tuple[int, forms.Form]] = [
+        (sign, (forms.LEAF, exact(value))) for sign, value in pairs
     ]
     aside: list[Any] = []
-    kept = _canonical._drop(list(items), aside, sums)
+    kept = forms._drop(list(items), aside, sums)
     whole_zero = sums and sum(sign * Fraction(form[VALUE]) for sign, form in items) == 0
     # (in a product worth 0 too, the other factors that multiply to 1 are useless)
     groups = _useless_reference(items, sums)
     if not groups or whole_zero:
         assert kept == items and not aside
         return
-    assert _canonical._could_drop(items, sums)  # the cheap test never hides a useless group
+    assert forms._could_drop(items, sums)  # the cheap test never hides a useless group
     largest = max(len(group) for group in groups)
     removed = Counter(items) - Counter(kept)
     assert sum(removed.values()) == largest
@@ -158,15 +159,15 @@ def test_the_useless_operands_set_aside_are_the_largest_group_worth_nothing(
 
 
 def _operand(part: Any, op: str, level: Distinct) -> Any:
-    """A key as the search joins it by ``op`` (:meth:`~puzzlecalc.arith24._canonical.Level.joining`)."""
-    ((operand, _),) = _canonical.LEVELS[level].joining({part: 0}, op)
+    """A key as the search joins it by ``op`` (:meth:`~puzzlecalc.arith24._engine.equivalence.Equivalence.joining`)."""
+    ((operand, _),) = equivalence.EQUIVALENCES[level].joining({part: 0}, op)
     return operand
 
 
 @given(exprs(max_leaves=3), exprs(max_leaves=3), st.sampled_from("+-*/"))
 def test_the_search_combines_keys_as_key_does(left: Expr, right: Expr, op: str) -> None:
     """The search's combiner for a level gives the key of the whole from its parts' keys
-    (as :meth:`~puzzlecalc.arith24._canonical.Level.joining` gives them), with or without the
+    (as :meth:`~puzzlecalc.arith24._engine.equivalence.Equivalence.joining` gives them), with or without the
     value it is worth."""
     whole = BinOp(op, left, right)  # type: ignore[arg-type]
     try:
@@ -174,20 +175,20 @@ def test_the_search_combines_keys_as_key_does(left: Expr, right: Expr, op: str) 
     except ZeroDivisionError:
         return
     for level in DISTINCT_LEVELS:
-        join = _canonical.LEVELS[level].join
+        join = equivalence.EQUIVALENCES[level].join
         first, second = (
-            _operand(_canonical._open_key(_canonical.to_tree(part), _canonical.LEVELS[level]), op, level)
+            _operand(equivalence.open_key(trees.to_tree(part), equivalence.EQUIVALENCES[level]), op, level)
             for part in (left, right)
         )
         combined = join(op, first, second, value)
         assert combined == join(op, first, second, None)
-        assert combined == _canonical._open_key(_canonical.to_tree(whole), _canonical.LEVELS[level])
+        assert combined == equivalence.open_key(trees.to_tree(whole), equivalence.EQUIVALENCES[level])
         if level == "4nums":  # open: settled, it is the key
-            assert _canonical.settle(combined) == key(whole, level)
+            assert forms.settle(combined) == key(whole, level)
 
 
 def _open(text: str, level: Distinct) -> Any:
-    return _canonical._open_key(_canonical.to_tree(Expr.parse(text)), _canonical.LEVELS[level])
+    return equivalence.open_key(trees.to_tree(Expr.parse(text)), equivalence.EQUIVALENCES[level])
 
 
 @pytest.mark.parametrize(
@@ -206,23 +207,23 @@ def _open(text: str, level: Distinct) -> Any:
 def test_the_keys_as_the_search_joins_them(
     op: str, narrow: bool, level: Distinct, joined: list[str]
 ) -> None:
-    """Each key as :meth:`~puzzlecalc.arith24._canonical.Level.joining` gives it for ``op``,
-    settled where :meth:`~puzzlecalc.arith24._canonical.Level.combine` would settle it: in the
+    """Each key as :meth:`~puzzlecalc.arith24._engine.equivalence.Equivalence.joining` gives it for ``op``,
+    settled where :meth:`~puzzlecalc.arith24._engine.equivalence.Equivalence.combine` would settle it: in the
     same order, with its tree."""
 
-    def tree(text: str) -> _canonical.Tree:
-        return _canonical.to_tree(Expr.parse(text))
+    def tree(text: str) -> trees.Tree:
+        return trees.to_tree(Expr.parse(text))
 
     found = {_open(text, level): tree(text) for text in ("3", "1-5", "5*3/3")}
     expected = []
     for text in joined:
         expr, _, settled = text.partition(" ")
         if settled:  # (settling changes each of them: 1-5 turns its sign, 5*3/3 sets 3/3 aside)
-            assert _canonical.settle(_open(expr, level)) != _open(expr, level)
-            expected.append((_canonical.settle(_open(expr, level)), tree(expr)))
+            assert forms.settle(_open(expr, level)) != _open(expr, level)
+            expected.append((forms.settle(_open(expr, level)), tree(expr)))
         else:
             expected.append((_open(expr, level), tree(expr)))
-    assert list(_canonical.LEVELS[level].joining(found, op, narrow)) == expected
+    assert list(equivalence.EQUIVALENCES[level].joining(found, op, narrow)) == expected
 
 
 @pytest.mark.parametrize("level", ["normal", "4nums"])
@@ -233,13 +234,13 @@ def test_pairs_of_the_same_operands_make_the_same_key(
     """The search passes over a pair whose operands (by identity, with their signs, and
     the cards set aside) it has combined already: such pairs must make equal keys. Every
     way to combine the cards, sharing each part's keys as the search does, is tried."""
-    join = _canonical.LEVELS[level].join
+    join = equivalence.EQUIVALENCES[level].join
     keys: dict[tuple[int, ...], list[Any]] = {
-        (i,): [_canonical.LEVELS[level].leaf(card)] for i, card in enumerate(cards)
+        (i,): [equivalence.EQUIVALENCES[level].leaf(card)] for i, card in enumerate(cards)
     }
     made: dict[Any, Any] = {}
     # (a key settles to the same object each time, as in a search)
-    with _canonical.settling():
+    with forms.settling():
         for size in range(2, len(cards) + 1):
             for chosen in itertools.combinations(range(len(cards)), size):
                 found = []
@@ -251,7 +252,7 @@ def test_pairs_of_the_same_operands_make_the_same_key(
                                 continue
                             left, right = _operand(left, op, level), _operand(right, op, level)
                             key = join(op, left, right, None)
-                            signature = (size, _canonical.operands(op, left, right))
+                            signature = (size, forms.operands(op, left, right))
                             assert made.setdefault(signature, key) == key
                             if key not in found:
                                 found.append(key)
@@ -290,14 +291,14 @@ def test_the_4nums_key_does_not_depend_on_the_bracketing(expr: Expr) -> None:
         normal = key(expr, "normal")
     except ZeroDivisionError:
         return
-    tree = _canonical._tree(_canon(normal)[FORM], _canonical._Rebuilds(_canonical.LEVELS["normal"]))
+    tree = rebuild.tree_of(_canon(normal)[FORM], rebuild.Rebuilds(equivalence.EQUIVALENCES["normal"]))
     assert tree is not None and key(tree, "normal") == normal
     assert key(tree) == key(expr)
 
 
 def test_trees_number_their_cards_left_to_right_and_share_what_numbers_the_same() -> None:
     product = ("*", 3, 8)  # cards the hand holds once: numbered the same in every tree
-    first, second = _canonical.from_trees(
+    first, second = trees.from_trees(
         [("+", product, ("+", 2, 1)), ("-", product, ("-", 2, 2))], [2, 3, 8, 2, 1]
     )
     assert [leaf.card for leaf in first.leaves()] == [1, 2, 0, 4]
@@ -321,7 +322,7 @@ def test_a_key_with_nothing_aside_rebuilds_to_itself(expr: Expr, level: Distinct
     sign, form, aside = _canon(found)
     if sign != 1 or aside:
         return
-    tree = _canonical._tree(form, _canonical._Rebuilds(_canonical.LEVELS[level]))
+    tree = rebuild.tree_of(form, rebuild.Rebuilds(equivalence.EQUIVALENCES[level]))
     assert tree is None or key(tree, level) == found
     assert tree is not None or level == "4nums"  # (a normal form always adds something)
 
@@ -329,7 +330,7 @@ def test_a_key_with_nothing_aside_rebuilds_to_itself(expr: Expr, level: Distinct
 @given(exprs())
 def test_a_tree_holds_as_many_numbers_as_its_expression(expr: Expr) -> None:
     """solve ranks its solutions by the numbers each holds, counted on its plain tree."""
-    assert _canonical.card_count(_canonical.to_tree(expr)) == len(expr.numbers)
+    assert trees.card_count(trees.to_tree(expr)) == len(expr.numbers)
 
 
 @pytest.mark.parametrize(

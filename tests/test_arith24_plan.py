@@ -9,15 +9,15 @@ from hypothesis import given
 from strategies24 import every_rule
 
 from puzzlecalc.arith24 import DISTINCT_LEVELS, HouseRules, count
-from puzzlecalc.arith24._canonical import LEVELS, Level
-from puzzlecalc.arith24._plan import plan_of
+from puzzlecalc.arith24._engine.equivalence import EQUIVALENCES, Equivalence
+from puzzlecalc.arith24._engine import plan_of
 from puzzlecalc.arith24.rules import Distinct
 
 
 @given(every_rule)
 def test_a_plan_answers_what_the_rules_say(house: HouseRules) -> None:
     plan = plan_of(house)
-    assert plan.rules == house and plan.level is LEVELS[house.distinct]
+    assert plan.rules == house and plan.equivalence is EQUIVALENCES[house.distinct]
     assert plan.ops == house.ops and plan.use_all == house.use_all
     assert plan.every_op == (house.ops == "+-*/")
     assert plan.limits_values == house.limits_values and plan.whole_only == house.whole_only
@@ -33,8 +33,8 @@ def test_equal_rules_make_one_plan() -> None:
 
 @pytest.mark.parametrize("name", DISTINCT_LEVELS)
 def test_each_equivalence_level_has_its_strategy(name: Distinct) -> None:
-    level = LEVELS[name]
-    assert isinstance(level, Level) and level.name == name
+    level = EQUIVALENCES[name]
+    assert isinstance(level, Equivalence) and level.name == name
     assert level.leaf(3) is level.leaf(3)  # one key for each number, shared
 
 
@@ -48,7 +48,7 @@ def test_each_equivalence_level_has_its_strategy(name: Distinct) -> None:
     ],
 )
 def test_what_the_search_asks_of_a_level(name: Distinct, both_orders: bool, flattens: bool) -> None:
-    level = LEVELS[name]
+    level = EQUIVALENCES[name]
     assert (level.both_orders, level.flattens) == (both_orders, flattens)
 
 

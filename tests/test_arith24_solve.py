@@ -24,15 +24,14 @@ from puzzlecalc.arith24 import (
     DISTINCT_LEVELS,
     Expr,
     HouseRules,
-    _canonical,
-    _search,
     count,
     solutions,
     solvable,
     solve,
 )
+from puzzlecalc.arith24._engine import arithmetic, budget, calls, forms, lookup, parts
+from puzzlecalc.arith24._engine import plan_of
 from puzzlecalc.arith24.equivalence import Distinct, key
-from puzzlecalc.arith24._plan import plan_of
 from puzzlecalc.arith24.numbers import Number, exact, number_text, outcomes
 from puzzlecalc.arith24.solutions import reachable_values
 
@@ -326,10 +325,10 @@ def test_without_use_all_4nums_finds_each_sign_and_form_once(cards: list[int], t
         for part in set(itertools.combinations(sorted(cards), size))
         for text in _brute_force(list(part), target)
     }
-    expected = {cast(_canonical.Canon, found)[: _canonical.ASIDE] for found in keys}
+    expected = {cast(forms.Canon, found)[: forms.ASIDE] for found in keys}
     found = solve(cards, target, use_all=False)
     assert len(found) == len(expected)
-    assert {cast(_canonical.Canon, key(expr))[: _canonical.ASIDE] for expr in found} == expected
+    assert {cast(forms.Canon, key(expr))[: forms.ASIDE] for expr in found} == expected
 
 
 @settings(max_examples=40, deadline=None)
@@ -368,7 +367,7 @@ def test_under_any_rules_each_class_of_the_expressions_they_allow_is_found(
     if rules.allows(exact(target)):
         keys = {key(expr, rules.distinct) for expr in allowed}
     if not rules.use_all and rules.distinct == "4nums":
-        keys = {found[: _canonical.ASIDE] for found in keys}
+        keys = {found[: forms.ASIDE] for found in keys}
     assert count(cards, target, rules=rules) == len(keys)
 
 
@@ -445,16 +444,16 @@ def test_the_fast_needs_are_the_general_ones(
     for a rest of two cards or more, only the values the rules allow (the others are never
     among its values); for a single card, all of them (a card may be any number)."""
     goal, part = exact(target), exact(a)
-    general = list(_search._all_needs(goal, part, plan_of(rules), (1, 2)))
-    fast = list(_search._needs(goal, part, plan_of(rules), (1, 2)))
-    allowed = [need for need in general if rules.allows(_search.as_number(need[1]))]
-    assert [need for need in fast if rules.allows(_search.as_number(need[1]))] == allowed
+    general = list(arithmetic._all_needs(goal, part, plan_of(rules), (1, 2)))
+    fast = list(arithmetic._needs(goal, part, plan_of(rules), (1, 2)))
+    allowed = [need for need in general if rules.allows(lookup.as_number(need[1]))]
+    assert [need for need in fast if rules.allows(lookup.as_number(need[1]))] == allowed
     if goal and part:  # the shortcut's case: nothing else
         assert fast == allowed
-    one_card = list(_search._all_needs(goal, part, plan_of(rules), (1,)))
-    assert list(_search._needs(goal, part, plan_of(rules), (1,))) == one_card
+    one_card = list(arithmetic._all_needs(goal, part, plan_of(rules), (1,)))
+    assert list(arithmetic._needs(goal, part, plan_of(rules), (1,))) == one_card
     # the same asked of the values as the search looks them up
-    held = list(_search._needs(_search.as_value(goal), _search.as_value(part), plan_of(rules), (1, 2)))
+    held = list(arithmetic._needs(lookup.as_value(goal), lookup.as_value(part), plan_of(rules), (1, 2)))
     assert held == fast
     for _, b, _ in fast:  # exact: whole, or a fraction in lowest terms
         assert isinstance(b, int) or (b[1] > 1 and math.gcd(*b) == 1)
@@ -464,9 +463,9 @@ def test_the_fast_needs_are_the_general_ones(
 def test_the_values_needed_hash_and_compare_as_fractions_do(target: Fraction, a: Fraction) -> None:
     """A needed value, made a number for the search to go on with, is one: a fraction
     remembers its hash, the same hash as a Fraction's."""
-    for _, need, _ in _search._needs(exact(target), exact(a), plan_of(HouseRules()), (1, 2)):
-        b = _search.as_number(need)
-        assert _search.as_value(b) == need
+    for _, need, _ in arithmetic._needs(exact(target), exact(a), plan_of(HouseRules()), (1, 2)):
+        b = lookup.as_number(need)
+        assert lookup.as_value(b) == need
         plain = Fraction(b)
         assert hash(b) == hash(plain) and b == plain and b in {plain} and plain in {b}
         assert (b.numerator, b.denominator, str(b)) == (
@@ -500,7 +499,7 @@ def test_the_splits_of_a_hand_are_each_way_to_split_it_in_two_once(cards: list[i
                 rest.remove(card)
             if 2 * size < len(hand) or part <= tuple(rest):
                 expected.append((part, tuple(rest)))
-    assert list(_search.splits(hand)) == expected
+    assert list(parts.splits(hand)) == expected
 
 
 @given(st.lists(numbers, min_size=2, max_size=4), limiting_rules)
@@ -509,11 +508,11 @@ def test_a_part_s_values_in_order_are_its_values_sorted_once(
 ) -> None:
     """A search tries a part's values in order: sorted, and sorted once however often asked."""
     hand = tuple(sorted(exact(card) for card in cards))
-    with _search.limited(10**6):
-        found = _search.values(hand, plan_of(rules))
-        ordered = _search.in_order(found)
-        assert ordered == tuple(sorted(map(_search.as_number, found)))
-        assert _search.in_order(_search.values(hand, plan_of(rules))) is ordered
+    with budget.limited(10**6):
+        found = arithmetic.values(hand, plan_of(rules))
+        ordered = arithmetic.in_order(found)
+        assert ordered == tuple(sorted(map(lookup.as_number, found)))
+        assert arithmetic.in_order(arithmetic.values(hand, plan_of(rules))) is ordered
 
 
 _MODULUS = sys.hash_info.modulus
@@ -530,16 +529,16 @@ def test_the_search_s_fractions_hash_as_fractions_do(numerator: int, denominator
     pair = (numerator // divisor, denominator // divisor)
     if pair[1] == 1:
         return
-    _search.forget_shared()
-    first = _search._fraction((1, pair[1]))
-    later = _search._fraction(pair)  # (the same as first if the numerator is 1)
+    arithmetic.forget_shared()
+    first = lookup.shared_fraction((1, pair[1]))
+    later = lookup.shared_fraction(pair)  # (the same as first if the numerator is 1)
     assert hash(first) == hash(Fraction(1, pair[1])) and first == Fraction(1, pair[1])
     assert hash(later) == hash(Fraction(*pair)) and later == Fraction(*pair)
 
 
 @given(st.integers(-(2**70), 2**70), st.integers(-(2**70), 2**70).filter(bool))
 def test_a_ratio_worked_out_is_the_fraction_in_lowest_terms(top: int, bottom: int) -> None:
-    assert _search._ratio(top, bottom) == _search.as_value(exact(Fraction(top, bottom)))
+    assert lookup.reduced(top, bottom) == lookup.as_value(exact(Fraction(top, bottom)))
 
 
 @given(st.lists(numbers), limiting_rules)
@@ -550,8 +549,8 @@ def test_the_values_rules_allow_at_once_are_those_allowed_one_by_one(
     allowed = {value for value in exact_values if rules.allows(value)}
     assert rules.allowed(exact_values) == allowed
     # the same, of the values as the search looks them up
-    held = {_search.as_value(value) for value in exact_values}
-    assert _search._allowed(held, rules) == {_search.as_value(value) for value in allowed}
+    held = {lookup.as_value(value) for value in exact_values}
+    assert arithmetic._allowed(held, rules) == {lookup.as_value(value) for value in allowed}
 
 
 @given(numbers)
@@ -559,15 +558,15 @@ def test_a_value_as_the_search_looks_it_up_stands_for_its_number(value: Fraction
     """The search looks a number up as itself if it is whole, else as its numerator and
     denominator (a tuple); made a number again, it is the same number, with the same hash."""
     number = exact(value)
-    held = _search.as_value(number)
+    held = lookup.as_value(number)
     if isinstance(number, int):
         assert held == number
     else:
         assert held == (value.numerator, value.denominator)
-    back = _search.as_number(held)
+    back = lookup.as_number(held)
     assert back == number and hash(back) == hash(number)
-    assert _search.as_value(held) == held and _search.as_number(number) is number
-    (plain,) = _search.plain([held])  # as values leave the search: a plain int or Fraction
+    assert lookup.as_value(held) == held and lookup.as_number(number) is number
+    (plain,) = lookup.plain([held])  # as values leave the search: a plain int or Fraction
     assert plain == number and hash(plain) == hash(number) and type(plain) is type(exact(value))
     assert str(plain) == str(number) and plain.numerator == number.numerator
 
@@ -598,17 +597,17 @@ def test_the_fast_values_are_every_outcome(
     :func:`outcomes` gives them, that the rules allow."""
     hand = tuple(sorted(exact(card) for card in cards))
     rules = rules.evolve(ops=ops)
-    with _search.limited(10**7):
+    with budget.limited(10**7):
         made = {
             value
-            for part, rest in _search.splits(hand)
-            for a in map(_search.as_number, _search.values(part, plan_of(rules)))
-            for b in map(_search.as_number, _search.values(rest, plan_of(rules)))
+            for part, rest in parts.splits(hand)
+            for a in map(lookup.as_number, arithmetic.values(part, plan_of(rules)))
+            for b in map(lookup.as_number, arithmetic.values(rest, plan_of(rules)))
             for _, value in outcomes(a, b, rules.ops)
             if rules.allows(value)
         }
-        found = _search.values(hand, plan_of(rules))
-        assert set(found) == {_search.as_value(value) for value in made}
+        found = arithmetic.values(hand, plan_of(rules))
+        assert set(found) == {lookup.as_value(value) for value in made}
         for value in found:  # exact: whole, or a fraction in lowest terms
             assert isinstance(value, int) or (value[1] > 1 and math.gcd(*value) == 1)
 
@@ -628,16 +627,16 @@ def test_the_two_and_three_card_shortcuts_are_the_general_search(
     order, for the same steps, for each value the cards make and for another."""
     hand = tuple(sorted(exact(card) for card in cards))
     rules = attrs.evolve(rules, distinct=level)
-    with _search.limited(10**6):
-        made = _search.in_order(_search.values(hand, plan_of(attrs.evolve(rules, integer_only=False))))
+    with budget.limited(10**6):
+        made = arithmetic.in_order(arithmetic.values(hand, plan_of(attrs.evolve(rules, integer_only=False))))
     for target in [*made, exact(other)]:
         found = []
         for progress in (None, lambda done, total: None):
-            with _search.limited(10**6):
-                classes = _search._make_classes(hand, target, plan_of(rules), progress)
-                budget = _search._BUDGET.get()
-                assert budget is not None
-                found.append((list(classes.items()), budget.left))
+            with budget.limited(10**6):
+                classes = arithmetic._make_classes(hand, target, plan_of(rules), progress)
+                left = budget.BUDGET.get()
+                assert left is not None
+                found.append((list(classes.items()), left.left))
         assert found[0] == found[1]
 
 
@@ -647,10 +646,10 @@ def test_a_card_alone_is_its_only_value_whatever_the_rules(
 ) -> None:
     """A hand may hold a card the rules would not let a step make (a card may be any
     number): alone, it makes itself, and costs no step."""
-    with _search.limited(1):
-        assert set(_search.values((exact(card),), plan_of(rules))) == {_search.as_value(exact(card))}
-        budget = _search._BUDGET.get()
-        assert budget is not None and budget.left == 1
+    with budget.limited(1):
+        assert set(arithmetic.values((exact(card),), plan_of(rules))) == {lookup.as_value(exact(card))}
+        left = budget.BUDGET.get()
+        assert left is not None and left.left == 1
 
 
 @given(st.lists(numbers, min_size=1, max_size=4), limiting_rules)
@@ -660,7 +659,7 @@ def test_the_values_reached_are_plain_numbers(cards: list[Fraction], rules: Hous
     hand = [exact(card) for card in cards]
     found = reachable_values(hand, rules=rules)
     assert all(type(value) in (int, Fraction) for value in found)
-    held = _search.values_reached(hand, plan_of(rules), 10**6)
+    held = calls.values_reached(hand, plan_of(rules), 10**6)
     assert held.numbers() == found and len(held) == len(found)
     assert all(value in held for value in found)
     assert held.among([*found, Fraction(1, 10**9), 10**12]) == tuple(found)

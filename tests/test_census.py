@@ -21,7 +21,7 @@ from hypothesis import strategies as st
 from puzzlecalc.arith24.census import (
     HOUSE_RULES,
     NEAR,
-    Census,
+    CountdownCensus,
     Deck,
     HandCensus,
     countdown_census,
@@ -71,11 +71,11 @@ def _plain_countdown(selection: tuple[int, ...]) -> set[int]:
 
 
 @pytest.fixture(scope="module")
-def small_census() -> Census:
+def small_census() -> CountdownCensus:
     return countdown_census(low=LOW, high=HIGH, deck=DECK, weighted=True, jobs=1)
 
 
-def test_countdown_tables_agree_with_a_brute_force(small_census: Census) -> None:
+def test_countdown_tables_agree_with_a_brute_force(small_census: CountdownCensus) -> None:
     selections = DECK.selections()
     assert 100 < len(selections) < 1000 and len(small_census.done) == len(selections)
     solvable: Counter[int] = Counter()
@@ -227,7 +227,7 @@ def test_a_resumed_run_gives_the_tables_of_an_uninterrupted_one(tmp_path: Path, 
 
         return progress
 
-    def census(**options: object) -> Census | HandCensus:
+    def census(**options: object) -> CountdownCensus | HandCensus:
         if kind == "countdown":
             return countdown_census(low=LOW, high=HIGH, deck=DECK, jobs=1, **options)  # type: ignore[arg-type]
         return hand_census(low=1, high=6, targets=range(0, 40), jobs=1, **options)  # type: ignore[arg-type]
@@ -358,8 +358,8 @@ def test_resuming_a_different_census_is_refused(tmp_path: Path, other: dict[str,
         countdown_census(jobs=1, rows=rows, resume=True, **(settings | other))  # type: ignore[arg-type]
 
 
-def test_memory_stays_flat_the_census_keeps_counts_not_results(small_census: Census) -> None:
-    kept = [getattr(small_census, field.name) for field in attrs.fields(Census)]
+def test_memory_stays_flat_the_census_keeps_counts_not_results(small_census: CountdownCensus) -> None:
+    kept = [getattr(small_census, field.name) for field in attrs.fields(CountdownCensus)]
     tables = [value for value in kept if isinstance(value, (dict, Counter, list))]
     assert tables and all(len(table) <= HIGH - LOW + 1 for table in tables)
     assert all(len(histogram) <= NEAR + 2 for histogram in small_census.distances.values())

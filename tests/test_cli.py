@@ -154,7 +154,7 @@ def test_every_level_of_a_game() -> None:
     [
         (["level", "200"], "game 1 has levels 1 to 199, not 200"),
         (["level", "0", "--game", "2"], "game 2 has levels 1 to 109 and 184, not 0"),
-        (["level", "+4"], "give a level number, --file, or all of its parts: missing --start, --moves, --goal"),
+        (["level", "+4"], "give a level number, --file, or the level's parts: missing --start, --goal, --moves"),
         (["level", "--file", "x.json", "+4"], "--file gives the levels"),
     ],
 )
@@ -849,7 +849,7 @@ def test_a_usage_error_is_one_line_with_the_nearest_word(
         (["census", "24", "--weighted"], "--weighted does not go with census 24"),
         (["census", "countdown", "--ops", "+-", "--max-steps", "9"],
          "--max-steps, --ops does not go with census countdown"),
-        (["census", "24", "--unary", "!", "--max-steps", "0"], "max_steps must be a whole number of at least 1, not 0"),
+        (["census", "24", "--unary", "!", "--max-steps", "0"], "max_steps must be at least 1, not 0"),
         (["census", "24", "--unary-depth", "11"], "unary_depth must be from 0 to 10, not 11"),
         (["census", "24", "--resume"], "--resume continues the rows of --csv"),
         (["census", "24", "--tables-json", "-"], "--tables-json '-': give a file's name, or /dev/stdout"),

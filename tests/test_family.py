@@ -16,9 +16,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from puzzlecalc.arith24 import DISTINCT_LEVELS, HouseRules, check, count, solvable, solve
-from puzzlecalc.arith24._canonical import Tree, Written, key, to_tree
-from puzzlecalc.arith24._family import Search, among
-from puzzlecalc.arith24._plan import plan_of
+from puzzlecalc.arith24._engine.equivalence import key
+from puzzlecalc.arith24._engine.family import Search, among
+from puzzlecalc.arith24._engine import plan_of
+from puzzlecalc.arith24._engine.trees import Tree, Written, to_tree
 from puzzlecalc.arith24.census import arith24_census, hand_census
 from puzzlecalc.arith24.census.results import house_rules_over
 from puzzlecalc.arith24.every import every_target

@@ -40,10 +40,10 @@ from puzzlecalc import (
     solve_level,
 )
 from puzzlecalc._bounded import BoundedCache
-from puzzlecalc.arith24 import HouseRules, _canonical, check, difficulty, solvable, solve
-from puzzlecalc.arith24 import _search as arith24_search
 from puzzlecalc._pool import workers
 from puzzlecalc._signals import uninterrupted
+from puzzlecalc.arith24 import HouseRules, check, difficulty, solvable, solve
+from puzzlecalc.arith24._engine import arithmetic, budget, forms, lookup
 from puzzlecalc.arith24.census import arith24_census, countdown_census
 from puzzlecalc.arith24.countdown import (
     MAX_KEPT_VALUES,
@@ -53,6 +53,7 @@ from puzzlecalc.arith24.countdown import (
     reachable_between,
 )
 from puzzlecalc.arith24.expr import Expr
+from puzzlecalc.arith24 import game as arith24_game
 from puzzlecalc.arith24.game import deal
 from puzzlecalc.calculator.ops import Add, Append, Multiply, Power
 from puzzlecalc.calculator.problem import LevelProblem
@@ -199,7 +200,7 @@ def test_a_search_costs_the_same_steps_cold_or_after_hands_that_share_its_parts(
 
     def cold(call: Callable[[int], object]) -> Callable[[int], object]:
         def first_call(steps: int) -> object:
-            arith24_search.forget_shared()
+            arithmetic.forget_shared()
             return call(steps)
 
         return first_call
@@ -215,23 +216,23 @@ def test_a_search_costs_the_same_steps_cold_or_after_hands_that_share_its_parts(
 def test_the_values_kept_across_calls_stay_within_their_bound(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    monkeypatch.setattr(arith24_search._SHARED_VALUES, "limit", 2_000)
-    monkeypatch.setattr(arith24_search._SHARED_PAIRS, "limit", 50)
+    monkeypatch.setattr(arithmetic._SHARED_VALUES, "limit", 2_000)
+    monkeypatch.setattr(arithmetic._SHARED_PAIRS, "limit", 50)
     rng = random.Random(4)
     for _ in range(60):
         solve([rng.randint(1, 13) for _ in range(4)])
-        assert arith24_search._SHARED_VALUES.size <= 2_000 + 1_500  # give or take the newest
-        assert arith24_search._SHARED_PAIRS.size <= 50  # (each entry counts 1)
-    for kept in (arith24_search._whole_needed, _canonical._canonical_leaf):  # bounded too
+        assert arithmetic._SHARED_VALUES.size <= 2_000 + 1_500  # give or take the newest
+        assert arithmetic._SHARED_PAIRS.size <= 50  # (each entry counts 1)
+    for kept in (lookup.whole_needed_by, forms.leaf_key):  # bounded too
         info = kept.cache_info()
         assert info.maxsize is not None and 0 < info.currsize <= info.maxsize
-    assert arith24_search._SHARED_PAIRS.size == 50
-    arith24_search.forget_shared()
-    assert arith24_search._SHARED_VALUES.size == 0
-    assert arith24_search._SHARED_PAIRS.size == 0
-    assert arith24_search._whole_needed.cache_info().currsize == 0
-    assert _canonical._canonical_leaf.cache_info().currsize == 0
-    assert not arith24_search._HASHED and not arith24_search._INVERSES
+    assert arithmetic._SHARED_PAIRS.size == 50
+    arithmetic.forget_shared()
+    assert arithmetic._SHARED_VALUES.size == 0
+    assert arithmetic._SHARED_PAIRS.size == 0
+    assert lookup.whole_needed_by.cache_info().currsize == 0
+    assert forms.leaf_key.cache_info().currsize == 0
+    assert not lookup._HASHED and not lookup._INVERSES
 
 
 def test_a_bounded_cache_shared_by_threads_stays_whole() -> None:
@@ -256,26 +257,26 @@ def test_the_fractions_the_needs_share_stay_within_their_bound(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     hand = [1, 2, 3, 4, 5, 6]  # its needs hold thousands of fractions
-    arith24_search.forget_shared()
+    arithmetic.forget_shared()
     found = [str(expr) for expr in solve(hand)]
-    monkeypatch.setattr(arith24_search, "_MAX_HASHED", 100)
-    arith24_search.forget_shared()
+    monkeypatch.setattr(lookup, "_MAX_HASHED", 100)
+    arithmetic.forget_shared()
     assert [str(expr) for expr in solve(hand)] == found  # emptied as it went: the same
-    assert 0 < len(arith24_search._HASHED) <= 100
+    assert 0 < len(lookup._HASHED) <= 100
 
 
 def test_a_large_search_does_not_leave_its_needs_and_fractions_behind(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    monkeypatch.setattr(arith24_search, "_KEPT_NEEDS", 50)
-    monkeypatch.setattr(arith24_search, "_KEPT_FRACTIONS", 50)
-    arith24_search.forget_shared()
+    monkeypatch.setattr(lookup, "_KEPT_NEEDS", 50)
+    monkeypatch.setattr(lookup, "_KEPT_FRACTIONS", 50)
+    arithmetic.forget_shared()
     solve([1, 2, 3, 4])  # a small search's needs and fractions serve the next
-    assert 0 < arith24_search._whole_needed.cache_info().currsize <= 50
-    assert 0 < len(arith24_search._HASHED) <= 50
+    assert 0 < lookup.whole_needed_by.cache_info().currsize <= 50
+    assert 0 < len(lookup._HASHED) <= 50
     solve([1, 2, 3, 4, 5, 6])  # needs hundreds of each: emptied when it ends
-    assert arith24_search._whole_needed.cache_info().currsize == 0
-    assert not arith24_search._HASHED and not arith24_search._INVERSES
+    assert lookup.whole_needed_by.cache_info().currsize == 0
+    assert not lookup._HASHED and not lookup._INVERSES
 
 
 def test_the_tables_of_a_call_are_freed_when_it_returns() -> None:
@@ -284,7 +285,7 @@ def test_the_tables_of_a_call_are_freed_when_it_returns() -> None:
         hand = [rng.randint(1, 13) for _ in range(5)]
         reachable(hand, natural=False)
         solvable(hand, 24)
-        assert arith24_search._TABLES.get() is None  # nothing kept between calls
+        assert budget.TABLES.get() is None  # nothing kept between calls
 
 
 def test_countdown_tables_stay_within_their_bound(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -664,11 +665,14 @@ def test_the_examples_refuse_bad_arguments_in_a_line(script: str, argv: list[str
     assert result.returncode == status and "Traceback" not in result.stderr
 
 
-def test_a_rare_band_of_five_card_hands_gives_up_after_few_deals() -> None:
+def test_a_rare_band_of_five_card_hands_gives_up_after_few_deals(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Five cards in a band are dealt at most MAX_RATED_DEALS times, not MAX_DEALS (lowered
+    here: each deal rates a hand, a tenth of a second or more)."""
+    monkeypatch.setattr(arith24_game, "MAX_RATED_DEALS", 5)
     tried: list[int] = []
-    with pytest.raises(SearchLimitError, match="in 100 deals"):
+    with pytest.raises(SearchLimitError, match="in 5 deals"):
         deal(random.Random(1), cards=5, difficulty=(0, 1), progress=lambda done, total: tried.append(done))
-    assert max(tried) == 100
+    assert max(tried) == 5
 
 
 def test_a_scheduler_that_is_no_scheduler_is_one_line(capsys: pytest.CaptureFixture[str]) -> None:
@@ -700,11 +704,10 @@ def test_workers_killed_again_and_again_end_the_run_with_the_resume_command(tmp_
 
 
 def test_one_call_forgets_every_cache_of_the_package() -> None:
-    from puzzlecalc.arith24.countdown import kept_values, reachable
-    from puzzlecalc.calculator import problem
-
     import puzzlecalc
     from puzzlecalc.arith24 import solve
+    from puzzlecalc.arith24.countdown import kept_values, reachable
+    from puzzlecalc.calculator import problem
 
     hand_difficulty_module = importlib.import_module("puzzlecalc.arith24.difficulty")
 

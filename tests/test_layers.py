@@ -48,13 +48,20 @@ def _imported(name: str, path: Path) -> set[str]:
     return {module for module in found if module in MODULES and module != name}
 
 
-def test_the_reader_of_imports_sees_them() -> None:
+def test_the_reader_of_imports_sees_them(tmp_path: Path) -> None:
     assert "puzzlecalc.arith24.pictures" in _imported(
         "puzzlecalc.arith24.expr", MODULES["puzzlecalc.arith24.expr"]
     )
-    assert "puzzlecalc.arith24.expr" not in _imported(
-        "puzzlecalc.arith24.pictures", MODULES["puzzlecalc.arith24.pictures"]
-    )  # (only for type checking)
+    module = tmp_path / "module.py"
+    module.write_text(
+        "from typing import TYPE_CHECKING\n"
+        "from puzzlecalc.arith24 import rules\n"
+        "if TYPE_CHECKING:\n"
+        "    from puzzlecalc.arith24.expr import Expr\n",
+        encoding="utf-8",
+    )
+    found = _imported("puzzlecalc.arith24.module", module)
+    assert found == {"puzzlecalc.arith24.rules"}  # (not the import for type checking)
 
 
 def test_no_module_imports_one_that_imports_it_back() -> None:
@@ -66,23 +73,30 @@ def test_no_module_imports_one_that_imports_it_back() -> None:
         pytest.fail(f"modules import each other at run time: {cycle}")
 
 
-ENGINE = ("puzzlecalc.arith24._plan", "puzzlecalc.arith24._search", "puzzlecalc.arith24._canonical")
+ENGINE = "puzzlecalc.arith24._engine"
 
 
 def _engine_names_used(path: Path) -> set[tuple[str, str]]:
-    """``(engine module, name)`` for each name a module takes from the arith24 engine: by
-    ``from ... import name``, or as ``module.name`` of the engine module imported whole."""
+    """``(engine module, name)`` for each name a module takes from the arith24 engine, at
+    run time or for type checking: by ``from ... import name``, or as ``module.name`` of an
+    engine module imported whole (``from puzzlecalc.arith24 import _engine`` too)."""
     used: set[tuple[str, str]] = set()
     aliases: dict[str, str] = {}
     tree = ast.parse(path.read_text(encoding="utf-8"))
     for node in ast.walk(tree):
-        if isinstance(node, ast.ImportFrom) and node.module in ENGINE:
-            used.update((node.module, alias.name) for alias in node.names)
+        if isinstance(node, ast.ImportFrom) and (node.module or "").startswith(ENGINE):
+            used.update((node.module or "", alias.name) for alias in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.module == "puzzlecalc.arith24":
+            aliases.update(
+                (alias.asname or alias.name, f"{node.module}.{alias.name}")
+                for alias in node.names
+                if f"{node.module}.{alias.name}".startswith(ENGINE)
+            )
         elif isinstance(node, ast.Import):
             aliases.update(
                 (alias.asname or alias.name, alias.name)
                 for alias in node.names
-                if alias.name in ENGINE
+                if alias.name.startswith(ENGINE)
             )
     for node in ast.walk(tree):
         if (
@@ -94,17 +108,25 @@ def _engine_names_used(path: Path) -> set[tuple[str, str]]:
     return used
 
 
-def test_the_package_takes_from_the_engine_only_what_its_all_offers() -> None:
-    """The engine (rules read once, the levels, the search) is a room with a door: the rest
-    of the package uses only the names each of its modules lists in ``__all__``."""
-    offered = {module: set(importlib.import_module(module).__all__) for module in ENGINE}
+def test_the_reader_of_engine_names_sees_them() -> None:
+    used = _engine_names_used(MODULES["puzzlecalc.arith24.solutions"])
+    assert (ENGINE, "plan_of") in used and (ENGINE, "from_trees") in used
+
+
+def test_the_package_enters_the_engine_only_by_its_door() -> None:
+    """The arith24 engine is a private package with one door, its ``__init__``: every
+    module outside it takes only names that door offers (in its ``__all__``), never a
+    module inside it."""
+    door = set(importlib.import_module(ENGINE).__all__)
     taken = {
         (name, module, used)
         for name, path in MODULES.items()
-        if name not in ENGINE
+        if not name.startswith(ENGINE)
         for module, used in _engine_names_used(path)
     }
     assert taken, "the reader sees what the package takes from the engine"
     assert {
-        (name, module, used) for name, module, used in taken if used not in offered[module]
+        (name, module, used)
+        for name, module, used in taken
+        if module != ENGINE or used not in door
     } == set()

@@ -68,7 +68,7 @@ def test_levels_are_numbered_from_one(game: Any) -> None:
         ("5", 1, "not '5'"),
         (True, 1, "not True"),
         (1, 3, "game must be 1 or 2, not 3"),
-        (1, True, "game must be 1 or 2, not True"),
+        (1, True, "game must be a whole number, not True"),
     ],
 )
 def test_no_such_level(number: Any, game: Any, message: str) -> None:

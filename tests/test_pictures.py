@@ -11,7 +11,8 @@ from strategies24 import exprs
 from puzzlecalc import Level, game_levels, solve_goals, solve_level
 from puzzlecalc.arith24 import Expr
 from puzzlecalc.arith24.census import countdown_census, hand_census
-from puzzlecalc.arith24.pictures import census_svg, expr_svg
+from puzzlecalc.arith24.census.pictures import census_svg
+from puzzlecalc.arith24.pictures import expr_svg
 from puzzlecalc.calculator.pictures import level_svg, solution_svg
 from puzzlecalc.calculator.state import format_value
 from puzzlecalc.errors import InvalidTypeError

@@ -19,7 +19,7 @@ import pytest
 from children import children
 
 from puzzlecalc._pool import MAX_DEATHS, results
-from puzzlecalc.arith24.census import Census, Deck, countdown_census
+from puzzlecalc.arith24.census import CountdownCensus, Deck, countdown_census
 from puzzlecalc.errors import WorkLostError
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -27,18 +27,18 @@ DECK = Deck(large=(25, 50), small=(1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6), size=4)
 POSIX = pytest.mark.skipif(sys.platform == "win32", reason="signals and /proc are POSIX")
 
 
-def _small(**options: object) -> Census:
+def _small(**options: object) -> CountdownCensus:
     return countdown_census(low=20, high=200, deck=DECK, **options)  # type: ignore[arg-type]
 
 
 @pytest.fixture(scope="module")
-def alone() -> Census:
+def alone() -> CountdownCensus:
     return _small(jobs=1)
 
 
 @pytest.mark.parametrize("threads", [1, 8])
 def test_a_census_in_a_thread_pool_gives_the_tables_of_one_alone(
-    alone: Census, threads: int
+    alone: CountdownCensus, threads: int
 ) -> None:
     with concurrent.futures.ThreadPoolExecutor(threads) as pool:
         found = [pool.submit(_small, jobs=2) for _ in range(threads)]
@@ -46,7 +46,7 @@ def test_a_census_in_a_thread_pool_gives_the_tables_of_one_alone(
 
 
 @POSIX
-def test_a_worker_killed_is_replaced_and_its_work_done_again(alone: Census) -> None:
+def test_a_worker_killed_is_replaced_and_its_work_done_again(alone: CountdownCensus) -> None:
     killed: list[int] = []
 
     def kill_one(done: int, total: int) -> None:
@@ -172,7 +172,10 @@ def _lose_the_scheduler(rows: Path) -> None:
 
     def stop_the_scheduler(done: int, total: int) -> None:
         if done == 1:
-            cluster.sync(cluster.scheduler.close)
+            # (distributed itself may trip over its own timeout while it closes, 1 run in
+            # some dozens: "Cannot change state of expiring Timeout"; closed all the same)
+            with contextlib.suppress(RuntimeError):
+                cluster.sync(cluster.scheduler.close)
 
     try:
         with pytest.raises(WorkLostError, match="the executor lost the work"):

@@ -20,16 +20,17 @@ import pytest
 import puzzlecalc
 from puzzlecalc import GameState, Level, Rules, search
 from puzzlecalc.arith24 import census, expr, game, referee, solutions
-from puzzlecalc.arith24.pictures import census_svg, expr_svg
-from puzzlecalc.arith24.rules import HouseRules
+from puzzlecalc.arith24.census.pictures import census_svg
 from puzzlecalc.arith24.every import every_target
 from puzzlecalc.arith24.krypto import check_krypto_deal, deal_krypto, krypto
+from puzzlecalc.arith24.pictures import expr_svg
+from puzzlecalc.arith24.rules import HouseRules
 from puzzlecalc.arith24.ten import digits, ten, ten_census
 from puzzlecalc.calculator import maker, notation
 from puzzlecalc.calculator.ops import Add, Delete, Store
 from puzzlecalc.calculator.pictures import level_svg, solution_svg
 from puzzlecalc.calculator.problem import LevelProblem
-from puzzlecalc.errors import PuzzlecalcError
+from puzzlecalc.errors import InvalidArgumentError, InvalidTypeError, PuzzlecalcError
 
 # (the package names functions after these modules: the modules themselves)
 countdown = importlib.import_module("puzzlecalc.arith24.countdown")
@@ -192,3 +193,43 @@ def test_the_table_holds_every_public_function_of_the_top_level() -> None:
     no_arguments = {"clear_caches"}
     assert functions - exceptions - types_only - no_arguments - set(CALLS) == set()
 
+
+
+#: Arguments of one plain type each: a value of another type is the type error, a value of
+#: that type out of range the value error, whichever function takes them.
+TYPED: dict[str, Any] = {
+    "rng": None,
+    "rules": None,
+    "max_depth": -1,
+    "max_steps": 0,
+    "max_states": 0,
+    "max_deals": 0,
+    "max_tries": 0,
+    "max_targets": 0,
+    "max_items": 0,
+    "max_solutions": -1,
+    "jobs": 0,
+}
+
+
+def _typed_cases() -> list[Any]:
+    return [
+        pytest.param(name, argument, id=f"{name}-{argument}")
+        for name, (_, arguments) in CALLS.items()
+        for argument in arguments
+        if argument in TYPED
+    ]
+
+
+@pytest.mark.parametrize(("name", "argument"), _typed_cases())
+def test_a_wrong_type_is_the_type_error_and_a_wrong_value_the_value_error(name: str, argument: str) -> None:
+    function, arguments = CALLS[name]
+    with pytest.raises(InvalidTypeError, match=argument):
+        function(**{**arguments, argument: object()})
+    with pytest.raises(InvalidTypeError, match=argument):
+        function(**{**arguments, argument: "7"})
+    wrong_value = TYPED[argument]
+    if wrong_value is not None:
+        with pytest.raises(InvalidArgumentError, match=argument) as raised:
+            function(**{**arguments, argument: wrong_value})
+        assert not isinstance(raised.value, TypeError)

@@ -27,7 +27,8 @@ def draw_pictures(app: Sphinx) -> None:
     from puzzlecalc import game_level, solve_level
     from puzzlecalc.arith24 import Expr
     from puzzlecalc.arith24.census import countdown_census
-    from puzzlecalc.arith24.pictures import census_svg, expr_svg
+    from puzzlecalc.arith24.census.pictures import census_svg
+    from puzzlecalc.arith24.pictures import expr_svg
     from puzzlecalc.calculator.pictures import level_svg, solution_svg
 
     level = game_level(155).puzzle

@@ -15,14 +15,25 @@ function takes as ``rules=``:
 >>> solvable([3, 3, 8, 8], rules=classroom)
 False
 
-The modules: :mod:`~puzzlecalc.arith24.numbers` (numbers and arithmetic),
-:mod:`~puzzlecalc.arith24.expr` (expressions and the parser),
-:mod:`~puzzlecalc.arith24.rules`, :mod:`~puzzlecalc.arith24.equivalence`,
-:mod:`~puzzlecalc.arith24.solutions`, :mod:`~puzzlecalc.arith24.referee`,
-:mod:`~puzzlecalc.arith24.game`, :mod:`~puzzlecalc.arith24.difficulty`,
-:mod:`~puzzlecalc.arith24.countdown`, :mod:`~puzzlecalc.arith24.ten` (the ten puzzle),
-:mod:`~puzzlecalc.arith24.krypto`, :mod:`~puzzlecalc.arith24.every` (make every number) and
-:mod:`~puzzlecalc.arith24.census`.
+The modules:
+
+- :mod:`~puzzlecalc.arith24.numbers`: numbers, exact arithmetic, hands;
+- :mod:`~puzzlecalc.arith24.expr`: expressions and their parser;
+- :mod:`~puzzlecalc.arith24.rules`: the house rules;
+- :mod:`~puzzlecalc.arith24.equivalence`: when two solutions are the same;
+- :mod:`~puzzlecalc.arith24.solutions`: solve, count, solvable, the values reached;
+- :mod:`~puzzlecalc.arith24.referee`: checking a typed answer;
+- :mod:`~puzzlecalc.arith24.game`: dealing, hints and the computer opponents;
+- :mod:`~puzzlecalc.arith24.difficulty`: how hard a hand is;
+- :mod:`~puzzlecalc.arith24.countdown`: Countdown's numbers round;
+- :mod:`~puzzlecalc.arith24.ten`: the ten puzzle;
+- :mod:`~puzzlecalc.arith24.krypto`: Krypto;
+- :mod:`~puzzlecalc.arith24.every`: make every number;
+- :mod:`~puzzlecalc.arith24.fours`: Four fours;
+- :mod:`~puzzlecalc.arith24.pictures`: expression trees drawn;
+- :mod:`~puzzlecalc.arith24.census`: censuses of whole families of puzzles;
+- ``puzzlecalc.arith24._engine`` (private): the search behind them all, one door and a
+  map of its words and caches at that door.
 """
 
 from __future__ import annotations

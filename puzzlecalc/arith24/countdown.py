@@ -26,9 +26,9 @@ from collections.abc import Set as AbstractSet
 from typing import Final, TypeAlias, cast
 
 from puzzlecalc import caches
-from puzzlecalc._checks import shown, whole_number
 from puzzlecalc._bounded import BoundedCache
-from puzzlecalc.arith24._search import splits
+from puzzlecalc._checks import shown, whole_number
+from puzzlecalc.arith24._engine import splits
 from puzzlecalc.arith24.expr import Expr
 from puzzlecalc.arith24.numbers import Number, hand
 from puzzlecalc.arith24.rules import COUNTDOWN, Distinct
@@ -56,7 +56,9 @@ SMALL_NUMBERS: Final = tuple(sorted(list(range(1, 11)) * 2))
 def _naturals(numbers: Iterable[Number]) -> tuple[int, ...]:
     checked = hand(numbers)
     if any(not isinstance(n, int) or n < 1 for n in checked):
-        raise InvalidHandError(f"the numbers must be positive whole numbers, not {shown(list(checked))}")
+        raise InvalidHandError(
+            f"the numbers must be positive whole numbers, not {shown(list(checked))}"
+        )
     return checked  # type: ignore[return-value]
 
 

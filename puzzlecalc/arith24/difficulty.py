@@ -15,7 +15,7 @@ the move is a subtraction                   0.26
 ==========================================  =========
 
 The weights were fitted to the solved rates of 4nums.com's players on the 566 hands of
-cards 1 to 10 (``../shared/data/arith24/4nums_difficulty_1to10.csv``), maximising the
+cards 1 to 10 (``tests/data/arith24/4nums_difficulty_1to10.csv``), maximising the
 rank correlation: there the Spearman correlation between difficulty and solved rate is
 -0.79 (in-sample) and -0.78 in five-fold cross-validation (refitting on four fifths,
 scoring the fifth; ``benchmarks/fit_difficulty.py`` refits and prints both). Minus the
@@ -107,7 +107,9 @@ def moves(
         rest = left + numbers[i + 1 : j] + right
         for op, result in outcomes(numbers[i], numbers[j], ops, both_ways=not rules.in_order):
             if rules.allows(result):
-                after = (*left, result, *right) if rules.in_order else tuple(sorted((*rest, result)))
+                after = (
+                    (*left, result, *right) if rules.in_order else tuple(sorted((*rest, result)))
+                )
                 found.setdefault((result, after), op)
     return found
 

@@ -86,7 +86,7 @@ what it is worth.
 
 from __future__ import annotations
 
-from puzzlecalc.arith24._canonical import key
+from puzzlecalc.arith24._engine import key
 from puzzlecalc.arith24.rules import DISTINCT_LEVELS, Distinct
 
 __all__ = ["DISTINCT_LEVELS", "Distinct", "key"]

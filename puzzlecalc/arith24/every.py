@@ -22,9 +22,7 @@ import attrs
 
 from puzzlecalc._checks import whole_number
 from puzzlecalc._text import amount
-from puzzlecalc.arith24._plan import plan_of
-from puzzlecalc.arith24._canonical import Tree, from_trees
-from puzzlecalc.arith24._search import limited, smallest, values_reached
+from puzzlecalc.arith24._engine import Tree, from_trees, plan_of, smallest, values_reached
 from puzzlecalc.arith24.expr import Expr
 from puzzlecalc.arith24.numbers import Number, hand
 from puzzlecalc.arith24.rules import HouseRules, RuleOptions, house_rules
@@ -107,8 +105,7 @@ def every_target(
     checked = hand(cards, chosen.in_order)
     solutions: dict[int, Expr | None] = {}
     if plan.family:  # one smallest tree of each value, not every solution: far less work
-        with limited(max_steps, checked):
-            trees = {target: smallest(checked, target, plan) for target in range(low, up_to + 1)}
+        trees = smallest(checked, range(low, up_to + 1), plan, max_steps)
         return TargetTable(checked, chosen, low, up_to, _expressions(trees, checked))
     with shared_tables():  # (the targets share the hand's parts)
         reached = values_reached(checked, plan, max_steps)

@@ -22,7 +22,7 @@ True
 3+(2+1)
 
 :func:`parse` reads what a person types, safely: it never calls ``eval``, uses no
-recursion, and refuses texts longer than :data:`MAX_LENGTH` characters and numbers of more
+recursion (its grammar rules run by a loop of its own), and refuses texts longer than :data:`MAX_LENGTH` characters and numbers of more
 than :data:`~puzzlecalc.arith24.numbers.MAX_DIGITS` digits, so no input can hang it or
 exhaust the stack. It reports the first problem with its position:
 
@@ -42,9 +42,9 @@ from __future__ import annotations
 import abc
 import enum
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Generator, Iterator
 from fractions import Fraction
-from typing import Final
+from typing import Final, TypeAlias
 
 import attrs
 
@@ -225,7 +225,7 @@ def _exact(value: object) -> Number:
     return number(value, "a number")
 
 
-def _check_card(instance: object, attribute: attrs.Attribute[int | None], value: object) -> None:
+def _check_card(owner: object, attribute: attrs.Attribute[int | None], value: object) -> None:
     if value is not None:
         whole_number(value, "card", low=0)
 
@@ -266,12 +266,12 @@ class Num(Expr):
         return self._text
 
 
-def _check_numeral(instance: object, attribute: attrs.Attribute[str], value: object) -> None:
+def _check_numeral(owner: object, attribute: attrs.Attribute[str], value: object) -> None:
     if not isinstance(value, str) or not _NUMERAL.fullmatch(value):
         raise InvalidArgumentError(f"text must be digits with at most one '.', not {shown(value)}")
 
 
-def _check_parts(instance: object, attribute: attrs.Attribute[tuple[Num, ...]], value: object) -> None:
+def _check_parts(owner: object, attribute: attrs.Attribute[tuple[Num, ...]], value: object) -> None:
     if not isinstance(value, tuple) or not all(isinstance(part, Num) for part in value):
         raise InvalidArgumentError(f"parts must be a tuple of Num, not {shown(value)}")
 
@@ -502,6 +502,8 @@ _DECIMAL: Final = re.compile(r"[0-9]*\.[0-9]+")
 #: The text of a :class:`Numeral`: digits, with at most one decimal point.
 _NUMERAL: Final = re.compile(r"[0-9]+(\.[0-9]*)?|\.[0-9]+")
 _MINUSES: Final = "-−–"
+#: How each unary operator written before its operand starts (``sqrt`` with an ``s``).
+_PREFIXES: Final = "√s" + _MINUSES
 #: A signed number in brackets, ``(-3)`` or ``(-1⁄2)``: the minus and the number, up to the ``)``.
 _SIGNED: Final = re.compile(rf"[-−–]\s*([0-9]+)(?:{FRACTION_SLASH}([0-9]+))?(?=\s*[)\]])")
 
@@ -532,115 +534,261 @@ def parse(text: str) -> Expr:
     >>> parse("sqrt(4)^3! - -2^2 + .4")
     Expr.parse('√4^3!-(-2^2)+.4')
 
+    The grammar, one function of the parser a rule (spaces may stand between any two
+    tokens; ``[ ]`` bracket as ``( )`` do)::
+
+        expression = term (("+" / "-") term)*
+        term       = power (("*" / "/") power)*
+        power      = minus* operand (("^" / "**") power)?   ; minus = "-", or "√"+ "-"
+        operand    = "√"* (number / brackets) "!"*
+        brackets   = "(" (signed_number / expression) ")"
+
+    So a power groups to the right, a minus binds looser than ``^`` (``-2^2`` is
+    ``-(2^2)``; roots over a minus take what it takes: ``√-4^2`` is ``√(-(4^2))``), a root
+    tighter (``√4^3`` is ``(√4)^3``), a factorial tightest (``√4!`` is ``√(4!)``). The
+    rules call each other through a loop of the parser's own, not Python's stack: brackets
+    nested as deep as the text allows parse.
+
     :raises InvalidExpressionError: naming the problem and its 0-based position.
     """
     if not isinstance(text, str):
         raise InvalidExpressionError(f"an expression must be a string, not {shown(text)}")
     if len(text) > MAX_LENGTH:
         raise InvalidExpressionError(
-            f"expression is longer than {MAX_LENGTH} characters: {shown(text[:40])}...", text, MAX_LENGTH
+            f"expression is longer than {MAX_LENGTH} characters: {shown(text[:40])}...",
+            text,
+            MAX_LENGTH,
         )
-    operands: list[Expr] = []
-    # binary operators, unary ones before their operand ("u" and the operator) and
-    # opening brackets, each with its position
-    operators: list[tuple[str, int]] = []
+    reader = _Reader(text)
+    if reader.peek() == "":
+        raise reader.error("empty expression")
+    expr = _parsed(_expression, reader)
+    if reader.peek() != "":  # (what follows is no operator: a closing bracket, or worse)
+        raise reader.after_operand(None)
+    return expr
 
-    def binding(op: str) -> int:
-        if len(op) == 2 and op[0] == "u":
-            return UNARY_PRECEDENCE[op[1]]
-        return PRECEDENCE.get(op, 0)  # (an opening bracket binds nothing)
 
-    def reduce() -> None:
-        op, _ = operators.pop()
-        right = operands.pop()
-        if len(op) == 2 and op[0] == "u":
-            operands.append(UnOp(op[1], right))
-            return
-        left = operands.pop()
-        operands.append(BinOp(op, left, right))  # type: ignore[arg-type]
+#: A grammar rule of :func:`parse`: a generator that reads its part of the text, yielding
+#: each rule it needs read first and taking what that rule read.
+_Rule: TypeAlias = Callable[["_Reader"], Generator["_Rule", Expr, Expr]]
 
-    expect_operand = True
-    position = 0
-    opened_at = -1  # where the text after the last opening bracket starts
-    while position < len(text):
-        char = text[position]
-        if char.isspace():
-            position += 1
-            continue
-        if expect_operand:
-            decimal = _DECIMAL.match(text, position)
-            match = None if decimal else _NUMBER.match(text, position)
-            signed = None
-            if not match and not decimal and opened_at == position:
-                signed = _SIGNED.match(text, position)
-            if decimal:
-                if len(decimal.group()) > MAX_DIGITS + 1:
-                    raise _error(f"number longer than {MAX_DIGITS} digits", text, position)
-                operands.append(Numeral(decimal.group()))
-                position = decimal.end()
-                expect_operand = False
-            elif match or signed:
-                found = match or signed
-                assert found is not None
-                numerator, denominator = found.group(1), found.group(2) or "1"
-                if max(len(numerator), len(denominator)) > MAX_DIGITS:
-                    raise _error(f"number longer than {MAX_DIGITS} digits", text, position)
-                if not int(denominator):
-                    raise _error("a fraction with denominator 0", text, position)
-                number = Fraction(int(numerator), int(denominator))
-                operands.append(Num(-number if signed else number))
-                position = found.end()
-                expect_operand = False
-            elif char in _OPEN:
-                operators.append((char, position))
-                position += 1
-                while position < len(text) and text[position].isspace():
-                    position += 1
-                opened_at = position
-            elif char == "√" or text.startswith("sqrt", position):
-                operators.append(("u√", position))
-                position += 1 if char == "√" else 4
-            elif char in _MINUSES:
-                operators.append(("u-", position))
-                position += 1
-            elif char in _SPELLINGS or char in _CLOSE or char in "!^":
-                raise _error(f"expected a number or '(' but found {shown(char)}", text, position)
-            else:
-                raise _error(f"unexpected {shown(char)}", text, position)
-            continue
-        if char == "!":
-            operands.append(UnOp("!", operands.pop()))  # (binds tightest: nothing to reduce)
-        elif char == "^" or text.startswith("**", position):
-            while operators and binding(operators[-1][0]) > PRECEDENCE["^"]:
-                reduce()  # (a power groups to the right: one before it waits)
-            operators.append(("^", position))
-            expect_operand = True
-            position += 0 if char == "^" else 1
-        elif char in _SPELLINGS:
-            op = _SPELLINGS[char]
-            while operators and binding(operators[-1][0]) >= PRECEDENCE[op]:
-                reduce()
-            operators.append((op, position))
-            expect_operand = True
-        elif char in _CLOSE:
-            while operators and operators[-1][0] not in _OPEN:
-                reduce()
-            if not operators:
-                raise _error(f"unmatched {shown(char)}", text, position)
-            opening, _ = operators.pop()
-            if _OPEN.index(opening) != _CLOSE.index(char):
-                raise _error(f"{shown(opening)} closed by {shown(char)}", text, position)
-        elif char.isdigit() or char in _OPEN or char in ".√" or text.startswith("sqrt", position):
-            raise _error(f"expected an operator but found {shown(char)}", text, position)
+
+def _parsed(rule: _Rule, reader: _Reader) -> Expr:
+    """What ``rule`` reads, the rules it asks for run by a loop of their own, not by
+    recursion."""
+    running = [rule(reader)]
+    made: Expr | None = None
+    while running:
+        try:
+            wanted = running[-1].send(made)  # type: ignore[arg-type]  # (None to start)
+        except StopIteration as finished:
+            running.pop()
+            made = finished.value
         else:
-            raise _error(f"unexpected {shown(char)}", text, position)
-        position += 1
-    if expect_operand:
-        if not operands and not operators:
-            raise _error("empty expression", text, position)
-        raise _error("expected a number or '('", text, position)
-    while operators:
-        if operators[-1][0] in _OPEN:
-            raise _error(f"missing {shown(_CLOSE[_OPEN.index(operators[-1][0])])}", text, position)
-        reduce()
-    return operands[0]
+            running.append(wanted(reader))
+            made = None
+    assert made is not None
+    return made
+
+
+def _expression(reader: _Reader) -> Generator[_Rule, Expr, Expr]:
+    """expression = term (("+" / "-") term)*"""
+    made = yield _term
+    while (op := reader.operator("+-")) is not None:
+        made = BinOp(op, made, (yield _term))
+    return made
+
+
+def _term(reader: _Reader) -> Generator[_Rule, Expr, Expr]:
+    """term = power (("*" / "/") power)*"""
+    made = yield _power
+    while (op := reader.operator("*/")) is not None:
+        made = BinOp(op, made, (yield _power))
+    return made
+
+
+def _power(reader: _Reader) -> Generator[_Rule, Expr, Expr]:
+    """power = minus* operand (("^" / "**") power)?, where a minus is ``-`` or roots over
+    one: a minus (and a root over it) takes the whole power (``-2^2`` is ``-(2^2)``,
+    ``√-4^2`` is ``√(-(4^2))``), the exponent its own."""
+    outside: list[str] = []  # the minuses, and the roots over them, outermost first
+    while (prefixes := reader.prefixes()) and prefixes[-1] == "-":
+        outside += reader.take(len(prefixes))
+    made = yield _operand
+    if reader.power():
+        made = BinOp("^", made, (yield _power))
+    for op in reversed(outside):
+        made = UnOp(op, made)
+    return made
+
+
+def _operand(reader: _Reader) -> Generator[_Rule, Expr, Expr]:
+    """operand = "√"* (number / brackets) "!"*"""
+    roots = reader.take(len(reader.prefixes()))  # (roots only: a minus went to power)
+    made = reader.number()
+    if made is None:
+        made = yield _brackets
+    while reader.factorial():
+        made = UnOp("!", made)
+    for op in reversed(roots):
+        made = UnOp(op, made)
+    return made
+
+
+def _brackets(reader: _Reader) -> Generator[_Rule, Expr, Expr]:
+    """brackets = "(" (signed_number / expression) ")" """
+    opening = reader.opening()
+    made = reader.signed_number()
+    if made is None:
+        made = yield _expression
+    reader.closing(opening)
+    return made
+
+
+class _Reader:
+    """The text being parsed and the position reached: each method reads a token there
+    (spaces before it skipped) or says what is wrong there."""
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+        self.position = 0
+
+    def peek(self) -> str:
+        """The next character that is not a space (``""`` at the end), the spaces taken."""
+        text, position = self.text, self.position
+        while position < len(text) and text[position].isspace():
+            position += 1
+        self.position = position
+        return text[position] if position < len(text) else ""
+
+    def error(self, message: str) -> InvalidExpressionError:
+        """The error ``message`` here."""
+        return _error(message, self.text, self.position)
+
+    def operator(self, ops: str) -> Operator | None:
+        """A binary operator of ``ops`` (``+-`` or ``*/``) as spelled, taken; else ``None``
+        (``**`` is a power, not a product)."""
+        op = _SPELLINGS.get(self.peek())
+        if op is None or op not in ops or self.text.startswith("**", self.position):
+            return None
+        self.position += 1
+        return op
+
+    def power(self) -> bool:
+        """Whether a power, ``^`` or ``**``, comes next; taken if so."""
+        char = self.peek()
+        if char == "^" or self.text.startswith("**", self.position):
+            self.position += 1 if char == "^" else 2
+            return True
+        return False
+
+    def factorial(self) -> bool:
+        """Whether a ``!`` comes next; taken if so."""
+        if self.peek() == "!":
+            self.position += 1
+            return True
+        return False
+
+    def prefixes(self) -> list[str]:
+        """The unary operators that come next, not taken: roots (``√`` or ``sqrt``), and
+        a minus if one follows them."""
+        if self.peek() not in _PREFIXES:
+            return []
+        found: list[str] = []
+        start = self.position
+        while True:
+            char = self.peek()
+            if char == "√" or self.text.startswith("sqrt", self.position):
+                found.append("√")
+                self.position += 1 if char == "√" else 4
+                continue
+            if char and char in _MINUSES:
+                found.append("-")
+            break
+        self.position = start
+        return found
+
+    def take(self, count: int) -> list[str]:
+        """Take the next ``count`` unary operators (:meth:`prefixes`)."""
+        taken = []
+        for _ in range(count):
+            root = self.peek() == "√" or self.text.startswith("sqrt", self.position)
+            taken.append("√" if root else "-")
+            self.position += 4 if self.text.startswith("sqrt", self.position) else 1
+        return taken
+
+    def number(self) -> Expr | None:
+        """A number (whole, with a fraction slash, or with a decimal point), taken; else
+        ``None``."""
+        self.peek()
+        decimal = _DECIMAL.match(self.text, self.position)
+        if decimal is None:
+            return self._fraction(_NUMBER.match(self.text, self.position), 1)
+        if len(decimal.group()) > MAX_DIGITS + 1:
+            raise self.error(f"number longer than {MAX_DIGITS} digits")
+        self.position = decimal.end()
+        return Numeral(decimal.group())
+
+    def signed_number(self) -> Expr | None:
+        """A signed number alone in brackets (``-3`` of ``(-3)``, ``-1⁄2`` of ``(-1⁄2)``),
+        taken; else ``None``."""
+        self.peek()
+        return self._fraction(_SIGNED.match(self.text, self.position), -1)
+
+    def _fraction(self, found: re.Match[str] | None, sign: int) -> Expr | None:
+        if found is None:
+            return None
+        numerator, denominator = found.group(1), found.group(2) or "1"
+        if max(len(numerator), len(denominator)) > MAX_DIGITS:
+            raise self.error(f"number longer than {MAX_DIGITS} digits")
+        if not int(denominator):
+            raise self.error("a fraction with denominator 0")
+        self.position = found.end()
+        if denominator == "1":
+            return Num(sign * int(numerator))
+        return Num(Fraction(sign * int(numerator), int(denominator)))
+
+    def opening(self) -> str:
+        """Take an opening bracket.
+
+        :raises InvalidExpressionError: if none comes next (nor a number before it).
+        """
+        char = self.peek()
+        if not char or char not in _OPEN:
+            raise self.expected_operand()
+        self.position += 1
+        return char
+
+    def closing(self, opening: str) -> None:
+        """Take the bracket that closes ``opening``.
+
+        :raises InvalidExpressionError: if another character, or none, comes next.
+        """
+        char = self.peek()
+        if not char or _CLOSE.find(char) != _OPEN.index(opening):
+            raise self.after_operand(opening)
+        self.position += 1
+
+    def expected_operand(self) -> InvalidExpressionError:
+        """The error where an operand should come next, and does not."""
+        char = self.peek()
+        if not char:
+            return self.error("expected a number or '('")
+        if char in _SPELLINGS or char in _CLOSE or char in "!^":
+            return self.error(f"expected a number or '(' but found {shown(char)}")
+        return self.error(f"unexpected {shown(char)}")
+
+    def after_operand(self, opening: str | None) -> InvalidExpressionError:
+        """The error where an operator, or the bracket closing ``opening`` (if any), should
+        come next, and does not."""
+        char = self.peek()
+        if not char:
+            assert opening is not None
+            return self.error(f"missing {shown(_CLOSE[_OPEN.index(opening)])}")
+        if char in _CLOSE:
+            if opening is None:
+                return self.error(f"unmatched {shown(char)}")
+            return self.error(f"{shown(opening)} closed by {shown(char)}")
+        if char.isdigit() or char in _OPEN or char in ".√" or self.text.startswith("sqrt", self.position):
+            return self.error(f"expected an operator but found {shown(char)}")
+        return self.error(f"unexpected {shown(char)}")

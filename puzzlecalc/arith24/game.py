@@ -31,7 +31,7 @@ from typing import Final, Unpack
 
 import attrs
 
-from puzzlecalc._checks import instance, real_number, shown
+from puzzlecalc._checks import instance, real_number, shown, whole_number
 from puzzlecalc.arith24.difficulty import MAX_RATED_CARDS, rates
 from puzzlecalc.arith24.difficulty import difficulty as hand_difficulty
 from puzzlecalc.arith24.expr import BinOp, Expr
@@ -98,27 +98,28 @@ def deal(
         :func:`~puzzlecalc.arith24.difficulty.rates` says it does not rate.
     :raises SearchLimitError: when no hand meets the conditions in ``max_deals`` tries.
     """
-    if not isinstance(rng, random.Random):
-        raise InvalidArgumentError(f"rng must be a random.Random, not {shown(rng)}")
+    instance(rng, "rng", random.Random, "a random.Random")
     check_card_count(cards)
     check_range(low, high)
-    if not isinstance(rules, HouseRules):
-        raise InvalidArgumentError(f"rules must be HouseRules, not {shown(rules)}")
+    instance(rules, "rules", HouseRules, "HouseRules")
     if difficulty is not None and (
         not isinstance(difficulty, (tuple, list))
         or len(difficulty) != 2
-        or not all(isinstance(bound, (int, float)) and not isinstance(bound, bool) for bound in difficulty)
+        or not all(
+            isinstance(bound, (int, float)) and not isinstance(bound, bool) for bound in difficulty
+        )
         or not all(bound == bound for bound in difficulty)  # (NaN is no bound)
         or difficulty[0] > difficulty[1]
     ):
-        raise InvalidArgumentError(f"difficulty must be a (least, most) pair, not {shown(difficulty)}")
+        raise InvalidArgumentError(
+            f"difficulty must be a (least, most) pair, not {shown(difficulty)}"
+        )
     if difficulty is not None and not rates(rules):
         raise InvalidArgumentError(f"a difficulty band needs rules the model rates, not {rules!r}")
     if max_deals is None:
         slow = difficulty is not None and cards >= _SLOW_TO_RATE
         max_deals = MAX_RATED_DEALS if slow else MAX_DEALS
-    if not isinstance(max_deals, int) or isinstance(max_deals, bool) or max_deals < 1:
-        raise InvalidArgumentError(f"max_deals must be at least 1, not {shown(max_deals)}")
+    whole_number(max_deals, "max_deals", low=1)
     try:
         with shared_tables():  # the hands dealt share their parts' values
             for tried in range(max_deals):

@@ -29,11 +29,11 @@ from typing import Final, Unpack
 
 import attrs
 
-from puzzlecalc._checks import shown, whole_number
+from puzzlecalc._checks import instance, shown, whole_number
 from puzzlecalc.arith24.expr import Expr
 from puzzlecalc.arith24.rules import HouseRules, RuleOptions, house_rules
 from puzzlecalc.arith24.solutions import DEFAULT_MAX_STEPS, solvable, solve
-from puzzlecalc.errors import InvalidArgumentError, InvalidHandError, SearchLimitError
+from puzzlecalc.errors import InvalidHandError, SearchLimitError
 
 __all__ = [
     "KRYPTO_CARDS",
@@ -119,8 +119,7 @@ def deal_krypto(
     :raises InvalidArgumentError: if ``rng`` is not a :class:`random.Random`.
     :raises SearchLimitError: if no deal of ``max_deals`` can be made.
     """
-    if not isinstance(rng, random.Random):
-        raise InvalidArgumentError(f"rng must be a random.Random, not {shown(rng)}")
+    instance(rng, "rng", random.Random, "a random.Random")
     whole_number(max_deals, "max_deals", low=1)
     chosen = house_rules(rules, options)
     for _ in range(max_deals):

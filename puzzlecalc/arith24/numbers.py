@@ -23,8 +23,8 @@ from collections.abc import Iterable, Sized
 from fractions import Fraction
 from typing import Final, Literal, TypeAlias
 
-from puzzlecalc._checks import shown
-from puzzlecalc.errors import InvalidArgumentError, InvalidHandError, InvalidTypeError
+from puzzlecalc._checks import shown, whole_number
+from puzzlecalc.errors import InvalidHandError, InvalidTypeError
 
 __all__ = [
     "FRACTION_SLASH",
@@ -123,7 +123,9 @@ def apply(op: str, left: Number, right: Number, max_digits: int = MAX_DIGITS) ->
     if op == "^":
         made = power(left, right, max_digits)
         if made is None:
-            raise ArithmeticError(f"the power is not an exact number of at most {max_digits} digits")
+            raise ArithmeticError(
+                f"the power is not an exact number of at most {max_digits} digits"
+            )
         return made
     if isinstance(left, int) and isinstance(right, int):
         quotient, remainder = divmod(left, right)
@@ -414,23 +416,19 @@ def check_card_count(cards: object) -> int:
     >>> check_card_count(4)
     4
 
-    :raises InvalidArgumentError: unless it is a whole number from 1 to :data:`MAX_CARDS`.
+    :raises InvalidTypeError: unless it is a whole number.
+    :raises InvalidArgumentError: unless it is from 1 to :data:`MAX_CARDS`.
     """
-    if not isinstance(cards, int) or isinstance(cards, bool) or not 1 <= cards <= MAX_CARDS:
-        raise InvalidArgumentError(f"cards must be from 1 to {MAX_CARDS}, not {shown(cards)}")
-    return cards
+    return whole_number(cards, "cards", low=1, high=MAX_CARDS)
 
 
 def check_range(low: object, high: object) -> None:
     """Check the card range of a deal or a census.
 
-    :raises InvalidArgumentError: unless ``low`` and ``high`` are whole with ``low <= high``.
+    :raises InvalidTypeError: unless ``low`` and ``high`` are whole numbers.
+    :raises InvalidArgumentError: unless ``low <= high``.
     """
-    whole = all(isinstance(end, int) and not isinstance(end, bool) for end in (low, high))
-    if not whole or low > high:  # type: ignore[operator]
-        raise InvalidArgumentError(
-            f"low and high must be whole numbers with low <= high, not {shown(low)}, {shown(high)}"
-        )
+    whole_number(high, "high", low=whole_number(low, "low"))
 
 
 def card_digits(card: Number) -> str | None:

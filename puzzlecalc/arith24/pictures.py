@@ -1,4 +1,5 @@
-"""Pictures of expression trees and of the Countdown census, as SVG the library writes itself.
+"""Pictures of expression trees, as SVG the library writes itself (the Countdown census
+draws its chart with the census: :func:`puzzlecalc.arith24.census.pictures.census_svg`).
 
 An expression is drawn as its tree: the numbers as written at the bottom (a card, or a
 number written from cards, ``44``), each operation above the parts it combines (two, or one
@@ -14,17 +15,13 @@ True
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import TYPE_CHECKING, Any, Final, Protocol, runtime_checkable
+from typing import Any, Final, Protocol, runtime_checkable
 
 from puzzlecalc import _checks
 from puzzlecalc.errors import InvalidTypeError
 from puzzlecalc.svg import Drawing
 
-if TYPE_CHECKING:  # (the models draw themselves with this module: it reads them by shape)
-    from puzzlecalc.arith24.census import Census
-    from puzzlecalc.arith24.expr import Expr
-
-__all__ = ["census_svg", "expr_svg"]
+__all__ = ["expr_svg"]
 
 #: How each operator is drawn (a minus of one value as a minus of two is).
 _SYMBOLS: Final = {"+": "+", "-": "−", "*": "×", "/": "÷", "^": "^", "√": "√", "!": "!"}
@@ -38,23 +35,15 @@ class _Tree(Protocol):
     """What drawing an expression reads of it: its numbers as written left to right, and
     its operations, each after its parts (an :class:`~puzzlecalc.arith24.expr.Expr`'s)."""
 
+    @property
+    def value(self) -> Any: ...
+
     def terms(self) -> Iterator[Any]: ...
 
     def operations(self) -> Iterator[Any]: ...
 
 
-@runtime_checkable
-class _Chart(Protocol):
-    """What charting a census reads of it besides its counts: the targets' range, the
-    deck dealt and the selections done (a Countdown :class:`~puzzlecalc.arith24.census.Census`'s)."""
-
-    low: int
-    high: int
-    deck: Any
-    done: Any
-
-
-def expr_svg(expr: Expr) -> str:
+def expr_svg(expr: object) -> str:
     """The tree of ``expr``: its numbers as cards, its operations with their values.
 
     The text of the picture names every number, every operator and every value.
@@ -79,7 +68,7 @@ def expr_svg(expr: Expr) -> str:
     picture = Drawing(width, height)
     picture.title(f"{expr} = {expr.value}")
 
-    def place(node: Expr) -> tuple[float, float]:
+    def place(node: object) -> tuple[float, float]:
         return _MARGIN + 20 + across[id(node)] * _SPACING, _MARGIN + 20 + depth[id(node)] * _LEVEL
 
     for step in steps:
@@ -99,64 +88,3 @@ def expr_svg(expr: Expr) -> str:
         picture.text(x, y + 6, _SYMBOLS[step.op], anchor="middle", size=18, fill="white")
         picture.text(x + 22, y - 12, str(step.value), size=12, fill="#2f7fbf")
     return picture.render()
-
-
-_CHART_WIDTH: Final = 640
-_CHART_HEIGHT: Final = 240
-
-
-def census_svg(census: Census) -> str:
-    """A chart of a Countdown census: the share of selections that reach each target.
-
-    The text of the picture names the lowest and highest target and the number of
-    selections counted.
-
-    :raises InvalidTypeError: if ``census`` is not a Countdown census.
-    """
-    if not isinstance(census, _Chart):
-        raise InvalidTypeError(f"census must be a Census (countdown_census's), not {_checks.shown(census)}")
-    reaching = census.reaching
-    done = len(census.done)
-    targets = list(range(census.low, census.high + 1))
-    left, top, right, bottom = 52, 34, 16, 38
-    plot_width = _CHART_WIDTH - left - right
-    plot_height = _CHART_HEIGHT - top - bottom
-    picture = Drawing(_CHART_WIDTH, _CHART_HEIGHT, font_size=12)
-    title = f"Countdown census: share of {done} selections that reach each target"
-    picture.title(title)
-    picture.text(left, 20, title, size=13, font_weight="bold")
-
-    def x_of(target: float) -> float:
-        span = max(census.high - census.low, 1)
-        return left + (target - census.low) / span * plot_width
-
-    def y_of(percent: float) -> float:
-        return top + plot_height * (1 - percent / 100)
-
-    for percent in (0, 25, 50, 75, 100):
-        y = y_of(percent)
-        picture.line(left, y, left + plot_width, y, stroke="#ddd")
-        picture.text(left - 6, y + 4, f"{percent}%", anchor="end")
-    if done:
-        points = " L ".join(
-            f"{x_of(target):.1f} {y_of(100 * reaching[target] / done):.1f}" for target in targets
-        )
-        floor = f"{y_of(0):.1f}"
-        area = f"M {x_of(census.low):.1f} {floor} L {points} L {x_of(census.high):.1f} {floor} Z"
-        picture.path(area, fill="#9cc3e4", stroke="#2f7fbf", stroke_width=1)
-    for target in _ticks(census.low, census.high):
-        x = x_of(target)
-        picture.line(x, top + plot_height, x, top + plot_height + 4, stroke="#333")
-        picture.text(x, top + plot_height + 17, str(target), anchor="middle")
-    picture.line(left, top + plot_height, left + plot_width, top + plot_height, stroke="#333")
-    picture.text(left + plot_width / 2, _CHART_HEIGHT - 4, "target", anchor="middle")
-    return picture.render()
-
-
-def _ticks(low: int, high: int) -> list[int]:
-    """At most about ten round numbers from ``low`` to ``high`` to mark on an axis."""
-    span = max(high - low, 1)
-    step = next(
-        step for step in (10**k * m for k in range(12) for m in (1, 2, 5)) if span / step <= 10
-    )
-    return list(range(-(-low // step) * step, high + 1, step))

@@ -202,8 +202,7 @@ def _broken_rule(step: BinOp | UnOp, rules: HouseRules) -> str | None:
             apply("^", step.left.value, step.right.value, rules.max_digits)
         except ArithmeticError:
             return (
-                f"{step} is not an exact number of at most {rules.max_digits} digits "
-                "(max_digits)"
+                f"{step} is not an exact number of at most {rules.max_digits} digits (max_digits)"
             )
     try:
         value = step.value
@@ -286,7 +285,9 @@ def _reading(
             return term.text.replace(".", "") if rules.decimal else None
         return card_digits(term.value)
 
-    def groups(digits: str, free: list[Number], start: int) -> list[tuple[tuple[Number, ...], list[Number], int]]:
+    def groups(
+        digits: str, free: list[Number], start: int
+    ) -> list[tuple[tuple[Number, ...], list[Number], int]]:
         """The ways to write ``digits`` from cards of ``free`` (in order from ``start``,
         if ``in_order``): the cards, the cards left, where the order goes on."""
         found = []
@@ -318,13 +319,21 @@ def _reading(
 
     def read(index: int, free: list[Number], start: int) -> list[tuple[Number, ...]] | None:
         if index == len(terms):
-            return [] if not (rules.use_all and (start < len(free) if rules.in_order else free)) else None
+            return (
+                []
+                if not (rules.use_all and (start < len(free) if rules.in_order else free))
+                else None
+            )
         term = terms[index]
         options: list[tuple[tuple[Number, ...], list[Number], int]] = []
         if isinstance(term, Num):  # a card as it is
             value = term.value
             if rules.in_order:
-                ahead = range(start, len(free)) if not rules.use_all else range(start, min(start + 1, len(free)))
+                ahead = (
+                    range(start, len(free))
+                    if not rules.use_all
+                    else range(start, min(start + 1, len(free)))
+                )
                 options += [((value,), free, i + 1) for i in ahead if free[i] == value]
             elif value in free:
                 rest = list(free)

@@ -29,7 +29,7 @@ from typing import Any, Final, Literal, TypeAlias, TypedDict, get_args
 
 import attrs
 
-from puzzlecalc._checks import flag, one_of, shown, whole_between
+from puzzlecalc._checks import flag, instance, one_of, shown, whole_between
 from puzzlecalc.arith24.numbers import MAX_DIGITS, MAX_VALUE_DIGITS, OPERATORS, UNARY, Number
 from puzzlecalc.errors import InvalidArgumentError, InvalidTypeError
 
@@ -248,8 +248,8 @@ def house_rules(rules: HouseRules | None, options: Mapping[str, Any]) -> HouseRu
     """
     if rules is None:
         rules = DEFAULT_RULES
-    elif not isinstance(rules, HouseRules):
-        raise InvalidArgumentError(f"rules must be HouseRules, not {shown(rules)}")
+    else:
+        instance(rules, "rules", HouseRules, "HouseRules")
     if not isinstance(options, Mapping):
         raise InvalidTypeError(f"options must be a mapping of house rules, not {shown(options)}")
     unknown = set(options) - set(RuleOptions.__annotations__)

@@ -2,7 +2,7 @@
 
 Each function takes the cards, the target, the :class:`~puzzlecalc.arith24.rules.HouseRules`
 as ``rules=`` (or their fields as keywords, for a one-off call) and ``max_steps``, the work
-the search may do. The search itself is internal (``_search``): it keeps what it works out
+the search may do. The search itself is internal (``_engine``): it keeps what it works out
 about each part of the hand for the length of one call, or of a :func:`shared_tables` block,
 and the values of small parts (up to four cards) and the ways two cards make a value across
 calls, in bounded memory; a call's ``max_steps`` means the same whatever was computed
@@ -19,11 +19,20 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final, Unpack
 
-import puzzlecalc.arith24._canonical as _canonical
 from puzzlecalc._checks import shown
-import puzzlecalc.arith24._search as _search
-from puzzlecalc.arith24._plan import Plan, plan_of
-from puzzlecalc.arith24._search import Progress, shared_tables
+from puzzlecalc.arith24._engine import (
+    Key,
+    Plan,
+    Progress,
+    Tree,
+    card_count,
+    from_trees,
+    plan_of,
+    reaches,
+    shared_tables,
+    solution_trees,
+    values_reached,
+)
 from puzzlecalc.arith24.expr import Expr
 from puzzlecalc.arith24.numbers import Number, hand, number
 from puzzlecalc.arith24.rules import HouseRules, RuleOptions, house_rules
@@ -61,12 +70,11 @@ def _trees(
     plan: Plan,
     max_steps: int,
     progress: Progress | None = None,
-) -> dict[_canonical.Key, _canonical.Tree]:
+) -> dict[Key, Tree]:
     """The distinct solutions of a checked hand (:func:`hand`) and goal, by key."""
     if progress is not None and not callable(progress):
         raise InvalidTypeError(f"progress must be a function, not {shown(progress)}")
-    with _search.limited(max_steps, checked, goal):
-        return _search.trees(checked, goal, plan, progress)
+    return solution_trees(checked, goal, plan, max_steps, progress)
 
 
 def solve(
@@ -113,23 +121,23 @@ def solve(
     checked, goal = hand(cards, plan.in_order), number(target, "the target")
     found = _trees(checked, goal, plan, max_steps, progress)
     if not found and nearest:
-        made = _search.values_reached(checked, plan, max_steps).numbers()
+        made = values_reached(checked, plan, max_steps).numbers()
         if made:
             distance = min(_distance(value, goal) for value in made)
             # (the values themselves, exact: goal ± distance may be a whole Fraction)
             for value in sorted(value for value in made if _distance(value, goal) == distance):
                 found.update(_trees(checked, value, plan, max_steps))
-    trees = plan.level.representatives(found, plan)
+    trees = plan.equivalence.representatives(found, plan)
     # The keys are many objects, and the collector would walk them again and again while
     # the expressions are made: let them go first.
     del found
-    exprs = _canonical.from_trees(trees, checked)
+    exprs = from_trees(trees, checked)
     if plan.use_all:  # every solution uses every card: shortest text first
         return sorted(exprs, key=lambda expr: (len(str(expr)), str(expr)))
     # fewest cards first (counted on the trees, which is cheaper), then shortest text
     ranked = sorted(
         zip(trees, exprs, strict=True),
-        key=lambda pair: (_canonical.card_count(pair[0]), len(str(pair[1])), str(pair[1])),
+        key=lambda pair: (card_count(pair[0]), len(str(pair[1])), str(pair[1])),
     )
     return [expr for _, expr in ranked]
 
@@ -169,8 +177,7 @@ def solvable(
     """
     plan = plan_of(house_rules(rules, options))
     checked, goal = hand(cards, plan.in_order), number(target, "the target")
-    with _search.limited(max_steps, checked, goal):
-        return _search.reaches(checked, goal, plan)
+    return reaches(checked, goal, plan, max_steps)
 
 
 def reachable_values(
@@ -186,6 +193,4 @@ def reachable_values(
     [-1, Fraction(1, 2), 1, 2, 3]
     """
     plan = plan_of(house_rules(rules, options))
-    return _search.values_reached(cards, plan, max_steps).numbers()
-
-
+    return values_reached(cards, plan, max_steps).numbers()

@@ -27,8 +27,8 @@ from puzzlecalc.calculator.level import WORD_PRESS, Level, checked_level
 from puzzlecalc.calculator.ops.base import checked_rules
 from puzzlecalc.calculator.rules import DEFAULT_RULES, Rules
 from puzzlecalc.calculator.solution import Solution
-from puzzlecalc.calculator.state import format_value
 from puzzlecalc.calculator.solver import DEFAULT_MAX_STATES, solve_level
+from puzzlecalc.calculator.state import format_value
 from puzzlecalc.errors import InvalidTypeError
 
 __all__ = ["Advice", "advise"]

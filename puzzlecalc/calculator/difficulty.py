@@ -34,11 +34,11 @@ import math
 
 import attrs
 
-from puzzlecalc._checks import shown
 from puzzlecalc import search
+from puzzlecalc._checks import shown
 from puzzlecalc.calculator.level import Level
-from puzzlecalc.calculator.rules import DEFAULT_RULES, Rules
 from puzzlecalc.calculator.problem import LevelProblem
+from puzzlecalc.calculator.rules import DEFAULT_RULES, Rules
 from puzzlecalc.calculator.solver import DEFAULT_MAX_STATES, search_depth
 from puzzlecalc.errors import InvalidLevelError
 
@@ -75,7 +75,11 @@ def level_difficulty(
     reached = search.layers(problem, max_depth=depth, max_states=max_states)
     goal, display = level.target, problem.display
     moves = next(
-        (k for k, layer in enumerate(reached.ways) if any(display(state) == goal for state in layer)),
+        (
+            k
+            for k, layer in enumerate(reached.ways)
+            if any(display(state) == goal for state in layer)
+        ),
         None,
     )
     if moves is None:

@@ -17,7 +17,7 @@ from puzzlecalc.calculator.notation import parse_button, parse_press
 from puzzlecalc.calculator.ops import At, Op, Press, Step
 from puzzlecalc.calculator.ops.base import checked_rules, checked_state
 from puzzlecalc.calculator.rules import DEFAULT_RULES, DISPLAY_MAX, Rules
-from puzzlecalc.calculator.solution import PressRecord, Solution
+from puzzlecalc.calculator.solution import Pressed, PressRecord, Solution
 from puzzlecalc.calculator.state import GameState, Value
 from puzzlecalc.errors import (
     IllegalPressError,
@@ -72,7 +72,7 @@ def word_value(word: str) -> int:
     return int("".join(_LETTER_DIGITS[c] for c in word.upper()))
 
 
-def _check_position(instance: Portal, attribute: attrs.Attribute[int], value: int) -> None:
+def _check_position(owner: Portal, attribute: attrs.Attribute[int], value: int) -> None:
     if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value < _DISPLAY_DIGITS:
         raise InvalidLevelError(
             f"portal {attribute.name} must be a digit position 0..5, not {shown(value)}"
@@ -138,7 +138,7 @@ def _to_goal(goal: int | str) -> int | str:
     return goal.upper() if isinstance(goal, str) else goal
 
 
-def _check_integer(instance: Level, attribute: attrs.Attribute[int], value: int) -> None:
+def _check_integer(owner: Level, attribute: attrs.Attribute[int], value: int) -> None:
     if attribute.name == "goal" and isinstance(value, str):
         value = word_value(value)
     if not isinstance(value, int) or isinstance(value, bool):
@@ -205,7 +205,9 @@ class Level:
         99 -> 10 in 3 moves, buttons 1 -1, portal from position 2 to 0
         """
         portal = self.portal
-        where = "" if portal is None else f", portal from position {portal.entrance} to {portal.exit}"
+        where = (
+            "" if portal is None else f", portal from position {portal.entrance} to {portal.exit}"
+        )
         return (
             f"{self.start} -> {self.goal} in {counted(self.moves, 'move')}, "
             f"buttons {' '.join(self.labels())}{where}"
@@ -286,7 +288,9 @@ class Level:
                 isinstance(item, Mapping) and "goal" in item and "moves" in item for item in goals
             )
         ):
-            raise InvalidLevelError(f"goals must be a list of {{goal, moves}} objects: {shown(goals)}")
+            raise InvalidLevelError(
+                f"goals must be a list of {{goal, moves}} objects: {shown(goals)}"
+            )
         return [(item["goal"], item["moves"]) for item in goals]
 
     def to_dict(self) -> dict[str, Any]:
@@ -428,8 +432,11 @@ class Level:
             raise IllegalPressError(f"unknown label {shown(label)} ({error})") from None
         wanted_label = wanted.label(press=press)
         for index, button in enumerate(self.buttons):
-            if press in button.presses and button.label(state, checked_rules(rules), press) == wanted_label:
-                return (index, press) if at is None else (index, press, at)  # type: ignore[return-value]
+            if (
+                press in button.presses
+                and button.label(state, checked_rules(rules), press) == wanted_label
+            ):
+                return Pressed(index, press, at).record
         raise IllegalPressError(f"no button shows {shown(label)} at this point")
 
     def _play(
@@ -449,7 +456,7 @@ class Level:
         states: list[GameState] = []
         moves = 0
         portal = None if self.portal is None else self.portal.apply
-        compiled: dict[tuple[int, Press, At], Step] = {}  # each button compiled once
+        compiled: dict[Pressed, Step] = {}  # each button compiled once
         for number, item in enumerate(items, 1):
             made.append(record(number, item, state))
             if made[-1] == WORD_PRESS:
@@ -457,14 +464,13 @@ class Level:
                 states.append(state)
                 moves += 1
                 continue
-            index, press, at = made[-1][0], made[-1][1], made[-1][2] if len(made[-1]) == 3 else None
-            assert isinstance(index, int)
-            step = compiled.get((index, press, at))  # type: ignore[arg-type]
+            index, press, at = pressed = Pressed.of(made[-1])
+            step = compiled.get(pressed)
             if step is None:
-                button = self._button(index, press, at)  # type: ignore[arg-type]
-                step = compiled[index, press, at] = button.step(rules, press, at, portal)  # type: ignore[index, arg-type]
+                button = self._button(index, press, at)
+                step = compiled[pressed] = button.step(rules, press, at, portal)
             reached = step(state.as_tuple())
-            label = self.buttons[index].label(state, rules, press, at)  # type: ignore[arg-type]
+            label = self.buttons[index].label(state, rules, press, at)
             if reached is None:
                 raise IllegalPressError(
                     f"press {number} ({shown(label)}) is not allowed on the display {shown(state.value)}"
@@ -490,12 +496,11 @@ class Level:
         """
         if self.portal is None or record == WORD_PRESS:
             return None
-        index, press, at = record[0], record[1], record[2] if len(record) == 3 else None
-        assert isinstance(index, int)
-        button = self._button(index, press, at)  # type: ignore[arg-type]
+        index, press, at = Pressed.of(record)
+        button = self._button(index, press, at)
         if rules.lock_order == "after-portal":  # (the locked digit is set after it)
             state = attrs.evolve(state, lock=None)
-        pressed = button.apply(state, rules, press, at)  # type: ignore[arg-type]
+        pressed = button.apply(state, rules, press, at)
         if pressed is None or self.portal.apply(pressed.value) == pressed.value:
             return None
         return pressed.value
@@ -514,10 +519,11 @@ class Level:
             raise IllegalPressError(f"no button {shown(index)}: the level has {len(self.buttons)}")
         button = self.buttons[index]
         if press not in button.presses:
-            raise IllegalPressError(f"button {index} ({shown(button.label())}) has no {shown(press)} press")
+            raise IllegalPressError(
+                f"button {index} ({shown(button.label())}) has no {shown(press)} press"
+            )
         try:
             button.check_press(press, at)
         except InvalidButtonError as error:
             raise IllegalPressError(f"button {index}: {error}") from None
         return button
-

@@ -23,13 +23,13 @@ from typing import Final
 
 import attrs
 
-from puzzlecalc._checks import instance, shown
 from puzzlecalc import search
+from puzzlecalc._checks import instance, shown, whole_number
 from puzzlecalc.calculator.level import MAX_MOVES, Level, Portal
 from puzzlecalc.calculator.levels import Game, check_game
 from puzzlecalc.calculator.notation import parse_button
-from puzzlecalc.calculator.rules import DEFAULT_RULES, Rules
 from puzzlecalc.calculator.problem import LevelProblem
+from puzzlecalc.calculator.rules import DEFAULT_RULES, Rules
 from puzzlecalc.calculator.solver import count_solutions, solve_level
 from puzzlecalc.errors import InvalidArgumentError, SearchLimitError
 
@@ -162,8 +162,7 @@ def generate(
     instance(rng, "rng", random.Random, "a random.Random")
     low, high = _moves_range(moves)
     check_game(game)
-    if not isinstance(max_tries, int) or isinstance(max_tries, bool) or max_tries < 1:
-        raise InvalidArgumentError(f"max_tries must be at least 1, not {shown(max_tries)}")
+    whole_number(max_tries, "max_tries", low=1)
     if buttons is not None:
         if isinstance(buttons, str) or not buttons:
             raise InvalidArgumentError(f"buttons must be a list of labels, not {shown(buttons)}")

@@ -213,9 +213,13 @@ def parse_press(text: str) -> tuple[ops.Op, ops.Press, ops.At]:
         elif button.target == "arrows" and target and not target.strip("<>"):
             at = target
         else:
-            raise InvalidButtonError(f"{shown(button.label())} cannot be pressed at {shown(after)}: {shown(text)}")
+            raise InvalidButtonError(
+                f"{shown(button.label())} cannot be pressed at {shown(after)}: {shown(text)}"
+            )
     elif button.target != "nothing":
-        raise InvalidButtonError(f"say where {shown(button.label())} is pressed ('@'): {shown(text)}")
+        raise InvalidButtonError(
+            f"say where {shown(button.label())} is pressed ('@'): {shown(text)}"
+        )
     return button, press, at
 
 

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any, Final, Protocol, runtime_checkable
+from typing import Any, Final, Protocol, runtime_checkable
 
 from puzzlecalc import _checks
 from puzzlecalc.calculator.ops import Op
@@ -27,10 +27,6 @@ from puzzlecalc.calculator.ops.digits import Append
 from puzzlecalc.calculator.state import format_value
 from puzzlecalc.errors import InvalidTypeError
 from puzzlecalc.svg import Drawing
-
-if TYPE_CHECKING:  # (the models draw themselves with this module: it reads them by shape)
-    from puzzlecalc.calculator.level import Level
-    from puzzlecalc.calculator.solution import Solution
 
 __all__ = ["level_svg", "solution_svg"]
 
@@ -81,7 +77,7 @@ class _Solution(Protocol):
     word: str | None
 
 
-def level_svg(level: Level, goals: Sequence[int | str] | None = None) -> str:
+def level_svg(level: object, goals: Sequence[int | str] | None = None) -> str:
     """The level as the game shows it: moves, goal, display, portal and buttons, on the
     game's own light case.
 
@@ -148,7 +144,7 @@ _ROW_HEIGHT: Final = 78
 _MAX_WIDTH: Final = 760
 
 
-def solution_svg(solution: Solution) -> str:
+def solution_svg(solution: object) -> str:
     """The solution as the path of displays, each press written on its arrow.
 
     The text of the picture names the start display, every press's label and every display

@@ -30,7 +30,7 @@ from __future__ import annotations
 import functools
 import operator
 from collections.abc import Callable, Collection
-from typing import Any, Final, TypeAlias
+from typing import Any, Final, NamedTuple, TypeAlias
 
 from puzzlecalc import caches
 from puzzlecalc.caches import clear_caches as clear_caches  # (its old home)
@@ -55,13 +55,20 @@ _GoalMoves: TypeAlias = Callable[[Any], tuple[list[tuple[Move, Any]], int]]
 #: A press as the goal's side asks it for its sources: the button, how, and at what ``[+]N``
 #: total.
 _Press: TypeAlias = tuple[Op, Press, int]
-#: A button compiled for a tuple search: ``(_VALUE, display function, move)`` for a button that
-#: changes the display alone, on a level with no portal or lock; ``(_STEP, step, move)``;
-#: ``(_CURSOR, step_each, move of each position or arrow string)``; or ``(_EXPANDER, expander,
-#: None)``, the expander giving every move. (What the function takes and returns follows from
-#: the kind, which mypy cannot see: ``Any``.)
-_Unit: TypeAlias = tuple[int, Callable[[Any], Any], Any]
+#: The kinds of :class:`_Unit`.
 _VALUE, _STEP, _CURSOR, _EXPANDER = range(4)
+
+
+class _Unit(NamedTuple):
+    """A button compiled for a tuple search: ``(_VALUE, display function, move)`` for a
+    button that changes the display alone, on a level with no portal or lock; ``(_STEP,
+    step, move)``; ``(_CURSOR, step_each, move of each position or arrow string)``; or
+    ``(_EXPANDER, expander, None)``, the expander giving every move. (What the function
+    takes and returns follows from the kind, which mypy cannot see: ``Any``.)"""
+
+    kind: int
+    step: Callable[[Any], Any]
+    move: Any
 
 
 class LevelProblem:
@@ -246,7 +253,9 @@ def _filtered(successors: _Moves, goal: Value, key: Callable[[Any], Value] | Non
 
     def goal_successors(state: Any) -> tuple[list[tuple[Move, Any]], int]:
         moves = successors(state)
-        return [(move, new) for move, new in moves if (new if key is None else key(new)) == goal], len(moves)
+        return [
+            (move, new) for move, new in moves if (new if key is None else key(new)) == goal
+        ], len(moves)
 
     return goal_successors
 
@@ -293,7 +302,9 @@ def _display_moves(
         return goal_successors
 
     presses: list[_Press] | None = [(button, "press", 0) for button in level.buttons]
-    side = _GoalSide(rules, goal, None if portal else presses, _filtered(successors, goal, None), sourced)
+    side = _GoalSide(
+        rules, goal, None if portal else presses, _filtered(successors, goal, None), sourced
+    )
     return successors, side
 
 
@@ -351,28 +362,31 @@ def _moves_at(
             unit: _Unit
             if on_display and button.changes_display_only and button.target == "nothing":
                 function = _compiled_display(button, rules, None, influence)
-                unit = (_VALUE, function, ((index, press),))
+                unit = _Unit(_VALUE, function, ((index, press),))
             else:
                 kind, step = _compiled(button, rules, press, portal, influence, lock)
                 move = _CursorMoves(index, press) if kind == _CURSOR else ((index, press),)
-                unit = (kind, step, move)
+                unit = _Unit(kind, step, move)
             if not rules.press_cost(press):
                 holds.append(unit)
                 presses = None  # (a free hold is a move with the press after it)
             else:
                 units.append(unit)
-            if presses is not None and unit[0] == _CURSOR:
+            if presses is not None and unit.kind == _CURSOR:
                 presses = None  # (a cursor button cannot tell)
             elif presses is not None:
                 presses.append((button, press, influence))
     if holds:
         plain = _expander(list(units), rules)
-        units += [(_EXPANDER, _free(hold, plain), None) for hold in holds]
+        units += [_Unit(_EXPANDER, _free(hold, plain), None) for hold in holds]
     successors = _expander(units, rules)
 
     def sourced(sources: list[Collection[Value]], near: frozenset[Value]) -> _GoalMoves:
         nothing: tuple[list[tuple[Move, StateTuple]], int] = ([], 0)
-        listed = [(unit, _expander([unit], rules), froms) for unit, froms in zip(units, sources, strict=True)]
+        listed = [
+            (unit, _expander([unit], rules), froms)
+            for unit, froms in zip(units, sources, strict=True)
+        ]
 
         def goal_successors(state: StateTuple) -> tuple[list[tuple[Move, StateTuple]], int]:
             display = state[0]
@@ -383,10 +397,10 @@ def _moves_at(
             for unit, moves_of, froms in listed:
                 if display not in froms:
                     continue
-                if unit[0] == _VALUE:  # only the display matters: no state made but a goal
+                if unit.kind == _VALUE:  # only the display matters: no state made but a goal
                     made += 1
-                    if unit[1](display) == goal:  # (the goal is a display: within the limit)
-                        found.append((unit[2], (goal, state[1], state[2], None)))
+                    if unit.step(display) == goal:  # (the goal is a display: within the limit)
+                        found.append((unit.move, (goal, state[1], state[2], None)))
                     continue
                 moves = moves_of(state)
                 made += len(moves)
@@ -416,20 +430,21 @@ def _compiled(
 def _expander(units: list[_Unit], rules: Rules) -> _Moves:
     """The successors that ``units`` give, in order, as one function."""
     lowest, highest = rules.min_value, rules.max_value
+    display_only, whole_state, cursor = _VALUE, _STEP, _CURSOR  # (local: the hot loop)
 
     def expand(state: StateTuple) -> list[tuple[Move, StateTuple]]:
         result: list[tuple[Move, StateTuple]] = []
         append = result.append
         for kind, step, move in units:
-            if kind == 0:  # _VALUE (the kinds are literals: this is the hot loop)
+            if kind == display_only:
                 value = step(state[0])
                 if value is not None and lowest <= value <= highest:
                     append((move, (value, state[1], state[2], None)))
-            elif kind == 1:  # _STEP
+            elif kind == whole_state:
                 reached = step(state)
                 if reached is not None:
                     append((move, reached))
-            elif kind == 2:  # _CURSOR: step_each, a move for each position or arrow string
+            elif kind == cursor:  # step_each: a move for each position or arrow string
                 for at, reached in step(state):
                     append((move[at], reached))
             else:  # _EXPANDER: it gives its moves

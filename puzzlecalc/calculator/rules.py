@@ -1,7 +1,7 @@
 """The rules of Calculator: The Game and its sequel that sources disagree on, as explicit choices.
 
-Every choice defaults to what the games do as their real levels show them (``../shared/data``'s
-README lists each disputed point). The other values reproduce older versions of the games or
+Every choice defaults to what the games do as their real levels show them (the README of
+the tests' game data, ``tests/data/README.md``, lists each disputed point). The other values reproduce older versions of the games or
 other solvers; each option names the source that holds it.
 """
 
@@ -46,10 +46,12 @@ Rounding: TypeAlias = Literal["half-up", "half-even"]
 _MAX_VALUES: Final = (999_999, 99_999_999)
 
 
-def _check_min_value(instance: Rules, attribute: attrs.Attribute[int], value: int) -> None:
-    allowed = (-instance.max_value, -(instance.max_value // 10))
+def _check_min_value(owner: Rules, attribute: attrs.Attribute[int], value: int) -> None:
+    allowed = (-owner.max_value, -(owner.max_value // 10))
     if value not in allowed or isinstance(value, bool):
-        raise InvalidArgumentError(f"min_value must be {allowed[0]} or {allowed[1]}, not {shown(value)}")
+        raise InvalidArgumentError(
+            f"min_value must be {allowed[0]} or {allowed[1]}, not {shown(value)}"
+        )
 
 
 @attrs.frozen(cache_hash=True)
@@ -110,9 +112,7 @@ class Rules:
     hold_costs_move: bool = attrs.field(default=True, validator=flag)
     max_value: int = attrs.field(default=DISPLAY_MAX, validator=one_of(*_MAX_VALUES))
     min_value: int = attrs.field(validator=_check_min_value)
-    influence: Influence = attrs.field(
-        default="arithmetic", validator=one_of(*get_args(Influence))
-    )
+    influence: Influence = attrs.field(default="arithmetic", validator=one_of(*get_args(Influence)))
     influence_sign: InfluenceSign = attrs.field(
         default="magnitude", validator=one_of(*get_args(InfluenceSign))
     )

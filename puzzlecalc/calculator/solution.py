@@ -2,15 +2,15 @@
 
 from __future__ import annotations
 
-from typing import Any, Literal, TypeAlias
+from typing import Any, Literal, NamedTuple, TypeAlias, cast
 
 import attrs
 
 from puzzlecalc._text import counted
-from puzzlecalc.calculator.ops import Press
+from puzzlecalc.calculator.ops import At, Press
 from puzzlecalc.calculator.state import GameState, Value, format_value
 
-__all__ = ["PressRecord", "Solution"]
+__all__ = ["Pressed", "PressRecord", "Solution"]
 
 #: One press of a solution: ``(button_index, "press" | "hold")`` for a plain button,
 #: ``(button_index, "press", position)`` for a cursor button (the ones digit is 0),
@@ -22,6 +22,39 @@ PressRecord: TypeAlias = (
     | tuple[int, Press, str]
     | tuple[None, Literal["ABC"]]
 )
+
+
+class Pressed(NamedTuple):
+    """A press of a button, its parts named: which button, how, and where (a cursor
+    button's position, the arrow pad's arrows; ``None`` for any other button). The
+    :data:`PressRecord` of a solution is its plain tuple (:attr:`record`).
+
+    >>> Pressed.of((2, "press", 1))
+    Pressed(button=2, press='press', at=1)
+    >>> Pressed(0, "hold").record
+    (0, 'hold')
+    """
+
+    #: The button's index in the level's grid.
+    button: int
+    #: How it is pressed: ``"press"``, or ``"hold"`` (Store).
+    press: Press
+    #: Where: a digit position (the ones digit is 0), arrows, or ``None``.
+    at: At = None
+
+    @classmethod
+    def of(cls, record: PressRecord) -> Pressed:
+        """The press ``record`` names (not the ``ABC`` press of a word goal)."""
+        index, press = record[0], record[1]
+        assert index is not None and press != "ABC", "the ABC press presses no button"
+        return cls(index, press, record[2] if len(record) == 3 else None)
+
+    @property
+    def record(self) -> PressRecord:
+        """The press as a solution lists it: ``(index, press)``, or with ``at`` if it has one."""
+        if self.at is None:
+            return (self.button, self.press)
+        return cast("PressRecord", (self.button, self.press, self.at))
 
 
 @attrs.frozen(repr=False)

@@ -18,8 +18,8 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Sequence
 from typing import Final, Literal, TypeAlias
 
-from puzzlecalc._checks import shown
 from puzzlecalc import search
+from puzzlecalc._checks import shown
 from puzzlecalc._text import counted
 from puzzlecalc.calculator.level import WORD_PRESS, Level, checked_level
 from puzzlecalc.calculator.problem import LevelProblem, Move, SearchState

@@ -109,7 +109,9 @@ class Parser(argparse.ArgumentParser):
 def given(args: argparse.Namespace, *names: str) -> list[str]:
     """The options of ``names`` that were given on the command line (their default is
     ``None``), as flags: ``["--cards"]``."""
-    return ["--" + name.replace("_", "-") for name in names if getattr(args, name, None) is not None]
+    return [
+        "--" + name.replace("_", "-") for name in names if getattr(args, name, None) is not None
+    ]
 
 
 def _rule_help(rules: type[Rules] | type[HouseRules], name: str) -> str:
@@ -135,7 +137,9 @@ def rule_flags(parser: argparse.ArgumentParser, rules: type[Rules] | type[HouseR
     flag, the choices of a field that has them, else a value), its help the first
     sentence of the field's documentation. Each defaults to ``None``: unset, the rules'
     own default holds."""
-    group = parser.add_argument_group("rules", f"the house rules (see puzzlecalc's {rules.__name__})")
+    group = parser.add_argument_group(
+        "rules", f"the house rules (see puzzlecalc's {rules.__name__})"
+    )
     for field in attrs.fields(rules):
         if field.name in _OWN_FLAGS:
             continue
@@ -151,7 +155,9 @@ def rule_flags(parser: argparse.ArgumentParser, rules: type[Rules] | type[HouseR
             group.add_argument(flag, help=help)
 
 
-def answer_flags(parser: argparse.ArgumentParser, max_steps: int | None = DEFAULT_MAX_STEPS) -> None:
+def answer_flags(
+    parser: argparse.ArgumentParser, max_steps: int | None = DEFAULT_MAX_STEPS
+) -> None:
     """The flags of a subcommand that prints solutions of arithmetic: ``--json``,
     ``--explain`` (the working of each) and ``--max-steps`` (default ``max_steps``)."""
     parser.add_argument("--json", action="store_true", help="print JSON")
@@ -162,7 +168,8 @@ def answer_flags(parser: argparse.ArgumentParser, max_steps: int | None = DEFAUL
 
 
 def max_steps_flag(
-    parser: argparse.ArgumentParser | argparse._ArgumentGroup, default: int | None = DEFAULT_MAX_STEPS
+    parser: argparse.ArgumentParser | argparse._ArgumentGroup,
+    default: int | None = DEFAULT_MAX_STEPS,
 ) -> None:
     """The ``--max-steps`` flag of a subcommand that searches arithmetic (``None``: unset
     unless given)."""

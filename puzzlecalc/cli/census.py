@@ -19,16 +19,23 @@ from puzzlecalc._signals import Stop
 from puzzlecalc.arith24.census import (
     DEFAULT_MAX_ITEMS,
     DEFAULT_MAX_TARGETS,
-    Census,
+    CountdownCensus,
     Deck,
     HandCensus,
     countdown_census,
     hand_census,
 )
 from puzzlecalc.arith24.countdown import LARGE_NUMBERS, SMALL_NUMBERS
-from puzzlecalc.cli import records, status, text
 from puzzlecalc.arith24.rules import HouseRules
-from puzzlecalc.cli.arguments import given, max_steps_flag, rule_flags, rules_from, subcommand, whole
+from puzzlecalc.cli import records, status, text
+from puzzlecalc.cli.arguments import (
+    given,
+    max_steps_flag,
+    rule_flags,
+    rules_from,
+    subcommand,
+    whole,
+)
 from puzzlecalc.cli.files import check_file, check_folder, write_whole
 from puzzlecalc.errors import InvalidArgumentError, WorkLostError
 
@@ -59,10 +66,16 @@ def add_parser(subparsers: Any) -> None:
     )
     census.add_argument("game", choices=("countdown", "24"))
     census.add_argument(
-        "--targets", type=whole, nargs=2, metavar=("FROM", "TO"), help="the targets (default: the game's)"
+        "--targets",
+        type=whole,
+        nargs=2,
+        metavar=("FROM", "TO"),
+        help="the targets (default: the game's)",
     )
     countdown = census.add_argument_group("census countdown")
-    countdown.add_argument("--large", type=whole, nargs="+", help="numbers of large numbers (default: all)")
+    countdown.add_argument(
+        "--large", type=whole, nargs="+", help="numbers of large numbers (default: all)"
+    )
     countdown.add_argument("--large-numbers", type=whole, nargs="+", help="the large tiles")
     countdown.add_argument("--small-numbers", type=whole, nargs="+", help="the small tiles")
     countdown.add_argument("--size", type=whole, help="numbers per selection (default 6)")
@@ -134,7 +147,9 @@ class CensusOptions:
         if args.targets is not None:
             low, high = args.targets
             if low > high:
-                raise InvalidArgumentError(f"--targets {low} {high}: the first must not be above the second")
+                raise InvalidArgumentError(
+                    f"--targets {low} {high}: the first must not be above the second"
+                )
         if args.game == "24":
             low, high = args.targets or (0, 100)
             keywords["targets"] = range(low, high + 1)
@@ -191,9 +206,13 @@ def run(args: argparse.Namespace, out: TextIO, stop: Stop) -> int:
     try:
         with _executor(options.scheduler) as executor:
             make = hand_census if options.game == "24" else countdown_census
-            census: HandCensus | Census = make(**options.keywords, executor=executor, progress=bar)
+            census: HandCensus | CountdownCensus = make(**options.keywords, executor=executor, progress=bar)
     except WorkLostError as error:
-        kept = "" if options.rows is None else f"; the finished ones are in {options.rows}: run the same command with --resume to go on"
+        kept = (
+            ""
+            if options.rows is None
+            else f"; the finished ones are in {options.rows}: run the same command with --resume to go on"
+        )
         raise WorkLostError(f"{error}{kept}") from None
     if bar is not None and not census.complete:
         sys.stderr.write("\n")

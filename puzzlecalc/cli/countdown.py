@@ -81,7 +81,9 @@ class CountdownOptions:
         :raises InvalidArgumentError: on options that do not go together.
         """
         if args.file is not None and (args.numbers or args.target is not None or args.deal):
-            raise InvalidArgumentError("--file gives the rounds; give no numbers, --target or --deal")
+            raise InvalidArgumentError(
+                "--file gives the rounds; give no numbers, --target or --deal"
+            )
         if args.deal and (args.numbers or args.target is not None):
             raise InvalidArgumentError("--deal deals the numbers and the target; give neither")
         if not args.deal and (args.large is not None or args.seed is not None):

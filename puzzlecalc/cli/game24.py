@@ -11,8 +11,8 @@ from typing import Any, Final, Literal, TextIO
 
 import attrs
 
-from puzzlecalc._signals import Stop
 from puzzlecalc import arith24
+from puzzlecalc._signals import Stop
 from puzzlecalc._text import counted
 from puzzlecalc.arith24.equivalence import key
 from puzzlecalc.arith24.game import MAX_DEALS, MAX_RATED_DEALS
@@ -81,7 +81,9 @@ def add_parser(subparsers: Any) -> None:
     )
     answer_flags(game, max_steps=None)
     game.add_argument(
-        "--ascii", action="store_true", help="write fraction cards (3/2), not with the fraction slash"
+        "--ascii",
+        action="store_true",
+        help="write fraction cards (3/2), not with the fraction slash",
     )
     game.add_argument(
         "--earlier",
@@ -96,7 +98,9 @@ def add_parser(subparsers: Any) -> None:
         "hand is told",
     )
     deal = game.add_argument_group("dealing (24 deal)")
-    deal.add_argument("--cards", dest="deal_cards", type=whole, help="cards in the hand (default 4)")
+    deal.add_argument(
+        "--cards", dest="deal_cards", type=whole, help="cards in the hand (default 4)"
+    )
     deal.add_argument("--low", type=whole, help="the lowest card (default 1)")
     deal.add_argument("--high", type=whole, help="the highest card (default 13)")
     deal.add_argument(
@@ -165,10 +169,18 @@ class Hand24Options:
         elif words[:1] == ["check"]:
             mode = "check"
             if args.file is None and len(words) < 3:
-                raise InvalidArgumentError('24 check needs an answer and the cards: check "3*8" 3 8')
-        asked = [name for name, on in (("count", args.count), ("hints", args.hint or args.difficulty)) if on]
+                raise InvalidArgumentError(
+                    '24 check needs an answer and the cards: check "3*8" 3 8'
+                )
+        asked = [
+            name
+            for name, on in (("count", args.count), ("hints", args.hint or args.difficulty))
+            if on
+        ]
         if len(asked) > 1:
-            raise InvalidArgumentError("--count and --hint/--difficulty ask different things: give one")
+            raise InvalidArgumentError(
+                "--count and --hint/--difficulty ask different things: give one"
+            )
         if asked and mode != "solve":
             raise InvalidArgumentError(f"--{asked[0].rstrip('s')} does not go with 24 {mode}")
         mode = asked[0] if asked else mode  # type: ignore[assignment]
@@ -182,7 +194,11 @@ class Hand24Options:
             raise InvalidArgumentError("give the cards or --file, not both")
         if mode not in ("deal",) and args.file is None and not words:
             raise InvalidArgumentError("give the cards, or --file")
-        deal = {name: getattr(args, name) for name in _OWN["deal"][1:] if getattr(args, name) is not None}
+        deal = {
+            name: getattr(args, name)
+            for name in _OWN["deal"][1:]
+            if getattr(args, name) is not None
+        }
         return cls(
             mode=mode,
             words=tuple(words[1:] if mode in ("check", "deal") else words),
@@ -235,7 +251,9 @@ def _batch(options: Hand24Options, out: TextIO) -> int:
         if answer is None:
             return _one(options, cards, target, out)
         hand = (tuple(sorted(cards)), target)
-        return _check(options, answer, cards, target, accepted.setdefault(hand, []), out, puzzle.where)
+        return _check(
+            options, answer, cards, target, accepted.setdefault(hand, []), out, puzzle.where
+        )
 
     answers = options.mode == "check"
     return run_batch(options.file or "-", one, out, target_last=False, answers=answers)
@@ -288,7 +306,9 @@ def _nearest_values(nearest: Sequence[arith24.Expr]) -> list[records.JsonNumber]
 
 def _nearest(cards: list[Number], target: Number, options: Hand24Options) -> list[arith24.Expr]:
     """The solutions of the values nearest the target the hand can make."""
-    return arith24.solve(cards, target, rules=options.rules, nearest=True, max_steps=options.max_steps)
+    return arith24.solve(
+        cards, target, rules=options.rules, nearest=True, max_steps=options.max_steps
+    )
 
 
 def _closest(nearest: Sequence[arith24.Expr]) -> str:
@@ -330,7 +350,9 @@ def _check(
     return 0 if verdict and same_as is None else 1
 
 
-def _accepted(answers: Sequence[str], cards: list[Number], target: Number, rules: HouseRules) -> list[tuple[Hashable, str]]:
+def _accepted(
+    answers: Sequence[str], cards: list[Number], target: Number, rules: HouseRules
+) -> list[tuple[Hashable, str]]:
     """The keys of the answers of ``--earlier`` that are correct, each named ``answer N``."""
     found: list[tuple[Hashable, str]] = []
     for number, answer in enumerate(answers, 1):
@@ -392,4 +414,3 @@ def _deal(options: Hand24Options, out: TextIO) -> int:
     else:
         out.write(" ".join(map(str, dealt)) + "\n")
     return 0
-

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import sys
 from pathlib import Path
 from typing import Any, Final, TextIO
 
@@ -13,7 +12,10 @@ from puzzlecalc._signals import Stop
 from puzzlecalc._text import counted
 from puzzlecalc.calculator.advice import advise
 from puzzlecalc.calculator.level import Level
-from puzzlecalc.calculator.levels import GAMES, NUMBERING, NumberedLevel, game_level, game_levels, read_levels
+from puzzlecalc.calculator.levels import (
+    GAMES,
+    NUMBERING,
+)
 from puzzlecalc.calculator.rules import Rules
 from puzzlecalc.calculator.solution import Solution
 from puzzlecalc.calculator.solver import (
@@ -24,7 +26,8 @@ from puzzlecalc.calculator.solver import (
 )
 from puzzlecalc.cli import records, text
 from puzzlecalc.cli.arguments import goal, rule_flags, rules_from, subcommand, whole
-from puzzlecalc.errors import InvalidArgumentError, InvalidLevelError, SearchLimitError
+from puzzlecalc.cli.chosen import ChosenLevel, LevelChoice, chosen_levels
+from puzzlecalc.errors import InvalidArgumentError, SearchLimitError
 
 __all__ = ["DEFAULT_MAX_SOLUTIONS", "LevelOptions", "add_parser", "run"]
 
@@ -109,63 +112,20 @@ def add_parser(subparsers: Any) -> None:
     level.set_defaults(run=run)
 
 
-#: A level to solve: its name, its goals (one search) and its number, if it has one.
-Named = tuple[str, list[Level], int | None]
-
-
-def _named(level: NumberedLevel) -> Named:
-    return f"level {level.number}", list(level.puzzles), level.number
-
-
-def _levels(args: argparse.Namespace) -> list[Named]:
+def _levels(args: argparse.Namespace) -> list[ChosenLevel]:
     """The levels to solve, as the arguments give them."""
-    parts = [name for name in ("start", "moves", "portal") if getattr(args, name) is not None]
-    if args.file is not None:
-        if parts or args.buttons or args.goal is not None or args.game is not None:
-            raise InvalidArgumentError(
-                "--file gives the levels; give no --start, --goal, --moves, --portal, "
-                "--game or buttons"
-            )
-        read = read_levels(sys.stdin if str(args.file) == "-" else args.file)
-        if args.number is not None:
-            read = tuple(level for level in read if level.number == args.number)
-            if not read:
-                raise InvalidLevelError(f"no level {args.number!r} in {str(args.file)!r}")
-        return [_named(level) for level in read]
-    if args.number is not None:
-        raise InvalidArgumentError("--number picks a level of --file; give a file")
-    numbered = len(args.buttons) == 1 and args.buttons[0].isdecimal() and not parts
-    if numbered or (not args.buttons and not parts and args.goal is None):
-        if args.buttons:  # level 155: from the game
-            chosen = [game_level(int(args.buttons[0]), args.game or 1)]
-        elif args.game is not None:  # level --game 2: all of its levels
-            chosen = list(game_levels(args.game))
-        else:
-            raise InvalidArgumentError("give a level number, --file, or the level's parts")
-        if args.goal is None:
-            return [_named(level) for level in chosen]
-        return [_goals_of(level, args.goal) for level in chosen]
-    if args.game is not None:
-        raise InvalidArgumentError("--game goes with a level's number, not with its parts")
-    missing = [f"--{name}" for name in ("start", "moves") if getattr(args, name) is None]
-    missing += [] if args.goal is not None else ["--goal"]
-    missing += [] if args.buttons else ["buttons"]
-    if missing:
-        raise InvalidArgumentError(
-            f"give a level number, --file, or all of its parts: missing {', '.join(missing)}"
+    return chosen_levels(
+        LevelChoice(
+            buttons=args.buttons,
+            game=args.game,
+            file=None if args.file is None else str(args.file),
+            number=args.number,
+            start=args.start,
+            goals=args.goal,
+            moves=args.moves,
+            portal=args.portal,
         )
-    levels = [Level(args.start, goal, args.moves, args.buttons, args.portal) for goal in args.goal]
-    return [("level", levels, None)]
-
-
-def _goals_of(level: NumberedLevel, goals: list[int | str]) -> Named:
-    """The goals of ``level`` asked for (``level 9 --game 2 --goal 63``)."""
-    wanted = {goal.upper() if isinstance(goal, str) else goal for goal in goals}
-    chosen = [puzzle for puzzle in level.puzzles if puzzle.goal in wanted]
-    if len(chosen) < len(wanted):
-        held = ", ".join(str(puzzle.goal) for puzzle in level.puzzles)
-        raise InvalidArgumentError(f"level {level.number} has the goals {held}, not {goals!r}")
-    return f"level {level.number}", chosen, level.number
+    )
 
 
 @attrs.frozen
@@ -176,7 +136,7 @@ class LevelOptions:
     :param after: the presses made so far (``--after``), or ``None`` to solve.
     """
 
-    levels: list[Named]
+    levels: list[ChosenLevel]
     rules: Rules
     json: bool
     all: bool
@@ -198,7 +158,9 @@ class LevelOptions:
                 "--after and --hint advise on a level; --all and --explain solve it: give one"
             )
         if args.all and args.explain:
-            raise InvalidArgumentError("--explain says why the shortest is shortest; not with --all")
+            raise InvalidArgumentError(
+                "--explain says why the shortest is shortest; not with --all"
+            )
         if args.max_solutions is not None and not args.all:
             raise InvalidArgumentError("--max-solutions goes with --all")
         return cls(
@@ -218,7 +180,8 @@ def run(args: argparse.Namespace, out: TextIO, stop: Stop) -> int:
     """Solve (or advise on) each level asked for; 1 if one has no solution."""
     options = LevelOptions.from_args(args)
     unsolved = 0
-    for name, levels, number in options.levels:
+    for chosen in options.levels:
+        name, levels, number = chosen.name, list(chosen.goals), chosen.number
         titles = [name if len(levels) == 1 else f"{name} goal {level.goal}" for level in levels]
         if options.after is not None:
             for title, level in zip(titles, levels, strict=True):
@@ -247,16 +210,22 @@ def _every_solution(level: Level, options: LevelOptions) -> list[Solution]:
     return list(iter_solutions(level, options.rules, max_states=options.max_states))
 
 
-def _advise(options: LevelOptions, out: TextIO, name: str, level: Level, number: int | None) -> bool:
+def _advise(
+    options: LevelOptions, out: TextIO, name: str, level: Level, number: int | None
+) -> bool:
     """Where ``--after``'s presses leave a level and the next press; whether it can
     still be solved."""
     rules = options.rules
     advice = advise(level, options.after or (), rules, max_states=options.max_states)
     if options.json:
-        finish = None if advice.finish is None else records.solution_record(level, advice.finish, rules)
+        finish = (
+            None if advice.finish is None else records.solution_record(level, advice.finish, rules)
+        )
         records.emit(out, records.advice_record(level, number, advice, finish))
     else:
-        out.writelines(f"{line}\n" for line in text.advice_text(name, advice, hint_only=options.hint_only))
+        out.writelines(
+            f"{line}\n" for line in text.advice_text(name, advice, hint_only=options.hint_only)
+        )
     return advice.reachable
 
 

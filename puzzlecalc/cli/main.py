@@ -113,4 +113,3 @@ def _quiet(out: TextIO) -> None:
 def _fail(message: str, code: int) -> int:
     print(f"puzzlecalc: {message}", file=sys.stderr)
     return code
-

@@ -46,7 +46,10 @@ def add_parser(subparsers: Any) -> None:
         help="the shortest solution's length, or the fewest and most (default 3 7)",
     )
     maker.add_argument(
-        "--count", type=whole, default=1, help=f"how many levels (default 1, at most {MAX_LEVELS_MADE})"
+        "--count",
+        type=whole,
+        default=1,
+        help=f"how many levels (default 1, at most {MAX_LEVELS_MADE})",
     )
     maker.add_argument("--game", type=int, choices=GAMES, default=1, help="1 or 2: which buttons")
     maker.add_argument("--buttons", nargs="+", metavar="LABEL", help="use these buttons")
@@ -83,7 +86,9 @@ class MakeLevelOptions:
         if len(args.moves) > 2:
             raise InvalidArgumentError(f"--moves takes one or two numbers, not {args.moves!r}")
         if not 1 <= args.count <= MAX_LEVELS_MADE:
-            raise InvalidArgumentError(f"--count must be from 1 to {MAX_LEVELS_MADE}, not {args.count}")
+            raise InvalidArgumentError(
+                f"--count must be from 1 to {MAX_LEVELS_MADE}, not {args.count}"
+            )
         return cls(
             seed=args.seed,
             moves=(args.moves[0], args.moves[-1]),

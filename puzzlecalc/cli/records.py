@@ -6,6 +6,7 @@ numbers are JSON numbers and exact fractions are ``"a/b"`` strings (:data:`JsonN
 Each kind of record is a :class:`~typing.TypedDict` below, which is its schema: the tests
 hold every record printed to it, field for field.
 
+>>> import io
 >>> record = hand_record([3, 3, 8, 8], 24)
 >>> record
 {'numbers': [3, 3, 8, 8], 'target': 24}
@@ -14,7 +15,6 @@ hold every record printed to it, field for field.
 
 # (no "from __future__ import annotations": the records' annotations are evaluated, so
 # that each TypedDict knows its optional keys, NotRequired, at run time)
-import io
 import json
 from collections.abc import Sequence
 from fractions import Fraction
@@ -160,7 +160,9 @@ def solution_record(level: Level, solution: Solution, rules: Rules) -> SolutionR
         states = [solution.start, *solution.states]
         moved = [level.before_portal(state, press, rules)
                  for state, press in zip(states, solution.indices, strict=False)]  # fmt: skip
-        record["before_portal"] = [None if value is None else format_value(value) for value in moved]
+        record["before_portal"] = [
+            None if value is None else format_value(value) for value in moved
+        ]
     return record
 
 

@@ -21,13 +21,20 @@ census functions).
 
 from __future__ import annotations
 
-from puzzlecalc.arith24.census.api import TARGETS, arith24_census, countdown_census, hand_census
+from puzzlecalc.arith24.census.api import (
+    COUNTDOWN_TARGETS,
+    TARGETS,
+    arith24_census,
+    countdown_census,
+    hand_census,
+)
 from puzzlecalc.arith24.census.deck import Deck, Selection, selections
 from puzzlecalc.arith24.census.results import HOUSE_RULES, NEAR, HandResult, SelectionResult
 from puzzlecalc.arith24.census.run import DEFAULT_MAX_ITEMS, DEFAULT_MAX_TARGETS, RunSettings
-from puzzlecalc.arith24.census.tables import Census, CensusRow, HandCensus
+from puzzlecalc.arith24.census.tables import Census, CensusRow, CountdownCensus, HandCensus
 
 __all__ = [
+    "COUNTDOWN_TARGETS",
     "DEFAULT_MAX_ITEMS",
     "DEFAULT_MAX_TARGETS",
     "HOUSE_RULES",
@@ -35,6 +42,7 @@ __all__ = [
     "TARGETS",
     "Census",
     "CensusRow",
+    "CountdownCensus",
     "Deck",
     "HandCensus",
     "HandResult",

@@ -13,14 +13,12 @@ from collections import Counter
 from collections.abc import Iterable
 from typing import Final, Unpack
 
-from puzzlecalc._checks import shown
-from puzzlecalc._checks import instance
-from puzzlecalc.arith24._plan import plan_of
-from puzzlecalc.arith24._search import checked_steps, reached_among
+from puzzlecalc._checks import instance, shown
+from puzzlecalc.arith24._engine import checked_steps, plan_of, reached_among
 from puzzlecalc.arith24.census.deck import Deck
 from puzzlecalc.arith24.census.results import (
-    HandSpec,
     CountdownSpec,
+    HandSpec,
     hand_results,
     selection_results,
 )
@@ -34,16 +32,18 @@ from puzzlecalc.arith24.census.run import (
     run,
     settings_of,
 )
-from puzzlecalc.arith24.census.tables import Census, HandCensus
+from puzzlecalc.arith24.census.tables import CountdownCensus, HandCensus
 from puzzlecalc.arith24.numbers import Number, check_card_count, check_range, number, number_text
 from puzzlecalc.arith24.rules import DEFAULT_RULES, HouseRules, house_rules
 from puzzlecalc.arith24.solutions import DEFAULT_MAX_STEPS, shared_tables
 from puzzlecalc.errors import InvalidArgumentError, InvalidTypeError
 
-__all__ = ["TARGETS", "arith24_census", "countdown_census", "hand_census"]
+__all__ = ["COUNTDOWN_TARGETS", "TARGETS", "arith24_census", "countdown_census", "hand_census"]
 
 #: Countdown's targets.
-TARGETS: Final = range(101, 1000)
+COUNTDOWN_TARGETS: Final = range(101, 1000)
+#: The old name of :data:`COUNTDOWN_TARGETS`, kept for programs that use it.
+TARGETS: Final = COUNTDOWN_TARGETS
 
 #: How many selections a worker is handed at once, and how many hands one task takes:
 #: neighbours share their parts' values in a worker.
@@ -54,14 +54,14 @@ _HANDS_A_CHUNK: Final = 32
 def countdown_census(
     *,
     large: Iterable[int] | None = None,
-    low: int = TARGETS[0],
-    high: int = TARGETS[-1],
+    low: int = COUNTDOWN_TARGETS[0],
+    high: int = COUNTDOWN_TARGETS[-1],
     deck: Deck | None = None,
     use_all: bool = False,
     weighted: bool = False,
     uncapped_run: bool = False,
     **settings: Unpack[RunOptions],
-) -> Census:
+) -> CountdownCensus:
     """For every Countdown selection, which targets from ``low`` to ``high`` it reaches.
 
     Known figures (Countdown's rules): 76.64% of (selection, target) pairs are solvable
@@ -91,7 +91,7 @@ def countdown_census(
     if low < 1:
         raise InvalidArgumentError(f"low must be at least 1, not {shown(low)}")
     spec = CountdownSpec(low, high, use_all, uncapped_run)
-    census = Census(low, high, deck, weighted)
+    census = CountdownCensus(low, high, deck, weighted)
     how.check_size(deck.count(large), high - low + 1, "selections")
     work = deck.selections(large)
     form = countdown_rows(spec, deck)

@@ -19,7 +19,7 @@ from typing import Final, TypeAlias
 
 import attrs
 
-from puzzlecalc._checks import instance, shown
+from puzzlecalc._checks import instance, shown, whole_number
 from puzzlecalc.arith24.countdown import LARGE_NUMBERS, SMALL_NUMBERS
 from puzzlecalc.arith24.numbers import MAX_CARDS
 from puzzlecalc.errors import InvalidArgumentError, InvalidTypeError
@@ -64,13 +64,12 @@ class Deck:
     def __attrs_post_init__(self) -> None:
         tiles = (*self.large, *self.small)
         if not all(isinstance(n, int) and not isinstance(n, bool) and n >= 1 for n in tiles):
-            raise InvalidArgumentError(f"deck numbers must be positive whole numbers: {shown(self)}")
+            raise InvalidArgumentError(
+                f"deck numbers must be positive whole numbers: {shown(self)}"
+            )
         if set(self.large) & set(self.small):
             raise InvalidArgumentError(f"a number cannot be both large and small: {shown(self)}")
-        if not isinstance(self.size, int) or isinstance(self.size, bool):
-            raise InvalidArgumentError(f"size must be a whole number, not {shown(self.size)}")
-        if not 1 <= self.size <= MAX_CARDS:
-            raise InvalidArgumentError(f"size must be from 1 to {MAX_CARDS}, not {shown(self.size)}")
+        whole_number(self.size, "size", low=1, high=MAX_CARDS)
 
     def _can_hold(self, count: object) -> bool:
         """Whether ``count`` is a number of large numbers a selection can hold."""
@@ -106,7 +105,9 @@ class Deck:
             raise InvalidTypeError(f"large must be numbers of large numbers, not {shown(large)}")
         wanted = set(itertools.islice(large, most + 2))
         if not all(self._can_hold(count) for count in wanted):
-            raise InvalidArgumentError(f"large must be numbers from 0 to {most}, not {shown(large)}")
+            raise InvalidArgumentError(
+                f"large must be numbers from 0 to {most}, not {shown(large)}"
+            )
         return wanted
 
     def count(self, large: Iterable[int] | None = None) -> int:

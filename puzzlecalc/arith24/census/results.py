@@ -18,8 +18,7 @@ from typing import Final
 import attrs
 
 from puzzlecalc import caches
-from puzzlecalc.arith24._plan import plan_of
-from puzzlecalc.arith24._search import reached_among
+from puzzlecalc.arith24._engine import plan_of, reached_among
 from puzzlecalc.arith24.census.deck import Selection
 from puzzlecalc.arith24.countdown import reachable, reachable_between
 from puzzlecalc.arith24.numbers import Number
@@ -159,24 +158,25 @@ class HandResult:
 
     :param hand: the hand.
     :param solutions: how many distinct solutions it has for the spec's ``target``.
-    :param reached: the targets it reaches under each house rule of the census
-        (:func:`house_rules_over`), in order.
+    :param reached: the targets it reaches under each house rule of the census, by the
+        rule's name (:func:`house_rules_over`): each in order.
     """
 
     hand: Hand
     solutions: int
-    reached: tuple[tuple[int, ...], ...]
+    reached: dict[str, tuple[int, ...]]
 
 
 def hand_results(spec: HandSpec, chunk: Sequence[Hand]) -> list[HandResult]:
     """What each hand of ``chunk`` reaches (the hands share their parts' values)."""
-    plans = [plan_of(rules) for rules in house_rules_over(spec.rules).values()]
+    plans = {name: plan_of(rules) for name, rules in house_rules_over(spec.rules).items()}
     found = []
     with shared_tables():
         for hand in chunk:
-            reached = tuple(
-                reached_among(hand, spec.targets, plan, spec.max_steps) for plan in plans
-            )
+            reached = {
+                name: reached_among(hand, spec.targets, plan, spec.max_steps)
+                for name, plan in plans.items()
+            }
             solutions = count(hand, spec.target, rules=spec.rules, max_steps=spec.max_steps)
             found.append(HandResult(hand, solutions, reached))
     return found

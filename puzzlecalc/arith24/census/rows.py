@@ -9,11 +9,12 @@ result is written and read.
 
 >>> spec = HandSpec(targets=range(20, 26), target=24)
 >>> form = hand_rows(spec)
->>> row = form.encode(HandResult((1, 2, 3, 4), 3, ((24,), (24,), (24,), (24,))))
+>>> reached = {"any": (22, 24), "integer_only": (24,), "non_negative": (22, 24), "classroom": (24,)}
+>>> row = form.encode(HandResult((1, 2, 3, 4), 3, reached))
 >>> row
-['1 2 3 4', '3', '24', '24', '24', '24']
->>> form.decode(row)
-HandResult(hand=(1, 2, 3, 4), solutions=3, reached=((24,), (24,), (24,), (24,)))
+['1 2 3 4', '3', '22 24', '24', '22 24', '24']
+>>> form.decode(row) == HandResult((1, 2, 3, 4), 3, reached)
+True
 """
 
 from __future__ import annotations
@@ -115,12 +116,12 @@ def hand_rows(spec: HandSpec) -> RowFormat[HandResult]:
 
     def encode(result: HandResult) -> list[str]:
         return [" ".join(map(str, result.hand)), str(result.solutions),
-                *(" ".join(map(str, targets)) for targets in result.reached)]  # fmt: skip
+                *(" ".join(map(str, result.reached[name])) for name in names)]  # fmt: skip
 
     def decode(row: Sequence[str]) -> HandResult:
         _cells(row, 2 + len(names))
-        reached = tuple(_numbers(cell) for cell in row[2:])
-        for targets in reached:
+        reached = {name: _numbers(cell) for name, cell in zip(names, row[2:], strict=True)}
+        for targets in reached.values():
             if list(targets) != sorted(set(targets)) or not set(targets) <= set(spec.targets):
                 raise ValueError("its targets are not targets of this census")
         solutions = int(row[1])
@@ -162,7 +163,9 @@ class RowsFile(Generic[R]):
         except FileNotFoundError:
             return []
         except OSError as error:
-            raise InvalidArgumentError(f"cannot read the rows file {shown(str(self.path))}: {error}")
+            raise InvalidArgumentError(
+                f"cannot read the rows file {shown(str(self.path))}: {error}"
+            )
         whole = data[: data.rfind(b"\n") + 1]
         if len(whole) < len(data):
             with self.path.open("r+b") as file:
@@ -265,4 +268,3 @@ def _shown(item: Hashable) -> str:
     """A selection or hand in a message: ``1 2 3 4``."""
     numbers = item if isinstance(item, tuple) else (item,)
     return " ".join(map(str, numbers))
-

@@ -21,9 +21,10 @@ import attrs
 
 from puzzlecalc._checks import shown, whole_number
 from puzzlecalc._pool import results, workers
-from puzzlecalc._text import amount
 from puzzlecalc._signals import uninterrupted
+from puzzlecalc._text import amount
 from puzzlecalc.arith24.census.rows import RowsFile
+from puzzlecalc.arith24.solutions import Progress
 from puzzlecalc.errors import InvalidArgumentError, InvalidTypeError, SearchLimitError
 
 __all__ = [
@@ -42,10 +43,6 @@ R = TypeVar("R")
 R_contra = TypeVar("R_contra", contravariant=True)
 I = TypeVar("I", bound=Hashable)  # noqa: E741  (an item of work)
 
-#: Told ``(done, total)`` after each item of a census.
-Progress = Callable[[int, int], None]
-
-
 def _rows_path(rows: object) -> Path | None:
     if rows is None or isinstance(rows, Path):
         return rows
@@ -54,11 +51,11 @@ def _rows_path(rows: object) -> Path | None:
     raise InvalidArgumentError(f"rows must be a path, not {shown(rows)}")
 
 
-def _jobs(instance: object, attribute: attrs.Attribute[int | None], value: object) -> None:
+def _jobs(owner: object, attribute: attrs.Attribute[int | None], value: object) -> None:
     workers(value, 1)  # type: ignore[arg-type]  # (it checks the number asked for)
 
 
-def _at_least_one(instance: object, attribute: attrs.Attribute[int], value: object) -> None:
+def _at_least_one(owner: object, attribute: attrs.Attribute[int], value: object) -> None:
     whole_number(value, attribute.name, low=1)
 
 

@@ -1,7 +1,7 @@
 """The tables of a census: counts of the results as they arrive, and the tables people quote.
 
 A census keeps counts, not results, so its memory stays flat however large it is:
-:class:`Census` for Countdown selections, :class:`HandCensus` for card hands. Each counts a
+:class:`CountdownCensus` for Countdown selections, :class:`HandCensus` for card hands. Each counts a
 result with ``add`` (:mod:`.results` makes them) and gives every table as records
 (``tables()``, what ``census --json`` writes) and as text (``text()``).
 """
@@ -17,6 +17,7 @@ from typing import Any, Final
 import attrs
 
 from puzzlecalc.arith24.census.deck import Deck, Selection
+from puzzlecalc.arith24.census.pictures import census_svg
 from puzzlecalc.arith24.census.results import (
     HOUSE_RULES,
     NEAR,
@@ -27,7 +28,7 @@ from puzzlecalc.arith24.census.results import (
 from puzzlecalc.arith24.numbers import Number
 from puzzlecalc.arith24.rules import DEFAULT_RULES, HouseRules
 
-__all__ = ["Census", "CensusRow", "HandCensus"]
+__all__ = ["Census", "CensusRow", "CountdownCensus", "HandCensus"]
 
 #: How many selections the "best" tables list.
 _TOP: Final = 10
@@ -49,7 +50,7 @@ class CensusRow:
 
 
 @attrs.define
-class Census:
+class CountdownCensus:
     """The tables of a Countdown census (:func:`~puzzlecalc.arith24.census.api.countdown_census`).
 
     ``rows`` is the solvable share by number of large numbers; ``distances`` how far the
@@ -201,9 +202,7 @@ class Census:
         }
 
     def _repr_svg_(self) -> str:
-        """The census as a chart, which Jupyter shows (:func:`~puzzlecalc.arith24.pictures.census_svg`)."""
-        from puzzlecalc.arith24.pictures import census_svg  # (pictures draw the models)
-
+        """The census as a chart, which Jupyter shows (:func:`~.pictures.census_svg`)."""
         return census_svg(self)
 
     def table(self) -> str:
@@ -267,6 +266,10 @@ def _ranked(heap: list[tuple[int, Selection]]) -> list[tuple[Selection, int]]:
     ]
 
 
+#: The old name of :class:`CountdownCensus`, kept for programs that use it.
+Census = CountdownCensus
+
+
 @attrs.define
 class HandCensus:
     """The tables of a census of card hands (:func:`~puzzlecalc.arith24.census.api.hand_census`).
@@ -302,8 +305,8 @@ class HandCensus:
         """Count one hand's result in every table."""
         hand, solutions = result.hand, result.solutions
         weight = self.weight(hand)
-        for name, targets in zip(HOUSE_RULES, result.reached, strict=True):
-            made = list(targets)
+        for name in HOUSE_RULES:
+            made = list(result.reached[name])
             self.reaching.setdefault(name, Counter()).update(made)
             self._weighted.setdefault(name, Counter()).update({t: weight for t in made})
         self.solutions[solutions] += 1

@@ -37,7 +37,7 @@ from typing import IO, Any, Final, Literal, TypeAlias
 
 import attrs
 
-from puzzlecalc._checks import shown
+from puzzlecalc._checks import shown, whole_number
 from puzzlecalc._text import counted
 from puzzlecalc.calculator.level import Level
 from puzzlecalc.errors import (
@@ -123,8 +123,10 @@ class NumberedLevel:
         """A game's level as the call that gives it (``game_level(9, game=2)``); a level of a
         file as its fields."""
         if self.game is not None and _is_shipped(self):
-            return f"game_level({self.number})" if self.game == 1 else (
-                f"game_level({self.number}, game={self.game})"
+            return (
+                f"game_level({self.number})"
+                if self.game == 1
+                else (f"game_level({self.number}, game={self.game})")
             )
         return (
             f"NumberedLevel(number={self.number!r}, puzzles={self.puzzles!r}, "
@@ -211,11 +213,12 @@ class NumberedLevel:
 def check_game(game: object) -> Game:
     """``game`` if it is 1 or 2.
 
-    :raises InvalidArgumentError: if it is not.
+    :raises InvalidTypeError: if it is not a whole number.
+    :raises InvalidArgumentError: if it is another.
     """
-    if isinstance(game, bool) or not isinstance(game, int) or game not in GAMES:
+    if whole_number(game, "game") not in GAMES:
         raise InvalidArgumentError(f"game must be 1 or 2, not {shown(game)}")
-    return game
+    return 1 if game == 1 else 2
 
 
 def _load(game: Game, file: str, by_game: bool) -> tuple[NumberedLevel, ...]:
@@ -275,13 +278,14 @@ def game_level(number: int, game: Game = 1) -> NumberedLevel:
     """
     levels = game_levels(check_game(game))
     numbered = _numbered(game)
-    if not isinstance(number, int) or isinstance(number, bool):
-        raise InvalidArgumentError(f"a level's number must be a whole number, not {shown(number)}")
+    whole_number(number, "number")
     if number in numbered:
         return numbered[number]
     if not 1 <= number <= len(levels):
         also = "".join(f" and {n}" for n in sorted(numbered))
-        raise InvalidArgumentError(f"game {game} has levels 1 to {len(levels)}{also}, not {shown(number)}")
+        raise InvalidArgumentError(
+            f"game {game} has levels 1 to {len(levels)}{also}, not {shown(number)}"
+        )
     return levels[number - 1]
 
 
@@ -316,7 +320,9 @@ def read_levels(source: str | os.PathLike[str] | IO[str]) -> tuple[NumberedLevel
             raise ValueError(f"longer than {MAX_LEVEL_FILE} characters")
         data = _json_or_lines(text)
     except RecursionError:
-        raise InvalidLevelError(f"cannot read levels from {shown(str(name))}: JSON nested too deeply") from None
+        raise InvalidLevelError(
+            f"cannot read levels from {shown(str(name))}: JSON nested too deeply"
+        ) from None
     except (OSError, ValueError) as error:
         raise InvalidLevelError(f"cannot read levels from {shown(str(name))}: {error}") from None
     items: Iterable[Any] = data if isinstance(data, list) else [data]

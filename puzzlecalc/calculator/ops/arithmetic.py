@@ -211,4 +211,3 @@ class Negate(ValueOp):
 
     def _sources(self, goal: Value, rules: Rules, press: Press, at: At, k: int) -> set[Value]:
         return {-goal}
-

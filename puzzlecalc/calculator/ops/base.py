@@ -67,22 +67,22 @@ ValueFunction: TypeAlias = Callable[[Value], "Value | None"]
 Change: TypeAlias = Callable[[StateTuple], "StateTuple | None"]
 
 
-def check_int(instance: object, attribute: attrs.Attribute[int], value: int) -> None:
+def check_int(owner: object, attribute: attrs.Attribute[int], value: int) -> None:
     """An attrs validator: the button's number must be an ``int``."""
     if not isinstance(value, int) or isinstance(value, bool):
         raise InvalidButtonError(f"{attribute.name} must be an int, not {shown(value)}")
 
 
-def check_digits(instance: object, attribute: attrs.Attribute[str], value: str) -> None:
+def check_digits(owner: object, attribute: attrs.Attribute[str], value: str) -> None:
     """An attrs validator: the button's digits must be a non-empty string of 0-9."""
     if not isinstance(value, str) or not value.isascii() or not value.isdigit():
         raise InvalidButtonError(f"{attribute.name} must be a string of digits, not {shown(value)}")
 
 
-def check_digits_or_empty(instance: object, attribute: attrs.Attribute[str], value: str) -> None:
+def check_digits_or_empty(owner: object, attribute: attrs.Attribute[str], value: str) -> None:
     """An attrs validator: the button's digits must be a string of 0-9, maybe empty."""
     if value != "":
-        check_digits(instance, attribute, value)
+        check_digits(owner, attribute, value)
 
 
 def digit_count(value: int) -> int:

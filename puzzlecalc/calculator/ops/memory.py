@@ -17,8 +17,8 @@ from puzzlecalc.errors import InvalidButtonError
 __all__ = ["Influence", "Store"]
 
 
-def _nonzero(instance: object, attribute: attrs.Attribute[int], value: int) -> None:
-    check_int(instance, attribute, value)
+def _nonzero(owner: object, attribute: attrs.Attribute[int], value: int) -> None:
+    check_int(owner, attribute, value)
     if value == 0:
         raise InvalidButtonError("[+]0 changes nothing")
 
@@ -83,7 +83,9 @@ class Store(Op):
         digits, sign = str(abs(goal)), -1 if goal < 0 else 1
         cuts = range(1, len(digits))
         found: set[Value] = {0}
-        return found | {sign * int(digits[:cut]) for cut in cuts if digits[cut:] == "0" or digits[cut] != "0"}
+        return found | {
+            sign * int(digits[:cut]) for cut in cuts if digits[cut:] == "0" or digits[cut] != "0"
+        }
 
     def _change(self, rules: Rules, press: Press, at: At, k: int) -> Change:
         lowest, highest = rules.min_value, rules.max_value

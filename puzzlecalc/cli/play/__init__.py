@@ -24,16 +24,16 @@ from puzzlecalc._signals import Stop
 from puzzlecalc.arith24 import OPPONENTS
 from puzzlecalc.arith24.difficulty import rates
 from puzzlecalc.arith24.rules import HouseRules
-from puzzlecalc.calculator.level import Level
-from puzzlecalc.calculator.levels import GAMES, Game, NumberedLevel, game_level, game_levels, read_levels
+from puzzlecalc.calculator.levels import GAMES
 from puzzlecalc.calculator.rules import Rules
 from puzzlecalc.calculator.solver import DEFAULT_MAX_STATES
 from puzzlecalc.cli.arguments import goal, rule_flags, rules_from, subcommand, whole
+from puzzlecalc.cli.chosen import ChosenLevel, LevelChoice, chosen_levels
 from puzzlecalc.cli.play.countdown import Countdown
 from puzzlecalc.cli.play.game24 import Game24
-from puzzlecalc.cli.play.levels import Named, play_levels
+from puzzlecalc.cli.play.levels import play_levels
 from puzzlecalc.cli.play.terminal import Terminal
-from puzzlecalc.errors import InvalidArgumentError, InvalidLevelError
+from puzzlecalc.errors import InvalidArgumentError
 
 __all__ = ["add_parser", "run"]
 
@@ -45,7 +45,11 @@ _OWN: Final = {
     "countdown": ("large", "clock"),
 }  # fmt: skip
 #: The options two games share.
-_SHARED: Final = {"seed": ("24", "countdown"), "rounds": ("24", "countdown"), "max_states": ("level",)}
+_SHARED: Final = {
+    "seed": ("24", "countdown"),
+    "rounds": ("24", "countdown"),
+    "max_states": ("level",),
+}
 
 
 def add_parser(subparsers: Any) -> None:
@@ -64,7 +68,10 @@ def add_parser(subparsers: Any) -> None:
         ),
     )
     play.add_argument(
-        "what", nargs="*", metavar="WHAT", help="a level number, 24, countdown, or a level's buttons"
+        "what",
+        nargs="*",
+        metavar="WHAT",
+        help="a level number, 24, countdown, or a level's buttons",
     )
     play.add_argument("--seed", type=int, help="the same seed deals the same (24, countdown)")
     play.add_argument("--rounds", type=whole, help="rounds to play (24: default 10; countdown: 1)")
@@ -90,7 +97,9 @@ def add_parser(subparsers: Any) -> None:
     game.add_argument(
         "--opponent", type=int, choices=range(len(OPPONENTS)), help=f"{names} (default 2)"
     )
-    game.add_argument("--speed", type=_speed, help="how much faster the opponent thinks (default 1)")
+    game.add_argument(
+        "--speed", type=_speed, help="how much faster the opponent thinks (default 1)"
+    )
     game.add_argument(
         "--band", nargs=2, type=float, metavar=("LEAST", "MOST"),
         help="only hands whose difficulty lies in this band",
@@ -130,7 +139,9 @@ def run(args: argparse.Namespace, out: TextIO, stop: Stop) -> int:
         opponent = OPPONENTS[2 if args.opponent is None else args.opponent]
         Game24(opponent, rules, args.rounds or 10, args.speed or 1.0, band).play(terminal, rng)
     elif game == "countdown":
-        Countdown(args.rounds or 1, 1 if args.large is None else args.large, args.clock is not False).play(terminal, rng)
+        Countdown(
+            args.rounds or 1, 1 if args.large is None else args.large, args.clock is not False
+        ).play(terminal, rng)
     else:
         levels = _levels(args)
         max_states = DEFAULT_MAX_STATES if args.max_states is None else args.max_states
@@ -153,45 +164,32 @@ def _game(args: argparse.Namespace) -> str:
     for other, names in _OWN.items():
         for name in names:
             if other != game and getattr(args, name, None) is not None:
-                raise InvalidArgumentError(f"--{name.replace('_', '-')} goes with play {other}, not play {game}")
+                raise InvalidArgumentError(
+                    f"--{name.replace('_', '-')} goes with play {other}, not play {game}"
+                )
     for name, games in _SHARED.items():
         if game not in games and getattr(args, name, None) is not None:
-            raise InvalidArgumentError(f"--{name.replace('_', '-')} goes with play {' or '.join(games)}")
+            raise InvalidArgumentError(
+                f"--{name.replace('_', '-')} goes with play {' or '.join(games)}"
+            )
     return game
 
 
-def _levels(args: argparse.Namespace) -> list[Named]:
-    """The levels to play, in order, as the arguments give them."""
-    parts = [name for name in ("start", "goal", "moves", "portal") if getattr(args, name) is not None]
-    if args.file is not None:
-        if parts or args.what or args.game is not None:
-            raise InvalidArgumentError("--file gives the levels; give no level number, parts or --game")
-        read = read_levels(sys.stdin if args.file == "-" else args.file)
-        first = 0
-        if args.number is not None:
-            first = next((i for i, level in enumerate(read) if level.number == args.number), -1)
-            if first < 0:
-                raise InvalidLevelError(f"no level {args.number!r} in {args.file!r}")
-        return [(f"level {level.number}", level) for level in read[first:]]
-    if args.number is not None:
-        raise InvalidArgumentError("--number picks a level of --file; give a file")
-    if len(args.what) == 1 and args.what[0].isdecimal() and not parts:
-        game: Game = args.game or 1
-        number = int(args.what[0])
-        name = "level" if game == 1 else "Calculator 2 level"
-        listed = game_levels(game)
-        chosen = [game_level(number, game)]  # (checks the number)
-        if 1 <= number <= len(listed) and listed[number - 1] == chosen[0]:
-            chosen = list(listed[number - 1 :])  # and the levels after it
-        return [(f"{name} {level.number}", level) for level in chosen]
-    if args.game is not None:
-        raise InvalidArgumentError("--game goes with a level's number")
-    missing = [f"--{name}" for name in ("start", "goal", "moves") if getattr(args, name) is None]
-    if missing or not args.what:
-        missing += [] if args.what else ["buttons"]
-        raise InvalidArgumentError(
-            f"play needs a level number, 24, countdown, --file, or a level's parts: missing {', '.join(missing)}"
+def _levels(args: argparse.Namespace) -> list[ChosenLevel]:
+    """The levels to play, in order, as the arguments give them: a level named by its
+    number, and the levels after it."""
+    return chosen_levels(
+        LevelChoice(
+            buttons=args.what,
+            game=args.game,
+            file=args.file,
+            number=args.number,
+            start=args.start,
+            goals=args.goal,
+            moves=args.moves,
+            portal=args.portal,
+            following=True,
+            parts_name="your level",
+            asks="play needs a level number, 24, countdown, --file, or a level's parts",
         )
-    portal = None if args.portal is None else list(args.portal)
-    puzzles = tuple(Level(args.start, each, args.moves, args.what, portal) for each in args.goal)
-    return [("your level", NumberedLevel(1, puzzles, (None,) * len(puzzles)))]
+    )

@@ -61,10 +61,14 @@ class Countdown:
         terminal.say(f"\n{total} points")
         return total
 
-    def _round(self, terminal: Terminal, number: int, numbers: list[int], target: int) -> int | None:
+    def _round(
+        self, terminal: Terminal, number: int, numbers: list[int], target: int
+    ) -> int | None:
         """One round: the player's points, or ``None`` if they left."""
         clock = f"{CLOCK_SECONDS:.0f} seconds" if self.clock else "no clock"
-        terminal.say(f"\nRound {number}: {' '.join(map(str, numbers))}   target {target}   ({clock})")
+        terminal.say(
+            f"\nRound {number}: {' '.join(map(str, numbers))}   target {target}   ({clock})"
+        )
         terminal.say("your answer (or pass):")
         began = time.monotonic()
         timer = threading.Timer(CLOCK_SECONDS, lambda: terminal.say("\ntime! (your answer now)"))
@@ -85,7 +89,9 @@ class Countdown:
             terminal.say(f"    {step}")
         return gained
 
-    def _score(self, terminal: Terminal, answer: str, numbers: list[int], target: int, late: bool) -> int:
+    def _score(
+        self, terminal: Terminal, answer: str, numbers: list[int], target: int, late: bool
+    ) -> int:
         """Referee ``answer`` and say its points."""
         if answer.lower() in ("", "pass", "p"):
             terminal.say("no answer: 0 points")
@@ -94,7 +100,9 @@ class Countdown:
         value = None
         if verdict.ok:
             value = target
-        elif verdict.value is not None and check(answer, numbers, verdict.value, rules=COUNTDOWN).ok:
+        elif (
+            verdict.value is not None and check(answer, numbers, verdict.value, rules=COUNTDOWN).ok
+        ):
             value = int(verdict.value)  # (sound working, another value)
         else:
             terminal.say(f"not accepted: it {verdict.reason}: 0 points")
@@ -104,5 +112,9 @@ class Countdown:
             terminal.say(f"{answer} = {value}, but after the clock: 0 points")
             return 0
         away = "" if value == target else f", {abs(value - target)} away"
-        terminal.say(terminal.style(f"{answer} = {value}{away}: {gained} points", "green" if gained else "yellow"))
+        terminal.say(
+            terminal.style(
+                f"{answer} = {value}{away}: {gained} points", "green" if gained else "yellow"
+            )
+        )
         return gained

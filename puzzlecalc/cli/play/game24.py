@@ -55,7 +55,9 @@ class Round:
                 self.over.set()
                 self.terminal.say(f"\n{self.opponent.name}: {answer} = 24! (press Enter)")
             else:
-                self.terminal.say(f"\n{self.opponent.name} tries {answer}, but it {verdict.reason}.")
+                self.terminal.say(
+                    f"\n{self.opponent.name} tries {answer}, but it {verdict.reason}."
+                )
 
     def claim(self) -> bool:
         """The player answered right: win the round, unless the opponent has already."""
@@ -88,7 +90,10 @@ class Game24:
         opponent = self.opponent
         terminal.say(f"24 against {opponent.name}, who knows {' '.join(opponent.ops)}.")
         if self.rules != HouseRules():
-            extra = ", no fractions" * self.rules.integer_only + ", no negatives" * self.rules.non_negative
+            extra = (
+                ", no fractions" * self.rules.integer_only
+                + ", no negatives" * self.rules.non_negative
+            )
             extra += ", the cards in the order dealt" * self.rules.in_order
             if self.rules.unary:
                 on = " on the cards" if self.rules.unary_on == "cards" else ""

@@ -18,16 +18,16 @@ import attrs
 from puzzlecalc._text import counted
 from puzzlecalc.calculator.advice import advise
 from puzzlecalc.calculator.level import WORD_PRESS, Level
-from puzzlecalc.calculator.levels import NumberedLevel
 from puzzlecalc.calculator.ops.base import digit_count
 from puzzlecalc.calculator.rules import Rules
-from puzzlecalc.calculator.solution import PressRecord, Solution
+from puzzlecalc.calculator.solution import Pressed, PressRecord, Solution
 from puzzlecalc.calculator.solver import solve_level
 from puzzlecalc.calculator.state import format_value
+from puzzlecalc.cli.chosen import ChosenLevel
 from puzzlecalc.cli.play.terminal import Terminal
 from puzzlecalc.errors import IllegalPressError, SearchLimitError
 
-__all__ = ["HELP", "Named", "play_levels", "screen"]
+__all__ = ["HELP", "play_levels", "screen"]
 
 #: What a player may type, as ``help`` says it.
 HELP: Final = (
@@ -46,15 +46,18 @@ Outcome = Literal["solved", "next", "quit"]
 _ROW: Final = 3
 
 
-#: A level to play, and its name (``level 155``).
-Named = tuple[str, NumberedLevel]
-
-
-def play_levels(terminal: Terminal, levels: Sequence[Named], rules: Rules, *, max_states: int) -> None:
-    """Play ``levels`` in turn, each goal of each (the player may stop at any point)."""
-    for position, (name, level) in enumerate(levels):
-        for index, puzzle in enumerate(level.puzzles):
-            title = name if len(level.puzzles) == 1 else f"{name}, goal {index + 1} of {len(level.puzzles)}"
+def play_levels(
+    terminal: Terminal, levels: Sequence[ChosenLevel], rules: Rules, *, max_states: int
+) -> None:
+    """Play ``levels`` in turn, each goal asked of each (the player may stop at any point)."""
+    for position, chosen in enumerate(levels):
+        name = _title(chosen)
+        for index, puzzle in enumerate(chosen.goals):
+            title = (
+                name
+                if len(chosen.goals) == 1
+                else f"{name}, goal {index + 1} of {len(chosen.goals)}"
+            )
             outcome = _Puzzle(terminal, title, puzzle, rules, max_states).play()
             if outcome == "quit":
                 return
@@ -64,14 +67,19 @@ def play_levels(terminal: Terminal, levels: Sequence[Named], rules: Rules, *, ma
     terminal.say("that was the last level")
 
 
-def _following(levels: Sequence[Named], position: int, index: int) -> str | None:
+def _title(chosen: ChosenLevel) -> str:
+    """What a level is called in play: ``level 155``, ``Calculator 2 level 184``."""
+    return f"Calculator 2 {chosen.name}" if chosen.level.game == 2 else chosen.name
+
+
+def _following(levels: Sequence[ChosenLevel], position: int, index: int) -> str | None:
     """What comes after goal ``index`` of level ``position``, in words (``None``: nothing)."""
-    puzzles = levels[position][1].puzzles
+    puzzles = levels[position].goals
     if index + 1 < len(puzzles):
         puzzle = puzzles[index + 1]
         return f"the next goal, {puzzle.goal} in {counted(puzzle.moves, 'move')}"
     if position + 1 < len(levels):
-        return levels[position + 1][0]
+        return _title(levels[position + 1])
     return None
 
 
@@ -189,7 +197,9 @@ class _Puzzle:
         except SearchLimitError:
             shortest = None  # (solved all the same)
         best = "" if shortest is None else f" (the shortest: {counted(len(shortest), 'move')})"
-        self.terminal.say(self.terminal.style(f"solved in {counted(len(after), 'move')}{best}", "green"))
+        self.terminal.say(
+            self.terminal.style(f"solved in {counted(len(after), 'move')}{best}", "green")
+        )
         return True
 
     def hint(self) -> None:
@@ -222,7 +232,9 @@ class _Puzzle:
             return
         advice = advise(self.level, self.presses, self.rules, max_states=self.max_states)
         if advice.finish is not None:
-            self.terminal.say(f"from here: {', '.join(advice.finish.labels)} ({counted(len(advice.finish), 'move')})")
+            self.terminal.say(
+                f"from here: {', '.join(advice.finish.labels)} ({counted(len(advice.finish), 'move')})"
+            )
             return
         shortest = solve_level(self.level, self.rules, max_states=self.max_states)
         if shortest is None:
@@ -241,18 +253,20 @@ def _read_press(typed: str, level: Level, played: Solution, rules: Rules) -> Pre
     except IllegalPressError:
         numbered = _NUMBERED.fullmatch(typed)
         if numbered is None:
-            raise IllegalPressError(f"no button shows {typed!r}: type a label or a button's number") from None
+            raise IllegalPressError(
+                f"no button shows {typed!r}: type a label or a button's number"
+            ) from None
     number, at, hold = numbered.groups()
     index = int(number) - 1
     if not 0 <= index < len(level.buttons):
         raise IllegalPressError(f"no button {number}: the grid has {len(level.buttons)}")
-    if at is None:
-        return (index, "hold" if hold else "press")
-    where = int(at) if at.isdecimal() else at
-    return (index, "hold" if hold else "press", where)  # type: ignore[return-value]
+    where = None if at is None else int(at) if at.isdecimal() else at
+    return Pressed(index, "hold" if hold else "press", where).record
 
 
-def screen(title: str, level: Level, played: Solution, rules: Rules, terminal: Terminal) -> list[str]:
+def screen(
+    title: str, level: Level, played: Solution, rules: Rules, terminal: Terminal
+) -> list[str]:
     """The calculator as the game shows it: the title and moves, the display (its digits'
     positions when a cursor button needs them, a pending lock), the goal, the portal, what
     is stored, and the buttons in their grid.
@@ -274,20 +288,28 @@ def screen(title: str, level: Level, played: Solution, rules: Rules, terminal: T
     lines = [f"{title:<27}   moves {len(played)} of {level.moves}"]
     display = _display(level, played)
     lines += ["+" + "-" * (width + 2) + "+", f"| {terminal.style(display.rjust(width), 'bold')} |"]
-    if any(button.target == "position" for button in level.buttons) and isinstance(state.value, int):
-        places = "".join(str(position % 10) for position in reversed(range(digit_count(state.value))))
+    if any(button.target == "position" for button in level.buttons) and isinstance(
+        state.value, int
+    ):
+        places = "".join(
+            str(position % 10) for position in reversed(range(digit_count(state.value)))
+        )
         lines.append(f"| {terminal.style(places.rjust(width), 'dim')} |")
     lines.append("+" + "-" * (width + 2) + "+")
     goal = f"goal {level.word} ({level.target})" if level.word else f"goal {level.goal}"
     lines.append(goal)
     if level.portal is not None:
         entrance, exit = level.portal.entrance, level.portal.exit
-        lines.append(f"portal: a digit at position {entrance} falls out and is added at position {exit}")
+        lines.append(
+            f"portal: a digit at position {entrance} falls out and is added at position {exit}"
+        )
     if state.store is not None:
         lines.append(f"stored: {state.store}")
     if state.lock is not None:
         lines.append(f"lock: the digit at position {state.lock} stays for the next press")
-    cells = [f"{number}: {button.label(state, rules)}" for number, button in enumerate(level.buttons, 1)]
+    cells = [
+        f"{number}: {button.label(state, rules)}" for number, button in enumerate(level.buttons, 1)
+    ]
     if level.word:
         cells.append("ABC")
     for row in range(0, len(cells), _ROW):

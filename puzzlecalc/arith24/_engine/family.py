@@ -1,10 +1,9 @@
 """The search under the rules of the wider family (internal): powers, unary operators and
-numbers written from cards.
+numbers written from cards; :data:`FAMILY`, the searcher of a plan that takes any of them
+(:attr:`Plan.searcher <.plan.Plan.searcher>`).
 
-Where the rules take any of them (:attr:`Plan.family <._plan.Plan.family>`), the doors
-of :mod:`._search` (``trees``, ``reaches``, ``values_reached``, ``reached_among``,
-``smallest``) hand over to this search. It follows the same shape as the search of the
-four operators, without its shortcuts:
+It follows the same shape as the search of the four operations (:mod:`.arithmetic`),
+without its shortcuts:
 
 - a part of the hand (a sub-multiset, or a run of a fixed order) makes the numbers written
   from its cards (:meth:`Search.written`: the card itself, ``44``, ``.4``), and the
@@ -25,8 +24,9 @@ four operators, without its shortcuts:
 
 A value is made only if it is exact and the rules allow it: a power or factorial of more
 than ``max_digits`` digits is not made (:func:`~puzzlecalc.arith24.numbers.power`). The
-keys are the level's (:meth:`~._canonical.Level.written`, :meth:`~._canonical.Level.unary`,
-:meth:`~._canonical.Level.power`, :meth:`~._canonical.Level.combine`).
+keys are the plan's equivalence's (:meth:`~.equivalence.Equivalence.written`,
+:meth:`~.equivalence.Equivalence.unary`, :meth:`~.equivalence.Equivalence.power`,
+:meth:`~.equivalence.Equivalence.combine`).
 """
 
 from __future__ import annotations
@@ -38,9 +38,12 @@ from typing import Final, TypeVar
 
 from more_itertools import distinct_permutations
 
-from puzzlecalc.arith24._canonical import Key, Tree, Written
-from puzzlecalc.arith24._parts import runs, splits, subhands
-from puzzlecalc.arith24._plan import Plan
+from puzzlecalc.arith24._engine import budget
+from puzzlecalc.arith24._engine.forms import Key
+from puzzlecalc.arith24._engine.lookup import Value, as_value
+from puzzlecalc.arith24._engine.parts import halves, subhands
+from puzzlecalc.arith24._engine.plan import Plan, Progress
+from puzzlecalc.arith24._engine.trees import Tree, Written
 from puzzlecalc.arith24.expr import Numeral
 from puzzlecalc.arith24.numbers import (
     MAX_DIGITS,
@@ -55,7 +58,7 @@ from puzzlecalc.arith24.numbers import (
     unary,
 )
 
-__all__ = ["Search", "among", "reaches", "smallest", "trees", "values"]
+__all__ = ["FAMILY", "Family", "Search", "search_of"]
 
 #: A part of a hand: a sorted multiset of cards, or a run of a fixed order.
 Part = tuple[Number, ...]
@@ -67,11 +70,56 @@ N = TypeVar("N", bound=Number)
 _TARGETS_KNOWN: Final = 100
 
 
+def search_of(plan: Plan) -> Search:
+    """The wider family's search under ``plan``, kept with the tables of the call
+    (:func:`~.budget.tables_of`)."""
+    tables = budget.tables_of(plan)
+    search: Search | None = tables.family
+    if search is None:
+        search = tables.family = Search(plan, budget.spend)
+    return search
+
+
+class Family:
+    """The searcher of a plan of the wider family (:class:`~.plan.Searcher`): each method
+    runs inside :func:`~.budget.limited`, on a checked hand, with the call's
+    :class:`Search` under the plan."""
+
+    __slots__ = ()
+
+    def trees(
+        self, cards: Part, goal: Number, plan: Plan, progress: Progress | None
+    ) -> dict[Key, Tree]:
+        """The distinct solutions for ``goal`` by closed key (:func:`trees`)."""
+        return trees(cards, goal, search_of(plan), progress)
+
+    def reaches(self, cards: Part, goal: Number, plan: Plan) -> bool:
+        """Whether the hand (or, unless ``use_all``, a part of it) makes ``goal``
+        (:func:`reaches`)."""
+        return reaches(cards, goal, search_of(plan))
+
+    def values(self, cards: Part, plan: Plan) -> frozenset[Value]:
+        """Every value the hand (or, unless ``use_all``, a part of it) makes."""
+        return frozenset(map(as_value, values(cards, search_of(plan))))
+
+    def among(self, cards: Part, numbers: Iterable[N], plan: Plan) -> tuple[N, ...]:
+        """The numbers of ``numbers`` the hand (or a part of it) makes (:func:`among`)."""
+        return among(cards, numbers, search_of(plan))
+
+    def smallest(self, cards: Part, goal: Number, plan: Plan) -> Tree | None:
+        """One smallest solution for ``goal`` (:func:`smallest`), or ``None``."""
+        return smallest(cards, goal, search_of(plan))
+
+
+#: The search of the wider family.
+FAMILY: Final = Family()
+
+
 def trees(
-    cards: Part, goal: Number, search: Search, progress: Callable[[int, int], None] | None = None
+    cards: Part, goal: Number, search: Search, progress: Progress | None = None
 ) -> dict[Key, Tree]:
-    """The distinct solutions for ``goal`` by closed key, as :func:`._search.trees` gives
-    them."""
+    """The distinct solutions for ``goal`` by closed key, as the searcher of the four
+    operations gives them (:meth:`.arithmetic.FourOperations.trees`)."""
     plan = search.plan
     parts = subhands(cards, plan.use_all)
 
@@ -82,7 +130,9 @@ def trees(
             if search.makes(part, goal):
                 yield search.classes(part, goal, search.depth, False)
 
-    found = plan.level.merge(searched(), subsets=not plan.use_all) if plan.allows(goal) else {}
+    found = (
+        plan.equivalence.merge(searched(), subsets=not plan.use_all) if plan.allows(goal) else {}
+    )
     if progress is not None:
         progress(len(parts), len(parts))
     return found
@@ -184,13 +234,13 @@ def _leaf_size(leaf: Tree) -> int:
 
 class Search:
     """What searches under one plan work out, kept for as long as the caller keeps it (the
-    tables of :mod:`._search`): the values, the classes and a smallest tree of each value
+    tables of :mod:`.budget`): the values, the classes and a smallest tree of each value
     of each part, each worked out once. ``spend`` charges the steps to the search running."""
 
     def __init__(self, plan: Plan, spend: Callable[[int], None]) -> None:
         rules = plan.rules
         self.plan = plan
-        self.level = plan.level
+        self.equivalence = plan.equivalence
         self._charge = spend
         #: The steps spent so far, by every search that used this one.
         self.spent = 0
@@ -249,7 +299,8 @@ class Search:
         return sum(len(self.values(left)) * len(self.values(right)) for left, right in sides)
 
     def splits(self, part: Part) -> tuple[tuple[Part, Part], ...]:
-        return runs(part) if self.plan.in_order else splits(part)
+        """The ways the plan splits ``part`` in two (:func:`~.parts.halves`)."""
+        return halves(part, self.plan.in_order)
 
     def written(self, part: Part) -> list[tuple[Number, Tree]]:
         """The numbers written from exactly the cards of ``part``, with their leaves: a
@@ -378,11 +429,15 @@ class Search:
         found = self._classes.get(memo)
         if found is not None:
             return found
-        level = self.level
+        equivalence = self.equivalence
         found = {}
         for value, leaf in self.written(part):
             if value == target:
-                key = level.written(leaf) if isinstance(leaf, Written) else level.leaf(value)
+                key = (
+                    equivalence.written(leaf)
+                    if isinstance(leaf, Written)
+                    else equivalence.leaf(value)
+                )
                 self._keep(found, key, leaf, _leaf_size(leaf))
         if self.cards_only and not leaf_only:
             for key, tree in self.classes(part, target, self.depth, True).items():
@@ -395,7 +450,10 @@ class Search:
                     for key, tree in self.classes(part, under, room - 1, leaf_only).items():
                         made = (op, tree)
                         self._keep(
-                            found, level.unary(op, key, target), made, self._sizes[id(tree)] + 1
+                            found,
+                            equivalence.unary(op, key, target),
+                            made,
+                            self._sizes[id(tree)] + 1,
                         )
         if not leaf_only:
             self._operations(part, target, found)
@@ -489,7 +547,7 @@ class Search:
     def _operations(self, part: Part, target: Number, found: dict[Key, Tree]) -> None:
         """Add to ``found`` the classes of ``part`` worth ``target`` made by an operator on
         its two sides."""
-        level, depth, sizes = self.level, self.depth, self._sizes
+        equivalence, depth, sizes = self.equivalence, self.depth, self._sizes
         for left, a, right, b, op, a_first in self._ways(part, target):
             pairs_a = self.classes(left, a, depth, False)
             pairs_b = self.classes(right, b, depth, False)
@@ -503,9 +561,9 @@ class Search:
                         if not first:
                             keys, made = (key_b, key_a), (op, tree_b, tree_a)
                         if op == "^":
-                            key = level.power(*keys, target)
+                            key = equivalence.power(*keys, target)
                         else:
-                            key = level.combine(op, *keys, target)
+                            key = equivalence.combine(op, *keys, target)
                         kept = found.get(key)
                         size = size_a + sizes[id(tree_b)]
                         if kept is None or size < sizes[id(kept)]:

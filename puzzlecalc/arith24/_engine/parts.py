@@ -1,5 +1,5 @@
-"""The ways to take a hand apart (internal): in two, as a multiset or as runs of a fixed
-order, and into the sub-hands a search of any subset of the cards searches.
+"""Parts and splits (internal): the ways to take a hand apart in two, as a multiset or as
+runs of a fixed order, and into the sub-hands a search of any subset of the cards searches.
 
 >>> splits((1, 2, 3))
 (((1,), (2, 3)), ((2,), (1, 3)), ((3,), (1, 2)))
@@ -16,7 +16,7 @@ from more_itertools import distinct_combinations
 
 from puzzlecalc.arith24.numbers import Number
 
-__all__ = ["runs", "splits", "subhands"]
+__all__ = ["halves", "runs", "splits", "subhands"]
 
 
 @functools.lru_cache(maxsize=4096)
@@ -32,6 +32,14 @@ def splits(cards: tuple[Number, ...]) -> tuple[tuple[tuple[Number, ...], tuple[N
             rest = leave(padded)[:-1]
             found[part] = rest if 2 * size < count or part <= rest else None
     return tuple((part, rest) for part, rest in found.items() if rest is not None)
+
+
+def halves(
+    cards: tuple[Number, ...], in_order: bool
+) -> tuple[tuple[tuple[Number, ...], tuple[Number, ...]], ...]:
+    """The ways to split ``cards`` in two: into runs (:func:`runs`) if they keep their
+    order, else as a multiset (:func:`splits`)."""
+    return runs(cards) if in_order else splits(cards)
 
 
 def runs(cards: tuple[Number, ...]) -> tuple[tuple[tuple[Number, ...], tuple[Number, ...]], ...]:

@@ -1,0 +1,145 @@
+"""The arith24 engine (internal): exact search over hands of cards, behind this one door.
+
+The rest of the package imports only the names below (``tests/test_layers.py`` holds it
+so). The engine reads the rules once into a :class:`Plan` (:func:`plan_of`), whose
+``searcher`` is the search of the four operations or the wider family's; the calls
+(:func:`solution_trees`, :func:`reaches`, :func:`values_reached`, :func:`reached_among`,
+:func:`smallest`) run it under a budget of steps and hand back plain trees
+(:func:`from_trees` makes expressions of them) or values.
+
+Where each thing lives:
+
+================  ===========================================================================
+module            what it holds
+================  ===========================================================================
+``plan``          :class:`Plan` and what its searcher answers (``Searcher``)
+``calls``         :func:`plan_of`, and the calls above, each under a budget
+``budget``        a call's budget of steps and tables (:func:`limited`, :func:`shared_tables`)
+``parts``         the ways to take a hand apart: :func:`splits`, ``runs``, ``subhands``
+``trees``         plain trees: :data:`Tree`, ``Written``, :func:`from_trees`, ``to_tree``
+``forms``         keys and normal forms: ``Canon``, ``settle``, ``operands``
+``rebuild``       a tree rebuilt from a normal form, the 4nums way
+``equivalence``   the strategies, one a level: ``Equivalence``, ``EQUIVALENCES``, :func:`key`
+``lookup``        numbers as the search looks them up (``Value``, ``Ratio``), the six needs
+``arithmetic``    the search of ``+ - * /`` (``FOUR_OPERATIONS``)
+``family``        the search of ``^``, unary operators and written numbers (``FAMILY``)
+================  ===========================================================================
+
+The engine's words:
+
+part
+    A sub-multiset of the hand (under a fixed order, a run of it): what a search works
+    out values and solutions of, each once a call.
+split, halves, run
+    A way to take a part in two: a sub-multiset and the rest, or (a fixed order) a run and
+    the run after it.
+sub-hand
+    A part the search solves for itself where not every card must be used (``use_all``
+    false).
+value
+    What a part can make; looked up as an int or a ``Ratio`` ``(numerator,
+    denominator)``, a ``Fraction`` made only of those the search goes on with.
+needs
+    The values the other side of a split must make, with a value of one side, to give the
+    target: six with ``+ - * /`` (``target - a``, ``a - target``, ``target + a``,
+    ``target / a``, ``a / target``, ``target * a``). Looked up, never searched for.
+listing, working back
+    Listing a part's values (every value of one side against every value of the other)
+    costs far more than working back from a target through its needs; a census lists a
+    hand's values once working back has cost as much.
+class, witness
+    Solutions with one key are one class, kept with the first (or smallest) tree found:
+    its witness.
+key, equivalence
+    What tells solutions apart at a level of ``distinct``: a tree itself (``none``), up
+    to the order of ``+`` and ``*`` (``commutative``), its normal form (``normal``), and
+    its normal form with useless parts set aside (``4nums``).
+form, group
+    A normal form: a number (a leaf), or a sum or product (a group) of forms added or
+    multiplied (``ahead``) and subtracted or divided (``behind``), each sorted.
+aside, useless
+    At ``4nums``: the cards of a part that changes nothing (worth 0 in a sum, 1 in a
+    product), set aside in the key.
+open, settle, close
+    A search's ``4nums`` keys are open: a sum's useless group is set aside only when the
+    key settles (joins a part of another kind, or is closed as a whole solution).
+narrow
+    Where keys flatten, a sum (or product) is made only of the pairs whose side holding
+    the smallest card is not itself a sum (or product): the same keys, far fewer pairs.
+written, tag
+    A number written from cards side by side or with a point (``44``, ``.4``). At the
+    coarser levels it, a power, a root and a factorial are leaves worth their value, told
+    apart from a card by a tag.
+budget, step
+    One value tried or one pair of partial results combined; ``max_steps`` of them a
+    call (:class:`~puzzlecalc.errors.SearchLimitError` past it).
+
+Every cache of the engine, what it keeps and when it is emptied (``clear_caches`` empties
+them all; ``forget_shared`` all that outlive a call):
+
+============================  ==========================================  ======================================
+cache (module)                keeps                                       emptied
+============================  ==========================================  ======================================
+``plan_of`` (plan)            a plan for each rules, 256                  least recently used first
+``splits`` (parts)            the splits of a multiset, 4,096             least recently used first
+``_positions`` (parts)        the positions of a split, a card count      never (at most one a card count)
+``atom_key``, ``leaf_key``    one key object a number, 4,096 each         least recently used first
+(forms)
+settled keys (forms)          each key settled in a call, by identity     when the call's budget ends
+tables (budget)               a call's values, reachability, classes,     when the call ends, or the
+                              and the family's ``Search``, by plan         ``shared_tables`` block around it
+budget (budget)               a call's steps left                         when the call ends
+shared values (arithmetic)    the values of parts of up to 4 cards,       least recently used first
+                              1,000,000 values in all
+shared pairs (arithmetic)     the classes of two cards for a target,      least recently used first
+                              4,096
+``Values.ordered``            a part's values, sorted as numbers          with the values
+(arithmetic)
+``whole_needed_by`` (lookup)  the needs of two whole numbers, 65,536      after a call that leaves over 4,096
+fractions (lookup)            one ``Fraction`` a value gone on with,      after a call that leaves over 4,096;
+                              and the inverses of their denominators      when 262,144 are held
+``Search`` (family)           written numbers, values, classes, sizes     with the tables it is kept in
+                              and smallest trees of each part
+``Rebuilds`` (rebuild)        the forms rebuilt, by identity              when the solutions are printed
+============================  ==========================================  ======================================
+"""
+
+from __future__ import annotations
+
+from puzzlecalc.arith24._engine.arithmetic import forget_shared
+from puzzlecalc.arith24._engine.budget import checked_steps, shared_tables
+from puzzlecalc.arith24._engine.calls import (
+    plan_of,
+    reached_among,
+    reaches,
+    smallest,
+    solution_trees,
+    values_reached,
+)
+from puzzlecalc.arith24._engine.equivalence import key
+from puzzlecalc.arith24._engine.forms import Key
+from puzzlecalc.arith24._engine.lookup import Reached
+from puzzlecalc.arith24._engine.parts import splits
+from puzzlecalc.arith24._engine.plan import Plan, Progress
+from puzzlecalc.arith24._engine.trees import Tree, card_count, from_trees
+
+__all__ = [
+    "Key",
+    "Plan",
+    "Progress",
+    "Reached",
+    "Tree",
+    "card_count",
+    "checked_steps",
+    "forget_shared",
+    "from_trees",
+    "key",
+    "plan_of",
+    "reached_among",
+    "reaches",
+    "shared_tables",
+    "smallest",
+    "splits",
+    "solution_trees",
+    "values_reached",
+]

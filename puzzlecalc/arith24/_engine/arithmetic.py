@@ -1,0 +1,654 @@
+"""The search of the four operations (internal): :data:`FOUR_OPERATIONS`, the searcher of
+a plan of ``+ - * /`` alone (:attr:`Plan.searcher <.plan.Plan.searcher>`).
+
+The hand is a multiset of numbers (or, under a fixed order, a sequence of them, split only
+into a run and the run after it). For every sub-multiset the search knows the values it
+can make (:func:`values`), and for every sub-multiset and value the distinct expressions
+that make it (:func:`classes`: their keys at the plan's equivalence, each with one witness
+tree). The target is worked backwards: for each way to split the hand in two and each
+value of one part, the value the other part needs is one subtraction, division or
+multiplication away, and it is looked up, never searched for (:func:`_needs`). Values are
+looked up as whole numbers and pairs of them (:mod:`.lookup`). The tables are kept by
+sub-multiset and plan for the length of one call, or of a shared block (:mod:`.budget`);
+the values of small parts and the ways two cards make a target, across calls in bounded
+memory.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Hashable, Iterable, Iterator
+from fractions import Fraction
+from typing import Final, TypeAlias, TypeVar, cast
+
+from puzzlecalc import caches
+from puzzlecalc._bounded import BoundedCache
+from puzzlecalc.arith24._engine.budget import (
+    BUDGET,
+    TABLES,
+    shared_tables,
+    spend,
+    tables_of,
+)
+from puzzlecalc.arith24._engine.equivalence import Equivalence
+from puzzlecalc.arith24._engine.forms import Key, forget_leaves, operands
+from puzzlecalc.arith24._engine.lookup import (
+    SIX_A_FIRST,
+    SIX_OPS,
+    Ratio,
+    Reached,
+    Value,
+    Values,
+    as_number,
+    as_value,
+    forget_fractions,
+    four_ways,
+    in_order,
+    lowest_terms,
+    needed_by,
+    terms,
+    whole_needed_by,
+)
+from puzzlecalc.arith24._engine.parts import halves, splits, subhands
+from puzzlecalc.arith24._engine.plan import Plan, Progress
+from puzzlecalc.arith24._engine.trees import Tree
+from puzzlecalc.arith24.numbers import Number, apply, exact, outcomes
+from puzzlecalc.arith24.rules import HouseRules
+from puzzlecalc.errors import InvalidArgumentError
+
+__all__ = [
+    "FOUR_OPERATIONS",
+    "FourOperations",
+    "Values",
+    "classes",
+    "forget_shared",
+    "in_order",
+    "values",
+]
+
+#: A part of a hand: a sorted multiset of cards, or a run of a fixed order.
+Part: TypeAlias = tuple[Number, ...]
+
+N = TypeVar("N", bound=Number)
+
+#: Hands up to this size have their values listed; larger ones are worked back from a target.
+_TABULATED: Final = 4
+
+#: The values of small sub-multisets, kept across calls (least recently used dropped first,
+#: at most :data:`MAX_SHARED_VALUES` values in all): hands that share cards share their
+#: parts. A call that finds a part worked out is charged what working it out would cost,
+#: so ``max_steps`` means the same whatever came before.
+MAX_SHARED_VALUES: Final = 1_000_000
+
+#: Sub-multisets of at most this many cards have their values kept across calls.
+_SHARED_CARDS: Final = 4
+
+_SHARED_VALUES: BoundedCache[tuple[tuple[Number, ...], HouseRules], Values] = BoundedCache(
+    MAX_SHARED_VALUES, len
+)
+
+#: The classes of two cards for a target (:func:`_pair_classes`), kept across calls with
+#: the steps working them out costs (at most this many, least recently used dropped
+#: first): the hands of a game share their pairs and the values they need of them.
+_SHARED_PAIRS_KEPT: Final = 4096
+
+_SHARED_PAIRS: BoundedCache[
+    tuple[Number, Number, Number, Equivalence], tuple[dict[Key, Tree], int]
+] = BoundedCache(_SHARED_PAIRS_KEPT, lambda _: 1)
+
+
+def values(cards: tuple[Number, ...], plan: Plan) -> Values:
+    """Every value the whole multiset ``cards`` (sorted; under a fixed order, the cards in
+    that order) can make under ``plan``, as the search looks them up (:data:`Value`).
+
+    >>> from puzzlecalc.arith24._engine import plan_of
+    >>> from puzzlecalc.arith24.rules import DEFAULT_RULES
+    >>> sorted(values((1, 2), plan_of(DEFAULT_RULES)), key=as_number)
+    [-1, (1, 2), 1, 2, 3]
+    """
+    if len(cards) == 1:  # a card is itself, whatever the rules: nothing to work out
+        card = cards[0]
+        return Values((card,) if card.__class__ is int else (as_value(card),))
+    tables = TABLES.get()
+    if tables is None:
+        with shared_tables():
+            return values(cards, plan)
+    # (tables_of(plan), written out: values are asked for most of all)
+    known = (tables.last if tables.last_plan is plan else tables.under(plan)).values
+    found = known.get(cards)
+    if found is None:
+        found = _SHARED_VALUES.get((cards, plan.rules))
+        if found is None:
+            found = _values(cards, plan)
+            if len(cards) <= _SHARED_CARDS:
+                _SHARED_VALUES.put((cards, plan.rules), found)
+        else:  # worked out by an earlier call: charge what working it out costs
+            for part, rest in halves(cards, plan.in_order):
+                spend(_count(part, plan) * _count(rest, plan))
+        known[cards] = found
+    return found
+
+
+def _count(cards: tuple[Number, ...], plan: Plan) -> int:
+    """How many values ``cards`` make (a card makes one: itself)."""
+    return 1 if len(cards) == 1 else len(values(cards, plan))
+
+
+@caches.register
+def forget_shared() -> None:
+    """Drop what searches keep across calls: the next call starts cold (benchmarks use this)."""
+    _SHARED_VALUES.clear()
+    _SHARED_PAIRS.clear()
+    splits.cache_clear()
+    forget_leaves()
+    whole_needed_by.cache_clear()
+    forget_fractions()
+
+
+def _values(cards: tuple[Number, ...], plan: Plan) -> Values:
+    if plan.every_op and not plan.in_order:
+        made = _every_op_values(cards, plan)
+    else:
+        made = _outcome_values(cards, plan)
+    return Values(_allowed(made, plan.rules) if plan.limits_values else made)
+
+
+def _outcome_values(cards: tuple[Number, ...], plan: Plan) -> set[Value]:
+    """:func:`_values` in general: each outcome of an operator allowed on a value of one
+    part and one of the other (either first; in a fixed order, the first run's first)."""
+    made: set[Value] = set()
+    both_ways = not plan.in_order
+    for part, rest in halves(cards, plan.in_order):
+        lefts, rights = values(part, plan), values(rest, plan)
+        spend(len(lefts) * len(rights))
+        others = [as_number(b) for b in rights]
+        for a in map(as_number, lefts):
+            for b in others:
+                made.update(as_value(value) for _, value in outcomes(a, b, plan.ops, both_ways))
+    return made
+
+
+def _allowed(made: set[Value], rules: HouseRules) -> frozenset[Value]:
+    """The values of ``made`` that ``rules`` allow along the way (:meth:`HouseRules.allowed
+    <puzzlecalc.arith24.rules.HouseRules.allowed>`)."""
+    if rules.whole_only:  # they keep the ints of what they are given: a ratio is left out
+        return cast(frozenset[Value], rules.allowed(made))  # type: ignore[arg-type]
+    wholes = [value for value in made if value.__class__ is int]
+    allowed = cast(frozenset[Value], rules.allowed(wholes))  # (whole numbers stay whole)
+    if len(wholes) == len(made):
+        return allowed
+    # The rules judge a value by whether it is whole and by its sign: a ratio, as a half
+    # of its sign is judged.
+    positive, negative = rules.allows(Fraction(1, 2)), rules.allows(Fraction(-1, 2))
+    return allowed.union(
+        ratio
+        for ratio in made
+        if ratio.__class__ is tuple and (positive if ratio[0] > 0 else negative)
+    )
+
+
+def _every_op_values(cards: tuple[Number, ...], plan: Plan) -> set[Value]:
+    """:func:`_values` with all four operations."""
+    made = _Made()
+    wholes = made.wholes
+    fractions = not plan.whole_only
+    for part, rest in splits(cards):
+        lefts, rights = values(part, plan), values(rest, plan)
+        spend(len(lefts) * len(rights))
+        whole_rights = [b for b in rights if b.__class__ is int]
+        ratio_rights = [b for b in rights if b.__class__ is tuple]
+        for a in lefts:
+            if a.__class__ is int:
+                for b in whole_rights:  # the common case: whole numbers
+                    wholes.update((a + b, a - b, b - a, a * b))
+                    if b and not a % b:
+                        wholes.add(a // b)
+                    elif b and fractions:
+                        made.put(a, b)
+                    if a and not b % a:
+                        wholes.add(b // a)
+                    elif a and fractions:
+                        made.put(b, a)
+                for top, bottom in ratio_rights:
+                    made.mixed(a, top, bottom)
+            else:
+                top, bottom = terms(a)
+                for b in whole_rights:
+                    made.mixed(b, top, bottom)
+                for other_top, other_bottom in ratio_rights:
+                    made.ratios_of(top, bottom, other_top, other_bottom)
+    return made.values()
+
+
+class _Made:
+    """Values being made, in whole-number arithmetic: a value that is not whole is a
+    :data:`Ratio`."""
+
+    __slots__ = ("ratios", "wholes")
+
+    def __init__(self) -> None:
+        self.wholes: set[int] = set()
+        self.ratios: set[tuple[int, int]] = set()
+
+    def put(self, top: int, bottom: int) -> tuple[int, int]:
+        """Keep ``top / bottom`` (``bottom`` not 0); return it in lowest terms."""
+        pair = lowest_terms(top, bottom)
+        if pair[1] == 1:
+            self.wholes.add(pair[0])
+        else:
+            self.ratios.add(pair)
+        return pair
+
+    def put_inverse(self, top: int, bottom: int) -> None:
+        """Keep ``bottom / top``, given ``top / bottom`` in lowest terms (``top`` not 0)."""
+        if top < 0:
+            top, bottom = -top, -bottom
+        if top == 1:
+            self.wholes.add(bottom)
+        else:
+            self.ratios.add((bottom, top))
+
+    def mixed(self, whole: int, top: int, bottom: int) -> None:
+        """Keep what ``whole`` and ``top / bottom`` (not whole) make; a sum or difference of
+        the two is never whole and needs no reducing."""
+        scaled = whole * bottom
+        self.ratios.update(((scaled + top, bottom), (scaled - top, bottom), (top - scaled, bottom)))
+        self.put(whole * top, bottom)
+        quotient = self.put(scaled, top)
+        if whole:
+            self.put_inverse(*quotient)
+
+    def ratios_of(self, top: int, bottom: int, other_top: int, other_bottom: int) -> None:
+        """Keep what ``top / bottom`` and ``other_top / other_bottom`` (neither whole) make."""
+        total, difference, product, quotient = four_ways(top, bottom, other_top, other_bottom)
+        self.put(*total)
+        difference = self.put(*difference)
+        self.put(-difference[0], difference[1])
+        self.put(*product)
+        self.put_inverse(*self.put(*quotient))
+
+    def values(self) -> set[Value]:
+        """What was made."""
+        return self.wholes | self.ratios
+
+
+def _needs(
+    target: Number | Ratio, a: Number | Ratio, plan: Plan, rest: tuple[Number, ...]
+) -> Iterable[tuple[str, Value, bool]]:
+    """``(op, b, a_first)``: the ways ``a`` and a value ``b`` of the cards ``rest`` make
+    ``target`` (each a number or a :data:`Value`; ``b`` a :data:`Value`).
+
+    Division by zero is never among them.
+    """
+    if plan.every_op and target and a:  # the common case, asked again and again
+        # A card may be any number; a value of two cards or more is one the rules allow.
+        if len(rest) > 1 and plan.limits_values:
+            if plan.whole_only and target.__class__ is int and a.__class__ is int:
+                return _whole_needs(target, a, plan)
+            needs = zip(SIX_OPS, needed_by(target, a), SIX_A_FIRST, strict=True)
+            return [need for need in needs if plan.allows(as_number(need[1]))]
+        return zip(SIX_OPS, needed_by(target, a), SIX_A_FIRST, strict=True)
+    return _all_needs(as_number(target), as_number(a), plan, rest)
+
+
+def _whole_needs(target: int, a: int, plan: Plan) -> list[tuple[str, int, bool]]:
+    """:func:`_needs` of whole numbers, neither 0, when only whole values are allowed:
+    cheap enough not to remember, and the fractions are never made."""
+    needs: list[tuple[str, int, bool]] = [
+        ("+", target - a, True),
+        ("-", a - target, True),
+        ("-", target + a, False),
+    ]
+    quotient, remainder = divmod(target, a)
+    if not remainder:
+        needs.append(("*", quotient, True))
+    quotient, remainder = divmod(a, target)
+    if not remainder:
+        needs.append(("/", quotient, True))
+    needs.append(("/", target * a, False))
+    if plan.rules.natural:  # as plan.allows, for whole numbers
+        return [need for need in needs if need[1] > 0]
+    if plan.rules.non_negative:
+        return [need for need in needs if need[1] >= 0]
+    return needs
+
+
+def _all_needs(
+    target: Number, a: Number, plan: Plan, rest: tuple[Number, ...]
+) -> Iterator[tuple[str, Value, bool]]:
+    """:func:`_needs` in general (the values of ``rest`` are worked out only if needed)."""
+    ops = plan.ops
+    if "+" in ops:
+        yield "+", as_value(exact(target - a)), True
+    if "-" in ops:
+        yield "-", as_value(exact(a - target)), True
+        yield "-", as_value(exact(target + a)), False
+    if "*" in ops:
+        if a:
+            yield "*", as_value(apply("/", target, a)), True
+        elif not target:  # 0 times anything: every value of the rest
+            yield from (("*", as_value(b), True) for b in in_order(values(rest, plan)))
+    if "/" in ops:
+        if target and a:
+            yield "/", as_value(apply("/", a, target)), True
+        elif not target and not a:  # 0 divided by anything but 0
+            yield from (("/", as_value(b), True) for b in in_order(values(rest, plan)) if b)
+        if a:
+            yield "/", as_value(exact(target * a)), False
+
+
+def _reachable(cards: tuple[Number, ...], target: Value, plan: Plan) -> bool:
+    """Whether the whole multiset ``cards`` can make ``target``, for hands larger than those
+    whose values are listed: work back from the target instead (in the values as the
+    search looks them up: no fraction is made)."""
+    known = tables_of(plan).reachable
+    found = known.get((cards, target))
+    if found is None:
+        found = known[cards, target] = _reach(cards, target, plan)
+    return found
+
+
+def _six_needs(target: Number | Ratio, plan: Plan) -> bool:
+    """Whether what the rest of a hand must make with each value ``a`` (not 0) of a part
+    is one of the six :func:`needed_by` gives, all of them (:func:`_needs`): with all four
+    operations and every value allowed. Most values of a part need none of what the rest
+    makes, and one set test passes over them."""
+    return plan.six_needs and bool(target)
+
+
+def _reach(cards: tuple[Number, ...], target: Value, plan: Plan) -> bool:
+    if len(cards) == 1:
+        return as_value(cards[0]) == target
+    if not plan.allows(as_number(target)):
+        return False
+    every_op = _six_needs(target, plan)
+    fixed_order = plan.in_order
+    for part, rest in halves(cards, plan.in_order):
+        # (a card is itself)
+        lefts: Collection[Number | Value] = part if len(part) == 1 else values(part, plan)
+        spend(len(lefts))
+        listed = len(rest) <= _TABULATED
+        made: Values | None = None  # rest's values, when first needed (if listed)
+        for a in lefts:
+            if listed and every_op and a:
+                if made is None:
+                    made = values(rest, plan)
+                if not made.isdisjoint(needed_by(target, a)):
+                    return True
+                continue
+            for _, b, a_first in _needs(target, a, plan, rest):
+                if fixed_order and not a_first:  # (a run comes before the run after it)
+                    continue
+                if listed:
+                    if made is None:
+                        made = values(rest, plan)
+                    if b in made:
+                        return True
+                elif _reachable(rest, b, plan):
+                    return True
+    return False
+
+
+def classes(
+    cards: tuple[Number, ...], target: Number, plan: Plan, progress: Progress | None = None
+) -> dict[Key, Tree]:
+    """The distinct expressions over exactly ``cards`` worth ``target``: key -> witness tree
+    (at ``"4nums"``, open keys: see :meth:`~.equivalence.Equivalence.combine`).
+
+    ``progress``, if the classes are not known yet, is told of each value of each part of
+    the top-level splits as the search goes through them.
+    """
+    known = tables_of(plan).classes
+    found = known.get((cards, target))
+    if found is None:
+        found = known[cards, target] = _make_classes(cards, target, plan, progress)
+    return found
+
+
+def _make_classes(
+    cards: tuple[Number, ...], target: Number, plan: Plan, progress: Progress | None = None
+) -> dict[Key, Tree]:
+    equivalence = plan.equivalence
+    if len(cards) == 1:
+        if progress is not None:
+            progress(1, 1)
+        card = cards[0]
+        return {equivalence.leaf(card): card} if card == target else {}
+    if len(cards) == 2 and plan.every_op and not plan.in_order and progress is None:
+        return _pair_classes(cards[0], cards[1], target, plan)
+    if (
+        len(cards) == 3
+        and progress is None
+        and equivalence.flattens
+        and _six_needs(target, plan)
+        and all(cards)
+    ):
+        return _triple_classes(cards, target, plan)
+    found: dict[Key, Tree] = {}
+    join = equivalence.join
+    both_orders = plan.both_orders
+    fixed_order = plan.in_order
+    # Where keys flatten, pairs made of the same operands (a+b)+c, a+(b+c), ... make the
+    # same key: each such pair after the first is passed over before it is combined.
+    combined: set[Hashable] | None = set() if equivalence.flattens else None
+    # A normal (or open "4nums") key is its flattened operands, however bracketed, so a
+    # sum (or product) needs only the pairs whose side holding the smallest card is not
+    # itself a sum (or product): the operand holding that card split off, the others as
+    # the other side, reach every flattened list, and few twice (the operands test costs
+    # more than it saves then). Only with every operation and value allowed: otherwise the
+    # other side may be a value the rules turn away.
+    smallest = None
+    if plan.narrows:
+        smallest, combined = cards[0], None
+    budget = BUDGET.get()
+    every_op = _six_needs(target, plan)
+    # the target, when _needs of a whole number is _whole_needs (called directly, then)
+    whole: int | None = None
+    if plan.whole_arithmetic and isinstance(target, int) and target:
+        whole = target
+    done = total = 0
+    if progress is not None:  # counted only when asked: this runs for every part of the hand
+        total = max(1, sum(len(values(part, plan)) for part, _ in halves(cards, plan.in_order)))
+    for part, rest in halves(cards, plan.in_order):
+        # (a card is itself; a part's values are tried in order)
+        lefts_values = part if len(part) == 1 else in_order(values(part, plan))
+        if budget is not None:
+            budget.spend(len(lefts_values))
+        listed = len(rest) <= _TABULATED
+        # the side holding the smallest card, if the other does not, is narrowed
+        narrow_part = narrow_rest = False
+        if smallest is not None and (part[0] == smallest) != (rest[0] == smallest):
+            narrow_part = part[0] == smallest
+            narrow_rest = not narrow_part
+        made: Values | None = None  # rest's values, when first needed (if listed)
+        for a in lefts_values:
+            if progress is not None:
+                progress(done, total)
+                done += 1
+            needs: Iterable[tuple[str, Value, bool]]
+            if listed and every_op and a:
+                if made is None:
+                    made = values(rest, plan)
+                needed = needed_by(target, a)
+                if made.isdisjoint(needed):
+                    continue
+                needs = zip(SIX_OPS, needed, SIX_A_FIRST, strict=True)  # (as _needs gives them)
+            elif whole is not None and a and a.__class__ is int and len(rest) > 1:
+                needs = _whole_needs(whole, a, plan)
+            else:
+                needs = _needs(target, a, plan, rest)
+            lefts: dict[Key, Tree] | None = None
+            for op, b, a_first in needs:
+                if fixed_order and not a_first:  # (a run comes before the run after it)
+                    continue
+                if listed:
+                    if made is None:
+                        made = values(rest, plan)
+                    if b not in made:
+                        continue
+                elif not _reachable(rest, b, plan):
+                    continue
+                if lefts is None:
+                    lefts = classes(part, a, plan)
+                pairs_a = equivalence.joining(lefts, op, narrow_part)
+                if narrow_part and not pairs_a:  # (and the rest's classes are not needed)
+                    continue
+                rights = classes(rest, as_number(b), plan)
+                pairs_b = equivalence.joining(rights, op, narrow_rest)
+                if budget is not None:
+                    budget.spend(len(pairs_a) * len(pairs_b))
+                orders = (a_first, not a_first) if both_orders and op in "+*" else (a_first,)
+                for first in orders:
+                    for key_a, tree_a in pairs_a:
+                        for key_b, tree_b in pairs_b:
+                            left, right = (key_a, key_b) if first else (key_b, key_a)
+                            if combined is not None:
+                                made_of = operands(op, left, right)  # type: ignore[arg-type]
+                                if made_of in combined:
+                                    continue
+                                combined.add(made_of)
+                            # (the first tree found of each key is kept)
+                            found.setdefault(
+                                join(op, left, right, target),
+                                (op, tree_a, tree_b) if first else (op, tree_b, tree_a),
+                            )
+    if progress is not None:
+        progress(total, total)
+    return found
+
+
+def _pair_classes(x: Number, y: Number, target: Number, plan: Plan) -> dict[Key, Tree]:
+    """:func:`_make_classes` of two cards ``x <= y`` with all four operations: the ways
+    to combine them that make ``target``, tried in the order the general search tries
+    them (its needs of ``x``), and charged the steps it would charge. (Two cards are the
+    most common part of all: the general search costs several times as much; and they
+    are kept across calls, as the values of small parts are.)"""
+    equivalence = plan.equivalence
+    kept = _SHARED_PAIRS.get((x, y, target, equivalence))
+    if kept is not None:  # worked out by an earlier call: charge what working it out costs
+        spend(kept[1])
+        return kept[0]
+    ways = []
+    if x + y == target:
+        ways.append(("+", True))
+    if x - y == target:
+        ways.append(("-", True))
+    if y - x == target:
+        ways.append(("-", False))
+    if x * y == target:
+        ways.append(("*", True))
+    if y and x == target * y:
+        ways.append(("/", True))
+    if x and y == target * x:
+        ways.append(("/", False))
+    steps = 1 + len(ways)
+    spend(steps)
+    found: dict[Key, Tree] = {}
+    if ways:
+        join = equivalence.join
+        key_x, key_y = equivalence.leaf(x), equivalence.leaf(y)
+        for op, x_first in ways:
+            orders = (x_first, not x_first) if plan.both_orders and op in "+*" else (x_first,)
+            for first in orders:
+                left, right = (key_x, key_y) if first else (key_y, key_x)
+                found.setdefault(join(op, left, right, target), (op, x, y) if first else (op, y, x))
+    _SHARED_PAIRS.put((x, y, target, equivalence), (found, steps))
+    return found
+
+
+def _triple_classes(cards: tuple[Number, ...], target: Number, plan: Plan) -> dict[Key, Tree]:
+    """:func:`_make_classes` of three cards, none 0, at ``"normal"`` or ``"4nums"``, when
+    every value a card needs of the other two is one of the six of :func:`needed_by`
+    (:func:`_six_needs`): the general search with what it does not need left out, for the
+    same classes, in the same order, for the same steps. (Three cards are the most common
+    part of a hand of four.)"""
+    equivalence = plan.equivalence
+    join = equivalence.join
+    budget = BUDGET.get()
+    found: dict[Key, Tree] = {}
+    for part, rest in splits(cards):
+        card = part[0]
+        if budget is not None:
+            budget.spend(1)
+        made = values(rest, plan)
+        needed = needed_by(target, card)
+        if made.isdisjoint(needed):
+            continue
+        key = equivalence.leaf(card)
+        # as _make_classes: the side holding the smallest card, if the other does not,
+        # is not a sum (or product) itself; a card never is
+        narrow = card != cards[0]
+        for op, b, card_first in zip(SIX_OPS, needed, SIX_A_FIRST, strict=True):
+            if b not in made:
+                continue
+            rights = classes(rest, as_number(b), plan)
+            pairs = equivalence.joining(rights, op, narrow)
+            if budget is not None:
+                budget.spend(len(pairs))
+            for other, tree in pairs:
+                if card_first:
+                    found.setdefault(join(op, key, other, target), (op, card, tree))
+                else:
+                    found.setdefault(join(op, other, key, target), (op, tree, card))
+    return found
+
+
+class FourOperations:
+    """The searcher of a plan of the four operations alone (:class:`~.plan.Searcher`);
+    each method runs inside :func:`~.budget.limited`, on a checked hand."""
+
+    __slots__ = ()
+
+    def trees(
+        self, cards: Part, goal: Number, plan: Plan, progress: Progress | None
+    ) -> dict[Key, Tree]:
+        """The distinct solutions as plain trees, by key (closed): the classes of the hand,
+        or (unless ``use_all``) of each of its sub-hands, merged as the equivalence merges
+        them (:meth:`~.equivalence.Equivalence.merge`). ``progress`` is told how far the
+        search has got: through the hand's splits, or (unless ``use_all``) its sub-hands.
+        """
+        if not plan.allows(goal):
+            if progress is not None:
+                progress(1, 1)
+            return {}
+        sought = as_value(goal)
+        parts = subhands(cards, plan.use_all)
+
+        def searched() -> Iterator[dict[Key, Tree]]:
+            for done, sub in enumerate(parts):
+                if plan.use_all:
+                    yield classes(sub, goal, plan, progress)
+                    continue
+                if progress is not None:
+                    progress(done, len(parts))
+                if len(sub) > _TABULATED or sought in values(sub, plan):
+                    # (the values of a small part are listed anyway, for the larger ones)
+                    yield classes(sub, goal, plan)
+
+        found = plan.equivalence.merge(searched(), subsets=not plan.use_all)
+        if progress is not None and not plan.use_all:
+            progress(len(parts), len(parts))
+        return found
+
+    def reaches(self, cards: Part, goal: Number, plan: Plan) -> bool:
+        """Whether the hand (or, unless ``use_all``, a part of it) makes ``goal``."""
+        if not plan.allows(goal):
+            return False
+        sought = as_value(goal)
+        return any(_reachable(sub, sought, plan) for sub in subhands(cards, plan.use_all))
+
+    def values(self, cards: Part, plan: Plan) -> frozenset[Value]:
+        """Every value the hand (or, unless ``use_all``, a part of it) makes."""
+        return frozenset().union(*(values(part, plan) for part in subhands(cards, plan.use_all)))
+
+    def among(self, cards: Part, numbers: Iterable[N], plan: Plan) -> tuple[N, ...]:
+        """The numbers of ``numbers`` the hand (or, unless ``use_all``, a part of it)
+        makes, in their order: read from its values."""
+        return Reached.of(self.values(cards, plan), cards, plan.allows).among(numbers)
+
+    def smallest(self, cards: Part, goal: Number, plan: Plan) -> Tree | None:
+        """Not searched here: :raises InvalidArgumentError: always."""
+        raise InvalidArgumentError("smallest() searches under the wider family's rules only")
+
+
+#: The search of the four operations.
+FOUR_OPERATIONS: Final = FourOperations()

@@ -1,0 +1,161 @@
+"""What one call of the engine has (internal): a budget of steps, and the tables its
+searches fill, by plan and sub-multiset.
+
+Both live in context variables for the length of a :func:`limited` block, so that each
+thread, and each call not inside another's block, has its own. A :func:`shared_tables` block
+around several calls lets them share their tables.
+"""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import Hashable, Iterator
+from contextvars import ContextVar
+from typing import Any
+
+from puzzlecalc._checks import whole_number
+from puzzlecalc._context import entered
+from puzzlecalc.arith24._engine.forms import Key, settling
+from puzzlecalc.arith24._engine.lookup import Value, Values, let_go
+from puzzlecalc.arith24._engine.trees import Tree
+from puzzlecalc.arith24.numbers import Number, number_text
+from puzzlecalc.errors import SearchLimitError
+
+__all__ = [
+    "BUDGET",
+    "TABLES",
+    "Budget",
+    "Tables",
+    "checked_steps",
+    "limited",
+    "shared_tables",
+    "spend",
+    "tables_of",
+]
+
+
+def checked_steps(limit: object) -> int:
+    """``limit`` if a search may take that many steps (``max_steps``).
+
+    :raises InvalidTypeError: if it is not a whole number.
+    :raises InvalidArgumentError: if it is less than 1.
+    """
+    return whole_number(limit, "max_steps", low=1)
+
+
+class Budget:
+    """The steps a search of ``cards`` (for ``goal``, or for all their values) has left;
+    spending past the end raises, naming the search."""
+
+    def __init__(
+        self, limit: int, cards: tuple[Number, ...] = (), goal: Number | None = None
+    ) -> None:
+        self.limit = checked_steps(limit)
+        self.left = limit
+        self.cards = cards
+        self.goal = goal
+
+    def spend(self, steps: int) -> None:
+        self.left -= steps
+        if self.left < 0:
+            raise SearchLimitError(
+                f"{self.search()} took more than max_steps={self.limit} steps; raise the limit",
+                "max_steps",
+            )
+
+    def search(self) -> str:
+        """The search, in words: ``"the search for 1 2 3 -> 24"``."""
+        if not self.cards:
+            return "the search"
+        hand = " ".join(map(number_text, self.cards))
+        if self.goal is None:
+            return f"the search for the values of {hand}"
+        return f"the search for {hand} -> {number_text(self.goal)}"
+
+
+BUDGET: ContextVar[Budget | None] = ContextVar("puzzlecalc_arith24_budget", default=None)
+
+
+class Tables:
+    """What searches have worked out under one plan, by sub-multiset: values,
+    reachability, classes."""
+
+    __slots__ = ("classes", "family", "reachable", "values")
+
+    def __init__(self) -> None:
+        self.values: dict[tuple[Number, ...], Values] = {}
+        self.reachable: dict[tuple[tuple[Number, ...], Value], bool] = {}
+        self.classes: dict[tuple[tuple[Number, ...], Number], dict[Key, Tree]] = {}
+        #: The wider family's search (:class:`.family.Search`), if one was made: kept
+        #: here for as long as the tables, by the searcher that made it.
+        self.family: Any = None
+
+
+class _TablesByPlan:
+    """The :class:`Tables` of each plan searched under. (The plan a search asks for is
+    the one it asked for last, as a rule: it is looked at first.)"""
+
+    __slots__ = ("_tables", "last", "last_plan")
+
+    def __init__(self) -> None:
+        self._tables: dict[Hashable, Tables] = {}
+        self.last_plan: Hashable | None = None
+        self.last = Tables()  # the tables of last_plan
+
+    def under(self, plan: Hashable) -> Tables:
+        """The tables of ``plan`` (callers may look at :attr:`last` first)."""
+        if plan is not self.last_plan:
+            self.last = self._tables.setdefault(plan, Tables())
+            self.last_plan = plan
+        return self.last
+
+
+TABLES: ContextVar[_TablesByPlan | None] = ContextVar("puzzlecalc_arith24_tables", default=None)
+
+
+def shared_tables() -> contextlib.AbstractContextManager[None]:
+    """Let every search inside share what it works out; it is all freed at the end.
+
+    Outside, each call keeps its tables for itself alone. Inside, a hand's parts worked
+    out for one call serve the next (the censuses use this); the memory grows with the
+    distinct sub-multisets seen, until the block ends. Work found already done is not
+    charged to ``max_steps``, so a call's step count may then depend on the calls before.
+
+    >>> from puzzlecalc.arith24 import solvable
+    >>> with shared_tables():
+    ...     [solvable(hand) for hand in ([1, 2, 3, 4], [1, 2, 3, 5])]
+    [True, True]
+    """
+    return entered(TABLES, _TablesByPlan)
+
+
+def tables_of(plan: Hashable) -> Tables:
+    tables = TABLES.get()
+    assert tables is not None, "the searches run inside limited()"
+    return tables.last if tables.last_plan is plan else tables.under(plan)
+
+
+@contextlib.contextmanager
+def limited(
+    max_steps: int, cards: tuple[Number, ...] = (), goal: Number | None = None
+) -> Iterator[None]:
+    """Run the searches inside with a budget of ``max_steps`` steps and their own tables:
+    the search of ``cards`` for ``goal`` (or for all their values), as the error raised
+    past the limit says.
+
+    When it ends, what the search left in the lookup's caches goes if it is much
+    (:func:`~.lookup.let_go`).
+    """
+    token = BUDGET.set(Budget(max_steps, cards, goal))
+    try:
+        with shared_tables(), settling():
+            yield
+    finally:
+        BUDGET.reset(token)
+        let_go()
+
+
+def spend(steps: int) -> None:
+    budget = BUDGET.get()
+    if budget is not None:
+        budget.spend(steps)

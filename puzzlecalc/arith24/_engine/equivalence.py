@@ -1,0 +1,401 @@
+"""The equivalence strategies: one :class:`Equivalence` for each level of
+:attr:`HouseRules.distinct <puzzlecalc.arith24.rules.HouseRules.distinct>`
+(:data:`EQUIVALENCES`; internal: :mod:`puzzlecalc.arith24.equivalence` says what the levels
+mean).
+
+Each says how a number is keyed, how two keys join, how a key is closed, how the classes
+of the sub-hands merge, and which tree stands for a class. A search follows the strategy
+its plan names (:attr:`Plan.equivalence <.plan.Plan.equivalence>`) and never asks which
+it is.
+
+>>> key(("+", 1, ("+", 2, 3))) == key(("+", ("+", 3, 1), 2))
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Collection, Iterable, Mapping
+from typing import ClassVar, Final, Protocol, cast
+
+from puzzlecalc._checks import choice
+from puzzlecalc.arith24._engine.forms import (
+    ASIDE,
+    FORM,
+    KIND,
+    LEAF,
+    PRODUCT,
+    SIGN,
+    SUM,
+    VALUE,
+    Canon,
+    Combiner,
+    Form,
+    Key,
+    Node,
+    NumeralKey,
+    Unary,
+    atom_key,
+    combine_normal,
+    combine_open,
+    leaf_key,
+    negated,
+    settle,
+    spelled,
+    tagged,
+)
+from puzzlecalc.arith24._engine.rebuild import Rebuilds, tree_of, with_aside
+from puzzlecalc.arith24._engine.trees import (
+    Tree,
+    Written,
+    allowed,
+    checked_tree,
+    left_associated,
+    ordered,
+    to_tree,
+    tree_value,
+)
+from puzzlecalc.arith24.expr import Expr
+from puzzlecalc.arith24.numbers import Number, exact
+from puzzlecalc.arith24.rules import DISTINCT_LEVELS, Distinct, HouseRules
+
+
+class Printing(Protocol):
+    """What choosing the tree that stands for a class reads of the plan
+    (:class:`.plan.Plan`)."""
+
+    @property
+    def rules(self) -> HouseRules:
+        """The rules searched under."""
+        ...
+
+    @property
+    def in_order(self) -> bool:
+        """Whether the cards keep their order."""
+        ...
+
+    @property
+    def family(self) -> bool:
+        """Whether the rules take an operator or number of the wider family."""
+        ...
+
+    @property
+    def unrestricted(self) -> bool:
+        """Whether every operator and value is allowed."""
+        ...
+
+
+__all__ = ["EQUIVALENCES", "Equivalence", "Printing", "key", "open_key"]
+
+
+def key(expr: Expr | Tree, level: Distinct = "4nums") -> Key:
+    """The canonical key of an expression (an :class:`~puzzlecalc.arith24.expr.Expr` or a plain tree).
+
+    :raises ZeroDivisionError: if the expression divides by zero (at ``"normal"`` and
+        ``"4nums"``, which look at values).
+    """
+    choice(level, "distinct", DISTINCT_LEVELS)
+    tree = to_tree(expr) if isinstance(expr, Expr) else checked_tree(expr)
+    strategy = EQUIVALENCES[level]
+    return strategy.close(open_key(tree, strategy))
+
+
+def open_key(tree: Tree, equivalence: Equivalence) -> Key:
+    """The key of ``tree`` as the search combines it (open, at ``"4nums"``)."""
+    stack: list[tuple[Tree, bool]] = [(tree, False)]
+    keys: list[Key] = []
+    while stack:  # post-order without recursion
+        node, expanded = stack.pop()
+        if not isinstance(node, tuple):
+            keys.append(
+                equivalence.written(node)
+                if isinstance(node, Written)
+                else equivalence.leaf(exact(node))
+            )
+        elif expanded:
+            if len(node) == 2:
+                keys.append(equivalence.unary(node[0], keys.pop(), tree_value(node)))
+                continue
+            right = keys.pop()
+            left = keys.pop()
+            if node[0] == "^":
+                keys.append(equivalence.power(left, right, tree_value(node)))
+            else:
+                keys.append(equivalence.combine(node[0], left, right))
+        else:
+            stack.extend([(node, True), *((part, False) for part in reversed(node[1:]))])
+    return keys[0]
+
+
+def _node(op: str, left: Key, right: Key, value: Number | None = None) -> Key:
+    return Node(1, op, left, right)  # type: ignore[arg-type]  # (keys of the finer levels)
+
+
+def _commuted_node(op: str, left: Key, right: Key, value: Number | None = None) -> Key:
+    if op in "+*" and right < left:  # type: ignore[operator]  # (named tuples order)
+        left, right = right, left
+    return Node(1, op, left, right)  # type: ignore[arg-type]
+
+
+class Equivalence:
+    """How solutions are told apart at one level of ``distinct`` (:data:`EQUIVALENCES`): how a number
+    is keyed, how two keys join, how a key is closed, and which tree stands for a class.
+
+    A search follows the level it is given and never asks which one it is: what differs
+    between the levels is here, as methods and as the flags below.
+    """
+
+    __slots__ = ()
+
+    #: The level's name, as :attr:`HouseRules.distinct
+    #: <puzzlecalc.arith24.rules.HouseRules.distinct>` gives it.
+    name: ClassVar[Distinct]
+    #: Whether ``a+b`` and ``b+a`` (and ``a*b`` and ``b*a``) are two solutions.
+    both_orders: ClassVar[bool] = False
+    #: Whether a key is a flattened sum or product (:data:`Canon`), however bracketed, so
+    #: that pairs of the same operands make the same key (:func:`operands`).
+    flattens: ClassVar[bool] = False
+
+    #: The key of a number.
+    leaf: Callable[[Number], Key]
+    #: The key of ``left op right`` from keys as :meth:`joining` gives them: the search's
+    #: inner loop.
+    join: Combiner
+
+    def combine(self, op: str, left: Key, right: Key, value: Number | None = None) -> Key:
+        """The key of ``left op right`` from the keys of its operands, as a search makes it.
+
+        Keys compose: the key of a tree is a function of its operator and its operands'
+        keys, so a search can merge equal solutions of every sub-hand as it goes. A caller
+        that knows the value of ``left op right`` may give it, to save working it out.
+
+        :raises ZeroDivisionError: if it divides by zero (at ``"normal"`` and ``"4nums"``,
+            which look at values).
+        """
+        return self.join(op, left, right, value)
+
+    def joining(
+        self, found: Mapping[Key, Tree], op: str, narrow: bool = False
+    ) -> Collection[tuple[Key, Tree]]:
+        """The classes of ``found`` as operands of ``op`` for :attr:`join`. If ``narrow``
+        (where keys flatten), only those whose form is not a group of the kind ``op`` makes
+        (a sum, :data:`SUM`, for ``+`` and ``-``; a product, :data:`PRODUCT`, for ``*`` and
+        ``/``)."""
+        return found.items()
+
+    def close(self, key: Key) -> Key:
+        """The key of a whole solution from the key a search made of it."""
+        return key
+
+    def merge(self, found: Iterable[Mapping[Key, Tree]], subsets: bool) -> dict[Key, Tree]:
+        """The classes of whole solutions, closed, from those a search found of each hand
+        it searched (the hand, or each of its sub-hands if ``subsets``): the first tree
+        found of each."""
+        merged: dict[Key, Tree] = {}
+        for classes in found:
+            for key, tree in classes.items():
+                merged.setdefault(key, tree)
+        return merged
+
+    def representatives(self, found: Mapping[Key, Tree], plan: Printing) -> list[Tree]:
+        """A tree for each class of ``found`` (key -> a tree of that key, closed), printed
+        the 4nums way where the level allows: here, the tree found."""
+        return list(found.values())
+
+    def written(self, number: Written) -> Key:
+        """The key of a number written from cards (``44``, ``.4``)."""
+        return NumeralKey(0, number.value, number.text)
+
+    def unary(self, op: str, operand: Key, value: Number) -> Key:
+        """The key of the unary ``op`` (``√``, ``!``, ``-``) of ``operand``, worth ``value``."""
+        return Unary(2, op, operand)  # type: ignore[arg-type]  # (a key of the finer levels)
+
+    def power(self, base: Key, exponent: Key, value: Number) -> Key:
+        """The key of ``base ^ exponent``, worth ``value``."""
+        return Node(1, "^", base, exponent)  # type: ignore[arg-type]
+
+
+class _None(Equivalence):
+    """``"none"``: every tree is its own solution."""
+
+    __slots__ = ()
+    name: ClassVar[Distinct] = "none"
+    both_orders = True
+    leaf = staticmethod(atom_key)
+    join = staticmethod(_node)
+
+
+class _Commutative(Equivalence):
+    """``"commutative"``: the operands of ``+`` and ``*`` in either order are one solution."""
+
+    __slots__ = ()
+    name: ClassVar[Distinct] = "commutative"
+    leaf = staticmethod(atom_key)
+    join = staticmethod(_commuted_node)
+
+    def representatives(self, found: Mapping[Key, Tree], plan: Printing) -> list[Tree]:
+        """The tree found with the operands of ``+`` and ``*`` in print order: compound
+        first, larger first (unless the cards keep their order)."""
+        if plan.in_order:
+            return list(found.values())
+        return [ordered(tree) for tree in found.values()]
+
+
+class _Normal(Equivalence):
+    """``"normal"``: a solution is its normal form, sums and products flattened."""
+
+    __slots__ = ()
+    name: ClassVar[Distinct] = "normal"
+    flattens = True
+    leaf = staticmethod(leaf_key)
+    join = staticmethod(cast(Combiner, combine_normal))
+
+    #: How :meth:`combine` joins two keys as a search makes them.
+    _made = staticmethod(combine_normal)
+
+    def combine(self, op: str, left: Key, right: Key, value: Number | None = None) -> Key:
+        left, right = cast(Canon, left), cast(Canon, right)
+        if op == "/" and right[FORM][VALUE] == 0:
+            raise ZeroDivisionError("division by zero")
+        return self._made(op, left, right, value)
+
+    def joining(
+        self, found: Mapping[Key, Tree], op: str, narrow: bool = False
+    ) -> Collection[tuple[Key, Tree]]:
+        if not narrow:
+            return found.items()
+        kind = SUM if op in "+-" else PRODUCT
+        return [(key, tree) for key, tree in found.items() if key[FORM][KIND] != kind]  # type: ignore[index]
+
+    def representatives(self, found: Mapping[Key, Tree], plan: Printing) -> list[Tree]:
+        """The tree rebuilt from the normal form: in sums the added terms first, then the
+        subtracted ones; in products the multiplied factors, then the divisors; compound
+        operands before numbers, larger values first. Useless cards set aside come back as
+        ``+a-b`` terms, as ``*1`` factors or as a factor worth 1. The rebuilt tree is used
+        only if the rules allow it and it has the same key; otherwise the tree found is.
+        (The classes share the rebuilding of their common parts.) If the cards keep their
+        order, the tree found is bracketed to the left where that changes nothing
+        (:func:`left_associated`), if the rules allow it so.
+        """
+        # Under rules that take every value and operation, a tree is allowed unless it
+        # divides by zero, and then it has no key.
+        rules = None if plan.unrestricted else plan.rules
+
+        def usable(tree: Tree | None) -> bool:
+            return tree is not None and (rules is None or allowed(tree, rules))
+
+        if plan.in_order:
+            return [
+                left if usable(left := left_associated(tree)) else tree for tree in found.values()
+            ]
+        if plan.family:  # (a power, root, factorial or written number is not rebuilt)
+            return [ordered(tree) for tree in found.values()]
+        rebuilds = Rebuilds(self)
+        trees = []
+        for goal, tree in found.items():
+            sign, form, aside = cast(Canon, goal)
+            rebuilt: Tree | None = None
+            if sign == 1 and not aside:
+                rebuilt = tree_of(form, rebuilds)  # whose key is the goal: see settle
+            elif sign == 1:
+                keyed = with_aside(form, aside, rebuilds)
+                if keyed is not None and rebuilds.key(keyed[1]) == goal:
+                    rebuilt = keyed[0]
+            if not usable(rebuilt):
+                rebuilt = self._refound(tree, rebuilds)
+                if not usable(rebuilt):
+                    rebuilt = tree
+            trees.append(cast(Tree, rebuilt))
+        return trees
+
+    def _refound(self, tree: Tree, rebuilds: Rebuilds) -> Tree | None:
+        """Another tree of the class of ``tree`` when its key's own will not do, or ``None``."""
+        return None
+
+    def written(self, number: Written) -> Key:
+        return tagged(number.value, number.text)
+
+    def unary(self, op: str, operand: Key, value: Number) -> Key:
+        closed = cast(Canon, self.close(operand))
+        if op == "-":
+            return negated(closed)
+        return tagged(value, op + spelled(closed))
+
+    def power(self, base: Key, exponent: Key, value: Number) -> Key:
+        return tagged(value, "^" + spelled((self.close(base), self.close(exponent))))
+
+
+class _FourNums(_Normal):
+    """``"4nums"``: as ``"normal"``, and a useless part (worth 0 in a sum, 1 in a product)
+    set aside; a search's keys are open until closed (:func:`settle`)."""
+
+    __slots__ = ()
+    name: ClassVar[Distinct] = "4nums"
+
+    #: The open key of ``left op right`` (open keys): whether a part of a sum is useless
+    #: depends on every operand of the sum, and a sum's operands may still be joined by
+    #: more, so its own useless group is set aside only when it is closed.
+    _made = staticmethod(combine_open)
+
+    def joining(
+        self, found: Mapping[Key, Tree], op: str, narrow: bool = False
+    ) -> Collection[tuple[Key, Tree]]:
+        """As at ``"normal"``, each key that is not a leaf nor a group of the kind ``op``
+        makes settled, as :meth:`combine` settles it, once here rather than for each pair
+        it joins."""
+        kind = SUM if op in "+-" else PRODUCT
+        joined = []
+        for key, tree in found.items():
+            key_kind = key[FORM][KIND]  # type: ignore[index]
+            if key_kind == kind:
+                if not narrow:
+                    joined.append((key, tree))
+            elif key_kind == LEAF:
+                joined.append((key, tree))
+            else:
+                joined.append((settle(key), tree))
+        return joined
+
+    def close(self, key: Key) -> Key:
+        return settle(key)
+
+    def merge(self, found: Iterable[Mapping[Key, Tree]], subsets: bool) -> dict[Key, Tree]:
+        """As at the other levels; and when sub-hands are searched, a solution with a
+        useless part is left out if the same solution with fewer cards set aside is found,
+        the same sign and form (``0-1`` is ``-(1)`` with 0 aside, which the card 1 alone
+        does not make: it is kept). Only whole solutions are judged so, not parts as they
+        are made: ``(0-2)*3`` is kept, but ``(0-2)*3+7`` is left out for ``7-3*2``."""
+        merged: dict[Key, Tree] = {}
+        # the solutions that set cards aside, by sign and form: those that set the fewest
+        # aside, the first found of them
+        padded: dict[tuple[int, Form], tuple[Canon, Tree]] = {}
+        for classes in found:
+            for opened, tree in classes.items():
+                key = cast(Canon, settle(opened))
+                if not subsets or not key[ASIDE]:
+                    merged.setdefault(key, tree)
+                    continue
+                kept = padded.get(key[:ASIDE])
+                if kept is None or len(key[ASIDE]) < len(kept[0][ASIDE]):
+                    padded[key[:ASIDE]] = key, tree
+        for key, tree in padded.values():
+            if (key[SIGN], key[FORM], ()) not in merged:
+                merged[key] = tree
+        return merged
+
+    def _refound(self, tree: Tree, rebuilds: Rebuilds) -> Tree | None:
+        """The tree rebuilt from the normal form of ``tree``."""
+        return tree_of(cast(Canon, key(tree, "normal"))[FORM], rebuilds)
+
+    def power(self, base: Key, exponent: Key, value: Number) -> Key:
+        """As at ``"normal"``; but a power whose exponent is worth 1 is its base multiplied
+        by a useless part (``x^1`` is ``x*1``, and ``x^(4/4)`` is ``x*(4/4)``)."""
+        sign, form, _ = cast(Canon, exponent)
+        if sign * form[VALUE] == 1:
+            return self.combine("*", base, exponent)
+        return super().power(base, exponent, value)
+
+
+#: The equivalence strategies, by the name of their level.
+EQUIVALENCES: Final[Mapping[Distinct, Equivalence]] = {
+    strategy.name: strategy for strategy in (_None(), _Commutative(), _Normal(), _FourNums())
+}

@@ -1,0 +1,541 @@
+"""Keys and normal forms: what makes two solutions the same (internal; the four
+:mod:`equivalence <.equivalence>` strategies are made of these).
+
+A key is a tuple, so keys hash and order as tuples do:
+
+- at ``"none"`` and ``"commutative"``: :class:`Atom` (a number) or :class:`Node`
+  (an operator and its operands' keys), named tuples; a :class:`NumeralKey` (a number
+  written from cards) and a :class:`Unary` under the wider family's rules;
+- at ``"normal"`` and ``"4nums"``: a plain tuple, :data:`Canon`, a sign, a normal
+  :data:`Form` and the cards set aside as useless. A form is a :data:`Leaf` (a number) or
+  a :data:`Group`, a sum (:data:`SUM`) or product (:data:`PRODUCT`) of the forms ``ahead``
+  (added or multiplied) and ``behind`` (subtracted or divided), each sorted. Their fields
+  are read by position (:data:`KIND`, :data:`VALUE`, ...): a search makes and reads
+  hundreds of thousands of them, and a position is read faster than a named field.
+
+At ``"4nums"`` a search's keys are *open*: a sum's useless group is set aside only when the
+key is *settled* (:func:`settle`), since whether a part of a sum is useless depends on every
+operand of it, and more may still join. A power, root, factorial or written number is a
+leaf worth its value, told apart from a card by a *tag* (:func:`tagged`, :func:`spelled`).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import functools
+import math
+from collections.abc import Callable, Hashable
+from contextvars import ContextVar
+from itertools import combinations
+from typing import Final, NamedTuple, TypeAlias, cast
+
+from puzzlecalc import caches
+from puzzlecalc._context import entered
+from puzzlecalc.arith24.numbers import Number, apply
+
+__all__ = [
+    "AHEAD",
+    "ASIDE",
+    "BEHIND",
+    "FORM",
+    "KIND",
+    "LEAF",
+    "PRODUCT",
+    "SIGN",
+    "SUM",
+    "VALUE",
+    "Atom",
+    "Canon",
+    "Combiner",
+    "Fine",
+    "Form",
+    "Group",
+    "Key",
+    "Leaf",
+    "Node",
+    "NumeralKey",
+    "Signed",
+    "Unary",
+    "atom_key",
+    "combine_normal",
+    "combine_open",
+    "forget_leaves",
+    "gather",
+    "grouped",
+    "leaf_key",
+    "negated",
+    "operands",
+    "settle",
+    "settling",
+    "spelled",
+    "sum_key",
+    "tagged",
+]
+
+LEAF, SUM, PRODUCT = 0, 1, 2
+
+#: A number in a normal form: ``(LEAF, value)``.
+Leaf: TypeAlias = tuple[int, Number]
+
+#: A sum or product in a normal form: ``(SUM or PRODUCT, value, ahead, behind)``, worth
+#: ``value``: the forms ``ahead`` added (or multiplied), those ``behind`` subtracted (or
+#: divided by), each sorted.
+Group: TypeAlias = tuple[int, Number, tuple["Form", ...], tuple["Form", ...]]
+
+#: A normal form: a number, or a sum or product of normal forms.
+Form: TypeAlias = Leaf | Group
+
+#: The key at ``"normal"`` and ``"4nums"``: ``(sign, form, aside)``, a sign (1 or -1), a
+#: form, and the cards set aside (sorted).
+Canon: TypeAlias = tuple[int, Form, tuple[Number, ...]]
+
+#: The positions of a form's kind (:data:`LEAF`, :data:`SUM` or :data:`PRODUCT`) and value.
+KIND: Final = 0
+
+VALUE: Final = 1
+
+#: The positions of a group's operands ahead and behind.
+AHEAD: Final = 2
+
+BEHIND: Final = 3
+
+#: The positions of a :data:`Canon`'s sign, form, and cards set aside.
+SIGN: Final = 0
+
+FORM: Final = 1
+
+ASIDE: Final = 2
+
+
+class Atom(NamedTuple):
+    """The key of a number at ``"none"`` and ``"commutative"`` (``kind`` 0)."""
+
+    kind: int
+    value: Number
+
+
+class Node(NamedTuple):
+    """The key of an operation at ``"none"`` and ``"commutative"`` (``kind`` 1)."""
+
+    kind: int
+    op: str
+    left: Fine
+    right: Fine
+
+
+class NumeralKey(NamedTuple):
+    """The key of a :class:`Written` number at ``"none"`` and ``"commutative"`` (``kind``
+    0, as a number's: a number and a numeral of equal value order by value)."""
+
+    kind: int
+    value: Number
+    text: str
+
+
+class Unary(NamedTuple):
+    """The key of a unary operation at ``"none"`` and ``"commutative"`` (``kind`` 2)."""
+
+    kind: int
+    op: str
+    operand: Fine
+
+
+#: A key at the two finer levels.
+Fine: TypeAlias = Atom | NumeralKey | Node | Unary
+
+#: A canonical form; equal keys mean the same solution.
+Key: TypeAlias = Canon | Fine
+
+#: An operand of a sum or product being built: ``(+1 or -1, form)``.
+Signed: TypeAlias = tuple[int, Form]
+
+#: How a search joins two keys: ``(op, left, right, value or None) -> key``.
+Combiner: TypeAlias = Callable[[str, Key, Key, Number | None], Key]
+
+
+@functools.lru_cache(maxsize=1 << 12, typed=True)
+def atom_key(value: Number) -> Atom:
+    """The key of a number at the two finer levels (one object for each, while it is
+    remembered, as :func:`leaf_key`)."""
+    return Atom(0, value)
+
+
+@functools.lru_cache(maxsize=1 << 12, typed=True)
+def leaf_key(value: Number) -> Canon:
+    """The key of a number at ``"normal"`` and ``"4nums"`` (one object for each, while it
+    is remembered: the keys built on it tell their operands apart by identity cheaply,
+    :func:`operands`)."""
+    return (1, (LEAF, value), ())
+
+
+@caches.register
+def forget_leaves() -> None:
+    """Drop the keys of numbers kept for reuse."""
+    atom_key.cache_clear()
+    leaf_key.cache_clear()
+
+
+def operands(op: str, left: Canon, right: Canon) -> Hashable:
+    """What the key (normal or open) of ``left op right`` is made of, for telling cheaply
+    that two pairs of keys combine to the same key: by identity, the operands of a part
+    that is a sum or product of the same kind, and each other part whole, each with its
+    sign, and the signs and cards set aside of the parts whose operands are taken. Equal
+    operands (of one target at one level, the keys alive) make equal keys; the converse
+    need not hold."""
+    kind = SUM if op in "+-" else PRODUCT
+    ahead: list[int] = []
+    behind: list[int] = []
+    taken = []
+    for part, pull in ((left, 1), (right, -1 if op in "-/" else 1)):
+        form = part[FORM]
+        if form[KIND] == kind:  # (a leaf's kind is neither)
+            group: Group = form  # type: ignore[assignment]
+            (ahead if pull > 0 else behind).extend(map(id, group[AHEAD]))
+            (behind if pull > 0 else ahead).extend(map(id, group[BEHIND]))
+            taken.append((part[SIGN], part[ASIDE]))
+        else:
+            (ahead if pull > 0 else behind).append(id(part))
+    return kind, tuple(sorted(ahead)), tuple(sorted(behind)), tuple(sorted(taken))
+
+
+def _cards(form: Form) -> list[Number]:
+    if form[KIND] == LEAF:
+        return [form[VALUE]]
+    group = cast(Group, form)
+    return [card for part in group[AHEAD:] for child in part for card in _cards(child)]
+
+
+def combine_normal(op: str, left: Canon, right: Canon, value: Number | None = None) -> Canon:
+    """The normal key of ``left op right``, worth ``value`` if the caller knows it: the
+    operands of a part that is a sum (or product) of the kind of ``op`` join the whole as
+    they are, any other part joins whole. (Open keys are combined so too, once settled.)"""
+    kind = SUM if op in "+-" else PRODUCT
+    left_sign, left_form, left_aside = left
+    right_sign, right_form, right_aside = right
+    aside = left_aside + right_aside
+    if left_aside and right_aside:
+        aside = tuple(sorted(aside))
+    ahead: list[Form] = []
+    behind: list[Form] = []
+    if kind == SUM:
+        sign = 1
+        gather(SUM, left_form, left_sign, ahead, behind)
+        gather(SUM, right_form, -right_sign if op == "-" else right_sign, ahead, behind)
+    else:
+        sign = left_sign * right_sign
+        if sign < 0 and (left_form[VALUE] == 0 or right_form[VALUE] == 0):
+            sign = 1  # worth 0, which has no sign: as a sum worth 0 (see sum_key)
+        gather(PRODUCT, left_form, 1, ahead, behind)
+        gather(PRODUCT, right_form, -1 if op == "/" else 1, ahead, behind)
+        if value is not None and sign < 0:  # (a value times 1 would be made again)
+            value = -value
+    return (sign, grouped(kind, ahead, behind, value), aside)
+
+
+def grouped(kind: int, ahead: list[Form], behind: list[Form], value: Number | None = None) -> Group:
+    """The sum (or product) of ``ahead`` less (or divided by) ``behind``, each sorted
+    here, worth ``value`` (worked out if not given)."""
+    ahead.sort()
+    behind.sort()
+    operands = tuple(ahead), tuple(behind)
+    if value is None:
+        value = _worth(kind, *operands)
+    return (kind, value, *operands)
+
+
+def combine_open(op: str, left: Canon, right: Canon, value: Number | None = None) -> Canon:
+    """The open ``"4nums"`` key of ``left op right`` (open keys), worth ``value`` if the
+    caller knows it: the operands of a part that is a sum (or product) of the same kind
+    join the whole as they are; any other part joins closed (:func:`settle`), so what it
+    set aside is set aside for good, and what is left of it joins."""
+    kind = SUM if op in "+-" else PRODUCT
+    left_kind, right_kind = left[FORM][KIND], right[FORM][KIND]
+    if left_kind != kind and left_kind != LEAF:
+        left = settle(left)  # type: ignore[assignment]  # (a Canon settles to one)
+    if right_kind != kind and right_kind != LEAF:
+        right = settle(right)  # type: ignore[assignment]
+    return combine_normal(op, left, right, value)
+
+
+def gather(kind: int, form: Form, pull: int, ahead: list[Form], behind: list[Form]) -> None:
+    """Put ``form`` in a sum or product of ``kind`` being made, added (or multiplied) if
+    ``pull`` is 1, else taken away (or divided by): a group of the same kind by its
+    operands."""
+    if form[KIND] == kind:
+        group: Group = form  # type: ignore[assignment]  # (its kind is not LEAF)
+        if pull < 0:
+            ahead, behind = behind, ahead
+        ahead += group[AHEAD]
+        behind += group[BEHIND]
+    elif pull > 0:
+        ahead.append(form)
+    else:
+        behind.append(form)
+
+
+def settle(key: Key) -> Key:
+    """The ``"4nums"`` key of an open one (:meth:`Equivalence.combine`): its own sum or product, if it
+    is one, has its largest useless group of operands set aside (:func:`_drop`), and a
+    sum worth less than 0 is negated, its sign moved out. (The sums and products within
+    were settled as they joined a part of another kind.)
+
+    So a useless group is looked for among all the operands of a flattened sum or
+    product, however the expression was bracketed. A key with sign 1 and nothing set
+    aside that this gives is its own form's key: rebuilt as a tree, the form has nothing
+    useless left to lose (a second useless group beside the largest would have made a
+    larger one with it, or left nothing), so :meth:`~.equivalence.Equivalence.representatives` takes the rebuilt tree
+    without working its key out again.
+
+    >>> from puzzlecalc.arith24 import Expr
+    >>> from puzzlecalc.arith24._engine.equivalence import EQUIVALENCES, open_key
+    >>> from puzzlecalc.arith24._engine.trees import to_tree
+    >>> found = settle(open_key(to_tree(Expr.parse("12-12-11-1")), EQUIVALENCES["4nums"]))
+    >>> found[SIGN], found[FORM][VALUE], found[ASIDE]
+    (-1, 12, (1, 11, 12))
+    """
+    if key.__class__ is not tuple:  # an Atom or a Node
+        return key
+    canon: Canon = key  # type: ignore[assignment]  # (a plain tuple: a Canon)
+    if canon[FORM][KIND] == LEAF:
+        return key
+    memory = _SETTLED.get()
+    if memory is None:
+        return _settle(canon)
+    found = memory.settled.get(id(key))
+    if found is None:
+        found = memory.settled[id(key)] = _settle(canon)
+        memory.kept.append(key)
+    return found
+
+
+class _Settled:
+    """The keys settled so far by a search (:func:`settling`), by identity: a part is
+    settled each time the search joins it to a value of another kind (:meth:`Equivalence.joining`).
+    The keys are kept, so their identities are not reused (in a list: fewer objects than
+    a pair for each)."""
+
+    __slots__ = ("kept", "settled")
+
+    def __init__(self) -> None:
+        self.settled: dict[int, Key] = {}
+        self.kept: list[Key] = []
+
+
+_SETTLED: ContextVar[_Settled | None] = ContextVar("puzzlecalc_arith24_settled", default=None)
+
+
+def settling() -> contextlib.AbstractContextManager[None]:
+    """Remember the keys :func:`settle` settles inside, until the block ends."""
+    return entered(_SETTLED, _Settled)
+
+
+def _settle(key: Canon) -> Key:
+    """:func:`settle` of a sum or product, worked out."""
+    sign, form, kept = key
+    kind, value, ahead, behind = form  # type: ignore[misc]  # (a group: not a leaf)
+    sums = kind == SUM
+    items: list[Signed] = [(1, operand) for operand in ahead]
+    items += [(-1, operand) for operand in behind]
+    if _could_drop(items, sums):
+        aside = list(kept)
+        left = _drop(items, aside, sums)
+        if len(left) < len(items):
+            aside.sort()
+            if sums:
+                return sum_key(left, True, tuple(aside), value)
+            return product_key(left, sign, tuple(aside), value)
+    if sums and value <= 0:
+        return sum_key(items, True, kept, value)
+    return key
+
+
+def _could_drop(items: list[Signed], sums: bool) -> bool:
+    """A cheap test that rules out most operand lists with nothing useless in them: whole
+    numbers of 2 or more in size, all pulling one way, have no group worth 0 (a sum) or 1
+    (a product). In a sum a term pulls up when it adds a positive number or takes away a
+    negative one (``+2 +(-2)`` is worth 0); in a product a factor pulls away from 1 when
+    it multiplies, whatever its sign (``2 / (-2)`` is worth -1, but ``2*2 / (-2) / (-2)``
+    is worth 1). Of two operands only one alone can be useless (the whole never is): a
+    term 0, or a factor 1, and the test is exact."""
+    if len(items) == 2:
+        unit = 0 if sums else 1
+        return items[0][1][VALUE] == unit or items[1][1][VALUE] == unit
+    if len(items) < 2:
+        return False
+    way = 0
+    for sign, form in items:
+        value = form[VALUE]
+        if value.__class__ is not int or -1 <= value <= 1:
+            return True
+        pull = sign if value > 0 or not sums else -sign
+        if way and pull != way:
+            return True
+        way = pull
+    return False
+
+
+def _small_group(items: list[Signed], sums: bool) -> bool:
+    """Whether one or two of three operands could be a useless group (the whole is never
+    one: a sum worth 0 is kept whole, a product keeps a factor multiplied). Of two,
+    :func:`_could_drop` has said it already.
+
+    Worked on numerators and denominators: Fraction arithmetic is slow."""
+    if sums:  # each term as (signed numerator, denominator)
+        pulls = [(sign * form[VALUE].numerator, form[VALUE].denominator) for sign, form in items]
+        if any(not top for top, _ in pulls):
+            return True
+        return any(
+            top * other_bottom == -other_top * bottom
+            for (top, bottom), (other_top, other_bottom) in combinations(pulls, 2)
+        )
+    # each factor as (numerator, denominator) of what it multiplies by
+    powers = [
+        (form[VALUE].numerator, form[VALUE].denominator)
+        if sign > 0
+        else (form[VALUE].denominator, form[VALUE].numerator)
+        for sign, form in items
+    ]
+    if any(top == bottom for top, bottom in powers):
+        return True
+    return any(
+        top * other_top == bottom * other_bottom
+        for (top, bottom), (other_top, other_bottom) in combinations(powers, 2)
+    )
+
+
+def _drop(items: list[Signed], aside: list[Number], sums: bool) -> list[Signed]:
+    """Remove the largest useless group of operands, setting its cards aside.
+
+    In a sum (``sums``) a group is useless when its signed values add up to 0, in a
+    product when they multiply to 1 (a factor worth 0 never is). Something must be
+    left: a term, or a multiplied factor. Among equally large groups the one with the
+    smallest sorted operands goes. (The caller has asked :func:`_could_drop` first.)
+    """
+    count = len(items)
+    if count == 3 and not _small_group(items, sums):
+        return items
+    # Which subsets are worth 0 (a sum) or 1 (a product), by bit mask (bit i: operand i),
+    # the totals of the subsets with operand i made from those without it, in whole
+    # numbers: a sum over the common denominator, a product as a numerator and a
+    # denominator (worth 1 when they are equal).
+    full = (1 << count) - 1
+    if sums:
+        scale = math.lcm(*(form[VALUE].denominator for _, form in items))
+        totals = [0]
+        for sign, form in items:
+            step = sign * form[VALUE].numerator * (scale // form[VALUE].denominator)
+            totals += [total + step for total in totals]
+        if not totals[full]:
+            return items  # a sum worth 0 is kept whole
+        neutral = [mask for mask in range(1, full) if not totals[mask]]
+    else:
+        # (a factor worth 0 is in no group worth 1, and is left: in a product worth 0 the
+        # other factors that multiply to 1 are useless, as in any product)
+        overs, unders = [1], [1]
+        for sign, form in items:
+            value = form[VALUE]
+            top, bottom = value.numerator, value.denominator
+            if sign < 0:
+                top, bottom = bottom, top
+            overs += [over * top for over in overs]
+            unders += [under * bottom for under in unders]
+        multiplied = sum(1 << i for i, (sign, _) in enumerate(items) if sign > 0)
+        neutral = [
+            mask
+            for mask in range(1, full)
+            if overs[mask] == unders[mask] != 0 and multiplied & ~mask  # a factor multiplied left
+        ]
+    if not neutral:
+        return items
+    sizes = [mask.bit_count() for mask in neutral]
+    best_size = max(sizes)
+    best = [mask for mask, size in zip(neutral, sizes, strict=True) if size == best_size]
+    chosen = best[0]
+    if len(best) > 1:
+        chosen = min(best, key=lambda m: sorted(items[i] for i in range(count) if m >> i & 1))
+    for i in range(count):
+        if chosen >> i & 1:
+            aside.extend(_cards(items[i][1]))
+    return [items[i] for i in range(count) if not chosen >> i & 1]
+
+
+def _worth(kind: int, ahead: tuple[Form, ...], behind: tuple[Form, ...]) -> Number:
+    """What a sum (or product) of ``ahead`` less (or divided by) ``behind`` is worth."""
+    forward, back = ("+", "-") if kind == SUM else ("*", "/")
+    total: Number = 0 if kind == SUM else 1
+    for form in ahead:
+        total = apply(forward, total, form[VALUE])
+    for form in behind:
+        total = apply(back, total, form[VALUE])
+    return total
+
+
+def sum_key(
+    items: list[Signed], signed: bool, kept: tuple[Number, ...], total: Number | None = None
+) -> Canon:
+    """The key of a sum of ``items``, worth ``total`` (worked out if not given), with the
+    cards ``kept`` (sorted) set aside."""
+    if len(items) == 1:
+        sign, form = items[0]
+        return (sign, form, kept)
+    plus = tuple(sorted([form for sign, form in items if sign > 0]))
+    minus = tuple(sorted([form for sign, form in items if sign < 0]))
+    if total is None:
+        total = _worth(SUM, plus, minus)
+    sign = 1
+    if signed and (total < 0 or (total == 0 and minus < plus)):
+        plus, minus, total, sign = minus, plus, -total, -1 if total else 1
+    return (sign, (SUM, total, plus, minus), kept)
+
+
+def product_key(
+    items: list[Signed], sign: int, kept: tuple[Number, ...], total: Number | None = None
+) -> Canon:
+    """The key of a product of ``items``, worth ``total`` (worked out if not given), with
+    the cards ``kept`` (sorted) set aside."""
+    if len(items) == 1 and items[0][0] > 0:
+        return (sign, items[0][1], kept)
+    times = tuple(sorted([form for power, form in items if power > 0]))
+    over = tuple(sorted([form for power, form in items if power < 0]))
+    if total is None:
+        total = _worth(PRODUCT, times, over)
+    return (sign, (PRODUCT, total, times, over), kept)
+
+
+def tagged(value: Number, tag: str) -> Canon:
+    """The normal key of a power, root, factorial or written number worth ``value``: a
+    leaf, which the rules of sums and products read as the number it is worth, told apart
+    from a card of that value (and from another such leaf) by ``tag``."""
+    return (1, (LEAF, value, tag), ())  # type: ignore[return-value]  # (a leaf with a tag)
+
+
+def spelled(key: object) -> str:
+    """``key`` as a tag spells it: a tuple's items in brackets, a string by its length and
+    itself, a number as it is written. One key, one spelling, and its length grows with the
+    key's (``repr`` would double the escapes of the tags inside at each level: a factorial
+    of a factorial of ... ten deep, hundreds of kilobytes).
+
+    >>> from fractions import Fraction
+    >>> spelled((1, ("!", Fraction(1, 2)), ()))
+    '(1,(1:!,1/2),())'
+    """
+    if isinstance(key, tuple):
+        return "(" + ",".join(map(spelled, key)) + ")"
+    if isinstance(key, str):
+        return f"{len(key)}:{key}"
+    return str(key)
+
+
+def negated(key: Canon) -> Canon:
+    """The normal key of minus the expression of ``key``: a sum with its terms the other
+    way round (``-(a-b)`` is ``b-a``), anything else with its sign turned (``(-a)*b`` is
+    ``-(a*b)``); something worth 0 is itself."""
+    sign, form, aside = key
+    if form[VALUE] == 0:
+        return key
+    if form[KIND] != SUM:
+        return (-sign, form, aside)
+    if sign < 0:  # (a settled sum worth less than 0: its sign moved out)
+        return (1, form, aside)
+    _, value, ahead, behind = cast(Group, form)
+    return (1, (SUM, -value, behind, ahead), aside)

@@ -1,0 +1,340 @@
+"""Numbers as the search looks them up (internal): a whole number is an int, any other a
+:data:`Ratio`, ``(numerator, denominator)`` in lowest terms (:data:`Value`). A tuple of ints
+hashes and compares without a call into Python and is cheap to make, and most values a
+search makes are only looked up: a :class:`~fractions.Fraction` is made of one only when the
+search goes on with it (:func:`shared_fraction`). Also here: what a value needs of another
+to make a target, each of the six ways (:func:`needed_by`), and the values a hand reaches,
+asked of numbers (:class:`Reached`).
+
+>>> as_value(Fraction(-1, 2)), as_number((-1, 2))
+((-1, 2), Fraction(-1, 2))
+>>> needed_by(24, 6)
+(18, -18, 30, 4, (1, 4), 144)
+"""
+
+from __future__ import annotations
+
+import functools
+import sys
+from collections.abc import Callable, Iterable
+from fractions import Fraction
+from math import gcd
+from typing import Final, TypeAlias, TypeVar, cast
+
+from puzzlecalc.arith24.numbers import Number
+
+__all__ = [
+    "SIX_A_FIRST",
+    "SIX_OPS",
+    "Ratio",
+    "Reached",
+    "Value",
+    "Values",
+    "as_number",
+    "as_value",
+    "forget_fractions",
+    "in_order",
+    "four_ways",
+    "let_go",
+    "lowest_terms",
+    "needed_by",
+    "plain",
+    "reduced",
+    "shared_fraction",
+    "terms",
+    "whole_needed_by",
+]
+
+#: A value that is not whole, as the search looks it up: ``(numerator, denominator)`` in
+#: lowest terms, the denominator above 1. (A tuple of ints hashes and compares without a
+#: call into Python, and is cheap to make: most values a search makes are only looked up.
+#: A :class:`~fractions.Fraction` is made of one when the search goes on to make it.)
+Ratio: TypeAlias = tuple[int, int]
+
+#: A value as the search looks it up: a whole number, or a :data:`Ratio`.
+Value: TypeAlias = int | Ratio
+
+
+def as_value(number: Number | Ratio) -> Value:
+    """``number`` as the search looks it up (a :data:`Value` is itself).
+
+    >>> as_value(3), as_value(Fraction(-1, 2))
+    (3, (-1, 2))
+    """
+    return (number.numerator, number.denominator) if isinstance(number, Fraction) else number
+
+
+def as_number(value: Number | Ratio) -> Number:
+    """The number a :data:`Value` stands for (a number is itself; a fraction made is the
+    one :func:`shared_fraction` shares).
+
+    >>> as_number(3), as_number((-1, 2))
+    (3, Fraction(-1, 2))
+    """
+    return shared_fraction(value) if isinstance(value, tuple) else value
+
+
+#: The six ways a value ``a`` and a value ``b`` make a target, as :func:`needed_by` lists
+#: the ``b``: the operation, and whether ``a`` comes first.
+SIX_OPS: Final = ("+", "-", "-", "*", "/", "/")
+
+SIX_A_FIRST: Final = (True, True, False, True, True, False)
+
+
+def needed_by(target: Number | Ratio, a: Number | Ratio) -> tuple[Value, ...]:
+    """What ``b`` makes ``target`` with ``a`` (neither 0; each a number or a
+    :data:`Value`) each way of :data:`SIX_OPS`, as the search looks it up: ``target - a``,
+    ``a - target``, ``target + a``, ``target / a``, ``a / target``, ``target * a``.
+
+    Only the needs of whole numbers are remembered (:func:`whole_needed_by`). A search asks
+    for the needs of hundreds of thousands of values, most of them once, and remembered
+    needs of fractions hold objects the garbage collector follows on each of its passes,
+    which would cost more than working them out again.
+    """
+    if target.__class__ is int and a.__class__ is int:
+        return whole_needed_by(target, a)
+    if isinstance(a, int) or isinstance(target, int):
+        # One is whole, w, and the other is n/d: n/d - w and w - n/d are (n - w*d)/d and
+        # (w*d - n)/d, in lowest terms already, as is n/d + w.
+        fraction_first = isinstance(a, int)
+        whole = cast(int, a if fraction_first else target)
+        top, bottom = terms(target if fraction_first else a)
+        scaled = whole * bottom
+        less, more = (top - scaled, bottom), (scaled - top, bottom)
+        divided, dividing = reduced(top, scaled), reduced(scaled, top)  # n/d / w, w / n/d
+        total, product = (top + scaled, bottom), reduced(top * whole, bottom)
+        if fraction_first:
+            return less, more, total, divided, dividing, product
+        return more, less, total, dividing, divided, product
+    total, difference, product, quotient = four_ways(*terms(target), *terms(a))
+    return (
+        reduced(*difference),
+        reduced(-difference[0], difference[1]),
+        reduced(*total),
+        reduced(*quotient),
+        reduced(quotient[1], quotient[0]),
+        reduced(*product),
+    )
+
+
+#: The needs of whole numbers a search leaves remembered for the next (all 1820 hands of
+#: four cards from 1..13 make 800 for 24).
+_KEPT_NEEDS: Final = 4096
+
+
+@functools.lru_cache(maxsize=1 << 16)
+def whole_needed_by(target: int, a: int) -> tuple[Value, ...]:
+    """:func:`needed_by` of two whole numbers, remembered: a game's hands ask for the same
+    again and again (of their target and their cards). Its keys and needs are whole
+    numbers and tuples of them, which the garbage collector stops tracking once it has
+    seen them. (Kept as one flat tuple: fewer objects.)"""
+    return (target - a, a - target, target + a, reduced(target, a), reduced(a, target), target * a)
+
+
+def four_ways(
+    top: int, bottom: int, other_top: int, other_bottom: int
+) -> tuple[tuple[int, int], tuple[int, int], tuple[int, int], tuple[int, int]]:
+    """``x + y``, ``x - y``, ``x * y`` and ``x / y`` for ``x = top / bottom`` and
+    ``y = other_top / other_bottom`` (``y`` not 0), as numerators and denominators, not
+    reduced."""
+    across, back, below = top * other_bottom, other_top * bottom, bottom * other_bottom
+    return (across + back, below), (across - back, below), (top * other_top, below), (across, back)
+
+
+def lowest_terms(top: int, bottom: int) -> tuple[int, int]:
+    """``top / bottom`` (``bottom`` not 0) in lowest terms, the denominator positive."""
+    divisor = gcd(top, bottom)
+    if bottom < 0:
+        divisor = -divisor
+    return top // divisor, bottom // divisor
+
+
+def terms(number: Number | Ratio) -> Ratio:
+    """The numerator and denominator of a number or a :data:`Value`."""
+    if isinstance(number, tuple):
+        return number
+    return number.numerator, number.denominator
+
+
+def reduced(top: int, bottom: int) -> Value:
+    """``top / bottom`` (``bottom`` not 0) as the search looks it up (:func:`lowest_terms`,
+    written out: the needs of every value of a part are worked out once each)."""
+    divisor = gcd(top, bottom)
+    if bottom < 0:
+        divisor = -divisor
+    if bottom == divisor:
+        return top // divisor
+    return top // divisor, bottom // divisor
+
+
+def shared_fraction(pair: tuple[int, int]) -> _Hashed:
+    """The fraction ``numerator / denominator`` of ``pair``, in lowest terms and not whole:
+    one object for each value while :data:`_HASHED` holds it (values repeat: 1..7 goes on
+    with a fraction 32,000 times)."""
+    found = _HASHED.get(pair)
+    if found is None:
+        if len(_HASHED) >= _MAX_HASHED:
+            _HASHED.clear()
+            _INVERSES.clear()
+        found = _HASHED[pair] = _Hashed(*pair)
+    return found
+
+
+#: The fractions :func:`shared_fraction` made, for the values a search goes on with, by
+#: numerator and denominator.
+_HASHED: dict[tuple[int, int], _Hashed] = {}
+
+_MAX_HASHED: Final = 1 << 18
+
+#: The fractions made that a search leaves behind for the next (all 1820 hands of four
+#: cards from 1..13 make about a hundred for 24).
+_KEPT_FRACTIONS: Final = 4096
+
+#: The prime modulo which Python hashes numbers (:data:`sys.hash_info`).
+_MODULUS: Final = sys.hash_info.modulus
+
+#: The inverse modulo :data:`_MODULUS` of each denominator of :data:`_HASHED` (emptied
+#: with it): the fractions of a search share few denominators.
+_INVERSES: dict[int, int] = {}
+
+
+def let_go() -> None:
+    """Empty the needs remembered (:func:`whole_needed_by`) if there are more than
+    :data:`_KEPT_NEEDS`, and the fractions made (:func:`shared_fraction`) if more than
+    :data:`_KEPT_FRACTIONS`, as a search ends: they served its own values, and kept they
+    would hold memory that every later full pass of the garbage collector (its caller's
+    too) goes through for nothing (1..8 leaves 58,000 needs)."""
+    if whole_needed_by.cache_info().currsize > _KEPT_NEEDS:
+        whole_needed_by.cache_clear()
+    if len(_HASHED) > _KEPT_FRACTIONS:
+        forget_fractions()
+
+
+def forget_fractions() -> None:
+    """Drop the fractions made (:data:`_HASHED`) and their denominators' inverses."""
+    _HASHED.clear()
+    _INVERSES.clear()
+
+
+_SomeFraction = TypeVar("_SomeFraction", bound=Fraction)
+
+
+def _coprime(kind: type[_SomeFraction], numerator: int, denominator: int) -> _SomeFraction:
+    """The fraction ``numerator / denominator`` of ``kind`` (a Fraction, or a subclass),
+    already in lowest terms with the denominator above 1: set as
+    :meth:`Fraction._from_coprime_ints <fractions.Fraction>` (Python 3.12) does, without
+    reducing it again (tests hold it equal to the Fraction)."""
+    made = object.__new__(kind)
+    made._numerator = numerator  # type: ignore[attr-defined]  # (Fraction's slots)
+    made._denominator = denominator  # type: ignore[attr-defined]
+    return made
+
+
+class _Hashed(Fraction):
+    """A Fraction that remembers its hash: a value the search goes on with is a key of its
+    tables, looked up again and again, and a Fraction works its hash out each time it is
+    asked. It prints and pickles as a plain Fraction, and values leave the search as plain
+    ones (:func:`plain`)."""
+
+    __slots__ = ("_hash",)
+    _hash: int
+
+    def __new__(cls, numerator: int, denominator: int) -> _Hashed:
+        """``numerator / denominator``, already in lowest terms with the denominator above
+        1 (:func:`_coprime`)."""
+        made = _coprime(cls, numerator, denominator)
+        inverse = _INVERSES.get(denominator)
+        if inverse is None:
+            made._hash = Fraction.__hash__(made)
+            if denominator % _MODULUS:  # (else the hash is that of infinity)
+                _INVERSES[denominator] = pow(denominator, -1, _MODULUS)
+            return made
+        # Fraction.__hash__, with the inverse it would work out again (a -1 is hashed
+        # as -2, as a hash never is -1: Python turns it so)
+        hashed = hash(hash(abs(numerator)) * inverse)
+        made._hash = hashed if numerator >= 0 else -hashed
+        return made
+
+    def __hash__(self) -> int:  # type: ignore[override]  # (typeshed: numbers.Complex's is None)
+        return self._hash
+
+    def __repr__(self) -> str:
+        return f"Fraction({self.numerator}, {self.denominator})"
+
+    def __reduce__(self) -> tuple[type[Fraction], tuple[int, int]]:
+        return Fraction, (self.numerator, self.denominator)
+
+
+def plain(found: Iterable[Value]) -> frozenset[Number]:
+    """The numbers of values as the search looks them up, each fraction a plain
+    :class:`~fractions.Fraction`, as values leave the search.
+
+    >>> sorted(plain({2, (1, 2)}))
+    [Fraction(1, 2), 2]
+    """
+    return frozenset(
+        value if isinstance(value, int) else _coprime(Fraction, value[0], value[1])
+        for value in found
+    )
+
+
+_SomeNumber = TypeVar("_SomeNumber", bound=Number)
+
+
+class Reached:
+    """The values a hand makes (:func:`values_reached`), asked of numbers: ``24 in reached``.
+    (They are held as the search looks them up: no fraction is made for the asking.)"""
+
+    __slots__ = ("_values",)
+
+    def __init__(self, values: frozenset[Value]) -> None:
+        self._values = values
+
+    @classmethod
+    def of(
+        cls, values: frozenset[Value], cards: Iterable[Number], allows: Callable[[Number], bool]
+    ) -> Reached:
+        """The values a hand of ``cards`` makes, ``values``, less the cards the rules do
+        not ``allow`` as a value: a card is a value of its own, but not an answer the rules
+        forbid (-3 under ``non_negative``, as solving for it says)."""
+        return cls(values.difference(as_value(card) for card in cards if not allows(card)))
+
+    def __contains__(self, number: object) -> bool:
+        if number.__class__ is int:
+            return number in self._values
+        return isinstance(number, Fraction) and as_value(number) in self._values
+
+    def __len__(self) -> int:
+        return len(self._values)
+
+    def among(self, numbers: Iterable[_SomeNumber]) -> tuple[_SomeNumber, ...]:
+        """The numbers of ``numbers`` reached, in their order."""
+        held = self._values  # (a whole number is itself in it; a fraction, a Ratio)
+        return tuple(
+            n for n in numbers if n in held or (n.__class__ is not int and as_value(n) in held)
+        )
+
+    def numbers(self) -> frozenset[Number]:
+        """Every value, a plain number (a fraction a :class:`~fractions.Fraction`)."""
+        return plain(self._values)
+
+
+class Values(frozenset[Value]):
+    """The values a part of a hand makes (:func:`values`), as the search looks them up,
+    which also keeps them as numbers in order, once asked for so (:func:`in_order`): a
+    search tries the values of a part in order, and it tries the same part again and
+    again."""
+
+    __slots__ = ("ordered",)
+    ordered: tuple[Number, ...]
+
+
+def in_order(found: Values) -> tuple[Number, ...]:
+    """The values ``found`` as numbers, in order (made and sorted once)."""
+    ordered = getattr(found, "ordered", None)
+    if ordered is None:
+        numbers: list[Number] = [value for value in found if value.__class__ is int]
+        if len(numbers) < len(found):
+            numbers += [shared_fraction(value) for value in found if value.__class__ is tuple]
+        found.ordered = ordered = tuple(sorted(numbers))
+    return ordered

@@ -1,0 +1,245 @@
+"""Plain trees: the expressions the engine builds, and their meeting with
+:class:`~puzzlecalc.arith24.expr.Expr` (internal).
+
+A plain tree is a number, or a tuple ``(op, left, right)`` (:data:`Tree`); under the rules
+of the wider family also a :class:`Written` number (``44``, ``.4``) and a tuple
+``(op, operand)`` of a unary operator. Plain tuples are cheap to make, and a search makes a
+great many of them; the expressions the user sees are made of the trees kept, once
+(:func:`from_trees`).
+
+>>> tree_value(("/", 8, ("-", 3, ("/", 8, 3))))
+24
+>>> card_count(("+", 1, ("*", 2, 3)))
+3
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from fractions import Fraction
+from typing import Final, TypeAlias, cast
+
+import attrs
+
+from puzzlecalc._checks import shown
+from puzzlecalc.arith24.expr import BinOp, Expr, Num, Numeral, UnOp, _operation
+from puzzlecalc.arith24.numbers import Number, apply, exact, unary
+from puzzlecalc.arith24.rules import MAX_RULE_DIGITS, HouseRules
+from puzzlecalc.errors import InvalidTypeError
+
+__all__ = [
+    "Tree",
+    "Written",
+    "allowed",
+    "card_count",
+    "checked_tree",
+    "from_trees",
+    "left_associated",
+    "ordered",
+    "to_tree",
+    "tree_value",
+]
+
+
+@attrs.frozen
+class Written:
+    """A number written from cards, as a leaf of a plain tree: ``44`` of two 4s, ``.4``
+    of one (the wider family's ``concat`` and ``decimal``)."""
+
+    #: How it is written.
+    text: str
+    #: What it is worth.
+    value: Number
+    #: The cards it is written from, in the order written.
+    cards: tuple[Number, ...]
+
+
+#: A plain expression tree: a number, or ``(op, left, right)``; under the wider family's
+#: rules also a :class:`Written` number or ``(op, operand)`` of a unary operator.
+Tree: TypeAlias = Number | Written | tuple[str, "Tree", "Tree"] | tuple[str, "Tree"]
+
+
+def tree_value(tree: Tree) -> Number:
+    """The exact value of a plain tree.
+
+    :raises ZeroDivisionError: if it divides by zero.
+    """
+    if not isinstance(tree, tuple):
+        return tree.value if isinstance(tree, Written) else exact(tree)
+    if len(tree) == 2:
+        operand = tree_value(tree[1])
+        made = unary(tree[0], operand, MAX_RULE_DIGITS)
+        if made is None:
+            raise ArithmeticError(f"{tree[0]} of {shown(operand)} is not an exact number")
+        return made
+    op, left, right = tree
+    right_value = tree_value(right)
+    if op == "/" and right_value == 0:
+        raise ZeroDivisionError("division by zero")
+    return apply(op, tree_value(left), right_value, MAX_RULE_DIGITS)
+
+
+def card_count(tree: Tree) -> int:
+    """How many cards a plain tree holds."""
+    if not isinstance(tree, tuple):
+        return len(tree.cards) if isinstance(tree, Written) else 1
+    return sum(card_count(part) for part in tree[1:])
+
+
+def checked_tree(tree: object) -> Tree:
+    """``tree`` if it is a plain tree: a number, or ``(op, left, right)`` of plain trees.
+
+    :raises InvalidTypeError: if it is not.
+    """
+    waiting = [tree]
+    while waiting:
+        node = waiting.pop()
+        if isinstance(node, tuple) and len(node) == 3 and node[0] in ("+", "-", "*", "/", "^"):
+            waiting += (node[1], node[2])
+        elif isinstance(node, tuple) and len(node) == 2 and node[0] in ("√", "!", "-"):
+            waiting.append(node[1])
+        elif isinstance(node, bool) or not isinstance(node, (int, Fraction, Written)):
+            raise InvalidTypeError(f"expr must be an Expr or a plain tree, not {shown(tree)}")
+    return tree  # type: ignore[return-value]  # (a Tree: each part checked)
+
+
+def to_tree(expr: Expr) -> Tree:
+    """The plain tree of an :class:`~puzzlecalc.arith24.expr.Expr`."""
+    if isinstance(expr, Num):
+        return exact(expr.value)
+    if isinstance(expr, Numeral):
+        return Written(expr.text, expr.value, tuple(part.value for part in expr.parts))
+    if isinstance(expr, UnOp):
+        return (expr.op, to_tree(expr.operand))
+    assert isinstance(expr, BinOp)
+    return (expr.op, to_tree(expr.left), to_tree(expr.right))
+
+
+def from_trees(trees: Sequence[Tree], cards: Sequence[Number] = ()) -> list[Expr]:
+    """An :class:`~puzzlecalc.arith24.expr.Expr` from each plain tree, numbering its
+    numbers as cards of ``cards``.
+
+    In each tree, each number takes the first card of equal value not taken yet, left to
+    right. A part made only of cards whose value the hand holds once is numbered the same
+    wherever it is, so the expressions share it, built once (the trees of one search share
+    most of their parts).
+    """
+    if not trees:
+        return []
+    indices: dict[Number, list[int]] = {}
+    for index, card in enumerate(cards):
+        indices.setdefault(card, []).append(index)
+    once = {card: Num(card, card=found[0]) for card, found in indices.items() if len(found) == 1}
+    shared: dict[int, tuple[Tree, Expr]] = {}  # by identity: parts of cards held once
+    numbered: dict[tuple[Number, int | None], Num] = {}  # each card of a value held twice or more
+
+    def build(node: Tree, free: dict[Number, list[int]]) -> tuple[Expr, bool]:
+        """The expression of ``node`` and whether it is made only of cards held once."""
+        if isinstance(node, Written):
+            parts = [build(card, free)[0] for card in node.cards]
+            return Numeral(node.text, tuple(cast(Num, part) for part in parts)), False
+        if isinstance(node, tuple) and len(node) == 2:
+            return UnOp(node[0], build(node[1], free)[0]), False
+        if not isinstance(node, tuple):
+            number = once.get(node)
+            if number is not None:
+                return number, True
+            taken = free.get(node)
+            card = (node, taken.pop(0) if taken else None)
+            made = numbered.get(card)
+            if made is None:
+                made = numbered[card] = Num(node, card=card[1])
+            return made, False
+        known = shared.get(id(node))
+        if known is not None:
+            return known[1], True
+        op, left, right = node
+        left_expr, left_once = build(left, free)
+        right_expr, right_once = build(right, free)
+        expr = _operation(op, left_expr, right_expr)  # type: ignore[arg-type]  # (an Operator)
+        if left_once and right_once:
+            shared[id(node)] = (node, expr)
+        return expr, left_once and right_once
+
+    return [
+        build(tree, {card: list(found) for card, found in indices.items()})[0] for tree in trees
+    ]
+
+
+#: The operator that takes a right operand out of brackets: ``a-(b+c)`` is ``a-b-c``.
+_TAKEN_OUT: Final = {
+    ("+", "+"): "+", ("+", "-"): "-", ("-", "+"): "-", ("-", "-"): "+",
+    ("*", "*"): "*", ("*", "/"): "/", ("/", "*"): "/", ("/", "/"): "*",
+}  # fmt: skip
+
+
+def left_associated(tree: Tree) -> Tree:
+    """``tree`` with each right operand of the same kind (a sum in a sum, a product in a
+    product) taken out of its brackets: ``a-(b-c)`` is ``a-b+c``, ``a/(b*c)`` is ``a/b/c``.
+    The numbers keep their order; the value and the normal form are the same (the value
+    along the way may differ).
+
+    >>> left_associated(("-", 1, ("-", 2, ("+", 3, 4))))
+    ('+', ('+', ('-', 1, 2), 3), 4)
+    """
+    if not isinstance(tree, tuple):
+        return tree
+    if len(tree) == 2:
+        return (tree[0], left_associated(tree[1]))
+    op, left, right = tree[0], left_associated(tree[1]), left_associated(tree[2])
+    if isinstance(right, tuple) and len(right) == 3 and (op, right[0]) in _TAKEN_OUT:
+        # (right's own right operand is not of its kind: right is left associated)
+        return (_TAKEN_OUT[op, right[0]], left_associated((op, left, right[1])), right[2])
+    return (op, left, right)
+
+
+def allowed(tree: Tree, rules: HouseRules) -> bool:
+    """Whether every operation of ``tree`` is one ``rules`` allow, giving values they allow."""
+    return _allowed_value(tree, rules) is not None
+
+
+def _allowed_value(tree: Tree, rules: HouseRules) -> Number | None:
+    """The value of ``tree``, or ``None`` if an operation of it is not allowed."""
+    if not isinstance(tree, tuple):
+        if isinstance(tree, Written):
+            return tree.value if rules.allows(tree.value) else None
+        return exact(tree)
+    if len(tree) == 2:
+        operand = _allowed_value(tree[1], rules)
+        if operand is None or tree[0] not in rules.unary:
+            return None
+        made = unary(tree[0], operand, rules.max_digits)
+        return made if made is not None and rules.allows(made) else None
+    op, left, right = tree
+    left_value = _allowed_value(left, rules)
+    right_value = _allowed_value(right, rules)
+    if left_value is None or right_value is None or op not in rules.ops:
+        return None
+    if op == "/" and right_value == 0:
+        return None
+    try:
+        value = apply(op, left_value, right_value, rules.max_digits)
+    except ArithmeticError:  # (a power that is not exact, or too large)
+        return None
+    return value if rules.allows(value) else None
+
+
+def _print_order(tree: Tree) -> tuple[int, Number, str]:
+    if isinstance(tree, tuple):
+        return (0, -tree_value(tree), repr(tree))
+    if isinstance(tree, Written):
+        return (1, -tree.value, tree.text)
+    return (1, -tree, "")
+
+
+def ordered(tree: Tree) -> Tree:
+    """Commutative operands in print order: compound first, larger first."""
+    if not isinstance(tree, tuple):
+        return tree
+    if len(tree) == 2:
+        return (tree[0], ordered(tree[1]))
+    op, left, right = tree
+    left, right = ordered(left), ordered(right)
+    if op in "+*" and _print_order(right) < _print_order(left):
+        left, right = right, left
+    return (op, left, right)
