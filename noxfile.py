@@ -1,4 +1,4 @@
-"""Development tasks: ``nox -s tests mypy docs examples`` is what CI runs; ``nox -s bench`` times."""
+"""Development tasks: ``nox -s tests lint mypy docs examples`` is what CI runs; ``nox -s bench`` times."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from pathlib import Path
 
 import nox
 
-nox.options.sessions = ["tests", "mypy", "docs", "examples"]
+nox.options.sessions = ["tests", "lint", "mypy", "docs", "examples"]
 nox.options.error_on_missing_interpreters = True
 
 PYPROJECT = nox.project.load_toml("pyproject.toml")
@@ -18,9 +18,14 @@ ROOT = Path(__file__).parent
 
 def _install(session: nox.Session, *groups: str, extras: str = "") -> None:
     """Install the package (with ``extras``), and the dependency groups of pyproject.toml named."""
+    _install_groups(session, *groups)
+    session.install("-e", f".[{extras}]" if extras else ".")
+
+
+def _install_groups(session: nox.Session, *groups: str) -> None:
+    """Install the dependency groups of pyproject.toml named."""
     if groups:
         session.install(*nox.project.dependency_groups(PYPROJECT, *groups))
-    session.install("-e", f".[{extras}]" if extras else ".")
 
 
 @nox.session(python=PYTHON)
@@ -31,6 +36,15 @@ def tests(session: nox.Session) -> None:
     """
     _install(session, "test", extras="distributed")
     session.run("pytest", *session.posargs)
+
+
+@nox.session(python=PYTHON)
+def lint(session: nox.Session) -> None:
+    """Lint with ruff and check the formatting, as pyproject.toml configures them
+    (``ruff check --fix`` and ``ruff format`` mend what they can)."""
+    _install_groups(session, "lint")
+    session.run("ruff", "check", *session.posargs)
+    session.run("ruff", "format", "--check")
 
 
 @nox.session(python=PYTHON)

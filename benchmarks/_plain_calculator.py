@@ -62,7 +62,9 @@ def _finisher(portal: list[int] | None, lockable: bool) -> Callable[[int, State]
     return finish
 
 
-def _digits(finish: Callable[[int, State], State | None], f: Callable[[str, int], str | None]) -> Callable[[State], State | None]:
+def _digits(
+    finish: Callable[[int, State], State | None], f: Callable[[str, int], str | None]
+) -> Callable[[State], State | None]:
     """A press that rewrites the digits of |value| (``f`` of the digits and the influence)."""
 
     def press(s: State) -> State | None:
@@ -80,7 +82,9 @@ def _grow(digits: str, k: int) -> str:
     return str(int(digits) + k) if k else digits
 
 
-def _button(label: str, finish: Callable[[int, State], State | None]) -> list[tuple[Any, bool, Callable[[State], Any]]]:
+def _button(
+    label: str, finish: Callable[[int, State], State | None]
+) -> list[tuple[Any, bool, Callable[[State], Any]]]:
     """The presses of one button: ``(press, several, closure)``."""
     one = False
     if label.startswith("x^"):
@@ -144,7 +148,10 @@ def _button(label: str, finish: Callable[[int, State], State | None]) -> list[tu
             t = (str(-v) if v < 0 else str(v)) + str(s[2])
             return finish(-int(t) if v < 0 else int(t), s)
 
-        return [("press", one, tap), ("hold", one, lambda s: (s[0], s[1], s[0], -1) if s[0] >= 0 else None)]
+        return [
+            ("press", one, tap),
+            ("hold", one, lambda s: (s[0], s[1], s[0], -1) if s[0] >= 0 else None),
+        ]
     if label == "Lock":
 
         def lock(p: int) -> Callable[[State], State | None]:
@@ -160,7 +167,10 @@ def _button(label: str, finish: Callable[[int, State], State | None]) -> list[tu
             while layer:
                 following = []
                 for digits, arrows in layer:
-                    for arrow, turned in (("<", digits[1:] + digits[0]), (">", digits[-1] + digits[:-1])):
+                    for arrow, turned in (
+                        ("<", digits[1:] + digits[0]),
+                        (">", digits[-1] + digits[:-1]),
+                    ):
                         turned = turned.lstrip("0") or "0"
                         if turned in seen and not (turned == start and start not in made):
                             continue
@@ -211,7 +221,9 @@ def compile_level(labels: list[str], portal: list[int] | None) -> list[Press]:
             for index, label in enumerate(labels) for press, several, step in _button(label, finish)]  # fmt: skip
 
 
-def shortest(start: int, goal: int, moves: int, labels: list[str], portal: list[int] | None) -> list[tuple[Any, ...]] | None:
+def shortest(
+    start: int, goal: int, moves: int, labels: list[str], portal: list[int] | None
+) -> list[tuple[Any, ...]] | None:
     """A shortest solution as ``(button index, press, arrows)`` steps, or None."""
     presses = compile_level(labels, portal)
     first = (start if portal is None else _portal(*portal)(start), 0, -1, -1)
@@ -244,7 +256,9 @@ def shortest(start: int, goal: int, moves: int, labels: list[str], portal: list[
     return None
 
 
-def _path(parents: dict[State, tuple[State, tuple[Any, ...]] | None], state: State) -> list[tuple[Any, ...]]:
+def _path(
+    parents: dict[State, tuple[State, tuple[Any, ...]] | None], state: State
+) -> list[tuple[Any, ...]]:
     path = []
     link = parents[state]
     while link is not None:

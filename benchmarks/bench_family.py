@@ -19,6 +19,7 @@ interleaved.
 from __future__ import annotations
 
 import argparse
+import functools
 import itertools
 import statistics
 from collections import Counter
@@ -94,10 +95,17 @@ def main() -> None:
             plain_times: list[float] = []
             library_times: list[float] = []
             for _ in range(args.repeat):  # interleaved: a slower spell of the machine hits both
-                plain_times += timings(1, lambda: plain_census(args.high, targets, rules))
-                library_times += timings(1, lambda: library_census(args.high, targets, rules))
+                plain_times += timings(
+                    1, functools.partial(plain_census, args.high, targets, rules)
+                )
+                library_times += timings(
+                    1, functools.partial(library_census, args.high, targets, rules)
+                )
             what = f"{rules!r}, {len(targets)} target{'s' * (len(targets) > 1)}"
-            for name, times in (("plain forward DP", plain_times), ("arith24_census", library_times)):
+            for name, times in (
+                ("plain forward DP", plain_times),
+                ("arith24_census", library_times),
+            ):
                 print(
                     f"{name:16} {what:42} min {min(times):7.3f} s"
                     f"  median {statistics.median(times):7.3f} s"

@@ -62,7 +62,10 @@ def main() -> None:
         plain += timings(1, lambda: plain_census(args.length))
         library += timings(1, lambda: library_census(args.length))
     strings = f"{10**args.length:,} strings of {args.length} digits"
-    for name, times in ((f"plain interval DP, {strings}", plain), (f"ten_census, {strings}", library)):
+    for name, times in (
+        (f"plain interval DP, {strings}", plain),
+        (f"ten_census, {strings}", library),
+    ):
         print(f"{name:48} min {min(times):6.3f} s  median {statistics.median(times):6.3f} s")
     ratio = statistics.median(library) / statistics.median(plain)
     print(f"ratio ten_census / plain interval DP (medians): {ratio:.3f}")

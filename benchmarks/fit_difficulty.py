@@ -23,7 +23,13 @@ from puzzlecalc.arith24 import count
 from puzzlecalc.arith24.difficulty import WEIGHTS, move_features, moves, ranks, spearman
 from puzzlecalc.arith24.numbers import Number as Value
 
-DATA = Path(__file__).resolve().parents[1] / "tests" / "data" / "arith24" / "4nums_difficulty_1to10.csv"
+DATA = (
+    Path(__file__).resolve().parents[1]
+    / "tests"
+    / "data"
+    / "arith24"
+    / "4nums_difficulty_1to10.csv"
+)
 NAMES = tuple(WEIGHTS)
 
 

@@ -177,12 +177,18 @@ def test_the_search_combines_keys_as_key_does(left: Expr, right: Expr, op: str) 
     for level in DISTINCT_LEVELS:
         join = equivalence.EQUIVALENCES[level].join
         first, second = (
-            _operand(equivalence.open_key(trees.to_tree(part), equivalence.EQUIVALENCES[level]), op, level)
+            _operand(
+                equivalence.open_key(trees.to_tree(part), equivalence.EQUIVALENCES[level]),
+                op,
+                level,
+            )
             for part in (left, right)
         )
         combined = join(op, first, second, value)
         assert combined == join(op, first, second, None)
-        assert combined == equivalence.open_key(trees.to_tree(whole), equivalence.EQUIVALENCES[level])
+        assert combined == equivalence.open_key(
+            trees.to_tree(whole), equivalence.EQUIVALENCES[level]
+        )
         if level == "4nums":  # open: settled, it is the key
             assert forms.settle(combined) == key(whole, level)
 
@@ -291,7 +297,9 @@ def test_the_4nums_key_does_not_depend_on_the_bracketing(expr: Expr) -> None:
         normal = key(expr, "normal")
     except ZeroDivisionError:
         return
-    tree = rebuild.tree_of(_canon(normal)[FORM], rebuild.Rebuilds(equivalence.EQUIVALENCES["normal"]))
+    tree = rebuild.tree_of(
+        _canon(normal)[FORM], rebuild.Rebuilds(equivalence.EQUIVALENCES["normal"])
+    )
     assert tree is not None and key(tree, "normal") == normal
     assert key(tree) == key(expr)
 

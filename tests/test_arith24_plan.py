@@ -9,8 +9,8 @@ from hypothesis import given
 from strategies24 import every_rule
 
 from puzzlecalc.arith24 import DISTINCT_LEVELS, HouseRules, count
-from puzzlecalc.arith24._engine.equivalence import EQUIVALENCES, Equivalence
 from puzzlecalc.arith24._engine import plan_of
+from puzzlecalc.arith24._engine.equivalence import EQUIVALENCES, Equivalence
 from puzzlecalc.arith24.rules import Distinct
 
 

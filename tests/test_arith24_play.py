@@ -277,7 +277,9 @@ def test_in_a_fixed_order_the_model_player_joins_neighbours_left_first() -> None
 
 @settings(max_examples=60, deadline=None)
 @given(st.lists(st.integers(1, 9), min_size=2, max_size=4), st.integers(0, 30))
-def test_a_hand_the_model_rates_in_order_can_be_solved_in_order(cards: list[int], target: int) -> None:
+def test_a_hand_the_model_rates_in_order_can_be_solved_in_order(
+    cards: list[int], target: int
+) -> None:
     if difficulty(cards, target, in_order=True) < math.inf:
         assert solvable(cards, target, in_order=True)
 

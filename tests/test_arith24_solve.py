@@ -29,8 +29,7 @@ from puzzlecalc.arith24 import (
     solvable,
     solve,
 )
-from puzzlecalc.arith24._engine import arithmetic, budget, calls, forms, lookup, parts
-from puzzlecalc.arith24._engine import plan_of
+from puzzlecalc.arith24._engine import arithmetic, budget, calls, forms, lookup, parts, plan_of
 from puzzlecalc.arith24.equivalence import Distinct, key
 from puzzlecalc.arith24.numbers import Number, exact, number_text, outcomes
 from puzzlecalc.arith24.solutions import reachable_values
@@ -453,7 +452,9 @@ def test_the_fast_needs_are_the_general_ones(
     one_card = list(arithmetic._all_needs(goal, part, plan_of(rules), (1,)))
     assert list(arithmetic._needs(goal, part, plan_of(rules), (1,))) == one_card
     # the same asked of the values as the search looks them up
-    held = list(arithmetic._needs(lookup.as_value(goal), lookup.as_value(part), plan_of(rules), (1, 2)))
+    held = list(
+        arithmetic._needs(lookup.as_value(goal), lookup.as_value(part), plan_of(rules), (1, 2))
+    )
     assert held == fast
     for _, b, _ in fast:  # exact: whole, or a fraction in lowest terms
         assert isinstance(b, int) or (b[1] > 1 and math.gcd(*b) == 1)
@@ -628,7 +629,9 @@ def test_the_two_and_three_card_shortcuts_are_the_general_search(
     hand = tuple(sorted(exact(card) for card in cards))
     rules = attrs.evolve(rules, distinct=level)
     with budget.limited(10**6):
-        made = arithmetic.in_order(arithmetic.values(hand, plan_of(attrs.evolve(rules, integer_only=False))))
+        made = arithmetic.in_order(
+            arithmetic.values(hand, plan_of(attrs.evolve(rules, integer_only=False)))
+        )
     for target in [*made, exact(other)]:
         found = []
         for progress in (None, lambda done, total: None):
@@ -647,7 +650,9 @@ def test_a_card_alone_is_its_only_value_whatever_the_rules(
     """A hand may hold a card the rules would not let a step make (a card may be any
     number): alone, it makes itself, and costs no step."""
     with budget.limited(1):
-        assert set(arithmetic.values((exact(card),), plan_of(rules))) == {lookup.as_value(exact(card))}
+        assert set(arithmetic.values((exact(card),), plan_of(rules))) == {
+            lookup.as_value(exact(card))
+        }
         left = budget.BUDGET.get()
         assert left is not None and left.left == 1
 

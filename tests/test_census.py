@@ -292,7 +292,10 @@ def test_rows_read_twice_are_counted_once(tmp_path: Path) -> None:
         (lambda lines: [lines[0], "garbage\n", *lines[1:]], "line 2 is not a row"),
         (lambda lines: [lines[0], "1 2 3,x,y,z,w\n", *lines[1:]], "line 2 is not a row"),
         (lambda lines: [*lines, lines[5].replace(",1,", ",2,", 1)], "line 123 is not a row"),
-        (lambda lines: [*lines, _other_run(lines[5])], "line 123 gives 1 1 4 25 other results than line 6"),
+        (
+            lambda lines: [*lines, _other_run(lines[5])],
+            "line 123 gives 1 1 4 25 other results than line 6",
+        ),
         (lambda lines: ["selection,large\n", *lines[1:]], "line 1 is not the header"),
         (lambda lines: [lines[0], "\n", *lines[1:]], "line 2 is not a row"),
     ],
@@ -334,7 +337,7 @@ def test_a_header_cut_short_starts_the_census_again(tmp_path: Path) -> None:
 def test_resuming_without_the_settings_file_is_refused(tmp_path: Path) -> None:
     rows, settings = _rows_of_a_census(tmp_path)
     (tmp_path / "rows.csv.settings.json").unlink()
-    with pytest.raises(InvalidArgumentError, match="settings of its census .* are missing"):
+    with pytest.raises(InvalidArgumentError, match=r"settings of its census .* are missing"):
         countdown_census(jobs=1, rows=rows, resume=True, **settings)  # type: ignore[arg-type]
 
 
@@ -358,7 +361,9 @@ def test_resuming_a_different_census_is_refused(tmp_path: Path, other: dict[str,
         countdown_census(jobs=1, rows=rows, resume=True, **(settings | other))  # type: ignore[arg-type]
 
 
-def test_memory_stays_flat_the_census_keeps_counts_not_results(small_census: CountdownCensus) -> None:
+def test_memory_stays_flat_the_census_keeps_counts_not_results(
+    small_census: CountdownCensus,
+) -> None:
     kept = [getattr(small_census, field.name) for field in attrs.fields(CountdownCensus)]
     tables = [value for value in kept if isinstance(value, (dict, Counter, list))]
     assert tables and all(len(table) <= HIGH - LOW + 1 for table in tables)

@@ -16,9 +16,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from puzzlecalc.arith24 import DISTINCT_LEVELS, HouseRules, check, count, solvable, solve
+from puzzlecalc.arith24._engine import plan_of
 from puzzlecalc.arith24._engine.equivalence import key
 from puzzlecalc.arith24._engine.family import Search, among
-from puzzlecalc.arith24._engine import plan_of
 from puzzlecalc.arith24._engine.trees import Tree, Written, to_tree
 from puzzlecalc.arith24.census import arith24_census, hand_census
 from puzzlecalc.arith24.census.results import house_rules_over
@@ -423,8 +423,10 @@ def family_exprs() -> st.SearchStrategy[Expr]:
     numbers = st.integers(0, 13).map(Num) | st.sampled_from([".4", "4.4", "0.5"]).map(Numeral)
     return st.recursive(
         numbers,
-        lambda inner: st.builds(BinOp, st.sampled_from("+-*/^"), inner, inner)
-        | st.builds(UnOp, st.sampled_from("√!-"), inner),
+        lambda inner: (
+            st.builds(BinOp, st.sampled_from("+-*/^"), inner, inner)
+            | st.builds(UnOp, st.sampled_from("√!-"), inner)
+        ),
         max_leaves=6,
     )
 
@@ -497,11 +499,13 @@ def test_reading_errors(text: str, message: str) -> None:
 )
 def test_no_value_is_an_arithmetic_error(text: str, error: str) -> None:
     with pytest.raises(ArithmeticError, match=error):
-        parse(text).value
+        _ = parse(text).value
 
 
 def test_the_key_of_a_value_too_large_says_its_size_and_a_tower_of_factorials_keys_small() -> None:
-    with pytest.raises(ArithmeticError, match="^! of a number of about 1747 digits is not an exact"):
+    with pytest.raises(
+        ArithmeticError, match=r"^! of a number of about 1747 digits is not an exact"
+    ):
         key(parse("(((3!)!)!)!"))
     towers = ["(" * (depth - 1) + "1!" + ")!" * (depth - 1) for depth in range(1, 11)]
     sizes = [len(repr(key(parse(text), "4nums"))) for text in towers]
@@ -612,7 +616,9 @@ def test_a_census_under_the_familys_rules_counts_what_the_enumeration_makes() ->
 
 def test_a_hand_census_under_the_familys_rules_counts_what_the_enumeration_makes() -> None:
     rules = HouseRules(ops="+-*/^", unary="√-", use_all=False)
-    census = hand_census(low=0, high=4, cards=3, targets=range(-5, 30), target=6, rules=rules, jobs=1)
+    census = hand_census(
+        low=0, high=4, cards=3, targets=range(-5, 30), target=6, rules=rules, jobs=1
+    )
     hands = list(itertools.combinations_with_replacement(range(5), 3))
     assert census.hands == len(hands) and census.rules == rules
     for name, house in house_rules_over(rules).items():

@@ -43,6 +43,7 @@ from puzzlecalc._bounded import BoundedCache
 from puzzlecalc._pool import workers
 from puzzlecalc._signals import uninterrupted
 from puzzlecalc.arith24 import HouseRules, check, difficulty, solvable, solve
+from puzzlecalc.arith24 import game as arith24_game
 from puzzlecalc.arith24._engine import arithmetic, budget, forms, lookup
 from puzzlecalc.arith24.census import arith24_census, countdown_census
 from puzzlecalc.arith24.countdown import (
@@ -53,7 +54,6 @@ from puzzlecalc.arith24.countdown import (
     reachable_between,
 )
 from puzzlecalc.arith24.expr import Expr
-from puzzlecalc.arith24 import game as arith24_game
 from puzzlecalc.arith24.game import deal
 from puzzlecalc.calculator.ops import Add, Append, Multiply, Power
 from puzzlecalc.calculator.problem import LevelProblem
@@ -481,9 +481,7 @@ def test_a_limit_error_names_a_level_of_many_buttons_briefly() -> None:
 
 def _puzzlecalc(*argv: str, **options: Any) -> subprocess.Popen[bytes]:
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
-    return subprocess.Popen(
-        [sys.executable, "-m", "puzzlecalc", *argv], env=env, **options
-    )
+    return subprocess.Popen([sys.executable, "-m", "puzzlecalc", *argv], env=env, **options)
 
 
 @pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads /proc")
@@ -508,7 +506,10 @@ def test_sigterm_and_sighup_stop_a_census_as_ctrl_c_does(
     _, error = process.communicate(timeout=30)
     assert process.returncode == status, error
     name = signal.Signals(signum).name
-    assert error.startswith(f"puzzlecalc: stopped by {name} after ".encode()) and error.count(b"\n") == 1
+    assert (
+        error.startswith(f"puzzlecalc: stopped by {name} after ".encode())
+        and error.count(b"\n") == 1
+    )
     lines = rows.read_text().splitlines()
     assert lines[0] == "selection,large,reached,run,missed" and len(lines) > 1
     assert all(len(row) == 5 for row in csv.reader(lines))  # whole rows only
@@ -518,7 +519,9 @@ def test_sigterm_and_sighup_stop_a_census_as_ctrl_c_does(
     assert not any(Path(f"/proc/{pid}").exists() for pid in workers)  # no orphan
 
 
-@pytest.mark.parametrize("module", ["attr._make", "puzzlecalc.calculator.ops.base", "puzzlecalc.cli.arguments"])
+@pytest.mark.parametrize(
+    "module", ["attr._make", "puzzlecalc.calculator.ops.base", "puzzlecalc.cli.arguments"]
+)
 def test_ctrl_c_while_the_command_line_starts_is_one_line(module: str) -> None:
     """A Ctrl-C while the package is still being imported (here: just after ``module``,
     as Python's import log tells) is one line and status 130, never a traceback from
@@ -531,7 +534,9 @@ def test_ctrl_c_while_the_command_line_starts_is_one_line(module: str) -> None:
     )  # fmt: skip
     assert process.stderr is not None
     for line in process.stderr:  # each line: a module imported
-        if line.rstrip().endswith(f"| {module}".encode()) or line.rstrip().endswith(module.encode()):
+        if line.rstrip().endswith(f"| {module}".encode()) or line.rstrip().endswith(
+            module.encode()
+        ):
             process.send_signal(signal.SIGINT)
             break
     _, error = process.communicate(timeout=30)
@@ -546,7 +551,9 @@ def test_import_puzzlecalc_is_light_and_sets_no_signal_handler() -> None:
         "assert 'attrs' not in sys.modules and 'puzzlecalc.calculator' not in sys.modules; "
         "puzzlecalc.Level; assert 'puzzlecalc.calculator' in sys.modules"
     )
-    subprocess.run([sys.executable, "-c", code], check=True, env={**os.environ, "PYTHONPATH": str(ROOT)})
+    subprocess.run(
+        [sys.executable, "-c", code], check=True, env={**os.environ, "PYTHONPATH": str(ROOT)}
+    )
 
 
 @pytest.mark.skipif(not Path("/dev/full").exists(), reason="needs /dev/full")
@@ -600,7 +607,9 @@ def test_output_files_are_written_through_links_into_pipes_and_devices(tmp_path:
 
 def test_rows_to_standard_output_stream_without_reading_it(tmp_path: Path) -> None:
     argv = ["census", "24", "--low", "1", "--high", "4", "--targets", "20", "24", "--jobs", "1"]
-    process = _puzzlecalc(*argv, "--csv", "/dev/stdout", stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    process = _puzzlecalc(
+        *argv, "--csv", "/dev/stdout", stdout=subprocess.PIPE, stderr=subprocess.PIPE
+    )
     out, error = process.communicate(timeout=60)  # (it read the whole file first: it hung)
     assert process.returncode == 0, error
     assert out.decode().splitlines()[0].startswith("hand,solutions,")
@@ -639,7 +648,9 @@ def test_hostile_puzzle_files_are_the_files_error(
     assert shown in err and err.count("\n") == 1 and len(err) < 400
 
 
-def test_hostile_level_files_are_the_files_error(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_hostile_level_files_are_the_files_error(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     from puzzlecalc.cli import main
 
     path = tmp_path / "levels.json"
@@ -657,7 +668,9 @@ def test_hostile_level_files_are_the_files_error(tmp_path: Path, capsys: pytest.
         ("solve_levels.py", ["/etc/hostname"], 3),
     ],
 )
-def test_the_examples_refuse_bad_arguments_in_a_line(script: str, argv: list[str], status: int) -> None:
+def test_the_examples_refuse_bad_arguments_in_a_line(
+    script: str, argv: list[str], status: int
+) -> None:
     result = subprocess.run(
         [sys.executable, str(ROOT / "examples" / script), *argv], input="", capture_output=True,
         text=True, env={**os.environ, "PYTHONPATH": str(ROOT)}, check=False,
@@ -665,13 +678,20 @@ def test_the_examples_refuse_bad_arguments_in_a_line(script: str, argv: list[str
     assert result.returncode == status and "Traceback" not in result.stderr
 
 
-def test_a_rare_band_of_five_card_hands_gives_up_after_few_deals(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_rare_band_of_five_card_hands_gives_up_after_few_deals(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     """Five cards in a band are dealt at most MAX_RATED_DEALS times, not MAX_DEALS (lowered
     here: each deal rates a hand, a tenth of a second or more)."""
     monkeypatch.setattr(arith24_game, "MAX_RATED_DEALS", 5)
     tried: list[int] = []
     with pytest.raises(SearchLimitError, match="in 5 deals"):
-        deal(random.Random(1), cards=5, difficulty=(0, 1), progress=lambda done, total: tried.append(done))
+        deal(
+            random.Random(1),
+            cards=5,
+            difficulty=(0, 1),
+            progress=lambda done, total: tried.append(done),
+        )
     assert max(tried) == 5
 
 
@@ -679,7 +699,10 @@ def test_a_scheduler_that_is_no_scheduler_is_one_line(capsys: pytest.CaptureFixt
     pytest.importorskip("distributed")
     from puzzlecalc.cli import main
 
-    assert main(["census", "countdown", "--large", "4", "--scheduler", "bogus://x"], io.StringIO()) == 2
+    assert (
+        main(["census", "countdown", "--large", "4", "--scheduler", "bogus://x"], io.StringIO())
+        == 2
+    )
     err = capsys.readouterr().err
     assert err.startswith("puzzlecalc: error: cannot reach the scheduler 'bogus://x': ")
     assert err.count("\n") == 1
@@ -698,7 +721,9 @@ def test_workers_killed_again_and_again_end_the_run_with_the_resume_command(tmp_
         time.sleep(0.05)
     _, error = process.communicate(timeout=30)
     assert process.returncode == 75, error
-    assert error.startswith(b"puzzlecalc: work lost: a worker process died 3 times on the same work (")
+    assert error.startswith(
+        b"puzzlecalc: work lost: a worker process died 3 times on the same work ("
+    )
     assert error.rstrip().endswith(b"run the same command with --resume to go on")
     assert error.count(b"\n") == 1
 
@@ -729,17 +754,34 @@ FAMILY = HouseRules(ops="+-*/^", unary="√!-", concat=True, decimal=True)
 @pytest.mark.parametrize(
     ("answer", "cards", "rules", "reason"),
     [
-        ("9^9^9^9", [9, 9, 9, 9], FAMILY, "9^9^9 is not an exact number of at most 30 digits (max_digits)"),
-        ("(10^29)^(10^29)", [10, 29, 10, 29], FAMILY.evolve(max_digits=4_000), "at most 4000 digits"),
+        (
+            "9^9^9^9",
+            [9, 9, 9, 9],
+            FAMILY,
+            "9^9^9 is not an exact number of at most 30 digits (max_digits)",
+        ),
+        (
+            "(10^29)^(10^29)",
+            [10, 29, 10, 29],
+            FAMILY.evolve(max_digits=4_000),
+            "at most 4000 digits",
+        ),
         ("4" + "!" * 900, [4], FAMILY.evolve(unary_depth=10), "11 unary operators in a row"),
         ("√" * 900 + "4", [4], FAMILY, "2 unary operators in a row"),
         ("-" * 900 + "4", [4], FAMILY, "2 unary operators in a row"),
-        ("3!!!!", [3], FAMILY.evolve(unary_depth=4, max_digits=4_000), "is not a factorial of at most 4000 digits"),
+        (
+            "3!!!!",
+            [3],
+            FAMILY.evolve(unary_depth=4, max_digits=4_000),
+            "is not a factorial of at most 4000 digits",
+        ),
         ("1" * 31, [1] * 8, FAMILY, "number longer than 30 digits"),
         ("." + "4" * 40, [4], FAMILY, "number longer than 30 digits"),
     ],
 )
-def test_hostile_answers_are_refused_at_once(answer: str, cards: list[int], rules: HouseRules, reason: str) -> None:
+def test_hostile_answers_are_refused_at_once(
+    answer: str, cards: list[int], rules: HouseRules, reason: str
+) -> None:
     began = time.perf_counter()
     assert reason in check(answer, cards, 1, rules=rules).reason
     assert time.perf_counter() - began < 5
@@ -764,16 +806,25 @@ def test_deep_unary_expressions_evaluate_without_recursion() -> None:
     expr = Expr.parse("-" * 998 + "4")
     assert expr.value == 4 and len(list(expr.operations())) == 998
     with pytest.raises(ArithmeticError):
-        Expr.parse("√" * 998 + "4").value
+        _ = Expr.parse("√" * 998 + "4").value
 
 
 def test_a_value_too_long_to_print_is_never_made_nor_printed() -> None:
     rules = HouseRules(ops="*/^", max_digits=4_000)
-    assert check("10^20*10^20", [10, 20, 10, 20], 1, ops="*^").reason == "10^20*10^20 has more than 30 digits (max_digits)"
-    assert check("10^2000*10^2500", [10, 2000, 10, 2500], 1, rules=rules).reason == "10^2000*10^2500 has more than 4,000 digits"
-    assert "gives a number of about 3,000 digits" in check("10^3000", [10, 3000], 1, rules=rules).reason
+    assert (
+        check("10^20*10^20", [10, 20, 10, 20], 1, ops="*^").reason
+        == "10^20*10^20 has more than 30 digits (max_digits)"
+    )
+    assert (
+        check("10^2000*10^2500", [10, 2000, 10, 2500], 1, rules=rules).reason
+        == "10^2000*10^2500 has more than 4,000 digits"
+    )
+    assert (
+        "gives a number of about 3,000 digits"
+        in check("10^3000", [10, 3000], 1, rules=rules).reason
+    )
     with pytest.raises(ArithmeticError, match="4,000 digits"):
-        Expr.parse("9^3000*9^3000").value
+        _ = Expr.parse("9^3000*9^3000").value
     # 9999^2000 has 8,000 digits and 2000^9999 more: the hand makes nothing it may print
     assert solve([9999, 2000], 1, ops="^", max_digits=4_000, nearest=True) == []
     nearest = solve([99, 2000], 1, ops="^", max_digits=4_000, nearest=True)

@@ -126,7 +126,5 @@ def test_the_package_enters_the_engine_only_by_its_door() -> None:
     }
     assert taken, "the reader sees what the package takes from the engine"
     assert {
-        (name, module, used)
-        for name, module, used in taken
-        if module != ENGINE or used not in door
+        (name, module, used) for name, module, used in taken if module != ENGINE or used not in door
     } == set()

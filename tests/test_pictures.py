@@ -163,7 +163,7 @@ def test_each_picture_refuses_a_model_of_another_shape() -> None:
         (census_svg, [level, solution, expr, hands]),
     ]:
         for other in others:
-            with pytest.raises(InvalidTypeError, match="must be an? "):
+            with pytest.raises(InvalidTypeError, match=r"must be an? "):
                 draw(other)  # type: ignore[operator]
 
 

@@ -54,7 +54,9 @@ def _shortest(number: int, game: int = 1, goal: int = 0) -> list[str]:
 # -- Calculator levels ---------------------------------------------------------------------
 
 
-def test_a_level_is_solved_by_its_shortest_solution_typed_as_labels(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_level_is_solved_by_its_shortest_solution_typed_as_labels(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     status, out = play([*_shortest(155), "quit"], "155", monkeypatch=monkeypatch)
     assert status == 0
     assert "solved in 9 moves (the shortest: 9 moves)" in out
@@ -77,7 +79,9 @@ def test_buttons_are_pressed_by_number_hold_included(monkeypatch: pytest.MonkeyP
     assert "> 3(hold)\nStore(hold)" in out
 
 
-def test_enter_goes_on_to_the_next_level_and_the_end_of_input_leaves(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_enter_goes_on_to_the_next_level_and_the_end_of_input_leaves(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     status, out = play([*_shortest(198), "", *_shortest(199), ""], "198", monkeypatch=monkeypatch)
     assert status == 0
     assert out.count("solved in") == 2
@@ -85,7 +89,11 @@ def test_enter_goes_on_to_the_next_level_and_the_end_of_input_leaves(monkeypatch
 
 
 def test_undo_clear_show_and_help(monkeypatch: pytest.MonkeyPatch) -> None:
-    status, out = play(["2", "2", "undo", "undo", "undo", "2", "clear", "show", "help", "quit"], "155", monkeypatch=monkeypatch)
+    _status, out = play(
+        ["2", "2", "undo", "undo", "undo", "2", "clear", "show", "help", "quit"],
+        "155",
+        monkeypatch=monkeypatch,
+    )
     lines = out.splitlines()
     assert "undone                  3   moves 1 of 9" in lines
     assert "undone                  9   moves 0 of 9" in lines
@@ -96,31 +104,44 @@ def test_undo_clear_show_and_help(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 def test_a_hint_is_the_next_press_or_how_many_to_take_back(monkeypatch: pytest.MonkeyPatch) -> None:
-    status, out = play(["hint", "39=>93", "hint", "undo", "/3", "hint", "quit"], "155", monkeypatch=monkeypatch)
+    _status, out = play(
+        ["hint", "39=>93", "hint", "undo", "/3", "hint", "quit"], "155", monkeypatch=monkeypatch
+    )
     assert "hint: Store(hold) (9 more moves from here; 9 left)" in out
     assert "from here the goal needs at least 9 more moves; 8 are left: undo 1 press" in out
     assert "from here the goal cannot be reached in 9 moves: undo 1 press" in out
 
 
 def test_the_solution_is_shown_when_asked_for_twice(monkeypatch: pytest.MonkeyPatch) -> None:
-    status, out = play(["solution", "hint", "solution", "solution", "/3", "/3", "solution", "solution", "quit"], "155", monkeypatch=monkeypatch)
+    _status, out = play(
+        ["solution", "hint", "solution", "solution", "/3", "/3", "solution", "solution", "quit"],
+        "155",
+        monkeypatch=monkeypatch,
+    )
     assert out.count("type solution again to see a shortest way on") == 3  # (a hint between: again)
-    assert "from here: Store(hold), /3, Store, 39=>93, Store(hold), Store, 39=>93, /3, 31=>00 (9 moves)" in out
+    assert (
+        "from here: Store(hold), /3, Store, 39=>93, Store(hold), Store, 39=>93, /3, 31=>00 (9 moves)"
+        in out
+    )
     assert "from the start (clear first): Store(hold), /3" in out
 
 
 def test_presses_not_allowed_or_past_the_limit_are_refused(monkeypatch: pytest.MonkeyPatch) -> None:
-    status, out = play(["Store", "9", "x", "+1", "quit"], "155", monkeypatch=monkeypatch)
+    _status, out = play(["Store", "9", "x", "+1", "quit"], "155", monkeypatch=monkeypatch)
     assert "press 1 ('Store') is not allowed" in out or "not allowed" in out
     assert "no button 9: the grid has 4" in out
     assert "no button shows 'x': type a label or a button's number" in out
-    status, out = play(["1", "1", "1", "1", "1", "1", "1", "1", "1", "1", "quit"], "155", monkeypatch=monkeypatch)
+    _status, out = play(
+        ["1", "1", "1", "1", "1", "1", "1", "1", "1", "1", "quit"], "155", monkeypatch=monkeypatch
+    )
     assert "no moves left: undo, clear or hint" in out
     assert "no moves left: undo, clear or hint (9 used)" in out
 
 
 def test_a_search_limit_is_said_and_the_game_goes_on(monkeypatch: pytest.MonkeyPatch) -> None:
-    status, out = play(["hint", *_shortest(155)], "155", "--max-states", "10", monkeypatch=monkeypatch)
+    status, out = play(
+        ["hint", *_shortest(155)], "155", "--max-states", "10", monkeypatch=monkeypatch
+    )
     assert status == 0
     assert "search limit: the level 9 -> 3001 in 9 moves" in out and "(--max-states)" in out
     assert "solved in 9 moves\n" in out  # (the shortest is past the limit: not said)
@@ -131,8 +152,10 @@ def test_next_skips_and_quit_leaves(monkeypatch: pytest.MonkeyPatch) -> None:
     assert status == 0 and "level 156" in out and "solved" not in out
 
 
-def test_the_goals_of_a_sequel_level_in_turn_with_lock_and_a_cursor(monkeypatch: pytest.MonkeyPatch) -> None:
-    first, second = _shortest(184, 2, 0), _shortest(184, 2, 1)
+def test_the_goals_of_a_sequel_level_in_turn_with_lock_and_a_cursor(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    first = _shortest(184, 2, 0)
     assert first == ["Shift >", "Lock@1", "/5"]
     typed = ["2", "3@1", "1", "", "Lock@1", "Shift >", "/5"]
     status, out = play(typed, "184", "--game", "2", monkeypatch=monkeypatch)
@@ -145,7 +168,7 @@ def test_the_goals_of_a_sequel_level_in_turn_with_lock_and_a_cursor(monkeypatch:
 
 
 def test_a_level_by_its_parts_with_a_word_goal(monkeypatch: pytest.MonkeyPatch) -> None:
-    status, out = play(
+    _status, out = play(
         ["Sort desc", "Cut 8", "ABC"], "--start", "2825", "--goal", "ODD", "--moves", "3",
         "Sort desc", "Cut 8", monkeypatch=monkeypatch,
     )  # fmt: skip
@@ -160,12 +183,16 @@ def test_a_level_file_from_a_chosen_level(tmp_path: Path, monkeypatch: pytest.Mo
         '{"level": 7, "start": 0, "goal": 2, "moves": 2, "buttons": ["+1"]}\n'
         '{"level": 8, "start": 1, "goal": 4, "moves": 2, "buttons": ["x2"]}\n'
     )
-    status, out = play(["1", "1", ""], "--file", str(file), "--number", "8", monkeypatch=monkeypatch)
+    _status, out = play(
+        ["1", "1", ""], "--file", str(file), "--number", "8", monkeypatch=monkeypatch
+    )
     assert "level 8" in out and "level 7" not in out and "solved in 2 moves" in out
 
 
-def test_level_24_of_the_first_game_is_play_24_with_its_game(monkeypatch: pytest.MonkeyPatch) -> None:
-    status, out = play([*_shortest(24), "quit"], "24", "--game", "1", monkeypatch=monkeypatch)
+def test_level_24_of_the_first_game_is_play_24_with_its_game(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    _status, out = play([*_shortest(24), "quit"], "24", "--game", "1", monkeypatch=monkeypatch)
     assert "level 24" in out and "solved in 5 moves" in out
 
 
@@ -183,7 +210,9 @@ def test_level_24_of_the_first_game_is_play_24_with_its_game(monkeypatch: pytest
         (["9", "--number", "3"], "--number picks a level of --file"),
     ],
 )
-def test_options_of_another_game_are_refused(argv: list[str], said: str, capsys: pytest.CaptureFixture[str]) -> None:
+def test_options_of_another_game_are_refused(
+    argv: list[str], said: str, capsys: pytest.CaptureFixture[str]
+) -> None:
     status = main(["play", *argv], io.StringIO())
     assert status == 2
     assert said in capsys.readouterr().err
@@ -192,19 +221,35 @@ def test_options_of_another_game_are_refused(argv: list[str], said: str, capsys:
 # -- 24 and Countdown ----------------------------------------------------------------------
 
 
-def test_24_takes_a_right_answer_a_wrong_one_a_hint_and_a_skip(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_24_takes_a_right_answer_a_wrong_one_a_hint_and_a_skip(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     first = deal(random.Random(5))
     answer = str(solve(first)[0])
-    status, out = play(["hint", "hint", "1+1", answer, "skip", "quit"], "24", "--seed", "5", "--rounds", "3", monkeypatch=monkeypatch)
+    status, out = play(
+        ["hint", "hint", "1+1", answer, "skip", "quit"],
+        "24",
+        "--seed",
+        "5",
+        "--rounds",
+        "3",
+        monkeypatch=monkeypatch,
+    )
     assert status == 0
     assert f"Round 1: {' '.join(map(str, first))}" in out
     assert "hint: Start with" in out and "hint: Make" in out
     assert "not quite: it " in out and "correct!" in out
     assert "skipped; a solution:" in out
-    assert "final score" in out and "  you                     1" in out and "  skipped                 1" in out
+    assert (
+        "final score" in out
+        and "  you                     1" in out
+        and "  skipped                 1" in out
+    )
 
 
-def test_the_opponent_answers_first_when_the_player_is_slow(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_the_opponent_answers_first_when_the_player_is_slow(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     monkeypatch.setattr(sys, "stdin", SlowInput("\nquit\n", 0.5))
     out = io.StringIO()
     main(["play", "24", "--seed", "2", "--opponent", "3", "--speed", "1000"], out)
@@ -220,16 +265,36 @@ def _round(seed: int, large: int) -> tuple[list[int], int]:
 def test_countdown_scores_as_the_show_does(monkeypatch: pytest.MonkeyPatch) -> None:
     numbers, target = _round(4, 2)
     best = countdown(numbers, target)[0]
-    status, out = play([str(best)], "countdown", "--seed", "4", "--large", "2", "--no-clock", monkeypatch=monkeypatch)
+    _status, out = play(
+        [str(best)],
+        "countdown",
+        "--seed",
+        "4",
+        "--large",
+        "2",
+        "--no-clock",
+        monkeypatch=monkeypatch,
+    )
     assert f"Round 1: {' '.join(map(str, numbers))}   target {target}   (no clock)" in out
     if best.value == target:
         assert ": 10 points" in out
     assert f"best: {best} = {best.value}" in out and out.rstrip().endswith("points")
 
 
-def test_countdown_refuses_an_answer_that_breaks_its_rules_and_takes_a_pass(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_countdown_refuses_an_answer_that_breaks_its_rules_and_takes_a_pass(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     numbers, _ = _round(1, 1)
-    status, out = play(["7-8", "pass"], "countdown", "--seed", "1", "--rounds", "2", "--no-clock", monkeypatch=monkeypatch)
+    _status, out = play(
+        ["7-8", "pass"],
+        "countdown",
+        "--seed",
+        "1",
+        "--rounds",
+        "2",
+        "--no-clock",
+        monkeypatch=monkeypatch,
+    )
     assert "not accepted: it " in out and "0 points" in out and "no answer: 0 points" in out
     assert numbers  # (the first round's numbers are what the seed deals)
 
@@ -246,7 +311,9 @@ def test_an_answer_after_the_clock_scores_nothing(monkeypatch: pytest.MonkeyPatc
     assert "but after the clock: 0 points" in out.getvalue()
 
 
-@pytest.mark.parametrize(("value", "expected"), [(642, 10), (637, 7), (647, 7), (652, 5), (653, 0), (None, 0)])
+@pytest.mark.parametrize(
+    ("value", "expected"), [(642, 10), (637, 7), (647, 7), (652, 5), (653, 0), (None, 0)]
+)
 def test_the_points_of_an_answer(value: int | None, expected: int) -> None:
     assert points(642, value) == expected
 
@@ -265,7 +332,9 @@ def test_colour_only_on_a_terminal_and_never_with_no_color() -> None:
     assert not Terminal.of(io.StringIO(), io.StringIO(), {"TERM": "xterm"}).colour
 
 
-def _pty_session(argv: list[str], typed: list[str], until: str, env: dict[str, str] | None = None) -> str:
+def _pty_session(
+    argv: list[str], typed: list[str], until: str, env: dict[str, str] | None = None
+) -> str:
     """Run ``python -m puzzlecalc ARGV`` on a pseudo-terminal, type each line when the prompt
     shows, and read until ``until`` shows; everything the terminal showed."""
     master, slave = pty.openpty()
@@ -307,7 +376,9 @@ def test_a_level_in_a_pseudo_terminal() -> None:
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="a pseudo-terminal of Linux")
 def test_24_and_countdown_in_a_pseudo_terminal() -> None:
     answer = str(solve(deal(random.Random(8)))[0])
-    shown = _pty_session(["play", "24", "--seed", "8", "--rounds", "1"], [answer], "final score", {"NO_COLOR": "1"})
+    shown = _pty_session(
+        ["play", "24", "--seed", "8", "--rounds", "1"], [answer], "final score", {"NO_COLOR": "1"}
+    )
     assert "correct!" in shown and "\x1b[" not in shown
     numbers, target = _round(8, 1)
     best = countdown(numbers, target)[0]
@@ -340,7 +411,9 @@ def _session(argv: list[str], typed: list[str]) -> str:
 
 
 @pytest.mark.parametrize(("name", "argv", "typed"), SESSIONS)
-def test_the_docs_show_each_session_as_play_plays_it(name: str, argv: list[str], typed: list[str]) -> None:
+def test_the_docs_show_each_session_as_play_plays_it(
+    name: str, argv: list[str], typed: list[str]
+) -> None:
     recorded = _session(argv, typed)
     if os.environ.get("PUZZLECALC_RECORD_SESSIONS"):  # (to record them again: set it, run this)
         (SESSION_FOLDER / name).write_text(recorded, encoding="utf-8")
@@ -359,17 +432,21 @@ def test_ctrl_c_leaves_with_one_line_and_no_traceback() -> None:
         pass
     time.sleep(0.2)
     process.send_signal(signal.SIGINT)
-    out, err = process.communicate(timeout=30)
+    _out, err = process.communicate(timeout=30)
     assert process.returncode == EXIT_INTERRUPTED
     assert "Traceback" not in err and len(err.strip().splitlines()) == 1
 
 
-def test_24_in_a_fixed_order_deals_as_drawn_and_refuses_a_card_moved(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_24_in_a_fixed_order_deals_as_drawn_and_refuses_a_card_moved(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     rules = HouseRules(in_order=True)
     first = deal(random.Random(5), rules=rules)
     answer = str(solve(first, rules=rules)[0])
     moved = "+".join(map(str, reversed(first)))  # (the cards in another order)
-    status, out = play([moved, answer, "quit"], "24", "--seed", "5", "--in-order", monkeypatch=monkeypatch)
+    status, out = play(
+        [moved, answer, "quit"], "24", "--seed", "5", "--in-order", monkeypatch=monkeypatch
+    )
     assert status == 0 and "House rules: operators + - * /, the cards in the order dealt" in out
     assert f"Round 1: {' '.join(map(str, first))}" in out
     assert "out of order" in out and "correct!" in out
@@ -383,5 +460,7 @@ def test_24_under_the_familys_rules_says_them_and_takes_an_answer_that_uses_them
     answer = str(solve(first, rules=rules)[0])
     flags = ("--ops", "+-*/^", "--unary", "sqrt", "--concat")
     status, out = play([answer, "quit"], "24", "--seed", "5", *flags, monkeypatch=monkeypatch)
-    assert status == 0 and "House rules: operators + - * / ^, also √, cards side by side (44)" in out
+    assert (
+        status == 0 and "House rules: operators + - * / ^, also √, cards side by side (44)" in out
+    )
     assert f"Round 1: {' '.join(map(str, first))}" in out and "correct!" in out

@@ -98,7 +98,9 @@ def test_workers_end_when_their_parent_is_killed(tmp_path: Path) -> None:
     command = [sys.executable, "-m", "puzzlecalc", "census", "countdown", "--jobs", "2",
                "--csv", str(tmp_path / "rows.csv")]  # fmt: skip
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
-    parent = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env)
+    parent = subprocess.Popen(
+        command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env
+    )
     deadline = time.monotonic() + 30
     while len(children(parent.pid)) < 2 and time.monotonic() < deadline:
         time.sleep(0.1)
@@ -129,7 +131,9 @@ class _Broken(concurrent.futures.Executor):
     """An executor whose futures fail with an error of its own, as Dask's do when its
     scheduler goes (a ValueError from inside ``distributed`` among them)."""
 
-    def submit(self, fn: Callable[..., T], /, *args: Any, **kwargs: Any) -> concurrent.futures.Future[T]:
+    def submit(
+        self, fn: Callable[..., T], /, *args: Any, **kwargs: Any
+    ) -> concurrent.futures.Future[T]:
         future: concurrent.futures.Future[T] = concurrent.futures.Future()
         future.set_exception(ValueError("too many values to unpack (expected 3)"))
         return future

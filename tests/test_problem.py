@@ -61,7 +61,9 @@ def _presses(level: Level, state: GameState, rules: Rules) -> list[tuple[Any, ..
                 found += [(index, press, at) for at in range(digit_count(rules.max_value) + 1)]
             elif isinstance(state.value, int):
                 assert isinstance(button, Shift)
-                found += [(index, press, arrows) for arrows, _ in button.results(state.value, rules)]
+                found += [
+                    (index, press, arrows) for arrows, _ in button.results(state.value, rules)
+                ]
     return found
 
 
@@ -80,7 +82,9 @@ def test_each_move_is_what_pressing_the_button_does(level: Level, rules: Rules, 
             assert after == problem.game_state(reached)
         if not rules.hold_costs_move:
             continue  # (a free hold is a move only with the press after it)
-        made = {(move[0][0], move[0][1], move[0][2] if len(move[0]) == 3 else None) for move, _ in moves}
+        made = {
+            (move[0][0], move[0][1], move[0][2] if len(move[0]) == 3 else None) for move, _ in moves
+        }
         for index, press, at in _presses(level, here, rules):  # and each allowed press is a move
             if level.press(here, index, rules, press, at) is not None:
                 assert (index, press, at) in made
@@ -94,7 +98,11 @@ def test_the_goal_successors_are_the_successors_that_show_the_goal(
     problem = LevelProblem(level, rules)
     for state in _walk(problem, seed):
         found, made = problem.goal_successors(state)
-        expected = [(move, reached) for move, reached in problem.successors(state) if problem.is_goal(reached)]
+        expected = [
+            (move, reached)
+            for move, reached in problem.successors(state)
+            if problem.is_goal(reached)
+        ]
         assert list(found) == expected
         assert made <= len(problem.successors(state)) + len(level.buttons) * 8
 
@@ -102,14 +110,18 @@ def test_the_goal_successors_are_the_successors_that_show_the_goal(
 def _with_reachable_goal(level: Level, rules: Rules, seed: int) -> Level:
     """``level`` with a goal its buttons reach (a random one): the searches have work."""
     reached = search.layers(LevelProblem(level, rules), max_depth=level.moves, max_states=20_000)
-    displays = sorted({LevelProblem(level, rules).display(s) for layer in reached.ways for s in layer})
+    displays = sorted(
+        {LevelProblem(level, rules).display(s) for layer in reached.ways for s in layer}
+    )
     goal = random.Random(seed).choice(displays)
     return attrs.evolve(level, goal=goal) if isinstance(goal, int) else level
 
 
 @settings(max_examples=300, deadline=None)
 @given(ANY_LEVEL, ANY_RULES, st.integers(0, 10**6))
-def test_the_search_finds_the_path_a_plain_search_finds(level: Level, rules: Rules, seed: int) -> None:
+def test_the_search_finds_the_path_a_plain_search_finds(
+    level: Level, rules: Rules, seed: int
+) -> None:
     level = _with_reachable_goal(level, rules, seed)
     problem = LevelProblem(level, rules)
     depth = max(level.moves, 0)
@@ -118,7 +130,9 @@ def test_the_search_finds_the_path_a_plain_search_finds(level: Level, rules: Rul
     )
 
 
-def _distances(problem: LevelProblem, states: list[SearchState], most: int) -> dict[SearchState, int]:
+def _distances(
+    problem: LevelProblem, states: list[SearchState], most: int
+) -> dict[SearchState, int]:
     """The fewest moves from each state to the goal, for those within ``most`` moves."""
     found = {}
     for state in states:
@@ -127,7 +141,9 @@ def _distances(problem: LevelProblem, states: list[SearchState], most: int) -> d
             if any(problem.is_goal(each) for each in layer):
                 found[state] = moves
                 break
-            layer = [r for s in layer for _, r in problem.successors(s) if r not in seen and not seen.add(r)]  # type: ignore[func-returns-value]
+            reached = (r for s in layer for _, r in problem.successors(s) if r not in seen)
+            layer = list(dict.fromkeys(reached))  # (each once, in order)
+            seen.update(layer)
     return found
 
 
@@ -154,7 +170,9 @@ def test_within_keeps_every_state_that_can_still_reach_the_goal(
 
 
 def test_within_declines_when_telling_would_cost_more_than_the_search() -> None:
-    problem = LevelProblem(Level(start=1, goal=1000, moves=9, buttons=["+1", "x2", "<<", "Reverse"]))
+    problem = LevelProblem(
+        Level(start=1, goal=1000, moves=9, buttons=["+1", "x2", "<<", "Reverse"])
+    )
     assert problem.within(1, 10**9) is not None
     assert problem.within(5, 1) is None  # (growing that far back costs more than 1 state)
 

@@ -119,7 +119,6 @@ def test_searches_agree_with_brute_force(goal: int, depth: int) -> None:
         assert len(anything) >= len(shortest) and anything.states[-1] == goal
 
 
-
 @attrs.define
 class Wide:
     """Every state has ``width`` moves, none to a goal; ``made`` counts the moves made."""

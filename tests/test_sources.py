@@ -68,14 +68,18 @@ def _shown(op: Op, goal: int) -> set[int]:
 
 
 @pytest.mark.parametrize(("label", "goal", "expected"), EXACT)
-def test_sources_list_the_displays_that_show_a_goal(label: str, goal: int, expected: set[int]) -> None:
+def test_sources_list_the_displays_that_show_a_goal(
+    label: str, goal: int, expected: set[int]
+) -> None:
     op = parse_button(label)
     sources = op.sources(goal)
     assert sources is not None
     assert {value for value in sources if -999_999 <= value <= 999_999} == expected
 
 
-@pytest.mark.parametrize("label", ["+3", "x-3", "5", "<<", "Reverse", "Shift >", "< Shift", "Inv10"])
+@pytest.mark.parametrize(
+    "label", ["+3", "x-3", "5", "<<", "Reverse", "Shift >", "< Shift", "Inv10"]
+)
 def test_sources_hold_every_display_of_a_window_that_shows_the_goal(label: str) -> None:
     op = parse_button(label)
     for goal in (0, 1, 7, 10, 12, 50, 105, 120, -21):
@@ -133,7 +137,9 @@ RULES = st.sampled_from(
 )
 
 
-@given(st.sampled_from(LABELS), DISPLAYS, st.integers(-2, 3), st.sampled_from([None, 0, 7, 42]), RULES)
+@given(
+    st.sampled_from(LABELS), DISPLAYS, st.integers(-2, 3), st.sampled_from([None, 0, 7, 42]), RULES
+)
 @example("5", 0, 0, None, Rules())
 @example("Reverse", 1200, 0, None, Rules())
 @example("< Shift", 5000, 0, None, Rules())

@@ -51,15 +51,30 @@ CALLS: dict[str, tuple[Callable[..., Any], dict[str, Any]]] = {
     "Portal": (puzzlecalc.Portal, {"entrance": 2, "exit": 0}),
     "GameState": (GameState, {"value": 1, "influence": 0, "store": None, "lock": None}),
     "Rules": (Rules, {"hold_costs_move": True, "max_value": 999999, "division": "exact"}),
-    "solve_level": (puzzlecalc.solve_level, {"level": LEVEL, "rules": Rules(), "method": "bfs",
-                                             "max_states": 1000, "start": None}),
-    "solve_goals": (puzzlecalc.solve_goals, {"levels": [LEVEL], "rules": Rules(), "max_states": 1000}),
-    "iter_solutions": (lambda **k: list(puzzlecalc.iter_solutions(**k)),
-                       {"level": LEVEL, "rules": Rules(), "max_states": 1000, "start": None}),
-    "count_solutions": (puzzlecalc.count_solutions,
-                        {"level": LEVEL, "rules": Rules(), "max_states": 1000, "start": None}),
-    "advise": (puzzlecalc.advise, {"level": LEVEL, "presses": ["+1"], "rules": Rules(), "max_states": 1000}),
-    "level_difficulty": (puzzlecalc.level_difficulty, {"level": LEVEL, "rules": Rules(), "max_states": 1000}),
+    "solve_level": (
+        puzzlecalc.solve_level,
+        {"level": LEVEL, "rules": Rules(), "method": "bfs", "max_states": 1000, "start": None},
+    ),
+    "solve_goals": (
+        puzzlecalc.solve_goals,
+        {"levels": [LEVEL], "rules": Rules(), "max_states": 1000},
+    ),
+    "iter_solutions": (
+        lambda **k: list(puzzlecalc.iter_solutions(**k)),
+        {"level": LEVEL, "rules": Rules(), "max_states": 1000, "start": None},
+    ),
+    "count_solutions": (
+        puzzlecalc.count_solutions,
+        {"level": LEVEL, "rules": Rules(), "max_states": 1000, "start": None},
+    ),
+    "advise": (
+        puzzlecalc.advise,
+        {"level": LEVEL, "presses": ["+1"], "rules": Rules(), "max_states": 1000},
+    ),
+    "level_difficulty": (
+        puzzlecalc.level_difficulty,
+        {"level": LEVEL, "rules": Rules(), "max_states": 1000},
+    ),
     "parse_button": (notation.parse_button, {"label": "+1"}),
     "parse_press": (notation.parse_press, {"text": "Delete@1"}),
     "format_button": (notation.format_button, {"op": Add(1)}),
@@ -69,21 +84,38 @@ CALLS: dict[str, tuple[Callable[..., Any], dict[str, Any]]] = {
     "word_value": (puzzlecalc.word_value, {"word": "ODD"}),
     "generate": (maker.generate, {"rng": RNG, "game": 1, "moves": 3, "max_tries": 5}),
     "Add": (Add, {"n": 1}),
-    "Op.apply": (Delete().apply, {"state": GameState(123), "rules": Rules(), "press": "press", "at": 1}),
+    "Op.apply": (
+        Delete().apply,
+        {"state": GameState(123), "rules": Rules(), "press": "press", "at": 1},
+    ),
     "Op.label": (Add(1).label, {"state": GameState(1), "rules": Rules(), "press": "press"}),
     "Store.apply": (Store().apply, {"state": GameState(12), "press": "hold"}),
     "Level.replay": (LEVEL.replay, {"presses": [(0, "press")], "rules": Rules(), "start": None}),
     "Level.replay, one press": (lambda press: LEVEL.replay([press]), {"press": (0, "press")}),
-    "Level.replay_labels": (LEVEL.replay_labels, {"labels": ["+1"], "rules": Rules(), "start": None}),
+    "Level.replay_labels": (
+        LEVEL.replay_labels,
+        {"labels": ["+1"], "rules": Rules(), "start": None},
+    ),
     "Level.press": (LEVEL.press, {"state": GameState(0), "index": 0, "rules": Rules()}),
     "Level.from_dict": (Level.from_dict, {"data": LEVEL.to_dict(), "goal": 0}),
     "Level.each_goal": (Level.each_goal, {"data": LEVEL.to_dict()}),
-    "breadth_first": (search.breadth_first, {"problem": LevelProblem(LEVEL), "max_depth": 3,
-                                             "max_states": 1000}),
+    "breadth_first": (
+        search.breadth_first,
+        {"problem": LevelProblem(LEVEL), "max_depth": 3, "max_states": 1000},
+    ),
     "level_svg": (level_svg, {"level": LEVEL}),
     "solution_svg": (solution_svg, {"solution": SOLUTION}),
-    "solve": (solutions.solve, {"cards": [3, 3, 8, 8], "target": 24, "rules": None,
-                                "nearest": False, "max_steps": 100_000, "progress": None}),
+    "solve": (
+        solutions.solve,
+        {
+            "cards": [3, 3, 8, 8],
+            "target": 24,
+            "rules": None,
+            "nearest": False,
+            "max_steps": 100_000,
+            "progress": None,
+        },
+    ),
     "count": (solutions.count, {"cards": [3, 3, 8, 8], "target": 24, "max_steps": 100_000}),
     "solvable": (solutions.solvable, {"cards": [3, 3, 8, 8], "target": 24, "max_steps": 100_000}),
     "reachable_values": (solutions.reachable_values, {"cards": [3, 8], "max_steps": 100_000}),
@@ -91,33 +123,88 @@ CALLS: dict[str, tuple[Callable[..., Any], dict[str, Any]]] = {
     "check": (referee.check, {"answer": "3*8", "cards": [3, 8], "target": 24}),
     "parse": (expr.parse, {"text": "3*8"}),
     "hint": (game.hint, {"cards": [3, 8], "target": 24, "level": 1, "max_steps": 100_000}),
-    "deal": (game.deal, {"rng": RNG, "cards": 4, "low": 1, "high": 13, "difficulty": None,
-                         "target": 24, "max_deals": 50}),
-    "deal, a band": (lambda bound: game.deal(RNG, difficulty=(bound, 9.0), max_deals=5), {"bound": 0.0}),
+    "deal": (
+        game.deal,
+        {
+            "rng": RNG,
+            "cards": 4,
+            "low": 1,
+            "high": 13,
+            "difficulty": None,
+            "target": 24,
+            "max_deals": 50,
+        },
+    ),
+    "deal, a band": (
+        lambda bound: game.deal(RNG, difficulty=(bound, 9.0), max_deals=5),
+        {"bound": 0.0},
+    ),
     "Opponent": (game.Opponent, {"name": "x", "ops": "+-", "slip": 0.1, "seconds": 1.0}),
     "Opponent.attempt": (game.TEACHER.attempt, {"cards": [3, 8], "rng": RNG, "target": 24}),
     "difficulty": (difficulty.difficulty, {"cards": [3, 8], "target": 24}),
     "countdown": (countdown.countdown, {"numbers": [2, 3, 4], "target": 24, "max_steps": 100_000}),
     "reachable": (countdown.reachable, {"numbers": [2, 3, 4], "use_all": False}),
-    "reachable_between": (countdown.reachable_between, {"numbers": [2, 3, 4], "low": 1, "high": 50}),
+    "reachable_between": (
+        countdown.reachable_between,
+        {"numbers": [2, 3, 4], "low": 1, "high": 50},
+    ),
     "count_expressions": (countdown.count_expressions, {"numbers": [2, 3, 4]}),
-    "countdown_census": (census.countdown_census,
-                         {"large": [4], "low": 101, "high": 200, "jobs": 1, "max_items": 100,
-                          "deck": census.Deck(), "use_all": False, "rows": None, "progress": None}),
-    "hand_census": (census.hand_census, {"low": 1, "high": 4, "cards": 3, "targets": range(20, 25),
-                                         "target": 24, "jobs": 1, "rules": None, "max_steps": 10_000}),
-    "arith24_census": (census.arith24_census, {"low": 1, "high": 4, "cards": 3, "targets": [24],
-                                               "rules": None, "max_steps": 10_000}),
+    "countdown_census": (
+        census.countdown_census,
+        {
+            "large": [4],
+            "low": 101,
+            "high": 200,
+            "jobs": 1,
+            "max_items": 100,
+            "deck": census.Deck(),
+            "use_all": False,
+            "rows": None,
+            "progress": None,
+        },
+    ),
+    "hand_census": (
+        census.hand_census,
+        {
+            "low": 1,
+            "high": 4,
+            "cards": 3,
+            "targets": range(20, 25),
+            "target": 24,
+            "jobs": 1,
+            "rules": None,
+            "max_steps": 10_000,
+        },
+    ),
+    "arith24_census": (
+        census.arith24_census,
+        {"low": 1, "high": 4, "cards": 3, "targets": [24], "rules": None, "max_steps": 10_000},
+    ),
     "Deck": (census.Deck, {"large": (25, 50), "small": (1, 2, 3, 4), "size": 4}),
     "expr_svg": (expr_svg, {"expr": expr.parse("3*8")}),
     "ten": (ten, {"text": "1199", "target": 10, "rules": None, "max_steps": 10_000}),
     "ten_census": (ten_census, {"length": 2, "target": 10, "rules": None, "max_steps": 10_000}),
     "digits": (digits, {"text": "1199"}),
-    "krypto": (krypto, {"cards": [2, 4, 7, 8, 14], "target": 2, "rules": None, "max_steps": 10_000}),
-    "deal_krypto": (deal_krypto, {"rng": RNG, "solvable_only": True, "rules": None, "max_deals": 5}),
+    "krypto": (
+        krypto,
+        {"cards": [2, 4, 7, 8, 14], "target": 2, "rules": None, "max_steps": 10_000},
+    ),
+    "deal_krypto": (
+        deal_krypto,
+        {"rng": RNG, "solvable_only": True, "rules": None, "max_deals": 5},
+    ),
     "check_krypto_deal": (check_krypto_deal, {"cards": [2, 4, 7, 8, 14], "target": 2}),
-    "every_target": (every_target, {"cards": [1, 2, 3], "up_to": 10, "low": 0, "rules": None,
-                                    "max_steps": 10_000, "max_targets": 100}),
+    "every_target": (
+        every_target,
+        {
+            "cards": [1, 2, 3],
+            "up_to": 10,
+            "low": 0,
+            "rules": None,
+            "max_steps": 10_000,
+            "max_targets": 100,
+        },
+    ),
     "Num": (expr.Num, {"number": 3, "card": 0}),
     "BinOp": (expr.BinOp, {"op": "+", "left": expr.Num(1), "right": expr.Num(2)}),
     "HouseRules.evolve": (HouseRules().evolve, {"ops": "+-", "distinct": "none"}),
@@ -132,21 +219,34 @@ CALLS: dict[str, tuple[Callable[..., Any], dict[str, Any]]] = {
     "check_range": (numbers.check_range, {"low": 1, "high": 13}),
     "key": (equivalence.key, {"expr": expr.parse("3*8"), "level": "4nums"}),
     "Portal.apply": (puzzlecalc.Portal(2, 0).apply, {"value": 1234}),
-    "depth_first": (search.depth_first, {"problem": LevelProblem(LEVEL), "max_depth": 3,
-                                         "max_states": 1000}),
-    "breadth_first_each": (search.breadth_first_each, {"problem": LevelProblem(LEVEL),
-                                                       "targets": {4: 3}, "key": lambda s: s}),
+    "depth_first": (
+        search.depth_first,
+        {"problem": LevelProblem(LEVEL), "max_depth": 3, "max_states": 1000},
+    ),
+    "breadth_first_each": (
+        search.breadth_first_each,
+        {"problem": LevelProblem(LEVEL), "targets": {4: 3}, "key": lambda s: s},
+    ),
     "layers": (search.layers, {"problem": LevelProblem(LEVEL), "max_depth": 3, "max_states": 1000}),
     "count_paths": (search.count_paths, {"problem": LevelProblem(LEVEL), "max_depth": 3}),
-    "iter_paths": (lambda **k: list(search.iter_paths(**k)), {"problem": LevelProblem(LEVEL), "max_depth": 3}),
-    "NumberedLevel.from_dict": (puzzlecalc.NumberedLevel.from_dict, {"data": LEVEL.to_dict(), "number": 1}),
+    "iter_paths": (
+        lambda **k: list(search.iter_paths(**k)),
+        {"problem": LevelProblem(LEVEL), "max_depth": 3},
+    ),
+    "NumberedLevel.from_dict": (
+        puzzlecalc.NumberedLevel.from_dict,
+        {"data": LEVEL.to_dict(), "number": 1},
+    ),
     "check_game": (levels_module.check_game, {"game": 1}),
     "search_depth": (solver_module.search_depth, {"level": LEVEL}),
     "LevelProblem": (LevelProblem, {"level": LEVEL, "rules": Rules(), "start": None}),
     "ranks": (difficulty.ranks, {"values": [3, 1, 2]}),
     "spearman": (difficulty.spearman, {"xs": [1, 2, 3], "ys": [3, 1, 2]}),
     "Attempt": (game.Attempt, {"answer": "3*8", "seconds": 2.0}),
-    "census_svg": (census_svg, {"census": census.countdown_census(large=[4], low=101, high=110, jobs=1)}),
+    "census_svg": (
+        census_svg,
+        {"census": census.countdown_census(large=[4], low=101, high=110, jobs=1)},
+    ),
 }
 
 # (Not in the table: the arithmetic the searches are made of, numbers.apply, outcomes and
@@ -189,10 +289,18 @@ def test_a_wrong_argument_is_refused_by_name_or_coped_with(
 def test_the_table_holds_every_public_function_of_the_top_level() -> None:
     functions = {name for name in puzzlecalc.__all__ if callable(getattr(puzzlecalc, name))}
     exceptions = {name for name in functions if name.endswith("Error")}
-    types_only = {"Advice", "LevelDifficulty", "NumberedLevel", "Op", "Solution", "At", "Press", "PressRecord"}
+    types_only = {
+        "Advice",
+        "LevelDifficulty",
+        "NumberedLevel",
+        "Op",
+        "Solution",
+        "At",
+        "Press",
+        "PressRecord",
+    }
     no_arguments = {"clear_caches"}
     assert functions - exceptions - types_only - no_arguments - set(CALLS) == set()
-
 
 
 #: Arguments of one plain type each: a value of another type is the type error, a value of
@@ -222,7 +330,9 @@ def _typed_cases() -> list[Any]:
 
 
 @pytest.mark.parametrize(("name", "argument"), _typed_cases())
-def test_a_wrong_type_is_the_type_error_and_a_wrong_value_the_value_error(name: str, argument: str) -> None:
+def test_a_wrong_type_is_the_type_error_and_a_wrong_value_the_value_error(
+    name: str, argument: str
+) -> None:
     function, arguments = CALLS[name]
     with pytest.raises(InvalidTypeError, match=argument):
         function(**{**arguments, argument: object()})

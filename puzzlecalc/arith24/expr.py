@@ -377,7 +377,9 @@ class BinOp(Expr):
         if value is _Undefined.DIVIDES_BY_ZERO:
             raise ZeroDivisionError(f"{self} divides by zero")
         if value is _Undefined.NOT_EXACT:
-            raise ArithmeticError(f"{self} is not an exact number of at most {_MOST_DIGITS:,} digits")
+            raise ArithmeticError(
+                f"{self} is not an exact number of at most {_MOST_DIGITS:,} digits"
+            )
         assert isinstance(value, int | Fraction)
         return value
 
@@ -509,7 +511,9 @@ _SIGNED: Final = re.compile(rf"[-−–]\s*([0-9]+)(?:{FRACTION_SLASH}([0-9]+))?
 
 
 def _error(message: str, text: str, position: int) -> InvalidExpressionError:
-    return InvalidExpressionError(f"{message} at position {position} in {shown(text)}", text, position)
+    return InvalidExpressionError(
+        f"{message} at position {position} in {shown(text)}", text, position
+    )
 
 
 def parse(text: str) -> Expr:
@@ -789,6 +793,11 @@ class _Reader:
             if opening is None:
                 return self.error(f"unmatched {shown(char)}")
             return self.error(f"{shown(opening)} closed by {shown(char)}")
-        if char.isdigit() or char in _OPEN or char in ".√" or self.text.startswith("sqrt", self.position):
+        if (
+            char.isdigit()
+            or char in _OPEN
+            or char in ".√"
+            or self.text.startswith("sqrt", self.position)
+        ):
             return self.error(f"expected an operator but found {shown(char)}")
         return self.error(f"unexpected {shown(char)}")

@@ -37,11 +37,11 @@ __all__ = [
     "COUNTDOWN",
     "DEFAULT_RULES",
     "DISTINCT_LEVELS",
+    "MAX_RULE_DIGITS",
     "Distinct",
     "HouseRules",
-    "MAX_RULE_DIGITS",
-    "UnaryOn",
     "RuleOptions",
+    "UnaryOn",
     "check_ops",
     "house_rules",
 ]

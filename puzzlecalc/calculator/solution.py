@@ -10,7 +10,7 @@ from puzzlecalc._text import counted
 from puzzlecalc.calculator.ops import At, Press
 from puzzlecalc.calculator.state import GameState, Value, format_value
 
-__all__ = ["Pressed", "PressRecord", "Solution"]
+__all__ = ["PressRecord", "Pressed", "Solution"]
 
 #: One press of a solution: ``(button_index, "press" | "hold")`` for a plain button,
 #: ``(button_index, "press", position)`` for a cursor button (the ones digit is 0),

@@ -206,7 +206,9 @@ def run(args: argparse.Namespace, out: TextIO, stop: Stop) -> int:
     try:
         with _executor(options.scheduler) as executor:
             make = hand_census if options.game == "24" else countdown_census
-            census: HandCensus | CountdownCensus = make(**options.keywords, executor=executor, progress=bar)
+            census: HandCensus | CountdownCensus = make(
+                **options.keywords, executor=executor, progress=bar
+            )
     except WorkLostError as error:
         kept = (
             ""

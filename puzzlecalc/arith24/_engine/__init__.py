@@ -139,7 +139,7 @@ __all__ = [
     "reaches",
     "shared_tables",
     "smallest",
-    "splits",
     "solution_trees",
+    "splits",
     "values_reached",
 ]

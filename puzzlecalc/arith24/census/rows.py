@@ -165,7 +165,7 @@ class RowsFile(Generic[R]):
         except OSError as error:
             raise InvalidArgumentError(
                 f"cannot read the rows file {shown(str(self.path))}: {error}"
-            )
+            ) from None
         whole = data[: data.rfind(b"\n") + 1]
         if len(whole) < len(data):
             with self.path.open("r+b") as file:

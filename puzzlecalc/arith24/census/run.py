@@ -43,6 +43,7 @@ R = TypeVar("R")
 R_contra = TypeVar("R_contra", contravariant=True)
 I = TypeVar("I", bound=Hashable)  # noqa: E741  (an item of work)
 
+
 def _rows_path(rows: object) -> Path | None:
     if rows is None or isinstance(rows, Path):
         return rows
