@@ -9,6 +9,22 @@ top-level package re-exports (:class:`~puzzlecalc.calculator.level.Level`,
 
 from __future__ import annotations
 
+import sys
+
+if sys.argv[:1] == ["-m"]:  # python -m puzzlecalc is starting (the package runs first)
+    import _signal  # type: ignore[import-not-found]  # (built in: signal loads enum, slowly)
+    import os as _os
+
+    def _interrupted(signum: int, frame: object) -> None:
+        """A Ctrl-C while ``python -m puzzlecalc`` loads, before the command line's own
+        handling is in place: one line and status 130, not a traceback from an import.
+        (``import puzzlecalc`` sets no handler.)"""
+        _os.write(2, b"puzzlecalc: interrupted\n")
+        _os._exit(130)
+
+    if _signal.getsignal(_signal.SIGINT) is _signal.default_int_handler:  # (not if ignored)
+        _signal.signal(_signal.SIGINT, _interrupted)
+
 import importlib
 from typing import TYPE_CHECKING, Any
 

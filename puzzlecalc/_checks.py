@@ -36,6 +36,7 @@ __all__ = [
     "one_of",
     "real_number",
     "shown",
+    "truth",
     "whole_between",
     "whole_number",
 ]
@@ -44,6 +45,19 @@ T = TypeVar("T")
 
 #: An attrs validator: it raises if a field's new value is wrong.
 Validator: TypeAlias = Callable[[Any, "attrs.Attribute[Any]", Any], None]
+
+
+def truth(value: object, name: str) -> bool:
+    """``value`` if it is ``True`` or ``False`` (not 1, nor ``"yes"``).
+
+    >>> truth("yes", "nearest")
+    Traceback (most recent call last):
+    ...
+    puzzlecalc.errors.InvalidTypeError: nearest must be True or False, not 'yes'
+    """
+    if not isinstance(value, bool):
+        raise InvalidTypeError(f"{name} must be True or False, not {shown(value)}")
+    return value
 
 
 def whole_number(

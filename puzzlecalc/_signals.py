@@ -16,7 +16,13 @@ from collections.abc import Iterator
 from types import FrameType
 from typing import Final
 
-__all__ = ["STOPPING", "Stop", "Stopped", "stopped_by_signals", "uninterrupted"]
+__all__ = [
+    "STOPPING",
+    "Stop",
+    "Stopped",
+    "stopped_by_signals",
+    "uninterrupted",
+]
 
 #: The signals that stop a run, where the platform has them.
 STOPPING: Final[tuple[signal.Signals, ...]] = tuple(

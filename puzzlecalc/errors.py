@@ -8,6 +8,7 @@ the offending input as a ``repr``.
 from __future__ import annotations
 
 __all__ = [
+    "DivisionByZeroError",
     "IllegalPressError",
     "InvalidArgumentError",
     "InvalidButtonError",
@@ -15,7 +16,9 @@ __all__ = [
     "InvalidHandError",
     "InvalidLevelError",
     "InvalidTypeError",
+    "NoValueError",
     "PuzzlecalcError",
+    "RowsFileError",
     "SearchLimitError",
     "WorkLostError",
 ]
@@ -115,3 +118,25 @@ class WorkLostError(PuzzlecalcError):
     What the census finished is in its rows file, so a run with ``resume`` goes on from
     there.
     """
+
+
+class RowsFileError(PuzzlecalcError):
+    """A census's rows file that cannot be resumed: of another census (its settings
+    differ, or are missing), or with a line that is no row of this census. The message
+    names the file and the line."""
+
+
+class NoValueError(PuzzlecalcError, ArithmeticError):
+    """An expression with no exact value: a root that is not exact, a power or factorial of
+    more digits than a value may have. (Also an :exc:`ArithmeticError`.)
+
+    >>> from puzzlecalc.arith24 import Expr
+    >>> Expr.parse("(-8)^(1/3)").value
+    Traceback (most recent call last):
+    ...
+    puzzlecalc.errors.NoValueError: (-8)^(1/3) is not an exact number of at most 4,000 digits
+    """
+
+
+class DivisionByZeroError(NoValueError, ZeroDivisionError):
+    """An expression that divides by zero. (Also a :exc:`ZeroDivisionError`.)"""

@@ -35,3 +35,21 @@ every_rule = st.builds(
     use_all=st.booleans(),
     distinct=st.sampled_from(DISTINCT_LEVELS),
 )
+
+#: House rules of every kind, the wider family's fields among them too.
+any_rules = st.builds(
+    HouseRules,
+    ops=st.sampled_from(["+-*/", "+-*/^", "+-", "*/^", "+*^", "-/"]),
+    integer_only=st.booleans(),
+    non_negative=st.booleans(),
+    natural=st.booleans(),
+    use_all=st.booleans(),
+    distinct=st.sampled_from(DISTINCT_LEVELS),
+    in_order=st.booleans(),
+    unary=st.sampled_from(["", "-", "√", "!", "√!-", "!-"]),
+    unary_on=st.sampled_from(["all", "cards"]),
+    unary_depth=st.integers(0, 2),
+    concat=st.booleans(),
+    decimal=st.booleans(),
+    max_digits=st.sampled_from([1, 2, 3, 30]),
+)

@@ -161,7 +161,7 @@ def test_hints_grow_stronger_without_giving_it_away_at_once() -> None:
     assert "24" not in hint([1, 2, 3, 4], level=2).split("which is")[1]
     assert hint([1, 1, 1, 1]) == "There is no solution: these cards cannot make 24."
     assert hint([1, 2, 3, 4], 10, level=3, ops="+-") == "4+3+2+1 = 10"
-    with pytest.raises(PuzzlecalcError, match=r"level must be 1, 2 or 3"):
+    with pytest.raises(PuzzlecalcError, match=r"level must be from 1 to 3"):
         hint([1, 2, 3, 4], level=4)
 
 

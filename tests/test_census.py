@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import concurrent.futures
 import csv
+import io
 import itertools
 import json
 import math
@@ -12,6 +13,7 @@ from collections import Counter
 from collections.abc import Callable
 from fractions import Fraction
 from pathlib import Path
+from typing import Any
 
 import attrs
 import pytest
@@ -27,9 +29,11 @@ from puzzlecalc.arith24.census import (
     countdown_census,
     hand_census,
 )
+from puzzlecalc.arith24.census import run as census_run
 from puzzlecalc.arith24.rules import HouseRules
 from puzzlecalc.arith24.solutions import count
-from puzzlecalc.errors import InvalidArgumentError
+from puzzlecalc.cli import main
+from puzzlecalc.errors import InvalidArgumentError, RowsFileError
 
 # A small deck: few hundred selections of four numbers, quick to brute-force.
 DECK = Deck(large=(25, 50), small=(1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6), size=4)
@@ -247,7 +251,7 @@ def test_resuming_a_hand_census_under_other_rules_is_refused(tmp_path: Path) -> 
     rows = tmp_path / "rows.csv"
     settings: dict[str, object] = {"low": 1, "high": 4, "cards": 3, "targets": range(20, 25)}
     hand_census(jobs=1, rows=rows, **settings)  # type: ignore[arg-type]
-    with pytest.raises(ValueError, match="other settings"):
+    with pytest.raises(RowsFileError, match="other settings"):
         hand_census(jobs=1, rows=rows, resume=True, rules=HouseRules(ops="+-*/^"), **settings)  # type: ignore[arg-type]
     powers, rules = tmp_path / "powers.csv", HouseRules(ops="+-*/^")
     done = hand_census(jobs=1, rows=powers, rules=rules, **settings)  # type: ignore[arg-type]
@@ -307,7 +311,7 @@ def test_resuming_rows_that_are_not_this_census_is_refused_naming_the_line(
     lines = rows.read_text().splitlines(keepends=True)
     assert len(lines) == 122 and lines[5].startswith("1 1 4 25,1,")
     rows.write_text("".join(spoil(lines)))
-    with pytest.raises(InvalidArgumentError, match=message):
+    with pytest.raises(RowsFileError, match=message):
         countdown_census(jobs=1, rows=rows, resume=True, **settings)  # type: ignore[arg-type]
 
 
@@ -322,7 +326,7 @@ def _other_run(line: str) -> str:
 def test_resuming_rows_that_are_not_utf8_is_refused(tmp_path: Path) -> None:
     rows, settings = _rows_of_a_census(tmp_path)
     rows.write_bytes(rows.read_bytes() + b"\xff\xfe 1 2,3\n")
-    with pytest.raises(InvalidArgumentError, match="line 123 is not UTF-8"):
+    with pytest.raises(RowsFileError, match="line 123 is not UTF-8"):
         countdown_census(jobs=1, rows=rows, resume=True, **settings)  # type: ignore[arg-type]
 
 
@@ -337,7 +341,7 @@ def test_a_header_cut_short_starts_the_census_again(tmp_path: Path) -> None:
 def test_resuming_without_the_settings_file_is_refused(tmp_path: Path) -> None:
     rows, settings = _rows_of_a_census(tmp_path)
     (tmp_path / "rows.csv.settings.json").unlink()
-    with pytest.raises(InvalidArgumentError, match=r"settings of its census .* are missing"):
+    with pytest.raises(RowsFileError, match=r"settings of its census .* are missing"):
         countdown_census(jobs=1, rows=rows, resume=True, **settings)  # type: ignore[arg-type]
 
 
@@ -357,7 +361,7 @@ def test_resuming_a_different_census_is_refused(tmp_path: Path, other: dict[str,
     rows = tmp_path / "rows.csv"
     settings: dict[str, object] = {"low": LOW, "high": HIGH, "deck": DECK, "large": [2]}
     countdown_census(jobs=1, rows=rows, **settings)  # type: ignore[arg-type]
-    with pytest.raises(ValueError, match="other settings"):
+    with pytest.raises(RowsFileError, match="other settings"):
         countdown_census(jobs=1, rows=rows, resume=True, **(settings | other))  # type: ignore[arg-type]
 
 
@@ -437,3 +441,88 @@ def test_many_counts_of_solutions_are_told_in_ranges_that_hold_every_hand() -> N
         if name not in ("0", "1"):  # a power of two up to the next, less one
             assert int(low) & (int(low) - 1) == 0 and int(high) == 2 * int(low) - 1
     assert sum(int(cell.split(": ")[1]) for cell in spread) == census.hands == 126
+
+
+# -- the bookkeeping: what is counted is what was written --------------------------------
+
+
+def test_an_interrupted_census_counts_only_the_rows_it_wrote(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A Ctrl-C that comes as a chunk's rows are written: the chunk is neither written
+    nor counted (the tally was added to before the rows were written)."""
+    rows = tmp_path / "rows.csv"
+    writes = []
+    write = census_run._write
+
+    def interrupted_on_the_third(*arguments: Any) -> None:
+        writes.append(1)
+        if len(writes) == 3:
+            raise KeyboardInterrupt
+        write(*arguments)
+
+    monkeypatch.setattr(census_run, "_write", interrupted_on_the_third)
+    census = countdown_census(low=LOW, high=HIGH, deck=DECK, jobs=1, rows=rows)
+    assert not census.complete
+    written = rows.read_text().splitlines()[1:]
+    assert len(census.done) == len(written) == 2
+
+
+def test_a_rows_path_that_cannot_be_made_is_the_librarys_error(tmp_path: Path) -> None:
+    with pytest.raises(InvalidArgumentError, match=r"cannot write the rows file .*: No such file"):
+        countdown_census(low=LOW, high=HIGH, deck=DECK, jobs=1, rows=tmp_path / "no" / "rows.csv")
+
+
+@pytest.mark.parametrize("quoted", [False, True])
+def test_a_rows_line_longer_than_csv_reads_is_said_not_raised(tmp_path: Path, quoted: bool) -> None:
+    rows, settings = _rows_of_a_census(tmp_path)
+    cell = "7 " * 100_000
+    with rows.open("a") as file:
+        file.write(f'"{cell}",1,2,3,4\n' if quoted else f"{cell},1,2,3,4\n")
+    with pytest.raises(RowsFileError, match="line"):
+        countdown_census(jobs=1, rows=rows, resume=True, **settings)  # type: ignore[arg-type]
+
+
+def test_settings_nested_too_deeply_are_said_not_raised(tmp_path: Path) -> None:
+    rows, settings = _rows_of_a_census(tmp_path)
+    (tmp_path / "rows.csv.settings.json").write_text("[" * 100_000 + "]" * 100_000)
+    with pytest.raises(RowsFileError, match="nested too deeply"):
+        countdown_census(jobs=1, rows=rows, resume=True, **settings)  # type: ignore[arg-type]
+
+
+def test_the_rows_and_the_tables_in_one_file_are_refused(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    same = tmp_path / "out"
+    argv = ["census", "24", "--low", "1", "--high", "3", "--targets", "20", "24", "--jobs", "1"]
+    assert main([*argv, "--csv", str(same), "--tables-json", str(same)], io.StringIO()) == 2
+    assert "--csv and --tables-json name one file" in capsys.readouterr().err
+    assert not same.exists()
+
+
+def test_rows_of_another_census_are_a_data_error(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    rows = tmp_path / "rows.csv"
+    argv = ["census", "24", "--low", "1", "--high", "3", "--targets", "20", "24", "--jobs", "1"]
+    assert main([*argv, "--csv", str(rows)], io.StringIO()) == 0
+    assert main([*argv, "--csv", str(rows), "--resume", "--cards", "3"], io.StringIO()) == 3
+    assert "other settings" in capsys.readouterr().err
+
+
+def test_a_census_on_dask_that_cannot_start_is_one_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Any error inside a census run on Dask is the error it is, as without Dask (it was
+    swallowed, and an UnboundLocalError followed)."""
+    distributed = pytest.importorskip("distributed")
+    rows = tmp_path / "rows.csv"
+    rows.write_text("selection,large,reached,run,missed\n")
+    with distributed.LocalCluster(
+        n_workers=1, threads_per_worker=1, processes=False, dashboard_address=None
+    ) as cluster:
+        argv = ["census", "countdown", "--large", "4", "--csv", str(rows)]
+        assert main([*argv, "--scheduler", cluster.scheduler_address], io.StringIO()) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("puzzlecalc: error: ") and "holds rows already" in err
+    assert err.count("\n") == 1

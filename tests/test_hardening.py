@@ -7,6 +7,7 @@ import contextlib
 import csv
 import importlib
 import io
+import itertools
 import json
 import os
 import random
@@ -18,7 +19,7 @@ import time
 from collections.abc import Callable
 from fractions import Fraction
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 import attrs
 import pytest
@@ -33,6 +34,7 @@ from puzzlecalc import (
     PuzzlecalcError,
     Rules,
     SearchLimitError,
+    advise,
     count_solutions,
     iter_solutions,
     search,
@@ -42,7 +44,7 @@ from puzzlecalc import (
 from puzzlecalc._bounded import BoundedCache
 from puzzlecalc._pool import workers
 from puzzlecalc._signals import uninterrupted
-from puzzlecalc.arith24 import HouseRules, check, difficulty, solvable, solve
+from puzzlecalc.arith24 import HouseRules, check, count, difficulty, hint, solvable, solve
 from puzzlecalc.arith24 import game as arith24_game
 from puzzlecalc.arith24._engine import arithmetic, budget, forms, lookup
 from puzzlecalc.arith24.census import arith24_census, countdown_census
@@ -58,7 +60,14 @@ from puzzlecalc.arith24.game import deal
 from puzzlecalc.calculator.ops import Add, Append, Multiply, Power
 from puzzlecalc.calculator.problem import LevelProblem
 from puzzlecalc.calculator.solver import DEFAULT_MAX_STATES
-from puzzlecalc.errors import InvalidArgumentError
+from puzzlecalc.errors import (
+    IllegalPressError,
+    InvalidArgumentError,
+    InvalidHandError,
+    InvalidLevelError,
+    InvalidTypeError,
+    NoValueError,
+)
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -565,20 +574,25 @@ def test_standard_output_that_cannot_be_written_is_one_line_and_74() -> None:
     assert error == b"puzzlecalc: cannot write to standard output: No space left on device\n"
 
 
-@pytest.mark.skipif(sys.platform == "win32", reason="file-size limits are POSIX")
-def test_a_rows_file_past_the_file_size_limit_is_one_line_and_its_rows_kept(tmp_path: Path) -> None:
+def _census_past_a_file_size_limit(rows: Path, size: int, jobs: str) -> None:
+    """Run ``census countdown --large 4`` writing ``rows`` with files limited to ``size``
+    bytes, as a full disk would: one line naming the file, status 74."""
     import resource
 
-    rows = tmp_path / "rows.csv"
-
     def limit() -> None:
-        resource.setrlimit(resource.RLIMIT_FSIZE, (4096, 4096))  # as a full disk would
+        resource.setrlimit(resource.RLIMIT_FSIZE, (size, size))
 
-    process = _puzzlecalc("census", "countdown", "--large", "4", "--jobs", "2", "--csv", str(rows),
+    process = _puzzlecalc("census", "countdown", "--large", "4", "--jobs", jobs, "--csv", str(rows),
                           stdout=subprocess.PIPE, stderr=subprocess.PIPE, preexec_fn=limit)  # fmt: skip
     _, error = process.communicate(timeout=60)
-    assert process.returncode == 74
+    assert process.returncode == 74, error
     assert error == f"puzzlecalc: cannot write {str(rows)!r}: File too large\n".encode()
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="file-size limits are POSIX")
+def test_a_rows_file_past_the_file_size_limit_is_one_line_and_its_rows_kept(tmp_path: Path) -> None:
+    rows = tmp_path / "rows.csv"
+    _census_past_a_file_size_limit(rows, 4096, "2")
     assert rows.stat().st_size == 4096  # what could be written is kept (the last row cut)
     resumed = countdown_census(rows=rows, resume=True, large=[4], jobs=1)
     assert resumed.tables() == countdown_census(large=[4], jobs=1).tables()
@@ -829,3 +843,164 @@ def test_a_value_too_long_to_print_is_never_made_nor_printed() -> None:
     assert solve([9999, 2000], 1, ops="^", max_digits=4_000, nearest=True) == []
     nearest = solve([99, 2000], 1, ops="^", max_digits=4_000, nearest=True)
     assert [str(expr) for expr in nearest] == ["2000^99"]  # (99^2000, 3,992 digits, is farther)
+
+
+# -- bounds that hold, and small ones (each failed before its fix) -------------------------
+
+
+def test_buttons_and_presses_without_end_are_refused_at_once() -> None:
+    with pytest.raises(InvalidLevelError, match="at most 10000 buttons"):
+        Level(start=0, goal=1, moves=1, buttons=itertools.repeat("+1"))
+    level = Level(start=0, goal=1, moves=1, buttons=["+1", "-1"])
+    with pytest.raises(IllegalPressError, match="more than 2000 presses"):
+        advise(level, itertools.cycle(["+1", "-1"]))
+    with pytest.raises(IllegalPressError, match="more than 2000 presses"):
+        level.replay(itertools.cycle([(0, "press"), (1, "press")]))
+
+
+def test_the_goals_of_a_level_share_their_buttons_read_once() -> None:
+    data = {
+        "start": 0,
+        "buttons": ["+1", "x2"],
+        "goals": [{"goal": n, "moves": 5} for n in range(20_000)],
+    }
+    levels = Level.each_goal(data)
+    assert len(levels) == 20_000 and levels[-1].goal == 19_999
+    assert all(level.buttons is levels[0].buttons for level in levels)
+
+
+def test_a_family_search_counts_the_keys_it_makes_against_its_steps() -> None:
+    """1 1 8 8 -> 1 under ^, three unary operators two deep: half a million solutions, once
+    made in a minute and 1.6 GB past the default limit; the unary keys are steps now."""
+    with pytest.raises(SearchLimitError, match="max_steps=1000000"):
+        count([1, 8, 8, 1], 1, ops="^", unary="√!-", unary_depth=2, max_digits=2)
+
+
+@pytest.mark.parametrize("text", ["9^9^9", "20000!", "(-8)^(1/3)", "1/(2-2)"])
+def test_an_expression_with_no_value_raises_the_librarys_error(text: str) -> None:
+    with pytest.raises(NoValueError) as raised:
+        _ = Expr.parse(text).value
+    assert isinstance(raised.value, ArithmeticError) and isinstance(raised.value, ValueError)
+    assert isinstance(raised.value, ZeroDivisionError) == (text == "1/(2-2)")
+
+
+@pytest.mark.parametrize(
+    ("make", "error", "said"),
+    [
+        (lambda: hint([3, 3, 8, 8], level=True), InvalidTypeError, "level must be a whole number"),
+        (
+            lambda: solve([2, 3, 4], 100, nearest=cast(Any, "yes")),
+            InvalidTypeError,
+            "nearest must be True or False",
+        ),
+        (lambda: solve(cast(Any, {3: 1, 8: 2})), InvalidHandError, "cards must be a sequence"),
+        (lambda: solve(cast(Any, {3, 8})), InvalidHandError, "cards must be a sequence"),
+        (lambda: GameState(10**30), InvalidArgumentError, "value must be on a display"),
+        (lambda: GameState(1, store=-1), InvalidArgumentError, "store must be from 0"),
+        (lambda: GameState(1, lock=9), InvalidArgumentError, "lock must be from 0 to 7"),
+        (
+            lambda: solve_level(LEVEL, start=GameState(10**7)),
+            InvalidArgumentError,
+            "not on the display",
+        ),
+        (
+            lambda: Level(start=0, goal="ſ", moves=1, buttons=["+1"]),
+            InvalidLevelError,
+            "letters A-Z",
+        ),
+        (
+            lambda: Level(start=0, goal="ı", moves=1, buttons=["+1"]),
+            InvalidLevelError,
+            "letters A-Z",
+        ),
+    ],
+)
+def test_small_wrong_arguments_are_refused(
+    make: Callable[[], object], error: type[Exception], said: str
+) -> None:
+    with pytest.raises(error, match=said):
+        make()
+
+
+@pytest.mark.parametrize(
+    ("argv", "status", "said"),
+    [
+        (["24", "check", "-3+27", "3", "27", "--unary", "-"], 0, "correct: -3+27 = 24"),
+        (["24", "-3", "27"], 0, "27+(-3)"),
+        (["level", "9" * 5000], 2, "no level '9999"),
+        (["level", "--all", "--max-solutions", "0", "--start", "0", "--goal", "2", "--moves", "2", "+1"], 2,
+         "--max-solutions: must be at least 1"),
+        (["play", "24", "--rounds", "0"], 2, "--rounds: must be at least 1"),
+        (["play", "countdown", "--rounds", "-1"], 2, "--rounds: must be at least 1"),
+    ],
+)  # fmt: skip
+def test_small_command_lines(
+    argv: list[str], status: int, said: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from puzzlecalc.cli import main
+
+    buffer = io.StringIO()
+    assert main(argv, buffer) == status
+    shown = buffer.getvalue() + capsys.readouterr().err
+    assert said in shown
+    assert "Traceback" not in shown
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="SIGINT is POSIX")
+def test_ctrl_c_while_the_command_line_loads_is_no_traceback_from_the_package() -> None:
+    """A Ctrl-C as ``python -m puzzlecalc`` starts: once the package's first line has run it
+    is one line and 130; before, the interpreter's own start (site, runpy) may still say
+    more, which no code of the package can run early enough to prevent."""
+    for step in range(25):
+        process = _puzzlecalc("24", "1", "2", "3", "4", "5", "6", "7", stdout=subprocess.DEVNULL,
+                              stderr=subprocess.PIPE, preexec_fn=ctrl_c_as_on_a_terminal)  # fmt: skip
+        time.sleep(0.004 * step)
+        process.send_signal(signal.SIGINT)
+        _, error = process.communicate(timeout=60)
+        assert b"puzzlecalc" not in error.replace(b"puzzlecalc: interrupted", b""), error[-400:]
+
+
+@pytest.mark.skipif(not Path("/dev/full").exists(), reason="needs /dev/full")
+def test_a_tables_file_that_cannot_be_written_is_named(tmp_path: Path) -> None:
+    argv = ["census", "24", "--low", "1", "--high", "3", "--targets", "20", "24", "--jobs", "1"]
+    process = _puzzlecalc(*argv, "--tables-json", "/dev/full", stdout=subprocess.DEVNULL,
+                          stderr=subprocess.PIPE)  # fmt: skip
+    _, error = process.communicate(timeout=60)
+    assert process.returncode == 74
+    assert error == b"puzzlecalc: cannot write '/dev/full': No space left on device\n"
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="file-size limits are POSIX")
+def test_a_rows_file_that_cannot_be_begun_leaves_no_settings_behind(tmp_path: Path) -> None:
+    _census_past_a_file_size_limit(tmp_path / "rows.csv", 40, "1")  # (less than the settings)
+    assert not (tmp_path / "rows.csv.settings.json").exists()
+
+
+def test_a_dask_scheduler_killed_mid_run_is_one_line_and_75(tmp_path: Path) -> None:
+    pytest.importorskip("distributed")
+    server = subprocess.Popen(
+        [sys.executable, "-c", "import distributed, sys, time\n"
+         "cluster = distributed.LocalCluster(n_workers=1, threads_per_worker=1, "
+         "processes=False, protocol='tcp', dashboard_address=None)\n"
+         "print(cluster.scheduler_address, flush=True)\ntime.sleep(600)\n"],
+        stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, env={**os.environ, "PYTHONPATH": str(ROOT)},
+    )  # fmt: skip
+    try:
+        assert server.stdout is not None
+        address = server.stdout.readline().decode().strip()
+        rows = tmp_path / "rows.csv"
+        process = _puzzlecalc("census", "24", "--cards", "6", "--scheduler", address, "--csv",
+                              str(rows), stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)  # fmt: skip
+        deadline = time.monotonic() + 60
+        while (
+            not rows.exists() or len(rows.read_text().splitlines()) < 3
+        ) and time.monotonic() < deadline:
+            time.sleep(0.1)
+        server.kill()
+        _, error = process.communicate(timeout=120)
+    finally:
+        server.kill()
+        server.communicate(timeout=30)  # (its pipe closed)
+    lines = error.decode().replace("\r", "\n").strip().splitlines()
+    assert process.returncode == 75, error[-600:]
+    assert lines[-1].startswith("puzzlecalc: work lost: ") and "Traceback" not in error.decode()

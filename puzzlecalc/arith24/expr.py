@@ -60,12 +60,18 @@ from puzzlecalc.arith24.numbers import (
     Number,
     Operator,
     apply,
+    decimal_value,
     fits,
     number,
     number_text,
     unary,
 )
-from puzzlecalc.errors import InvalidArgumentError, InvalidExpressionError
+from puzzlecalc.errors import (
+    DivisionByZeroError,
+    InvalidArgumentError,
+    InvalidExpressionError,
+    NoValueError,
+)
 
 __all__ = ["MAX_LENGTH", "BinOp", "Expr", "Num", "Numeral", "UnOp", "parse"]
 
@@ -302,8 +308,7 @@ class Numeral(Expr):
 
     @property
     def value(self) -> Number:
-        whole, _, tail = self.text.partition(".")
-        return number(Fraction(int(whole + tail or "0"), 10 ** len(tail)), "a numeral")
+        return number(decimal_value(self.text), "a numeral")
 
     def __str__(self) -> str:
         return self._text
@@ -321,7 +326,14 @@ def _check_expr(attribute: attrs.Attribute[Expr], value: object) -> None:
 
 
 def _bracketed(part: Expr, needed: bool) -> str:
-    return f"({part._text})" if needed else part._text
+    """The text of ``part``, in brackets if ``needed``. A minus before a number of digits
+    alone keeps the number in brackets of its own, ``(-(3))``: ``(-3)`` is how the card
+    -3 prints, and reads back as it."""
+    if not needed:
+        return part._text
+    if isinstance(part, UnOp) and part.op == "-" and part.operand._text.isdigit():
+        return f"(-({part.operand._text}))"
+    return f"({part._text})"
 
 
 @attrs.frozen(repr=False, eq=False)
@@ -331,7 +343,7 @@ class BinOp(Expr):
     >>> BinOp("*", Num(6), BinOp("-", Num(5), Num(1))).value
     24
     >>> print(BinOp("^", BinOp("^", Num(2), Num(3)), UnOp("-", Num(1))))
-    (2^3)^(-1)
+    (2^3)^(-(1))
     """
 
     op: Operator = attrs.field(validator=one_of(*OPERATORS))
@@ -375,11 +387,9 @@ class BinOp(Expr):
                     object.__setattr__(step, "_value", _worked_out(step))
             value = self._value
         if value is _Undefined.DIVIDES_BY_ZERO:
-            raise ZeroDivisionError(f"{self} divides by zero")
+            raise DivisionByZeroError(f"{self} divides by zero")
         if value is _Undefined.NOT_EXACT:
-            raise ArithmeticError(
-                f"{self} is not an exact number of at most {_MOST_DIGITS:,} digits"
-            )
+            raise NoValueError(f"{self} is not an exact number of at most {_MOST_DIGITS:,} digits")
         assert isinstance(value, int | Fraction)
         return value
 
@@ -434,9 +444,9 @@ class UnOp(Expr):
     def value(self) -> Number:
         value = self._value
         if value is _Undefined.DIVIDES_BY_ZERO:
-            raise ZeroDivisionError(f"{self} divides by zero")
+            raise DivisionByZeroError(f"{self} divides by zero")
         if value is _Undefined.NOT_EXACT:
-            raise ArithmeticError(f"{self} is not an exact number")
+            raise NoValueError(f"{self} is not an exact number")
         return value
 
     def __str__(self) -> str:
@@ -501,6 +511,8 @@ _CLOSE: Final = ")]"
 _NUMBER: Final = re.compile(rf"([0-9]+)(?:{FRACTION_SLASH}([0-9]+))?")
 #: A number with a decimal point, ``.4`` or ``4.4`` (a :class:`Numeral`).
 _DECIMAL: Final = re.compile(r"[0-9]*\.[0-9]+")
+#: A whole number of two digits or more written with a leading 0 (not a fraction's top).
+_LEADING_ZERO: Final = re.compile(rf"0[0-9]+(?![0-9]|{FRACTION_SLASH})")
 #: The text of a :class:`Numeral`: digits, with at most one decimal point.
 _NUMERAL: Final = re.compile(r"[0-9]+(\.[0-9]*)?|\.[0-9]+")
 _MINUSES: Final = "-−–"
@@ -723,15 +735,19 @@ class _Reader:
 
     def number(self) -> Expr | None:
         """A number (whole, with a fraction slash, or with a decimal point), taken; else
-        ``None``."""
+        ``None``. A number as written (a :class:`Numeral`) keeps its text: one with a
+        decimal point, or of two digits or more starting with 0 (``04``: the referee says
+        why such a number is not one)."""
         self.peek()
-        decimal = _DECIMAL.match(self.text, self.position)
-        if decimal is None:
+        written = _DECIMAL.match(self.text, self.position) or _LEADING_ZERO.match(
+            self.text, self.position
+        )
+        if written is None:
             return self._fraction(_NUMBER.match(self.text, self.position), 1)
-        if len(decimal.group()) > MAX_DIGITS + 1:
+        if len(written.group().replace(".", "")) > MAX_DIGITS:
             raise self.error(f"number longer than {MAX_DIGITS} digits")
-        self.position = decimal.end()
-        return Numeral(decimal.group())
+        self.position = written.end()
+        return Numeral(written.group())
 
     def signed_number(self) -> Expr | None:
         """A signed number alone in brackets (``-3`` of ``(-3)``, ``-1⁄2`` of ``(-1⁄2)``),

@@ -184,8 +184,7 @@ def hint(
     :raises PuzzlecalcError: unless ``level`` is 1, 2 or 3, or on a bad hand.
     :raises SearchLimitError: if the search needs more than ``max_steps`` steps.
     """
-    if level not in (1, 2, 3):
-        raise InvalidArgumentError(f"level must be 1, 2 or 3, not {shown(level)}")
+    whole_number(level, "level", low=1, high=3)
     found = solve(cards, target, rules=house_rules(rules, options), max_steps=max_steps)
     if not found:
         return f"There is no solution: these cards cannot make {target}."

@@ -19,12 +19,13 @@ from __future__ import annotations
 import functools
 import itertools
 import math
-from collections.abc import Iterable, Sized
+from collections.abc import Iterable, Mapping, Sized
+from collections.abc import Set as AbstractSet
 from fractions import Fraction
 from typing import Final, Literal, TypeAlias
 
 from puzzlecalc._checks import shown, whole_number
-from puzzlecalc.errors import InvalidHandError, InvalidTypeError
+from puzzlecalc.errors import InvalidHandError, InvalidTypeError, NoValueError
 
 __all__ = [
     "FRACTION_SLASH",
@@ -41,6 +42,7 @@ __all__ = [
     "card_digits",
     "check_card_count",
     "check_range",
+    "decimal_value",
     "exact",
     "factorial",
     "factorials_of",
@@ -123,9 +125,7 @@ def apply(op: str, left: Number, right: Number, max_digits: int = MAX_DIGITS) ->
     if op == "^":
         made = power(left, right, max_digits)
         if made is None:
-            raise ArithmeticError(
-                f"the power is not an exact number of at most {max_digits} digits"
-            )
+            raise NoValueError(f"the power is not an exact number of at most {max_digits} digits")
         return made
     if isinstance(left, int) and isinstance(right, int):
         quotient, remainder = divmod(left, right)
@@ -396,7 +396,8 @@ def hand(cards: Iterable[object], in_order: bool = False) -> tuple[Number, ...]:
     :raises InvalidHandError: if there are no cards, more than :data:`MAX_CARDS`, or one
         is not a number (see :func:`number`).
     """
-    if isinstance(cards, (str, bytes)) or not isinstance(cards, Iterable):
+    if isinstance(cards, (str, bytes, Mapping, AbstractSet)) or not isinstance(cards, Iterable):
+        # (a mapping or a set is no hand: a set holds no card twice, a mapping its keys)
         raise InvalidHandError(f"cards must be a sequence of numbers, not {shown(cards)}")
     taken = list(itertools.islice(cards, MAX_CARDS + 1))  # (no more is read: range(10**9))
     if len(taken) > MAX_CARDS:
@@ -439,6 +440,17 @@ def card_digits(card: Number) -> str | None:
     ('12', None, None)
     """
     return str(card) if card.__class__ is int and card >= 0 else None
+
+
+def decimal_value(text: str) -> Number:
+    """The value of a number written in digits, perhaps with a decimal point (``4.4``,
+    ``.4``, ``44``): exact.
+
+    >>> decimal_value(".4"), decimal_value("4.0"), decimal_value("04")
+    (Fraction(2, 5), 4, 4)
+    """
+    whole, _, tail = text.partition(".")
+    return exact(Fraction(int(whole + tail or "0"), 10 ** len(tail)))
 
 
 def number_text(value: Number) -> str:

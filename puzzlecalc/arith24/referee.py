@@ -166,11 +166,7 @@ def check(
         expr = _read(_minus_of_cards(expr, dealt, rules), list(hand(cards, rules.in_order)), rules)
     for term in expr.terms():
         if isinstance(term, Numeral) and not term.parts:
-            if not rules.decimal:
-                reason = f"writes {term}, and no decimal point is allowed here"
-            else:
-                reason = f"writes {term}, which cannot be written from the cards dealt"
-            return Verdict(False, reason, expr)
+            return Verdict(False, _unwritable(term, rules), expr)
     problem = _card_problems(Counter(expr.numbers), dealt, rules.use_all)
     if problem:
         return Verdict(False, problem, expr)
@@ -178,11 +174,16 @@ def check(
         order = " ".join(map(_number, hand(cards, in_order=True)))
         reason = f"uses the cards out of order: they are to be used as dealt, {order}"
         return Verdict(False, reason, expr)
+    for term in expr.terms():  # (a number written from cards is made, as a step is)
+        if isinstance(term, Numeral) and term.text not in rules.writings(term.numbers):
+            return Verdict(False, _unwritable(term, rules), expr, step=term)
     for operation in expr.operations():
         broken = _broken_rule(operation, rules)
         if broken:
             return Verdict(False, broken, expr, step=operation)
     value = expr.value
+    if not rules.allows(value):  # (a card alone too: it is the answer, a value made)
+        return Verdict(False, _refusal(str(expr), "gives", value, rules), expr, value)
     if value != goal:
         return Verdict(False, f"gives {_number(value)}, not {_number(goal)}", expr, value)
     return Verdict(True, "correct", expr, value)
@@ -208,15 +209,32 @@ def _broken_rule(step: BinOp | UnOp, rules: HouseRules) -> str | None:
         value = step.value
     except ArithmeticError:  # (division by 0 is ruled out above)
         return f"{step} has more than {MAX_VALUE_DIGITS:,} digits"
+    return None if rules.allows(value) else _refusal(str(step), "gives", value, rules)
+
+
+def _refusal(made: str, verb: str, value: Number, rules: HouseRules) -> str:
+    """Why ``rules`` do not allow ``value`` (:meth:`~.rules.HouseRules.allows`), which
+    ``made`` (a step, or a number written) ``verb`` (gives, or is)."""
     if rules.family and not fits(value, rules.max_digits):
-        return f"{step} has more than {rules.max_digits} digits (max_digits)"
-    if (rules.integer_only or rules.natural) and value.denominator != 1:
-        return f"{step} gives {_number(value)}, and no fractions are allowed along the way"
-    if rules.natural and value <= 0:
-        return f"{step} gives {_number(value)}, and every step must be a positive whole number"
-    if rules.non_negative and value < 0:
-        return f"{step} gives {_number(value)}, and no negative numbers are allowed along the way"
-    return None
+        return f"{made} has more than {rules.max_digits} digits (max_digits)"
+    if rules.whole_only and value.denominator != 1:
+        return f"{made} {verb} {_number(value)}, and no fractions are allowed along the way"
+    if rules.natural:
+        return f"{made} {verb} {_number(value)}, and every step must be a positive whole number"
+    return f"{made} {verb} {_number(value)}, and no negative numbers are allowed along the way"
+
+
+def _unwritable(term: Numeral, rules: HouseRules) -> str:
+    """Why ``term`` is no number the rules write (:meth:`~.rules.HouseRules.writings`) of
+    the cards it is read as (its ``parts``; none if no cards dealt write it)."""
+    whole = term.text.partition(".")[0]
+    if "." in term.text and not rules.decimal:
+        return f"writes {term}, and no decimal point is allowed here"
+    if len(whole) > 1 and whole[0] == "0":
+        return f"writes {term}, and a number of two digits or more does not start with 0"
+    if term.parts and not rules.allows(term.value):
+        return _refusal(f"writes {term}, which", "is", term.value, rules)
+    return f"writes {term}, which cannot be written from the cards dealt"
 
 
 def _family_rule(operation: BinOp | UnOp, rules: HouseRules) -> str | None:

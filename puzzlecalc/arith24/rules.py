@@ -24,13 +24,22 @@ HouseRules(ops='+-*/^', unary='√!', concat=True)
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+import functools
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, Final, Literal, TypeAlias, TypedDict, get_args
 
 import attrs
 
 from puzzlecalc._checks import flag, instance, one_of, shown, whole_between
-from puzzlecalc.arith24.numbers import MAX_DIGITS, MAX_VALUE_DIGITS, OPERATORS, UNARY, Number
+from puzzlecalc.arith24.numbers import (
+    MAX_DIGITS,
+    MAX_VALUE_DIGITS,
+    OPERATORS,
+    UNARY,
+    Number,
+    card_digits,
+    decimal_value,
+)
 from puzzlecalc.errors import InvalidArgumentError, InvalidTypeError
 
 __all__ = [
@@ -159,25 +168,75 @@ class HouseRules:
         """
         return "^" in self.ops or bool(self.unary) or self.concat or self.decimal
 
+    @functools.cached_property
+    def _past(self) -> int:
+        """The smallest number of more than ``max_digits`` digits under the wider family's
+        rules, else 0 (no bound): worked out once, for :meth:`allows`, which runs in the
+        searches' inner loops."""
+        return 10**self.max_digits if self.family else 0
+
     def allows(self, value: Number) -> bool:
-        """Whether ``value`` may appear along the way.
+        """Whether a step may give ``value`` (or a number written from cards be worth it):
+        a whole number, if only whole ones are allowed; positive, or not negative, if so;
+        and under the wider family's rules of at most ``max_digits`` digits. The one
+        definition: the searches, the printer and the referee all ask it. (A card dealt
+        may be any number.)
 
         >>> HouseRules(natural=True).allows(0)
         False
+        >>> HouseRules(concat=True, max_digits=2).allows(100), DEFAULT_RULES.allows(100)
+        (False, True)
         """
+        past = self._past
+        if past and not (
+            -past < value.numerator < past and value.denominator < past
+        ):  # (fits(value, max_digits), with the bound worked out once)
+            return False
         if self.whole_only and not isinstance(value, int):
             return False  # values are exact: a whole one is an int
         if self.natural:
             return value > 0
         return not (self.non_negative and value < 0)
 
+    def writings(self, cards: Sequence[Number]) -> list[str]:
+        """The ways these rules write ``cards``, side by side in this order, as one number
+        (``concat`` for several cards, ``decimal`` for a point): the one definition, which
+        the searches and the referee both ask. Cards are whole numbers from 0; several are
+        written whole unless the first digit is 0 (``04`` is no way to write 4), and with
+        a point anywhere but after two digits or more starting with 0; a card alone with a
+        point (a card alone as it is, is no number written). Each is worth a value the rules
+        allow (:meth:`allows`), of at most :data:`~.numbers.MAX_DIGITS` digits.
+
+        >>> HouseRules(concat=True, decimal=True).writings((1, 0))
+        ['10', '.10', '1.0']
+        >>> HouseRules(decimal=True).writings((0,)), HouseRules(concat=True).writings((0, 4))
+        (['.0'], [])
+        """
+        several = len(cards) > 1
+        digits = [card_digits(card) for card in cards]
+        if not (self.concat if several else self.decimal) or None in digits:
+            return []
+        text = "".join(digits)  # type: ignore[arg-type]  # (no None among them)
+        if len(text) > MAX_DIGITS:
+            return []
+        found = [text] if several and text[0] != "0" else []
+        if self.decimal:
+            found += [
+                f"{text[:point]}.{text[point:]}"
+                for point in range(len(text))
+                if point < 2 or text[0] != "0"
+            ]
+        return [written for written in found if self.allows(decimal_value(written))]
+
     def allowed(self, values: Iterable[Number]) -> frozenset[Number]:
-        """The values of ``values`` that may appear along the way (:meth:`allows`), at once.
+        """The values of ``values`` that a step may give (:meth:`allows`), at once.
 
         >>> from fractions import Fraction
         >>> sorted(HouseRules(natural=True).allowed([-1, 0, Fraction(1, 2), 2]))
         [2]
         """
+        if self._past:
+            values = [value for value in values if self.allows(value)]
         if self.whole_only:
             values = [value for value in values if isinstance(value, int)]
         if self.natural:

@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final, Unpack
 
-from puzzlecalc._checks import shown
+from puzzlecalc._checks import shown, truth
 from puzzlecalc.arith24._engine import (
     Key,
     Plan,
@@ -119,6 +119,7 @@ def solve(
     """
     plan = plan_of(house_rules(rules, options))
     checked, goal = hand(cards, plan.in_order), number(target, "the target")
+    truth(nearest, "nearest")
     found = _trees(checked, goal, plan, max_steps, progress)
     if not found and nearest:
         made = values_reached(checked, plan, max_steps).numbers()

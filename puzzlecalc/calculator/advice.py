@@ -16,6 +16,7 @@ after /3, /3 the display shows 1; the goal cannot be reached in the 7 moves left
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Iterable, Sequence
 from typing import Any
 
@@ -23,7 +24,7 @@ import attrs
 
 from puzzlecalc._checks import shown
 from puzzlecalc._text import counted
-from puzzlecalc.calculator.level import WORD_PRESS, Level, checked_level
+from puzzlecalc.calculator.level import MAX_PRESSES, WORD_PRESS, Level, checked_level
 from puzzlecalc.calculator.ops.base import checked_rules
 from puzzlecalc.calculator.rules import DEFAULT_RULES, Rules
 from puzzlecalc.calculator.solution import Solution
@@ -111,7 +112,7 @@ def advise(
     checked_rules(rules)
     if isinstance(presses, (str, bytes)) or not isinstance(presses, Iterable):
         raise InvalidTypeError(f"presses must be a list of presses, not {shown(presses)}")
-    items = list(presses)
+    items = list(itertools.islice(presses, MAX_PRESSES + 1))  # (replaying refuses more)
     if all(isinstance(item, str) for item in items):
         played = level.replay_labels(items, rules)  # type: ignore[arg-type]
     else:

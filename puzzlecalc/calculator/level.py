@@ -6,6 +6,7 @@ keypad (:func:`word_value`), and the final ``ABC`` press that shows it costs a m
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any, Final
 
@@ -26,12 +27,28 @@ from puzzlecalc.errors import (
     InvalidTypeError,
 )
 
-__all__ = ["MAX_MOVES", "MAX_WORD", "WORD_PRESS", "Level", "Portal", "checked_level", "word_value"]
+__all__ = [
+    "MAX_BUTTONS",
+    "MAX_MOVES",
+    "MAX_PRESSES",
+    "MAX_WORD",
+    "WORD_PRESS",
+    "Level",
+    "Portal",
+    "checked_level",
+    "word_value",
+]
 
 #: Digit positions the six-digit display has (0 is the ones digit).
 _DISPLAY_DIGITS: Final = 6
 #: The most moves a level may allow (the real levels allow at most 9).
 MAX_MOVES: Final = 1000
+#: The most buttons a level may have (the games' have at most 9; the searches are tested
+#: with thousands).
+MAX_BUTTONS: Final = 10_000
+#: The most presses a replay (or advice on one) takes: every move of the longest level,
+#: and as many free Store holds.
+MAX_PRESSES: Final = 2 * MAX_MOVES
 #: The most letters a word goal may have (the display shows at most eight digits).
 MAX_WORD: Final = 8
 _PRESSES: Final = ("press", "hold")
@@ -65,7 +82,12 @@ def word_value(word: str) -> int:
     :raises InvalidLevelError: if ``word`` is not a non-empty string of letters A-Z, at
         most :data:`MAX_WORD` of them.
     """
-    if not isinstance(word, str) or not word or not all(c in _LETTER_DIGITS for c in word.upper()):
+    if (
+        not isinstance(word, str)
+        or not word
+        or not word.isascii()  # (ſ and ı are S and I in capitals)
+        or not all(c in _LETTER_DIGITS for c in word.upper())
+    ):
         raise InvalidLevelError(f"a word goal must be letters A-Z, not {shown(word)}")
     if len(word) > MAX_WORD:
         raise InvalidLevelError(f"a word goal has at most {MAX_WORD} letters, not {shown(word)}")
@@ -121,9 +143,14 @@ class Portal:
 
 
 def _to_buttons(buttons: Iterable[Op | str]) -> tuple[Op, ...]:
+    if isinstance(buttons, tuple) and all(isinstance(item, Op) for item in buttons):
+        return buttons  # (a level's own, as attrs.evolve hands them on: read once)
     if isinstance(buttons, (str, Mapping)) or not isinstance(buttons, Iterable):
         raise InvalidLevelError(f"buttons must be a list of labels, not {shown(buttons)}")
-    return tuple(item if isinstance(item, Op) else parse_button(item) for item in buttons)
+    taken = list(itertools.islice(buttons, MAX_BUTTONS + 1))
+    if len(taken) > MAX_BUTTONS:
+        raise InvalidLevelError(f"a level has at most {MAX_BUTTONS} buttons, not more")
+    return tuple(item if isinstance(item, Op) else parse_button(item) for item in taken)
 
 
 def _to_portal(portal: Portal | Sequence[int] | None) -> Portal | None:
@@ -135,7 +162,12 @@ def _to_portal(portal: Portal | Sequence[int] | None) -> Portal | None:
 
 
 def _to_goal(goal: int | str) -> int | str:
-    return goal.upper() if isinstance(goal, str) else goal
+    """A word goal in capitals (its letters checked first: ``ſ`` and ``ı`` are no A-Z,
+    though their capitals are); a number as it is."""
+    if isinstance(goal, str):
+        word_value(goal)
+        return goal.upper()
+    return goal
 
 
 def _check_integer(owner: Level, attribute: attrs.Attribute[int], value: int) -> None:
@@ -263,7 +295,9 @@ class Level:
         ...     {"start": 2825, "goal": ["EVEN", "ODD"], "moves": 3, "buttons": ["Cut 8"]})]
         ['EVEN', 'ODD']
         """
-        return [cls.from_dict(data, index) for index in range(len(cls._goals(data)))]
+        goals = cls._goals(data)
+        first = cls.from_dict(data, 0)  # (the buttons read once, for every goal)
+        return [first] + [attrs.evolve(first, goal=goal, moves=moves) for goal, moves in goals[1:]]
 
     @staticmethod
     def _goals(data: Mapping[str, Any]) -> list[tuple[Any, Any]]:
@@ -458,6 +492,8 @@ class Level:
         portal = None if self.portal is None else self.portal.apply
         compiled: dict[Pressed, Step] = {}  # each button compiled once
         for number, item in enumerate(items, 1):
+            if number > MAX_PRESSES:
+                raise IllegalPressError(f"more than {MAX_PRESSES} presses: no level takes so many")
             made.append(record(number, item, state))
             if made[-1] == WORD_PRESS:
                 labels.append("ABC")

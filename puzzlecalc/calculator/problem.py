@@ -39,7 +39,8 @@ from puzzlecalc.calculator.ops import Influence, Lock, Op, Press, ValueOp
 from puzzlecalc.calculator.ops.base import At, Portal, ValueFunction, checked_rules, checked_state
 from puzzlecalc.calculator.rules import DEFAULT_RULES, Rules
 from puzzlecalc.calculator.solution import PressRecord
-from puzzlecalc.calculator.state import GameState, StateTuple, Value
+from puzzlecalc.calculator.state import GameState, StateTuple, Value, format_value
+from puzzlecalc.errors import InvalidArgumentError
 
 __all__ = ["LevelProblem", "Move", "SearchState"]
 
@@ -87,6 +88,11 @@ class LevelProblem:
         self.level = checked_level(level)
         self.rules = checked_rules(rules)
         self.start = level.initial_state() if start is None else checked_state(start, "start")
+        if not rules.min_value <= self.start.value <= rules.max_value:
+            raise InvalidArgumentError(
+                f"start {format_value(self.start.value)} is not on the display of these rules "
+                f"(from {rules.min_value} to {rules.max_value})"
+            )
         #: The display that solves the level (a word goal's number).
         self.goal = goal = level.target
         portal = None if level.portal is None else level.portal.apply

@@ -3,13 +3,20 @@
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import TypeAlias
+from typing import Final, TypeAlias
 
 import attrs
 
-from puzzlecalc._checks import instance, whole_number
+from puzzlecalc._checks import instance, shown, whole_number
+from puzzlecalc.errors import InvalidArgumentError
 
-__all__ = ["GameState", "StateTuple", "Value", "format_value"]
+__all__ = ["LARGEST_DISPLAY", "GameState", "StateTuple", "Value", "format_value"]
+
+#: The largest magnitude any display shows (eight digits, the largest ``max_value`` of
+#: :class:`~puzzlecalc.calculator.rules.Rules`): a state holds no more.
+LARGEST_DISPLAY: Final = 99_999_999
+#: The most digit positions a lock may hold (those of the largest display).
+_POSITIONS: Final = 8
 
 #: What the display holds: an integer, or with decimal division a number of tenths.
 Value: TypeAlias = int | Fraction
@@ -44,16 +51,23 @@ class GameState:
         # (one test of the common case: replays and solutions make a state per press)
         if (
             self.value.__class__ is int
+            and -LARGEST_DISPLAY <= self.value <= LARGEST_DISPLAY
             and self.influence.__class__ is int
-            and (self.store is None or self.store.__class__ is int)
-            and (self.lock is None or self.lock.__class__ is int)
+            and (self.store is None or (self.store.__class__ is int and self.store >= 0))
+            and (self.lock is None or (self.lock.__class__ is int and 0 <= self.lock < _POSITIONS))
         ):
             return
         instance(self.value, "value", (int, Fraction), "a whole number or a Fraction")
+        if not -LARGEST_DISPLAY <= self.value <= LARGEST_DISPLAY:
+            raise InvalidArgumentError(
+                f"value must be on a display, from {-LARGEST_DISPLAY} to {LARGEST_DISPLAY}, "
+                f"not {shown(self.value)}"
+            )
         whole_number(self.influence, "influence")
-        for name, field in (("store", self.store), ("lock", self.lock)):
-            if field is not None:
-                whole_number(field, name)
+        if self.store is not None:  # (Store saves a whole display of 0 or more)
+            whole_number(self.store, "store", low=0, high=LARGEST_DISPLAY)
+        if self.lock is not None:
+            whole_number(self.lock, "lock", low=0, high=_POSITIONS - 1)
 
     def as_tuple(self) -> StateTuple:
         """The state as a plain ``(value, influence, store, lock)`` tuple."""

@@ -87,6 +87,10 @@ def _nearest(message: str, parser: argparse.ArgumentParser) -> str:
     return f" (did you mean {close[0]}?)" if close else ""
 
 
+#: A word that starts with a minus and goes on as arithmetic does: no option does.
+_ARITHMETIC: Final = re.compile(r"-[\d.(√\[]")
+
+
 class Parser(argparse.ArgumentParser):
     """An argument parser whose errors are raised (:class:`UsageError`), not printed with
     the usage: the command line prints them as one line."""
@@ -94,6 +98,14 @@ class Parser(argparse.ArgumentParser):
     def error(self, message: str) -> NoReturn:
         """Raise the error (:class:`UsageError`), for the command line to print as one line."""
         raise UsageError(message, self)
+
+    def _parse_optional(self, arg_string: str) -> Any:
+        """An answer or a card that starts with a minus (``-3+27``, ``-1/2``, ``-(3)``) is
+        a word, not an option: argparse takes as words only a minus and digits (``-3``).
+        (argparse's own hook for telling options from words, taken here.)"""
+        if _ARITHMETIC.match(arg_string):
+            return None
+        return super()._parse_optional(arg_string)
 
     def parse_args(  # type: ignore[override]
         self, args: Sequence[str] | None = None, namespace: None = None
@@ -175,7 +187,7 @@ def max_steps_flag(
     unless given)."""
     parser.add_argument(
         "--max-steps",
-        type=whole,
+        type=positive,
         default=default,
         help=f"search limit: steps a search may take (default {DEFAULT_MAX_STEPS})",
     )
@@ -247,6 +259,19 @@ def whole(text: str) -> int:
             f"not a whole number of at most {MAX_DIGITS} digits: {_shown(text)}"
         )
     return int(text)
+
+
+def positive(text: str) -> int:
+    """A whole number of at least 1 typed on the command line: a limit, a count of
+    processes or rounds (an argparse type).
+
+    >>> positive("3")
+    3
+    """
+    number = whole(text)
+    if number < 1:
+        raise argparse.ArgumentTypeError(f"must be at least 1, not {number}")
+    return number
 
 
 def goal(text: str) -> int | str:

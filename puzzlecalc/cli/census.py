@@ -8,6 +8,7 @@ import csv
 import importlib
 import json
 import logging
+import os
 import sys
 from collections.abc import Iterator
 from pathlib import Path
@@ -31,6 +32,7 @@ from puzzlecalc.cli import records, status, text
 from puzzlecalc.cli.arguments import (
     given,
     max_steps_flag,
+    positive,
     rule_flags,
     rules_from,
     subcommand,
@@ -99,17 +101,17 @@ def add_parser(subparsers: Any) -> None:
     files.add_argument("--tables", type=Path, help="write every table as a CSV file in this folder")
     files.add_argument("--tables-json", type=Path, help="write every table as JSON to this file")
     work = census.add_argument_group("the work")
-    work.add_argument("--jobs", type=whole, default=None, help="processes (default: all cores)")
+    work.add_argument("--jobs", type=positive, default=None, help="processes (default: all cores)")
     work.add_argument("--scheduler", help="run on the Dask scheduler at this address")
     work.add_argument(
         "--max-items",
-        type=whole,
+        type=positive,
         default=DEFAULT_MAX_ITEMS,
         help=f"the most selections or hands a census takes (default {DEFAULT_MAX_ITEMS})",
     )
     work.add_argument(
         "--max-targets",
-        type=whole,
+        type=positive,
         default=DEFAULT_MAX_TARGETS,
         help=f"the most targets a census takes (default {DEFAULT_MAX_TARGETS})",
     )
@@ -142,6 +144,15 @@ class CensusOptions:
             raise InvalidArgumentError("--resume continues the rows of --csv: give the file")
         check_file(args.csv, "--csv")
         check_file(args.tables_json, "--tables-json")
+        if (
+            args.csv is not None
+            and args.tables_json is not None
+            and _same(args.csv, args.tables_json)
+        ):
+            raise InvalidArgumentError(
+                f"--csv and --tables-json name one file, {str(args.csv)!r}: the tables would "
+                "be written over the rows; give two"
+            )
         keywords: dict[str, Any] = {"jobs": args.jobs, "rows": args.csv, "resume": args.resume,
                                     "max_items": args.max_items, "max_targets": args.max_targets}  # fmt: skip
         if args.targets is not None:
@@ -174,7 +185,8 @@ class CensusOptions:
 @contextlib.contextmanager
 def _executor(address: str | None) -> Iterator[Any]:
     """The executor of ``--scheduler``, or ``None`` for this machine's processes. Dask's
-    own log of a scheduler lost is kept quiet: the command says it in one line."""
+    own logs (of a scheduler lost, of a reconnection given up) are kept quiet: the command
+    says what happened in one line."""
     if address is None:
         yield None
         return
@@ -184,18 +196,39 @@ def _executor(address: str | None) -> Iterator[Any]:
         raise InvalidArgumentError(
             "--scheduler needs Dask: pip install 'puzzlecalc[distributed]'"
         ) from None
-    quiet = logging.getLogger("distributed")
-    level = quiet.level
-    quiet.setLevel(logging.CRITICAL)
-    try:
+    with _quiet("distributed", "tornado", "asyncio"):
         try:
             client = distributed.Client(address, timeout=10)
         except (OSError, ValueError, TypeError) as error:
             raise InvalidArgumentError(f"cannot reach the scheduler {address!r}: {error}") from None
-        with contextlib.suppress(Exception), client:  # (closing a lost client complains)
+        try:
             yield client.get_executor()
+        finally:
+            with contextlib.suppress(Exception):  # (closing a lost client complains)
+                client.close(timeout=2)
+
+
+@contextlib.contextmanager
+def _quiet(*names: str) -> Iterator[None]:
+    """The loggers ``names``, and every logger below them, silent for the block."""
+    loggers = [
+        logging.getLogger(name)
+        for name in [*names, *logging.Logger.manager.loggerDict]
+        if name.split(".")[0] in names
+    ]
+    was = [logger.disabled for logger in loggers]
+    for logger in loggers:
+        logger.disabled = True
+    try:
+        yield
     finally:
-        quiet.setLevel(level)
+        for logger, disabled in zip(loggers, was, strict=True):
+            logger.disabled = disabled
+
+
+def _same(first: Path, second: Path) -> bool:
+    """Whether two paths name one file (through links, and if neither exists, by name)."""
+    return os.path.realpath(first) == os.path.realpath(second)
 
 
 def run(args: argparse.Namespace, out: TextIO, stop: Stop) -> int:

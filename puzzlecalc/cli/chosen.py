@@ -9,14 +9,19 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Sequence
+from typing import Final
 
 import attrs
 
+from puzzlecalc._checks import shown
 from puzzlecalc.calculator.level import Level
 from puzzlecalc.calculator.levels import Game, NumberedLevel, game_level, game_levels, read_levels
 from puzzlecalc.errors import InvalidArgumentError, InvalidLevelError
 
 __all__ = ["ChosenLevel", "LevelChoice", "chosen_levels"]
+
+#: The most digits a level's number is read with.
+_LEVEL_DIGITS: Final = 6
 
 
 @attrs.frozen
@@ -73,7 +78,10 @@ def chosen_levels(choice: LevelChoice) -> list[ChosenLevel]:
         raise InvalidArgumentError("--number picks a level of --file; give a file")
     numbered = len(choice.buttons) == 1 and choice.buttons[0].isdecimal() and not parts
     if numbered:
-        return _from_game(choice, int(choice.buttons[0]), choice.game or 1)
+        word = choice.buttons[0]
+        if len(word) > _LEVEL_DIGITS:  # (no game has so many levels: not read as a number)
+            raise InvalidArgumentError(f"no level {shown(word)}: a game has at most 200 levels")
+        return _from_game(choice, int(word), choice.game or 1)
     if not choice.buttons and not parts and choice.goals is None:
         if choice.game is not None and not choice.following:  # level --game 2: all of them
             return [_named(level, choice.goals) for level in game_levels(choice.game)]

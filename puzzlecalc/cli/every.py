@@ -12,7 +12,15 @@ from puzzlecalc.arith24.every import MAX_TARGETS, TargetTable, every_target
 from puzzlecalc.arith24.numbers import Number
 from puzzlecalc.arith24.rules import HouseRules
 from puzzlecalc.cli import records
-from puzzlecalc.cli.arguments import card, max_steps_flag, rule_flags, rules_from, subcommand, whole
+from puzzlecalc.cli.arguments import (
+    card,
+    max_steps_flag,
+    positive,
+    rule_flags,
+    rules_from,
+    subcommand,
+    whole,
+)
 
 __all__ = ["EveryOptions", "add_parser", "report", "run", "table_flags"]
 
@@ -43,7 +51,7 @@ def table_flags(game: argparse.ArgumentParser, what: str) -> None:
     max_steps_flag(game)
     game.add_argument(
         "--max-targets",
-        type=whole,
+        type=positive,
         default=MAX_TARGETS,
         help=f"limit: the most {what}s listed (default {MAX_TARGETS})",
     )

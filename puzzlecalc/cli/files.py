@@ -62,9 +62,17 @@ def write_whole(path: Path, write: Callable[[TextIO], None]) -> None:
     """Write a file by ``write`` (given the open file), whole or not at all; the stopping
     signals are held off meanwhile.
 
-    :raises OSError: if it cannot be written (the disk full, a file-size limit); nothing
-        is left of a file begun.
+    :raises OSError: naming ``path``, if it cannot be written (the disk full, a file-size
+        limit); nothing is left of a file begun.
     """
+    try:
+        _write_whole(path, write)
+    except OSError as error:
+        raise OSError(error.errno, error.strerror, str(path)) from None
+
+
+def _write_whole(path: Path, write: Callable[[TextIO], None]) -> None:
+    """:func:`write_whole`, its errors as they come."""
     target = Path(os.path.realpath(path))  # (through symbolic links)
     try:
         kind = target.stat().st_mode

@@ -24,6 +24,7 @@ from puzzlecalc.cli.arguments import (
     answer_flags,
     card,
     fraction,
+    positive,
     rule_flags,
     rules_from,
     subcommand,
@@ -113,7 +114,7 @@ def add_parser(subparsers: Any) -> None:
     deal.add_argument("--seed", type=int, help="the same seed deals the same hand")
     deal.add_argument(
         "--max-deals",
-        type=whole,
+        type=positive,
         help=f"hands to try before giving up (default {MAX_DEALS}; {MAX_RATED_DEALS} for five "
         "cards or more with --band)",
     )

@@ -25,7 +25,7 @@ from puzzlecalc.calculator.solver import (
     solve_goals,
 )
 from puzzlecalc.cli import records, text
-from puzzlecalc.cli.arguments import goal, rule_flags, rules_from, subcommand, whole
+from puzzlecalc.cli.arguments import goal, positive, rule_flags, rules_from, subcommand, whole
 from puzzlecalc.cli.chosen import ChosenLevel, LevelChoice, chosen_levels
 from puzzlecalc.errors import InvalidArgumentError, SearchLimitError
 
@@ -100,13 +100,13 @@ def add_parser(subparsers: Any) -> None:
     rule_flags(level, Rules)
     level.add_argument(
         "--max-states",
-        type=whole,
+        type=positive,
         default=DEFAULT_MAX_STATES,
         help=f"search limit: states, moves and table entries kept (default {DEFAULT_MAX_STATES})",
     )
     level.add_argument(
         "--max-solutions",
-        type=whole,
+        type=positive,
         help=f"with --all: the most solutions listed (default {DEFAULT_MAX_SOLUTIONS})",
     )
     level.set_defaults(run=run)

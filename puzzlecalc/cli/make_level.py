@@ -14,7 +14,7 @@ from puzzlecalc.calculator.levels import GAMES, NumberedLevel
 from puzzlecalc.calculator.maker import DEFAULT_MAX_TRIES, generate
 from puzzlecalc.calculator.solver import solve_level
 from puzzlecalc.cli import records, text
-from puzzlecalc.cli.arguments import subcommand, whole
+from puzzlecalc.cli.arguments import positive, subcommand, whole
 from puzzlecalc.errors import InvalidArgumentError
 
 __all__ = ["MAX_LEVELS_MADE", "MakeLevelOptions", "add_parser", "run"]
@@ -56,7 +56,7 @@ def add_parser(subparsers: Any) -> None:
     maker.add_argument("--not-unique", action="store_true", help="allow several shortest solutions")
     maker.add_argument(
         "--max-tries",
-        type=whole,
+        type=positive,
         default=DEFAULT_MAX_TRIES,
         help=f"random levels tried for each level made (default {DEFAULT_MAX_TRIES})",
     )

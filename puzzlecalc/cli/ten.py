@@ -17,6 +17,7 @@ from puzzlecalc.cli import records, text
 from puzzlecalc.cli.arguments import (
     answer_flags,
     fraction,
+    positive,
     rule_flags,
     rules_from,
     subcommand,
@@ -52,7 +53,7 @@ def add_parser(subparsers: Any) -> None:
     game.add_argument("--length", type=whole, help="the strings' length, for --census (default 4)")
     game.add_argument(
         "--max-length",
-        type=whole,
+        type=positive,
         default=MAX_CENSUS_LENGTH,
         help=f"census limit: the longest strings counted (default {MAX_CENSUS_LENGTH})",
     )

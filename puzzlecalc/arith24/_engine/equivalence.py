@@ -57,6 +57,7 @@ from puzzlecalc.arith24._engine.trees import (
 from puzzlecalc.arith24.expr import Expr
 from puzzlecalc.arith24.numbers import Number, exact
 from puzzlecalc.arith24.rules import DISTINCT_LEVELS, Distinct, HouseRules
+from puzzlecalc.errors import DivisionByZeroError
 
 
 class Printing(Protocol):
@@ -255,7 +256,7 @@ class _Normal(Equivalence):
     def combine(self, op: str, left: Key, right: Key, value: Number | None = None) -> Key:
         left, right = cast(Canon, left), cast(Canon, right)
         if op == "/" and right[FORM][VALUE] == 0:
-            raise ZeroDivisionError("division by zero")
+            raise DivisionByZeroError("division by zero")
         return self._made(op, left, right, value)
 
     def joining(

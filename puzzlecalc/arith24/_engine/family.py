@@ -31,7 +31,6 @@ keys are the plan's equivalence's (:meth:`~.equivalence.Equivalence.written`,
 
 from __future__ import annotations
 
-import functools
 import itertools
 from collections.abc import Callable, Iterable, Iterator
 from typing import Final, TypeVar
@@ -44,12 +43,10 @@ from puzzlecalc.arith24._engine.lookup import Value, as_value
 from puzzlecalc.arith24._engine.parts import halves, subhands
 from puzzlecalc.arith24._engine.plan import Plan, Progress
 from puzzlecalc.arith24._engine.trees import Tree, Written
-from puzzlecalc.arith24.expr import Numeral
 from puzzlecalc.arith24.numbers import (
-    MAX_DIGITS,
     Number,
     apply,
-    card_digits,
+    decimal_value,
     factorials_of,
     outcomes,
     power,
@@ -197,26 +194,6 @@ def values(cards: Part, search: Search) -> frozenset[Number]:
     return frozenset().union(*(search.values(part) for part in parts))
 
 
-def _texts(digits: str, several: bool, decimal: bool) -> Iterator[str]:
-    """The ways to write the digits of one card (or, if ``several``, of cards side by
-    side) as one number: whole, if of several cards (a card alone is itself), unless it
-    starts with a 0; with a decimal point, if ``decimal``, anywhere but before only 0s
-    (``4.0`` is 4) or after two digits or more starting with a 0."""
-    if several and (len(digits) == 1 or digits[0] != "0"):
-        yield digits
-    if decimal:
-        for point in range(len(digits)):
-            head, tail = digits[:point], digits[point:]
-            if tail.strip("0") and not (len(head) > 1 and head[0] == "0"):
-                yield f"{head}.{tail}"
-
-
-def _allowed(allows: Callable[[Number], bool], bound: int, value: Number) -> bool:
-    """Whether ``allows(value)`` and its numerator and denominator are below ``bound`` (in
-    size: :func:`~puzzlecalc.arith24.numbers.fits`)."""
-    return -bound < value.numerator < bound and value.denominator < bound and allows(value)
-
-
 def _keep_smaller(
     found: dict[Number, tuple[int, Tree]], value: Number, size: int, tree: Tree
 ) -> None:
@@ -249,9 +226,8 @@ class Search:
         self.depth = rules.unary_depth if rules.unary else 0
         self.cards_only = rules.unary_on == "cards"
         self.digits = rules.max_digits
-        #: Whether a value may be made: the rules allow it, and it has at most
-        #: ``max_digits`` digits.
-        self.allows = functools.partial(_allowed, rules.allows, 10**rules.max_digits)
+        #: Whether a value may be made (the rules' one definition, with ``max_digits``).
+        self.allows = rules.allows
         self.both_orders = plan.both_orders
         self._written: dict[Part, list[tuple[Number, Tree]]] = {}
         self._values: dict[Part, frozenset[Number]] = {}
@@ -313,25 +289,17 @@ class Search:
 
     def _write(self, part: Part) -> Iterator[tuple[Number, Tree]]:
         rules = self.plan.rules
-        several = len(part) > 1
-        if not several:
+        if len(part) == 1:
             yield part[0], part[0]
-        if not (rules.concat if several else rules.decimal):
-            return
-        if any(card_digits(card) is None for card in part):
-            return
         orders: Iterable[Part] = (
-            (part,) if self.plan.in_order or not several else distinct_permutations(part)
+            (part,) if self.plan.in_order or len(part) == 1 else distinct_permutations(part)
         )
         seen = set()
         for order in orders:
-            digits = "".join(map(str, order))
-            if len(digits) > MAX_DIGITS:
-                continue
-            for text in _texts(digits, several, rules.decimal):
-                value = Numeral(text).value
-                if text not in seen and self.allows(value):
+            for text in rules.writings(order):
+                if text not in seen:
                     seen.add(text)
+                    value = decimal_value(text)
                     yield value, Written(text, value, tuple(order))
 
     def made(self, part: Part) -> frozenset[Number]:
@@ -442,12 +410,14 @@ class Search:
         if self.cards_only and not leaf_only:
             for key, tree in self.classes(part, target, self.depth, True).items():
                 self._keep(found, key, tree, self._sizes[id(tree)])
-        elif room:
+        elif room and self.allows(target):  # (a unary operator is a step: its value too)
             for op in self.unary:
                 for under in self.under(op, target):
                     if not self._holds(part, under, room - 1, leaf_only, {}):
                         continue
-                    for key, tree in self.classes(part, under, room - 1, leaf_only).items():
+                    below = self.classes(part, under, room - 1, leaf_only)
+                    self.spend(len(below))  # (a key made for each)
+                    for key, tree in below.items():
                         made = (op, tree)
                         self._keep(
                             found,

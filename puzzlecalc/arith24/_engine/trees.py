@@ -25,7 +25,7 @@ from puzzlecalc._checks import shown
 from puzzlecalc.arith24.expr import BinOp, Expr, Num, Numeral, UnOp, _operation
 from puzzlecalc.arith24.numbers import Number, apply, exact, unary
 from puzzlecalc.arith24.rules import MAX_RULE_DIGITS, HouseRules
-from puzzlecalc.errors import InvalidTypeError
+from puzzlecalc.errors import DivisionByZeroError, InvalidTypeError, NoValueError
 
 __all__ = [
     "Tree",
@@ -70,12 +70,12 @@ def tree_value(tree: Tree) -> Number:
         operand = tree_value(tree[1])
         made = unary(tree[0], operand, MAX_RULE_DIGITS)
         if made is None:
-            raise ArithmeticError(f"{tree[0]} of {shown(operand)} is not an exact number")
+            raise NoValueError(f"{tree[0]} of {shown(operand)} is not an exact number")
         return made
     op, left, right = tree
     right_value = tree_value(right)
     if op == "/" and right_value == 0:
-        raise ZeroDivisionError("division by zero")
+        raise DivisionByZeroError("division by zero")
     return apply(op, tree_value(left), right_value, MAX_RULE_DIGITS)
 
 

@@ -13,7 +13,7 @@ from collections import Counter
 from collections.abc import Iterable
 from typing import Final, Unpack
 
-from puzzlecalc._checks import instance, shown
+from puzzlecalc._checks import instance, shown, truth
 from puzzlecalc.arith24._engine import checked_steps, plan_of, reached_among
 from puzzlecalc.arith24.census.deck import Deck
 from puzzlecalc.arith24.census.results import (
@@ -87,6 +87,12 @@ def countdown_census(
     """
     how = settings_of(dict(settings))
     deck = Deck() if deck is None else instance(deck, "deck", Deck, "a Deck")
+    for name, flag in (
+        ("use_all", use_all),
+        ("weighted", weighted),
+        ("uncapped_run", uncapped_run),
+    ):
+        truth(flag, name)
     check_range(low, high)
     if low < 1:
         raise InvalidArgumentError(f"low must be at least 1, not {shown(low)}")

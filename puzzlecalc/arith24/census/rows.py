@@ -38,7 +38,7 @@ from puzzlecalc.arith24.census.results import (
     HandSpec,
     SelectionResult,
 )
-from puzzlecalc.errors import InvalidArgumentError
+from puzzlecalc.errors import InvalidArgumentError, RowsFileError
 
 __all__ = ["SETTINGS_SUFFIX", "RowFormat", "RowsFile", "countdown_rows", "hand_rows"]
 
@@ -163,7 +163,7 @@ class RowsFile(Generic[R]):
         except FileNotFoundError:
             return []
         except OSError as error:
-            raise InvalidArgumentError(
+            raise RowsFileError(
                 f"cannot read the rows file {shown(str(self.path))}: {error}"
             ) from None
         whole = data[: data.rfind(b"\n") + 1]
@@ -175,13 +175,13 @@ class RowsFile(Generic[R]):
     def earlier(self, work: Collection[Hashable]) -> list[R]:
         """The results of an earlier run, to resume it: each item of ``work`` at most once.
 
-        :raises InvalidArgumentError: naming the file and line, if the file holds another
+        :raises RowsFileError: naming the file and line, if the file holds another
             census, or a row that is not one of this census (a row of an item not in
             ``work``, an item twice with different results, a row that cannot be read).
         """
         name = repr(str(self.path))
         if not self.regular:
-            raise InvalidArgumentError(f"cannot resume from {name}: it is not a regular file")
+            raise RowsFileError(f"cannot resume from {name}: it is not a regular file")
         lines = self._lines()
         if not lines:
             return []
@@ -192,30 +192,30 @@ class RowsFile(Generic[R]):
             try:
                 text = line.decode("utf-8")
             except UnicodeDecodeError:
-                raise InvalidArgumentError(f"{where} is not UTF-8 text") from None
-            row = next(csv.reader([text]), [])
+                raise RowsFileError(f"{where} is not UTF-8 text") from None
+            row = _cells_of(text, where)
             if number == 1:
                 if tuple(row) != self.form.columns:
-                    raise InvalidArgumentError(
+                    raise RowsFileError(
                         f"{where} is not the header of this census's rows: {shown(text[:80])}"
                     )
                 continue
             try:
                 result = self.form.decode(row)
             except ValueError as error:
-                raise InvalidArgumentError(
+                raise RowsFileError(
                     f"{where} is not a row of this census ({error}): {shown(text[:80])}"
                 ) from None
             item = self.form.item(result)
             if item not in work:
-                raise InvalidArgumentError(
+                raise RowsFileError(
                     f"{where} is of {_shown(item)}, which this census does not hold: "
                     f"{shown(text[:80])}"
                 )
             if item in found:
                 first, kept = found[item]
                 if kept != result:
-                    raise InvalidArgumentError(
+                    raise RowsFileError(
                         f"{where} gives {_shown(item)} other results than line {first}"
                     )
                 continue  # the same row twice: counted once
@@ -227,12 +227,17 @@ class RowsFile(Generic[R]):
         try:
             kept = json.loads(self.settings_path.read_text(encoding="utf-8"))
         except FileNotFoundError:
-            raise InvalidArgumentError(
+            raise RowsFileError(
                 f"cannot resume from {name}: the settings of its census "
                 f"({shown(str(self.settings_path))}) are missing"
             ) from None
+        except RecursionError:
+            raise RowsFileError(
+                f"cannot read the settings of {name} ({shown(str(self.settings_path))}): "
+                "JSON nested too deeply"
+            ) from None
         except (OSError, ValueError) as error:
-            raise InvalidArgumentError(
+            raise RowsFileError(
                 f"cannot read the settings of {name} ({shown(str(self.settings_path))}): {error}"
             ) from None
         if kept != self.settings:
@@ -241,7 +246,7 @@ class RowsFile(Generic[R]):
                 for key, value in self.settings.items()
                 if kept.get(key) != value
             ] or ["another kind of census"]
-            raise InvalidArgumentError(
+            raise RowsFileError(
                 f"{name} holds a census made with other settings ({'; '.join(differ)})"
             )
 
@@ -254,14 +259,49 @@ class RowsFile(Generic[R]):
 
     def open(self) -> TextIO:
         """The file opened to add rows; a new or empty file gets the settings beside it
-        and the header first."""
+        and the header first.
+
+        :raises InvalidArgumentError: if it cannot be made there (no such folder, no
+            permission).
+        :raises OSError: naming the file, if it cannot be written (the disk full); no
+            settings are left behind then.
+        """
         fresh = not self.holds_rows()
-        if fresh and self.regular:
-            self.settings_path.write_text(json.dumps(self.settings, indent=1) + "\n")
-        out = self.path.open("a", newline="", encoding="utf-8")
-        if fresh:
-            csv.writer(out).writerow(self.form.columns)
+        writes_settings = fresh and self.regular
+        try:
+            if writes_settings:
+                self.settings_path.write_text(json.dumps(self.settings, indent=1) + "\n")
+            out = self.path.open("a", newline="", encoding="utf-8")
+            if fresh:
+                csv.writer(out).writerow(self.form.columns)
+                out.flush()
+        except OSError as error:
+            if writes_settings:
+                self.settings_path.unlink(missing_ok=True)
+            if isinstance(
+                error, FileNotFoundError | NotADirectoryError | IsADirectoryError | PermissionError
+            ):
+                raise InvalidArgumentError(
+                    f"cannot write the rows file {shown(str(self.path))}: {error.strerror}"
+                ) from None
+            raise OSError(error.errno, error.strerror, str(self.path)) from None
         return out
+
+
+def _cells_of(line: str, where: str) -> list[str]:
+    """The cells of a line of a rows file. The census writes no comma nor quote inside a
+    cell, so a line without quotes is split at its commas (a cell may be longer than the
+    csv module reads: a hand's targets reached, of a census of many); one with quotes is
+    read as CSV.
+
+    :raises RowsFileError: naming the line, if it cannot be read.
+    """
+    if '"' not in line:
+        return line.split(",") if line else []
+    try:
+        return next(csv.reader([line]), [])
+    except csv.Error as error:
+        raise RowsFileError(f"{where} cannot be read ({error})") from None
 
 
 def _shown(item: Hashable) -> str:

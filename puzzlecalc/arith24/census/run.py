@@ -173,8 +173,9 @@ class Work(Generic[I, R]):
 def run(tally: Tally[R], work: Work[I, R], rows: RowsFile[R] | None, settings: RunSettings) -> None:
     """Count every result of ``work`` in ``tally`` and write its row to ``rows``.
 
-    If interrupted (Ctrl-C), the tally holds the results counted so far, with ``complete``
-    false, and the rows file all of them.
+    If interrupted (Ctrl-C, or a stopping signal), the tally holds the results counted
+    so far, with ``complete`` false, and the rows file every one of them: a chunk's rows
+    are written before it is counted.
     """
     if rows is not None and settings.resume:
         for result in rows.earlier(set(work.items)):
@@ -192,11 +193,13 @@ def run(tally: Tally[R], work: Work[I, R], rows: RowsFile[R] | None, settings: R
     )
     try:
         for chunk in found:
-            for result in chunk:
-                tally.add(result)
-            if out is not None and rows is not None:
-                with uninterrupted(deliver=True):  # whole rows only, and Ctrl-C not lost
+            # the rows written first, then counted: what is counted is in the file (whole
+            # rows only, and a Ctrl-C meanwhile not lost but taken after)
+            with uninterrupted(deliver=True):
+                if out is not None and rows is not None:
                     _write(out, rows, chunk)
+                for result in chunk:
+                    tally.add(result)
             if settings.progress is not None:
                 settings.progress(len(tally.done), total)
     except KeyboardInterrupt:

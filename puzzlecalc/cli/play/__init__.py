@@ -27,7 +27,7 @@ from puzzlecalc.arith24.rules import HouseRules
 from puzzlecalc.calculator.levels import GAMES
 from puzzlecalc.calculator.rules import Rules
 from puzzlecalc.calculator.solver import DEFAULT_MAX_STATES
-from puzzlecalc.cli.arguments import goal, rule_flags, rules_from, subcommand, whole
+from puzzlecalc.cli.arguments import goal, positive, rule_flags, rules_from, subcommand, whole
 from puzzlecalc.cli.chosen import ChosenLevel, LevelChoice, chosen_levels
 from puzzlecalc.cli.play.countdown import Countdown
 from puzzlecalc.cli.play.game24 import Game24
@@ -74,7 +74,9 @@ def add_parser(subparsers: Any) -> None:
         help="a level number, 24, countdown, or a level's buttons",
     )
     play.add_argument("--seed", type=int, help="the same seed deals the same (24, countdown)")
-    play.add_argument("--rounds", type=whole, help="rounds to play (24: default 10; countdown: 1)")
+    play.add_argument(
+        "--rounds", type=positive, help="rounds to play (24: default 10; countdown: 1)"
+    )
     level = play.add_argument_group("a Calculator level (play 155)")
     level.add_argument("--game", type=int, choices=GAMES, help="the game of the level's number")
     level.add_argument("--file", help="a level file (JSON, a list or JSON Lines)")
@@ -88,7 +90,7 @@ def add_parser(subparsers: Any) -> None:
         help="holding Store costs no move",
     )  # fmt: skip
     level.add_argument(
-        "--max-states", type=whole, default=None,
+        "--max-states", type=positive, default=None,
         help=f"search limit of hints and solutions (default {DEFAULT_MAX_STATES})",
     )  # fmt: skip
     rule_flags(play, Rules)
