@@ -3,19 +3,19 @@
 from __future__ import annotations
 
 import itertools
-from collections import Counter
 from fractions import Fraction
 from typing import Any, cast
 
 import pytest
-from hypothesis import example, given, settings
+from hypothesis import assume, example, given, settings
 from hypothesis import strategies as st
 from strategies24 import exprs
 
-from puzzlecalc.arith24 import DISTINCT_LEVELS, BinOp, Expr, solve
+from puzzlecalc.arith24 import DISTINCT_LEVELS, BinOp, Expr, Num, solve
 from puzzlecalc.arith24._engine import equivalence, forms, rebuild, trees
 from puzzlecalc.arith24._engine.forms import ASIDE, FORM, VALUE
 from puzzlecalc.arith24.equivalence import Distinct, key
+from puzzlecalc.arith24.expr import UnOp
 from puzzlecalc.arith24.numbers import exact
 
 
@@ -103,7 +103,11 @@ def _mirror(expr: Expr) -> Expr:
 
 def _useless_reference(items: list[Any], sums: bool) -> list[Any]:
     """The useless groups of operands by plain Fraction arithmetic: a slow, obvious model of
-    what ``_drop`` finds (every subset but the whole, worth 0 or 1, something multiplied left)."""
+    what ``_drop`` may set aside (every subset but the whole, worth 0 or 1; in a product
+    with a factor worth 0, every factor but one worth 0)."""
+    zeros = [] if sums else [i for i, (_, form) in enumerate(items) if form[VALUE] == 0]
+    if zeros:
+        return [tuple(j for j in range(len(items)) if j != i) for i in zeros]
     found = []
     for size in range(1, len(items)):
         for chosen in itertools.combinations(range(len(items)), size):
@@ -112,15 +116,21 @@ def _useless_reference(items: list[Any], sums: bool) -> list[Any]:
                 sign, form = items[i]
                 if sums:
                     total += sign * Fraction(form[VALUE])
-                elif sign < 0 and not form[VALUE]:
-                    total = Fraction(0)  # (dividing by 0: never worth 1)
-                    break
                 else:
                     total = total * form[VALUE] if sign > 0 else total / form[VALUE]
-            left = [items[i] for i in range(len(items)) if i not in chosen]
-            if total == (0 if sums else 1) and (sums or any(sign > 0 for sign, _ in left)):
+            if total == (0 if sums else 1):
                 found.append(chosen)
     return found
+
+
+def _reading(items: list[Any], group: tuple[int, ...], sums: bool) -> tuple[int, list[Any]]:
+    """The rule's order of a reading (``group`` set aside): the fewest cards at work (here a
+    card an operand), then the part left that sorts first, a lone part worth 0 or 1 left
+    without a side."""
+    left = [items[i] for i in range(len(items)) if i not in group]
+    if len(left) == 1 and left[0][1][VALUE] == (0 if sums else 1):
+        left = [(1, left[0][1])]
+    return len(left), sorted(left)
 
 
 values = st.integers(-6, 6) | st.fractions(min_value=-4, max_value=4, max_denominator=5)
@@ -134,28 +144,24 @@ values = st.integers(-6, 6) | st.fractions(min_value=-4, max_value=4, max_denomi
 @example([(1, Fraction(5)), (-1, Fraction(2)), (1, Fraction(2))], False)  # * 2 / 2
 @example([(1, Fraction(5)), (1, Fraction(-1, 2)), (1, Fraction(1, 2))], True)  # + (-1/2) + 1/2
 @example([(1, Fraction(5)), (-1, Fraction(1, 3)), (1, Fraction(1, 3))], True)  # - 1/3 + 1/3
-def test_the_useless_operands_set_aside_are_the_largest_group_worth_nothing(
+def test_the_useless_operands_set_aside_leave_the_fewest_cards_at_work(
     pairs: list[tuple[int, Fraction]], sums: bool
 ) -> None:
+    assume(sums or all(sign > 0 or value for sign, value in pairs))  # (no key divides by 0)
     items: list[tuple[int, forms.Form]] = [
         (sign, (forms.LEAF, exact(value))) for sign, value in pairs
     ]
     aside: list[Any] = []
     kept = forms._drop(list(items), aside, sums)
-    whole_zero = sums and sum(sign * Fraction(form[VALUE]) for sign, form in items) == 0
-    # (in a product worth 0 too, the other factors that multiply to 1 are useless)
     groups = _useless_reference(items, sums)
-    if not groups or whole_zero:
+    if not groups:
         assert kept == items and not aside
         return
     assert forms._could_drop(items, sums)  # the cheap test never hides a useless group
-    largest = max(len(group) for group in groups)
-    removed = Counter(items) - Counter(kept)
-    assert sum(removed.values()) == largest
-    assert sorted(removed.elements()) == min(
-        sorted(items[i] for i in group) for group in groups if len(group) == largest
-    )
-    assert sorted(aside) == sorted(form[VALUE] for _, form in removed.elements())
+    best = min(groups, key=lambda group: _reading(items, group, sums))
+    assert _reading(items, (), sums)[0] > _reading(items, best, sums)[0]
+    assert sorted(kept) == _reading(items, best, sums)[1]
+    assert sorted(aside) == sorted(items[i][1][VALUE] for i in best)
 
 
 def _operand(part: Any, op: str, level: Distinct) -> Any:
@@ -272,7 +278,7 @@ BRACKETINGS: list[tuple[str, str, tuple[int, ...]]] = [
     ("12-12+5-11-1", "(12-11-1)+(5-12)", (1, 11, 12)),
     # of the factors 1, 9 and /9, the group 9/9 goes (a multiplied factor must be left)
     ("1*9/9+7", "9/9*1+7", (9, 9)),
-    ("1+2-(2+1)", "1-1+2-2", ()),  # a sum worth 0 is kept whole
+    ("1+2-(2+1)", "1-1+2-2", (2, 2)),  # a sum worth 0 as any sum: 1-1 at work, 2-2 aside
 ]
 
 
@@ -348,9 +354,17 @@ def test_a_tree_holds_as_many_numbers_as_its_expression(expr: Expr) -> None:
         ("(1-1)*1*1", "(1-1)/1/1", True),
         ("(1-1)*1*1", "1-1*1*1", True),
         ("(3-2)*0", "0/(3-2)", True),
-        ("(1-1)*(1-1)", "(1-1)*1*1", False),  # a second factor worth 0 is not worth 1
-        ("(1-1)/(1+1)", "(1-1)*1*1", False),
-        ("1+1-1-1", "(1-1)*1*1", False),  # a sum worth 0 is kept whole
+        ("(1-1)*(1-1)", "(1-1)*1*1", True),  # what 0 is multiplied by changes nothing
+        ("(1-1)/(1+1)", "(1-1)*1*1", True),
+        ("1+1-1-1", "(1-1)*1*1", True),  # a sum worth 0 as any sum: 1-1 at work
+        ("(1+1)-(1+1)", "(1-1)+(1-1)", True),  # regrouped
+        ("(12+4)-(4*4)", "(4*4)-(12+4)", True),  # what is worth 0 has no sign
+        ("(3+2-4)*1", "1/(3+2-4)", True),  # the 1 at work, whichever way it is written
+        ("(3+2-4)/1", "1*(3+2-4)", True),
+        ("(2+8)*10/10", "(2+8)+10-10", True),  # a useless pair, multiplied or added
+        ("(1+1!+2)!", "(1+1+2)!", True),  # an operator that changes nothing: 1! is 1
+        ("√(√1+3)", "√(1+3)", True),
+        ("(3-2)*4-3", "(3-2)*(4-3)", False),  # a useless part within its own sum or product
         ("10+2-1-1", "10*(2-1)/1", True),  # the target of a card, the rest useless: one way
         ("10+2-1-1", "10+(1-1)*2", True),
     ],
@@ -359,7 +373,74 @@ def test_zero_parts_and_parts_worth_the_target(first: str, second: str, same: bo
     assert (key(Expr.parse(first)) == key(Expr.parse(second))) == same
 
 
-def test_four_ones_make_zero_five_ways() -> None:
-    assert sorted(str(e) for e in solve([1, 1, 1, 1], 0)) == sorted(
-        ["1+1-1-1", "1-1*1*1", "(1+1)*(1-1)", "(1-1)*(1-1)", "(1-1)/(1+1)"]
+def test_four_ones_make_zero_one_way() -> None:
+    """1-1 at work and the rest useless, however it is written (yuuki15 lists three:
+    (1+1)-(1+1) and (1-1)+(1-1), regroupings of a zero sum, and (1+1)*(1-1))."""
+    assert [str(e) for e in solve([1, 1, 1, 1], 0)] == ["1+1-1-1"]
+
+
+# -- the 4nums rule as laws: rewritings that change nothing keep the key ----------------------
+
+family_leaves = st.integers(0, 6).map(Num)
+
+
+def family_exprs() -> st.SearchStrategy[Expr]:
+    """Random trees of small cards under every operator of the wider family."""
+    return st.recursive(
+        family_leaves,
+        lambda inner: (
+            st.builds(BinOp, st.sampled_from("+-*/^"), inner, inner)
+            | st.builds(UnOp, st.sampled_from("√!-"), inner)
+        ),
+        max_leaves=5,
     )
+
+
+def _rewritings(expr: Expr) -> list[Expr]:
+    """The trees the rule says are ``expr`` itself: each operation that commutes turned
+    round, a factor worth 1 multiplied or divided by, what 0 is multiplied by divided by
+    instead, a minus of a minus dropped, and a root or factorial that changes nothing put
+    on or taken off."""
+    found: list[Expr] = []
+    if isinstance(expr, BinOp):
+        op, left, right = expr.op, expr.left, expr.right
+        found += [BinOp(op, new, right) for new in _rewritings(left)]
+        found += [BinOp(op, left, new) for new in _rewritings(right)]
+        if op in "+*":
+            found.append(BinOp(op, right, left))
+        if op in "*/" and _worth(right) == 1:
+            found.append(BinOp("/" if op == "*" else "*", left, right))
+        if op == "*" and _worth(left) == 0 and _worth(right) not in (0, None):
+            found.append(BinOp("/", left, right))
+    elif isinstance(expr, UnOp):
+        found += [UnOp(expr.op, new) for new in _rewritings(expr.operand)]
+        if expr.op == "-" and isinstance(expr.operand, UnOp) and expr.operand.op == "-":
+            found.append(expr.operand.operand)
+        if expr.op in "√!" and _worth(expr.operand) == _worth(expr):
+            found.append(expr.operand)
+    if _worth(expr) in (1, 2):  # (1! and 2! are 1 and 2; √1 is 1)
+        found.append(UnOp("!", expr))
+    return found
+
+
+def _worth(expr: Expr) -> Any:
+    try:
+        return expr.value
+    except (ArithmeticError, ValueError):
+        return None
+
+
+@settings(max_examples=300, deadline=None)
+@given(family_exprs())
+def test_what_the_rule_calls_the_same_has_one_key(expr: Expr) -> None:
+    """At ``4nums`` each rewriting the rule says changes nothing keeps the key, under every
+    operator of the wider family (and at ``none`` each is a tree of its own)."""
+    try:
+        found = key(expr)
+    except (ArithmeticError, ValueError):
+        assume(False)
+        return
+    for rewritten in _rewritings(expr):
+        assert key(rewritten) == found, (str(expr), str(rewritten))
+        if str(rewritten) != str(expr):
+            assert key(rewritten, "none") != key(expr, "none")

@@ -37,6 +37,7 @@ from puzzlecalc.arith24._engine.forms import (
     atom_key,
     combine_normal,
     combine_open,
+    key_cards,
     leaf_key,
     negated,
     settle,
@@ -313,16 +314,18 @@ class _Normal(Equivalence):
         return None
 
     def written(self, number: Written) -> Key:
-        return tagged(number.value, number.text)
+        return tagged(number.value, number.text, list(number.cards))
 
     def unary(self, op: str, operand: Key, value: Number) -> Key:
         closed = cast(Canon, self.close(operand))
         if op == "-":
             return negated(closed)
-        return tagged(value, op + spelled(closed))
+        return tagged(value, op + spelled(closed), key_cards(closed))
 
     def power(self, base: Key, exponent: Key, value: Number) -> Key:
-        return tagged(value, "^" + spelled((self.close(base), self.close(exponent))))
+        closed = cast(Canon, self.close(base)), cast(Canon, self.close(exponent))
+        cards = [*key_cards(closed[0]), *key_cards(closed[1])]
+        return tagged(value, "^" + spelled(closed), cards)
 
 
 class _FourNums(_Normal):
@@ -386,6 +389,15 @@ class _FourNums(_Normal):
     def _refound(self, tree: Tree, rebuilds: Rebuilds) -> Tree | None:
         """The tree rebuilt from the normal form of ``tree``."""
         return tree_of(cast(Canon, key(tree, "normal"))[FORM], rebuilds)
+
+    def unary(self, op: str, operand: Key, value: Number) -> Key:
+        """As at ``"normal"``; but a root or factorial that leaves its operand's value as
+        it is changes nothing: its key is its operand's (``1!``, ``2!``, ``√0``, ``√1``;
+        a minus of 0 is 0 already)."""
+        sign, form, _ = cast(Canon, operand)
+        if op != "-" and value == sign * form[VALUE]:
+            return operand
+        return super().unary(op, operand, value)
 
     def power(self, base: Key, exponent: Key, value: Number) -> Key:
         """As at ``"normal"``; but a power whose exponent is worth 1 is its base multiplied

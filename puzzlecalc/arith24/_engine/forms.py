@@ -23,7 +23,6 @@ from __future__ import annotations
 
 import contextlib
 import functools
-import math
 from collections.abc import Callable, Hashable
 from contextvars import ContextVar
 from itertools import combinations
@@ -62,6 +61,7 @@ __all__ = [
     "forget_leaves",
     "gather",
     "grouped",
+    "key_cards",
     "leaf_key",
     "negated",
     "operands",
@@ -199,10 +199,16 @@ def operands(op: str, left: Canon, right: Canon) -> Hashable:
 
 
 def _cards(form: Form) -> list[Number]:
+    """The cards a form is made of (a tagged leaf's, :func:`tagged`, as it carries them)."""
     if form[KIND] == LEAF:
-        return [form[VALUE]]
+        return list(cast(tuple[Number, ...], form[3])) if len(form) > 3 else [form[VALUE]]
     group = cast(Group, form)
     return [card for part in group[AHEAD:] for child in part for card in _cards(child)]
+
+
+def key_cards(key: Canon) -> list[Number]:
+    """The cards of a key: those its form is made of, and those set aside."""
+    return [*_cards(key[FORM]), *key[ASIDE]]
 
 
 def combine_normal(op: str, left: Canon, right: Canon, value: Number | None = None) -> Canon:
@@ -274,17 +280,18 @@ def gather(kind: int, form: Form, pull: int, ahead: list[Form], behind: list[For
 
 
 def settle(key: Key) -> Key:
-    """The ``"4nums"`` key of an open one (:meth:`Equivalence.combine`): its own sum or product, if it
-    is one, has its largest useless group of operands set aside (:func:`_drop`), and a
-    sum worth less than 0 is negated, its sign moved out. (The sums and products within
-    were settled as they joined a part of another kind.)
+    """The ``"4nums"`` key of an open one (:meth:`Equivalence.combine`): its own sum or
+    product, if it is one, has its useless operands set aside (:func:`_drop`: the reading
+    in which the fewest cards do the work), and a sum worth less than 0 is negated, its
+    sign moved out. (The sums and products within were settled as they joined a part of
+    another kind.)
 
     So a useless group is looked for among all the operands of a flattened sum or
     product, however the expression was bracketed. A key with sign 1 and nothing set
     aside that this gives is its own form's key: rebuilt as a tree, the form has nothing
-    useless left to lose (a second useless group beside the largest would have made a
-    larger one with it, or left nothing), so :meth:`~.equivalence.Equivalence.representatives` takes the rebuilt tree
-    without working its key out again.
+    useless left to lose (a useless part of what is left would leave fewer cards doing
+    the work), so :meth:`~.equivalence.Equivalence.representatives` takes the rebuilt
+    tree without working its key out again.
 
     >>> from puzzlecalc.arith24 import Expr
     >>> from puzzlecalc.arith24._engine.equivalence import EQUIVALENCES, open_key
@@ -342,10 +349,24 @@ def _settle(key: Canon) -> Key:
         if len(left) < len(items):
             aside.sort()
             if sums:
-                return sum_key(left, True, tuple(aside), value)
-            return product_key(left, sign, tuple(aside), value)
+                return _swapped(sum_key(left, True, tuple(aside), value))
+            return _swapped(product_key(left, sign, tuple(aside), value))
     if sums and value <= 0:
-        return sum_key(items, True, kept, value)
+        return _swapped(sum_key(items, True, kept, value))
+    return _swapped(key)
+
+
+def _swapped(key: Canon) -> Canon:
+    """``key``, or, if a card set aside is worth what the key's form does, the key in which
+    that card does the work and the form is set aside: equal values change places between
+    the work and a useless part (``(10-6)*1-3`` is ``1*(10-6-3)``: the 1 does the work).
+    So the fewest cards do the work, whichever part did it as written."""
+    sign, form, aside = key
+    worth = sign * form[VALUE]
+    if worth in aside and (form[KIND] != LEAF or len(form) > 2):
+        others = list(aside)
+        others.remove(worth)
+        return (1, (LEAF, worth), tuple(sorted([*others, *_cards(form)])))
     return key
 
 
@@ -356,10 +377,10 @@ def _could_drop(items: list[Signed], sums: bool) -> bool:
     negative one (``+2 +(-2)`` is worth 0); in a product a factor pulls away from 1 when
     it multiplies, whatever its sign (``2 / (-2)`` is worth -1, but ``2*2 / (-2) / (-2)``
     is worth 1). Of two operands only one alone can be useless (the whole never is): a
-    term 0, or a factor 1, and the test is exact."""
+    term 0, a factor 1, or a factor beside one worth 0, and the test is exact."""
     if len(items) == 2:
-        unit = 0 if sums else 1
-        return items[0][1][VALUE] == unit or items[1][1][VALUE] == unit
+        units = (0,) if sums else (0, 1)  # (a factor worth 0 makes the other useless)
+        return items[0][1][VALUE] in units or items[1][1][VALUE] in units
     if len(items) < 2:
         return False
     way = 0
@@ -375,9 +396,8 @@ def _could_drop(items: list[Signed], sums: bool) -> bool:
 
 
 def _small_group(items: list[Signed], sums: bool) -> bool:
-    """Whether one or two of three operands could be a useless group (the whole is never
-    one: a sum worth 0 is kept whole, a product keeps a factor multiplied). Of two,
-    :func:`_could_drop` has said it already.
+    """Whether one or two of three operands could be a useless group (the whole never is:
+    something is left). Of two, :func:`_could_drop` has said it already.
 
     Worked on numerators and denominators: Fraction arithmetic is slow."""
     if sums:  # each term as (signed numerator, denominator)
@@ -395,7 +415,7 @@ def _small_group(items: list[Signed], sums: bool) -> bool:
         else (form[VALUE].denominator, form[VALUE].numerator)
         for sign, form in items
     ]
-    if any(top == bottom for top, bottom in powers):
+    if any(top == bottom or not top for top, bottom in powers):  # (worth 1, or 0)
         return True
     return any(
         top * other_top == bottom * other_bottom
@@ -404,59 +424,66 @@ def _small_group(items: list[Signed], sums: bool) -> bool:
 
 
 def _drop(items: list[Signed], aside: list[Number], sums: bool) -> list[Signed]:
-    """Remove the largest useless group of operands, setting its cards aside.
+    """Remove the useless operands, setting their cards aside: of every reading of the
+    operands as a part that does the work and a useless rest, the one in which the
+    fewest cards do the work; of those, the fewest operands (``(3-2)*9/9`` is 3-2 at
+    work and 9/9 useless, not the other way round); of those, the one whose part left
+    sorts first.
 
-    In a sum (``sums``) a group is useless when its signed values add up to 0, in a
-    product when they multiply to 1 (a factor worth 0 never is). Something must be
-    left: a term, or a multiplied factor. Among equally large groups the one with the
-    smallest sorted operands goes. (The caller has asked :func:`_could_drop` first.)
+    In a sum (``sums``) a rest is useless when its signed values add up to 0, in a product
+    when they multiply to 1; in a product worth 0, every factor but one worth 0 is useless
+    (what 0 is multiplied or divided by changes nothing). Something is left, and a lone
+    part worth 0 (in a sum) or 1 (in a product) left has no side: adding it or taking it
+    away, multiplying or dividing by it, is the same. So however an expression is written,
+    its useless parts are read one way: ``(3+2-4)*1``, ``1/(3+2-4)`` and ``(3+2-4)/1`` all
+    leave the card 1 doing the work. (The caller has asked :func:`_could_drop` first.)
     """
     count = len(items)
     if count == 3 and not _small_group(items, sums):
         return items
-    # Which subsets are worth 0 (a sum) or 1 (a product), by bit mask (bit i: operand i),
-    # the totals of the subsets with operand i made from those without it, in whole
-    # numbers: a sum over the common denominator, a product as a numerator and a
-    # denominator (worth 1 when they are equal).
     full = (1 << count) - 1
-    if sums:
-        scale = math.lcm(*(form[VALUE].denominator for _, form in items))
-        totals = [0]
-        for sign, form in items:
-            step = sign * form[VALUE].numerator * (scale // form[VALUE].denominator)
-            totals += [total + step for total in totals]
-        if not totals[full]:
-            return items  # a sum worth 0 is kept whole
-        neutral = [mask for mask in range(1, full) if not totals[mask]]
+    unit = 0 if sums else 1
+    zeros = [] if sums else [i for i, (_, form) in enumerate(items) if form[VALUE] == 0]
+    if zeros:  # a product worth 0: all but one factor worth 0 is useless
+        useless = [full ^ (1 << i) for i in zeros]
     else:
-        # (a factor worth 0 is in no group worth 1, and is left: in a product worth 0 the
-        # other factors that multiply to 1 are useless, as in any product)
-        overs, unders = [1], [1]
-        for sign, form in items:
-            value = form[VALUE]
-            top, bottom = value.numerator, value.denominator
-            if sign < 0:
-                top, bottom = bottom, top
-            overs += [over * top for over in overs]
-            unders += [under * bottom for under in unders]
-        multiplied = sum(1 << i for i, (sign, _) in enumerate(items) if sign > 0)
-        neutral = [
-            mask
-            for mask in range(1, full)
-            if overs[mask] == unders[mask] != 0 and multiplied & ~mask  # a factor multiplied left
-        ]
-    if not neutral:
+        useless = [mask for mask in range(1, full) if _worth_unit(items, mask, sums)]
+    if not useless:
         return items
-    sizes = [mask.bit_count() for mask in neutral]
-    best_size = max(sizes)
-    best = [mask for mask, size in zip(neutral, sizes, strict=True) if size == best_size]
-    chosen = best[0]
-    if len(best) > 1:
-        chosen = min(best, key=lambda m: sorted(items[i] for i in range(count) if m >> i & 1))
+    sizes = [len(_cards(form)) for _, form in items]
+
+    def left(mask: int) -> list[Signed]:
+        kept = [items[i] for i in range(count) if not mask >> i & 1]
+        if len(kept) == 1 and kept[0][1][VALUE] == unit:
+            kept = [(1, kept[0][1])]  # (no side)
+        return kept
+
+    def reading(mask: int) -> tuple[int, int, list[Signed]]:
+        kept = left(mask)
+        return sum(sizes[i] for i in range(count) if not mask >> i & 1), len(kept), sorted(kept)
+
+    chosen = min(useless, key=reading)
     for i in range(count):
         if chosen >> i & 1:
             aside.extend(_cards(items[i][1]))
-    return [items[i] for i in range(count) if not chosen >> i & 1]
+    return left(chosen)
+
+
+def _worth_unit(items: list[Signed], mask: int, sums: bool) -> bool:
+    """Whether the operands of ``mask`` (bit i: operand i) add up to 0 (``sums``) or
+    multiply to 1, worked in whole numbers (Fraction arithmetic is slow)."""
+    top, bottom = 0 if sums else 1, 1
+    for i, (sign, form) in enumerate(items):
+        if mask >> i & 1:
+            value = form[VALUE]
+            if sums:  # top/bottom + sign * n/d
+                top = top * value.denominator + sign * value.numerator * bottom
+                bottom *= value.denominator
+            elif sign > 0:
+                top, bottom = top * value.numerator, bottom * value.denominator
+            else:
+                top, bottom = top * value.denominator, bottom * value.numerator
+    return top == 0 if sums else top == bottom
 
 
 def _worth(kind: int, ahead: tuple[Form, ...], behind: tuple[Form, ...]) -> Number:
@@ -502,11 +529,13 @@ def product_key(
     return (sign, (PRODUCT, total, times, over), kept)
 
 
-def tagged(value: Number, tag: str) -> Canon:
-    """The normal key of a power, root, factorial or written number worth ``value``: a
-    leaf, which the rules of sums and products read as the number it is worth, told apart
-    from a card of that value (and from another such leaf) by ``tag``."""
-    return (1, (LEAF, value, tag), ())  # type: ignore[return-value]  # (a leaf with a tag)
+def tagged(value: Number, tag: str, cards: list[Number]) -> Canon:
+    """The normal key of a power, root, factorial or written number worth ``value``, made
+    of ``cards``: a leaf, which the rules of sums and products read as the number it is
+    worth, told apart from a card of that value (and from another such leaf) by ``tag``,
+    and carrying its cards (set aside with it, if it is useless)."""
+    held: tuple[Number, ...] = tuple(sorted(cards))
+    return (1, (LEAF, value, tag, held), ())  # type: ignore[return-value]  # (a tagged leaf)
 
 
 def spelled(key: object) -> str:
