@@ -236,7 +236,8 @@ def test_shared_level_file() -> None:
         (["24", "1", "2", "--ops", "%"], 2, "ops"),
         (["countdown", "-1", "2", "3", "--target", "5", "--any"], 3, "positive whole"),
         (["ten", "12a"], 3, "digits"),
-        (["ten", "123456789"], 3, "at most 8 digits"),
+        (["ten", "123456789", "--no-in-order"], 3, "at most 8 cards can be played"),
+        (["ten", "1" * 33], 3, "at most 32 digits"),
         (["ten"], 2, "needs the digits"),
         (["ten", "1199", "--census"], 2, "--census"),
         (["ten", "1199", "--length", "3"], 2, "--length goes with --census"),
@@ -859,7 +860,7 @@ def test_a_portal_level_shows_its_portal_and_the_display_before_it() -> None:
         (["level", "155", "--explian"], "(did you mean --explain?)"),
         (["lvl"], "unknown subcommand 'lvl' (did you mean level?)"),
         (["cencus", "24"], "unknown subcommand 'cencus' (did you mean census?)"),
-        ([], "give a subcommand: level, make-level, 24, ten, krypto, every, fours, countdown, census"),
+        ([], "give a subcommand: level, make-level, 24, ten, years, krypto, every, fours, countdown, census"),
         (["census", "24", "--targets", "1"], "argument --targets: expected 2 arguments"),
         (["24", "--target", "x", "1"], "argument --target: not a number"),
     ],
@@ -1075,6 +1076,7 @@ RECORDS: dict[tuple[str, ...], Any] = {  # (TypedDicts: their keys are read at r
         "--any",
         "--explain",
     ): cli_records.CountdownRecord,
+    ("years", "20", "30", "--cards", "4", "3", "2", "1"): cli_records.YearRecord,
 }
 
 

@@ -27,6 +27,7 @@ The modules:
 - :mod:`~puzzlecalc.arith24.difficulty`: how hard a hand is;
 - :mod:`~puzzlecalc.arith24.countdown`: Countdown's numbers round;
 - :mod:`~puzzlecalc.arith24.ten`: the ten puzzle;
+- :mod:`~puzzlecalc.arith24.years`: the year puzzle (``10 9 8 ... 1``);
 - :mod:`~puzzlecalc.arith24.krypto`: Krypto;
 - :mod:`~puzzlecalc.arith24.every`: make every number;
 - :mod:`~puzzlecalc.arith24.fours`: Four fours;

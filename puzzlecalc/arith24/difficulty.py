@@ -41,7 +41,7 @@ from typing import Final, Unpack
 
 from puzzlecalc import caches
 from puzzlecalc._checks import real_number, shown
-from puzzlecalc.arith24.numbers import Number, hand, number, outcomes
+from puzzlecalc.arith24.numbers import Number, number, outcomes
 from puzzlecalc.arith24.rules import DEFAULT_RULES, HouseRules, RuleOptions, house_rules
 from puzzlecalc.errors import InvalidArgumentError, InvalidTypeError
 
@@ -180,7 +180,7 @@ def difficulty(
         raise InvalidArgumentError(
             f"difficulty rates hands played with + - * / and every card, not under {rules!r}"
         )
-    numbers = hand(cards, rules.in_order)
+    numbers = rules.hand(cards)
     if len(numbers) > MAX_RATED_CARDS:
         raise InvalidArgumentError(
             f"difficulty rates hands of at most {MAX_RATED_CARDS} cards, not {len(numbers)}"

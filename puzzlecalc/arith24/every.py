@@ -24,7 +24,7 @@ from puzzlecalc._checks import whole_number
 from puzzlecalc._text import amount
 from puzzlecalc.arith24._engine import Tree, from_trees, plan_of, smallest, values_reached
 from puzzlecalc.arith24.expr import Expr
-from puzzlecalc.arith24.numbers import Number, hand
+from puzzlecalc.arith24.numbers import Number
 from puzzlecalc.arith24.rules import HouseRules, RuleOptions, house_rules
 from puzzlecalc.arith24.solutions import DEFAULT_MAX_STEPS, shared_tables, solve
 from puzzlecalc.errors import SearchLimitError
@@ -102,7 +102,7 @@ def every_target(
         )
     chosen = house_rules(rules, options)
     plan = plan_of(chosen)
-    checked = hand(cards, chosen.in_order)
+    checked = chosen.hand(cards)
     solutions: dict[int, Expr | None] = {}
     if plan.family:  # one smallest tree of each value, not every solution: far less work
         trees = smallest(checked, range(low, up_to + 1), plan, max_steps)

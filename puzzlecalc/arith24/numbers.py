@@ -31,6 +31,7 @@ __all__ = [
     "FRACTION_SLASH",
     "MAX_CARDS",
     "MAX_DIGITS",
+    "MAX_ORDERED_CARDS",
     "MAX_VALUE_DIGITS",
     "OPERATORS",
     "PRECEDENCE",
@@ -87,8 +88,14 @@ MAX_DIGITS: Final = 30
 #: numbers of up to 4,300 digits, and every value the package makes can be printed).
 MAX_VALUE_DIGITS: Final = 4_000
 
-#: The most cards a hand may have (the work grows very fast with the count).
+#: The most cards a hand may have unless the rules' ``max_cards`` says otherwise (the work
+#: grows very fast with the count: a hand is split in two ``2**(n-1) - 1`` ways).
 MAX_CARDS: Final = 8
+
+#: The most cards a hand in a fixed order (``in_order``) may have unless the rules'
+#: ``max_cards`` says otherwise: its parts are runs, ``n * (n + 1) / 2`` of them, not
+#: ``2**n``.
+MAX_ORDERED_CARDS: Final = 16
 
 #: The fraction slash of a fraction literal: ``(1⁄2)`` is the number one half, where
 #: ``(1/2)`` is one divided by two.
@@ -389,20 +396,30 @@ def number(value: object, what: str) -> Number:
     return exact(value)
 
 
-def hand(cards: Iterable[object], in_order: bool = False) -> tuple[Number, ...]:
+def hand(
+    cards: Iterable[object], in_order: bool = False, max_cards: int | None = None
+) -> tuple[Number, ...]:
     """The cards as a sorted tuple of exact values, checked (in the order given, if
     ``in_order``).
 
-    :raises InvalidHandError: if there are no cards, more than :data:`MAX_CARDS`, or one
-        is not a number (see :func:`number`).
+    :param max_cards: the most cards the hand may have (default :data:`MAX_CARDS`, or in
+        a fixed order :data:`MAX_ORDERED_CARDS`): the rules' ``max_cards``.
+    :raises InvalidHandError: if there are no cards, more than ``max_cards``, or one is not
+        a number (see :func:`number`).
     """
+    if max_cards is None:
+        max_cards = MAX_ORDERED_CARDS if in_order else MAX_CARDS
     if isinstance(cards, (str, bytes, Mapping, AbstractSet)) or not isinstance(cards, Iterable):
         # (a mapping or a set is no hand: a set holds no card twice, a mapping its keys)
         raise InvalidHandError(f"cards must be a sequence of numbers, not {shown(cards)}")
-    taken = list(itertools.islice(cards, MAX_CARDS + 1))  # (no more is read: range(10**9))
-    if len(taken) > MAX_CARDS:
+    taken = list(itertools.islice(cards, max_cards + 1))  # (no more is read: range(10**9))
+    if len(taken) > max_cards:
         more = len(cards) if isinstance(cards, Sized) else "more"
-        raise InvalidHandError(f"at most {MAX_CARDS} cards can be played, not {more}")
+        order = " in a fixed order" if in_order else ""
+        raise InvalidHandError(
+            f"at most {max_cards} cards can be played{order}, not {more} "
+            "(the rules' max_cards raises it)"
+        )
     checked = tuple(number(card, "a card") for card in taken)
     if not in_order:
         checked = tuple(sorted(checked))

@@ -29,7 +29,6 @@ from puzzlecalc.arith24.numbers import (
     apply,
     card_digits,
     fits,
-    hand,
     number,
     unary,
 )
@@ -141,7 +140,7 @@ def check(
     :raises InvalidArgumentError: if the rules are not valid.
     """
     rules = house_rules(rules, options)
-    dealt = Counter(hand(cards))
+    dealt = Counter(rules.hand(cards))
     goal = number(target, "the target")
     if not isinstance(answer, str):
         return Verdict(False, f"the answer must be text, not {shown(answer)}")
@@ -163,15 +162,15 @@ def check(
         if broken:
             return Verdict(False, broken, expr, step=operation)
     if rules.family:  # (the numbers as written, read as the cards they are written from)
-        expr = _read(_minus_of_cards(expr, dealt, rules), list(hand(cards, rules.in_order)), rules)
+        expr = _read(_minus_of_cards(expr, dealt, rules), list(rules.hand(cards)), rules)
     for term in expr.terms():
         if isinstance(term, Numeral) and not term.parts:
             return Verdict(False, _unwritable(term, rules), expr)
     problem = _card_problems(Counter(expr.numbers), dealt, rules.use_all)
     if problem:
         return Verdict(False, problem, expr)
-    if rules.in_order and not _keeps_order(expr.numbers, hand(cards, in_order=True)):
-        order = " ".join(map(_number, hand(cards, in_order=True)))
+    if rules.in_order and not _keeps_order(expr.numbers, rules.hand(cards)):
+        order = " ".join(map(_number, rules.hand(cards)))
         reason = f"uses the cards out of order: they are to be used as dealt, {order}"
         return Verdict(False, reason, expr)
     for term in expr.terms():  # (a number written from cards is made, as a step is)

@@ -32,13 +32,16 @@ import attrs
 
 from puzzlecalc._checks import flag, instance, one_of, shown, whole_between
 from puzzlecalc.arith24.numbers import (
+    MAX_CARDS,
     MAX_DIGITS,
+    MAX_ORDERED_CARDS,
     MAX_VALUE_DIGITS,
     OPERATORS,
     UNARY,
     Number,
     card_digits,
     decimal_value,
+    hand,
 )
 from puzzlecalc.errors import InvalidArgumentError, InvalidTypeError
 
@@ -46,7 +49,10 @@ __all__ = [
     "COUNTDOWN",
     "DEFAULT_RULES",
     "DISTINCT_LEVELS",
+    "MAX_ANY_ORDER_CARDS",
+    "MAX_RULE_CARDS",
     "MAX_RULE_DIGITS",
+    "MAX_SUBSET_CARDS",
     "Distinct",
     "HouseRules",
     "RuleOptions",
@@ -63,6 +69,13 @@ DISTINCT_LEVELS: Final[tuple[Distinct, ...]] = get_args(Distinct)
 #: Where the unary operators may be applied: to any value, or to the numbers written
 #: from the cards only.
 UnaryOn: TypeAlias = Literal["all", "cards"]
+
+#: The largest ``max_cards`` the rules take: in a fixed order with every card used (a
+#: hand's parts are its runs), in any order (a hand is split in two ``2**(n-1) - 1``
+#: ways), and where a part of the hand may be used (``2**n - 1`` parts to search).
+MAX_RULE_CARDS: Final = 32
+MAX_ANY_ORDER_CARDS: Final = 12
+MAX_SUBSET_CARDS: Final = 16
 
 #: The largest ``max_digits`` the rules take
 #: (:data:`~puzzlecalc.arith24.numbers.MAX_VALUE_DIGITS`: every value can be printed).
@@ -139,6 +152,11 @@ class HouseRules:
     :param max_digits: the most digits (of the numerator or the denominator) a value along
         the way may have under the wider family's rules: a larger one is not made (a
         power or factorial is judged before it is worked out).
+    :param max_cards: the most cards a hand may have (default ``None``:
+        :data:`~.numbers.MAX_CARDS`, or in a fixed order
+        :data:`~.numbers.MAX_ORDERED_CARDS`); at most :data:`MAX_RULE_CARDS`, in any order
+        :data:`MAX_ANY_ORDER_CARDS`, and :data:`MAX_SUBSET_CARDS` unless ``use_all``. A
+        search is bounded by its ``max_steps`` too.
     :raises InvalidArgumentError: if a field has a value it cannot take.
     """
 
@@ -155,8 +173,48 @@ class HouseRules:
     concat: bool = attrs.field(default=False, validator=flag)
     decimal: bool = attrs.field(default=False, validator=flag)
     max_digits: int = attrs.field(default=MAX_DIGITS, validator=whole_between(1, MAX_RULE_DIGITS))
+    max_cards: int | None = attrs.field(
+        default=None, validator=attrs.validators.optional(whole_between(1, MAX_RULE_CARDS))
+    )
 
     __repr__ = _changed_fields
+
+    def __attrs_post_init__(self) -> None:
+        if self.max_cards is None:
+            return
+        if not self.in_order and self.max_cards > MAX_ANY_ORDER_CARDS:
+            raise InvalidArgumentError(
+                f"max_cards in any order must be at most {MAX_ANY_ORDER_CARDS}, "
+                f"not {self.max_cards}"
+            )
+        if not self.use_all and self.max_cards > MAX_SUBSET_CARDS:
+            raise InvalidArgumentError(
+                f"max_cards where a part of the hand may be used (use_all false) must be at "
+                f"most {MAX_SUBSET_CARDS}, not {self.max_cards}"
+            )
+
+    @property
+    def card_limit(self) -> int:
+        """The most cards a hand may have: ``max_cards``, or by default
+        :data:`~.numbers.MAX_CARDS` (in a fixed order :data:`~.numbers.MAX_ORDERED_CARDS`).
+
+        >>> DEFAULT_RULES.card_limit, HouseRules(in_order=True).card_limit
+        (8, 16)
+        """
+        if self.max_cards is not None:
+            return self.max_cards
+        return MAX_ORDERED_CARDS if self.in_order else MAX_CARDS
+
+    def hand(self, cards: Iterable[object]) -> tuple[Number, ...]:
+        """``cards`` checked as a hand played under these rules: exact numbers, at most
+        :attr:`card_limit` of them, sorted unless ``in_order``.
+
+        >>> HouseRules(in_order=True).hand([3, 1, 2]), DEFAULT_RULES.hand([3, 1, 2])
+        ((3, 1, 2), (1, 2, 3))
+
+        :raises InvalidHandError: as :func:`~.numbers.hand` does.
+        """
+        return hand(cards, self.in_order, self.card_limit)
 
     @property
     def family(self) -> bool:
@@ -288,6 +346,7 @@ class RuleOptions(TypedDict, total=False):
     concat: bool
     decimal: bool
     max_digits: int
+    max_cards: int | None
 
 
 #: The 24 game's rules.

@@ -30,11 +30,12 @@ from puzzlecalc.arith24._engine import (
     plan_of,
     reaches,
     shared_tables,
+    solution_count,
     solution_trees,
     values_reached,
 )
 from puzzlecalc.arith24.expr import Expr
-from puzzlecalc.arith24.numbers import Number, hand, number
+from puzzlecalc.arith24.numbers import Number, number
 from puzzlecalc.arith24.rules import HouseRules, RuleOptions, house_rules
 from puzzlecalc.caches import clear_caches as clear_caches  # (its old home)
 from puzzlecalc.errors import InvalidTypeError
@@ -72,9 +73,13 @@ def _trees(
     progress: Progress | None = None,
 ) -> dict[Key, Tree]:
     """The distinct solutions of a checked hand (:func:`hand`) and goal, by key."""
+    return solution_trees(checked, goal, plan, max_steps, _checked_progress(progress))
+
+
+def _checked_progress(progress: object) -> Progress | None:
     if progress is not None and not callable(progress):
         raise InvalidTypeError(f"progress must be a function, not {shown(progress)}")
-    return solution_trees(checked, goal, plan, max_steps, progress)
+    return progress
 
 
 def solve(
@@ -118,7 +123,7 @@ def solve(
     :raises SearchLimitError: if the search needs more than ``max_steps`` steps.
     """
     plan = plan_of(house_rules(rules, options))
-    checked, goal = hand(cards, plan.in_order), number(target, "the target")
+    checked, goal = plan.rules.hand(cards), number(target, "the target")
     truth(nearest, "nearest")
     found = _trees(checked, goal, plan, max_steps, progress)
     if not found and nearest:
@@ -153,14 +158,16 @@ def count(
     **options: Unpack[RuleOptions],
 ) -> int:
     """How many distinct solutions :func:`solve` finds, without building expressions
-    (``progress`` as for :func:`solve`).
+    (``progress`` as for :func:`solve`). Where every tree is a solution of its own
+    (``distinct="none"``) and the rules take only ``+ - * /``, the trees are counted, not
+    listed: a table of how many trees make each value of each part.
 
     >>> count([1, 2, 3, 4]), count([1, 2, 3, 4], distinct="normal")
     (3, 4)
     """
     plan = plan_of(house_rules(rules, options))
-    checked, goal = hand(cards, plan.in_order), number(target, "the target")
-    return len(_trees(checked, goal, plan, max_steps, progress))
+    checked, goal = plan.rules.hand(cards), number(target, "the target")
+    return solution_count(checked, goal, plan, max_steps, _checked_progress(progress))
 
 
 def solvable(
@@ -177,7 +184,7 @@ def solvable(
     False
     """
     plan = plan_of(house_rules(rules, options))
-    checked, goal = hand(cards, plan.in_order), number(target, "the target")
+    checked, goal = plan.rules.hand(cards), number(target, "the target")
     return reaches(checked, goal, plan, max_steps)
 
 

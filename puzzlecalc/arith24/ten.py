@@ -26,8 +26,8 @@ import attrs
 
 from puzzlecalc._checks import shown, whole_number
 from puzzlecalc.arith24.expr import Expr
-from puzzlecalc.arith24.numbers import MAX_CARDS, Number, number, number_text
-from puzzlecalc.arith24.rules import HouseRules, RuleOptions, house_rules
+from puzzlecalc.arith24.numbers import Number, number, number_text
+from puzzlecalc.arith24.rules import MAX_RULE_CARDS, HouseRules, RuleOptions, house_rules
 from puzzlecalc.arith24.solutions import DEFAULT_MAX_STEPS, shared_tables, solvable, solve
 from puzzlecalc.errors import InvalidHandError, SearchLimitError
 
@@ -51,8 +51,9 @@ def digits(text: str | Sequence[int]) -> tuple[int, ...]:
     >>> digits("0042"), digits([1, 1, 5, 8])
     ((0, 0, 4, 2), (1, 1, 5, 8))
 
-    :raises InvalidHandError: if it is not digits, none, or more than
-        :data:`~puzzlecalc.arith24.numbers.MAX_CARDS`.
+    :raises InvalidHandError: if it is not digits, none, or more than any rules let a hand
+        have (:data:`~puzzlecalc.arith24.rules.MAX_RULE_CARDS`; the rules played under may
+        allow fewer).
     """
     if isinstance(text, str):
         if not text or not all("0" <= char <= "9" for char in text):
@@ -67,8 +68,8 @@ def digits(text: str | Sequence[int]) -> tuple[int, ...]:
         found = tuple(int(digit) for digit in text)
     else:
         raise InvalidHandError(f"the digits must be a string of 0 to 9, not {shown(text)}")
-    if len(found) > MAX_CARDS:
-        raise InvalidHandError(f"at most {MAX_CARDS} digits can be played, not {len(found)}")
+    if len(found) > MAX_RULE_CARDS:
+        raise InvalidHandError(f"at most {MAX_RULE_CARDS} digits can be played, not {len(found)}")
     return found
 
 

@@ -161,7 +161,7 @@ def rule_flags(parser: argparse.ArgumentParser, rules: type[Rules] | type[HouseR
         elif isinstance(getattr(field.validator, "options", None), tuple):
             choices = field.validator.options
             group.add_argument(flag, choices=choices, help=help)
-        elif field.type in ("int", int):
+        elif field.type in ("int", int, "int | None"):
             group.add_argument(flag, type=int, help=help)
         else:
             group.add_argument(flag, help=help)

@@ -23,6 +23,7 @@ from puzzlecalc.cli import (
     play,
     status,
     ten,
+    years,
 )
 from puzzlecalc.cli.arguments import Parser, UsageError, program
 from puzzlecalc.errors import InvalidArgumentError, PuzzlecalcError, SearchLimitError, WorkLostError
@@ -36,6 +37,7 @@ SUBCOMMANDS: Final[tuple[Callable[[Any], None], ...]] = (
     make_level.add_parser,
     game24.add_parser,
     ten.add_parser,
+    years.add_parser,
     krypto.add_parser,
     every.add_parser,
     fours.add_parser,

@@ -43,6 +43,7 @@ __all__ = [
     "SolutionRecord",
     "SolutionsRecord",
     "TenCensusRecord",
+    "YearRecord",
     "advice_record",
     "emit",
     "hand_record",
@@ -232,6 +233,14 @@ class EveryRecord(TypedDict):
     high: int
     solutions: list[str | None]
     first_missed: int | None
+
+
+class YearRecord(HandRecord):
+    """``years``: one number of the year puzzle (the target), one way the numbers make it
+    (``null`` if they cannot) and how many ways."""
+
+    solution: str | None
+    ways: int
 
 
 class TenCensusRecord(TypedDict):

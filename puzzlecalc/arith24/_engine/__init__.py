@@ -3,8 +3,8 @@
 The rest of the package imports only the names below (``tests/test_layers.py`` holds it
 so). The engine reads the rules once into a :class:`Plan` (:func:`plan_of`), whose
 ``searcher`` is the search of the four operations or the wider family's; the calls
-(:func:`solution_trees`, :func:`reaches`, :func:`values_reached`, :func:`reached_among`,
-:func:`smallest`) run it under a budget of steps and hand back plain trees
+(:func:`solution_trees`, :func:`solution_count`, :func:`reaches`, :func:`values_reached`,
+:func:`reached_among`, :func:`smallest`) run it under a budget of steps and hand back plain trees
 (:func:`from_trees` makes expressions of them) or values.
 
 Where each thing lives:
@@ -22,6 +22,7 @@ module            what it holds
 ``equivalence``   the strategies, one a level: ``Equivalence``, ``EQUIVALENCES``, :func:`key`
 ``lookup``        numbers as the search looks them up (``Value``, ``Ratio``), the six needs
 ``arithmetic``    the search of ``+ - * /`` (``FOUR_OPERATIONS``)
+``counting``      trees counted, not listed, where each is a solution (``distinct="none"``)
 ``family``        the search of ``^``, unary operators and written numbers (``FAMILY``)
 ================  ===========================================================================
 
@@ -87,7 +88,8 @@ cache (module)                keeps                                       emptie
 (forms)
 settled keys (forms)          each key settled in a call, by identity     when the call's budget ends
 tables (budget)               a call's values, reachability, classes,     when the call ends, or the
-                              and the family's ``Search``, by plan         ``shared_tables`` block around it
+                              counts of trees, and the family's            ``shared_tables`` block around it
+                              ``Search``, by plan
 budget (budget)               a call's steps left                         when the call ends
 shared values (arithmetic)    the values of parts of up to 4 cards,       least recently used first
                               1,000,000 values in all
@@ -113,6 +115,7 @@ from puzzlecalc.arith24._engine.calls import (
     reached_among,
     reaches,
     smallest,
+    solution_count,
     solution_trees,
     values_reached,
 )
@@ -139,6 +142,7 @@ __all__ = [
     "reaches",
     "shared_tables",
     "smallest",
+    "solution_count",
     "solution_trees",
     "splits",
     "values_reached",

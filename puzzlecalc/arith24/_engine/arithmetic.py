@@ -29,6 +29,7 @@ from puzzlecalc.arith24._engine.budget import (
     spend,
     tables_of,
 )
+from puzzlecalc.arith24._engine.counting import one_tree, trees_making
 from puzzlecalc.arith24._engine.equivalence import Equivalence
 from puzzlecalc.arith24._engine.forms import Key, forget_leaves, operands
 from puzzlecalc.arith24._engine.lookup import (
@@ -48,12 +49,11 @@ from puzzlecalc.arith24._engine.lookup import (
     terms,
     whole_needed_by,
 )
-from puzzlecalc.arith24._engine.parts import halves, splits, subhands
+from puzzlecalc.arith24._engine.parts import halves, runs, splits, subhands
 from puzzlecalc.arith24._engine.plan import Plan, Progress
 from puzzlecalc.arith24._engine.trees import Tree
 from puzzlecalc.arith24.numbers import Number, apply, exact, outcomes
 from puzzlecalc.arith24.rules import HouseRules
-from puzzlecalc.errors import InvalidArgumentError
 
 __all__ = [
     "FOUR_OPERATIONS",
@@ -145,8 +145,8 @@ def forget_shared() -> None:
 
 
 def _values(cards: tuple[Number, ...], plan: Plan) -> Values:
-    if plan.every_op and not plan.in_order:
-        made = _every_op_values(cards, plan)
+    if plan.every_op:
+        made = _ordered_values(cards, plan) if plan.in_order else _every_op_values(cards, plan)
     else:
         made = _outcome_values(cards, plan)
     return Values(_allowed(made, plan.rules) if plan.limits_values else made)
@@ -216,6 +216,38 @@ def _every_op_values(cards: tuple[Number, ...], plan: Plan) -> set[Value]:
                     made.mixed(b, top, bottom)
                 for other_top, other_bottom in ratio_rights:
                     made.ratios_of(top, bottom, other_top, other_bottom)
+    return made.values()
+
+
+def _ordered_values(cards: tuple[Number, ...], plan: Plan) -> set[Value]:
+    """:func:`_values` with all four operations in a fixed order: a value of a run, then
+    one of the run after it."""
+    made = _Made()
+    wholes, put = made.wholes, made.put
+    fractions = not plan.whole_only
+    for part, rest in runs(cards):
+        lefts, rights = values(part, plan), values(rest, plan)
+        spend(len(lefts) * len(rights))
+        whole_rights = [b for b in rights if b.__class__ is int]
+        ratio_rights = [terms(b) for b in rights if b.__class__ is tuple]
+        for a in lefts:
+            top, bottom = terms(a)
+            if bottom == 1:
+                for b in whole_rights:  # the common case: whole numbers
+                    wholes.update((top + b, top - b, top * b))
+                    if b and (fractions or not top % b):
+                        put(top, b)
+            else:
+                for b in whole_rights:
+                    made.ratios.update(((top + b * bottom, bottom), (top - b * bottom, bottom)))
+                    put(top * b, bottom)
+                    if b:
+                        put(top, bottom * b)
+            for other_top, other_bottom in ratio_rights:
+                total, difference, product, quotient = four_ways(
+                    top, bottom, other_top, other_bottom
+                )
+                put(*total), put(*difference), put(*product), put(*quotient)
     return made.values()
 
 
@@ -645,9 +677,31 @@ class FourOperations:
         makes, in their order: read from its values."""
         return Reached.of(self.values(cards, plan), cards, plan.allows).among(numbers)
 
+    def count(self, cards: Part, goal: Number, plan: Plan, progress: Progress | None) -> int:
+        """How many distinct solutions there are: where every tree is one
+        (:attr:`~.plan.Plan.counts_trees`), counted, not listed (:mod:`.counting`)."""
+        if not plan.counts_trees:
+            return len(self.trees(cards, goal, plan, progress))
+        sought = as_value(goal)
+        found = 0
+        if plan.allows(goal):
+            found = sum(trees_making(sub, sought, plan) for sub in subhands(cards, plan.use_all))
+        if progress is not None:
+            progress(1, 1)
+        return found
+
     def smallest(self, cards: Part, goal: Number, plan: Plan) -> Tree | None:
-        """Not searched here: :raises InvalidArgumentError: always."""
-        raise InvalidArgumentError("smallest() searches under the wider family's rules only")
+        """One solution with the fewest cards (a hand of them makes its values with one
+        operation fewer), or ``None``: followed down the counts of trees
+        (:func:`.counting.one_tree`)."""
+        if not plan.allows(goal):
+            return None
+        sought = as_value(goal)
+        for sub in subhands(cards, plan.use_all):  # (the fewest cards first)
+            found = one_tree(sub, sought, plan)
+            if found is not None:
+                return found
+        return None
 
 
 #: The search of the four operations.

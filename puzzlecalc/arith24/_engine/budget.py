@@ -78,14 +78,18 @@ BUDGET: ContextVar[Budget | None] = ContextVar("puzzlecalc_arith24_budget", defa
 
 class Tables:
     """What searches have worked out under one plan, by sub-multiset: values,
-    reachability, classes."""
+    reachability, classes, counts of trees."""
 
-    __slots__ = ("classes", "family", "reachable", "values")
+    __slots__ = ("classes", "count_tables", "counts", "family", "reachable", "values")
 
     def __init__(self) -> None:
         self.values: dict[tuple[Number, ...], Values] = {}
         self.reachable: dict[tuple[tuple[Number, ...], Value], bool] = {}
         self.classes: dict[tuple[tuple[Number, ...], Number], dict[Key, Tree]] = {}
+        #: How many trees make a value (``None``: any value), of a part worked back.
+        self.counts: dict[tuple[tuple[Number, ...], Value | None], int] = {}
+        #: How many trees make each value, of a part listed.
+        self.count_tables: dict[tuple[Number, ...], dict[Value, int]] = {}
         #: The wider family's search (:class:`.family.Search`), if one was made: kept
         #: here for as long as the tables, by the searcher that made it.
         self.family: Any = None

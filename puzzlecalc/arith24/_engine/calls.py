@@ -32,7 +32,7 @@ from puzzlecalc.arith24._engine.forms import Key
 from puzzlecalc.arith24._engine.lookup import Reached
 from puzzlecalc.arith24._engine.plan import Plan, Progress
 from puzzlecalc.arith24._engine.trees import Tree
-from puzzlecalc.arith24.numbers import Number, hand
+from puzzlecalc.arith24.numbers import Number
 from puzzlecalc.arith24.rules import HouseRules
 
 __all__ = [
@@ -40,6 +40,7 @@ __all__ = [
     "reached_among",
     "reaches",
     "smallest",
+    "solution_count",
     "solution_trees",
     "values_reached",
 ]
@@ -67,6 +68,7 @@ def plan_of(rules: HouseRules) -> Plan:
         in_order=rules.in_order,
         six_needs=unrestricted and any_order,
         both_orders=equivalence.both_orders and any_order,
+        counts_trees=equivalence.name == "none",
         narrows=equivalence.flattens and unrestricted and any_order,
         allows=rules.allows,
         use_all=rules.use_all,
@@ -94,6 +96,22 @@ def solution_trees(
         return plan.searcher.trees(cards, goal, plan, progress)
 
 
+def solution_count(
+    cards: tuple[Number, ...],
+    goal: Number,
+    plan: Plan,
+    max_steps: int,
+    progress: Progress | None = None,
+) -> int:
+    """How many distinct solutions a checked hand has for an exact ``goal``: as many as
+    :func:`solution_trees` finds, where every tree is one counted, not listed.
+
+    :raises SearchLimitError: if the search needs more than ``max_steps`` steps.
+    """
+    with limited(max_steps, cards, goal):
+        return plan.searcher.count(cards, goal, plan, progress)
+
+
 def reaches(cards: tuple[Number, ...], goal: Number, plan: Plan, max_steps: int) -> bool:
     """Whether a checked hand (or, unless ``use_all``, a part of it) makes ``goal``.
 
@@ -109,7 +127,7 @@ def values_reached(cards: Sequence[Number], plan: Plan, max_steps: int) -> Reach
     :raises InvalidHandError: if ``cards`` is not a hand.
     :raises SearchLimitError: if the search needs more than ``max_steps`` steps.
     """
-    checked = hand(cards, plan.in_order)
+    checked = plan.rules.hand(cards)
     with limited(max_steps, checked):
         found = plan.searcher.values(checked, plan)
     return Reached.of(found, checked, plan.allows)
@@ -125,7 +143,7 @@ def reached_among(
     :raises InvalidHandError: if ``cards`` is not a hand.
     :raises SearchLimitError: if the search needs more than ``max_steps`` steps.
     """
-    checked = hand(cards, plan.in_order)
+    checked = plan.rules.hand(cards)
     with limited(max_steps, checked):
         return plan.searcher.among(checked, numbers, plan)
 
@@ -133,11 +151,9 @@ def reached_among(
 def smallest(
     cards: tuple[Number, ...], goals: Iterable[N], plan: Plan, max_steps: int
 ) -> dict[N, Tree | None]:
-    """For each of ``goals`` (exact), one solution of a checked hand under the wider
-    family's rules, with the fewest cards, then the fewest operations and numbers
-    (:func:`.family.smallest`), or ``None``: one search for them all.
+    """For each of ``goals`` (exact), one solution of a checked hand with the fewest
+    cards, then the fewest operations and numbers, or ``None``: one search for them all.
 
-    :raises InvalidArgumentError: unless the plan is of the wider family.
     :raises SearchLimitError: if the search needs more than ``max_steps`` steps.
     """
     with limited(max_steps, cards):

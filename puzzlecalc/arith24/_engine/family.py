@@ -90,6 +90,10 @@ class Family:
         """The distinct solutions for ``goal`` by closed key (:func:`trees`)."""
         return trees(cards, goal, search_of(plan), progress)
 
+    def count(self, cards: Part, goal: Number, plan: Plan, progress: Progress | None) -> int:
+        """How many distinct solutions there are: the classes of :meth:`trees`, counted."""
+        return len(self.trees(cards, goal, plan, progress))
+
     def reaches(self, cards: Part, goal: Number, plan: Plan) -> bool:
         """Whether the hand (or, unless ``use_all``, a part of it) makes ``goal``
         (:func:`reaches`)."""

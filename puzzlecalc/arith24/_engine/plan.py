@@ -36,6 +36,12 @@ class Searcher(Protocol):
         """The distinct solutions for ``goal``, by closed key: a plain tree of each."""
         ...
 
+    def count(
+        self, cards: tuple[Number, ...], goal: Number, plan: Plan, progress: Progress | None
+    ) -> int:
+        """How many distinct solutions there are for ``goal``."""
+        ...
+
     def reaches(self, cards: tuple[Number, ...], goal: Number, plan: Plan) -> bool:
         """Whether the hand (or, unless ``use_all``, a part of it) makes ``goal``."""
         ...
@@ -88,6 +94,9 @@ class Plan:
     #: Whether ``a+b`` and ``b+a`` (and ``a*b`` and ``b*a``) are both made: two solutions
     #: at the level, and the order allows both.
     both_orders: bool
+    #: Whether every tree is a solution of its own (``distinct="none"``): counted, not
+    #: listed, where the searcher can (:mod:`.counting`).
+    counts_trees: bool
     #: Whether a sum (or product) is made only of the pairs whose side holding the
     #: smallest card is not itself one (where keys flatten and any pair may be made).
     narrows: bool
