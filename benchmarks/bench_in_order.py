@@ -101,10 +101,10 @@ def plain_count(cards: tuple[int, ...], target: int) -> int:
     return found
 
 
-def library_values(cards: tuple[int, ...]) -> set[Number]:
+def library_values(cards: tuple[int, ...]) -> frozenset[Number]:
     from puzzlecalc.arith24.solutions import reachable_values
 
-    return set(reachable_values(cards, in_order=True, max_steps=10**12))
+    return reachable_values(cards, in_order=True, max_steps=10**12)
 
 
 def library_count(cards: tuple[int, ...], target: int) -> int:

@@ -70,11 +70,13 @@ DISTINCT_LEVELS: Final[tuple[Distinct, ...]] = get_args(Distinct)
 #: from the cards only.
 UnaryOn: TypeAlias = Literal["all", "cards"]
 
-#: The largest ``max_cards`` the rules take: in a fixed order with every card used (a
-#: hand's parts are its runs), in any order (a hand is split in two ``2**(n-1) - 1``
-#: ways), and where a part of the hand may be used (``2**n - 1`` parts to search).
+#: The largest ``max_cards`` the rules take, in a fixed order with every card used (a
+#: hand's parts are its runs).
 MAX_RULE_CARDS: Final = 32
+#: The largest ``max_cards`` in any order (a hand is split in two ``2**(n-1) - 1`` ways).
 MAX_ANY_ORDER_CARDS: Final = 12
+#: The largest ``max_cards`` where a part of the hand may be used (``use_all`` false: the
+#: ``2**n - 1`` parts are searched one by one).
 MAX_SUBSET_CARDS: Final = 16
 
 #: The largest ``max_digits`` the rules take

@@ -103,9 +103,9 @@ def solve(
     >>> [str(e) for e in solve([2, 3, 4], 100, nearest=True)]
     ['4*3*2']
 
-    :param cards: the numbers, ints or Fractions, any count from 1 to
-        :data:`~puzzlecalc.arith24.numbers.MAX_CARDS`.
-        Each is used exactly once (unless the rules' ``use_all`` is false).
+    :param cards: the numbers, ints or Fractions, any count from 1 to the rules'
+        :attr:`~puzzlecalc.arith24.rules.HouseRules.card_limit` (8, or in a fixed order
+        16). Each is used exactly once (unless the rules' ``use_all`` is false).
     :param target: the number to make.
     :param rules: the house rules (default: the 24 game's); keywords such as
         ``integer_only=True`` change single fields of them.

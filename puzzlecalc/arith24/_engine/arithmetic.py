@@ -258,7 +258,7 @@ class _Made:
     __slots__ = ("ratios", "wholes")
 
     def __init__(self) -> None:
-        self.wholes: set[int] = set()
+        self.wholes: set[Value] = set()  # (whole numbers: ints)
         self.ratios: set[tuple[int, int]] = set()
 
     def put(self, top: int, bottom: int) -> tuple[int, int]:
@@ -299,8 +299,11 @@ class _Made:
         self.put_inverse(*self.put(*quotient))
 
     def values(self) -> set[Value]:
-        """What was made."""
-        return self.wholes | self.ratios
+        """What was made (the ratios moved in with the whole numbers: no copy of both)."""
+        made = self.wholes
+        made.update(self.ratios)
+        self.ratios = set()
+        return made
 
 
 def _needs(
@@ -670,6 +673,8 @@ class FourOperations:
 
     def values(self, cards: Part, plan: Plan) -> frozenset[Value]:
         """Every value the hand (or, unless ``use_all``, a part of it) makes."""
+        if plan.use_all:
+            return values(cards, plan)  # (no copy: a hand's values may be millions)
         return frozenset().union(*(values(part, plan) for part in subhands(cards, plan.use_all)))
 
     def among(self, cards: Part, numbers: Iterable[N], plan: Plan) -> tuple[N, ...]:

@@ -297,7 +297,8 @@ class Reached:
         """The values a hand of ``cards`` makes, ``values``, less the cards the rules do
         not ``allow`` as a value: a card is a value of its own, but not an answer the rules
         forbid (-3 under ``non_negative``, as solving for it says)."""
-        return cls(values.difference(as_value(card) for card in cards if not allows(card)))
+        refused = [as_value(card) for card in cards if not allows(card)]
+        return cls(values.difference(refused) if refused else values)
 
     def __contains__(self, number: object) -> bool:
         if number.__class__ is int:
