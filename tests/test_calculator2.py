@@ -22,6 +22,7 @@ from puzzlecalc import (
     Portal,
     Rules,
     count_solutions,
+    game_level,
     game_levels,
     iter_solutions,
     parse_button,
@@ -35,7 +36,9 @@ from puzzlecalc.calculator.ops.base import digit_count
 from puzzlecalc.calculator.solution import Solution
 
 BUTTON_CASES = load("ctg2/button_cases.json")
-LEVELS = load("ctg2/levels.json")
+LEVELS = load("ctg2/levels.json")  # (the rows of an older table: the rules' evidence)
+NUMBERED = load("ctg2/levels_by_number.json")  # (the game's levels by its own numbers)
+NUMBERING = load("ctg2/numbering.json")  # (each row's level of the game)
 EXAMPLES = load("ctg2/examples.json")
 
 #: The options of the disputed cases, by the prefix of their name in button_cases.json.
@@ -140,9 +143,117 @@ def test_solve_goals_agrees_with_solve_level(
     assert solve_goals(levels, rules) == [solve_level(each, rules) for each in levels]
 
 
-def test_the_level_files_hold_109_levels_and_159_goals() -> None:
-    assert len(LEVELS) == len(game_levels(2)) == 109 and len(GOALS) == 159
-    assert sum(len(Level.each_goal(data)) for data in LEVELS) == 159
+def test_the_game_has_200_levels_and_341_goals() -> None:
+    assert len(NUMBERED) == len(game_levels(2)) == 200 and len(GOALS) == 341
+    assert [data["level"] for data in NUMBERED] == list(range(1, 201))
+
+
+#: Every rule option but the defaults, one at a time.
+OPTIONS_ONE_BY_ONE = [
+    Rules(hold_costs_move=False),
+    Rules(max_value=99_999_999),
+    Rules(min_value=-99_999),
+    Rules(influence="all"),
+    Rules(influence_sign="signed"),
+    Rules(cut_influenced=False),
+    Rules(power_influenced=True),
+    Rules(division="decimal"),
+    Rules(digit_minus="abs"),
+    Rules(shift="one-way"),
+    Rules(shift_zeros="end"),
+    Rules(lock_exempt=True),
+    Rules(lock_order="before-portal"),
+    Rules(relock=False),
+    Rules(rounding="half-even"),
+    Rules(portal_start=True),
+]
+
+#: Where a goal's shortest length under a rule option is not the data's ``min_moves``:
+#: (level, goal) -> the length (``None``: not within the level's moves). The data's lengths
+#: are under a portal that acts on the start (``portal_start=True``).
+CHANGED_BY: dict[Rules, dict[tuple[int, int | str], int | None]] = {
+    Rules(): {(194, 5): 2},
+    Rules(portal_start=True): {(194, 5): None},  # (3, more than its 2 moves)
+    Rules(lock_exempt=True): {(187, 13): 4, (194, 5): 2},
+    Rules(influence="all"): {(149, 1): None, (194, 5): 2},
+}
+
+
+def _changed(rules: Rules) -> str:
+    """The fields of ``rules`` that are not the defaults, for a test's name."""
+    return (
+        ", ".join(
+            f"{field.name}={getattr(rules, field.name)}"
+            for field in attrs.fields(Rules)
+            if getattr(rules, field.name) != getattr(Rules(), field.name)
+        )
+        or "defaults"
+    )
+
+
+@pytest.mark.parametrize("rules", [Rules(), *OPTIONS_ONE_BY_ONE], ids=_changed)
+def test_every_goal_of_the_game_is_solved_shortest_under_each_option(rules: Rules) -> None:
+    """Each of the 341 goals, shortest, against the data's length: the same but where the
+    option changes it. A Store hold that costs nothing shortens some (never lengthens)."""
+    changed = CHANGED_BY.get(rules, {(194, 5): 2})
+    for data in NUMBERED:
+        for level, goal in zip(Level.each_goal(data), data["goals"], strict=True):
+            solution = solve_level(level, rules)
+            length = None if solution is None else len(solution)
+            expected = changed.get((data["level"], goal["goal"]), goal["min_moves"])
+            if rules.hold_costs_move:
+                assert length == expected, (data["level"], goal["goal"])
+            else:
+                assert length is not None and length <= expected
+            if solution is not None:
+                assert level.is_solved_by(solution)
+
+
+def test_level_194_is_solvable_under_the_default_portal() -> None:
+    """Its start 62 has a digit at the portal's entrance: a portal that acts on the start
+    makes it 8, and goal 5 takes 3 moves of the 2 the game gives."""
+    level = game_level(194, game=2)
+    five = level.puzzles[1]
+    assert [len(s) for s in solve_goals(list(level.puzzles)) if s is not None] == [2, 2, 1]
+    with_start = Rules(portal_start=True)
+    assert solve_level(five, with_start) is None
+    longer = solve_level(attrs.evolve(five, moves=3), with_start)
+    assert longer is not None and len(longer) == 3
+    assert level.min_moves == (2, 2, 1) and "portal_start" in level.notes[-1]
+
+
+def test_each_row_of_the_older_table_is_a_level_of_the_game_or_none() -> None:
+    """numbering.json: 60 rows are their level exactly, 47 share its start, portal and a
+    goal, and 2 are no level of the game."""
+    rows = {data["level"]: data for data in LEVELS}
+    matches = {"exact": 0, "near": 0, "none": 0}
+    for entry in NUMBERING:
+        matches[entry["match"]] += 1
+        row = rows[entry["row"]]
+        if entry["game_level"] is None:
+            continue
+        level = game_level(entry["game_level"], game=2)
+        first = level.puzzles[0]
+        assert (row["start"], row["portal"]) == (first.start, first.to_dict()["portal"])
+        goals = {(goal["goal"], goal["moves"]) for goal in row["goals"]}
+        shipped = {(puzzle.goal, puzzle.moves) for puzzle in level.puzzles}
+        assert {goal for goal, _ in goals} & {goal for goal, _ in shipped}
+        if entry["match"] == "exact":
+            assert goals == shipped and sorted(row["buttons"]) == sorted(first.labels())
+    assert matches == {"exact": 60, "near": 47, "none": 2}
+    assert [entry["row"] for entry in NUMBERING if entry["match"] == "none"] == [19, 38]
+
+
+def test_the_rows_fewer_moves_are_enough_too() -> None:
+    """13 rows give later goals fewer moves than the game's one count for the level: each is
+    solvable within the row's count as well (no level decides which count the game has)."""
+    fewer = 0
+    for data in LEVELS:
+        for level in Level.each_goal(data):
+            solution = solve_level(level)
+            assert solution is not None and len(solution) <= level.moves
+        fewer += len({goal["moves"] for goal in data["goals"]}) > 1
+    assert fewer >= 1
 
 
 @pytest.mark.parametrize(
@@ -165,6 +276,12 @@ def test_every_goal_stays_solvable_under_each_option(rules: Rules) -> None:
         solution = solve_level(level, rules)
         assert solution is not None and level.is_solved_by(solution), name
         assert shortest is not None and (len(solution) >= shortest or rules != Rules())
+
+
+def test_lock_exempt_decides_level_187_goal_13() -> None:
+    (level,) = [puzzle for puzzle in game_level(187, game=2).puzzles if puzzle.goal == 13]
+    assert len(solve_level(level)) == 3  # type: ignore[arg-type]
+    assert len(solve_level(level, Rules(lock_exempt=True))) == 4  # type: ignore[arg-type]
 
 
 def test_lock_exempt_decides_row_296_goal_13() -> None:

@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 from shared_data import DATA, load
 
-from puzzlecalc import __version__
+from puzzlecalc import __version__, game_level
 from puzzlecalc.cli import main, text
 from puzzlecalc.cli import records as cli_records
 from puzzlecalc.cli.puzzles import read_puzzles
@@ -129,10 +129,28 @@ def test_level_by_number() -> None:
 
 
 def test_a_sequel_level_by_number_solves_each_goal() -> None:
-    status, out = run("level", "9", "--game", "2", "--json")
+    status, out = run("level", "19", "--game", "2", "--json")
     records = [json.loads(line) for line in out.splitlines()]
-    assert status == 0 and [(r["level"], r["goal"]) for r in records] == [(9, 96), (9, 63), (9, 33)]
+    assert status == 0 and [(r["level"], r["goal"]) for r in records] == [
+        (19, 96),
+        (19, 63),
+        (19, 33),
+    ]
     assert [r["solutions"][0]["moves"] for r in records] == [3, 3, 3]
+
+
+def test_levels_lists_a_game_and_finds_a_level_by_what_it_shows() -> None:
+    status, out = run("levels", "--game", "2")
+    assert status == 0 and len(out.splitlines()) == 200
+    assert out.splitlines()[183] == (
+        "level 184: 54 -> 49 in 3 moves or 11 in 3 moves, buttons Lock Sort asc /5"
+    )
+    assert run("levels", "--game", "2", "--button", "lock", "--button", "sort")[1].splitlines() == [
+        str(game_level(184, 2)),
+        str(game_level(189, 2)),
+    ]
+    assert run("levels", "--game", "2", "--start", "54", "--goal", "11")[0] == 0
+    assert run("levels", "--game", "2", "--start", "54", "--goal", "12") == (1, "")
 
 
 def test_level_json_reads_back_with_its_number(tmp_path: Path) -> None:
@@ -145,7 +163,7 @@ def test_level_json_reads_back_with_its_number(tmp_path: Path) -> None:
 def test_every_level_of_a_game() -> None:
     status, out = run("level", "--game", "2", "--json")
     records = [json.loads(line) for line in out.splitlines()]
-    assert status == 0 and len(records) == 159
+    assert status == 0 and len(records) == 341
     assert all(record["solutions"] for record in records)
 
 
@@ -153,7 +171,7 @@ def test_every_level_of_a_game() -> None:
     ("argv", "message"),
     [
         (["level", "200"], "game 1 has levels 1 to 199, not 200"),
-        (["level", "0", "--game", "2"], "game 2 has levels 1 to 109 and 184, not 0"),
+        (["level", "0", "--game", "2"], "game 2 has levels 1 to 200, not 0"),
         (
             ["level", "+4"],
             "give a level number, --file, or the level's parts: missing --start, --goal, --moves",
@@ -182,7 +200,7 @@ def test_bad_level_numbers(
         (["155", "--after", "/3", "/3", "--hint"], 1, ["-"]),
         (["--start", "0", "--goal", "12", "--moves", "4", "+3", "x4", "--after", "+3", "x4"], 0,
          ["level: after +3, x4 the display shows 12: solved"]),
-        (["9", "--game", "2", "--hint"], 0, ["<<", "+12", "+12"]),
+        (["19", "--game", "2", "--hint"], 0, ["<<", "+12", "+12"]),
     ],
 )  # fmt: skip
 def test_level_after_presses(argv: list[str], status: int, lines: list[str]) -> None:
@@ -860,7 +878,7 @@ def test_a_portal_level_shows_its_portal_and_the_display_before_it() -> None:
         (["level", "155", "--explian"], "(did you mean --explain?)"),
         (["lvl"], "unknown subcommand 'lvl' (did you mean level?)"),
         (["cencus", "24"], "unknown subcommand 'cencus' (did you mean census?)"),
-        ([], "give a subcommand: level, make-level, 24, ten, years, krypto, every, fours, countdown, census"),
+        ([], "give a subcommand: level, levels, make-level, 24, ten, years, krypto, every, fours, countdown, census"),
         (["census", "24", "--targets", "1"], "argument --targets: expected 2 arguments"),
         (["24", "--target", "x", "1"], "argument --target: not a number"),
     ],
@@ -996,11 +1014,11 @@ def test_every_limit_of_the_api_has_a_flag_the_error_names(
 
 
 def test_a_level_of_several_goals_picks_one_by_goal(capsys: pytest.CaptureFixture[str]) -> None:
-    status, out = run("level", "9", "--game", "2", "--goal", "63")
-    assert status == 0 and out.startswith("level 9: 200 -> 63 in 3 moves")
+    status, out = run("level", "19", "--game", "2", "--goal", "63")
+    assert status == 0 and out.startswith("level 19: 200 -> 63 in 4 moves")
     assert "goal 96" not in out
-    assert run("level", "9", "--game", "2", "--goal", "64")[0] == 2
-    assert "level 9 has the goals 96, 63, 33, not [64]" in capsys.readouterr().err
+    assert run("level", "19", "--game", "2", "--goal", "64")[0] == 2
+    assert "level 19 has the goals 96, 63, 33, not [64]" in capsys.readouterr().err
 
 
 def test_calculator_2_numbering_is_said_and_level_184_is_the_games_own() -> None:
@@ -1077,6 +1095,8 @@ RECORDS: dict[tuple[str, ...], Any] = {  # (TypedDicts: their keys are read at r
         "--explain",
     ): cli_records.CountdownRecord,
     ("years", "20", "30", "--cards", "4", "3", "2", "1"): cli_records.YearRecord,
+    ("levels", "--game", "2", "--start", "54"): cli_records.ListedLevelRecord,
+    ("levels", "--goal", "3001"): cli_records.ListedLevelRecord,
 }
 
 

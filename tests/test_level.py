@@ -15,6 +15,7 @@ from puzzlecalc import (
     Level,
     Portal,
     Rules,
+    solve_level,
 )
 
 
@@ -61,15 +62,18 @@ def test_bad_portals(pair: tuple[int, int]) -> None:
         Portal(*pair)
 
 
-def test_portal_applies_to_start_and_every_press() -> None:
+def test_portal_applies_to_every_press_and_if_the_rules_say_to_the_start() -> None:
     level = Level(start=99, goal=10, moves=3, buttons=["1", "-1"], portal=[2, 0])
     state = level.initial_state()
     assert state == GameState(99)
     after = level.press(state, 0)
     assert after == GameState(1)  # 991 -> 100 -> 1
-    assert Level(
-        start=123, goal=0, moves=1, buttons=["+1"], portal=[2, 0]
-    ).initial_state() == GameState(24)
+    touched = Level(start=123, goal=24, moves=0, buttons=["+1"], portal=[2, 0])
+    assert touched.initial_state() == GameState(123) and solve_level(touched) is None
+    on_start = Rules(portal_start=True)
+    assert touched.initial_state(on_start) == GameState(24)
+    solved = solve_level(touched, on_start)
+    assert solved is not None and len(solved) == 0 and touched.is_solved_by(solved)
 
 
 BAD_LEVELS: list[tuple[dict[str, Any], type[Exception], str]] = [

@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given, settings
 from strategies24 import exprs
 
-from puzzlecalc import Level, game_levels, solve_goals, solve_level
+from puzzlecalc import Level, game_level, game_levels, solve_goals, solve_level
 from puzzlecalc.arith24 import Expr
 from puzzlecalc.arith24.census import countdown_census, hand_census
 from puzzlecalc.arith24.census.pictures import census_svg
@@ -49,7 +49,8 @@ def test_every_real_level_is_drawn_with_its_numbers_and_buttons() -> None:
             f"GOAL: {level.goal}",
             format_value(level.initial_state().value),
         ]
-        assert shown[-len(level.buttons) :] == level.labels()
+        keys = level.labels() + (["ABC"] if level.word is not None else [])
+        assert shown[-len(keys) :] == keys
         if level.portal is not None:
             assert f"portal {level.portal.entrance} → {level.portal.exit}" in shown
         assert level._repr_svg_() == level_svg(level)
@@ -61,6 +62,8 @@ def test_every_real_solution_is_drawn_as_its_path_of_displays() -> None:
             assert solution is not None
             picture = solution_svg(solution)
             displays = [format_value(solution.start.value), *map(format_value, solution.displays)]
+            if solution.word is not None:  # (its ABC press shows the word)
+                displays[-1] = solution.word
             assert texts(picture, "display") == displays
             assert texts(picture, "press") == solution.labels
             assert set(texts(picture, "display again")) <= set(displays)
@@ -177,3 +180,23 @@ def test_drawings_escape_their_text_and_write_short_numbers() -> None:
     assert 'width="10.5"' in document and '<text x="1" y="2" text-anchor="end">' in document
     assert "fill=" not in document and "rx=" not in document
     assert "stroke='say \"hi\"'" in document  # quoteattr picks the other quote
+
+
+def test_a_solution_shows_the_cursor_and_the_lock_on_its_displays() -> None:
+    """Level 185 of Calculator 2: Lock@2, Round@2, Digit +5@2. Each press acts on the
+    hundreds (a cursor under that digit of the display before it), and the lock keeps
+    that digit through the Round (a bar over it on the display between)."""
+    solution = solve_level(game_level(185, 2).puzzles[0])
+    assert solution is not None and solution.labels == ["Lock@2", "Round@2", "Digit +5@2"]
+    picture = solution_svg(solution)
+    root = ElementTree.fromstring(picture)
+    cursors = [e for e in root.iter() if e.get("class") == "cursor"]
+    locks = [e for e in root.iter() if e.get("class") == "lock"]
+    assert len(cursors) == 3 and len(locks) == 1
+    plain = solution_svg(solve_level(game_level(155).puzzle))
+    assert 'class="cursor"' not in plain and 'class="lock"' not in plain
+
+
+def test_a_level_of_word_goals_has_its_abc_key() -> None:
+    keys = texts(level_svg(game_level(20, 2).puzzles[0]))
+    assert keys[-1] == "ABC"

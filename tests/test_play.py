@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 from children import ctrl_c_as_on_a_terminal
 
-from puzzlecalc import game_level, solve_level
+from puzzlecalc import find_levels, game_level, solve_level
 from puzzlecalc.arith24 import HouseRules, deal, solve
 from puzzlecalc.arith24.census import Deck
 from puzzlecalc.arith24.countdown import countdown
@@ -85,7 +85,9 @@ def test_enter_goes_on_to_the_next_level_and_the_end_of_input_leaves(
     status, out = play([*_shortest(198), "", *_shortest(199), ""], "198", monkeypatch=monkeypatch)
     assert status == 0
     assert out.count("solved in") == 2
-    assert "level 199" in out and out.rstrip().endswith("that was the last level")
+    assert "level 199" in out and out.rstrip().endswith(
+        "that was the last level\nin all: 2 of 2 goals solved"
+    )
 
 
 def test_undo_clear_show_and_help(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -156,8 +158,8 @@ def test_the_goals_of_a_sequel_level_in_turn_with_lock_and_a_cursor(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     first = _shortest(184, 2, 0)
-    assert first == ["Shift >", "Lock@1", "/5"]
-    typed = ["2", "3@1", "1", "", "Lock@1", "Shift >", "/5"]
+    assert first == ["Sort asc", "Lock@1", "/5"]
+    typed = ["2", "1@1", "3", "", "Lock@1", "Sort asc", "/5"]
     status, out = play(typed, "184", "--game", "2", monkeypatch=monkeypatch)
     assert status == 0
     assert "Calculator 2 level 184, goal 1 of 2" in out and "goal 2 of 2" in out
@@ -167,12 +169,35 @@ def test_the_goals_of_a_sequel_level_in_turn_with_lock_and_a_cursor(
     assert "|         10 |" in out.replace("\x1b", "")  # (the positions of the digits, under them)
 
 
+def test_a_cursor_button_without_its_position_asks_for_one_in_words(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Lock by its number or its label alone: the positions it may take, in words; the
+    arrow pad: its arrows."""
+    _status, out = play(["1", "lock", "Lock@1", "show", "quit"], "184", "--game", "2",
+                        monkeypatch=monkeypatch)  # fmt: skip
+    assert out.count("Lock needs a position: 1@0 or 1@1 (Lock@0, ...)") == 2
+    assert "|         10 | positions" in out and "|         L  | L: locked" in out
+    shift = find_levels(2, buttons=["shift"])[0]
+    index = shift.puzzles[0].labels().index("Shift") + 1
+    _status, out = play([str(index), "quit"], str(shift.number), "--game", "2",
+                        monkeypatch=monkeypatch)  # fmt: skip
+    assert f"Shift needs arrows: {index}@< or {index}@>" in out
+
+
+def test_after_the_goals_of_a_level_a_summary(monkeypatch: pytest.MonkeyPatch) -> None:
+    typed = [*_shortest(184, 2, 0), "", "next", "quit"]
+    _status, out = play(typed, "184", "--game", "2", monkeypatch=monkeypatch)
+    assert "Calculator 2 level 184: 1 of 2 goals solved (49 in 3 moves, 11 skipped)" in out
+    assert out.rstrip().endswith("in all: 1 of 2 goals solved")
+
+
 def test_a_level_by_its_parts_with_a_word_goal(monkeypatch: pytest.MonkeyPatch) -> None:
     _status, out = play(
         ["Sort desc", "Cut 8", "ABC"], "--start", "2825", "--goal", "ODD", "--moves", "3",
         "Sort desc", "Cut 8", monkeypatch=monkeypatch,
     )  # fmt: skip
-    assert "goal ODD (522)" in out
+    assert "goal ODD (522, then ABC: it shows the word, a move)" in out
     assert "ABC                   ODD   moves 3 of 3" in out
     assert "solved in 3 moves" in out
 
@@ -392,7 +417,8 @@ def test_24_and_countdown_in_a_pseudo_terminal() -> None:
 SESSIONS = [
     ("level155.txt", ["play", "155"], ["hint", "Store(hold)", "/3", "undo", "2", "hint", "3", "39=>93",
                                        "3(hold)", "3", "1", "2", "4", "quit"]),
-    ("sequel184.txt", ["play", "184", "--game", "2"], ["2", "Lock@1", "1", "", "hint", "3@1", "2", "/5"]),
+    ("sequel184.txt", ["play", "184", "--game", "2"],
+     ["2", "1", "Lock@1", "show", "3", "", "hint", "1@1", "2", "/5", "quit"]),
     ("game24.txt", ["play", "24", "--seed", "1", "--rounds", "2"], ["hint", "hint", "1+2", "(8+5)*2-2", "skip"]),
     ("countdown.txt", ["play", "countdown", "--seed", "7", "--large", "2", "--no-clock"], ["75*7-25*2"]),
 ]  # fmt: skip

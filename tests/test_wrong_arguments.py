@@ -19,7 +19,7 @@ import pytest
 
 import puzzlecalc
 from puzzlecalc import GameState, Level, Rules, search
-from puzzlecalc.arith24 import census, expr, game, referee, solutions
+from puzzlecalc.arith24 import census, expr, game, referee, solutions, years
 from puzzlecalc.arith24.census.pictures import census_svg
 from puzzlecalc.arith24.every import every_target
 from puzzlecalc.arith24.krypto import check_krypto_deal, deal_krypto, krypto
@@ -80,6 +80,10 @@ CALLS: dict[str, tuple[Callable[..., Any], dict[str, Any]]] = {
     "format_button": (notation.format_button, {"op": Add(1)}),
     "game_level": (puzzlecalc.game_level, {"number": 1, "game": 1}),
     "game_levels": (puzzlecalc.game_levels, {"game": 1}),
+    "find_levels": (
+        puzzlecalc.find_levels,
+        {"game": 2, "start": 54, "goal": 49, "buttons": ["lock"]},
+    ),
     "read_levels": (puzzlecalc.read_levels, {"source": io.StringIO(json.dumps(LEVEL.to_dict()))}),
     "word_value": (puzzlecalc.word_value, {"word": "ODD"}),
     "generate": (maker.generate, {"rng": RNG, "game": 1, "moves": 3, "max_tries": 5}),
@@ -203,6 +207,16 @@ CALLS: dict[str, tuple[Callable[..., Any], dict[str, Any]]] = {
             "rules": None,
             "max_steps": 10_000,
             "max_targets": 100,
+        },
+    ),
+    "year_puzzle": (
+        years.year_puzzle,
+        {
+            "years": [6, 7],
+            "cards": [3, 2, 1],
+            "rules": None,
+            "max_steps": 10_000,
+            "max_years": 10,
         },
     ),
     "Num": (expr.Num, {"number": 3, "card": 0}),

@@ -34,14 +34,14 @@ def draw_pictures(app: Sphinx) -> None:
     level = game_level(155).puzzle
     solution = solve_level(level)
     assert solution is not None
-    sequel = game_level(100, game=2).puzzles[0]
+    sequel = game_level(185, game=2).puzzles[0]
     sequel_solution = solve_level(sequel)
     assert sequel_solution is not None
     pictures = {
         "level155.svg": level_svg(level),
         "level155-solution.svg": solution_svg(solution),
-        "sequel100.svg": level_svg(sequel),
-        "sequel100-solution.svg": solution_svg(sequel_solution),
+        "sequel185.svg": level_svg(sequel),
+        "sequel185-solution.svg": solution_svg(sequel_solution),
         "portal.svg": level_svg(game_level(181).puzzle),
         "expr-3388.svg": expr_svg(Expr.parse("8/(3-8/3)")),
         "expr-952.svg": expr_svg(Expr.parse("(100+3)*75*6/50+25")),

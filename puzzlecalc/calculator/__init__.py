@@ -16,7 +16,13 @@ from __future__ import annotations
 from puzzlecalc.calculator.advice import Advice, advise
 from puzzlecalc.calculator.difficulty import LevelDifficulty, level_difficulty
 from puzzlecalc.calculator.level import Level, Portal, word_value
-from puzzlecalc.calculator.levels import NumberedLevel, game_level, game_levels, read_levels
+from puzzlecalc.calculator.levels import (
+    NumberedLevel,
+    find_levels,
+    game_level,
+    game_levels,
+    read_levels,
+)
 from puzzlecalc.calculator.maker import generate
 from puzzlecalc.calculator.notation import format_button, parse_button, parse_press
 from puzzlecalc.calculator.ops import At, Op, Press
@@ -46,6 +52,7 @@ __all__ = [
     "Solution",
     "advise",
     "count_solutions",
+    "find_levels",
     "format_button",
     "game_level",
     "game_levels",

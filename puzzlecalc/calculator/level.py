@@ -32,6 +32,7 @@ __all__ = [
     "MAX_MOVES",
     "MAX_PRESSES",
     "MAX_WORD",
+    "WORD_BUTTON",
     "WORD_PRESS",
     "Level",
     "Portal",
@@ -55,6 +56,10 @@ _PRESSES: Final = ("press", "hold")
 #: The record of the final press of a word goal in :attr:`Solution.indices
 #: <puzzlecalc.calculator.solution.Solution.indices>`.
 WORD_PRESS: Final[PressRecord] = (None, "ABC")
+
+#: The label of the button that shows a word goal's word (:data:`WORD_PRESS`): it ends
+#: the level, and costs a move.
+WORD_BUTTON: Final = "ABC"
 #: The phone-keypad groups of letters: ``A-C`` show 1, ``D-F`` 2, ... ``Y-Z`` 9.
 _KEYPAD: Final = ("ABC", "DEF", "GHI", "JKL", "MNO", "PQR", "STU", "VWX", "YZ")
 _LETTER_DIGITS: Final = {
@@ -203,7 +208,8 @@ class Level:
     :param buttons: the buttons, as :class:`~puzzlecalc.calculator.ops.base.Op` objects or labels.
     :param portal: a :class:`Portal`, an ``[entrance, exit]`` pair, or ``None``.
     :raises InvalidLevelError: if a number is not an integer that fits on the display,
-        ``moves`` is negative or there are no buttons.
+        ``moves`` is negative, or there are no buttons and the goal is a number (a word
+        goal's ``ABC`` press may be all a level needs).
     :raises InvalidButtonError: if a label names no button.
     """
 
@@ -214,8 +220,8 @@ class Level:
     portal: Portal | None = attrs.field(default=None, converter=_to_portal)
 
     def __attrs_post_init__(self) -> None:
-        if not self.buttons:
-            raise InvalidLevelError("a level needs at least one button")
+        if not self.buttons and self.word is None:
+            raise InvalidLevelError("a level needs at least one button (or a word goal)")
 
     def __repr__(self) -> str:
         """The level as code that makes it again, buttons as their labels.
@@ -235,14 +241,24 @@ class Level:
 
         >>> print(Level(start=99, goal=10, moves=3, buttons=["1", "-1"], portal=[2, 0]))
         99 -> 10 in 3 moves, buttons 1 -1, portal from position 2 to 0
+
+        A word goal's ``ABC`` is among the buttons (:data:`WORD_BUTTON`): its press shows
+        the word, and ends the level, as a move.
+
+        >>> print(Level(start=21, goal="BAD", moves=2, buttons=["+1"]))
+        21 -> BAD in 2 moves, buttons +1 ABC (ABC shows the word: a move)
         """
         portal = self.portal
         where = (
             "" if portal is None else f", portal from position {portal.entrance} to {portal.exit}"
         )
+        labels, ending = self.labels(), ""
+        if self.word is not None:
+            labels.append(WORD_BUTTON)
+            ending = f" ({WORD_BUTTON} shows the word: a move)"
         return (
             f"{self.start} -> {self.goal} in {counted(self.moves, 'move')}, "
-            f"buttons {' '.join(self.labels())}{where}"
+            f"buttons {' '.join(labels)}{where}{ending}"
         )
 
     @property
@@ -351,10 +367,17 @@ class Level:
         """The button labels at the start of the level."""
         return [button.label() for button in self.buttons]
 
-    def initial_state(self) -> GameState:
-        """The state before the first press: the start value after the portal."""
-        start = self.start if self.portal is None else self.portal.apply(self.start)
-        return GameState(start)
+    def initial_state(self, rules: Rules = DEFAULT_RULES) -> GameState:
+        """The state before the first press: the start value, after the portal if the
+        rules' ``portal_start`` says it acts on the start.
+
+        >>> level = Level(start=62, goal=5, moves=2, buttons=["+2"], portal=[1, 0])
+        >>> level.initial_state().value, level.initial_state(Rules(portal_start=True)).value
+        (62, 8)
+        """
+        if self.portal is None or not checked_rules(rules).portal_start:
+            return GameState(self.start)
+        return GameState(self.portal.apply(self.start))
 
     def press(
         self,
@@ -455,7 +478,7 @@ class Level:
 
         :raises IllegalPressError: if the label is not one, or no button shows it then.
         """
-        state = self.initial_state() if state is None else checked_state(state)
+        state = self.initial_state(rules) if state is None else checked_state(state)
         if not isinstance(label, str):
             raise IllegalPressError(f"a press is a label, not {shown(label)}")
         if self.word is not None and label.strip().upper() == "ABC":
@@ -482,7 +505,9 @@ class Level:
     ) -> Solution:
         """Play from ``start`` each press ``record`` makes of an item, and say what shows."""
         checked_rules(rules)
-        start = state = self.initial_state() if start is None else checked_state(start, "start")
+        start = state = (
+            self.initial_state(rules) if start is None else checked_state(start, "start")
+        )
         if isinstance(items, (str, bytes)) or not isinstance(items, Iterable):
             raise InvalidTypeError(f"the presses must be a list, not {shown(items)}")
         made: list[PressRecord] = []

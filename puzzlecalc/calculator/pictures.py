@@ -40,6 +40,11 @@ _DISPLAY_FONT: Final = 28
 #: Button colours by family, as the game paints them.
 _APPEND, _VALUE, _DIGITS, _OTHER = "#7b4fa0", "#3d3d3d", "#e0822d", "#2f7fbf"
 
+#: A word goal's last key, which shows the word and ends the level
+#: (:data:`~puzzlecalc.calculator.level.WORD_BUTTON`), and its colour.
+_WORD_BUTTON: Final = "ABC"
+_WORD_COLOUR: Final = "#27ae60"
+
 
 def _fitted(size: int, text: str) -> int:
     """The font size at which ``text`` fits where seven characters of ``size`` do (9 at least)."""
@@ -74,6 +79,7 @@ class _Solution(Protocol):
     start: Any
     states: Any
     labels: Any
+    indices: Any
     word: str | None
 
 
@@ -89,7 +95,10 @@ def level_svg(level: object, goals: Sequence[int | str] | None = None) -> str:
     if not isinstance(level, _Level):
         raise InvalidTypeError(f"level must be a Level, not {_checks.shown(level)}")
     width = _COLUMNS * _BUTTON_WIDTH + (_COLUMNS - 1) * _GAP + 2 * _MARGIN
-    rows = math.ceil(len(level.buttons) / _COLUMNS)
+    keys = [(button.label(), _colour(button)) for button in level.buttons]
+    if any(isinstance(goal, str) for goal in goals or [level.goal]):
+        keys.append((_WORD_BUTTON, _WORD_COLOUR))  # (it shows the word, and ends the level)
+    rows = math.ceil(len(keys) / _COLUMNS)
     top = 126 if level.portal is not None else 104
     height = top + rows * (_BUTTON_HEIGHT + _GAP) - _GAP + _MARGIN
     picture = Drawing(width, height, background=None)
@@ -124,12 +133,11 @@ def level_svg(level: object, goals: Sequence[int | str] | None = None) -> str:
             size=11,
             fill="#c0392b",
         )
-    for index, button in enumerate(level.buttons):
+    for index, (label, colour) in enumerate(keys):
         row, column = divmod(index, _COLUMNS)
         x = _MARGIN + column * (_BUTTON_WIDTH + _GAP)
         y = top + row * (_BUTTON_HEIGHT + _GAP)
-        picture.rect(x, y, _BUTTON_WIDTH, _BUTTON_HEIGHT, rx=8, fill=_colour(button))
-        label = button.label()
+        picture.rect(x, y, _BUTTON_WIDTH, _BUTTON_HEIGHT, rx=8, fill=colour)
         size = _fitted(16, label)
         picture.text(
             x + _BUTTON_WIDTH / 2, y + _BUTTON_HEIGHT / 2 + size / 3, label,
@@ -139,6 +147,8 @@ def level_svg(level: object, goals: Sequence[int | str] | None = None) -> str:
 
 
 _BOX_WIDTH: Final = 84
+#: The width of a digit of a monospace font, as a share of its size.
+_MONOSPACE_WIDTH: Final = 0.6
 _BOX_HEIGHT: Final = 40
 _ROW_HEIGHT: Final = 78
 _MAX_WIDTH: Final = 760
@@ -150,7 +160,9 @@ def solution_svg(solution: object) -> str:
     The text of the picture names the start display, every press's label and every display
     after it (a word goal's last display is its word), with the classes ``display`` and
     ``press``; a long solution goes on in rows, each beginning with the display reached
-    (class ``display again``).
+    (class ``display again``). Under a display, a triangle (class ``cursor``) points at the
+    digit the next press acts on (``Round@2``: the hundreds), and over it a bar (class
+    ``lock``) marks the digit a pending lock keeps.
 
     :raises InvalidTypeError: if ``solution`` is not a Solution.
     """
@@ -159,7 +171,7 @@ def solution_svg(solution: object) -> str:
     shown = [format_value(solution.start.value)]
     shown += [format_value(state.value) for state in solution.states]
     labels = solution.labels
-    if solution.word is not None and labels and labels[-1] == "ABC":
+    if solution.word is not None and labels and labels[-1] == _WORD_BUTTON:
         shown[-1] = solution.word
     arrow = max([64, *(len(label) * 8 + 20 for label in labels)])
     per_row = max(1, (_MAX_WIDTH - 2 * _MARGIN - _BOX_WIDTH) // (arrow + _BOX_WIDTH))
@@ -170,27 +182,49 @@ def solution_svg(solution: object) -> str:
     picture = Drawing(width, height)
     picture.title(str(solution))
 
-    def box(x: float, y: float, text: str, last: bool, again: bool = False) -> None:
+    # For each display: the digit a pending lock keeps, and the digit the next press acts on
+    locks = [state.lock for state in (solution.start, *solution.states)]
+    cursors = [at if isinstance(at, int) else None for at in map(_position, solution.indices)]
+
+    def box(x: float, y: float, step: int, last: bool, again: bool = False) -> None:
+        text = shown[step]
         picture.rect(x, y, _BOX_WIDTH, _BOX_HEIGHT, rx=6, fill="#cfe8c8" if last else "#a9b8a0")
         size = _fitted(18, text)
+        right = x + _BOX_WIDTH - 8
         picture.text(
-            x + _BOX_WIDTH - 8, y + _BOX_HEIGHT / 2 + size / 3, text,
+            right, y + _BOX_HEIGHT / 2 + size / 3, text,
             anchor="end", size=size, font_family="monospace",
             class_="display again" if again else "display",
         )  # fmt: skip
+        width = size * _MONOSPACE_WIDTH  # (a digit's, at that size)
+        cursor = cursors[step] if step < len(cursors) else None
+        if cursor is not None:  # a small triangle under the digit the next press acts on
+            middle = right - (cursor + 0.5) * width
+            bottom = y + _BOX_HEIGHT - 2
+            picture.path(f"M {middle - 4:.1f} {bottom} l 4 -6 l 4 6 z", fill="#e67e22",
+                         class_="cursor")  # fmt: skip
+        lock = locks[step]
+        if lock is not None:  # a bar over the digit the lock keeps
+            middle = right - (lock + 0.5) * width
+            picture.rect(middle - 5, y + 3, 10, 3, fill="#c0392b", class_="lock")
 
     y = _MARGIN + 20
-    box(_MARGIN, y, shown[0], not labels)
+    box(_MARGIN, y, 0, not labels)
     for step, label in enumerate(labels):
         row, column = divmod(step, per_row)
         y = _MARGIN + 20 + row * _ROW_HEIGHT
         if column == 0 and row:  # a new row starts again with the display reached
-            box(_MARGIN, y, shown[step], False, again=True)
+            box(_MARGIN, y, step, False, again=True)
         x = _MARGIN + _BOX_WIDTH + column * (arrow + _BOX_WIDTH)
         middle = y + _BOX_HEIGHT / 2
         picture.line(x + 4, middle, x + arrow - 6, middle, stroke="#444", stroke_width=2)
         tip = x + arrow - 4
         picture.path(f"M {tip} {middle} l -9 -5 v 10 z", fill="#444")
         picture.text(x + arrow / 2, middle - 8, label, anchor="middle", size=13, class_="press")
-        box(x + arrow, y, shown[step + 1], step == len(labels) - 1)
+        box(x + arrow, y, step + 1, step == len(labels) - 1)
     return picture.render()
+
+
+def _position(record: Any) -> object:
+    """Where a press acts (a position, arrows), as its record says: its third part."""
+    return record[2] if len(record) > 2 else None

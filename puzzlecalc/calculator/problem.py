@@ -87,7 +87,7 @@ class LevelProblem:
     ) -> None:
         self.level = checked_level(level)
         self.rules = checked_rules(rules)
-        self.start = level.initial_state() if start is None else checked_state(start, "start")
+        self.start = level.initial_state(rules) if start is None else checked_state(start, "start")
         if not rules.min_value <= self.start.value <= rules.max_value:
             raise InvalidArgumentError(
                 f"start {format_value(self.start.value)} is not on the display of these rules "

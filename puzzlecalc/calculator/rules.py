@@ -62,7 +62,8 @@ class Rules:
     Rules(hold_costs_move=True, max_value=999999, min_value=-999999, influence='arithmetic',
           influence_sign='magnitude', cut_influenced=True, power_influenced=False,
           division='exact', digit_minus='mod', shift='mixed', shift_zeros='each',
-          lock_exempt=False, lock_order='after-portal', relock=True, rounding='half-up')
+          lock_exempt=False, lock_order='after-portal', relock=True, rounding='half-up',
+          portal_start=False)
     >>> Rules(hold_costs_move=False).hold_costs_move
     False
 
@@ -84,6 +85,13 @@ class Rules:
     :param division: ``"exact"``: a division that leaves a remainder is not allowed.
         ``"decimal"``: a quotient with one decimal place is shown (``5/2`` gives 2.5);
         digit buttons are not allowed on a non-integer display.
+
+    Both games:
+
+    :param portal_start: whether a portal acts on the start value too, before any press.
+        Only one real level has a start it would change, Calculator 2's level 194 (62 with
+        a portal from the tens to the ones), and the move count the game gives its goal 5
+        (2) needs the portal to act only after presses, as one solver's does: the default.
 
     Calculator 2:
 
@@ -128,6 +136,7 @@ class Rules:
     )
     relock: bool = attrs.field(default=True, validator=flag)
     rounding: Rounding = attrs.field(default="half-up", validator=one_of(*get_args(Rounding)))
+    portal_start: bool = attrs.field(default=False, validator=flag)
 
     @min_value.default
     def _min_value_default(self) -> int:

@@ -19,6 +19,7 @@ from puzzlecalc.cli import (
     game24,
     krypto,
     level,
+    levels,
     make_level,
     play,
     status,
@@ -34,6 +35,7 @@ __all__ = ["main", "parser"]
 #: ``run(args, out, stop)`` does the work.
 SUBCOMMANDS: Final[tuple[Callable[[Any], None], ...]] = (
     level.add_parser,
+    levels.add_parser,
     make_level.add_parser,
     game24.add_parser,
     ten.add_parser,

@@ -39,6 +39,7 @@ __all__ = [
     "JsonNumber",
     "LevelFields",
     "LevelRecord",
+    "ListedLevelRecord",
     "MadeLevelRecord",
     "SolutionRecord",
     "SolutionsRecord",
@@ -106,6 +107,22 @@ class LevelRecord(LevelFields):
 
     solutions: list[SolutionRecord]
     proven: NotRequired[str]
+
+
+class ListedLevelRecord(TypedDict):
+    """``levels --json``: a level in the shared level format, as :meth:`NumberedLevel.to_dict
+    <puzzlecalc.calculator.levels.NumberedLevel.to_dict>` writes it: a first-game level with
+    its ``goal`` and ``moves``, a Calculator 2 level with its ``goals``, each
+    ``{"goal", "moves", "min_moves"}``."""
+
+    level: int
+    start: int
+    buttons: list[str]
+    portal: list[int] | None
+    goal: NotRequired[int | str]
+    moves: NotRequired[int]
+    min_moves: NotRequired[int]
+    goals: NotRequired[list[dict[str, Any]]]
 
 
 class AdviceRecord(LevelFields):

@@ -12,18 +12,16 @@ Store(hold), /3, Store, 39=>93, Store(hold), Store, 39=>93, /3, 31=>00  (9 moves
 A Calculator 2 level may have several goals, each its own puzzle from the same start:
 
 >>> [(puzzle.goal, puzzle.moves) for puzzle in game_level(9, game=2).puzzles]
-[(96, 3), (63, 3), (33, 4)]
+[(4, 4), (5, 4)]
 
 The package ships the level definitions only (start, goals, move limits, buttons, portal,
-shortest lengths), taken from public sources that each level names in its ``source``:
+shortest lengths), taken from public sources that each level names in its ``source``, and
+numbered as the games number them:
 
 - ``game=1``: *Calculator: The Game*'s 199 levels, gathered from mark-wiemer/calculator-game
-  and other solvers' level tables, numbered as the game numbers them.
-- ``game=2``: 109 levels (159 goals) of *Calculator 2: The Game* from the level table of
-  Yurchiu/nonebot-plugin-calc-game (MIT), numbered 1 to 109 by the rows of that table:
-  the game has 200 levels, and a row's number is not the game's number of its level. One
-  more level is known by the game's own number, 184 (from calfzhou's
-  calculator-the-game-solver), and is numbered so (:data:`NUMBERING`).
+  and other solvers' level tables.
+- ``game=2``: *Calculator 2: The Game*'s 200 levels (341 goals), from the level list of
+  notonlyming/Calculator-Game-solve (:data:`NUMBERING`).
 """
 
 from __future__ import annotations
@@ -55,6 +53,7 @@ __all__ = [
     "MultipleGoalsError",
     "NumberedLevel",
     "check_game",
+    "find_levels",
     "game_level",
     "game_levels",
     "read_levels",
@@ -67,13 +66,11 @@ GAMES: Final[tuple[Game, ...]] = (1, 2)
 _FILES: Final[dict[Game, str]] = {1: "ctg1.json", 2: "ctg2.json"}
 #: The longest level file :func:`read_levels` reads, in characters.
 MAX_LEVEL_FILE: Final = 50_000_000
-#: Levels known by the game's own number, beside a game's numbered table (Calculator 2's).
-_NUMBERED_FILES: Final[dict[Game, str]] = {2: "ctg2_numbered.json"}
-
 #: How Calculator 2's levels are numbered, in words (the command line's help says it).
 NUMBERING: Final = (
-    "Calculator 2's levels 1 to 109 are the rows of Yurchiu's level table, not the game's "
-    "own numbers (the game has 200 levels); level 184 is the game's own level 184 (calfzhou)"
+    "Calculator 2's levels are the game's own, 1 to 200 with every goal, from "
+    "notonlyming's level list; the older table of 109 rows is not the game's numbering "
+    "and is not shipped"
 )
 
 
@@ -89,15 +86,14 @@ class NumberedLevel:
     A first-game level has one goal; a Calculator 2 level may have several, all from the same
     start with the same buttons.
 
-    :param number: the level's number (its ``level`` field, or its place in a file from 1).
+    :param number: the level's number (the game's own, or its place in a file from 1).
     :param puzzles: one :class:`~puzzlecalc.calculator.level.Level` per goal.
     :param min_moves: the length of each goal's shortest solution, when the data says
-        (``None`` when it does not).
+        (``None`` when it does not), under the default rules.
     :param game: the game whose level this is, ``None`` for a level read from a file.
     :param source: where the level's definition comes from, when the data says.
-    :param game_number: the game's own number of this level, when it is known (a first-game
-        level's number; of Calculator 2's, only level 184's: the others are numbered by the
-        rows of a table, :data:`NUMBERING`).
+    :param notes: what the data says of the level beside it: how other sources differ,
+        and anything doubtful.
     """
 
     number: int
@@ -105,7 +101,7 @@ class NumberedLevel:
     min_moves: tuple[int | None, ...]
     game: Game | None = None
     source: str | None = attrs.field(default=None, repr=False)
-    game_number: int | None = attrs.field(default=None, repr=False, eq=False)
+    notes: tuple[str, ...] = attrs.field(default=(), repr=False, eq=False)
 
     @property
     def puzzle(self) -> Level:
@@ -137,14 +133,19 @@ class NumberedLevel:
         """The level in words: its number, start, goals, buttons and portal.
 
         >>> print(game_level(9, game=2))
-        level 9 (table row): 200 -> 96 in 3 moves, 63 in 3 moves or 33 in 4 moves, buttons 1 +12 x3 <<
+        level 9: 125 -> 4 in 4 moves or 5 in 4 moves, buttons x2 <<
+
+        A level of word goals ends with the ``ABC`` press, a move of its own:
+
+        >>> print(game_level(40, game=2))
+        level 40: 7 -> I in 3 moves, N in 3 moves or T in 3 moves, buttons -2 ABC (ABC shows the word: a move)
         """
-        first = self.puzzles[0]
         goals = [f"{puzzle.goal} in {counted(puzzle.moves, 'move')}" for puzzle in self.puzzles]
         said = goals[0] if len(goals) == 1 else ", ".join(goals[:-1]) + " or " + goals[-1]
-        row = " (table row)" if self.game == 2 and self.game_number is None else ""
-        rest = str(first).partition(", buttons ")[2]
-        return f"level {self.number}{row}: {first.start} -> {said}, buttons {rest}"
+        # (the buttons as a goal of a word says them, with ABC, if there is one)
+        shown = next((puzzle for puzzle in self.puzzles if puzzle.word), self.puzzles[0])
+        rest = str(shown).partition(", buttons ")[2]
+        return f"level {self.number}: {shown.start} -> {said}, buttons {rest}"
 
     def _repr_svg_(self) -> str:
         """The level's picture, which Jupyter shows (its first goal's, with every goal)."""
@@ -180,9 +181,14 @@ class NumberedLevel:
         named = number if named is None else named
         if not isinstance(named, int) or isinstance(named, bool):
             raise InvalidLevelError(f"a level's number must be an integer, not {shown(named)}")
-        source = data.get("source")
+        source, notes = data.get("source"), data.get("notes")
         return cls(
-            named, puzzles, tuple(shortest), game, source if isinstance(source, str) else None
+            named,
+            puzzles,
+            tuple(shortest),
+            game,
+            source if isinstance(source, str) else None,
+            _notes(notes),
         )
 
     def to_dict(self) -> dict[str, Any]:
@@ -210,6 +216,13 @@ class NumberedLevel:
         return {"level": self.number, "start": first.pop("start"), "goals": goals, **first}
 
 
+def _notes(notes: object) -> tuple[str, ...]:
+    """A level's notes: a note, a list of them, or none."""
+    if isinstance(notes, str):
+        return (notes,)
+    return tuple(note for note in notes if isinstance(note, str)) if isinstance(notes, list) else ()
+
+
 def check_game(game: object) -> Game:
     """``game`` if it is 1 or 2.
 
@@ -221,23 +234,13 @@ def check_game(game: object) -> Game:
     return 1 if game == 1 else 2
 
 
-def _load(game: Game, file: str, by_game: bool) -> tuple[NumberedLevel, ...]:
-    data = json.loads((importlib.resources.files(__name__) / file).read_text(encoding="utf-8"))
-    levels = (NumberedLevel.from_dict(item, number, game) for number, item in enumerate(data, 1))
-    return tuple(
-        attrs.evolve(level, game_number=level.number if by_game else None) for level in levels
-    )
-
-
 def game_levels(game: Game = 1) -> tuple[NumberedLevel, ...]:
-    """Every level of ``game`` (1 or 2) in its numbered table, in order: for Calculator 2,
-    the rows of Yurchiu's table (:data:`NUMBERING`; level 184, known by the game's own
-    number, is not among them: :func:`game_level` gives it).
+    """Every level of ``game`` (1 or 2), in the game's order.
 
     >>> len(game_levels(1)), len(game_levels(2))
-    (199, 109)
+    (199, 200)
     >>> sum(len(level.puzzles) for level in game_levels(2))
-    159
+    341
 
     :raises InvalidArgumentError: if ``game`` is not 1 or 2.
     """
@@ -246,14 +249,9 @@ def game_levels(game: Game = 1) -> tuple[NumberedLevel, ...]:
 
 @functools.cache
 def _game_levels(game: Game) -> tuple[NumberedLevel, ...]:
-    return _load(game, _FILES[game], by_game=game == 1)
-
-
-@functools.cache
-def _numbered(game: Game) -> dict[int, NumberedLevel]:
-    """The levels of ``game`` known by the game's own number, beside its table."""
-    file = _NUMBERED_FILES.get(game)
-    return {} if file is None else {level.number: level for level in _load(game, file, True)}
+    file = importlib.resources.files(__name__) / _FILES[game]
+    data = json.loads(file.read_text(encoding="utf-8"))
+    return tuple(NumberedLevel.from_dict(item, number, game) for number, item in enumerate(data, 1))
 
 
 def _is_shipped(level: NumberedLevel) -> bool:
@@ -265,28 +263,73 @@ def _is_shipped(level: NumberedLevel) -> bool:
 
 
 def game_level(number: int, game: Game = 1) -> NumberedLevel:
-    """Level ``number`` of ``game``: 1..199 for the first game; for Calculator 2, 1..109 by
-    the rows of Yurchiu's level table (not the game's own numbers: :data:`NUMBERING`), or
-    184, the game's own level 184.
+    """Level ``number`` of ``game``, as the game numbers it: 1..199 for the first game,
+    1..200 for Calculator 2, every goal of it.
 
     >>> game_level(3).puzzle.labels()
     ['x4', '+1', '+2']
     >>> print(game_level(184, game=2))
-    level 184: 54 -> 49 in 3 moves or 11 in 3 moves, buttons /5 Shift > Lock
+    level 184: 54 -> 49 in 3 moves or 11 in 3 moves, buttons Lock Sort asc /5
 
     :raises InvalidArgumentError: if there is no such level or game.
     """
     levels = game_levels(check_game(game))
-    numbered = _numbered(game)
     whole_number(number, "number")
-    if number in numbered:
-        return numbered[number]
     if not 1 <= number <= len(levels):
-        also = "".join(f" and {n}" for n in sorted(numbered))
         raise InvalidArgumentError(
-            f"game {game} has levels 1 to {len(levels)}{also}, not {shown(number)}"
+            f"game {game} has levels 1 to {len(levels)}, not {shown(number)}"
         )
     return levels[number - 1]
+
+
+def find_levels(
+    game: Game = 1,
+    *,
+    start: int | None = None,
+    goal: int | str | None = None,
+    buttons: Iterable[str] = (),
+) -> tuple[NumberedLevel, ...]:
+    """The levels of ``game`` that match what a player sees: the start on the display, a
+    goal, and buttons (each label a word of one of the level's labels, in any case:
+    ``"lock"``, ``"sort"``, ``"+2"``), in the game's order.
+
+    >>> [level.number for level in find_levels(2, start=54)]
+    [107, 184]
+    >>> [level.number for level in find_levels(2, start=54, buttons=["lock"])]
+    [184]
+    >>> [level.number for level in find_levels(2, goal="odd")]
+    [100]
+
+    :raises InvalidArgumentError: if ``game`` is not 1 or 2.
+    :raises InvalidTypeError: if ``start`` or ``goal`` is not a whole number (a goal may be
+        a word), or a label is no text.
+    """
+    levels = game_levels(check_game(game))
+    if start is not None:
+        whole_number(start, "start")
+    if goal is not None and not isinstance(goal, str):
+        whole_number(goal, "goal")
+    wanted = goal.upper() if isinstance(goal, str) else goal
+    if not isinstance(buttons, Iterable):
+        raise InvalidTypeError(f"buttons must be labels, not {shown(buttons)}")
+    words = [buttons] if isinstance(buttons, str) else list(buttons)
+    for word in words:
+        if not isinstance(word, str):
+            raise InvalidTypeError(f"a button to look for is a label, not {shown(word)}")
+    return tuple(
+        level
+        for level in levels
+        if (start is None or level.puzzles[0].start == start)
+        and (wanted is None or any(puzzle.goal == wanted for puzzle in level.puzzles))
+        and all(_shows(level, word) for word in words)
+    )
+
+
+def _shows(level: NumberedLevel, word: str) -> bool:
+    """Whether a button of ``level`` shows ``word``: its label, or a word of it."""
+    wanted = word.strip().lower()
+    labels = [label.lower() for label in level.puzzles[0].labels()]
+    return any(label == wanted or wanted in label.split() for label in labels)
 
 
 def read_levels(source: str | os.PathLike[str] | IO[str]) -> tuple[NumberedLevel, ...]:

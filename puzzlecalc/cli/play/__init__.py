@@ -78,7 +78,12 @@ def add_parser(subparsers: Any) -> None:
         "--rounds", type=positive, help="rounds to play (24: default 10; countdown: 1)"
     )
     level = play.add_argument_group("a Calculator level (play 155)")
-    level.add_argument("--game", type=int, choices=GAMES, help="the game of the level's number")
+    level.add_argument(
+        "--game",
+        type=int,
+        choices=GAMES,
+        help="the game of the level's number: 1, or 2 for Calculator 2 (its own numbers, 1 to 200)",
+    )
     level.add_argument("--file", help="a level file (JSON, a list or JSON Lines)")
     level.add_argument("--number", type=whole, help="with --file: the level to begin with")
     level.add_argument("--start", type=whole, help="a level's start value")

@@ -49,22 +49,48 @@ _ROW: Final = 3
 def play_levels(
     terminal: Terminal, levels: Sequence[ChosenLevel], rules: Rules, *, max_states: int
 ) -> None:
-    """Play ``levels`` in turn, each goal asked of each (the player may stop at any point)."""
-    for position, chosen in enumerate(levels):
-        name = _title(chosen)
-        for index, puzzle in enumerate(chosen.goals):
-            title = (
-                name
-                if len(chosen.goals) == 1
-                else f"{name}, goal {index + 1} of {len(chosen.goals)}"
-            )
-            outcome = _Puzzle(terminal, title, puzzle, rules, max_states).play()
-            if outcome == "quit":
-                return
-            following = _following(levels, position, index)
-            if outcome == "solved" and not _go_on(terminal, following):
-                return
-    terminal.say("that was the last level")
+    """Play ``levels`` in turn, each goal asked of each (the player may stop at any point);
+    after the last goal of a level of several, what became of each, and at the end, of all."""
+    played: list[tuple[Level, Outcome, int]] = []
+    try:
+        for position, chosen in enumerate(levels):
+            name = _title(chosen)
+            for index, puzzle in enumerate(chosen.goals):
+                title = (
+                    name
+                    if len(chosen.goals) == 1
+                    else f"{name}, goal {index + 1} of {len(chosen.goals)}"
+                )
+                game = _Puzzle(terminal, title, puzzle, rules, max_states)
+                outcome = game.play()
+                if outcome == "quit":
+                    return
+                played.append((puzzle, outcome, len(game.played)))
+                if index + 1 == len(chosen.goals) > 1:
+                    terminal.say(f"{name}: {_goals_summary(played[-len(chosen.goals) :])}")
+                following = _following(levels, position, index)
+                if outcome == "solved" and not _go_on(terminal, following):
+                    return
+        terminal.say("that was the last level")
+    finally:
+        if len(played) > 1:
+            terminal.say(f"in all: {_goals_summary(played, each=False)}")
+
+
+def _goals_summary(played: Sequence[tuple[Level, Outcome, int]], each: bool = True) -> str:
+    """What became of the goals played: how many were solved, and (``each``) each in how
+    many moves, or skipped."""
+    solved = sum(outcome == "solved" for _, outcome, _ in played)
+    said = f"{solved} of {counted(len(played), 'goal')} solved"
+    if not each:
+        return said
+    ways = [
+        f"{puzzle.goal} in {counted(moves, 'move')}"
+        if outcome == "solved"
+        else f"{puzzle.goal} skipped"
+        for puzzle, outcome, moves in played
+    ]
+    return f"{said} ({', '.join(ways)})"
 
 
 def _title(chosen: ChosenLevel) -> str:
@@ -179,6 +205,8 @@ class _Puzzle:
         played = self.played
         try:
             record = _read_press(typed, self.level, played, self.rules)
+            if record != WORD_PRESS and Pressed.of(record).at is None:
+                self.ask_where(Pressed.of(record).button)
             after = self.level.replay([*self.presses, record], self.rules)
         except IllegalPressError as error:
             self.terminal.say(f"{error} (help: ?)")
@@ -200,6 +228,35 @@ class _Puzzle:
         self.terminal.say(
             self.terminal.style(f"solved in {counted(len(after), 'move')}{best}", "green")
         )
+        return True
+
+    def ask_where(self, index: int) -> None:
+        """Nothing, unless button ``index`` needs a position (or arrows) to be pressed.
+
+        :raises IllegalPressError: if it does: what to type, in words (``Lock needs a
+            position: 1@0 or 1@1``).
+        """
+        button, number = self.level.buttons[index], index + 1
+        label = button.label(self.played.final, self.rules)
+        if button.target == "arrows":
+            raise IllegalPressError(
+                f"{label} needs arrows: {number}@< or {number}@> (any run of them, {number}@<<>)"
+            )
+        if button.target != "position":
+            return
+        value = self.played.final.value
+        places = range(digit_count(value) + 1) if isinstance(value, int) else range(0)
+        allowed = [place for place in places if self._allows(Pressed(index, "press", place).record)]
+        if not allowed:
+            raise IllegalPressError(f"{label} can be pressed at no position of this display")
+        said = " or ".join(f"{number}@{place}" for place in allowed)
+        raise IllegalPressError(f"{label} needs a position: {said} ({label}@{allowed[0]}, ...)")
+
+    def _allows(self, record: PressRecord) -> bool:
+        try:
+            self.level.replay([*self.presses, record], self.rules)
+        except IllegalPressError:
+            return False
         return True
 
     def hint(self) -> None:
@@ -253,6 +310,10 @@ def _read_press(typed: str, level: Level, played: Solution, rules: Rules) -> Pre
     except IllegalPressError:
         numbered = _NUMBERED.fullmatch(typed)
         if numbered is None:
+            for index, button in enumerate(level.buttons):  # (a label, its position left out)
+                shown = button.label(played.final, rules)
+                if button.target != "nothing" and shown.lower() == typed.strip().lower():
+                    return Pressed(index, "press", None).record
             raise IllegalPressError(
                 f"no button shows {typed!r}: type a label or a button's number"
             ) from None
@@ -268,8 +329,8 @@ def screen(
     title: str, level: Level, played: Solution, rules: Rules, terminal: Terminal
 ) -> list[str]:
     """The calculator as the game shows it: the title and moves, the display (its digits'
-    positions when a cursor button needs them, a pending lock), the goal, the portal, what
-    is stored, and the buttons in their grid.
+    positions when a cursor button needs them, and the digit a pending lock keeps), the goal,
+    the portal, what is stored, and the buttons in their grid.
 
     >>> import io
     >>> from puzzlecalc import game_level
@@ -291,12 +352,18 @@ def screen(
     if any(button.target == "position" for button in level.buttons) and isinstance(
         state.value, int
     ):
-        places = "".join(
-            str(position % 10) for position in reversed(range(digit_count(state.value)))
-        )
-        lines.append(f"| {terminal.style(places.rjust(width), 'dim')} |")
+        count = digit_count(state.value)
+        places = "".join(str(position % 10) for position in reversed(range(count)))
+        lines.append(f"| {terminal.style(places.rjust(width), 'dim')} | positions")
+        if state.lock is not None and state.lock < count:
+            marks = "".join("L" if p == state.lock else " " for p in reversed(range(count)))
+            lines.append(f"| {terminal.style(marks.rjust(width), 'bold')} | L: locked")
     lines.append("+" + "-" * (width + 2) + "+")
-    goal = f"goal {level.word} ({level.target})" if level.word else f"goal {level.goal}"
+    goal = (
+        f"goal {level.word} ({level.target}, then ABC: it shows the word, a move)"
+        if level.word
+        else f"goal {level.goal}"
+    )
     lines.append(goal)
     if level.portal is not None:
         entrance, exit = level.portal.entrance, level.portal.exit
