@@ -7,9 +7,7 @@ top-level package re-exports (:class:`~puzzlecalc.calculator.level.Level`,
 (and ``python -m puzzlecalc``'s start) stays quick.
 """
 
-from __future__ import annotations
-
-import sys
+import sys  # (the first lines set the Ctrl-C handler: no import before them may search the disk)
 
 if sys.argv[:1] == ["-m"]:  # python -m puzzlecalc is starting (the package runs first)
     import _signal  # type: ignore[import-not-found]  # (built in: signal loads enum, slowly)

@@ -7,12 +7,12 @@ from typing import Any
 
 import attrs
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 from strategies import levels, rules, sequel_levels, sequel_rules
 
 from puzzlecalc import GameState, Level, Rules, search
-from puzzlecalc.calculator.ops import Shift
+from puzzlecalc.calculator.ops import DigitAdd, DigitSubtract, Insert, Lock, Shift
 from puzzlecalc.calculator.ops.base import digit_count
 from puzzlecalc.calculator.problem import LevelProblem, SearchState
 
@@ -109,7 +109,7 @@ def test_the_goal_successors_are_the_successors_that_show_the_goal(
 
 def _with_reachable_goal(level: Level, rules: Rules, seed: int) -> Level:
     """``level`` with a goal its buttons reach (a random one): the searches have work."""
-    reached = search.layers(LevelProblem(level, rules), max_depth=level.moves, max_states=20_000)
+    reached = search.layers(LevelProblem(level, rules), max_depth=level.moves, max_states=10**6)
     displays = sorted(
         {LevelProblem(level, rules).display(s) for layer in reached.ways for s in layer}
     )
@@ -117,8 +117,13 @@ def _with_reachable_goal(level: Level, rules: Rules, seed: int) -> Level:
     return attrs.evolve(level, goal=goal) if isinstance(goal, int) else level
 
 
+#: A level whose four moves try some 30,000 presses (Lock's positions, holds that cost none).
+WIDE_LEVEL = Level(1000, 0, 4, (Insert("2"), DigitAdd(2), DigitSubtract(3), Lock()))
+
+
 @settings(max_examples=300, deadline=None)
 @given(ANY_LEVEL, ANY_RULES, st.integers(0, 10**6))
+@example(WIDE_LEVEL, Rules(hold_costs_move=False, influence="arithmetic"), 0)
 def test_the_search_finds_the_path_a_plain_search_finds(
     level: Level, rules: Rules, seed: int
 ) -> None:
