@@ -6,6 +6,7 @@ import io
 import os
 import pty
 import random
+import re
 import select
 import signal
 import subprocess
@@ -17,12 +18,13 @@ import pytest
 from children import ctrl_c_as_on_a_terminal
 
 from puzzlecalc import find_levels, game_level, solve_level
-from puzzlecalc.arith24 import HouseRules, deal, solve
+from puzzlecalc.arith24 import HouseRules, deal, hint, solve
 from puzzlecalc.arith24.census import Deck
 from puzzlecalc.arith24.countdown import countdown
 from puzzlecalc.cli import EXIT_INTERRUPTED, main
 from puzzlecalc.cli.play import countdown as countdown_play
-from puzzlecalc.cli.play.countdown import points
+from puzzlecalc.cli.play.countdown import SCORING, points
+from puzzlecalc.cli.play.game24 import WHOLE_HINT
 from puzzlecalc.cli.play.terminal import Terminal
 
 
@@ -272,6 +274,54 @@ def test_24_takes_a_right_answer_a_wrong_one_a_hint_and_a_skip(
     )
 
 
+def test_24_an_answer_after_the_hint_that_shows_it_scores_no_point(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    first = deal(random.Random(5))
+    whole = hint(first, level=WHOLE_HINT).split(" = ")[0]
+    _status, out = play(["hint"] * WHOLE_HINT + [whole], "24", "--seed", "5", "--rounds", "1",
+                        monkeypatch=monkeypatch)  # fmt: skip
+    assert "correct, as the hint showed: no point" in out and "correct!" not in out
+    assert "round 1: shown by a hint in " in out
+    assert "  you                     0" in out and "  shown by a hint         1" in out
+
+
+def test_24_says_each_rounds_time_and_the_score_so_far(monkeypatch: pytest.MonkeyPatch) -> None:
+    first = deal(random.Random(5))
+    _status, out = play([str(solve(first)[0]), "skip", "quit"], "24", "--seed", "5",
+                        monkeypatch=monkeypatch)  # fmt: skip
+    assert re.search(r"round 1: won by you in \d+ s; you 1\n", out)
+    assert re.search(r"round 2: skipped in \d+ s; you 1, skipped 1\n", out)
+    assert "Round 3:" in out and "round 3:" not in out  # (quit: the round adds no row)
+
+
+class Interrupted:
+    """A player who types ``lines``, then presses Ctrl-C."""
+
+    def __init__(self, lines: list[str]) -> None:
+        self.lines = list(lines)
+
+    def readline(self) -> str:
+        if not self.lines:
+            raise KeyboardInterrupt
+        return self.lines.pop(0) + "\n"
+
+
+@pytest.mark.parametrize(
+    "game", [["24", "--seed", "5"], ["countdown", "--no-clock", "--rounds", "2"]]
+)
+def test_ctrl_c_ends_the_game_with_its_score(
+    game: list[str], monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setattr(sys, "stdin", Interrupted(["skip" if game[0] == "24" else "pass"]))
+    out = io.StringIO()
+    assert main(["play", *game], out) == EXIT_INTERRUPTED
+    shown = out.getvalue().rstrip()
+    assert ("  you                     0" in shown and "  skipped                 1" in shown
+            if game[0] == "24" else shown.endswith("0 points in 1 round"))  # fmt: skip
+    assert "interrupted" in capsys.readouterr().err
+
+
 def test_the_opponent_answers_first_when_the_player_is_slow(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
@@ -301,30 +351,63 @@ def test_countdown_scores_as_the_show_does(monkeypatch: pytest.MonkeyPatch) -> N
         monkeypatch=monkeypatch,
     )
     assert f"Round 1: {' '.join(map(str, numbers))}   target {target}   (no clock)" in out
-    if best.value == target:
-        assert ": 10 points" in out
-    assert f"best: {best} = {best.value}" in out and out.rstrip().endswith("points")
+    assert SCORING in out  # (said as the round starts)
+    gained = points(target, int(best.value))
+    assert f": {gained} points" in out and f"best: {best} = {best.value}" in out
+    assert out.rstrip().endswith(f"{gained} points in 1 round")
 
 
-def test_countdown_refuses_an_answer_that_breaks_its_rules_and_takes_a_pass(
+@pytest.mark.parametrize(
+    ("typed", "said"),
+    [
+        ("7-8", "not an answer: it "),  # (breaks the rules: a negative step)
+        ("75*(7", "not an answer: it "),  # (cannot be read)
+        ("", "type your working, or hint, pass, help, quit"),
+        ("help", "every step must be a positive whole number"),
+    ],
+)
+def test_countdown_asks_again_after_a_line_that_is_no_answer(
+    typed: str, said: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    _status, out = play([typed, "pass"], "countdown", "--seed", "1", "--no-clock",
+                        monkeypatch=monkeypatch)  # fmt: skip
+    assert said in out and out.index(said) < out.index("no answer: 0 points")  # (then the pass)
+    assert out.rstrip().endswith("0 points in 1 round")
+
+
+def test_countdown_hints_step_by_step_and_every_step_shown_scores_nothing(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    numbers, _ = _round(1, 1)
-    _status, out = play(
-        ["7-8", "pass"],
-        "countdown",
-        "--seed",
-        "1",
-        "--rounds",
-        "2",
-        "--no-clock",
-        monkeypatch=monkeypatch,
-    )
-    assert "not accepted: it " in out and "0 points" in out and "no answer: 0 points" in out
-    assert numbers  # (the first round's numbers are what the seed deals)
+    numbers, target = _round(2, 1)
+    best = countdown(numbers, target)[0]
+    steps = best.working()
+    _status, out = play(["hint"] * (len(steps) + 1) + [str(best)], "countdown", "--seed", "2",
+                        "--no-clock", monkeypatch=monkeypatch)  # fmt: skip
+    for number, step in enumerate(steps[:-1], 1):
+        assert f"hint, step {number} of the best answer: {step}" in out
+    assert f"hint, the last step of the best answer: {steps[-1]}" in out
+    assert "the hints have shown every step" in out
+    assert "but the hints showed every step: 0 points" in out
 
 
-def test_an_answer_after_the_clock_scores_nothing(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_countdown_quit_leaves_with_the_score_so_far(monkeypatch: pytest.MonkeyPatch) -> None:
+    numbers, target = _round(6, 1)
+    best = countdown(numbers, target)[0]
+    gained = points(target, int(best.value))
+    status, out = play([str(best), "quit"], "countdown", "--seed", "6", "--rounds", "3",
+                       "--no-clock", monkeypatch=monkeypatch)  # fmt: skip
+    assert status == 0 and "Round 2:" in out and "Round 3:" not in out
+    assert out.rstrip().endswith(f"{gained} points in 1 round")
+
+
+def test_countdown_on_a_pipe_says_the_time_left_with_each_prompt(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    _status, out = play(["", "pass"], "countdown", "--seed", "1", monkeypatch=monkeypatch)
+    assert "[30 s] > " in out and "time left:" not in out
+
+
+def test_an_answer_after_the_clock_is_not_taken(monkeypatch: pytest.MonkeyPatch) -> None:
     numbers, target = _round(3, 1)
     answer = str(countdown(numbers, target)[0])
 
@@ -332,8 +415,9 @@ def test_an_answer_after_the_clock_scores_nothing(monkeypatch: pytest.MonkeyPatc
     monkeypatch.setattr(sys, "stdin", SlowInput(answer + "\n", 0.3))
     out = io.StringIO()
     main(["play", "countdown", "--seed", "3"], out)
-    assert "time! (your answer now)" in out.getvalue()
-    assert "but after the clock: 0 points" in out.getvalue()
+    assert "time! no more answers" in out.getvalue()
+    assert "time is up: no answer taken, 0 points" in out.getvalue()
+    assert out.getvalue().rstrip().endswith("0 points in 1 round")
 
 
 @pytest.mark.parametrize(
@@ -346,15 +430,35 @@ def test_the_points_of_an_answer(value: int | None, expected: int) -> None:
 # -- the terminal --------------------------------------------------------------------------
 
 
-def test_colour_only_on_a_terminal_and_never_with_no_color() -> None:
-    class Tty(io.StringIO):
-        def isatty(self) -> bool:
-            return True
+class Tty(io.StringIO):
+    """An output that says it is a terminal: play colours what it writes there."""
 
+    def isatty(self) -> bool:
+        return True
+
+
+def test_colour_only_on_a_terminal_and_never_with_no_color() -> None:
     assert Terminal.of(io.StringIO(), Tty(), {"TERM": "xterm"}).colour
     assert not Terminal.of(io.StringIO(), Tty(), {"TERM": "xterm", "NO_COLOR": ""}).colour
     assert not Terminal.of(io.StringIO(), Tty(), {"TERM": "dumb"}).colour
     assert not Terminal.of(io.StringIO(), io.StringIO(), {"TERM": "xterm"}).colour
+
+
+def test_colour_keeps_the_columns_of_plain_text(monkeypatch: pytest.MonkeyPatch) -> None:
+    typed = "".join(f"{label}\n" for label in _shortest(155)[:3])
+    shown = {}
+    for colour in (True, False):
+        monkeypatch.setenv("TERM", "xterm")
+        if colour:
+            monkeypatch.delenv("NO_COLOR", raising=False)
+        else:
+            monkeypatch.setenv("NO_COLOR", "1")
+        monkeypatch.setattr(sys, "stdin", io.StringIO(typed))
+        out = Tty()
+        main(["play", "155"], out)
+        shown[colour] = out.getvalue()
+    assert "\x1b[" in shown[True] and "\x1b[" not in shown[False]
+    assert re.sub(r"\x1b\[[0-9;]*m", "", shown[True]) == shown[False]
 
 
 def _pty_session(
@@ -407,8 +511,8 @@ def test_24_and_countdown_in_a_pseudo_terminal() -> None:
     assert "correct!" in shown and "\x1b[" not in shown
     numbers, target = _round(8, 1)
     best = countdown(numbers, target)[0]
-    shown = _pty_session(["play", "countdown", "--seed", "8"], [str(best)], "points\r\n")
-    assert f"best: {best}" in shown
+    shown = _pty_session(["play", "countdown", "--seed", "8"], [str(best)], "round\r\n")
+    assert f"best: {best}" in shown and "time left: 30 s" in shown
 
 
 # -- the sessions the docs show ------------------------------------------------------------

@@ -1,6 +1,6 @@
 """``play``: the games in the terminal, with the library's hints, undo and referee beside you.
 
-``play 155`` plays a Calculator level (``play 9 --game 2`` one of Calculator 2, ``--file`` a
+``play 155`` plays a Calculator level (``play 184 --game 2`` one of Calculator 2, ``--file`` a
 level file, or a level by its parts: :mod:`~puzzlecalc.cli.play.levels`); ``play 24`` hands
 of 24 against a computer opponent (:mod:`~puzzlecalc.cli.play.game24`; the first game's
 level 24 is ``play 24 --game 1``); ``play countdown`` a numbers round against the clock
@@ -59,7 +59,7 @@ def add_parser(subparsers: Any) -> None:
         "play",
         help="play a Calculator level, 24 against the computer, or a Countdown round",
         description=(
-            "Play in the terminal. play 155: a Calculator level with hints and undo (play 9 "
+            "Play in the terminal. play 155: a Calculator level with hints and undo (play 184 "
             "--game 2 for Calculator 2, --file for a level file, or --start, --goal, --moves "
             "and the buttons). play 24: hands of 24 against a computer opponent (the first "
             "game's level 24 is play 24 --game 1). play countdown: a numbers round against the "

@@ -2,21 +2,25 @@
 
 Each round deals a hand the house rules can solve (of a difficulty band, if asked). Type an
 expression that makes 24 with every card once (``8/(3-8/3)``), ``hint`` (again for a
-stronger one), ``skip``, or ``quit``. The opponent thinks in a background thread and may
-answer first.
+stronger one; the third shows a whole solution, and an answer after it scores no point),
+``skip``, or ``quit``. The opponent thinks in a background thread and may answer first.
+Each round ends with its time and the score so far; the game, however it ends (the last
+round, ``quit``, the end of input, Ctrl-C), with the score table.
 """
 
 from __future__ import annotations
 
 import random
 import threading
+import time
+from typing import Final
 
 import attrs
 
 from puzzlecalc.arith24 import HouseRules, Opponent, check, deal, hint, solve
 from puzzlecalc.cli.play.terminal import Terminal
 
-__all__ = ["Game24", "Round"]
+__all__ = ["WHOLE_HINT", "Game24", "Round"]
 
 
 class Round:
@@ -101,50 +105,72 @@ class Game24:
             extra += ", cards side by side (44)" * self.rules.concat
             extra += ", a decimal point (.4)" * self.rules.decimal
             terminal.say(f"House rules: operators {' '.join(self.rules.ops)}{extra}")
-        score = {"you": 0, opponent.name: 0, "skipped": 0}
-        for number in range(1, self.rounds + 1):
-            cards = deal(rng, rules=self.rules, difficulty=self.band)
-            game = Round(terminal, cards, opponent, rng, self.speed, self.rules)
-            terminal.say(f"\nRound {number}: {' '.join(map(str, cards))}   (hint, skip, quit)")
-            game.thread.start()
-            try:
-                went_on = self._round(terminal, game, score)
-            finally:
-                game.end()
-            if not went_on:
-                break
-        terminal.say("\nfinal score")
-        for name, points in score.items():
-            terminal.say(f"  {name:<22}{points:>3}")
+        score = {"you": 0, opponent.name: 0, "skipped": 0, "shown by a hint": 0}
+        try:
+            for number in range(1, self.rounds + 1):
+                cards = deal(rng, rules=self.rules, difficulty=self.band)
+                game = Round(terminal, cards, opponent, rng, self.speed, self.rules)
+                terminal.say(f"\nRound {number}: {' '.join(map(str, cards))}   (hint, skip, quit)")
+                began = time.monotonic()
+                game.thread.start()
+                try:
+                    went_on, winner = self._round(terminal, game)
+                finally:
+                    game.end()
+                if winner is not None:
+                    score[winner] += 1
+                    took = time.monotonic() - began
+                    terminal.say(f"round {number}: {_ROUND_ENDS.get(winner, f'won by {winner}')} in "
+                                 f"{took:.0f} s; {_standing(score)}")  # fmt: skip
+                if not went_on:
+                    break
+        finally:  # (after the last round, quit, the end of input or a Ctrl-C)
+            terminal.say("\nfinal score")
+            for name, points in score.items():
+                terminal.say(f"  {name:<22}{points:>3}")
         return score
 
-    def _round(self, terminal: Terminal, game: Round, score: dict[str, int]) -> bool:
-        """One round; whether the player goes on to the next."""
+    def _round(self, terminal: Terminal, game: Round) -> tuple[bool, str | None]:
+        """One round: whether the player goes on to the next, and the score's row it adds
+        to (``None``: none, the player left)."""
         hints = 0
         while True:
             line = terminal.ask()
             word = "" if line is None else line.lower()
             leaving = line is None or word in ("quit", "q", "exit")
             if game.winner == "computer":
-                score[self.opponent.name] += 1
-                return not leaving
+                return not leaving, self.opponent.name
             if leaving:
-                return False
+                return False, None
             if word in ("hint", "h"):
-                hints = min(hints + 1, 3)
+                hints = min(hints + 1, WHOLE_HINT)
                 terminal.say("hint: " + hint(game.cards, level=hints, rules=self.rules))
             elif word in ("skip", "s"):
-                score["skipped"] += 1
                 terminal.say(f"skipped; a solution: {solve(game.cards, rules=self.rules)[0]}")
-                return True
+                return True, "skipped"
             elif line:
                 verdict = check(line, game.cards, rules=self.rules)
                 if not verdict.ok:
                     terminal.say(f"not quite: it {verdict.reason}")
-                elif game.claim():
-                    score["you"] += 1
-                    terminal.say(terminal.style("correct!", "green"))
-                    return True
+                elif not game.claim():
+                    return True, self.opponent.name
+                elif hints == WHOLE_HINT:
+                    terminal.say("correct, as the hint showed: no point")
+                    return True, "shown by a hint"
                 else:
-                    score[self.opponent.name] += 1
-                    return True
+                    terminal.say(terminal.style("correct!", "green"))
+                    return True, "you"
+
+
+#: The hint's level that shows a whole solution.
+WHOLE_HINT: Final = 3
+
+#: How a round that added to the score's rows other than the players' ended.
+_ROUND_ENDS: Final = {"skipped": "skipped", "shown by a hint": "shown by a hint"}
+
+
+def _standing(score: dict[str, int]) -> str:
+    """The score so far, on one line: ``you 1, Ada 0``."""
+    return ", ".join(
+        f"{name} {points}" for name, points in score.items() if points or name == "you"
+    )

@@ -186,8 +186,8 @@ class _Puzzle:
     def after(self, what: str) -> None:
         """One line after a change: what was done, the display and the moves used."""
         played = self.played
-        display = self.terminal.style(_display(self.level, played), "bold")
-        line = f"{what:<14} {display:>10}   moves {len(played)} of {self.level.moves}"
+        display = self.terminal.style(_display(self.level, played).rjust(10), "bold")
+        line = f"{what:<14} {display}   moves {len(played)} of {self.level.moves}"
         state = played.final
         line += "" if state.store is None else f"   stored {state.store}"
         line += "" if state.lock is None else f"   lock on position {state.lock}"

@@ -34,12 +34,16 @@ class Terminal:
     :param out: where text is written.
     :param colour: whether to colour the text.
     :param echo: whether to write each line read back after its prompt.
+    :param colour_capable: whether ``out`` is a terminal that takes escape codes (to redraw
+        a line), whether or not it is to be coloured.
     """
 
     source: TextIO
     out: TextIO
     colour: bool = False
     echo: bool = False
+    #: Whether ``out`` is a terminal that takes escape codes (colour or not).
+    colour_capable: bool = False
     _lock: threading.Lock = attrs.field(factory=threading.Lock, init=False, repr=False)
 
     @classmethod
@@ -48,10 +52,11 @@ class Terminal:
 
         >>> import io
         >>> Terminal.of(io.StringIO(), io.StringIO())
-        Terminal(source=<...>, out=<...>, colour=False, echo=True)
+        Terminal(source=<...>, out=<...>, colour=False, echo=True, colour_capable=False)
         """
-        colour = _is_terminal(out) and "NO_COLOR" not in environ and environ.get("TERM") != "dumb"
-        return cls(source, out, colour, not _is_terminal(source))
+        capable = _is_terminal(out) and environ.get("TERM") != "dumb"
+        colour = capable and "NO_COLOR" not in environ
+        return cls(source, out, colour, not _is_terminal(source), capable)
 
     def ask(self, prompt: str = "> ") -> str | None:
         """The next line the player types, stripped; ``None`` at the end of the input.
@@ -90,6 +95,19 @@ class Terminal:
         """
         with self._lock:
             self.out.write(text + "\n")
+            self.out.flush()
+
+    @property
+    def live(self) -> bool:
+        """Whether a player types at a terminal that this writes to: a line above the prompt
+        can be redrawn (:meth:`redraw_above`) while they type."""
+        return not self.echo and self.colour_capable
+
+    def redraw_above(self, text: str) -> None:
+        """Write ``text`` over the line above the cursor, leaving the cursor (and what the
+        player is typing) where it is: a clock counting down over its prompt."""
+        with self._lock:
+            self.out.write(f"\x1b7\x1b[1A\r{text}\x1b[K\x1b8")
             self.out.flush()
 
     def style(self, text: str, *styles: str) -> str:
