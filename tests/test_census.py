@@ -184,6 +184,20 @@ def test_hand_tables_agree_with_a_brute_force() -> None:
     assert sum(census.solutions.values()) == 126
 
 
+def test_a_census_repr_is_short_and_its_tables_are_in_its_text(
+    small_census: CountdownCensus,
+) -> None:
+    hands = hand_census(low=1, high=6, targets=range(0, 60), jobs=1)
+    assert repr(hands) == (
+        "HandCensus(low=1, high=6, cards=4, targets=range(0, 60), target=24, suits=4, "
+        "rules=HouseRules(), complete=True, hands=126)"
+    )
+    assert repr(small_census).startswith(f"CountdownCensus(low={LOW}, high={HIGH}, deck=Deck(")
+    for census in (hands, small_census):
+        assert len(repr(census)) < 300 and "Counter" not in repr(census)
+        assert len(census.text()) > len(repr(census))
+
+
 def test_hand_census_of_1820_hands_quotes_the_known_figures() -> None:
     census = hand_census(targets=range(24, 25))
     assert census.reaching["any"][24] == 1362 and census.reaching["integer_only"][24] == 1346

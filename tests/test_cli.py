@@ -19,7 +19,7 @@ from puzzlecalc import __version__, game_level
 from puzzlecalc.cli import main, text
 from puzzlecalc.cli import records as cli_records
 from puzzlecalc.cli.puzzles import read_puzzles
-from puzzlecalc.cli.text import progress_bar
+from puzzlecalc.cli.text import progress_bar, steady_rate
 from puzzlecalc.errors import InvalidHandError
 
 
@@ -172,10 +172,7 @@ def test_every_level_of_a_game() -> None:
     [
         (["level", "200"], "game 1 has levels 1 to 199, not 200"),
         (["level", "0", "--game", "2"], "game 2 has levels 1 to 200, not 0"),
-        (
-            ["level", "+4"],
-            "give a level number, --file, or the level's parts: missing --start, --goal, --moves",
-        ),
+        (["level", "+4"], "buttons '+4' alone: a level of parts needs --start, --goal, --moves"),
         (["level", "--file", "x.json", "+4"], "--file gives the levels"),
     ],
 )
@@ -216,6 +213,9 @@ def test_level_after_presses_json() -> None:
     status, out = run("level", "155", "--after", "Store(hold)", "--json")
     finish = json.loads(out)["finish"]
     assert status == 0 and finish["moves"] == 8 and finish["solution"][0] == "/3"
+    status, out = run("level", "155", "--after", "Store(hold)", "--hint", "--json")
+    record = json.loads(out)  # (a hint: the next press, not the way on)
+    assert status == 0 and (record["hint"], record["finish"]) == ("/3", None)
 
 
 def test_level_after_a_press_that_cannot_be_made(capsys: pytest.CaptureFixture[str]) -> None:
@@ -235,6 +235,8 @@ def test_shared_level_file() -> None:
     ("argv", "status", "message"),
     [
         (["level", "--start", "0", "--goal", "1", "+1"], 2, "moves"),
+        (["level", "155", "/3"], 2, "a level's number takes no buttons: '155 /3'"),
+        (["level", "-5"], 2, "no level '-5': levels are numbered from 1"),
         (["level", "--start", "0", "--goal", "1", "--moves", "1", "frob"], 3, "'frob'"),
         (["level", "--file", "/nonexistent/levels.json"], 3, "cannot read levels"),
         (
@@ -611,6 +613,23 @@ def test_24_deal_honours_the_rules_and_the_seed(
         assert band[0] <= json.loads(rating)["difficulty"] <= band[1]
 
 
+@pytest.mark.parametrize(("ascii", "card"), [([], "7\u20442"), (["--ascii"], "7/2")])
+def test_a_fraction_card_is_written_alike_in_the_heading_and_the_solutions(
+    ascii: list[str], card: str
+) -> None:
+    status, out = run("24", "3.5", "3", "8", "8", *ascii)
+    heading, solution = out.splitlines()
+    assert status == 0 and heading.startswith(f"{card} 3 8 8 -> 24: ")
+    assert f"({card})" in solution and ("/" in card or "7/2" not in out)
+
+
+def test_24_deal_in_a_band_says_it_is_searching(capsys: pytest.CaptureFixture[str]) -> None:
+    assert run("24", "deal", "--seed", "1", "--band", "2", "3.5")[0] == 0
+    assert "searching for a hand rated 2 to 3.5..." in capsys.readouterr().err
+    assert run("24", "deal", "--seed", "1")[0] == 0
+    assert "searching" not in capsys.readouterr().err  # (no band: no wait)
+
+
 @pytest.mark.parametrize(
     ("argv", "shown"),
     [
@@ -689,7 +708,7 @@ def test_countdown_deals_a_legal_round_again_from_its_seed(large: str) -> None:
          ["3 3 8 8 -> 24: 1 distinct solution (4nums)", "  8/(3-8/3) = 24",
           "      3-8/3 = 1/3", "      8/(1/3) = 24"]),
         (["countdown", "2", "3", "4", "--target", "100", "--any", "--explain"],
-         ["2 3 4 -> 100: 1 distinct solution (4nums); 100 cannot be reached, nearest 24 (76 away)",
+         ["2 3 4 -> 100: cannot be reached; nearest 24 (76 away): 1 distinct solution (4nums)",
           "  4*3*2 = 24", "      4*3 = 12", "      12*2 = 24"]),
         (["level", "--start", "0", "--goal", "4", "--moves", "3", "+1", "x2", "--explain"],
          ["level: 0 -> 4 in 3 moves, buttons +1 x2", "shortest: 3 moves", "  start                0",
@@ -831,14 +850,53 @@ class _Terminal(io.StringIO):
 
 def test_the_progress_bar_shows_rate_and_time_left_on_a_terminal_only() -> None:
     assert progress_bar(io.StringIO()) is None  # a pipe or a file: nothing
-    times = iter([100.0, 102.0, 104.0])
+    times = iter([100.0, 102.0, 103.0, 104.0])
     terminal = _Terminal()
     show = progress_bar(terminal, clock=lambda: next(times))
     assert show is not None
-    show(10, 40)  # 10 in 2 s: 5 a second, 30 left take 6 s
-    assert terminal.getvalue().endswith("] 10/40 5.0/s 6 s left  ")
+    show(10, 40)  # 10 in 2 s: too soon to tell the time left
+    assert terminal.getvalue().endswith("] 10/40 5.0/s ...  ")
+    show(15, 40)  # 5 a second since the start: 25 left take 5 s
+    assert terminal.getvalue().endswith("] 15/40 5.0/s 5 s left  ")
     show(40, 40)
-    assert terminal.getvalue().endswith("] 40/40 10.0/s 0 s left  \n")
+    assert terminal.getvalue().endswith("] 40/40 10.0/s done in 4 s  \n")
+
+
+def test_the_progress_bar_gives_no_time_left_until_the_rate_is_steady() -> None:
+    """A run whose first item took 3 s and the rest 1,000 a second: no estimate from the
+    slow start (it said 105,138 s left for a run that ended 17 s later)."""
+    clock = [0.0]
+    terminal = _Terminal()
+    show = progress_bar(terminal, clock=lambda: clock[0])
+    assert show is not None
+    clock[0] = 3.0
+    show(1, 20_000)
+    shown = [terminal.getvalue().rsplit("\r", 1)[-1]]
+    for step in range(1, 81):
+        clock[0] = 3.0 + step / 4
+        show(1 + 250 * step, 20_000)
+        shown.append(terminal.getvalue().rsplit("\r", 1)[-1])
+    estimates = [int(line.split()[-3]) for line in shown if "s left" in line]
+    assert shown[0].endswith("...  ") and shown[1].endswith("...  ")
+    assert estimates and all(abs(left - (20_000 - 250 * step) / 1000) < 2 for step, left in
+                             zip(range(81 - len(estimates), 81), estimates, strict=True))  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("seen", "rate"),
+    [
+        ([(0.0, 0), (1.0, 10), (2.0, 20), (3.0, 30), (4.0, 40)], 10.0),
+        ([(0.0, 0), (1.0, 10)], None),  # (too little seen)
+        ([(0.0, 0), (3.0, 1), (3.5, 500), (4.0, 1000)], None),  # (a slow start)
+        ([(0.0, 0), (2.0, 100), (4.0, 110)], None),  # (slowing down)
+        ([(0.0, 0), (4.0, 40)], None),  # (no report between)
+        ([(0.0, 0), (2.0, 20), (4.0, 21)], None),
+    ],
+)
+def test_a_rate_is_steady_when_the_latest_quarter_runs_as_the_one_before(
+    seen: list[tuple[float, int]], rate: float | None
+) -> None:
+    assert steady_rate(seen) == rate
 
 
 @pytest.mark.parametrize(

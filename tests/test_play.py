@@ -235,6 +235,12 @@ def test_level_24_of_the_first_game_is_play_24_with_its_game(
         (["300"], "game 1 has levels 1 to 199"),
         (["--start", "1", "+1"], "missing --goal, --moves"),
         (["9", "--number", "3"], "--number picks a level of --file"),
+        (["countdwn"], "no game 'countdwn': did you mean play countdown?"),
+        (["155", "/3"], "a level's number takes no buttons: '155 /3' (as buttons, missing"),
+        (["-5"], "no level '-5': levels are numbered from 1 (as a button, missing --start"),
+        (["+4", "x2"], "buttons '+4 x2' alone: a level of parts needs --start, --goal, --moves"),
+        (["--rounds", "0", "24"], "--rounds: must be at least 1, not 0"),
+        (["countdown", "--rounds", "-1"], "--rounds: must be at least 1, not -1"),
     ],
 )
 def test_options_of_another_game_are_refused(

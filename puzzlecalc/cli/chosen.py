@@ -120,7 +120,7 @@ def _from_parts(choice: LevelChoice) -> ChosenLevel:
     missing = [f"--{name}" for name, value in given.items() if value is None]
     missing += [] if choice.buttons else ["buttons"]
     if missing:
-        raise InvalidArgumentError(f"{choice.asks}: missing {', '.join(missing)}")
+        raise InvalidArgumentError(_what_is_missing(choice, missing))
     assert choice.start is not None and choice.moves is not None and choice.goals is not None
     portal = None if choice.portal is None else list(choice.portal)
     puzzles = tuple(
@@ -144,3 +144,16 @@ def _named(level: NumberedLevel, goals: Sequence[int | str] | None) -> ChosenLev
             f"level {level.number} has the goals {held}, not {list(goals)!r}"
         )
     return ChosenLevel(name, level, chosen, level.number)
+
+
+def _what_is_missing(choice: LevelChoice, missing: list[str]) -> str:
+    """What is wrong with a level of parts that misses some: what the words given look
+    like they meant (``level -5``: a level number; ``level 155 /3``: a number and a button)."""
+    words, needs = choice.buttons, f"missing {', '.join(missing)}"
+    if missing[:3] != ["--start", "--goal", "--moves"]:
+        return f"{choice.asks}: {needs}"
+    if len(words) == 1 and words[0].removeprefix("-").isdecimal():
+        return f"no level {shown(words[0])}: levels are numbered from 1 (as a button, {needs})"
+    if len(words) > 1 and words[0].isdecimal():
+        return f"a level's number takes no buttons: {shown(' '.join(words))} (as buttons, {needs})"
+    return f"buttons {shown(' '.join(words))} alone: a level of parts needs {', '.join(missing)}"

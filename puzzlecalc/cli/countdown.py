@@ -9,6 +9,7 @@ from typing import Any, TextIO
 import attrs
 
 from puzzlecalc._signals import Stop
+from puzzlecalc._text import counted
 from puzzlecalc.arith24.census import Deck
 from puzzlecalc.arith24.countdown import countdown
 from puzzlecalc.arith24.rules import DISTINCT_LEVELS, Distinct
@@ -173,7 +174,7 @@ def _solve(options: CountdownOptions, numbers: list[int], target: int, out: Text
         return 1
     shown = found if options.all else found[:_SHOWN]
     more = "" if len(shown) == len(found) else f", the first {len(shown)} shown (--all: every one)"
-    text.write_hand(out, heading, shown, distinct=options.distinct, explain=options.explain,
-                    ascii=False, nearest=text.countdown_text(target, reached) + more,
-                    count=len(found))  # fmt: skip
+    solutions = f"{counted(len(found), 'distinct solution')} ({options.distinct}){more}"
+    out.write(f"{heading}: {text.countdown_text(target, reached, solutions)}\n")
+    text.write_solutions(out, shown, explain=options.explain, ascii=False)
     return status

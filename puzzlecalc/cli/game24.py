@@ -267,7 +267,7 @@ def _one(options: Hand24Options, cards: list[Number], target: Number, out: TextI
     rules, steps = options.rules, options.max_steps
     # a long search (six cards and more) shows its progress on a terminal
     progress = text.progress_bar(sys.stderr) if len(cards) >= _LONG_HAND else None
-    heading = text.hand_heading(cards, target)
+    heading = text.hand_heading(cards, target, ascii=options.ascii)
     if options.mode == "count":
         number = arith24.count(cards, target, rules=rules, max_steps=steps, progress=progress)
         if options.json:
@@ -346,7 +346,7 @@ def _check(
             answer=answer, ok=verdict.ok, reason=verdict.reason, same_as=same_as,
         ))  # fmt: skip
     else:
-        heading = text.hand_heading(cards, target)
+        heading = text.hand_heading(cards, target, ascii=options.ascii)
         out.write(text.verdict_text(heading, verdict, options.ascii, same_as) + "\n")
     return 0 if verdict and same_as is None else 1
 
@@ -366,7 +366,7 @@ def _accepted(
 def _hints(options: Hand24Options, cards: list[Number], target: Number, out: TextIO) -> int:
     """``--hint LEVEL`` (hints 1 to LEVEL, each more telling) and ``--difficulty``."""
     rules, steps = options.rules, options.max_steps
-    heading = text.hand_heading(cards, target)
+    heading = text.hand_heading(cards, target, ascii=options.ascii)
     solvable = arith24.solvable(cards, target, rules=rules, max_steps=steps)
     levels = range(1, options.hint + 1) if solvable else range(0)
     hints = [arith24.hint(cards, target, level, rules=rules, max_steps=steps) for level in levels]
@@ -399,6 +399,8 @@ def _deal(options: Hand24Options, out: TextIO) -> int:
     """``24 deal``: a hand that can make the target under the house rules, in the band."""
     deal = options.deal
     band = deal.get("band")
+    if band is not None:  # (rating hands takes a while: say what is being done)
+        print(f"searching for a hand rated {band[0]:g} to {band[1]:g}...", file=sys.stderr)
     dealt = arith24.deal(
         random.Random(deal.get("seed")),
         cards=deal.get("deal_cards", 4),

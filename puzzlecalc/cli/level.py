@@ -88,7 +88,10 @@ def add_parser(subparsers: Any) -> None:
         "goal can still be reached, and the next press",
     )
     level.add_argument(
-        "--hint", action="store_true", help="print only the next press (after --after's presses)"
+        "--hint",
+        action="store_true",
+        help="print only the next press (after --after's presses; with --json, the record "
+        "without the way on)",
     )
     level.add_argument(
         "--free-hold",
@@ -218,9 +221,8 @@ def _advise(
     rules = options.rules
     advice = advise(level, options.after or (), rules, max_states=options.max_states)
     if options.json:
-        finish = (
-            None if advice.finish is None else records.solution_record(level, advice.finish, rules)
-        )
+        way_on = None if options.hint_only else advice.finish  # (a hint keeps it back)
+        finish = None if way_on is None else records.solution_record(level, way_on, rules)
         records.emit(out, records.advice_record(level, number, advice, finish))
     else:
         out.writelines(

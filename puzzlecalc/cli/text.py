@@ -9,13 +9,14 @@ Every record names its puzzle, so that the output of a batch can be matched to i
 
 from __future__ import annotations
 
+import bisect
 import time
 from collections.abc import Callable, Sequence
 from typing import Final, TextIO
 
 from puzzlecalc._text import counted
 from puzzlecalc.arith24.expr import Expr
-from puzzlecalc.arith24.numbers import Number
+from puzzlecalc.arith24.numbers import FRACTION_SLASH, Number, number_text
 from puzzlecalc.arith24.referee import Verdict
 from puzzlecalc.calculator.advice import Advice
 from puzzlecalc.calculator.level import Level
@@ -32,6 +33,7 @@ __all__ = [
     "level_heading",
     "progress_bar",
     "solution_table",
+    "steady_rate",
     "verdict_text",
     "write_hand",
     "write_solutions",
@@ -86,9 +88,19 @@ def advice_text(name: str, advice: Advice, *, hint_only: bool) -> list[str]:
     return lines
 
 
-def hand_heading(cards: Sequence[Number], target: Number) -> str:
-    """A hand and its target, as a puzzle is named in the output: ``3 3 8 8 -> 24``."""
-    return f"{' '.join(map(str, cards))} -> {target}"
+def hand_heading(cards: Sequence[Number], target: Number, *, ascii: bool = False) -> str:
+    """A hand and its target, as a puzzle is named in the output: ``3 3 8 8 -> 24``. A
+    fraction card is written as the solutions write it, with the fraction slash (``/`` in
+    ``ascii``); the target as the values the solutions make are.
+
+    >>> from fractions import Fraction
+    >>> print(hand_heading([Fraction(7, 2), 3, 8, 8], 24))
+    7⁄2 3 8 8 -> 24
+    >>> print(hand_heading([Fraction(7, 2), -3], Fraction(1, 2), ascii=True))
+    7/2 -3 -> 1/2
+    """
+    written = " ".join(number_text(card).strip("()") for card in cards)
+    return f"{written.replace(FRACTION_SLASH, '/') if ascii else written} -> {target}"
 
 
 def expression(expr: Expr, ascii: bool) -> str:
@@ -105,13 +117,12 @@ def write_hand(
     distinct: str,
     explain: bool,
     ascii: bool,
-    nearest: str = "",
     count: int | None = None,
 ) -> None:
     """A hand's solutions, each with its working when asked (``explain``), after a line
     naming the puzzle and how many there are (``count``, when not all are shown)."""
     total = len(found) if count is None else count
-    out.write(f"{heading}: {counted(total, 'distinct solution')} ({distinct}){nearest}\n")
+    out.write(f"{heading}: {counted(total, 'distinct solution')} ({distinct})\n")
     write_solutions(out, found, explain=explain, ascii=ascii)
 
 
@@ -163,13 +174,18 @@ def verdict_text(heading: str, verdict: Verdict, ascii: bool, same_as: str | Non
     return f"{heading}: not accepted: {verdict.reason}"
 
 
-def countdown_text(target: int, reached: Sequence[int]) -> str:
-    """What a Countdown round reaches: the target, or the nearest values (an empty text
-    when it is the target)."""
+def countdown_text(target: int, reached: Sequence[int], solutions: str) -> str:
+    """What a Countdown round reaches, after its heading: its ``solutions`` (how many),
+    of the target or, when it cannot be reached, of the nearest values.
+
+    >>> countdown_text(879, [880], "2 distinct solutions (4nums)")
+    'cannot be reached; nearest 880 (1 away): 2 distinct solutions (4nums)'
+    """
     if list(reached) == [target]:
-        return ""
+        return solutions
     away = abs(reached[0] - target)
-    return f"; {target} cannot be reached, nearest {' and '.join(map(str, reached))} ({away} away)"
+    nearest = " and ".join(map(str, reached))
+    return f"cannot be reached; nearest {nearest} ({away} away): {solutions}"
 
 
 def progress_bar(
@@ -177,20 +193,33 @@ def progress_bar(
 ) -> Callable[[int, int], None] | None:
     """A progress bar with the rate and the time left, on a terminal only (``None`` on a
     pipe or a file, so that nothing but the results goes there). A total of 0 is not
-    known: only the count and the rate are shown."""
+    known: only the count and the rate are shown. The time left is shown once the rate is
+    steady (:func:`steady_rate`); until then, ``...``."""
     if not stream.isatty():
         return None
     started = clock()
+    seen: list[tuple[float, int]] = [(started, 0)]
 
     def show(done: int, total: int) -> None:
-        elapsed = clock() - started
+        now = clock()
+        seen.append((now, done))
+        if len(seen) > _MOST_SEEN:  # (every other one, the first and the last kept)
+            seen[1:-1] = seen[2:-1:2]
+        elapsed = now - started
         rate = done / elapsed if elapsed > 0 else 0.0
         if not total:
             stream.write(f"\r{done} done {rate:.1f}/s  ")
             stream.flush()
             return
         filled = 40 * done // total
-        left = f"{(total - done) / rate:.0f} s left" if rate else "..."
+        recent = steady_rate(seen)
+        left = (
+            f"done in {elapsed:.0f} s"
+            if done >= total
+            else f"{(total - done) / recent:.0f} s left"
+            if recent
+            else "..."
+        )
         stream.write(
             f"\r[{'#' * filled}{'.' * (40 - filled)}] {done}/{total} {rate:.1f}/s {left}  "
         )
@@ -199,3 +228,40 @@ def progress_bar(
         stream.flush()
 
     return show
+
+
+#: How many of its reports a progress bar keeps to judge its rate by.
+_MOST_SEEN: Final = 256
+
+
+def steady_rate(seen: Sequence[tuple[float, int]], *, within: float = 0.25) -> float | None:
+    """The rate of the latest quarter of a run, if it is steady: the quarter before it ran
+    at a rate within ``within`` of it (a start that was slow, or items that grow, make
+    neither an estimate); ``None`` if not, or if too little of the run (two seconds) is seen.
+
+    ``seen`` holds ``(time, done)`` reports, the first at the start.
+
+    >>> steady_rate([(0.0, 0), (1.0, 10), (2.0, 20), (3.0, 30), (4.0, 40)])
+    10.0
+    >>> steady_rate([(0.0, 0), (3.0, 1), (3.5, 500), (4.0, 1000)]) is None
+    True
+    """
+    now, done = seen[-1]
+    window = max(1.0, (now - seen[0][0]) / 4)
+    if now - seen[0][0] < 2 * window:
+        return None
+    middle = _reported_at(seen, now - window)
+    earlier = _reported_at(seen, now - 2 * window)
+    if middle[0] in (now, earlier[0]):
+        return None
+    latest = (done - middle[1]) / (now - middle[0])
+    before = (middle[1] - earlier[1]) / (middle[0] - earlier[0])
+    if latest <= 0 or abs(latest - before) > within * latest:
+        return None
+    return latest
+
+
+def _reported_at(seen: Sequence[tuple[float, int]], moment: float) -> tuple[float, int]:
+    """The last report made at or before ``moment`` (the first, if none was)."""
+    at = bisect.bisect_right(seen, moment, key=lambda report: report[0])
+    return seen[max(at - 1, 0)]

@@ -66,16 +66,16 @@ class CountdownCensus:
     deck: Deck
     weighted: bool
     complete: bool = True
-    _by_large: dict[int, list[int]] = attrs.field(factory=dict)
-    _weights: dict[int, list[Fraction]] = attrs.field(factory=dict)
-    distances: dict[int, Counter[int]] = attrs.field(factory=dict)
-    _weighted_distances: dict[int, dict[int, float]] = attrs.field(factory=dict)
-    _weighted_missing: dict[int, float] = attrs.field(factory=dict)
-    _weight_total: float = 0.0
-    _missing: Counter[int] = attrs.field(factory=Counter)
-    _best: list[tuple[int, Selection]] = attrs.field(factory=list)
-    _runs: list[tuple[int, Selection]] = attrs.field(factory=list)
-    done: set[Selection] = attrs.field(factory=set)
+    _by_large: dict[int, list[int]] = attrs.field(factory=dict, repr=False)
+    _weights: dict[int, list[Fraction]] = attrs.field(factory=dict, repr=False)
+    distances: dict[int, Counter[int]] = attrs.field(factory=dict, repr=False)
+    _weighted_distances: dict[int, dict[int, float]] = attrs.field(factory=dict, repr=False)
+    _weighted_missing: dict[int, float] = attrs.field(factory=dict, repr=False)
+    _weight_total: float = attrs.field(default=0.0, repr=False)
+    _missing: Counter[int] = attrs.field(factory=Counter, repr=False)
+    _best: list[tuple[int, Selection]] = attrs.field(factory=list, repr=False)
+    _runs: list[tuple[int, Selection]] = attrs.field(factory=list, repr=False)
+    done: set[Selection] = attrs.field(factory=set, repr=False)
 
     def add(self, result: SelectionResult) -> None:
         """Count one selection's result in every table."""
@@ -289,11 +289,11 @@ class HandCensus:
     suits: int = 4
     rules: HouseRules = DEFAULT_RULES
     complete: bool = True
-    reaching: dict[str, Counter[Number]] = attrs.field(factory=dict)
-    _weighted: dict[str, Counter[Number]] = attrs.field(factory=dict)
-    solutions: Counter[int] = attrs.field(factory=Counter)
+    reaching: dict[str, Counter[Number]] = attrs.field(factory=dict, repr=False)
+    _weighted: dict[str, Counter[Number]] = attrs.field(factory=dict, repr=False)
+    solutions: Counter[int] = attrs.field(factory=Counter, repr=False)
     hands: int = 0
-    done: set[Hand] = attrs.field(factory=set)
+    done: set[Hand] = attrs.field(factory=set, repr=False)
 
     def weight(self, hand: Hand) -> Fraction:
         """The chance of dealing ``hand`` from a deck with ``suits`` of each card."""

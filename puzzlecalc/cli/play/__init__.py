@@ -14,6 +14,7 @@ level 24 is ``play 24 --game 1``); ``play countdown`` a numbers round against th
 from __future__ import annotations
 
 import argparse
+import difflib
 import random
 import sys
 from typing import Any, Final, TextIO
@@ -44,6 +45,8 @@ _OWN: Final = {
     "24": ("opponent", "speed", "band", *(field.name for field in attrs.fields(HouseRules))),
     "countdown": ("large", "clock"),
 }  # fmt: skip
+#: The games play knows by name (beside a level's number).
+_GAMES: Final = ("countdown",)
 #: The options two games share.
 _SHARED: Final = {
     "seed": ("24", "countdown"),
@@ -168,6 +171,11 @@ def _game(args: argparse.Namespace) -> str:
         game = "24"
     else:
         game = "level"
+        near = difflib.get_close_matches(" ".join(words), _GAMES, n=1, cutoff=0.7)
+        if near and all(getattr(args, name, None) is None for name in ("start", "goal", "moves")):
+            raise InvalidArgumentError(
+                f"no game {' '.join(args.what)!r}: did you mean play {near[0]}?"
+            )
     for other, names in _OWN.items():
         for name in names:
             if other != game and getattr(args, name, None) is not None:
