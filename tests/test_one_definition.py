@@ -7,7 +7,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 import pytest
-from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import HealthCheck, assume, example, given, settings
 from hypothesis import strategies as st
 from strategies24 import any_rules
 
@@ -32,6 +32,7 @@ def _solved(hand: list[Number], target: Number, rules: HouseRules) -> list[Expr]
 
 @settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(hands, targets, any_rules)
+@example([0, 1, 10], 0, HouseRules(distinct="none", use_all=False, concat=True))  # (10-10 twice)
 def test_every_printed_solution_reads_back_and_is_accepted(
     hand: list[Number], target: Number, rules: HouseRules
 ) -> None:

@@ -56,7 +56,7 @@ from puzzlecalc.arith24._engine.trees import (
     tree_value,
 )
 from puzzlecalc.arith24.expr import Expr
-from puzzlecalc.arith24.numbers import Number, exact
+from puzzlecalc.arith24.numbers import Number, exact, number_text
 from puzzlecalc.arith24.rules import DISTINCT_LEVELS, Distinct, HouseRules
 from puzzlecalc.errors import DivisionByZeroError
 
@@ -204,7 +204,11 @@ class Equivalence:
         return list(found.values())
 
     def written(self, number: Written) -> Key:
-        """The key of a number written from cards (``44``, ``.4``)."""
+        """The key of a number written from cards (``44``, ``.4``). One that reads as a
+        card of its value (``10`` of 1 and 0, beside a card 10) is that card's key: the two
+        print alike, so a solution with one and a solution with the other are one."""
+        if number.text == number_text(number.value):
+            return self.leaf(number.value)
         return NumeralKey(0, number.value, number.text)
 
     def unary(self, op: str, operand: Key, value: Number) -> Key:
@@ -314,6 +318,8 @@ class _Normal(Equivalence):
         return None
 
     def written(self, number: Written) -> Key:
+        if number.text == number_text(number.value):  # (it prints as a card: the card's key)
+            return self.leaf(number.value)
         return tagged(number.value, number.text, list(number.cards))
 
     def unary(self, op: str, operand: Key, value: Number) -> Key:
