@@ -1,4 +1,5 @@
-"""Development tasks: ``nox -s tests lint mypy docs examples`` is what CI runs; ``nox -s bench`` times."""
+"""Development tasks: ``nox -s tests lint mypy docs site examples`` is what CI runs; ``nox -s bench``
+times."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ from pathlib import Path
 
 import nox
 
-nox.options.sessions = ["tests", "lint", "mypy", "docs", "examples"]
+nox.options.sessions = ["tests", "lint", "mypy", "docs", "site", "examples"]
 nox.options.error_on_missing_interpreters = True
 
 PYPROJECT = nox.project.load_toml("pyproject.toml")
@@ -66,7 +67,7 @@ def _readme_examples() -> Path:
     return script
 
 
-#: Debian's browser and its driver, which the docs session opens every page in.
+#: Debian's browser and its driver, which the site session opens every page in.
 BROWSER = {"chromium": Path("/usr/bin/chromium"), "chromium-driver": Path("/usr/bin/chromedriver")}
 
 
@@ -81,16 +82,29 @@ def _install_browser(session: nox.Session) -> None:
     session.run(*sudo, "apt-get", "install", "-y", "-qq", *missing, external=True, env=env)
 
 
+#: The Sphinx options of every build: a fresh build (-E), warnings and broken references as
+#: errors.
+SPHINX = ["-E", "-W", "-n", "--keep-going", "-q", "docs"]
+
+
 @nox.session(python=PYTHON)
 def docs(session: nox.Session) -> None:
-    """Build the HTML docs with warnings as errors, run the docs' doctests, then open every
-    page in headless Chromium: a JavaScript error, a missing image or a broken internal
-    link fails the session (the check first proves on a broken site that it finds each)."""
+    """Build the HTML docs with warnings as errors and run the docs' doctests (no browser:
+    ``nox -s site`` opens the pages)."""
+    _install(session, "docs")
+    session.run("sphinx-build", "-b", "html", *SPHINX, "docs/_build/html")
+    session.run("sphinx-build", "-b", "doctest", *SPHINX, "docs/_build/doctest")
+
+
+@nox.session(python=PYTHON)
+def site(session: nox.Session) -> None:
+    """Build the HTML docs and open every page in headless Chromium (installed from
+    Debian's packages when missing): a JavaScript error, a missing image or a broken
+    internal link fails the session (the check first proves on a broken site that it finds
+    each)."""
     _install(session, "docs")
     _install_browser(session)
-    common = ["-E", "-W", "-n", "--keep-going", "-q", "docs"]  # -E: a fresh build every time
-    session.run("sphinx-build", "-b", "html", *common, "docs/_build/html")
-    session.run("sphinx-build", "-b", "doctest", *common, "docs/_build/doctest")
+    session.run("sphinx-build", "-b", "html", *SPHINX, "docs/_build/html")
     session.run("python", "docs/check_site.py", "--self-test")
     session.run("python", "docs/check_site.py", "docs/_build/html")
 

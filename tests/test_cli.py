@@ -755,6 +755,11 @@ def test_json_lines_with_numbers_as_numbers_and_fractions_as_text() -> None:
          [(["3", "3", "8", "8"], None), (["1", "1/2"], "3")]),
         ('{"numbers": [1, 2]}\n\n{"numbers": [3], "target": 3}\n', False,
          [(["1", "2"], None), (["3"], "3")]),
+        ("a,b,c,d,target\n3,3,8,8,24\n\n1,2,3,4,10\n", False,
+         [(["3", "3", "8", "8"], "24"), (["1", "2", "3", "4"], "10")]),
+        ("Cards,Target\r\n3 3 8 8,\r\n1 2 3,6\r\n", True,  # (the header says; a spreadsheet's CRLF)
+         [(["3", "3", "8", "8"], None), (["1", "2", "3"], "6")]),
+        ("card 1,card 2,card 3\n1,2,\n", False, [(["1", "2"], None)]),
     ],
 )  # fmt: skip
 def test_puzzle_files_in_each_form(
@@ -774,6 +779,7 @@ def test_puzzle_files_in_each_form(
         ('"3 3 8 8"', False, None),  # plain text: a line of one word
         ("952\n", True, "f line 1: expected the numbers, then the target"),
         ("[1, 2]", False, "f item 1: expected"),
+        ("a,b\n1,2,3\n", False, "f line 2: 3 cells, but the header names 2 columns"),
     ],
 )
 def test_puzzle_files_that_cannot_be_read(text: str, target_last: bool, shown: str | None) -> None:
@@ -783,6 +789,23 @@ def test_puzzle_files_that_cannot_be_read(text: str, target_last: bool, shown: s
     with pytest.raises(InvalidHandError) as error:
         read_puzzles(text, "f", target_last=target_last)
     assert shown in str(error.value)
+
+
+def test_a_csv_file_of_answers_has_an_answer_column() -> None:
+    text = 'a,b,c,d,answer\n3,3,8,8,"8/(3-8/3)"\n'
+    assert read_puzzles(text, "f", answers=True)[0].answer == "8/(3-8/3)"
+    with pytest.raises(InvalidHandError, match="f line 1: a CSV file of answers needs an 'answer'"):
+        read_puzzles("a,b\n1,2\n", "f", answers=True)
+    with pytest.raises(InvalidHandError, match="f line 2: no answer in the 'answer' column"):
+        read_puzzles("a,answer\n1,\n", "f", answers=True)
+
+
+def test_the_sample_file_of_hands_is_read_as_the_readme_says() -> None:
+    status, out = run(
+        "24", "--file", str(Path(__file__).parents[1] / "examples" / "hands.csv"), "--count"
+    )
+    assert status == 1 and out.splitlines()[0] == "3 3 8 8 -> 24: 1 distinct solution (4nums)"
+    assert "1 2 3 4 -> 10: " in out and "1 1 1 1 -> 24: 0 distinct solutions" in out
 
 
 def test_batches_from_a_file_and_from_standard_input(

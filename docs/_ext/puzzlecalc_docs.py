@@ -3,8 +3,9 @@
 - On each build, the pictures the pages show are drawn by puzzlecalc itself into
   ``docs/_generated`` (so they always show what the code draws today).
 - Source links (viewcode) go to the module that defines a name, never to ``builtins``.
-- ``.. cli-reference::`` writes the help of ``python -m puzzlecalc`` and of each subcommand,
-  formatted by the argument parser itself, so the reference cannot drift from the code.
+- ``.. cli-help::`` writes the help of ``python -m puzzlecalc``, of a subcommand, or the
+  flags of the rules, formatted by the argument parser itself, so the reference cannot
+  drift from the code; a subcommand without a section is a warning.
 """
 
 from __future__ import annotations
@@ -17,7 +18,10 @@ from typing import Any
 
 from docutils import nodes
 from sphinx.application import Sphinx
+from sphinx.util import logging
 from sphinx.util.docutils import SphinxDirective
+
+logger = logging.getLogger(__name__)
 
 GENERATED = Path(__file__).resolve().parents[1] / "_generated"
 
@@ -54,31 +58,88 @@ def draw_pictures(app: Sphinx) -> None:
             path.write_text(svg, encoding="utf-8")  # unchanged pictures keep their time stamps
 
 
-def _help(parser: argparse.ArgumentParser) -> nodes.literal_block:
-    """A parser's help as a plain-text block (not highlighted as Python)."""
-    text = parser.format_help()
+def _help(text: str) -> nodes.literal_block:
+    """Help text as a plain-text block (not highlighted as Python)."""
     return nodes.literal_block(text, text, language="text")
 
 
-class CliReference(SphinxDirective):
-    """The help of the command line and of each subcommand, as the parser writes it."""
+#: The title of the argument group of the rules' flags (:func:`puzzlecalc.cli.arguments.rule_flags`).
+RULES_GROUP = "rules"
+
+
+class CliHelp(SphinxDirective):
+    """The help the parser writes: ``.. cli-help::`` the command line's, ``.. cli-help:: 24``
+    a subcommand's (its rules' flags left to the section that lists them once),
+    ``.. cli-help:: HouseRules`` (or ``Rules``) the flags of those rules.
+
+    A subcommand that no ``cli-help`` names is a warning (an error in the docs' build).
+    """
+
+    optional_arguments = 1
 
     def run(self) -> list[nodes.Node]:
-        from puzzlecalc.cli import parser
+        from puzzlecalc.arith24.rules import HouseRules
+        from puzzlecalc.calculator.rules import Rules
+        from puzzlecalc.cli.arguments import rule_flags
 
         os.environ["COLUMNS"] = "80"  # argparse wraps to the terminal: the same width always
-        top = parser()
-        top.prog = "python -m puzzlecalc"
-        found: list[nodes.Node] = [_help(top)]
-        for action in top._actions:
-            if not isinstance(action, argparse._SubParsersAction):
-                continue
-            for name, sub in action.choices.items():
-                section = nodes.section(ids=[f"cli-{name}"], names=[f"cli {name}"])
-                section += nodes.title(text=f"python -m puzzlecalc {name}")
-                section += _help(sub)
-                found.append(section)
-        return found
+        top, subcommands = _parsers()
+        name = self.arguments[0] if self.arguments else None
+        if name is None:
+            return [_help(top.format_help())]
+        rules = {"HouseRules": HouseRules, "Rules": Rules}
+        if name in rules:
+            flags = argparse.ArgumentParser(prog="", usage=argparse.SUPPRESS, add_help=False)
+            rule_flags(flags, rules[name])
+            return [_help(flags.format_help().strip("\n") + "\n")]
+        if name not in subcommands:
+            raise self.error(f"no subcommand {name!r}: {', '.join(subcommands)}")
+        _documented(self.env).add(name)
+        sub = subcommands[name]
+        groups = sub._action_groups
+        shared = [group for group in groups if group.title == RULES_GROUP]
+        sub._action_groups = [group for group in groups if group not in shared]
+        try:
+            text = sub.format_help()
+        finally:
+            sub._action_groups = groups
+        if shared:
+            text += "\nrules:\n  a flag for each house rule: see House rules below\n"
+        return [_help(text)]
+
+
+def _parsers() -> tuple[argparse.ArgumentParser, dict[str, argparse.ArgumentParser]]:
+    """The command line's parser and each subcommand's, by name."""
+    from puzzlecalc.cli import parser
+
+    top = parser()
+    top.prog = "python -m puzzlecalc"
+    for action in top._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            return top, dict(action.choices)
+    return top, {}
+
+
+def _documented(env: Any) -> set[str]:
+    """The subcommands a ``cli-help`` of this build has named."""
+    if not hasattr(env, "puzzlecalc_cli_documented"):
+        env.puzzlecalc_cli_documented = set()
+    documented: set[str] = env.puzzlecalc_cli_documented
+    return documented
+
+
+def merge_documented(app: Sphinx, env: Any, docnames: set[str], other: Any) -> None:
+    """What a parallel reader's ``cli-help`` named joins this build's."""
+    _documented(env).update(_documented(other))
+
+
+def check_every_subcommand(app: Sphinx, env: Any) -> None:
+    """Warn of a subcommand that the reference leaves out."""
+    left_out = set(_parsers()[1]) - _documented(env)
+    if left_out:
+        logger.warning(
+            "the command line reference has no section for %s", ", ".join(sorted(left_out))
+        )
 
 
 def follow_imported(app: Sphinx, modname: str, fullname: str) -> str:
@@ -98,5 +159,7 @@ def follow_imported(app: Sphinx, modname: str, fullname: str) -> str:
 def setup(app: Sphinx) -> dict[str, Any]:
     app.connect("builder-inited", draw_pictures)
     app.connect("viewcode-follow-imported", follow_imported)
-    app.add_directive("cli-reference", CliReference)
+    app.add_directive("cli-help", CliHelp)
+    app.connect("env-merge-info", merge_documented)
+    app.connect("env-check-consistency", check_every_subcommand)
     return {"parallel_read_safe": True, "parallel_write_safe": True}

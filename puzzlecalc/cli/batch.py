@@ -16,7 +16,8 @@ __all__ = ["FILE_HELP", "run_batch"]
 
 FILE_HELP: Final = (
     "read the puzzles from this file ('-': standard input): a JSON list, JSON Lines "
-    '({"numbers": [...], "target": ...}) or plain lines of numbers'
+    '({"numbers": [...], "target": ...}), CSV with a header row (a target column, the '
+    "others the numbers) or plain lines of numbers"
 )
 
 

@@ -1,13 +1,16 @@
 """Reading arithmetic puzzles (a hand of numbers, perhaps a target) from a file or a pipe,
 one at a time as they stream in.
 
-Three forms, told apart by the first character that is not blank:
+Four forms, told apart by the first character that is not blank:
 
 - ``[``: a JSON list; each puzzle a list of numbers or an object with ``numbers`` and
   perhaps ``target`` (read whole: at most :data:`MAX_JSON_LIST` characters);
 - ``{``: JSON Lines, one such object per line;
-- anything else: plain lines of numbers separated by spaces or commas (CSV), ``#``
-  starting a comment; with ``target_last``, each line's last number is its target.
+- a letter: CSV with a header row, as a spreadsheet saves it: a column named ``target``
+  is the target, one named ``answer`` the answer to check, and every other column holds
+  numbers (one, or several separated by spaces; an empty cell none);
+- anything else: plain lines of numbers separated by spaces or commas, ``#`` starting a
+  comment; with ``target_last``, each line's last number is its target.
 
 A line may be at most :data:`MAX_LINE` characters long. Numbers stay text here; the
 command line reads them as it reads numbers typed on it.
@@ -18,10 +21,13 @@ command line reads them as it reads numbers typed on it.
 [Puzzle(numbers=['3', '3', '8', '8'], target=None, where='answers.txt line 1', answer='8/(3-8/3)')]
 >>> read_puzzles('{"numbers": [1, 2, 3], "target": 6}', "-")[0].target
 '6'
+>>> read_puzzles("a,b,c,d,target\\n3,3,8,8,24\\n", "hands.csv")
+[Puzzle(numbers=['3', '3', '8', '8'], target='24', where='hands.csv line 2', answer=None)]
 """
 
 from __future__ import annotations
 
+import csv
 import io
 import itertools
 import json
@@ -118,6 +124,9 @@ def iter_puzzles(
             for index, item in enumerate(items, 1):
                 yield _from_json(item, f"{source} item {index}")
             return
+        if start.isalpha():
+            yield from _from_csv(itertools.chain([(number, line)], lines), source, answers)
+            return
         json_lines = start == "{"
         for number, line in itertools.chain([(number, line)], lines):  # noqa: B020
             where = f"{source} line {number}"
@@ -146,6 +155,42 @@ def iter_puzzles(
             else:
                 yield Puzzle(words, None, where)
         return
+
+
+#: The columns of a CSV file that are not numbers.
+_NAMED: Final = ("target", "answer")
+
+
+def _from_csv(lines: Iterator[tuple[int, str]], source: str, answers: bool) -> Iterator[Puzzle]:
+    """The puzzles of CSV ``lines`` whose first is the header row."""
+    numbered = iter(lines)
+    first, header_line = next(numbered)
+    header = [name.strip().lower() for name in next(csv.reader([header_line]))]
+    if answers and "answer" not in header:
+        raise InvalidHandError(
+            f"{source} line {first}: a CSV file of answers needs an 'answer' column"
+        )
+    for number, line in numbered:
+        where = f"{source} line {number}"
+        cells = next(csv.reader([line]), [])
+        if not "".join(cells).strip():
+            continue
+        if len(cells) > len(header):
+            raise InvalidHandError(
+                f"{where}: {len(cells)} cells, but the header names {len(header)} columns"
+            )
+        named = dict(zip(header, cells, strict=False))
+        numbers = [
+            word
+            for name, cell in zip(header, cells, strict=False)
+            if name not in _NAMED
+            for word in cell.split()
+        ]
+        target = named.get("target", "").strip() or None
+        answer = named.get("answer", "").strip() or None
+        if answers and not answer:
+            raise InvalidHandError(f"{where}: no answer in the 'answer' column")
+        yield Puzzle(numbers, target, where, answer if answers else None)
 
 
 def read_puzzles(
