@@ -67,6 +67,7 @@ _OFFLINE_NAMES = {
     "library/os.html": ("py:class", "os.PathLike"),
     "library/argparse.html": ("py:class", "argparse.ArgumentParser argparse.Namespace"),
     "library/threading.html": ("py:class", "threading.Event"),
+    "library/datetime.html": ("py:class", "datetime.date datetime.datetime datetime.tzinfo"),
     "library/abc.html": ("py:class", "abc.ABC"),
     "library/collections.html": ("py:class", "collections.Counter"),
     "library/contextlib.html": ("py:class", "contextlib.AbstractContextManager"),

@@ -14,6 +14,7 @@ from puzzlecalc._signals import Stop, stopped_by_signals
 from puzzlecalc.cli import (
     census,
     countdown,
+    daily,
     every,
     fours,
     game24,
@@ -45,6 +46,7 @@ SUBCOMMANDS: Final[tuple[Callable[[Any], None], ...]] = (
     fours.add_parser,
     countdown.add_parser,
     census.add_parser,
+    daily.add_parser,
     play.add_parser,
 )
 

@@ -33,6 +33,8 @@ __all__ = [
     "CheckRecord",
     "CountRecord",
     "CountdownRecord",
+    "DailyRecord",
+    "DigitsRoundRecord",
     "EveryRecord",
     "HandRecord",
     "HintRecord",
@@ -258,6 +260,25 @@ class YearRecord(HandRecord):
 
     solution: str | None
     ways: int
+
+
+class DigitsRoundRecord(TypedDict):
+    """A Digits-style round of the daily set: its numbers and target."""
+
+    numbers: list[int]
+    target: int
+
+
+class DailyRecord(TypedDict):
+    """``daily --json``: the day's set: its date, number and time zone, the Calculator
+    level (as a level file writes it), the 24 hand and the Digits rounds."""
+
+    day: int
+    date: str
+    tz: str
+    level: dict[str, Any]
+    hand: list[int]
+    rounds: list[DigitsRoundRecord]
 
 
 class TenCensusRecord(TypedDict):

@@ -30,7 +30,9 @@ from puzzlecalc.calculator.rules import Rules
 from puzzlecalc.calculator.solver import DEFAULT_MAX_STATES
 from puzzlecalc.cli.arguments import goal, positive, rule_flags, rules_from, subcommand, whole
 from puzzlecalc.cli.chosen import ChosenLevel, LevelChoice, chosen_levels
+from puzzlecalc.cli.daily import day_flags, the_day
 from puzzlecalc.cli.play.countdown import Countdown
+from puzzlecalc.cli.play.daily import play_daily
 from puzzlecalc.cli.play.game24 import Game24
 from puzzlecalc.cli.play.levels import play_levels
 from puzzlecalc.cli.play.terminal import Terminal
@@ -44,14 +46,15 @@ _OWN: Final = {
               *(field.name for field in attrs.fields(Rules))),
     "24": ("opponent", "speed", "band", *(field.name for field in attrs.fields(HouseRules))),
     "countdown": ("large", "clock"),
+    "daily": ("date", "tz"),
 }  # fmt: skip
 #: The games play knows by name (beside a level's number).
-_GAMES: Final = ("countdown",)
+_GAMES: Final = ("countdown", "daily")
 #: The options two games share.
 _SHARED: Final = {
     "seed": ("24", "countdown"),
     "rounds": ("24", "countdown"),
-    "max_states": ("level",),
+    "max_states": ("level", "daily"),
 }
 
 
@@ -60,13 +63,13 @@ def add_parser(subparsers: Any) -> None:
     play = subcommand(
         subparsers,
         "play",
-        help="play a Calculator level, 24 against the computer, or a Countdown round",
+        help="play a Calculator level, 24 against the computer, a Countdown round, the day's set",
         description=(
             "Play in the terminal. play 155: a Calculator level with hints and undo (play 184 "
             "--game 2 for Calculator 2, --file for a level file, or --start, --goal, --moves "
             "and the buttons). play 24: hands of 24 against a computer opponent (the first "
             "game's level 24 is play 24 --game 1). play countdown: a numbers round against the "
-            "30-second clock. Type help in a game for its words; the end of input or Ctrl-C "
+            "30-second clock. play daily: the day's set (see daily). Type help in a game for its words; the end of input or Ctrl-C "
             "leaves. Example: printf '1\\n2\\nhint\\nquit\\n' | python -m puzzlecalc play 155"
         ),
     )
@@ -120,6 +123,7 @@ def add_parser(subparsers: Any) -> None:
     show.add_argument(
         "--no-clock", dest="clock", action="store_false", default=None, help="no 30-second clock"
     )
+    day_flags(play.add_argument_group("the daily set (play daily)"))
     play.set_defaults(run=run)
 
 
@@ -148,6 +152,9 @@ def run(args: argparse.Namespace, out: TextIO, stop: Stop) -> int:
             )
         opponent = OPPONENTS[2 if args.opponent is None else args.opponent]
         Game24(opponent, rules, args.rounds or 10, args.speed or 1.0, band).play(terminal, rng)
+    elif game == "daily":
+        max_states = DEFAULT_MAX_STATES if args.max_states is None else args.max_states
+        play_daily(terminal, the_day(args), args.tz or "UTC", Rules(), max_states=max_states)
     elif game == "countdown":
         Countdown(
             args.rounds or 1, 1 if args.large is None else args.large, args.clock is not False
@@ -164,9 +171,9 @@ def _game(args: argparse.Namespace) -> str:
 
     :raises InvalidArgumentError: if an option belongs to another game.
     """
-    words = [word.lower() for word in args.what]
-    if words == ["countdown"]:
-        game = "countdown"
+    words: list[str] = [word.lower() for word in args.what]
+    if words in (["countdown"], ["daily"]):
+        game = words[0]
     elif words == ["24"] and all(getattr(args, name, None) is None for name in _OWN["level"]):
         game = "24"
     else:

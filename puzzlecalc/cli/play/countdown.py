@@ -28,7 +28,16 @@ from puzzlecalc.arith24.expr import Expr
 from puzzlecalc.arith24.rules import COUNTDOWN
 from puzzlecalc.cli.play.terminal import Terminal
 
-__all__ = ["CLOCK_SECONDS", "HELP", "SCORING", "Countdown", "points"]
+__all__ = [
+    "CLOCK_SECONDS",
+    "COUNTDOWN_SCORING",
+    "HELP",
+    "SCORING",
+    "Countdown",
+    "NumbersRound",
+    "Scoring",
+    "points",
+]
 
 #: How long the show's clock runs.
 CLOCK_SECONDS: Final = 30.0
@@ -40,7 +49,7 @@ SCORING: Final = "10 points exact, 7 within 5, 5 within 10"
 HELP: Final = (
     "type your working with the numbers dealt, each at most once (75*7-25*2); every step must "
     "be a positive whole number.\nhint: a step of the best answer; pass: give the round up; "
-    f"quit: leave with your score. Scoring: {SCORING}."
+    "quit: leave with your score."
 )
 
 
@@ -54,6 +63,20 @@ def points(target: int, value: int | None) -> int:
         return 0
     away = abs(value - target)
     return 10 if away == 0 else 7 if away <= 5 else 5 if away <= 10 else 0
+
+
+@attrs.frozen
+class Scoring:
+    """How a numbers round scores an answer: the unit, the rule in words, and the score of
+    an answer making a value (``None``: no answer) for a target."""
+
+    unit: str
+    words: str
+    of: Callable[[int, int | None], int]
+
+
+#: The show's scoring.
+COUNTDOWN_SCORING: Final = Scoring("points", SCORING, points)
 
 
 @attrs.frozen
@@ -71,7 +94,8 @@ class Countdown:
             for number in range(1, self.rounds + 1):
                 numbers = list(Deck().draw(rng, self.large))
                 target = rng.randint(100, 999)
-                gained = _Round(terminal, number, numbers, target, self.clock).play()
+                title = f"Round {number}"
+                gained = NumbersRound(terminal, title, numbers, target, self.clock).play()
                 if gained is None:
                     break
                 scores.append(gained)
@@ -83,27 +107,28 @@ class Countdown:
 
 
 @attrs.define
-class _Round:
-    """One round: the draw, the clock, the hints given and the best answer."""
+class NumbersRound:
+    """One round of numbers and a target, played under Countdown's rules: the draw, the
+    clock, how it scores, the hints given and the best answer."""
 
     terminal: Terminal
-    number: int
+    title: str
     numbers: list[int]
     target: int
     clock: bool
+    scoring: Scoring = COUNTDOWN_SCORING
     hints: int = 0
     deadline: float | None = None
     best: Expr | None = None
 
     def play(self) -> int | None:
-        """The player's points, or ``None`` if they left."""
+        """The player's score, or ``None`` if they left."""
         terminal = self.terminal
         clock = f"{CLOCK_SECONDS:.0f} seconds" if self.clock else "no clock"
         terminal.say(
-            f"\nRound {self.number}: {' '.join(map(str, self.numbers))}   "
-            f"target {self.target}   ({clock})"
+            f"\n{self.title}: {' '.join(map(str, self.numbers))}   target {self.target}   ({clock})"
         )
-        terminal.say(f"your working (or hint, pass, help, quit); {SCORING}:")
+        terminal.say(f"your working (or hint, pass, help, quit); {self.scoring.words}:")
         self.best = countdown(self.numbers, self.target)[0]
         if self.clock:
             self.deadline = time.monotonic() + CLOCK_SECONDS
@@ -139,14 +164,14 @@ class _Round:
                 return None
             word = line.lower()
             if self.deadline is not None and not self.left():
-                terminal.say("time is up: no answer taken, 0 points")
+                terminal.say(f"time is up: no answer taken, 0 {self.scoring.unit}")
                 return 0
             if word in ("help", "?"):
-                terminal.say(HELP)
+                terminal.say(f"{HELP} Scoring: {self.scoring.words}.")
             elif word in ("hint", "h"):
                 self._hint()
             elif word in ("pass", "p"):
-                terminal.say("no answer: 0 points")
+                terminal.say(f"no answer: 0 {self.scoring.unit}")
                 return 0
             elif not word:
                 terminal.say("type your working, or hint, pass, help, quit")
@@ -180,13 +205,16 @@ class _Round:
             return None
         assert self.best is not None
         if self.hints and self.hints == len(self.best.working()):
-            terminal.say(f"{answer} = {value}, but the hints showed every step: 0 points")
+            terminal.say(
+                f"{answer} = {value}, but the hints showed every step: 0 {self.scoring.unit}"
+            )
             return 0
-        gained = points(target, value)
+        gained = self.scoring.of(target, value)
         away = "" if value == target else f", {abs(value - target)} away"
         terminal.say(
             terminal.style(
-                f"{answer} = {value}{away}: {gained} points", "green" if gained else "yellow"
+                f"{answer} = {value}{away}: {gained} {self.scoring.unit}",
+                "green" if gained else "yellow",
             )
         )
         return gained

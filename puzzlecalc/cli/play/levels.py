@@ -27,7 +27,7 @@ from puzzlecalc.cli.chosen import ChosenLevel
 from puzzlecalc.cli.play.terminal import Terminal
 from puzzlecalc.errors import IllegalPressError, SearchLimitError
 
-__all__ = ["HELP", "play_levels", "screen"]
+__all__ = ["HELP", "play_level", "play_levels", "screen"]
 
 #: What a player may type, as ``help`` says it.
 HELP: Final = (
@@ -109,6 +109,16 @@ def _following(levels: Sequence[ChosenLevel], position: int, index: int) -> str 
     return None
 
 
+def play_level(
+    terminal: Terminal, title: str, level: Level, rules: Rules, *, max_states: int
+) -> Outcome:
+    """Play one goal of a level: ``solved`` (the solution not asked for), ``next`` (given
+    up, or solved after asking for the solution) or ``quit``."""
+    game = _Puzzle(terminal, title, level, rules, max_states)
+    outcome = game.play()
+    return "next" if outcome == "solved" and game.shown_solution else outcome
+
+
 def _go_on(terminal: Terminal, following: str | None) -> bool:
     """After a solved puzzle: whether the player goes on to what follows."""
     if following is None:
@@ -134,6 +144,8 @@ class _Puzzle:
     max_states: int
     presses: list[PressRecord] = attrs.field(factory=list)
     asked_solution: bool = False
+    #: Whether a way on was shown (``solution`` twice).
+    shown_solution: bool = False
 
     @property
     def played(self) -> Solution:
@@ -288,6 +300,7 @@ class _Puzzle:
             self.terminal.say("type solution again to see a shortest way on")
             return
         advice = advise(self.level, self.presses, self.rules, max_states=self.max_states)
+        self.shown_solution = True
         if advice.finish is not None:
             self.terminal.say(
                 f"from here: {', '.join(advice.finish.labels)} ({counted(len(advice.finish), 'move')})"
