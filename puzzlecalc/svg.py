@@ -1,13 +1,15 @@
 """A small writer of SVG pictures: shapes and text as strings, escaped, in one document.
 
 The pictures of levels, solutions, expressions and censuses are made of these; nothing here
-knows about puzzles.
+knows about puzzles. Each picture carries a style sheet for a dark page
+(``prefers-color-scheme: dark``): its card turns dark and its ink light (:data:`DARK`).
 
 >>> picture = Drawing(60, 20, background=None)
 >>> picture.rect(0, 0, 60, 20, fill="#eee")
 >>> picture.text(30, 14, "3 < 4 & 5", anchor="middle")
 >>> print(picture.render())
 <svg xmlns="http://www.w3.org/2000/svg" width="60" height="20" viewBox="0 0 60 20" font-family="Helvetica, Arial, sans-serif" font-size="14">
+<style>@media (prefers-color-scheme: dark) { text:not([fill]) { fill: #e6e6e6 } ... }</style>
 <rect x="0" y="0" width="60" height="20" fill="#eee"/>
 <text x="30" y="14" text-anchor="middle">3 &lt; 4 &amp; 5</text>
 </svg>
@@ -18,7 +20,7 @@ from __future__ import annotations
 from typing import Final, Literal
 from xml.sax.saxutils import escape, quoteattr
 
-__all__ = ["BACKGROUND", "Drawing"]
+__all__ = ["BACKGROUND", "DARK", "DARK_INK", "Drawing"]
 
 _FONT: Final = "Helvetica, Arial, sans-serif"
 
@@ -40,9 +42,26 @@ def _attributes(**attributes: object) -> str:
     )
 
 
-#: The background of a picture unless it says otherwise: a light card, so that its dark
-#: lines and text read on a light page and a dark one (a notebook's dark theme) alike.
+#: The background of a picture unless it says otherwise: a light card, which a dark page
+#: (a browser or notebook asking for ``prefers-color-scheme: dark``) shows dark (:data:`DARK`).
 BACKGROUND: Final = "#ffffff"
+
+#: How a dark page shows a picture's light colours: ``(element, attribute, light, dark)``.
+#: The card and white boxes turn dark, grey lines light; text with no colour of its own is
+#: drawn light (:data:`DARK_INK`). Colours not named here (a button's, a display's text,
+#: drawn dark on its own light face) stay as they are.
+DARK: Final = (
+    ("rect", "fill", BACKGROUND, "#1f2328"),
+    ("rect", "fill", "white", "#2b3036"),
+    ("line", "stroke", "#ddd", "#3d434a"),
+    ("line", "stroke", "#333", "#c8ccd0"),
+    ("line", "stroke", "#444", "#c8ccd0"),
+    ("line", "stroke", "#777", "#9aa0a6"),
+    ("path", "fill", "#444", "#c8ccd0"),
+    ("rect", "stroke", "#333", "#9aa0a6"),
+)
+#: The colour of text with no colour of its own on a dark page.
+DARK_INK: Final = "#e6e6e6"
 
 
 class Drawing:
@@ -122,4 +141,16 @@ class Drawing:
             font_family=_FONT,
             font_size=self.font_size,
         )
-        return "\n".join([f"<svg{head}>", *self._parts, "</svg>"])
+        return "\n".join([f"<svg{head}>", _DARK_STYLE, *self._parts, "</svg>"])
+
+
+#: The style sheet of every picture: its colours on a dark page (:data:`DARK`).
+_DARK_STYLE: Final = (
+    "<style>@media (prefers-color-scheme: dark) {"
+    + f" text:not([fill]) {{ fill: {DARK_INK} }}"
+    + "".join(
+        f' {element}[{attribute}="{light}"] {{ {attribute}: {dark} }}'
+        for element, attribute, light, dark in DARK
+    )
+    + " }</style>"
+)

@@ -9,6 +9,7 @@ import os
 import stat
 import subprocess
 import sys
+import xml.etree.ElementTree as ElementTree
 from pathlib import Path
 from typing import Any
 
@@ -1270,3 +1271,68 @@ def test_the_family_rules_have_their_flags(capsys: pytest.CaptureFixture[str]) -
     assert run("24", "4", "--unary-depth", "99")[0] == 2
     assert "unary_depth must be from 0 to 10, not 99" in capsys.readouterr().err
     assert run("24", "9", "9", "--ops", "^", "--max-digits", "0")[0] == 2
+
+
+# -- pictures: --svg -----------------------------------------------------------------------
+
+
+def _svg_texts(path: Path, kind: str) -> list[str]:
+    root = ElementTree.fromstring(path.read_text("utf-8"))
+    return [each.text or "" for each in root.iter("{http://www.w3.org/2000/svg}text")
+            if each.get("class") == kind]  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("argv", "kind", "expected"),
+    [
+        (["level", "155", "--explain"], "display goal", ["3001"]),
+        (["level", "155"], "press", ["Store(hold)", "/3", "Store", "39=>93", "Store(hold)",
+                                     "Store", "39=>93", "/3", "31=>00"]),
+        (["24", "3", "3", "8", "8"], "value", None),
+        (["countdown", "100", "75", "50", "25", "6", "3", "--target", "952"], "value", None),
+        (["census", "24", "--high", "6", "--targets", "0", "30"], "key",
+         ["any", "integer_only", "non_negative", "classroom"]),
+    ],
+)  # fmt: skip
+def test_svg_writes_the_picture_the_library_draws(
+    argv: list[str], kind: str, expected: list[str] | None, tmp_path: Path
+) -> None:
+    picture = tmp_path / "picture.svg"
+    status, out = run(*argv, "--svg", str(picture))
+    assert status == 0 and out  # (the text is printed as without --svg)
+    assert picture.read_text("utf-8").startswith("<svg")
+    if expected is not None:
+        assert _svg_texts(picture, kind) == expected
+
+
+def test_svg_of_a_level_without_a_solution_draws_the_level(tmp_path: Path) -> None:
+    picture = tmp_path / "level.svg"
+    status, _ = run(
+        "level", "--start", "0", "--goal", "7", "--moves", "2", "+2", "--svg", str(picture)
+    )
+    assert status == 1 and "GOAL: 7" in picture.read_text("utf-8")
+
+
+@pytest.mark.parametrize(
+    ("argv", "said"),
+    [
+        (["level", "155", "--all"], "--svg draws a level's shortest solution: not with --after, --hint or --all"),
+        (["level", "184", "--game", "2"], "--svg draws one puzzle"),
+        (["level", "--game", "2"], "--svg draws one puzzle"),
+        (["24", "--file", "hands.txt"], "--svg draws one hand's solution: not with --file"),
+        (["24", "3", "3", "8", "8", "--count"], "--svg does not go with --count"),
+        (["countdown", "--file", "rounds.txt"], "--svg draws one round's solution: not with --file"),
+    ],
+)  # fmt: skip
+def test_svg_is_refused_where_there_is_no_one_picture(
+    argv: list[str], said: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert run(*argv, "--svg", str(tmp_path / "x.svg"))[0] == 2
+    assert said in capsys.readouterr().err and not (tmp_path / "x.svg").exists()
+
+
+def test_svg_into_a_folder_that_does_not_exist_is_refused_before_the_work(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert run("census", "countdown", "--svg", str(tmp_path / "no" / "x.svg"))[0] == 2
+    assert "the folder" in capsys.readouterr().err

@@ -5,18 +5,21 @@ from __future__ import annotations
 import xml.etree.ElementTree as ElementTree
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
+from strategies import levels, rules, sequel_levels
 from strategies24 import exprs
 
-from puzzlecalc import Level, game_level, game_levels, solve_goals, solve_level
+from puzzlecalc import Level, Rules, game_level, game_levels, solve_goals, solve_level
 from puzzlecalc.arith24 import Expr
 from puzzlecalc.arith24.census import countdown_census, hand_census
-from puzzlecalc.arith24.census.pictures import census_svg
+from puzzlecalc.arith24.census.pictures import census_svg, hand_census_svg
 from puzzlecalc.arith24.pictures import expr_svg
-from puzzlecalc.calculator.pictures import level_svg, solution_svg
-from puzzlecalc.calculator.state import format_value
-from puzzlecalc.errors import InvalidTypeError
-from puzzlecalc.svg import Drawing
+from puzzlecalc.calculator.pictures import level_svg, reach_svg, solution_svg
+from puzzlecalc.calculator.problem import LevelProblem
+from puzzlecalc.calculator.reach import MAX_PER_LAYER, reach
+from puzzlecalc.calculator.state import Value, format_value
+from puzzlecalc.errors import InvalidArgumentError, InvalidTypeError, SearchLimitError
+from puzzlecalc.svg import DARK, Drawing
 
 SVG = "{http://www.w3.org/2000/svg}"
 
@@ -178,7 +181,8 @@ def test_drawings_escape_their_text_and_write_short_numbers() -> None:
     document = picture.render()
     assert texts(document) == ["<a & b>"] and title(document) == "1 < 2"
     assert 'width="10.5"' in document and '<text x="1" y="2" text-anchor="end">' in document
-    assert "fill=" not in document and "rx=" not in document
+    drawn = document.replace(document[document.index("<style>") : document.index("</style>")], "")
+    assert "fill=" not in drawn and "rx=" not in drawn
     assert "stroke='say \"hi\"'" in document  # quoteattr picks the other quote
 
 
@@ -200,3 +204,118 @@ def test_a_solution_shows_the_cursor_and_the_lock_on_its_displays() -> None:
 def test_a_level_of_word_goals_has_its_abc_key() -> None:
     keys = texts(level_svg(game_level(20, 2).puzzles[0]))
     assert keys[-1] == "ABC"
+
+
+# -- why nothing shorter: the layers of a level ------------------------------------------
+
+
+def _plain_layers(level: Level, rules: Rules) -> list[set[Value]]:
+    """The displays of the states first reached after each number of presses, plainly."""
+    problem = LevelProblem(level, rules)
+    layer, seen = [problem.initial()], {problem.initial()}
+    displays = []
+    for _ in range(level.moves + 1):
+        displays.append({problem.display(state) for state in layer})
+        following = [reached for state in layer for _, reached in problem.successors(state)]
+        layer = [state for state in dict.fromkeys(following) if state not in seen]
+        seen.update(layer)
+    return displays
+
+
+@settings(max_examples=80, deadline=None)
+@given(levels(max_moves=4, max_buttons=3) | sequel_levels(max_moves=3, max_buttons=3), rules)
+@example(Level(1, "A", 0, ["Sort asc"]), Rules())  # (a word goal: no move left for ABC)
+def test_the_layers_are_a_plain_breadth_first_search(level: Level, rules: Rules) -> None:
+    try:
+        found = reach(level, rules, per_layer=MAX_PER_LAYER, max_states=50_000)
+    except SearchLimitError:
+        return
+    shortest = solve_level(level, rules)
+    expected = _plain_layers(level, rules)
+    word = isinstance(level.goal, str)  # (ABC, the last press, is in no layer)
+    assert found.goal_layer == (None if shortest is None else len(shortest) - word)
+    for layer, displays in zip(found.layers, expected, strict=False):
+        assert (layer.count, set(layer.values)) == (len(displays), displays)
+    if shortest is None:
+        assert found.path == () and len(found.layers) <= level.moves + 1
+        return
+    assert len(found.layers) == len(found.path) == len(shortest) + 1 - word
+    assert found.path[0] == level.initial_state(rules).value
+    assert found.path[-1] == (shortest.states[-1].value if word else level.goal)
+    assert all(value in layer.values for value, layer in zip(found.path, found.layers, strict=True))
+
+
+def test_the_layers_of_level_155_show_the_goal_only_after_9_presses() -> None:
+    found = reach(game_level(155).puzzle)
+    document = reach_svg(found)
+    assert found._repr_svg_() == document
+    assert texts(document, "layer")[:4] == ["0 presses", "1 display", "1 press", "2 displays"]
+    assert "9 presses: goal" in texts(document, "layer")
+    assert texts(document, "display goal") == ["3001"]
+    assert [*map(int, texts(document, "display path")), 3001] == list(found.path)
+    assert "3001" not in [text for layer in found.layers[:-1] for text in map(str, layer.values)]
+    assert texts(document, "more")[-1] == f"+{found.layers[-1].count - 8} more"
+    assert title(document) == "9 -> 3001: the goal 3001 first shows after 9 presses"
+
+
+def test_a_layer_keeps_the_path_whatever_its_size() -> None:
+    found = reach(game_level(155).puzzle, per_layer=1)
+    assert all(
+        layer.values == (value,) for layer, value in zip(found.layers, found.path, strict=True)
+    )
+    with pytest.raises(InvalidArgumentError, match="per_layer"):
+        reach(game_level(155).puzzle, per_layer=MAX_PER_LAYER + 1)
+    unsolvable = Level(start=0, goal=7, moves=2, buttons=["+2"])
+    shown = reach_svg(reach(unsolvable))
+    assert title(shown) == "0 -> 7: the goal 7 does not show within 2 moves"
+
+
+def test_the_hand_census_chart_has_a_line_and_a_key_for_each_house_rule() -> None:
+    census = hand_census(high=6, targets=range(0, 40))
+    document = hand_census_svg(census)
+    assert census._repr_svg_() == document
+    assert texts(document, "key") == ["any", "integer_only", "non_negative", "classroom"]
+    assert texts(document)[0] == "24 census: share of 126 hands that reach each target"
+    for draw, other in [(hand_census_svg, countdown_census(large=[4])), (census_svg, census)]:
+        with pytest.raises(InvalidTypeError, match="census must be a"):
+            draw(other)
+
+
+# -- on a dark page ------------------------------------------------------------------------
+
+
+def _pictures() -> dict[str, str]:
+    level = game_level(155).puzzle
+    solution = solve_level(level)
+    assert solution is not None
+    return {
+        "level": level_svg(level),
+        "solution": solution_svg(solution),
+        "reach": reach_svg(reach(level)),
+        "expression": expr_svg(Expr.parse("8/(3-8/3)")),
+        "countdown census": census_svg(countdown_census(large=[4], low=101, high=130)),
+        "hand census": hand_census_svg(hand_census(high=6, targets=range(0, 40))),
+    }
+
+
+@pytest.mark.parametrize(("name", "document"), _pictures().items())
+def test_on_a_dark_page_no_text_is_drawn_light_on_a_light_face(name: str, document: str) -> None:
+    """Each picture carries its dark colours; a text it leaves to them (no colour of its
+    own, drawn light on a dark page) lies on no face that stays light there."""
+    assert "@media (prefers-color-scheme: dark)" in document
+    darkened = {light for element, _, light, _ in DARK if element == "rect"}
+    root = ElementTree.fromstring(document)
+    faces = [
+        (float(r.get("x", 0)), float(r.get("y", 0)), float(r.get("width", 0)),
+         float(r.get("height", 0)))
+        for r in root.iter(f"{SVG}rect")
+        if r.get("fill") not in darkened
+    ]  # fmt: skip
+    for text in root.iter(f"{SVG}text"):
+        if text.get("fill") is not None:
+            continue
+        x, y = float(text.get("x", 0)), float(text.get("y", 0)) - 4  # (inside its letters)
+        assert not any(
+            left <= x <= left + width and top <= y <= top + height
+            for left, top, width, height in faces
+        ), (name, text.text)

@@ -30,10 +30,11 @@ def draw_pictures(app: Sphinx) -> None:
     """Draw the pictures the pages include, with the library."""
     from puzzlecalc import game_level, solve_level
     from puzzlecalc.arith24 import Expr
-    from puzzlecalc.arith24.census import countdown_census
-    from puzzlecalc.arith24.census.pictures import census_svg
+    from puzzlecalc.arith24.census import countdown_census, hand_census
+    from puzzlecalc.arith24.census.pictures import census_svg, hand_census_svg
     from puzzlecalc.arith24.pictures import expr_svg
-    from puzzlecalc.calculator.pictures import level_svg, solution_svg
+    from puzzlecalc.calculator.pictures import level_svg, reach_svg, solution_svg
+    from puzzlecalc.calculator.reach import reach
 
     level = game_level(155).puzzle
     solution = solve_level(level)
@@ -50,12 +51,37 @@ def draw_pictures(app: Sphinx) -> None:
         "expr-3388.svg": expr_svg(Expr.parse("8/(3-8/3)")),
         "expr-952.svg": expr_svg(Expr.parse("(100+3)*75*6/50+25")),
         "census-4-large.svg": census_svg(countdown_census(large=[4])),
+        "census-24.svg": hand_census_svg(hand_census(targets=range(0, 101))),
+        "reach155.svg": reach_svg(reach(level)),
+        "session-level155.svg": terminal_svg(SESSIONS / "level155.txt", lines=26),
     }
     GENERATED.mkdir(exist_ok=True)
     for name, svg in pictures.items():
         path = GENERATED / name
         if not path.exists() or path.read_text(encoding="utf-8") != svg:
             path.write_text(svg, encoding="utf-8")  # unchanged pictures keep their time stamps
+
+
+SESSIONS = Path(__file__).resolve().parents[1] / "sessions"
+
+
+def terminal_svg(session: Path, lines: int) -> str:
+    """The first ``lines`` of a recorded session as a terminal window shows them."""
+    from puzzlecalc.svg import Drawing
+
+    shown = session.read_text(encoding="utf-8").splitlines()[:lines]
+    shown[0] = "$ " + shown[0].rpartition("| ")[2]  # (the command, not the lines piped to it)
+    width = 16 + 8.4 * max(len(line) for line in shown) + 16
+    height = 34 + 17 * len(shown) + 12
+    picture = Drawing(width, height, font_size=14, background=None)
+    picture.title(f"a recorded session: {shown[0].removeprefix('$ ')}")
+    picture.rect(0, 0, width, height, rx=8, fill="#1e1e1e")
+    for index, colour in enumerate(("#ff5f57", "#febc2e", "#28c840")):
+        picture.circle(18 + 18 * index, 14, 5, fill=colour)
+    for row, line in enumerate(shown):
+        spaced = line.replace(" ", "\u00a0")  # (kept, as a terminal keeps them)
+        picture.text(16, 46 + 17 * row, spaced, font_family="monospace", fill="#e6e6e6")
+    return picture.render()
 
 
 def _help(text: str) -> nodes.literal_block:

@@ -2,9 +2,11 @@
 
 A level is drawn as the game shows it: the move limit and the goal over the display, the
 portal under it, and the buttons in rows of three, coloured by family. A solution is the
-path of displays, each press on the arrow that leads to the next. In Jupyter, a
-:class:`~puzzlecalc.calculator.level.Level` and a
-:class:`~puzzlecalc.calculator.solution.Solution` show these pictures by themselves
+path of displays, each press on the arrow that leads to the next. What a level's presses
+reach is drawn layer by layer, a shortest path through them (why nothing shorter). In
+Jupyter, a :class:`~puzzlecalc.calculator.level.Level`, a
+:class:`~puzzlecalc.calculator.solution.Solution` and a
+:class:`~puzzlecalc.calculator.reach.Reach` show these pictures by themselves
 (``_repr_svg_``).
 
 >>> from puzzlecalc import Level, solve_level
@@ -28,7 +30,7 @@ from puzzlecalc.calculator.state import format_value
 from puzzlecalc.errors import InvalidTypeError
 from puzzlecalc.svg import Drawing
 
-__all__ = ["level_svg", "solution_svg"]
+__all__ = ["level_svg", "reach_svg", "solution_svg"]
 
 _COLUMNS: Final = 3
 _BUTTON_WIDTH: Final = 84
@@ -105,17 +107,20 @@ def level_svg(level: object, goals: Sequence[int | str] | None = None) -> str:
     shown = " / ".join(map(str, goals or [level.goal]))
     picture.title(f"level: {level.start} to {shown} in {level.moves} moves")
     picture.rect(0, 0, width, height, rx=16, fill="#cfd8c8", stroke="#7c8a74")
-    picture.text(_MARGIN, 26, f"MOVES: {level.moves}", size=13, font_weight="bold")
+    ink = "#111"  # (on the game's light case, whatever the page's colours)
+    picture.text(_MARGIN, 26, f"MOVES: {level.moves}", size=13, font_weight="bold", fill=ink)
     goal_size = 13 if len(shown) <= 12 else max(9, 13 * 12 // len(shown))
     picture.text(
-        width - _MARGIN, 26, f"GOAL: {shown}", anchor="end", size=goal_size, font_weight="bold"
-    )
+        width - _MARGIN, 26, f"GOAL: {shown}", anchor="end", size=goal_size,
+        font_weight="bold", fill=ink,
+    )  # fmt: skip
     display_right = width - _MARGIN - 10
     picture.rect(_MARGIN, 36, width - 2 * _MARGIN, 52, rx=6, fill="#a9b8a0", stroke="#5d6b57")
     shown = format_value(level.initial_state().value)
     picture.text(
-        display_right, 73, shown, anchor="end", size=_DISPLAY_FONT, font_family="monospace"
-    )
+        display_right, 73, shown, anchor="end", size=_DISPLAY_FONT, font_family="monospace",
+        fill=ink,
+    )  # fmt: skip
     if level.portal is not None:
         entrance = display_right - (level.portal.entrance + 0.5) * _DIGIT_WIDTH
         exit_ = display_right - (level.portal.exit + 0.5) * _DIGIT_WIDTH
@@ -193,7 +198,7 @@ def solution_svg(solution: object) -> str:
         right = x + _BOX_WIDTH - 8
         picture.text(
             right, y + _BOX_HEIGHT / 2 + size / 3, text,
-            anchor="end", size=size, font_family="monospace",
+            anchor="end", size=size, font_family="monospace", fill="#111",
             class_="display again" if again else "display",
         )  # fmt: skip
         width = size * _MONOSPACE_WIDTH  # (a digit's, at that size)
@@ -228,3 +233,93 @@ def solution_svg(solution: object) -> str:
 def _position(record: Any) -> object:
     """Where a press acts (a position, arrows), as its record says: its third part."""
     return record[2] if len(record) > 2 else None
+
+
+@runtime_checkable
+class _Reach(Protocol):
+    """What drawing a level's layers reads of them (a :class:`~puzzlecalc.calculator.reach.Reach`'s)."""
+
+    level: Any
+    layers: Any
+    path: Any
+    goal_layer: int | None
+
+
+_CELL_HEIGHT: Final = 24
+_CELL_GAP: Final = 6
+_COLUMN_GAP: Final = 22
+_PATH: Final = "#e67e22"
+_GOAL: Final = "#27ae60"
+
+
+def reach_svg(reach: object) -> str:
+    """What a level's presses reach, as columns: the displays first reached after 0, 1, 2
+    ... presses, each column headed by its count (``+N more`` under the displays left
+    out), a shortest path drawn through them and the goal marked in the column where it
+    first shows. Nothing shorter solves the level because no column before shows the goal.
+
+    The text of the picture names each layer's presses and count and every display drawn,
+    with the classes ``layer``, ``display``, ``path`` (the displays of the shortest path),
+    ``goal`` and ``more``.
+
+    :raises InvalidTypeError: if ``reach`` is not a Reach.
+    """
+    if not isinstance(reach, _Reach):
+        raise InvalidTypeError(f"reach must be a Reach (reach()'s), not {_checks.shown(reach)}")
+    layers, path = reach.layers, reach.path
+    texts = [[format_value(value) for value in layer.values] for layer in layers]
+    widest = max((len(text) for column in texts for text in column), default=1)
+    column_width = max(78, widest * 9 + 18)
+    rows = max((len(column) for column in texts), default=1)
+    more = any(layer.count > len(layer.values) for layer in layers)
+    top = 74
+    width = 2 * _MARGIN + len(layers) * column_width + (len(layers) - 1) * _COLUMN_GAP
+    height = top + rows * (_CELL_HEIGHT + _CELL_GAP) + (20 if more else 0) + _MARGIN
+    picture = Drawing(max(width, 360), height)
+    level = reach.level
+    if reach.goal_layer is None:
+        said = f"the goal {level.goal} does not show within {level.moves} moves"
+    else:
+        said = f"the goal {level.goal} first shows after {reach.goal_layer} presses"
+        said += " (then ABC)" * isinstance(level.goal, str)
+    title = f"{level.start} -> {level.goal}: {said}"
+    picture.title(title)
+    picture.text(_MARGIN, 24, title, size=14, font_weight="bold")
+
+    def centre(column: int, row: int) -> tuple[float, float]:
+        x = _MARGIN + column * (column_width + _COLUMN_GAP) + column_width / 2
+        return x, top + row * (_CELL_HEIGHT + _CELL_GAP) + _CELL_HEIGHT / 2
+
+    if path:  # under the cells: the path from column to column
+        points = [centre(k, layer.values.index(path[k])) for k, layer in enumerate(layers)]
+        joined = " L ".join(f"{x:.1f} {y:.1f}" for x, y in points)
+        picture.path(f"M {joined}", fill="none", stroke=_PATH, stroke_width=3, class_="path")
+    for k, (layer, column) in enumerate(zip(layers, texts, strict=True)):
+        x, _ = centre(k, 0)
+        goal = k == reach.goal_layer
+        heading = f"{k} press" + "es" * (k != 1) + ": goal" * goal
+        picture.text(x, 48, heading, anchor="middle", size=12, font_weight="bold",
+                     fill=_GOAL if goal else None, class_="layer")  # fmt: skip
+        picture.text(
+            x,
+            62,
+            f"{layer.count} display" + "s" * (layer.count != 1),
+            anchor="middle",
+            size=11,
+            class_="layer",
+        )
+        for row, (value, text) in enumerate(zip(layer.values, column, strict=True)):
+            cx, cy = centre(k, row)
+            on_path = bool(path) and value == path[k]
+            is_goal = goal and on_path
+            fill = _GOAL if is_goal else _PATH if on_path else "#a9b8a0"
+            picture.rect(cx - column_width / 2, cy - _CELL_HEIGHT / 2, column_width,
+                         _CELL_HEIGHT, rx=5, fill=fill)  # fmt: skip
+            kind = "display goal" if is_goal else "display path" if on_path else "display"
+            picture.text(cx + column_width / 2 - 8, cy + 5, text, anchor="end", size=14,
+                         font_family="monospace", fill="#111", class_=kind)  # fmt: skip
+        if layer.count > len(layer.values):
+            below = top + rows * (_CELL_HEIGHT + _CELL_GAP) + 10
+            picture.text(x, below, f"+{layer.count - len(layer.values)} more", anchor="middle",
+                         size=11, class_="more")  # fmt: skip
+    return picture.render()

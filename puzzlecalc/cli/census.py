@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import contextlib
 import csv
+import functools
 import importlib
 import json
 import logging
@@ -26,6 +27,7 @@ from puzzlecalc.arith24.census import (
     countdown_census,
     hand_census,
 )
+from puzzlecalc.arith24.census.pictures import census_svg, hand_census_svg
 from puzzlecalc.arith24.countdown import LARGE_NUMBERS, SMALL_NUMBERS
 from puzzlecalc.arith24.rules import HouseRules
 from puzzlecalc.cli import records, status, text
@@ -38,7 +40,7 @@ from puzzlecalc.cli.arguments import (
     subcommand,
     whole,
 )
-from puzzlecalc.cli.files import check_file, check_folder, write_whole
+from puzzlecalc.cli.files import check_file, check_folder, svg_flag, write_picture, write_whole
 from puzzlecalc.errors import InvalidArgumentError, WorkLostError
 
 __all__ = ["CensusOptions", "add_parser", "run"]
@@ -100,6 +102,7 @@ def add_parser(subparsers: Any) -> None:
     files.add_argument("--json", action="store_true", help="print every table as JSON, not as text")
     files.add_argument("--tables", type=Path, help="write every table as a CSV file in this folder")
     files.add_argument("--tables-json", type=Path, help="write every table as JSON to this file")
+    svg_flag(files, "the chart of the share that reaches each target")
     work = census.add_argument_group("the work")
     work.add_argument("--jobs", type=positive, default=None, help="processes (default: all cores)")
     work.add_argument("--scheduler", help="run on the Dask scheduler at this address")
@@ -130,6 +133,7 @@ class CensusOptions:
     tables: Path | None
     tables_json: Path | None
     scheduler: str | None
+    svg: Path | None = None
 
     @classmethod
     def from_args(cls, args: argparse.Namespace) -> CensusOptions:
@@ -144,6 +148,7 @@ class CensusOptions:
             raise InvalidArgumentError("--resume continues the rows of --csv: give the file")
         check_file(args.csv, "--csv")
         check_file(args.tables_json, "--tables-json")
+        check_file(args.svg, "--svg")
         if (
             args.csv is not None
             and args.tables_json is not None
@@ -179,7 +184,7 @@ class CensusOptions:
             keywords |= {"large": args.large, "use_all": bool(args.all_numbers),
                          "weighted": bool(args.weighted), "uncapped_run": bool(args.uncapped_run)}  # fmt: skip
         return cls(args.game, keywords, args.csv, args.json, args.tables, args.tables_json,
-                   args.scheduler)  # fmt: skip
+                   args.scheduler, args.svg)  # fmt: skip
 
 
 @contextlib.contextmanager
@@ -267,6 +272,8 @@ def run(args: argparse.Namespace, out: TextIO, stop: Stop) -> int:
                 writer.writerows(rows)
 
             write_whole(options.tables / f"{name}.csv", write)
+    chart = hand_census_svg if isinstance(census, HandCensus) else census_svg
+    write_picture(options.svg, functools.partial(chart, census))
     if options.json:
         records.emit(out, tables)
     else:

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import argparse
+import functools
 import random
+from pathlib import Path
 from typing import Any, TextIO
 
 import attrs
@@ -12,10 +14,12 @@ from puzzlecalc._signals import Stop
 from puzzlecalc._text import counted
 from puzzlecalc.arith24.census import Deck
 from puzzlecalc.arith24.countdown import countdown
+from puzzlecalc.arith24.pictures import expr_svg
 from puzzlecalc.arith24.rules import DISTINCT_LEVELS, Distinct
 from puzzlecalc.cli import records, text
 from puzzlecalc.cli.arguments import answer_flags, subcommand, whole
 from puzzlecalc.cli.batch import FILE_HELP, run_batch
+from puzzlecalc.cli.files import check_file, svg_flag, write_picture
 from puzzlecalc.cli.puzzles import Puzzle
 from puzzlecalc.errors import InvalidArgumentError, InvalidHandError
 
@@ -55,6 +59,7 @@ def add_parser(subparsers: Any) -> None:
         "--all", action="store_true", help=f"every distinct solution, not the first {_SHOWN}"
     )
     answer_flags(game)
+    svg_flag(game, "the first solution's expression tree (of the nearest value, if need be)")
     game.set_defaults(run=run)
 
 
@@ -74,6 +79,7 @@ class CountdownOptions:
     json: bool
     explain: bool
     max_steps: int
+    svg: Path | None = None
 
     @classmethod
     def from_args(cls, args: argparse.Namespace) -> CountdownOptions:
@@ -93,6 +99,9 @@ class CountdownOptions:
             raise InvalidArgumentError("--any goes with rounds given, not with --deal")
         if args.file is None and not args.deal and (not args.numbers or args.target is None):
             raise InvalidArgumentError("countdown needs the numbers and --target (or --deal)")
+        if args.svg is not None and args.file is not None:
+            raise InvalidArgumentError("--svg draws one round's solution: not with --file")
+        check_file(args.svg, "--svg")
         return cls(
             numbers=tuple(args.numbers),
             target=args.target,
@@ -106,6 +115,7 @@ class CountdownOptions:
             json=args.json,
             explain=args.explain,
             max_steps=args.max_steps,
+            svg=args.svg,
         )
 
 
@@ -155,6 +165,8 @@ def _whole(word: str) -> int:
 def _solve(options: CountdownOptions, numbers: list[int], target: int, out: TextIO) -> int:
     """One Countdown round: its solutions, or those of the nearest values reached."""
     found = countdown(numbers, target, distinct=options.distinct, max_steps=options.max_steps)
+    if found:
+        write_picture(options.svg, functools.partial(expr_svg, found[0]))
     reached = sorted({int(expr.value) for expr in found})
     status = 0 if reached == [target] else 1
     if options.json:

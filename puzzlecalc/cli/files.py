@@ -14,12 +14,12 @@ import secrets
 import stat
 from collections.abc import Callable
 from pathlib import Path
-from typing import TextIO
+from typing import Any, TextIO
 
 from puzzlecalc._signals import uninterrupted
 from puzzlecalc.errors import InvalidArgumentError
 
-__all__ = ["check_file", "check_folder", "write_whole"]
+__all__ = ["check_file", "check_folder", "svg_flag", "write_picture", "write_whole"]
 
 
 def check_file(path: Path | None, option: str) -> None:
@@ -56,6 +56,23 @@ def check_folder(path: Path | None, option: str) -> None:
         raise InvalidArgumentError(
             f"{option} {str(path)!r} cannot be a folder: {error.strerror}"
         ) from None
+
+
+def svg_flag(parser: Any, picture: str) -> None:
+    """The ``--svg FILE`` flag of a subcommand that draws ``picture`` (in words)."""
+    parser.add_argument("--svg", type=Path, metavar="FILE", help=f"write {picture} to FILE (SVG)")
+
+
+def write_picture(path: Path | None, draw: Callable[[], str]) -> None:
+    """Write the picture ``draw`` makes to ``path`` (nothing if it is ``None``), whole."""
+    if path is None:
+        return
+    picture = draw()
+
+    def write(file: TextIO) -> None:
+        file.write(picture + "\n")
+
+    write_whole(path, write)
 
 
 def write_whole(path: Path, write: Callable[[TextIO], None]) -> None:

@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import argparse
+import functools
 import math
 import random
 import sys
 from collections.abc import Hashable, Sequence
+from pathlib import Path
 from typing import Any, Final, Literal, TextIO
 
 import attrs
@@ -17,6 +19,7 @@ from puzzlecalc._text import counted
 from puzzlecalc.arith24.equivalence import key
 from puzzlecalc.arith24.game import MAX_DEALS, MAX_RATED_DEALS
 from puzzlecalc.arith24.numbers import Number, exact
+from puzzlecalc.arith24.pictures import expr_svg
 from puzzlecalc.arith24.rules import HouseRules
 from puzzlecalc.arith24.solutions import DEFAULT_MAX_STEPS
 from puzzlecalc.cli import records, text
@@ -31,6 +34,7 @@ from puzzlecalc.cli.arguments import (
     whole,
 )
 from puzzlecalc.cli.batch import FILE_HELP, run_batch
+from puzzlecalc.cli.files import check_file, svg_flag, write_picture
 from puzzlecalc.cli.puzzles import Puzzle
 from puzzlecalc.errors import InvalidArgumentError, InvalidHandError
 
@@ -81,6 +85,7 @@ def add_parser(subparsers: Any) -> None:
         help="print how hard the hand is (about 3 for easy hands to 9; inf if impossible)",
     )
     answer_flags(game, max_steps=None)
+    svg_flag(game, "the first solution's expression tree (of the nearest value, if none)")
     game.add_argument(
         "--ascii",
         action="store_true",
@@ -123,7 +128,7 @@ def add_parser(subparsers: Any) -> None:
 
 #: The options of each mode beyond the rules, the target and the limit (which all take).
 _OWN: Final[dict[Mode, tuple[str, ...]]] = {
-    "solve": ("json", "explain", "ascii", "file"),
+    "solve": ("json", "explain", "ascii", "file", "svg"),
     "count": ("json", "file"),
     "hints": ("json", "ascii", "file"),
     "check": ("json", "ascii", "earlier", "file"),
@@ -154,6 +159,7 @@ class Hand24Options:
     earlier: tuple[str, ...]
     file: str | None
     deal: dict[str, Any]
+    svg: Path | None = None
 
     @classmethod
     def from_args(cls, args: argparse.Namespace) -> Hand24Options:
@@ -186,13 +192,16 @@ class Hand24Options:
             raise InvalidArgumentError(f"--{asked[0].rstrip('s')} does not go with 24 {mode}")
         mode = asked[0] if asked else mode  # type: ignore[assignment]
         unused = [name for name in ("explain", "ascii", "earlier", "file", "deal_cards", "low",
-                                    "high", "band", "seed", "max_deals", "json")
+                                    "high", "band", "seed", "max_deals", "json", "svg")
                   if getattr(args, name) not in (None, False) and name not in _OWN[mode]]  # fmt: skip
         if unused:
             flags = ", ".join(_FLAGS.get(name, "--" + name.replace("_", "-")) for name in unused)
             raise InvalidArgumentError(f"{flags} does not go with {_said(mode)}")
         if args.file is not None and words[mode == "check" :]:
             raise InvalidArgumentError("give the cards or --file, not both")
+        if args.svg is not None and args.file is not None:
+            raise InvalidArgumentError("--svg draws one hand's solution: not with --file")
+        check_file(args.svg, "--svg")
         if mode not in ("deal",) and args.file is None and not words:
             raise InvalidArgumentError("give the cards, or --file")
         deal = {
@@ -214,6 +223,7 @@ class Hand24Options:
             earlier=tuple(args.earlier or ()),
             file=args.file,
             deal=deal,
+            svg=args.svg,
         )
 
 
@@ -279,6 +289,9 @@ def _one(options: Hand24Options, cards: list[Number], target: Number, out: TextI
         return 0 if number else 1
     found = arith24.solve(cards, target, rules=rules, max_steps=steps, progress=progress)
     nearest = [] if found else _nearest(cards, target, options)
+    drawn = found or nearest
+    if drawn:
+        write_picture(options.svg, functools.partial(expr_svg, drawn[0]))
     if options.json:
         record = records.SolutionsRecord(
             numbers=records.numbers_of(cards),

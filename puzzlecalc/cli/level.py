@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import functools
 from pathlib import Path
 from typing import Any, Final, TextIO
 
@@ -16,6 +17,8 @@ from puzzlecalc.calculator.levels import (
     GAMES,
     NUMBERING,
 )
+from puzzlecalc.calculator.pictures import level_svg, reach_svg, solution_svg
+from puzzlecalc.calculator.reach import reach
 from puzzlecalc.calculator.rules import Rules
 from puzzlecalc.calculator.solution import Solution
 from puzzlecalc.calculator.solver import (
@@ -27,6 +30,7 @@ from puzzlecalc.calculator.solver import (
 from puzzlecalc.cli import records, text
 from puzzlecalc.cli.arguments import goal, positive, rule_flags, rules_from, subcommand, whole
 from puzzlecalc.cli.chosen import ChosenLevel, LevelChoice, chosen_levels
+from puzzlecalc.cli.files import check_file, svg_flag, write_picture
 from puzzlecalc.errors import InvalidArgumentError, SearchLimitError
 
 __all__ = ["DEFAULT_MAX_SOLUTIONS", "LevelOptions", "add_parser", "run"]
@@ -107,6 +111,8 @@ def add_parser(subparsers: Any) -> None:
         default=DEFAULT_MAX_STATES,
         help=f"search limit: states, moves and table entries kept (default {DEFAULT_MAX_STATES})",
     )
+    svg_flag(level, "the shortest solution's picture (with --explain: the displays each "
+             "number of presses reaches, the goal's first)")  # fmt: skip
     level.add_argument(
         "--max-solutions",
         type=positive,
@@ -148,6 +154,7 @@ class LevelOptions:
     hint_only: bool
     max_states: int
     max_solutions: int
+    svg: Path | None = None
 
     @classmethod
     def from_args(cls, args: argparse.Namespace) -> LevelOptions:
@@ -166,8 +173,17 @@ class LevelOptions:
             )
         if args.max_solutions is not None and not args.all:
             raise InvalidArgumentError("--max-solutions goes with --all")
+        levels = _levels(args)
+        if args.svg is not None:
+            if advising or args.all:
+                raise InvalidArgumentError("--svg draws a level's shortest solution: not with "
+                                           "--after, --hint or --all")  # fmt: skip
+            if sum(len(chosen.goals) for chosen in levels) != 1:
+                raise InvalidArgumentError("--svg draws one puzzle: name one level (and one "
+                                           "goal, --goal, of a level of several)")  # fmt: skip
+            check_file(args.svg, "--svg")
         return cls(
-            levels=_levels(args),
+            levels=levels,
             rules=rules_from(args, Rules),
             json=args.json,
             all=args.all,
@@ -176,6 +192,7 @@ class LevelOptions:
             hint_only=args.hint,
             max_states=args.max_states,
             max_solutions=args.max_solutions or DEFAULT_MAX_SOLUTIONS,
+            svg=args.svg,
         )
 
 
@@ -198,7 +215,16 @@ def run(args: argparse.Namespace, out: TextIO, stop: Stop) -> int:
         for title, level, solutions in zip(titles, levels, found, strict=True):
             unsolved += not solutions
             _report(options, out, title, level, solutions, number)
+            write_picture(options.svg, functools.partial(_picture, options, level, solutions))
     return 1 if unsolved else 0
+
+
+def _picture(options: LevelOptions, level: Level, solutions: list[Solution]) -> str:
+    """The picture ``--svg`` writes: with ``--explain`` what each number of presses
+    reaches; else the shortest solution (the level, if it has none)."""
+    if options.explain:
+        return reach_svg(reach(level, options.rules, max_states=options.max_states))
+    return solution_svg(solutions[0]) if solutions else level_svg(level)
 
 
 def _every_solution(level: Level, options: LevelOptions) -> list[Solution]:

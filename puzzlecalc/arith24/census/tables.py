@@ -17,7 +17,7 @@ from typing import Any, Final
 import attrs
 
 from puzzlecalc.arith24.census.deck import Deck, Selection
-from puzzlecalc.arith24.census.pictures import census_svg
+from puzzlecalc.arith24.census.pictures import census_svg, hand_census_svg
 from puzzlecalc.arith24.census.results import (
     HOUSE_RULES,
     NEAR,
@@ -336,6 +336,10 @@ class HandCensus:
         ]
         solutions = [{"solutions": k, "hands": n} for k, n in sorted(self.solutions.items())]
         return {"rules": rules, "targets": targets, "solutions": solutions}
+
+    def _repr_svg_(self) -> str:
+        """The census as a chart, which Jupyter shows (:func:`~.pictures.hand_census_svg`)."""
+        return hand_census_svg(self)
 
     def text(self) -> str:
         """Every table, as a person reads them."""
