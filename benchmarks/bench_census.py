@@ -2,7 +2,8 @@
 
 Usage: python benchmarks/bench_census.py [--repeat N] [--jobs N]
 
-Printed, each timing repeated (garbage collector on, every run in fresh worker processes):
+Printed, each timing repeated in alternating fresh processes (garbage collector on), min and
+median and the ratios of the minimums:
 
 - the full Countdown census (13,243 selections x targets 101..999) with all its tables,
   against the previous release's census (its one table), measured in the same run: its
@@ -15,11 +16,10 @@ Printed, each timing repeated (garbage collector on, every run in fresh worker p
 from __future__ import annotations
 
 import argparse
-import statistics
 from typing import Any
 
 import _previous_census
-from _timing import timings
+from _timing import alternate, in_child, report
 
 from puzzlecalc.arith24.census import Deck, countdown_census, hand_census
 
@@ -30,31 +30,28 @@ def single_table(jobs: int) -> int:
     return int(census(Deck().selections(), jobs))
 
 
-def show(name: str, times: list[float]) -> None:
-    print(f"{name:58} min {min(times):6.2f} s  median {statistics.median(times):6.2f} s")
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--repeat", type=int, default=3)
     parser.add_argument("--jobs", type=int, default=2)
     args = parser.parse_args()
-    assert single_table(args.jobs) == 10_858_746
-    base: list[float] = []
-    full: list[float] = []
-    weighted: list[float] = []
-    for _ in range(args.repeat):  # interleaved, so that a slower spell of the machine hits all
-        base += timings(1, lambda: single_table(args.jobs))
-        full += timings(1, lambda: countdown_census(jobs=args.jobs))
-        weighted += timings(1, lambda: countdown_census(jobs=args.jobs, weighted=True))
-    show("Countdown, previous release's census (one table)", base)
-    show("Countdown, every table (distances, targets, best, runs)", full)
-    show("Countdown, every table, also weighted by the deck", weighted)
-    for name, times in (("every table", full), ("weighted too", weighted)):
-        ratio = statistics.median(times) / statistics.median(base)
-        print(f"ratio {name} / single table (medians): {ratio:.2f}")
-    hands = timings(args.repeat, lambda: hand_census(targets=range(0, 1000), jobs=args.jobs))
-    show("24: 1820 hands x targets 0..999, four house rules", hands)
+    if not in_child():  # (the previous census's figure; a child only times)
+        assert single_table(args.jobs) == 10_858_746
+    baseline = "Countdown, previous release's census (one table)"
+    every = "Countdown, every table (distances, targets, best, runs)"
+    weighted = "Countdown, every table, also weighted by the deck"
+    times = alternate(
+        {
+            baseline: lambda: single_table(args.jobs),
+            every: lambda: countdown_census(jobs=args.jobs),
+            weighted: lambda: countdown_census(jobs=args.jobs, weighted=True),
+            "24: 1820 hands x targets 0..999, four house rules": lambda: hand_census(
+                targets=range(0, 1000), jobs=args.jobs
+            ),
+        },
+        args.repeat,
+    )
+    report(times, baseline, compared=(every, weighted))
 
 
 if __name__ == "__main__":

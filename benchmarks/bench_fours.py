@@ -1,5 +1,5 @@
 """Four fours: the table of 0 to N that four 4s make under Four fours' rules, one expression
-each, against a plain forward DP over exact values measured in the same run.
+each, against a plain forward DP over exact values, in alternating fresh processes.
 
 Usage: python benchmarks/bench_fours.py [--repeat N] [--up-to N] [--unary-depth N]
 
@@ -9,18 +9,17 @@ with that many 4s (``44``, ``.4``, ``4.4``), every operator on the dicts of two 
 counts, and ``√`` and ``!`` on top (as many times as ``--unary-depth`` says); the table is
 read from the dict of four. It uses the library's exact power, root and factorial, with the
 same size bound, and makes the same table (checked before timing). ``fours`` works back
-from each target instead, one smallest tree for each part and value. Each run starts cold
-(every cache of the package cleared), garbage collector on; min and median of the runs,
-interleaved.
+from each target instead, one smallest tree for each part and value. Each run is a fresh
+process (caches cold, garbage collector on), the two taking turns; printed are min and
+median and the ratio of the minimums.
 """
 
 from __future__ import annotations
 
 import argparse
-import statistics
 from fractions import Fraction
 
-from _timing import timings
+from _timing import alternate, in_child, report
 
 from puzzlecalc import clear_caches
 from puzzlecalc.arith24.fours import FOUR_FOURS, fours
@@ -90,25 +89,20 @@ def main() -> None:
     parser.add_argument("--up-to", type=int, default=100)
     parser.add_argument("--unary-depth", type=int, default=1)
     args = parser.parse_args()
-    plain, library = (
-        plain_table(args.up_to, args.unary_depth),
-        library_table(args.up_to, args.unary_depth),
+    if not in_child():  # (they agree; a child only times)
+        plain = plain_table(args.up_to, args.unary_depth)
+        library = library_table(args.up_to, args.unary_depth)
+        assert {t for t, e in plain.items() if e} == {t for t, e in library.items() if e}
+        made = sum(e is not None for e in library.values())
+        print(f"0..{args.up_to}, unary_depth {args.unary_depth} ({made} made):")
+    times = alternate(
+        {
+            "plain forward DP": lambda: plain_table(args.up_to, args.unary_depth),
+            "fours": lambda: library_table(args.up_to, args.unary_depth),
+        },
+        args.repeat,
     )
-    assert {t for t, e in plain.items() if e} == {t for t, e in library.items() if e}
-    plain_times: list[float] = []
-    library_times: list[float] = []
-    for _ in range(args.repeat):  # interleaved, so that a slower spell of the machine hits both
-        plain_times += timings(1, lambda: plain_table(args.up_to, args.unary_depth))
-        library_times += timings(1, lambda: library_table(args.up_to, args.unary_depth))
-    made = sum(e is not None for e in library.values())
-    what = f"0..{args.up_to}, unary_depth {args.unary_depth} ({made} made)"
-    for name, times in (
-        (f"plain forward DP, {what}", plain_times),
-        (f"fours, {what}", library_times),
-    ):
-        print(f"{name:52} min {min(times):7.3f} s  median {statistics.median(times):7.3f} s")
-    ratio = statistics.median(library_times) / statistics.median(plain_times)
-    print(f"ratio fours / plain forward DP (medians): {ratio:.3f}")
+    report(times, "plain forward DP")
 
 
 if __name__ == "__main__":

@@ -9,9 +9,12 @@ background in the light or the dark colour scheme (the docs follow the reader's:
 ``prefers-color-scheme``), or a link inside the site to a page or an anchor that is not
 there. Every failure is listed; the exit status is 1 if there is any.
 
-A picture can be read in both schemes when it carries its own light background: its dark
-lines and text then stand on that, whatever the page's. So each picture is photographed on
-the page in each scheme, and the points just inside its corners must be light.
+A picture can be read in a scheme when some of it stands out from the page: its own card
+(light, or dark with light ink: a picture may follow ``prefers-color-scheme`` itself), or
+ink that contrasts with the page's background. Dark ink on no background of its own
+vanishes on a dark page. So each picture is photographed on the page in each scheme, and a
+share of its points (:data:`INKED`) must differ in luminance from the page's background by
+at least :data:`CONTRAST`.
 
 Chromium and ChromeDriver are Debian's (``chromium``, ``chromium-driver``);
 ``$CHROMIUM`` and ``$CHROMEDRIVER`` name others.
@@ -52,10 +55,10 @@ PLACE = """arguments[0].scrollIntoView({behavior: "instant", block: "center", in
 
 #: The colour schemes a reader may have, as Chromium is told to emulate them.
 SCHEMES = ("light", "dark")
-#: How far inside a picture's corners its background is looked at (past rounded corners).
-INSET = 14
-#: The least luminance (0 to 1) a picture's own background must have: light.
-LIGHT = 0.6
+#: The least difference of luminance (0 to 1) from the page's background that stands out.
+CONTRAST = 0.35
+#: The least share of a picture's points that must stand out from the page.
+INKED = 0.005
 
 
 def _luminance(pixel: tuple[int, ...]) -> float:
@@ -91,9 +94,9 @@ def _pictures(driver: webdriver.Chrome, page: Path, name: str) -> list[str]:
 
 
 def _unreadable(driver: webdriver.Chrome, count: bool = False) -> list[str]:
-    """The pictures of the page open now whose corners are not light: dark ink on them
-    would stand on the page's own background, unreadable in one scheme. (With ``count``,
-    every picture shown.)"""
+    """The pictures of the page open now of which too little stands out from the page's
+    background: dark ink on no card of its own, on a dark page. (With ``count``, every
+    picture shown.)"""
     from io import BytesIO
 
     from PIL import Image
@@ -109,19 +112,27 @@ def _unreadable(driver: webdriver.Chrome, count: bool = False) -> list[str]:
             continue
         # the picture in the middle of the window, and the window photographed
         left, top, width, height = driver.execute_script(PLACE, element)
-        if width <= 2 * INSET or height <= 2 * INSET:
-            continue
         shot = Image.open(BytesIO(driver.get_screenshot_as_png())).convert("RGB")
         scale = shot.size[0] / driver.execute_script("return window.innerWidth")
-        corners = [(left + INSET, top + INSET), (left + width - INSET, top + INSET),
-                   (left + INSET, top + height - INSET),
-                   (left + width - INSET, top + height - INSET)]  # fmt: skip
-        inside = [(int(x * scale), int(y * scale)) for x, y in corners]
-        if not all(0 <= x < shot.size[0] and 0 <= y < shot.size[1] for x, y in inside):
-            continue  # (larger than the window: its corners are not all in sight)
-        if min(_luminance(shot.getpixel(point)) for point in inside) < LIGHT:
+        box = (max(int(left * scale), 0), max(int(top * scale), 0),
+               min(int((left + width) * scale), shot.size[0]),
+               min(int((top + height) * scale), shot.size[1]))  # fmt: skip
+        if box[2] - box[0] < 4 or box[3] - box[1] < 4:
+            continue
+        page = _luminance(_rgb(driver.execute_script(PAGE_BACKGROUND)))
+        pixels = shot.crop(box).tobytes()  # (RGB, a byte each)
+        points = [tuple(pixels[at : at + 3]) for at in range(0, len(pixels), 9)]
+        standing = sum(abs(_luminance(point) - page) >= CONTRAST for point in points)
+        if standing < INKED * len(points):
             found.append(source.rsplit("/", 1)[-1])
     return found
+
+
+def _rgb(colour: str) -> tuple[int, ...]:
+    """A CSS colour as the browser computes it, ``rgb(r, g, b)`` or ``rgba(...)``."""
+    inside = colour[colour.index("(") + 1 : colour.index(")")]
+    values = [float(part) for part in inside.split(",")]
+    return tuple(int(value) for value in values[:3])
 
 
 class _Ids(html.parser.HTMLParser):
@@ -194,6 +205,13 @@ _INK_ONLY = (
     '<text x="10" y="35" fill="#000000">24</text><line x1="0" y1="0" x2="120" y2="60" '
     'stroke="#000000"/></svg>'
 )
+#: A picture that follows the reader's scheme: a dark card with light ink on a dark page.
+_SCHEME_AWARE = (
+    '<svg xmlns="http://www.w3.org/2000/svg" width="120" height="60"><style>@media '
+    "(prefers-color-scheme: dark) { rect { fill: #1f2328 } text { fill: #e6e6e6 } }</style>"
+    '<rect x="0" y="0" width="120" height="60" rx="8" fill="#ffffff"/>'
+    '<text x="10" y="35" font-size="30" fill="#000000">24</text></svg>'
+)
 #: A picture with its own light card.
 _ON_A_CARD = (
     '<svg xmlns="http://www.w3.org/2000/svg" width="120" height="60">'
@@ -205,12 +223,13 @@ _ON_A_CARD = (
 BROKEN_SITE = {
     "index.html": (
         f'<html><head>{_SCHEMED}</head><body><img src="gone.svg"><img src="ink.svg">'
-        '<img src="card.svg"><a href="other.html#nowhere">x</a>'
+        '<img src="card.svg"><img src="aware.svg"><a href="other.html#nowhere">x</a>'
         '<a href="missing.html">y</a><script>undefinedFunction()</script></body></html>'
     ),
     "other.html": '<html><body><p id="here">other</p><a href="index.html">back</a></body></html>',
     "ink.svg": _INK_ONLY,
     "card.svg": _ON_A_CARD,
+    "aware.svg": _SCHEME_AWARE,
 }
 BROKEN_FOUND = [
     "index.html: browser error: ",
