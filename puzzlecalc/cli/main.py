@@ -18,6 +18,7 @@ from puzzlecalc.cli import (
     every,
     fours,
     game24,
+    grade,
     krypto,
     level,
     levels,
@@ -46,6 +47,7 @@ SUBCOMMANDS: Final[tuple[Callable[[Any], None], ...]] = (
     fours.add_parser,
     countdown.add_parser,
     census.add_parser,
+    grade.add_parser,
     daily.add_parser,
     play.add_parser,
 )

@@ -1,0 +1,220 @@
+"""Grading answers written in free text, as language models write them, exactly.
+
+:func:`find_answer` finds the expression an answer gives: the text of the last
+``<answer>...</answer>``, else of the last ``\\boxed{...}``, else the whole text; in it, a
+list of steps (``3+3=6, 6*4=24``: each step's operands must be cards or results of steps
+before, each used once, each claimed result exact), else the last expression (a trailing
+``= 24`` left out). LaTeX (``\\times``, ``\\div``, ``\\cdot``, ``\\frac{a}{b}``,
+``\\left(``) and Unicode (``×``, ``÷``, ``−``) are read as the operators they write.
+:func:`grade` then referees the expression with :func:`~puzzlecalc.arith24.referee.check`
+under the puzzle's rules (the solver and the referee are one definition) and says why an
+answer is wrong. Nothing is evaluated as code.
+
+>>> grade("So the answer is <answer>8 / (3 - 8/3)</answer>.", [3, 3, 8, 8])
+Grade(correct=True, reason='correct', expression='8/(3-8/3)', value=24)
+>>> grade("$\\\\boxed{(8 \\\\times 3) \\\\div 1}$", [3, 8, 1, 1]).reason
+'leaves out 1'
+>>> grade("3+3=6, 6*4=24", [3, 3, 4]).expression
+'(3+3)*4'
+>>> grade("I cannot find one.", [3, 3, 8, 8]).reason
+'no expression found'
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from fractions import Fraction
+from typing import Final
+
+import attrs
+
+from puzzlecalc.arith24.expr import parse
+from puzzlecalc.arith24.numbers import Number
+from puzzlecalc.arith24.referee import check
+from puzzlecalc.arith24.rules import DEFAULT_RULES, HouseRules
+from puzzlecalc.errors import InvalidArgumentError, PuzzlecalcError
+
+__all__ = ["MAX_ANSWER", "NO_EXPRESSION", "Grade", "find_answer", "grade"]
+
+#: The longest answer graded, in characters (a longer one is refused, not read).
+MAX_ANSWER: Final = 100_000
+#: The reason of an answer in which no expression is found.
+NO_EXPRESSION: Final = "no expression found"
+
+#: Words of LaTeX and characters of Unicode, and the operators they write.
+_SPELLED: Final = (
+    (r"\times", "*"), (r"\cdot", "*"), (r"\div", "/"), (r"\left", ""), (r"\right", ""),
+    ("×", "*"), ("·", "*"), ("÷", "/"), ("−", "-"), ("–", "-"), ("$", ""), ("\\,", ""),
+    ("\\(", ""), ("\\)", ""), ("\\[", ""), ("\\]", ""),
+)  # fmt: skip
+#: A run of text an expression may be made of (digits, operators, brackets, spaces).
+_EXPRESSION: Final = re.compile(r"[0-9.()+\-*/^√!⁄ ]+")
+#: A number as a step writes it: ``6``, ``-3``, ``1.5``, ``8/3``.
+_NUMBER: Final = r"-?\d+(?:\.\d+)?(?:[/⁄][1-9]\d*)?"
+#: One step of a list: an expression of cards and results before it, ``=``, its result.
+_STEP: Final = re.compile(rf"^\s*([0-9.()+\-*/^⁄ ]*[-+*/^][0-9.()+\-*/^⁄ ]*)=\s*({_NUMBER})\s*$")
+#: What goes before a step and is not the step: ``Step 2:``, ``First,``, ``2.``.
+_LABEL: Final = re.compile(
+    r"^\s*(?:[A-Za-z][A-Za-z ]*\d+\s*[:.)]|\d+[.)]|[A-Za-z][A-Za-z ]*[:,]?)?\s*"
+)
+
+
+@attrs.frozen
+class Grade:
+    """The grade of one answer.
+
+    :param correct: whether the answer is right.
+    :param reason: ``"correct"``, :data:`NO_EXPRESSION`, or what is wrong, as the referee
+        says it (a number not dealt, one used twice, a card left out, a step the rules
+        forbid, the value it makes instead).
+    :param expression: the expression found, as the referee read it (``None``: none).
+    :param value: what it makes, when it can be worked out.
+    """
+
+    correct: bool
+    reason: str
+    expression: str | None
+    value: Number | None
+
+
+def grade(
+    text: str, cards: Sequence[Number], target: Number = 24, *, rules: HouseRules = DEFAULT_RULES
+) -> Grade:
+    """The grade of the answer ``text`` to the puzzle ``cards`` -> ``target``.
+
+    :raises InvalidArgumentError: if ``text`` is not a string or longer than
+        :data:`MAX_ANSWER`.
+    :raises InvalidHandError: if the puzzle itself is not one (as for
+        :func:`~puzzlecalc.arith24.referee.check`).
+    """
+    found, wrong_step = _read(text)
+    if found is None:
+        return Grade(False, NO_EXPRESSION, None, None)
+    verdict = check(found, cards, target, rules=rules)
+    shown = found if verdict.expr is None else str(verdict.expr)
+    if wrong_step is not None:
+        return Grade(False, wrong_step, shown, verdict.value)
+    return Grade(verdict.ok, verdict.reason, shown, verdict.value)
+
+
+def find_answer(text: str) -> str | None:
+    """The expression the answer ``text`` gives, in the referee's notation, or ``None``.
+
+    >>> find_answer("Try (8 − 3) × 4 + 4 = 24.")
+    '(8 - 3) * 4 + 4'
+    >>> find_answer(r"\\frac{8}{3 - \\frac{8}{3}}")
+    '((8)/(3 - ((8)/(3))))'
+    """
+    return _read(text)[0]
+
+
+def _read(text: str) -> tuple[str | None, str | None]:
+    """The expression ``text`` gives, and what is wrong with a step of a list of steps."""
+    if not isinstance(text, str):
+        raise InvalidArgumentError(f"an answer must be text, not {type(text).__name__}")
+    if len(text) > MAX_ANSWER:
+        raise InvalidArgumentError(f"an answer of {len(text)} characters, more than {MAX_ANSWER}")
+    tagged = re.findall(r"<answer>(.*?)</answer>", text, flags=re.DOTALL)
+    if tagged:
+        text = tagged[-1]
+    elif (boxed := _last_boxed(text)) is not None:
+        text = boxed
+    text = _plain(text)
+    steps = _steps(text)
+    if steps is not None:
+        return steps
+    claimed = text.split("=")[0] if _claims(text) else text
+    runs = [run.strip() for run in _EXPRESSION.findall(claimed)]
+    runs = [run for run in runs if re.search(r"\d", run)]
+    if not runs:
+        return None, None
+    with_operator = [run for run in runs if re.search(r"[-+*/^√!]", run.lstrip("-"))]
+    return (with_operator or runs)[-1], None
+
+
+def _claims(text: str) -> bool:
+    """Whether the text is one expression and what it equals (``... = 24``)."""
+    return text.count("=") == 1
+
+
+def _last_boxed(text: str) -> str | None:
+    """The text inside the last ``\\boxed{...}``, its braces balanced."""
+    start = text.rfind("\\boxed{")
+    if start < 0:
+        return None
+    return _braced(text, start + len("\\boxed{") - 1)[0]
+
+
+def _braced(text: str, opening: int) -> tuple[str, int]:
+    """The text inside the braces that open at ``opening``, and where they close (or the
+    rest of the text, if they do not)."""
+    depth = 0
+    for at in range(opening, len(text)):
+        depth += {"{": 1, "}": -1}.get(text[at], 0)
+        if depth == 0:
+            return text[opening + 1 : at], at
+    return text[opening + 1 :], len(text)
+
+
+def _plain(text: str) -> str:
+    """``text`` with LaTeX's and Unicode's operators written as the referee reads them."""
+    for spelled, plain in _SPELLED:
+        text = text.replace(spelled, plain)
+    while (start := text.find("\\frac{")) >= 0:  # \frac{a}{b}: ((a)/(b)), innermost last
+        top, end = _braced(text, start + len("\\frac"))
+        if end + 1 >= len(text) or text[end + 1] != "{":
+            break
+        bottom, close = _braced(text, end + 1)
+        text = f"{text[:start]}(({top})/({bottom})){text[close + 1 :]}"
+    return text.replace("{", "(").replace("}", ")")
+
+
+def _steps(text: str) -> tuple[str, str | None] | None:
+    """A list of steps (``3+3=6, 6*4=24``; on lines, after commas, semicolons, full stops or
+    "then"; ``Step 2:`` and the like before them) as one expression, each step's operands
+    cards or the results of the steps before it (each taken once, the latest of its
+    value), and what is wrong with the first step whose result is not what it makes;
+    ``None`` if the text is not such a list."""
+    parts = [part for part in re.split(r"[,;\n]|\.\s|\bthen\b", text) if "=" in part]
+    steps = [_STEP.match(_LABEL.sub("", part, count=1).rstrip(". ")) for part in parts]
+    if len(steps) < 2 or not all(steps):
+        return None
+    made: list[tuple[str, Fraction, str]] = []  # each result: as written, its value, its tree
+    wrong = None
+    for number, step in enumerate(steps, 1):
+        assert step is not None
+        left, result = step.group(1).strip(), step.group(2)
+        valued, written = left, left
+        for index in range(len(made) - 1, -1, -1):  # the results it uses, latest first
+            shown, value, tree = made[index]
+            at = re.search(rf"(?<![\d.]){re.escape(shown)}(?![\d.])", valued)
+            if at is not None:
+                valued = f"{valued[: at.start()]}({value}){valued[at.end() :]}"
+                written = _replace_first(written, shown, f"({tree})")
+                del made[index]
+        worked = _value(valued)
+        if wrong is None and worked is not None and worked != _number(result):
+            wrong = f"step {number}: {left} is {worked}, not {result}"
+        made.append((result, _number(result), written))
+    return made[-1][2], wrong
+
+
+def _replace_first(text: str, shown: str, by: str) -> str:
+    """``text`` with the first ``shown`` standing alone (not inside another number) ``by``."""
+    return re.sub(rf"(?<![\d.]){re.escape(shown)}(?![\d.])", lambda _: by, text, count=1)
+
+
+def _value(text: str) -> Fraction | None:
+    """The exact value of a step's expression, read by the library's parser (``None``: it
+    has none, or cannot be read)."""
+    try:
+        value = parse(text).value
+    except (PuzzlecalcError, ArithmeticError):
+        return None
+    return None if value is None else Fraction(value)
+
+
+def _number(text: str) -> Fraction:
+    """A number as a step writes it (:data:`_NUMBER`: it reads)."""
+    return Fraction(text.replace("⁄", "/"))

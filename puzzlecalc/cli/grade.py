@@ -1,0 +1,131 @@
+"""``grade``: answers written in free text (as language models write them) graded exactly,
+puzzle by puzzle, with a summary (:mod:`puzzlecalc.arith24.grading`)."""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import json
+import sys
+from collections import Counter
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any, TextIO
+
+from puzzlecalc._signals import Stop
+from puzzlecalc._text import counted
+from puzzlecalc.arith24.grading import grade
+from puzzlecalc.arith24.numbers import exact
+from puzzlecalc.arith24.rules import HouseRules
+from puzzlecalc.cli import records, text
+from puzzlecalc.cli.arguments import card, rule_flags, rules_from, subcommand
+from puzzlecalc.cli.batch import FILE_HELP
+from puzzlecalc.cli.puzzles import iter_puzzles
+from puzzlecalc.errors import InvalidHandError
+
+__all__ = ["add_parser", "run"]
+
+
+def add_parser(subparsers: Any) -> None:
+    """The ``grade`` subcommand's arguments."""
+    grading = subcommand(
+        subparsers,
+        "grade",
+        help="grade answers in free text to a file of puzzles, exactly, with reasons",
+        description=(
+            'Grade each answer of ANSWERS (JSON Lines, {"answer": "..."} a line, in the '
+            "order of the puzzles) to the puzzle of PUZZLES on the same line. An answer may "
+            "be free text: the expression is found in <answer> tags, \\boxed{}, LaTeX or "
+            "Unicode operators, a list of steps, or the last expression, and checked "
+            "exactly under the house rules. Then a summary: the share right and the reasons "
+            "counted. Example: grade puzzles.jsonl answers.jsonl"
+        ),
+    )
+    grading.add_argument("puzzles", help=FILE_HELP)
+    grading.add_argument("answers", help='the answers, JSON Lines: {"answer": "..."}')
+    grading.add_argument("--target", type=card, help="the target of puzzles without one (24)")
+    grading.add_argument("--json", action="store_true", help="print a JSON record per answer")
+    rule_flags(grading, HouseRules)
+    grading.set_defaults(run=run)
+
+
+def run(args: argparse.Namespace, out: TextIO, stop: Stop) -> int:
+    """Grade every answer; 0 when every answer could be read (right or wrong)."""
+    rules = rules_from(args, HouseRules)
+    default_target = 24 if args.target is None else args.target
+    reasons: Counter[str] = Counter()
+    with contextlib.ExitStack() as files:
+        try:
+            puzzles_file = (
+                sys.stdin
+                if args.puzzles == "-"
+                else files.enter_context(Path(args.puzzles).open(encoding="utf-8"))
+            )
+            answers_file = files.enter_context(Path(args.answers).open(encoding="utf-8"))
+        except OSError as error:
+            raise InvalidHandError(f"cannot read {error.filename!r}: {error.strerror}") from None
+        puzzles = iter_puzzles(puzzles_file, repr(args.puzzles))
+        for where, answer in _answers(answers_file, args.answers):
+            puzzle = next(puzzles, None)
+            if puzzle is None:
+                raise InvalidHandError(f"{where}: an answer, but no puzzle left for it")
+            cards = [card(word) for word in puzzle.numbers]
+            target = default_target if puzzle.target is None else exact(card(puzzle.target))
+            graded = grade(answer, cards, target, rules=rules)
+            reasons["correct" if graded.correct else _kind(graded.reason)] += 1
+            if args.json:
+                records.emit(out, {
+                    "numbers": records.numbers_of(cards), "target": records.json_number(target),
+                    "expression": graded.expression, "correct": graded.correct,
+                    "reason": graded.reason,
+                    "value": None if graded.value is None else records.json_number(graded.value),
+                })  # fmt: skip
+            else:
+                verdict = "correct" if graded.correct else f"wrong: {graded.reason}"
+                shown = "" if graded.expression is None else f" ({graded.expression})"
+                out.write(f"{text.hand_heading(cards, target)}: {verdict}{shown}\n")
+        left = next(puzzles, None)
+        if left is not None:
+            raise InvalidHandError(f"{left.where}: a puzzle, but no answer left for it")
+    total = sum(reasons.values())
+    summary = (
+        f"graded {counted(total, 'answer')}: {reasons['correct']} correct"
+        f" ({100 * reasons['correct'] / total if total else 0:.1f}%)"
+    )
+    wrong = [f"{kind} {count}" for kind, count in reasons.most_common() if kind != "correct"]
+    print(
+        summary + ("; " + ", ".join(wrong) if wrong else ""), file=sys.stderr if args.json else out
+    )
+    return 0
+
+
+def _answers(stream: TextIO, name: str) -> Iterator[tuple[str, str]]:
+    """Each answer of the answers file, with where it is."""
+    for number, line in enumerate(stream, 1):
+        if not line.strip():
+            continue
+        where = f"{name!r} line {number}"
+        try:
+            record = json.loads(line)
+        except ValueError as error:
+            raise InvalidHandError(f"{where}: not valid JSON: {error}") from None
+        answer = record.get("answer") if isinstance(record, dict) else record
+        if not isinstance(answer, str):
+            raise InvalidHandError(f'{where}: expected {{"answer": "..."}}')
+        yield where, answer
+
+
+#: The kinds of reasons a summary counts, by the words a reason starts with.
+_KINDS = (
+    ("no expression", "no expression found"),
+    ("step ", "a step's result wrong"),
+    ("gives ", "a wrong value"),
+    ("uses ", "a number not dealt, or used twice"),
+    ("leaves out", "a card left out"),
+    ("cannot read", "unreadable"),
+)
+
+
+def _kind(reason: str) -> str:
+    """The kind of a reason, as the summary counts it."""
+    return next((kind for start, kind in _KINDS if reason.startswith(start)), "against the rules")

@@ -1,0 +1,161 @@
+"""Grading answers in free text: the expression found in the forms models write, refereed
+exactly, with the reason it is wrong; ``grade`` on files."""
+
+from __future__ import annotations
+
+import io
+from fractions import Fraction
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from puzzlecalc.arith24 import HouseRules, solve
+from puzzlecalc.arith24.grading import MAX_ANSWER, NO_EXPRESSION, find_answer, grade
+from puzzlecalc.arith24.numbers import Number
+from puzzlecalc.cli import main
+from puzzlecalc.errors import InvalidArgumentError
+
+HAND = [3, 3, 8, 8]
+
+
+@pytest.mark.parametrize(
+    ("text", "expression"),
+    [
+        ("8/(3-8/3)", "8/(3-8/3)"),
+        ("The answer is 8/(3-8/3) = 24.", "8/(3-8/3)"),
+        ("Let me think... <answer>8 / (3 - 8 / 3)</answer>", "8/(3-8/3)"),
+        ("<answer>3*8</answer> no, <answer>8/(3-8/3)</answer>", "8/(3-8/3)"),
+        (r"So $\boxed{8 \div (3 - 8 \div 3)}$.", "8/(3-8/3)"),
+        (r"\boxed{\frac{8}{3 - \frac{8}{3}}}", "8/(3-8/3)"),
+        (r"\left( 8 \div \left( 3 - \frac{8}{3} \right) \right)", "8/(3-8/3)"),
+        ("8 ÷ (3 − 8 ÷ 3) = 24", "8/(3-8/3)"),
+        ("8÷3=8/3, 3−8/3=1/3, 8÷1/3=24", "8/(3-8/3)"),
+        ("First, 8/3 = 8/3.\nThen 3-8/3 = 1/3.\nLast, 8/1/3 = 24.", "8/(3-8/3)"),
+    ],
+)
+def test_the_expression_is_found_in_the_forms_models_write(text: str, expression: str) -> None:
+    graded = grade(text, HAND)
+    assert graded.expression == expression and graded.correct, graded
+
+
+@pytest.mark.parametrize(
+    ("text", "cards", "target", "rules", "reason"),
+    [
+        ("3*8", HAND, 24, HouseRules(), "leaves out 3 and 8"),
+        ("8/(3-8/3)+1-1", HAND, 24, HouseRules(), "uses 1, which was not dealt"),
+        ("3*8*1+3-3", [3, 8, 1], 24, HouseRules(), "uses 3 three times"),
+        ("3+3+8+8", HAND, 24, HouseRules(), "gives 22, not 24"),
+        ("8/(3-8/3)", HAND, 24, HouseRules(integer_only=True), "8/3"),  # (a step the rules forbid)
+        ("3+3=6, 6*4=25", [3, 3, 4], 25, HouseRules(), "step 2: 6*4 is 24, not 25"),
+        ("3+3=6, 6*4=24", [3, 3, 5], 24, HouseRules(), "uses 4, which was not dealt"),
+        ("I give up.", HAND, 24, HouseRules(), NO_EXPRESSION),
+        ("__import__('os').system('true')", HAND, 24, HouseRules(), NO_EXPRESSION),
+    ],
+)  # fmt: skip
+def test_a_wrong_answer_says_why(
+    text: str, cards: list[Number], target: Number, rules: HouseRules, reason: str
+) -> None:
+    graded = grade(text, cards, target, rules=rules)
+    assert not graded.correct and reason in graded.reason, graded
+
+
+@pytest.mark.parametrize(
+    "text", [r"\(4 \cdot 6\)", r"\[4 \times 6 = 24\]", "4 · 6", "4*6 = 24.", "4 × 6 = 24"]
+)
+def test_products_as_latex_and_unicode_write_them(text: str) -> None:
+    assert grade(text, [4, 6]).correct, text
+
+
+def test_a_wrong_value_is_given() -> None:
+    assert grade("3+3+8+8", HAND).value == 22
+    assert grade("(3+3)*8/8", [3, 3, 8, 8], Fraction(6)).correct
+
+
+@pytest.mark.parametrize(
+    ("text", "cards", "target", "expression"),
+    [
+        ("10 × 10 − 4 = 96, 96 ÷ 4 = 24", [4, 4, 10, 10], 24, "(10*10-4)/4"),
+        ("Step 1: 4*2 = 8. Step 2: 8+3 = 11. Step 3: 11-1 = 10.", [1, 2, 3, 4], 10, "4*2+3-1"),
+        ("1. 3+3=6\n2. 6*4=24", [3, 3, 4], 24, "(3+3)*4"),
+    ],
+)
+def test_a_step_may_be_any_expression_of_cards_and_results(
+    text: str, cards: list[int], target: int, expression: str
+) -> None:
+    graded = grade(text, cards, target)
+    assert graded.correct and graded.expression == expression, graded
+
+
+def test_steps_chain_through_their_results() -> None:
+    """Each result is taken once, the latest of its value: a step that uses a number
+    twice, once a card and once a result, reads so."""
+    assert find_answer("2*3=6, 6+6=12, 12*2=24") == "((2*3)+6)*2"
+    assert grade("2*3=6, 6+6=12, 12*2=24", [2, 3, 6, 2]).correct
+    assert "divides by zero" in grade("6/0=1, 1*3=3", [6, 0, 3], 3).reason
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    st.lists(st.integers(1, 13), min_size=2, max_size=4),
+    st.sampled_from(["{}", "Answer: {} = 24", "<answer>{}</answer>", "$\\boxed{{{}}}$", "so {}\n"]),
+)
+def test_every_printed_solution_grades_right_however_it_is_wrapped(
+    hand: list[int], template: str
+) -> None:
+    for solution in solve(hand)[:3]:
+        text = template.format(str(solution).replace("*", " × ").replace("/", " ÷ "))
+        assert grade(text, hand).correct, text
+
+
+def test_an_answer_is_text_of_a_bounded_length() -> None:
+    with pytest.raises(InvalidArgumentError, match="an answer must be text"):
+        grade(24, HAND)  # type: ignore[arg-type]
+    with pytest.raises(InvalidArgumentError, match=f"more than {MAX_ANSWER}"):
+        grade("1" * (MAX_ANSWER + 1), HAND)
+    assert grade("(" * 5000 + "3", HAND).reason.startswith("cannot read")  # (no recursion)
+
+
+# -- the command line ----------------------------------------------------------------------
+
+
+def _files(tmp_path: Path, puzzles: list[str], answers: list[str]) -> list[str]:
+    (tmp_path / "p.jsonl").write_text("".join(line + "\n" for line in puzzles), "utf-8")
+    (tmp_path / "a.jsonl").write_text("".join(line + "\n" for line in answers), "utf-8")
+    return [str(tmp_path / "p.jsonl"), str(tmp_path / "a.jsonl")]
+
+
+def test_grade_grades_each_answer_and_sums_up(tmp_path: Path) -> None:
+    files = _files(
+        tmp_path,
+        ['{"numbers": [3, 3, 8, 8]}', '{"numbers": [1, 5, 5, 5], "target": 24}',
+         '{"numbers": [2, 3, 4]}'],
+        ['{"answer": "<answer>8/(3-8/3)</answer>"}', '{"answer": "5*5-1 = 24"}',
+         '{"answer": "no idea"}'],
+    )  # fmt: skip
+    out = io.StringIO()
+    assert main(["grade", *files], out) == 0
+    assert out.getvalue().splitlines() == [
+        "3 3 8 8 -> 24: correct (8/(3-8/3))",
+        "1 5 5 5 -> 24: wrong: leaves out 5 (5*5-1)",
+        "2 3 4 -> 24: wrong: no expression found",
+        "graded 3 answers: 1 correct (33.3%); a card left out 1, no expression found 1",
+    ]
+
+
+@pytest.mark.parametrize(
+    ("puzzles", "answers", "said"),
+    [
+        (["3 8"], ['{"answer": "3*8"}', '{"answer": "8*3"}'], "an answer, but no puzzle left"),
+        (["3 8", "4 6"], ['{"answer": "3*8"}'], "a puzzle, but no answer left"),
+        (["3 8"], ["[1, 2]"], 'expected {"answer": "..."}'),
+        (["3 8"], ["{oops"], "not valid JSON"),
+    ],
+)
+def test_grade_refuses_files_that_do_not_pair(
+    tmp_path: Path, puzzles: list[str], answers: list[str], said: str,
+    capsys: pytest.CaptureFixture[str],
+) -> None:  # fmt: skip
+    assert main(["grade", *_files(tmp_path, puzzles, answers)], io.StringIO()) == 3
+    assert said in capsys.readouterr().err
