@@ -25,7 +25,6 @@ True
 from __future__ import annotations
 
 import datetime
-import itertools
 import random
 import zoneinfo
 from collections.abc import Sequence
@@ -34,7 +33,7 @@ from typing import Final
 import attrs
 
 from puzzlecalc._checks import instance, shown
-from puzzlecalc.arith24.countdown import reachable_between
+from puzzlecalc.arith24.countdown import one_step_values, reachable_between
 from puzzlecalc.arith24.game import deal
 from puzzlecalc.calculator.level import Level
 from puzzlecalc.calculator.maker import generate
@@ -47,7 +46,6 @@ __all__ = [
     "DailySet",
     "DigitsRound",
     "daily_set",
-    "one_step_values",
     "share_line",
     "stars",
     "today",
@@ -174,24 +172,6 @@ def share_line(
         f"puzzlecalc daily #{number}: level {done[level]} · 24 {done[hand]} · "
         f"digits {rounds} ({earned}/{3 * len(stars)})"
     )
-
-
-def one_step_values(numbers: Sequence[int]) -> set[int]:
-    """The values ``numbers`` make in at most one step under Countdown's rules: each
-    number, and each sum, difference, product and quotient of two that is a positive whole
-    number.
-
-    >>> sorted(one_step_values([2, 3]))
-    [1, 2, 3, 5, 6]
-    """
-    made = set(numbers)
-    for a, b in itertools.combinations(numbers, 2):
-        high, low = max(a, b), min(a, b)
-        made.update({high + low, high * low, high - low})
-        if high % low == 0:
-            made.add(high // low)
-    made.discard(0)
-    return made
 
 
 def _digits_round(rng: random.Random, low: int, high: int) -> DigitsRound:

@@ -16,14 +16,13 @@ from hypothesis import strategies as st
 
 from puzzlecalc import count_solutions, solve_level
 from puzzlecalc.arith24 import solvable, solve
-from puzzlecalc.arith24.countdown import countdown
+from puzzlecalc.arith24.countdown import countdown, one_step_values
 from puzzlecalc.cli import main
 from puzzlecalc.daily import (
     DIGITS_BANDS,
     EPOCH,
     DailySet,
     daily_set,
-    one_step_values,
     share_line,
     stars,
     today,

@@ -20,6 +20,7 @@ different solutions.
 
 from __future__ import annotations
 
+import itertools
 from bisect import bisect_left, bisect_right
 from collections.abc import Callable, Iterable, Sequence
 from collections.abc import Set as AbstractSet
@@ -43,6 +44,7 @@ __all__ = [
     "countdown",
     "forget_tables",
     "kept_values",
+    "one_step_values",
     "reachable",
     "reachable_between",
 ]
@@ -239,6 +241,24 @@ def _between_into(
                 for b in right[bisect_left(right, a * low) : bisect_right(right, a * high)]
                 if not b % a
             )
+
+
+def one_step_values(numbers: Sequence[int]) -> set[int]:
+    """The values ``numbers`` make in at most one step under Countdown's rules: each
+    number, and each sum, difference, product and quotient of two that is a positive whole
+    number.
+
+    >>> sorted(one_step_values([2, 3]))
+    [1, 2, 3, 5, 6]
+    """
+    made = set(numbers)
+    for a, b in itertools.combinations(numbers, 2):
+        high, low = max(a, b), min(a, b)
+        made.update({high + low, high * low, high - low})
+        if high % low == 0:
+            made.add(high // low)
+    made.discard(0)
+    return made
 
 
 def count_expressions(numbers: Sequence[Number], *, use_all: bool = False) -> int:

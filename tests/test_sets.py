@@ -1,0 +1,128 @@
+"""Puzzle sets: reproducible, each puzzle once, its constraints met (checked here by the
+solver and by brute force), the split stable; ``generate``."""
+
+from __future__ import annotations
+
+import csv
+import io
+import itertools
+import json
+from collections import Counter
+from fractions import Fraction
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from puzzlecalc.arith24 import HouseRules, check, count
+from puzzlecalc.arith24.rules import COUNTDOWN
+from puzzlecalc.arith24.sets import countdown_set, hand_set, split_of
+from puzzlecalc.cli import main
+from puzzlecalc.errors import InvalidArgumentError, SearchLimitError
+
+
+def _plain_values(hand: tuple[int, ...]) -> set[Fraction]:
+    """Every value a hand makes using every card, by brute force over its orders."""
+    if len(hand) == 1:
+        return {Fraction(hand[0])}
+    made: set[Fraction] = set()
+    for size in range(1, len(hand)):
+        for left in set(itertools.combinations(hand, size)):
+            rest = list(hand)
+            for card in left:
+                rest.remove(card)
+            for a in _plain_values(left):
+                for b in _plain_values(tuple(rest)):
+                    made.update((a + b, a - b, a * b))
+                    if b:
+                        made.add(a / b)
+    return made
+
+
+@settings(max_examples=15, deadline=None)
+@given(st.integers(0, 10**6), st.sampled_from([0.0, 0.25, 0.5]), st.integers(1, 2))
+def test_a_hand_set_meets_what_it_was_asked(seed: int, unsolvable: float, least: int) -> None:
+    records = list(hand_set(12, seed=seed, unsolvable=unsolvable, least=least, high=10,
+                            rate=False))  # fmt: skip
+    assert records == list(hand_set(12, seed=seed, unsolvable=unsolvable, least=least,
+                                    high=10, rate=False))  # fmt: skip
+    assert len({record.numbers for record in records}) == 12  # (each multiset once)
+    assert sum(not record.count for record in records) == round(12 * unsolvable)
+    for record in records:
+        assert record.count == count(list(record.numbers), 24)
+        assert (24 in _plain_values(record.numbers)) == bool(record.count)
+        assert not record.count or record.count >= least
+        assert all(check(str(e), list(record.numbers)).ok for e in record.solutions)
+        assert record.split == split_of(record.id, 0.2)
+
+
+def test_exactly_one_solution_and_a_band_of_difficulty() -> None:
+    records = list(hand_set(5, seed=3, exactly=1, band=(4.0, 6.0)))
+    assert all(record.count == 1 for record in records)
+    assert all(record.difficulty is not None and 4 <= record.difficulty <= 6 for record in records)
+
+
+def test_other_rules_and_targets_are_the_records_own() -> None:
+    rules = HouseRules(integer_only=True, ops="+-*")
+    record = next(hand_set(1, seed=1, cards=5, target=10, rules=rules, rate=False))
+    assert len(record.numbers) == 5 and record.target == 10
+    assert record.to_dict()["rules"] == {"ops": "+-*", "integer_only": True}
+    assert all(check(str(e), list(record.numbers), 10, rules=rules).ok for e in record.solutions)
+
+
+def test_a_countdown_set_has_no_one_step_round() -> None:
+    records = list(countdown_set(8, seed=2, large=2))
+    assert len({(record.numbers, record.target) for record in records}) == 8
+    for record in records:
+        numbers = record.numbers
+        assert sum(n in (25, 50, 75, 100) for n in numbers) == 2 and 100 <= record.target <= 999
+        assert record.count and all(check(str(e), list(numbers), record.target,
+                                          rules=COUNTDOWN).ok for e in record.solutions)  # fmt: skip
+        one_step = set(numbers) | {
+            value
+            for a, b in itertools.permutations(numbers, 2)
+            for value in (a + b, a - b, a * b, a // b if a % b == 0 else 0)
+        }
+        assert record.target not in one_step
+
+
+def test_the_split_is_stable_and_near_its_share() -> None:
+    splits = Counter(split_of(f"24-{index}", 0.2) for index in range(2000))
+    assert 0.17 < splits["test"] / 2000 < 0.23
+    assert split_of("24-7", 0.2) == split_of("24-7", 0.2)
+
+
+@pytest.mark.parametrize(
+    ("make", "said"),
+    [
+        (lambda: hand_set(-1), "count"),
+        (lambda: hand_set(1, unsolvable=1.5), "unsolvable must be from 0 to 1"),
+        (lambda: hand_set(1, least=3, most=2), "most"),
+        (lambda: hand_set(1, exactly=0), "exactly"),
+        (lambda: hand_set(1, band=(0, 5), rules=HouseRules(ops="+-*/^")), "difficulty band"),
+        (lambda: countdown_set(1, least_steps=9), "least_steps"),
+        (lambda: hand_set(1, max_draws=0), "max_draws"),
+    ],
+)
+def test_settings_out_of_range_are_refused(make: object, said: str) -> None:
+    with pytest.raises(InvalidArgumentError, match=said):
+        next(make())  # type: ignore[operator]
+
+
+def test_constraints_that_cannot_be_met_stop_at_the_draw_limit() -> None:
+    with pytest.raises(SearchLimitError, match="in 30 draws"):
+        list(hand_set(2, exactly=50, high=3, max_draws=30))
+
+
+def test_generate_writes_json_lines_and_csv() -> None:
+    out = io.StringIO()
+    assert main(["generate", "24", "--count", "3", "--seed", "1", "--exactly", "1"], out) == 0
+    rows = [json.loads(line) for line in out.getvalue().splitlines()]
+    assert [row["numbers"] for row in rows] == [
+        list(record.numbers) for record in hand_set(3, seed=1, exactly=1)
+    ]
+    assert all(row["count"] == 1 and row["split"] in ("train", "test") for row in rows)
+    out = io.StringIO()
+    assert main(["generate", "countdown", "--count", "2", "--seed", "1", "--csv"], out) == 0
+    table = list(csv.DictReader(io.StringIO(out.getvalue())))
+    assert len(table) == 2 and table[0]["id"].startswith("countdown-") and "n6" in table[0]
