@@ -4,6 +4,7 @@ exactly, with the reason it is wrong; ``grade`` on files."""
 from __future__ import annotations
 
 import io
+import json
 from fractions import Fraction
 from pathlib import Path
 
@@ -159,3 +160,32 @@ def test_grade_refuses_files_that_do_not_pair(
 ) -> None:  # fmt: skip
     assert main(["grade", *_files(tmp_path, puzzles, answers)], io.StringIO()) == 3
     assert said in capsys.readouterr().err
+
+
+def test_grade_takes_each_puzzles_own_rules_and_sums_up_by_difficulty(tmp_path: Path) -> None:
+    """A set that ``generate`` writes, graded: each record's rules hold, and the share right
+    is given by band of difficulty."""
+    made = io.StringIO()
+    assert main(["generate", "24", "--count", "4", "--seed", "4", "--integer-only"], made) == 0
+    rows = [json.loads(line) for line in made.getvalue().splitlines()]
+    assert all(row["rules"] == {"integer_only": True} for row in rows)
+    answers = [json.dumps({"answer": row["solutions"][0] if index % 2 else "no"})
+               for index, row in enumerate(rows)]  # fmt: skip
+    files = _files(tmp_path, [json.dumps(row) for row in rows], answers)
+    out = io.StringIO()
+    assert main(["grade", *files], out) == 0
+    summary = out.getvalue().splitlines()[-1]
+    assert summary.startswith("by difficulty: ") and summary.count("% of ") >= 1
+    # the puzzle's own rules, not the flags': a fraction along the way is refused
+    files = _files(tmp_path, ['{"numbers": [3, 3, 8, 8], "rules": {"integer_only": true}}'],
+                   ['{"answer": "8/(3-8/3)"}'])  # fmt: skip
+    out = io.StringIO()
+    assert main(["grade", *files], out) == 0 and "no fractions" in out.getvalue()
+
+
+def test_grade_refuses_rules_that_are_not_house_rules(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    files = _files(tmp_path, ['{"numbers": [3, 8], "rules": {"bogus": 1}}'], ['{"answer": "3*8"}'])
+    assert main(["grade", *files], io.StringIO()) == 3
+    assert "rules {'bogus': 1}" in capsys.readouterr().err

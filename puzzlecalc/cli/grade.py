@@ -6,6 +6,7 @@ from __future__ import annotations
 import argparse
 import contextlib
 import json
+import math
 import sys
 from collections import Counter
 from collections.abc import Iterator
@@ -37,8 +38,10 @@ def add_parser(subparsers: Any) -> None:
             "order of the puzzles) to the puzzle of PUZZLES on the same line. An answer may "
             "be free text: the expression is found in <answer> tags, \\boxed{}, LaTeX or "
             "Unicode operators, a list of steps, or the last expression, and checked "
-            "exactly under the house rules. Then a summary: the share right and the reasons "
-            "counted. Example: grade puzzles.jsonl answers.jsonl"
+            "exactly under the house rules (a puzzle's own, as generate writes them, else "
+            "the flags'). Then a summary: the share right, the reasons counted, and the "
+            "share right by band of difficulty where the puzzles are rated. Example: grade "
+            "puzzles.jsonl answers.jsonl"
         ),
     )
     grading.add_argument("puzzles", help=FILE_HELP)
@@ -54,6 +57,7 @@ def run(args: argparse.Namespace, out: TextIO, stop: Stop) -> int:
     rules = rules_from(args, HouseRules)
     default_target = 24 if args.target is None else args.target
     reasons: Counter[str] = Counter()
+    bands: dict[int, Counter[bool]] = {}  # (right and wrong, by band of difficulty)
     with contextlib.ExitStack() as files:
         try:
             puzzles_file = (
@@ -71,8 +75,13 @@ def run(args: argparse.Namespace, out: TextIO, stop: Stop) -> int:
                 raise InvalidHandError(f"{where}: an answer, but no puzzle left for it")
             cards = [card(word) for word in puzzle.numbers]
             target = default_target if puzzle.target is None else exact(card(puzzle.target))
-            graded = grade(answer, cards, target, rules=rules)
+            extra = puzzle.extra or {}
+            own = _own_rules(extra.get("rules"), rules, puzzle.where)
+            graded = grade(answer, cards, target, rules=own)
             reasons["correct" if graded.correct else _kind(graded.reason)] += 1
+            band = _band(extra.get("difficulty"))
+            if band is not None:
+                bands.setdefault(band, Counter())[graded.correct] += 1
             if args.json:
                 records.emit(out, {
                     "numbers": records.numbers_of(cards), "target": records.json_number(target),
@@ -93,10 +102,34 @@ def run(args: argparse.Namespace, out: TextIO, stop: Stop) -> int:
         f" ({100 * reasons['correct'] / total if total else 0:.1f}%)"
     )
     wrong = [f"{kind} {count}" for kind, count in reasons.most_common() if kind != "correct"]
-    print(
-        summary + ("; " + ", ".join(wrong) if wrong else ""), file=sys.stderr if args.json else out
-    )
+    summary += "; " + ", ".join(wrong) if wrong else ""
+    by_band = [
+        f"{band} to {band + 1}: {100 * done[True] / sum(done.values()):.0f}% of {sum(done.values())}"
+        for band, done in sorted(bands.items())
+    ]
+    summary += "\nby difficulty: " + "; ".join(by_band) if by_band else ""
+    print(summary, file=sys.stderr if args.json else out)
     return 0
+
+
+def _own_rules(given: object, default: HouseRules, where: str) -> HouseRules:
+    """The house rules a puzzle's record names (``rules``, the fields that differ from
+    the defaults, as a set writes them), else those of the flags."""
+    if given is None:
+        return default
+    if not isinstance(given, dict):
+        raise InvalidHandError(f"{where}: rules must be an object of house rules, not {given!r}")
+    try:
+        return HouseRules(**given)
+    except (TypeError, ValueError) as error:
+        raise InvalidHandError(f"{where}: rules {given!r}: {error}") from None
+
+
+def _band(rated: object) -> int | None:
+    """The band of difficulty (a whole number and the next) a puzzle's record puts it in."""
+    if isinstance(rated, (int, float)) and not isinstance(rated, bool) and math.isfinite(rated):
+        return math.floor(rated)
+    return None
 
 
 def _answers(stream: TextIO, name: str) -> Iterator[tuple[str, str]]:

@@ -18,11 +18,11 @@ command line reads them as it reads numbers typed on it.
 >>> [puzzle.numbers for puzzle in read_puzzles("3 3 8 8\\n1,2,3,4 # easy\\n", "hands.txt")]
 [['3', '3', '8', '8'], ['1', '2', '3', '4']]
 >>> read_puzzles("3 3 8 8: 8/(3-8/3)", "answers.txt", answers=True)
-[Puzzle(numbers=['3', '3', '8', '8'], target=None, where='answers.txt line 1', answer='8/(3-8/3)')]
+[Puzzle(numbers=['3', '3', '8', '8'], target=None, where='answers.txt line 1', answer='8/(3-8/3)', extra=None)]
 >>> read_puzzles('{"numbers": [1, 2, 3], "target": 6}', "-")[0].target
 '6'
 >>> read_puzzles("a,b,c,d,target\\n3,3,8,8,24\\n", "hands.csv")
-[Puzzle(numbers=['3', '3', '8', '8'], target='24', where='hands.csv line 2', answer=None)]
+[Puzzle(numbers=['3', '3', '8', '8'], target='24', where='hands.csv line 2', answer=None, extra=None)]
 """
 
 from __future__ import annotations
@@ -49,13 +49,15 @@ _SEPARATORS: Final = re.compile(r"[\s,;]+")
 
 
 class Puzzle(NamedTuple):
-    """One puzzle read: its numbers and target as text, where it was read, and (in a file
-    of answers to check) the answer."""
+    """One puzzle read: its numbers and target as text, where it was read, (in a file of
+    answers to check) the answer, and what a JSON record says besides (``rules``,
+    ``difficulty``, as a set of :mod:`~puzzlecalc.arith24.sets` writes them)."""
 
     numbers: list[str]
     target: str | None
     where: str
     answer: str | None = None
+    extra: dict[str, Any] | None = None
 
 
 def _text(value: Any, where: str) -> str:
@@ -73,7 +75,9 @@ def _from_json(item: Any, where: str) -> Puzzle:
     if answer is not None and not isinstance(answer, str):
         raise InvalidHandError(f"{where}: an answer must be text, not {answer!r}")
     numbers = [_text(value, where) for value in item["numbers"]]
-    return Puzzle(numbers, None if target is None else _text(target, where), where, answer)
+    extra = {name: item[name] for name in ("rules", "difficulty", "id") if name in item} or None
+    shown = None if target is None else _text(target, where)
+    return Puzzle(numbers, shown, where, answer, extra)
 
 
 def _json(text: str, where: str) -> Any:
