@@ -33,8 +33,8 @@ from typing import Final
 import attrs
 
 from puzzlecalc._checks import instance, shown
-from puzzlecalc.arith24.countdown import one_step_values, reachable_between
 from puzzlecalc.arith24.game import deal
+from puzzlecalc.arith24.sets import digits_round
 from puzzlecalc.calculator.level import Level
 from puzzlecalc.calculator.maker import generate
 from puzzlecalc.errors import InvalidArgumentError
@@ -60,10 +60,6 @@ DIGITS_BANDS: Final = ((20, 99), (50, 199), (100, 299), (150, 399), (200, 499))
 
 #: How far from the target an answer may be for 3, 2 and 1 stars.
 STAR_DISTANCES: Final = (0, 10, 25)
-
-#: The numbers of a Digits round: four small ones and two larger, all different.
-_SMALL: Final = range(1, 11)
-_LARGE: Final = range(11, 26)
 
 #: The moves of the day's Calculator level: (fewest, most).
 _LEVEL_MOVES: Final = (4, 6)
@@ -177,8 +173,6 @@ def share_line(
 def _digits_round(rng: random.Random, low: int, high: int) -> DigitsRound:
     """A round whose target lies from ``low`` to ``high``: drawn again until the numbers
     make a target there that takes more than one step (almost always at once)."""
-    while True:
-        numbers = sorted(rng.sample(_SMALL, 4) + rng.sample(_LARGE, 2))
-        targets = sorted(reachable_between(numbers, low, high) - one_step_values(numbers))
-        if targets:
-            return DigitsRound(tuple(numbers), rng.choice(targets))
+    while (drawn := digits_round(rng, low, high)) is None:
+        pass
+    return DigitsRound(*drawn)

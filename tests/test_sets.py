@@ -15,8 +15,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from puzzlecalc.arith24 import HouseRules, check, count
+from puzzlecalc.arith24.countdown import one_step_values
 from puzzlecalc.arith24.rules import COUNTDOWN
-from puzzlecalc.arith24.sets import countdown_set, hand_set, split_of
+from puzzlecalc.arith24.sets import countdown_set, digits_set, hand_set, split_of, ten_set
+from puzzlecalc.arith24.ten import TEN_PUZZLE, ten
 from puzzlecalc.cli import main
 from puzzlecalc.errors import InvalidArgumentError, SearchLimitError
 
@@ -126,3 +128,43 @@ def test_generate_writes_json_lines_and_csv() -> None:
     assert main(["generate", "countdown", "--count", "2", "--seed", "1", "--csv"], out) == 0
     table = list(csv.DictReader(io.StringIO(out.getvalue())))
     assert len(table) == 2 and table[0]["id"].startswith("countdown-") and "n6" in table[0]
+
+
+def test_a_digits_set_has_six_different_numbers_and_no_one_step_round() -> None:
+    records = list(digits_set(6, seed=3, low=50, high=150))
+    for record in records:
+        numbers = record.numbers
+        assert len(set(numbers)) == 6 and sum(n <= 10 for n in numbers) == 4
+        assert all(n <= 25 for n in numbers) and 50 <= record.target <= 150
+        assert record.count and record.target not in one_step_values(numbers)
+        assert all(check(str(e), list(numbers), record.target, rules=COUNTDOWN).ok
+                   for e in record.solutions)  # fmt: skip
+
+
+def test_a_ten_set_keeps_its_digits_in_order() -> None:
+    records = list(ten_set(6, seed=5, exactly=1, unsolvable=0.5))
+    assert sum(not record.count for record in records) == 3
+    for record in records:
+        assert record.rules == TEN_PUZZLE and record.count == len(ten(list(record.numbers)))
+        assert all(str(e).replace("(", "").replace(")", "")[0] == str(record.numbers[0])
+                   for e in record.solutions)  # (the first digit first)  # fmt: skip
+    # in order, 3 8 1 and 1 3 8 are two puzzles: each is kept as it was drawn
+    hands = list(hand_set(20, seed=1, cards=3, high=9, rules=HouseRules(in_order=True),
+                          rate=False))  # fmt: skip
+    assert any(list(record.numbers) != sorted(record.numbers) for record in hands)
+
+
+@pytest.mark.parametrize(
+    ("argv", "said"),
+    [
+        (["ten", "--cards", "3"], "--cards does not go with generate ten"),
+        (["digits", "--band", "1", "2"], "--band does not go with generate digits"),
+        (["countdown", "--integer-only"], "a house rule does not go with generate countdown"),
+        (["24", "--large", "2"], "--large does not go with generate 24"),
+    ],
+)
+def test_generate_refuses_options_of_another_family(
+    argv: list[str], said: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["generate", *argv], io.StringIO()) == 2
+    assert said in capsys.readouterr().err

@@ -2,7 +2,8 @@
 grader needs, its constraints met by check.
 
 :func:`hand_set` draws hands of the 24 family (any number of cards, any target, any house
-rules) and :func:`countdown_set` Countdown rounds; each keeps a puzzle only if it meets
+rules), :func:`countdown_set` Countdown rounds, :func:`digits_set` Digits-style rounds and
+:func:`ten_set` strings of the ten puzzle; each keeps a puzzle only if it meets
 what was asked (how many distinct solutions, at least and at most; a band of difficulty;
 for Countdown, no one-step solution and a least number of steps), gives each multiset of
 numbers at most once, makes a stated share unsolvable if asked, and assigns each puzzle to
@@ -36,9 +37,20 @@ from puzzlecalc.arith24.difficulty import difficulty, rates
 from puzzlecalc.arith24.expr import Expr
 from puzzlecalc.arith24.rules import COUNTDOWN, DEFAULT_RULES, HouseRules
 from puzzlecalc.arith24.solutions import solve
+from puzzlecalc.arith24.ten import TEN_PUZZLE, ten
 from puzzlecalc.errors import InvalidArgumentError, SearchLimitError
 
-__all__ = ["MAX_DRAWS", "MAX_SET", "SetRecord", "countdown_set", "hand_set", "split_of"]
+__all__ = [
+    "MAX_DRAWS",
+    "MAX_SET",
+    "SetRecord",
+    "countdown_set",
+    "digits_round",
+    "digits_set",
+    "hand_set",
+    "split_of",
+    "ten_set",
+]
 
 #: The most puzzles a set may ask for.
 MAX_SET: Final = 10_000_000
@@ -52,7 +64,8 @@ class SetRecord:
     """A puzzle of a set, with what a grader needs.
 
     :param id: the puzzle's name, stable: the family and a hash of its numbers and target.
-    :param numbers: the numbers, sorted.
+    :param numbers: the numbers, sorted (in the order they are played, if the rules keep
+        it).
     :param target: the target.
     :param rules: the house rules it is played under.
     :param solutions: its distinct solutions (at the rules' ``distinct`` level).
@@ -71,7 +84,8 @@ class SetRecord:
     solutions: tuple[Expr, ...]
     difficulty: float | None
     split: str
-    #: The puzzle's fingerprint: its family, its numbers as a multiset and its target.
+    #: The puzzle's fingerprint: its family, its numbers (a multiset, unless the rules keep
+    #: their order) and its target.
     fingerprint: bytes = attrs.field(repr=False)
 
     def __init__(
@@ -84,7 +98,8 @@ class SetRecord:
         difficulty: float | None,
         test_share: float,
     ) -> None:
-        fingerprint = hashlib.sha256(f"{family}:{sorted(numbers)}:{target}".encode()).digest()
+        kept = list(numbers) if rules.in_order else sorted(numbers)  # (a multiset, or in order)
+        fingerprint = hashlib.sha256(f"{family}:{kept}:{target}".encode()).digest()
         puzzle_id = f"{family}-{fingerprint.hex()[:12]}"
         self.__attrs_init__(puzzle_id, numbers, target, rules, solutions, difficulty,
                             split_of(puzzle_id, test_share), fingerprint[:16])  # fmt: skip
@@ -154,7 +169,8 @@ def hand_set(
     rng = random.Random(f"puzzlecalc set 24 {seed}")  # (a text seed: the same everywhere)
 
     def draw(place: int) -> SetRecord | None:
-        hand = tuple(sorted(rng.randint(low, high) for _ in range(cards)))
+        drawn = [rng.randint(low, high) for _ in range(cards)]
+        hand = tuple(drawn if rules.in_order else sorted(drawn))  # (an order that is played)
         found = tuple(solve(list(hand), target, rules=rules))
         if _unsolvable_at(place, unsolvable):
             if found:
@@ -228,6 +244,94 @@ def _stream(
                 f"no new {what} met the conditions in {max_draws} draws (puzzle {place + 1})",
                 "max_draws",
             )
+
+
+def digits_set(
+    count: int,
+    *,
+    seed: int = 0,
+    low: int = 20,
+    high: int = 499,
+    test_share: float = 0.2,
+    max_draws: int = MAX_DRAWS,
+) -> Iterator[SetRecord]:
+    """``count`` Digits-style rounds (:func:`digits_round`) whose targets lie from ``low``
+    to ``high``, each with its distinct solutions under Countdown's rules.
+
+    :raises InvalidArgumentError: on settings out of range.
+    :raises SearchLimitError: if ``max_draws`` draws give no new round for a place.
+    """
+    _check(count, 0.0, test_share)
+    whole_number(max_draws, "max_draws", low=1)
+    whole_number(low, "low", low=1)
+    whole_number(high, "high", low=low)
+    rng = random.Random(f"puzzlecalc set digits {seed}")
+
+    def draw(place: int) -> SetRecord | None:
+        drawn = digits_round(rng, low, high)
+        if drawn is None:
+            return None
+        numbers, target = drawn
+        found = tuple(countdown(list(numbers), target))
+        return SetRecord("digits", numbers, target, COUNTDOWN, found, None, test_share)
+
+    return _stream(count, max_draws, "round", draw)
+
+
+def digits_round(rng: random.Random, low: int, high: int) -> tuple[tuple[int, ...], int] | None:
+    """One draw of a Digits-style round: six different numbers (four of 1 to 10, two of 11
+    to 25) and a target from ``low`` to ``high`` that they make exactly under Countdown's
+    rules but not in one step; ``None`` if they make no such target.
+
+    >>> digits_round(random.Random(1), 20, 99)
+    ((1, 2, 3, 5, 18, 23), 91)
+    """
+    numbers = sorted(rng.sample(range(1, 11), 4) + rng.sample(range(11, 26), 2))
+    targets = sorted(reachable_between(numbers, low, high) - one_step_values(numbers))
+    return (tuple(numbers), rng.choice(targets)) if targets else None
+
+
+def ten_set(
+    count: int,
+    *,
+    seed: int = 0,
+    length: int = 4,
+    target: int = 10,
+    least: int = 1,
+    most: int | None = None,
+    exactly: int | None = None,
+    unsolvable: float = 0.0,
+    test_share: float = 0.2,
+    max_draws: int = MAX_DRAWS,
+) -> Iterator[SetRecord]:
+    """``count`` strings of ``length`` digits that make ``target`` in their order (the ten
+    puzzle, :data:`~puzzlecalc.arith24.ten.TEN_PUZZLE`), with ``least`` to ``most``
+    distinct solutions (``exactly``: that many), ``unsolvable`` of them (a share) with none.
+
+    :raises InvalidArgumentError: on settings out of range.
+    :raises SearchLimitError: if ``max_draws`` draws give no new string for a place.
+    """
+    least, most = _counts(least, most, exactly)
+    _check(count, unsolvable, test_share)
+    whole_number(max_draws, "max_draws", low=1)
+    whole_number(length, "length", low=1, high=8)
+    rng = random.Random(f"puzzlecalc set ten {seed}")
+
+    def draw(place: int) -> SetRecord | None:
+        string = tuple(rng.randrange(10) for _ in range(length))
+        found = tuple(ten(list(string), target))
+        wanted = (
+            not found
+            if _unsolvable_at(place, unsolvable)
+            else least <= len(found) <= (most or len(found))
+        )
+        return (
+            SetRecord("ten", string, target, TEN_PUZZLE, found, None, test_share)
+            if wanted
+            else None
+        )
+
+    return _stream(count, max_draws, "string", draw)
 
 
 def _steps(expr: Expr) -> int:

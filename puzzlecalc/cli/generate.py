@@ -6,11 +6,19 @@ from __future__ import annotations
 import argparse
 import csv
 import json
-from typing import Any, TextIO
+from collections.abc import Iterator
+from typing import Any, Final, TextIO
 
 from puzzlecalc._signals import Stop
 from puzzlecalc.arith24.rules import HouseRules
-from puzzlecalc.arith24.sets import MAX_DRAWS, countdown_set, hand_set
+from puzzlecalc.arith24.sets import (
+    MAX_DRAWS,
+    SetRecord,
+    countdown_set,
+    digits_set,
+    hand_set,
+    ten_set,
+)
 from puzzlecalc.cli.arguments import given, positive, rule_flags, rules_from, subcommand, whole
 from puzzlecalc.errors import InvalidArgumentError
 
@@ -28,10 +36,14 @@ def add_parser(subparsers: Any) -> None:
             "and its target), each meeting the constraints asked, each with its distinct "
             "solutions, difficulty and a train/test split by a stable hash. 24: hands of any "
             "size and target under any house rules; countdown: rounds whose target takes "
-            "more than one step. Example: generate 24 --count 100 --seed 1 --exactly 1"
+            "more than one step; digits: Digits-style rounds (six different numbers); ten: "
+            "strings of digits that make 10 in their order. Example: generate 24 --count "
+            "100 --seed 1 --exactly 1"
         ),
     )
-    making.add_argument("family", choices=("24", "countdown"), help="the family of puzzles")
+    making.add_argument(
+        "family", choices=("24", "countdown", "digits", "ten"), help="the family of puzzles"
+    )
     making.add_argument("--count", type=whole, default=100, help="how many (default 100)")
     making.add_argument("--seed", type=int, default=0, help="the same seed, the same set")
     making.add_argument("--test-share", type=float, default=0.2, help="the share for test (0.2)")
@@ -40,11 +52,12 @@ def add_parser(subparsers: Any) -> None:
         "--max-draws", type=positive, default=MAX_DRAWS,
         help=f"search limit: draws for each puzzle before giving up (default {MAX_DRAWS})",
     )  # fmt: skip
-    hands = making.add_argument_group("24")
+    hands = making.add_argument_group("24 (and ten, digits)")
     hands.add_argument("--cards", type=positive, help="cards per hand (default 4)")
-    hands.add_argument("--low", type=whole, help="lowest card (default 1)")
-    hands.add_argument("--high", type=whole, help="highest card (default 13)")
-    hands.add_argument("--target", type=whole, help="the target (default 24)")
+    hands.add_argument("--low", type=whole, help="lowest card (default 1; digits: target, 20)")
+    hands.add_argument("--high", type=whole, help="highest card (default 13; digits: target, 499)")
+    hands.add_argument("--target", type=whole, help="the target (default 24; ten: 10)")
+    hands.add_argument("--length", type=positive, help="ten: digits in a string (default 4)")
     hands.add_argument("--exactly", type=positive, help="exactly this many distinct solutions")
     hands.add_argument("--least", type=positive, help="at least this many (default 1)")
     hands.add_argument("--most", type=positive, help="at most this many")
@@ -61,29 +74,40 @@ def add_parser(subparsers: Any) -> None:
     making.set_defaults(run=run)
 
 
+#: The options each family takes (their ``dest``), besides those every family takes.
+_OWN: Final = {
+    "24": ("cards", "low", "high", "target", "exactly", "least", "most", "unsolvable", "band"),
+    "countdown": ("large", "least_steps"),
+    "digits": ("low", "high"),
+    "ten": ("length", "target", "exactly", "least", "most", "unsolvable"),
+}
+_EVERY_OPTION: Final = {name for names in _OWN.values() for name in names}
+
+
 def run(args: argparse.Namespace, out: TextIO, stop: Stop) -> int:
     """Write the set, a record at a time: 0."""
-    if args.family == "24":
-        other = given(args, "large", "least_steps")
-        if other:
-            raise InvalidArgumentError(f"{', '.join(other)} does not go with generate 24")
-        options = {name: getattr(args, name) for name in ("cards", "low", "high", "target",
-                   "exactly", "least", "most", "unsolvable") if getattr(args, name) is not None}  # fmt: skip
-        band = None if args.band is None else (args.band[0], args.band[1])
-        records = hand_set(args.count, seed=args.seed, rules=rules_from(args, HouseRules),
-                           band=band, rate=not args.no_rate, test_share=args.test_share,
-                           max_draws=args.max_draws, **options)  # fmt: skip
+    family = args.family
+    other = given(args, *sorted(_EVERY_OPTION - set(_OWN[family])))
+    if family != "24" and (args.no_rate or rules_from(args, HouseRules) != HouseRules()):
+        other += ["--no-rate or a house rule"]
+    if other:
+        raise InvalidArgumentError(f"{', '.join(other)} does not go with generate {family}")
+    options: dict[str, Any] = {
+        name: getattr(args, name) for name in _OWN[family] if getattr(args, name) is not None
+    }
+    common = {"seed": args.seed, "test_share": args.test_share, "max_draws": args.max_draws}
+    records: Iterator[SetRecord]
+    if family == "24":
+        if "band" in options:
+            options["band"] = (options["band"][0], options["band"][1])
+        records = hand_set(args.count, rules=rules_from(args, HouseRules),
+                           rate=not args.no_rate, **common, **options)  # fmt: skip
+    elif family == "countdown":
+        records = countdown_set(args.count, **common, **options)
+    elif family == "digits":
+        records = digits_set(args.count, **common, **options)
     else:
-        other = given(args, "cards", "low", "high", "target", "exactly", "least", "most",
-                      "unsolvable", "band")  # fmt: skip
-        if other or args.no_rate or rules_from(args, HouseRules) != HouseRules():
-            raise InvalidArgumentError("generate countdown takes --large and --least-steps, "
-                                       "not the 24 family's options")  # fmt: skip
-        records = countdown_set(
-            args.count, seed=args.seed, large=1 if args.large is None else args.large,
-            least_steps=2 if args.least_steps is None else args.least_steps,
-            test_share=args.test_share, max_draws=args.max_draws,
-        )  # fmt: skip
+        records = ten_set(args.count, **common, **options)
     writer = None
     for record in records:
         row = record.to_dict()
