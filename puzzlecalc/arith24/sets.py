@@ -17,7 +17,7 @@ stream, holding only the fingerprints of those already given.
 >>> records == list(hand_set(3, seed=1, exactly=1))
 True
 >>> {name: records[0].to_dict()[name] for name in ("solutions", "difficulty", "split")}
-{'solutions': ['8+8+7+1'], 'difficulty': 4.77, 'split': 'test'}
+{'solutions': ['8+8+7+1'], 'difficulty': 4.77, 'split': 'train'}
 """
 
 from __future__ import annotations
@@ -100,7 +100,7 @@ class SetRecord:
     ) -> None:
         kept = list(numbers) if rules.in_order else sorted(numbers)  # (a multiset, or in order)
         fingerprint = hashlib.sha256(f"{family}:{kept}:{target}".encode()).digest()
-        puzzle_id = f"{family}-{fingerprint.hex()[:12]}"
+        puzzle_id = f"{family}-{fingerprint.hex()[:16]}"  # (64 bits: no two alike in billions)
         self.__attrs_init__(puzzle_id, numbers, target, rules, solutions, difficulty,
                             split_of(puzzle_id, test_share), fingerprint[:16])  # fmt: skip
 
@@ -110,7 +110,10 @@ class SetRecord:
         return len(self.solutions)
 
     def to_dict(self) -> dict[str, Any]:
-        """The record as the JSON Lines of a set write it."""
+        """The record as the JSON Lines of a set write it: ``id``, ``numbers``, ``target``,
+        ``rules`` (the house rules' fields that differ from the defaults), ``count``,
+        ``solutions`` (as printed), ``difficulty`` (``null`` if not rated, or impossible)
+        and ``split``."""
         rules = {
             field.name: getattr(self.rules, field.name)
             for field in attrs.fields(HouseRules)
