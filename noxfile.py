@@ -99,12 +99,15 @@ def docs(session: nox.Session) -> None:
 @nox.session(python=PYTHON)
 def site(session: nox.Session) -> None:
     """Build the HTML docs and open every page in headless Chromium (installed from
-    Debian's packages when missing): a JavaScript error, a missing image or a broken
-    internal link fails the session (the check first proves on a broken site that it finds
-    each)."""
+    Debian's packages when missing): a JavaScript error, a missing image, a picture that
+    cannot be read in a colour scheme or a broken internal link fails the session (the
+    check first proves on a broken site that it finds each). ``nox -s site -- built``
+    checks the site ``nox -s docs`` has just built, without building it again (as CI
+    does)."""
     _install(session, "docs")
     _install_browser(session)
-    session.run("sphinx-build", "-b", "html", *SPHINX, "docs/_build/html")
+    if session.posargs != ["built"]:
+        session.run("sphinx-build", "-b", "html", *SPHINX, "docs/_build/html")
     session.run("python", "docs/check_site.py", "--self-test")
     session.run("python", "docs/check_site.py", "docs/_build/html")
 
