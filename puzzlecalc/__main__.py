@@ -12,14 +12,20 @@ __all__ = ["run"]
 
 
 def run() -> int:
-    """Run the command line on ``sys.argv``; the exit status."""
+    """Run the command line on ``sys.argv``; the exit status. Once it has one, a Ctrl-C
+    while the process ends (a second press, say) changes nothing: the interpreter's exit
+    would otherwise restore the default handler and die of the signal, not say 130."""
     try:
         from puzzlecalc.cli import main
 
-        return main()
+        status = main()
     except KeyboardInterrupt:  # (before the command line's own handling is in place)
         print("puzzlecalc: interrupted", file=sys.stderr)
-        return 130
+        status = 130
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    return status
 
 
 if __name__ == "__main__":
