@@ -152,6 +152,7 @@ def test_grade_grades_each_answer_and_sums_up(tmp_path: Path) -> None:
         (["3 8", "4 6"], ['{"answer": "3*8"}'], "a puzzle, but no answer left"),
         (["3 8"], ["[1, 2]"], 'expected {"answer": "..."}'),
         (["3 8"], ["{oops"], "not valid JSON"),
+        (['{"numbers": ["x", 3]}'], ['{"answer": "3*8"}'], "line 1: not a number"),
     ],
 )
 def test_grade_refuses_files_that_do_not_pair(

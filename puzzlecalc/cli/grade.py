@@ -22,7 +22,7 @@ from puzzlecalc.cli import records, text
 from puzzlecalc.cli.arguments import card, rule_flags, rules_from, subcommand
 from puzzlecalc.cli.batch import FILE_HELP
 from puzzlecalc.cli.puzzles import iter_puzzles
-from puzzlecalc.errors import InvalidHandError
+from puzzlecalc.errors import InvalidArgumentError, InvalidHandError
 
 __all__ = ["add_parser", "run"]
 
@@ -73,8 +73,11 @@ def run(args: argparse.Namespace, out: TextIO, stop: Stop) -> int:
             puzzle = next(puzzles, None)
             if puzzle is None:
                 raise InvalidHandError(f"{where}: an answer, but no puzzle left for it")
-            cards = [card(word) for word in puzzle.numbers]
-            target = default_target if puzzle.target is None else exact(card(puzzle.target))
+            try:
+                cards = [card(word) for word in puzzle.numbers]
+                target = default_target if puzzle.target is None else exact(card(puzzle.target))
+            except InvalidArgumentError as error:  # (a number of the file: the file's error)
+                raise InvalidHandError(f"{puzzle.where}: {error}") from None
             extra = puzzle.extra or {}
             own = _own_rules(extra.get("rules"), rules, puzzle.where)
             graded = grade(answer, cards, target, rules=own)
