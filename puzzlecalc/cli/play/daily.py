@@ -9,10 +9,10 @@ hand's third hint; every step of a round) counts as not solved.
 
 from __future__ import annotations
 
-from puzzlecalc.arith24 import check, hint, solve
+from puzzlecalc.arith24.rules import DEFAULT_RULES
 from puzzlecalc.calculator.rules import Rules
 from puzzlecalc.cli.play.countdown import NumbersRound, Scoring
-from puzzlecalc.cli.play.game24 import WHOLE_HINT
+from puzzlecalc.cli.play.game24 import play_hand
 from puzzlecalc.cli.play.levels import play_level
 from puzzlecalc.cli.play.terminal import Terminal
 from puzzlecalc.daily import STAR_DISTANCES, DailySet, share_line, stars
@@ -60,25 +60,5 @@ def play_daily(
 def _play_hand(terminal: Terminal, cards: list[int]) -> bool | None:
     """The day's 24 hand: whether it was solved (``None``: the player left)."""
     terminal.say(f"\n24: {' '.join(map(str, cards))}   (hint, skip, quit)")
-    hints = 0
-    while True:
-        line = terminal.ask()
-        word = "" if line is None else line.lower()
-        if line is None or word in ("quit", "q", "exit"):
-            return None
-        if word in ("hint", "h"):
-            hints = min(hints + 1, WHOLE_HINT)
-            terminal.say("hint: " + hint(cards, level=hints))
-        elif word in ("skip", "s"):
-            terminal.say(f"skipped; a solution: {solve(cards)[0]}")
-            return False
-        elif line:
-            verdict = check(line, cards)
-            if not verdict.ok:
-                terminal.say(f"not quite: it {verdict.reason}")
-            elif hints == WHOLE_HINT:
-                terminal.say("correct, as the hint showed: not counted")
-                return False
-            else:
-                terminal.say(terminal.style("correct!", "green"))
-                return True
+    ended, _ = play_hand(terminal, cards, DEFAULT_RULES)
+    return None if ended is None else ended == "you"

@@ -20,7 +20,7 @@ import attrs
 from puzzlecalc.arith24 import HouseRules, Opponent, check, deal, hint, solve
 from puzzlecalc.cli.play.terminal import Terminal
 
-__all__ = ["WHOLE_HINT", "Game24", "Round"]
+__all__ = ["WHOLE_HINT", "Game24", "Round", "play_hand"]
 
 
 class Round:
@@ -133,33 +133,44 @@ class Game24:
     def _round(self, terminal: Terminal, game: Round) -> tuple[bool, str | None]:
         """One round: whether the player goes on to the next, and the score's row it adds
         to (``None``: none, the player left)."""
-        hints = 0
-        while True:
-            line = terminal.ask()
-            word = "" if line is None else line.lower()
-            leaving = line is None or word in ("quit", "q", "exit")
-            if game.winner == "computer":
-                return not leaving, self.opponent.name
-            if leaving:
-                return False, None
-            if word in ("hint", "h"):
-                hints = min(hints + 1, WHOLE_HINT)
-                terminal.say("hint: " + hint(game.cards, level=hints, rules=self.rules))
-            elif word in ("skip", "s"):
-                terminal.say(f"skipped; a solution: {solve(game.cards, rules=self.rules)[0]}")
-                return True, "skipped"
-            elif line:
-                verdict = check(line, game.cards, rules=self.rules)
-                if not verdict.ok:
-                    terminal.say(f"not quite: it {verdict.reason}")
-                elif not game.claim():
-                    return True, self.opponent.name
-                elif hints == WHOLE_HINT:
-                    terminal.say("correct, as the hint showed: no point")
-                    return True, "shown by a hint"
-                else:
-                    terminal.say(terminal.style("correct!", "green"))
-                    return True, "you"
+        ended, leaving = play_hand(terminal, game.cards, self.rules, game)
+        return not leaving, self.opponent.name if ended == "beaten" else ended
+
+
+def play_hand(
+    terminal: Terminal, cards: list[int], rules: HouseRules, race: Round | None = None
+) -> tuple[str | None, bool]:
+    """Take the player's lines for one hand: answers refereed, ``hint`` (each more telling),
+    ``skip``, ``quit``. How it ended (``"you"``; ``"skipped"``; ``"shown by a hint"``, an
+    answer after the hint that showed a whole solution; ``"beaten"``, the opponent of
+    ``race`` answered first; ``None``, the player left) and whether the player left."""
+    hints = 0
+    while True:
+        line = terminal.ask()
+        word = "" if line is None else line.lower()
+        leaving = line is None or word in ("quit", "q", "exit")
+        if race is not None and race.winner == "computer":
+            return "beaten", leaving
+        if leaving:
+            return None, True
+        if word in ("hint", "h"):
+            hints = min(hints + 1, WHOLE_HINT)
+            terminal.say("hint: " + hint(cards, level=hints, rules=rules))
+        elif word in ("skip", "s"):
+            terminal.say(f"skipped; a solution: {solve(cards, rules=rules)[0]}")
+            return "skipped", False
+        elif line:
+            verdict = check(line, cards, rules=rules)
+            if not verdict.ok:
+                terminal.say(f"not quite: it {verdict.reason}")
+            elif race is not None and not race.claim():
+                return "beaten", False
+            elif hints == WHOLE_HINT:
+                terminal.say("correct, as the hint showed: no point")
+                return "shown by a hint", False
+            else:
+                terminal.say(terminal.style("correct!", "green"))
+                return "you", False
 
 
 #: The hint's level that shows a whole solution.
