@@ -188,21 +188,16 @@ def _steps(text: str) -> tuple[str, str | None] | None:
         valued, written = left, left
         for index in range(len(made) - 1, -1, -1):  # the results it uses, latest first
             shown, value, tree = made[index]
-            at = re.search(rf"(?<![\d.]){re.escape(shown)}(?![\d.])", valued)
-            if at is not None:
-                valued = f"{valued[: at.start()]}({value}){valued[at.end() :]}"
-                written = _replace_first(written, shown, f"({tree})")
+            alone = re.compile(rf"(?<![\d.]){re.escape(shown)}(?![\d.])")  # (not in a number)
+            if alone.search(valued) is not None:
+                valued = alone.sub(f"({value})", valued, count=1)
+                written = alone.sub(lambda _, tree=tree: f"({tree})", written, count=1)
                 del made[index]
         worked = _value(valued)
         if wrong is None and worked is not None and worked != _number(result):
             wrong = f"step {number}: {left} is {worked}, not {result}"
         made.append((result, _number(result), written))
     return made[-1][2], wrong
-
-
-def _replace_first(text: str, shown: str, by: str) -> str:
-    """``text`` with the first ``shown`` standing alone (not inside another number) ``by``."""
-    return re.sub(rf"(?<![\d.]){re.escape(shown)}(?![\d.])", lambda _: by, text, count=1)
 
 
 def _value(text: str) -> Fraction | None:
