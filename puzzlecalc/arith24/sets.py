@@ -98,11 +98,10 @@ class SetRecord:
         difficulty: float | None,
         test_share: float,
     ) -> None:
-        kept = list(numbers) if rules.in_order else sorted(numbers)  # (a multiset, or in order)
-        fingerprint = hashlib.sha256(f"{family}:{kept}:{target}".encode()).digest()
+        fingerprint = _fingerprint(family, numbers, target, rules.in_order)
         puzzle_id = f"{family}-{fingerprint.hex()[:16]}"  # (64 bits: no two alike in billions)
         self.__attrs_init__(puzzle_id, numbers, target, rules, solutions, difficulty,
-                            split_of(puzzle_id, test_share), fingerprint[:16])  # fmt: skip
+                            split_of(puzzle_id, test_share), fingerprint)  # fmt: skip
 
     @property
     def count(self) -> int:
@@ -165,20 +164,18 @@ def hand_set(
     :raises SearchLimitError: if ``max_draws`` draws give no new hand for a place.
     """
     least, most = _counts(least, most, exactly)
-    _check(count, unsolvable, test_share)
-    whole_number(max_draws, "max_draws", low=1)
+    _check(count, unsolvable, test_share, max_draws)
     if band is not None and not rates(rules):
         raise InvalidArgumentError(f"a difficulty band needs rules the model rates, not {rules!r}")
     rng = random.Random(f"puzzlecalc set 24 {seed}")  # (a text seed: the same everywhere)
 
-    def draw(place: int) -> SetRecord | None:
+    def pick(place: int) -> tuple[tuple[int, ...], int]:
         drawn = [rng.randint(low, high) for _ in range(cards)]
-        hand = tuple(drawn if rules.in_order else sorted(drawn))  # (an order that is played)
+        return tuple(drawn if rules.in_order else sorted(drawn)), target  # (an order played)
+
+    def make(place: int, hand: tuple[int, ...], target: int) -> SetRecord | None:
         found = tuple(solve(list(hand), target, rules=rules))
-        if _unsolvable_at(place, unsolvable):
-            if found:
-                return None
-        elif not least <= len(found) <= (most or len(found)):
+        if not _counted(len(found), place, unsolvable, least, most):
             return None
         rated = (
             difficulty(list(hand), target, rules=rules)
@@ -189,7 +186,7 @@ def hand_set(
             return None
         return SetRecord("24", hand, target, rules, found, rated, test_share)
 
-    return _stream(count, max_draws, "hand", draw)
+    return _stream(count, max_draws, "hand", "24", rules.in_order, pick, make)
 
 
 def countdown_set(
@@ -208,37 +205,46 @@ def countdown_set(
     :raises InvalidArgumentError: on settings out of range.
     :raises SearchLimitError: if ``max_draws`` draws give no new round for a place.
     """
-    _check(count, 0.0, test_share)
-    whole_number(max_draws, "max_draws", low=1)
+    _check(count, 0.0, test_share, max_draws)
     whole_number(least_steps, "least_steps", low=1, high=5)
     rng = random.Random(f"puzzlecalc set countdown {seed}")
 
-    def draw(place: int) -> SetRecord | None:
+    def pick(place: int) -> tuple[tuple[int, ...], int] | None:
         numbers = tuple(sorted(Deck().draw(rng, large)))
         reached = reachable_between(numbers, 100, 999)
         if least_steps > 1:
             reached -= one_step_values(numbers)
-        if not reached:
-            return None
-        target = rng.choice(sorted(reached))
+        return (numbers, rng.choice(sorted(reached))) if reached else None
+
+    def make(place: int, numbers: tuple[int, ...], target: int) -> SetRecord | None:
         found = tuple(countdown(list(numbers), target))
         if min(_steps(expr) for expr in found) < least_steps:
             return None
         return SetRecord("countdown", numbers, target, COUNTDOWN, found, None, test_share)
 
-    return _stream(count, max_draws, "round", draw)
+    return _stream(count, max_draws, "round", "countdown", False, pick, make)
 
 
 def _stream(
-    count: int, max_draws: int, what: str, draw: Callable[[int], SetRecord | None]
+    count: int,
+    max_draws: int,
+    what: str,
+    family: str,
+    ordered: bool,
+    pick: Callable[[int], tuple[tuple[int, ...], int] | None],
+    make: Callable[[int, tuple[int, ...], int], SetRecord | None],
 ) -> Iterator[SetRecord]:
-    """The records of a set: for each place, ``draw`` tried until it gives a puzzle not
-    given before (its multiset of numbers and its target)."""
+    """The records of a set: for each place, a puzzle ``pick`` draws (its numbers and
+    target) and not given before, made into a record by ``make`` if it meets what was
+    asked (``None``: it does not), drawn again until one does."""
     given: set[bytes] = set()
     for place in range(count):
         for _ in range(max_draws):
-            record = draw(place)
-            if record is not None and record.fingerprint not in given:
+            picked = pick(place)
+            if picked is None or _fingerprint(family, *picked, ordered) in given:
+                continue  # (a puzzle given before is not solved again)
+            record = make(place, *picked)
+            if record is not None:
                 given.add(record.fingerprint)
                 yield record
                 break
@@ -264,21 +270,17 @@ def digits_set(
     :raises InvalidArgumentError: on settings out of range.
     :raises SearchLimitError: if ``max_draws`` draws give no new round for a place.
     """
-    _check(count, 0.0, test_share)
-    whole_number(max_draws, "max_draws", low=1)
+    _check(count, 0.0, test_share, max_draws)
     whole_number(low, "low", low=1)
     whole_number(high, "high", low=low)
     rng = random.Random(f"puzzlecalc set digits {seed}")
 
-    def draw(place: int) -> SetRecord | None:
-        drawn = digits_round(rng, low, high)
-        if drawn is None:
-            return None
-        numbers, target = drawn
+    def make(place: int, numbers: tuple[int, ...], target: int) -> SetRecord:
         found = tuple(countdown(list(numbers), target))
         return SetRecord("digits", numbers, target, COUNTDOWN, found, None, test_share)
 
-    return _stream(count, max_draws, "round", draw)
+    return _stream(count, max_draws, "round", "digits", False,
+                   lambda place: digits_round(rng, low, high), make)  # fmt: skip
 
 
 def digits_round(rng: random.Random, low: int, high: int) -> tuple[tuple[int, ...], int] | None:
@@ -315,26 +317,20 @@ def ten_set(
     :raises SearchLimitError: if ``max_draws`` draws give no new string for a place.
     """
     least, most = _counts(least, most, exactly)
-    _check(count, unsolvable, test_share)
-    whole_number(max_draws, "max_draws", low=1)
+    _check(count, unsolvable, test_share, max_draws)
     whole_number(length, "length", low=1, high=8)
     rng = random.Random(f"puzzlecalc set ten {seed}")
 
-    def draw(place: int) -> SetRecord | None:
-        string = tuple(rng.randrange(10) for _ in range(length))
-        found = tuple(ten(list(string), target))
-        wanted = (
-            not found
-            if _unsolvable_at(place, unsolvable)
-            else least <= len(found) <= (most or len(found))
-        )
-        return (
-            SetRecord("ten", string, target, TEN_PUZZLE, found, None, test_share)
-            if wanted
-            else None
-        )
+    def pick(place: int) -> tuple[tuple[int, ...], int]:
+        return tuple(rng.randrange(10) for _ in range(length)), target
 
-    return _stream(count, max_draws, "string", draw)
+    def make(place: int, string: tuple[int, ...], target: int) -> SetRecord | None:
+        found = tuple(ten(list(string), target))
+        if not _counted(len(found), place, unsolvable, least, most):
+            return None
+        return SetRecord("ten", string, target, TEN_PUZZLE, found, None, test_share)
+
+    return _stream(count, max_draws, "string", "ten", True, pick, make)
 
 
 def _steps(expr: Expr) -> int:
@@ -342,9 +338,19 @@ def _steps(expr: Expr) -> int:
     return sum(1 for _ in expr.operations())
 
 
-def _unsolvable_at(place: int, share: float) -> bool:
-    """Whether the puzzle at ``place`` is one of the unsolvable share (spread evenly)."""
-    return math.floor((place + 1) * share) > math.floor(place * share)
+def _fingerprint(family: str, numbers: tuple[int, ...], target: int, ordered: bool) -> bytes:
+    """A puzzle's fingerprint: its family, its numbers (a multiset, unless ``ordered``) and
+    its target."""
+    kept = list(numbers) if ordered else sorted(numbers)
+    return hashlib.sha256(f"{family}:{kept}:{target}".encode()).digest()[:16]
+
+
+def _counted(solutions: int, place: int, unsolvable: float, least: int, most: int | None) -> bool:
+    """Whether a puzzle with ``solutions`` distinct solutions may stand at ``place``: none
+    where the unsolvable share (spread evenly) puts one, else from ``least`` to ``most``."""
+    if math.floor((place + 1) * unsolvable) > math.floor(place * unsolvable):
+        return not solutions
+    return least <= solutions and (most is None or solutions <= most)
 
 
 def _counts(least: int, most: int | None, exactly: int | None) -> tuple[int, int | None]:
@@ -357,8 +363,9 @@ def _counts(least: int, most: int | None, exactly: int | None) -> tuple[int, int
     return least, most
 
 
-def _check(count: int, unsolvable: float, test_share: float) -> None:
+def _check(count: int, unsolvable: float, test_share: float, max_draws: int) -> None:
     whole_number(count, "count", low=0, high=MAX_SET)
+    whole_number(max_draws, "max_draws", low=1)
     for name, share in (("unsolvable", unsolvable), ("test_share", test_share)):
         instance(share, name, (int, float), "a number from 0 to 1")
         if not 0 <= share <= 1:
