@@ -33,8 +33,8 @@ from typing import Final
 import attrs
 
 from puzzlecalc._checks import instance, shown
+from puzzlecalc.arith24.countdown import digits_round
 from puzzlecalc.arith24.game import deal
-from puzzlecalc.arith24.sets import digits_round
 from puzzlecalc.calculator.level import Level
 from puzzlecalc.calculator.maker import generate
 from puzzlecalc.errors import InvalidArgumentError

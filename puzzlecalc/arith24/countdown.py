@@ -21,6 +21,7 @@ different solutions.
 from __future__ import annotations
 
 import itertools
+import random
 from bisect import bisect_left, bisect_right
 from collections.abc import Callable, Iterable, Sequence
 from collections.abc import Set as AbstractSet
@@ -42,6 +43,7 @@ __all__ = [
     "SMALL_NUMBERS",
     "count_expressions",
     "countdown",
+    "digits_round",
     "forget_tables",
     "kept_values",
     "one_step_values",
@@ -259,6 +261,19 @@ def one_step_values(numbers: Sequence[int]) -> set[int]:
             made.add(high // low)
     made.discard(0)
     return made
+
+
+def digits_round(rng: random.Random, low: int, high: int) -> tuple[tuple[int, ...], int] | None:
+    """One draw of a Digits-style round: six different numbers (four of 1 to 10, two of 11
+    to 25) and a target from ``low`` to ``high`` that they make exactly under Countdown's
+    rules but not in one step; ``None`` if they make no such target.
+
+    >>> digits_round(random.Random(1), 20, 99)
+    ((1, 2, 3, 5, 18, 23), 91)
+    """
+    numbers = sorted(rng.sample(range(1, 11), 4) + rng.sample(range(11, 26), 2))
+    targets = sorted(reachable_between(numbers, low, high) - one_step_values(numbers))
+    return (tuple(numbers), rng.choice(targets)) if targets else None
 
 
 def count_expressions(numbers: Sequence[Number], *, use_all: bool = False) -> int:

@@ -32,7 +32,12 @@ import attrs
 
 from puzzlecalc._checks import instance, whole_number
 from puzzlecalc.arith24.census.deck import Deck
-from puzzlecalc.arith24.countdown import countdown, one_step_values, reachable_between
+from puzzlecalc.arith24.countdown import (
+    countdown,
+    digits_round,
+    one_step_values,
+    reachable_between,
+)
 from puzzlecalc.arith24.difficulty import difficulty, rates
 from puzzlecalc.arith24.expr import Expr
 from puzzlecalc.arith24.rules import COUNTDOWN, DEFAULT_RULES, HouseRules
@@ -45,7 +50,6 @@ __all__ = [
     "MAX_SET",
     "SetRecord",
     "countdown_set",
-    "digits_round",
     "digits_set",
     "hand_set",
     "split_of",
@@ -264,7 +268,8 @@ def digits_set(
     test_share: float = 0.2,
     max_draws: int = MAX_DRAWS,
 ) -> Iterator[SetRecord]:
-    """``count`` Digits-style rounds (:func:`digits_round`) whose targets lie from ``low``
+    """``count`` Digits-style rounds
+    (:func:`~puzzlecalc.arith24.countdown.digits_round`) whose targets lie from ``low``
     to ``high``, each with its distinct solutions under Countdown's rules.
 
     :raises InvalidArgumentError: on settings out of range.
@@ -281,19 +286,6 @@ def digits_set(
 
     return _stream(count, max_draws, "round", "digits", False,
                    lambda place: digits_round(rng, low, high), make)  # fmt: skip
-
-
-def digits_round(rng: random.Random, low: int, high: int) -> tuple[tuple[int, ...], int] | None:
-    """One draw of a Digits-style round: six different numbers (four of 1 to 10, two of 11
-    to 25) and a target from ``low`` to ``high`` that they make exactly under Countdown's
-    rules but not in one step; ``None`` if they make no such target.
-
-    >>> digits_round(random.Random(1), 20, 99)
-    ((1, 2, 3, 5, 18, 23), 91)
-    """
-    numbers = sorted(rng.sample(range(1, 11), 4) + rng.sample(range(11, 26), 2))
-    targets = sorted(reachable_between(numbers, low, high) - one_step_values(numbers))
-    return (tuple(numbers), rng.choice(targets)) if targets else None
 
 
 def ten_set(
