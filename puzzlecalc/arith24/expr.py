@@ -22,7 +22,8 @@ True
 3+(2+1)
 
 :func:`parse` reads what a person types, safely: it never calls ``eval``, uses no
-recursion (its grammar rules run by a loop of its own), and refuses texts longer than :data:`MAX_LENGTH` characters and numbers of more
+recursion (it reads by the precedence of the operators, with a stack of its own), and
+refuses texts longer than :data:`MAX_LENGTH` characters and numbers of more
 than :data:`~puzzlecalc.arith24.numbers.MAX_DIGITS` digits, so no input can hang it or
 exhaust the stack. It reports the first problem with its position:
 
@@ -42,9 +43,9 @@ from __future__ import annotations
 import abc
 import enum
 import re
-from collections.abc import Callable, Generator, Iterator
+from collections.abc import Iterator
 from fractions import Fraction
-from typing import Final, TypeAlias
+from typing import ClassVar, Final, TypeAlias, cast
 
 import attrs
 
@@ -61,6 +62,7 @@ from puzzlecalc.arith24.numbers import (
     Operator,
     apply,
     decimal_value,
+    exact,
     fits,
     number,
     number_text,
@@ -95,6 +97,9 @@ class Expr(abc.ABC):
     """
 
     _text: str  # what str() gives, written when the expression is made
+    #: Whether the expression is a number as written (a Num or a Numeral), not an
+    #: operation: the walks ask this, not isinstance (which costs an ABC's check a node).
+    _is_term: ClassVar[bool] = False
 
     @property
     @abc.abstractmethod
@@ -121,18 +126,18 @@ class Expr(abc.ABC):
         """The numbers of the expression, left to right (the cards a numeral is written
         from, each)."""
         for term in self.terms():
-            if isinstance(term, Num):
+            if type(term) is Num:
                 yield term
             else:
-                yield from term.parts
+                yield from term.parts  # type: ignore[misc]  # (a Numeral's cards)
 
     def terms(self) -> Iterator[Num | Numeral]:
         """The numbers of the expression as written, left to right: a numeral whole."""
         stack: list[Expr] = [self]
         while stack:
             node = stack.pop()
-            if isinstance(node, Num | Numeral):
-                yield node
+            if node._is_term:
+                yield node  # type: ignore[misc]  # (a Num or a Numeral)
             else:
                 stack += reversed(node.parts)
 
@@ -141,17 +146,16 @@ class Expr(abc.ABC):
         stack: list[tuple[Expr, bool]] = [(self, False)]
         while stack:
             node, ready = stack.pop()
-            if isinstance(node, Num | Numeral):
-                continue
             if ready:
                 yield node  # type: ignore[misc]  # (a BinOp or an UnOp)
-            else:
-                stack += ((node, True), *((part, False) for part in reversed(node.parts)))
+            elif not node._is_term:
+                stack.append((node, True))
+                stack += ((part, False) for part in reversed(node.parts))
 
     def steps(self) -> Iterator[BinOp]:
         """Every binary operation, each after those it depends on (the order a player
         works; :meth:`operations` gives the unary ones too)."""
-        return (step for step in self.operations() if isinstance(step, BinOp))
+        return (step for step in self.operations() if type(step) is BinOp)
 
     def working(self) -> list[str]:
         """The working, step by step as people write it: each operation on the values of its
@@ -256,6 +260,7 @@ class Num(Expr):
     number: Number = attrs.field(converter=_exact)
     card: int | None = attrs.field(default=None, validator=_check_card)
     _text: str = attrs.field(init=False)  # (written once: operations print their parts')
+    _is_term: ClassVar[bool] = True
 
     def __attrs_post_init__(self) -> None:
         object.__setattr__(self, "_text", number_text(self.number))
@@ -298,6 +303,7 @@ class Numeral(Expr):
     text: str = attrs.field(validator=_check_numeral)
     parts: tuple[Num, ...] = attrs.field(default=(), validator=_check_parts)
     _text: str = attrs.field(init=False)
+    _is_term: ClassVar[bool] = True
 
     def __attrs_post_init__(self) -> None:
         object.__setattr__(self, "_text", self.text)
@@ -477,16 +483,27 @@ class _Undefined(enum.Enum):
     NOT_EXACT = enum.auto()
 
 
-def _operation(op: Operator, left: Expr, right: Expr) -> BinOp:
+def _operation(op: Operator, left: Expr, right: Expr, *, worked_out: bool = False) -> BinOp:
     """``BinOp(op, left, right)`` for an operator and parts known to be good (the trees the
-    solvers find, a few cards deep), without checking them again: the solvers print
-    thousands, and most are never asked their value (it is worked out when first asked)."""
+    solvers find, a few cards deep, and those the parser reads), without checking them
+    again: the solvers print thousands, and most are never asked their value (it is worked
+    out when first asked, or now if ``worked_out``)."""
     made: BinOp = object.__new__(BinOp)
     object.__setattr__(made, "op", op)
     object.__setattr__(made, "left", left)
     object.__setattr__(made, "right", right)
-    object.__setattr__(made, "_value", _Pending.VALUE)
+    object.__setattr__(made, "_value", _worked_out(made) if worked_out else _Pending.VALUE)
     made._write()
+    return made
+
+
+def _read_number(value: Number) -> Num:
+    """``Num(value)`` for a value the parser read (exact, and short), without checking it
+    again: most of an expression is its numbers."""
+    made: Num = object.__new__(Num)
+    object.__setattr__(made, "number", value)
+    object.__setattr__(made, "card", None)
+    object.__setattr__(made, "_text", number_text(value))
     return made
 
 
@@ -508,18 +525,22 @@ _SPELLINGS: Final[dict[str, Operator]] = {
 }
 _OPEN: Final = "(["
 _CLOSE: Final = ")]"
-_NUMBER: Final = re.compile(rf"([0-9]+)(?:{FRACTION_SLASH}([0-9]+))?")
-#: A number with a decimal point, ``.4`` or ``4.4`` (a :class:`Numeral`).
-_DECIMAL: Final = re.compile(r"[0-9]*\.[0-9]+")
-#: A whole number of two digits or more written with a leading 0 (not a fraction's top).
-_LEADING_ZERO: Final = re.compile(rf"0[0-9]+(?![0-9]|{FRACTION_SLASH})")
+#: A number: one kept as written (a :class:`Numeral`: with a decimal point, ``.4`` or
+#: ``4.4``, or of two digits or more starting with 0, not a fraction's top), else a whole
+#: number with perhaps a fraction slash.
+_NUMBER: Final = re.compile(
+    rf"(?P<numeral>[0-9]*\.[0-9]+|0[0-9]+(?![0-9]|{FRACTION_SLASH}))"
+    rf"|(?P<top>[0-9]+)(?:{FRACTION_SLASH}(?P<bottom>[0-9]+))?"
+)
 #: The text of a :class:`Numeral`: digits, with at most one decimal point.
 _NUMERAL: Final = re.compile(r"[0-9]+(\.[0-9]*)?|\.[0-9]+")
 _MINUSES: Final = "-−–"
 #: How each unary operator written before its operand starts (``sqrt`` with an ``s``).
 _PREFIXES: Final = "√s" + _MINUSES
 #: A signed number in brackets, ``(-3)`` or ``(-1⁄2)``: the minus and the number, up to the ``)``.
-_SIGNED: Final = re.compile(rf"[-−–]\s*([0-9]+)(?:{FRACTION_SLASH}([0-9]+))?(?=\s*[)\]])")
+_SIGNED: Final = re.compile(
+    rf"[-−–]\s*(?P<top>[0-9]+)(?:{FRACTION_SLASH}(?P<bottom>[0-9]+))?(?=\s*[)\]])"
+)
 
 
 def _error(message: str, text: str, position: int) -> InvalidExpressionError:
@@ -550,8 +571,8 @@ def parse(text: str) -> Expr:
     >>> parse("sqrt(4)^3! - -2^2 + .4")
     Expr.parse('√4^3!-(-2^2)+.4')
 
-    The grammar, one function of the parser a rule (spaces may stand between any two
-    tokens; ``[ ]`` bracket as ``( )`` do)::
+    The grammar (spaces may stand between any two tokens; ``[ ]`` bracket as ``( )``
+    do)::
 
         expression = term (("+" / "-") term)*
         term       = power (("*" / "/") power)*
@@ -561,9 +582,11 @@ def parse(text: str) -> Expr:
 
     So a power groups to the right, a minus binds looser than ``^`` (``-2^2`` is
     ``-(2^2)``; roots over a minus take what it takes: ``√-4^2`` is ``√(-(4^2))``), a root
-    tighter (``√4^3`` is ``(√4)^3``), a factorial tightest (``√4!`` is ``√(4!)``). The
-    rules call each other through a loop of the parser's own, not Python's stack: brackets
-    nested as deep as the text allows parse.
+    tighter (``√4^3`` is ``(√4)^3``), a factorial tightest (``√4!`` is ``√(4!)``): the
+    order of :data:`~puzzlecalc.arith24.numbers.PRECEDENCE` and
+    :data:`~puzzlecalc.arith24.numbers.UNARY_PRECEDENCE`, by which the parser reads it,
+    with a stack of its own, not Python's: brackets nested as deep as the text allows
+    parse.
 
     :raises InvalidExpressionError: naming the problem and its 0-based position.
     """
@@ -578,87 +601,73 @@ def parse(text: str) -> Expr:
     reader = _Reader(text)
     if reader.peek() == "":
         raise reader.error("empty expression")
-    expr = _parsed(_expression, reader)
-    if reader.peek() != "":  # (what follows is no operator: a closing bracket, or worse)
-        raise reader.after_operand(None)
-    return expr
+    return _read_expression(reader)
 
 
-#: A grammar rule of :func:`parse`: a generator that reads its part of the text, yielding
-#: each rule it needs read first and taking what that rule read.
-_Rule: TypeAlias = Callable[["_Reader"], Generator["_Rule", Expr, Expr]]
+#: An operator :func:`parse` has read and not yet applied, with how many operands it takes
+#: (2 for ``+ - * / ^``, 1 for a minus or ``√`` before its operand), or an opening bracket
+#: not yet closed (0).
+_Waiting: TypeAlias = tuple[str, int]
 
 
-def _parsed(rule: _Rule, reader: _Reader) -> Expr:
-    """What ``rule`` reads, the rules it asks for run by a loop of their own, not by
-    recursion."""
-    running = [rule(reader)]
-    made: Expr | None = None
-    while running:
-        try:
-            wanted = running[-1].send(made)  # type: ignore[arg-type]  # (None to start)
-        except StopIteration as finished:
-            running.pop()
-            made = finished.value
-        else:
-            running.append(wanted(reader))
-            made = None
-    assert made is not None
-    return made
+def _read_expression(reader: _Reader) -> Expr:
+    """The expression ``reader`` reads, up to the end of its text, by the precedence of its
+    operators (the table they print by): each operator waits on a stack until one that binds
+    looser (or a closing bracket, or the end) comes, and is then applied to the operands
+    read; a power waits for another power, as it groups to the right."""
+    operands: list[Expr] = []
+    waiting: list[_Waiting] = []
+    while True:
+        made = _operand(reader, waiting)
+        operands.append(made)
+        while (op := reader.operator("+-*/") or ("^" if reader.power() else None)) is None:
+            opening = next((op for op, arity in reversed(waiting) if not arity), None)
+            if opening is None:
+                if reader.peek() != "":
+                    raise reader.after_operand(None)
+                _apply(waiting, operands, 0)
+                return operands[0]
+            reader.closing(opening)
+            _apply(waiting, operands, 0)
+            waiting.pop()  # (the opening bracket)
+            while reader.factorial():
+                operands[-1] = UnOp("!", operands[-1])
+        _apply(waiting, operands, PRECEDENCE[op] + (op == "^"))
+        waiting.append((op, 2))
 
 
-def _expression(reader: _Reader) -> Generator[_Rule, Expr, Expr]:
-    """expression = term (("+" / "-") term)*"""
-    made = yield _term
-    while (op := reader.operator("+-")) is not None:
-        made = BinOp(op, made, (yield _term))
-    return made
-
-
-def _term(reader: _Reader) -> Generator[_Rule, Expr, Expr]:
-    """term = power (("*" / "/") power)*"""
-    made = yield _power
-    while (op := reader.operator("*/")) is not None:
-        made = BinOp(op, made, (yield _power))
-    return made
-
-
-def _power(reader: _Reader) -> Generator[_Rule, Expr, Expr]:
-    """power = minus* operand (("^" / "**") power)?, where a minus is ``-`` or roots over
-    one: a minus (and a root over it) takes the whole power (``-2^2`` is ``-(2^2)``,
-    ``√-4^2`` is ``√(-(4^2))``), the exponent its own."""
-    outside: list[str] = []  # the minuses, and the roots over them, outermost first
-    while (prefixes := reader.prefixes()) and prefixes[-1] == "-":
-        outside += reader.take(len(prefixes))
-    made = yield _operand
-    if reader.power():
-        made = BinOp("^", made, (yield _power))
-    for op in reversed(outside):
-        made = UnOp(op, made)
-    return made
-
-
-def _operand(reader: _Reader) -> Generator[_Rule, Expr, Expr]:
-    """operand = "√"* (number / brackets) "!"*"""
-    roots = reader.take(len(reader.prefixes()))  # (roots only: a minus went to power)
-    made = reader.number()
-    if made is None:
-        made = yield _brackets
+def _operand(reader: _Reader, waiting: list[_Waiting]) -> Expr:
+    """The number read next, its factorials applied. The minuses and roots before it, and
+    the opening brackets it starts the expression of, go to ``waiting``; a number is
+    signed only alone in brackets."""
+    while True:
+        while prefixes := reader.prefixes():
+            waiting += ((op, 1) for op in reader.take(len(prefixes)))
+        made = reader.number()
+        if made is not None:
+            break
+        waiting.append((reader.opening(), 0))
+        made = reader.signed_number()
+        if made is not None:
+            break
     while reader.factorial():
         made = UnOp("!", made)
-    for op in reversed(roots):
-        made = UnOp(op, made)
     return made
 
 
-def _brackets(reader: _Reader) -> Generator[_Rule, Expr, Expr]:
-    """brackets = "(" (signed_number / expression) ")" """
-    opening = reader.opening()
-    made = reader.signed_number()
-    if made is None:
-        made = yield _expression
-    reader.closing(opening)
-    return made
+def _apply(waiting: list[_Waiting], operands: list[Expr], binding: int) -> None:
+    """Apply the operators waiting, latest first, that bind at least as tightly as
+    ``binding``, up to an opening bracket."""
+    while waiting and waiting[-1][1]:
+        op, arity = waiting[-1]
+        if (UNARY_PRECEDENCE[op] if arity == 1 else PRECEDENCE[op]) < binding:
+            return
+        waiting.pop()
+        if arity == 1:
+            operands[-1] = UnOp(op, operands[-1])
+        else:
+            right = operands.pop()
+            operands[-1] = _operation(cast(Operator, op), operands[-1], right, worked_out=True)
 
 
 class _Reader:
@@ -739,15 +748,13 @@ class _Reader:
         decimal point, or of two digits or more starting with 0 (``04``: the referee says
         why such a number is not one)."""
         self.peek()
-        written = _DECIMAL.match(self.text, self.position) or _LEADING_ZERO.match(
-            self.text, self.position
-        )
-        if written is None:
-            return self._fraction(_NUMBER.match(self.text, self.position), 1)
-        if len(written.group().replace(".", "")) > MAX_DIGITS:
+        found = _NUMBER.match(self.text, self.position)
+        if found is None or found["numeral"] is None:
+            return self._fraction(found, 1)
+        if len(found["numeral"].replace(".", "")) > MAX_DIGITS:
             raise self.error(f"number longer than {MAX_DIGITS} digits")
-        self.position = written.end()
-        return Numeral(written.group())
+        self.position = found.end()
+        return Numeral(found["numeral"])
 
     def signed_number(self) -> Expr | None:
         """A signed number alone in brackets (``-3`` of ``(-3)``, ``-1⁄2`` of ``(-1⁄2)``),
@@ -758,15 +765,14 @@ class _Reader:
     def _fraction(self, found: re.Match[str] | None, sign: int) -> Expr | None:
         if found is None:
             return None
-        numerator, denominator = found.group(1), found.group(2) or "1"
+        numerator, denominator = found["top"], found["bottom"] or "1"
         if max(len(numerator), len(denominator)) > MAX_DIGITS:
             raise self.error(f"number longer than {MAX_DIGITS} digits")
         if not int(denominator):
             raise self.error("a fraction with denominator 0")
         self.position = found.end()
-        if denominator == "1":
-            return Num(sign * int(numerator))
-        return Num(Fraction(sign * int(numerator), int(denominator)))
+        top, bottom = sign * int(numerator), int(denominator)
+        return _read_number(top if bottom == 1 else exact(Fraction(top, bottom)))
 
     def opening(self) -> str:
         """Take an opening bracket.

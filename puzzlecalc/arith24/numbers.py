@@ -476,8 +476,6 @@ def number_text(value: Number) -> str:
     >>> number_text(7), number_text(-3), number_text(Fraction(1, 2))
     ('7', '(-3)', '(1⁄2)')
     """
-    if value.__class__ is not Fraction:
-        value = Fraction(value)
     top, bottom = value.numerator, value.denominator
     if bottom == 1:
         return str(top) if top >= 0 else f"({top})"

@@ -148,35 +148,38 @@ def check(
         expr = parse(answer)
     except InvalidExpressionError as error:
         return Verdict(False, f"cannot read the answer: {error}", position=error.position)
-    steps = list(expr.steps())
-    for step in steps:
-        if step.op not in rules.ops:
+    operations = list(expr.operations())
+    for step in operations:
+        if isinstance(step, BinOp) and step.op not in rules.ops:
             return Verdict(
                 False,
                 f"uses {step.op}, which is not allowed here (allowed: {' '.join(rules.ops)})",
                 expr,
                 step=step,
             )
-    for operation in expr.operations():
+    for operation in operations:
         broken = _family_rule(operation, rules)
         if broken:
             return Verdict(False, broken, expr, step=operation)
     if rules.family:  # (the numbers as written, read as the cards they are written from)
         expr = _read(_minus_of_cards(expr, dealt, rules), list(rules.hand(cards)), rules)
-    for term in expr.terms():
-        if isinstance(term, Numeral) and not term.parts:
-            return Verdict(False, _unwritable(term, rules), expr)
-    problem = _card_problems(Counter(expr.numbers), dealt, rules.use_all)
+        operations = list(expr.operations())
+    numerals = [term for term in expr.terms() if isinstance(term, Numeral)]
+    for numeral in numerals:
+        if not numeral.parts:
+            return Verdict(False, _unwritable(numeral, rules), expr)
+    used = expr.numbers
+    problem = _card_problems(Counter(used), dealt, rules.use_all)
     if problem:
         return Verdict(False, problem, expr)
-    if rules.in_order and not _keeps_order(expr.numbers, rules.hand(cards)):
+    if rules.in_order and not _keeps_order(used, rules.hand(cards)):
         order = " ".join(map(_number, rules.hand(cards)))
         reason = f"uses the cards out of order: they are to be used as dealt, {order}"
         return Verdict(False, reason, expr)
-    for term in expr.terms():  # (a number written from cards is made, as a step is)
-        if isinstance(term, Numeral) and term.text not in rules.writings(term.numbers):
-            return Verdict(False, _unwritable(term, rules), expr, step=term)
-    for operation in expr.operations():
+    for numeral in numerals:  # (a number written from cards is made, as a step is)
+        if numeral.text not in rules.writings(numeral.numbers):
+            return Verdict(False, _unwritable(numeral, rules), expr, step=numeral)
+    for operation in operations:
         broken = _broken_rule(operation, rules)
         if broken:
             return Verdict(False, broken, expr, step=operation)
