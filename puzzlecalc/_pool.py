@@ -2,7 +2,8 @@
 executor.
 
 Work is a list of items and a task, a top-level function from an item to a plain, picklable
-result. :func:`results` yields ``task(item)`` for every item, in no particular order:
+result. :func:`results` yields ``task(item)`` for every item, in no particular order
+(:func:`in_order` in the items' order, reading them as it goes):
 
 - with ``executor=None``, on :func:`workers` processes of this machine, each with a pipe
   of its own to the parent (no shared lock, so stopping one at any moment cannot leave
@@ -25,11 +26,12 @@ from __future__ import annotations
 
 import collections
 import concurrent.futures
+import itertools
 import multiprocessing
 import os
 import signal
 import threading
-from collections.abc import Callable, Generator, Iterable, Sequence
+from collections.abc import Callable, Generator, Iterable, Iterator, Sized
 from multiprocessing.connection import Connection, wait
 from multiprocessing.context import ForkContext, SpawnContext
 from typing import Any, Final, TypeVar, cast
@@ -40,13 +42,17 @@ from puzzlecalc._checks import whole_number
 from puzzlecalc._signals import STOPPING, uninterrupted
 from puzzlecalc.errors import WorkLostError
 
-__all__ = ["MAX_DEATHS", "results", "workers"]
+__all__ = ["EXECUTOR_WORKERS", "MAX_AHEAD", "MAX_DEATHS", "in_order", "results", "workers"]
 
 T = TypeVar("T")
 R = TypeVar("R")
 
 #: How many workers the same chunk of work may kill before the run gives up on it.
 MAX_DEATHS: Final = 3
+#: The most chunks submitted to an executor and not yet back.
+MAX_AHEAD: Final = 1024
+#: How many workers :func:`in_order` reckons an executor has (it cannot ask).
+EXECUTOR_WORKERS: Final = 64
 
 
 def workers(jobs: int | None, work: int) -> int:
@@ -67,14 +73,23 @@ def workers(jobs: int | None, work: int) -> int:
 
 
 def results(
-    items: Sequence[T],
+    items: Iterable[T],
     task: Callable[[T], R],
     *,
     executor: concurrent.futures.Executor | None = None,
     jobs: int | None = None,
     chunk: int = 16,
+    ahead: int = MAX_AHEAD,
+    readable: Callable[[], bool] = lambda: True,
 ) -> Generator[R]:
     """``task(item)`` for each of ``items``, as they finish (in no particular order).
+
+    The items are read a chunk of ``chunk`` at a time as the work goes: each local worker
+    has at most two chunks handed to it; an executor at most ``ahead`` submitted and not
+    yet back, a number that grows with the chunks back, up to :data:`MAX_AHEAD`. So an
+    endless stream of items is worked on in bounded memory, and a reader who stops early
+    leaves little work done for nothing. No item is read while ``readable()`` is false
+    (then some of the work read must still be out: the reader opens it again).
 
     Close the generator (or let it finish) to stop the work: local workers are killed and
     an executor's chunks not yet started are cancelled.
@@ -85,14 +100,70 @@ def results(
     :raises WorkLostError: if a chunk of work kills :data:`MAX_DEATHS` workers, or the
         executor loses the work.
     """
+    chunks = _chunks(items, chunk)
     if executor is not None:
-        yield from _on_executor(items, task, executor, chunk)
+        yield from _on_executor(chunks, task, executor, ahead, readable)
         return
-    count = workers(jobs, len(items))
+    count = workers(jobs, len(items) if isinstance(items, Sized) else MAX_AHEAD)
     if count == 1:
         yield from map(task, items)
         return
-    yield from _Processes(items, task, count, chunk).results()
+    yield from _Processes(chunks, task, count, readable).results()
+
+
+def _chunks(items: Iterable[T], size: int) -> Iterator[list[T]]:
+    reading = iter(items)
+    while chunk := list(itertools.islice(reading, size)):
+        yield chunk
+
+
+def in_order(
+    items: Iterable[T],
+    task: Callable[[T], R],
+    *,
+    executor: concurrent.futures.Executor | None = None,
+    jobs: int | None = None,
+    chunk: int = 16,
+    window: int | None = None,
+) -> Generator[R]:
+    """``task(item)`` for each of ``items``, in their order, as :func:`results` works them
+    out (reading the items as it goes, ``chunk`` as there): a result waits until those
+    before it are out, and no item is read ``window`` items or more past the first not
+    yet out (default: eight chunks for each worker, an executor counted as
+    :data:`EXECUTOR_WORKERS`), so one slow item holds back the reading, not the memory.
+
+    >>> list(in_order(iter([-1, 2, -3]), abs, jobs=2))
+    [1, 2, 3]
+    """
+    if window is None:
+        window = 8 * chunk * (EXECUTOR_WORKERS if executor else workers(jobs, MAX_AHEAD))
+    whole_number(window, "window", low=1)
+    done: dict[int, R] = {}
+    due = 0
+    read = 0
+
+    def reading() -> Iterator[tuple[int, T]]:
+        nonlocal read
+        for read, item in enumerate(items, 1):
+            yield read - 1, item
+
+    numbered = results(reading(), _Numbered(task), executor=executor, jobs=jobs, chunk=chunk,
+                       ahead=window // chunk, readable=lambda: read - due < window)  # fmt: skip
+    for index, result in numbered:
+        done[index] = result
+        while due in done:
+            yield done.pop(due)
+            due += 1
+
+
+@attrs.frozen
+class _Numbered:
+    """A task that keeps its item's number with its result."""
+
+    task: Callable[[Any], Any]
+
+    def __call__(self, numbered: tuple[int, Any]) -> tuple[int, Any]:
+        return numbered[0], self.task(numbered[1])
 
 
 def run_chunk(task: Callable[[T], R], items: list[T]) -> tuple[bool, list[R] | Exception]:
@@ -117,24 +188,39 @@ _LOST: Final = (
 
 
 def _on_executor(
-    items: Sequence[T], task: Callable[[T], R], executor: concurrent.futures.Executor, chunk: int
+    chunks: Iterator[list[T]],
+    task: Callable[[T], R],
+    executor: concurrent.futures.Executor,
+    ahead: int,
+    readable: Callable[[], bool],
 ) -> Generator[R]:
-    pending = []
+    pending: set[concurrent.futures.Future[tuple[bool, list[R] | Exception]]] = set()
+    back = 0  # chunks back
     try:
-        for start in range(0, len(items), chunk):
-            try:
-                submitted = executor.submit(run_chunk, task, list(items[start : start + chunk]))
-            except _LOST as error:
-                raise WorkLostError(f"the executor lost the work ({_said(error)})") from None
-            pending.append(submitted)
-        for future in concurrent.futures.as_completed(pending):
-            try:
-                done, found = future.result()
-            except Exception as error:  # (a lost scheduler's: Dask's own errors vary)
-                raise WorkLostError(f"the executor lost the work ({_said(error)})") from None
-            if not done:
-                raise cast(Exception, found)
-            yield from cast(list[R], found)
+        while True:
+            most = min(max(ahead, back), MAX_AHEAD)
+            while len(pending) < most and readable():
+                chunk = next(chunks, None)
+                if chunk is None:
+                    break
+                try:
+                    pending.add(executor.submit(run_chunk, task, chunk))
+                except _LOST as error:
+                    raise WorkLostError(f"the executor lost the work ({_said(error)})") from None
+            if not pending:
+                return
+            finished, pending = concurrent.futures.wait(
+                pending, return_when=concurrent.futures.FIRST_COMPLETED
+            )
+            for future in finished:
+                try:
+                    done, found = future.result()
+                except Exception as error:  # (a lost scheduler's: Dask's own errors vary)
+                    raise WorkLostError(f"the executor lost the work ({_said(error)})") from None
+                if not done:
+                    raise cast(Exception, found)
+                back += 1
+                yield from cast(list[R], found)
     finally:
         for future in pending:
             future.cancel()
@@ -188,10 +274,20 @@ class _Worker:
 
 
 class _Processes:
-    """The chunks of ``items`` worked on by ``count`` local processes."""
+    """The chunks of work ``source`` gives, worked on by ``count`` local processes."""
 
-    def __init__(self, items: Sequence[Any], task: Callable[[Any], Any], count: int, size: int):
-        self.chunks = [items[start : start + size] for start in range(0, len(items), size)]
+    def __init__(
+        self,
+        source: Iterator[list[Any]],
+        task: Callable[[Any], Any],
+        count: int,
+        readable: Callable[[], bool],
+    ):
+        self.source = source
+        self.readable = readable
+        self.exhausted = False  # whether the source has given its last chunk
+        self.chunks: dict[int, list[Any]] = {}  # read from the source and not yet done
+        self.read = 0  # how many chunks have been read
         self.task = task
         self.count = count
         # Forking is quick; it is safe only where no other thread runs.
@@ -201,7 +297,7 @@ class _Processes:
             multiprocessing.get_context("fork") if alone else multiprocessing.get_context("spawn")
         )
         self.workers: dict[Connection, _Worker] = {}
-        self.waiting = collections.deque(range(len(self.chunks)))  # chunks not handed out
+        self.waiting: collections.deque[int] = collections.deque()  # read, not handed out
         self.deaths: collections.Counter[int] = collections.Counter()
 
     def start(self) -> None:
@@ -224,10 +320,25 @@ class _Processes:
         for _ in range(2):  # a second chunk waits, so that the worker never waits for us
             self.hand(worker)
 
+    def more(self) -> bool:
+        """Whether a chunk waits to be handed out (the next read from the source, if none
+        did)."""
+        if not self.waiting:
+            if self.exhausted or not self.readable():
+                return False
+            chunk = next(self.source, None)
+            if chunk is None:
+                self.exhausted = True
+                return False
+            self.chunks[self.read] = chunk
+            self.waiting.append(self.read)
+            self.read += 1
+        return True
+
     def hand(self, worker: _Worker) -> None:
         """Hand ``worker`` the next chunk waiting, if any. (A worker that has died keeps
         it waiting: its pipe's end is seen and it is :meth:`lost`.)"""
-        if self.waiting:
+        if self.more():
             index = self.waiting[0]
             try:
                 worker.pipe.send(self.chunks[index])
@@ -251,17 +362,19 @@ class _Processes:
                     f"the last exit status was {worker.process.exitcode}"
                 )
             self.waiting.extendleft(reversed(worker.handed))
-        if self.waiting:
+        if self.more():
             self.start()
 
     def results(self) -> Generator[Any]:
         try:
-            while len(self.workers) < self.count and self.waiting:
+            while len(self.workers) < self.count and self.more():
                 self.start()
             while self.workers:
                 ready: list[Any] = wait(list(self.workers))
                 for pipe in ready:
-                    worker = self.workers[pipe]
+                    worker = self.workers.get(pipe)
+                    if worker is None:  # (ended since)
+                        continue
                     try:
                         done, found = pipe.recv()
                     except (EOFError, OSError):
@@ -269,11 +382,10 @@ class _Processes:
                         continue
                     if not done:
                         raise found
-                    worker.handed.popleft()
+                    del self.chunks[worker.handed.popleft()]
                     self.hand(worker)
-                    if not worker.handed:
-                        self.finish(worker)
                     yield from found
+                    self.feed()
         finally:
             with uninterrupted():
                 for worker in self.workers.values():
@@ -282,6 +394,17 @@ class _Processes:
                 for worker in self.workers.values():
                     worker.process.join()
                     worker.pipe.close()
+
+    def feed(self) -> None:
+        """Hand each worker work up to two chunks, start workers up to ``count`` while there
+        is work, and end the workers with none when no more is to come."""
+        for worker in list(self.workers.values()):
+            for _ in range(2 - len(worker.handed)):
+                self.hand(worker)
+            if not worker.handed and self.exhausted and not self.waiting:
+                self.finish(worker)
+        while len(self.workers) < self.count and self.more():
+            self.start()
 
     def finish(self, worker: _Worker) -> None:
         """``worker`` has nothing more to do: it ends (one that dies instead is lost)."""

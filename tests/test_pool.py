@@ -5,20 +5,22 @@ from __future__ import annotations
 
 import concurrent.futures
 import contextlib
+import itertools
 import multiprocessing
+import operator
 import os
 import signal
 import subprocess
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any, TypeVar
 
 import pytest
 from children import children
 
-from puzzlecalc._pool import MAX_DEATHS, results
+from puzzlecalc._pool import MAX_DEATHS, in_order, results
 from puzzlecalc.arith24.census import CountdownCensus, Deck, countdown_census
 from puzzlecalc.errors import WorkLostError
 
@@ -192,3 +194,26 @@ def _lose_the_scheduler(rows: Path) -> None:
         # A cluster whose scheduler is gone never ends closing (its close times out): it is
         # taken as closed, or its finalizer warns of it when it is collected.
         cluster.status = distributed.core.Status.closed
+
+
+def _counting(read: list[int]) -> Iterator[int]:
+    """An endless stream of numbers, each counted in ``read`` as it is read."""
+    for item in itertools.count():
+        read.append(item)
+        yield item
+
+
+@POSIX
+@pytest.mark.parametrize("where", ["processes", "executor"])
+def test_an_endless_stream_is_worked_on_in_order_reading_only_a_little_ahead(where: str) -> None:
+    read: list[int] = []
+    before = set(children(os.getpid()))
+    with concurrent.futures.ThreadPoolExecutor(2) as pool:
+        work: dict[str, Any] = {"jobs": 2} if where == "processes" else {"executor": pool}
+        ordered = in_order(_counting(read), operator.neg, chunk=3, window=12, **work)
+        assert list(itertools.islice(ordered, 50)) == [-n for n in range(50)]
+        if where == "processes":
+            assert len(set(children(os.getpid())) - before) == 2
+        ordered.close()
+    assert len(read) <= 50 + 12 + 3  # (read up to a chunk past the window)
+    assert set(children(os.getpid())) <= before  # (the workers are gone when the reader stops)
