@@ -3,6 +3,7 @@ exactly, with the reason it is wrong; ``grade`` on files."""
 
 from __future__ import annotations
 
+import concurrent.futures
 import io
 import json
 from fractions import Fraction
@@ -13,8 +14,16 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from puzzlecalc.arith24 import HouseRules, solve
-from puzzlecalc.arith24.grading import MAX_ANSWER, NO_EXPRESSION, find_answer, grade
+from puzzlecalc.arith24.grading import (
+    MAX_ANSWER,
+    NO_EXPRESSION,
+    Answer,
+    find_answer,
+    grade,
+    grade_all,
+)
 from puzzlecalc.arith24.numbers import Number
+from puzzlecalc.arith24.rules import DEFAULT_RULES
 from puzzlecalc.cli import main
 from puzzlecalc.errors import InvalidArgumentError
 
@@ -190,3 +199,30 @@ def test_grade_refuses_rules_that_are_not_house_rules(
     files = _files(tmp_path, ['{"numbers": [3, 8], "rules": {"bogus": 1}}'], ['{"answer": "3*8"}'])
     assert main(["grade", *files], io.StringIO()) == 3
     assert "rules {'bogus': 1}" in capsys.readouterr().err
+
+
+def test_graded_in_bulk_on_processes_or_an_executor_as_one_by_one() -> None:
+    answers = [
+        Answer(text, tuple(cards), target, rules)
+        for cards, target, rules in (([3, 3, 8, 8], 24, DEFAULT_RULES), ([1, 2, 3, 4], 10,
+                                     HouseRules(in_order=True)), ([4, 6], 25, DEFAULT_RULES))
+        for text in ("8/(3-8/3)", "<answer>1+2+3+4</answer>", "4*6 = 24", "2+1+3+4", "nothing")
+    ] * 7  # fmt: skip
+    one_by_one = [grade(a.text, a.cards, a.target, rules=a.rules) for a in answers]
+    assert list(grade_all(answers)) == one_by_one
+    assert list(grade_all(iter(answers), jobs=2)) == one_by_one
+    with concurrent.futures.ThreadPoolExecutor(2) as pool:
+        assert list(grade_all(answers, executor=pool)) == one_by_one
+    with pytest.raises(InvalidArgumentError, match="jobs"):
+        list(grade_all(answers, jobs=0))
+
+
+def test_grade_on_two_processes_writes_what_one_does(tmp_path: Path) -> None:
+    puzzles = [json.dumps({"numbers": [n, n + 1, 3, 8]}) for n in range(1, 40)]
+    answers = [json.dumps({"answer": f"<answer>({n + 1}-{n})*3*8</answer>"}) for n in range(1, 40)]
+    files = _files(tmp_path, puzzles, answers)
+    alone, on_two = io.StringIO(), io.StringIO()
+    assert (
+        main(["grade", *files], alone) == 0 and main(["grade", *files, "--jobs", "2"], on_two) == 0
+    )
+    assert alone.getvalue() == on_two.getvalue() and "39 correct" in alone.getvalue()

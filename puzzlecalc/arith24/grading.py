@@ -22,20 +22,22 @@ Grade(correct=True, reason='correct', expression='8/(3-8/3)', value=24)
 
 from __future__ import annotations
 
+import concurrent.futures
 import re
-from collections.abc import Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from fractions import Fraction
 from typing import Final
 
 import attrs
 
+from puzzlecalc._pool import in_order
 from puzzlecalc.arith24.expr import parse
 from puzzlecalc.arith24.numbers import Number
 from puzzlecalc.arith24.referee import check
 from puzzlecalc.arith24.rules import DEFAULT_RULES, HouseRules
 from puzzlecalc.errors import InvalidArgumentError, PuzzlecalcError
 
-__all__ = ["MAX_ANSWER", "NO_EXPRESSION", "Grade", "find_answer", "grade"]
+__all__ = ["MAX_ANSWER", "NO_EXPRESSION", "Answer", "Grade", "find_answer", "grade", "grade_all"]
 
 #: The longest answer graded, in characters (a longer one is refused, not read).
 MAX_ANSWER: Final = 100_000
@@ -96,6 +98,46 @@ def grade(
     if wrong_step is not None:
         return Grade(False, wrong_step, shown, verdict.value)
     return Grade(verdict.ok, verdict.reason, shown, verdict.value)
+
+
+@attrs.frozen
+class Answer:
+    """An answer to grade with :func:`grade_all`: its text, and the puzzle it answers.
+
+    :param text: the answer, in free text.
+    :param cards: the puzzle's numbers.
+    :param target: its target.
+    :param rules: the house rules it is played under.
+    """
+
+    text: str
+    cards: tuple[Number, ...]
+    target: Number = 24
+    rules: HouseRules = DEFAULT_RULES
+
+
+def grade_all(
+    answers: Iterable[Answer],
+    *,
+    jobs: int | None = 1,
+    executor: concurrent.futures.Executor | None = None,
+) -> Iterator[Grade]:
+    """The grade of each answer, in their order, graded on ``jobs`` processes of this
+    machine or an ``executor`` (a Dask cluster's, say), as a census's work is run: the
+    answers are read as the grades are taken, a block at a time.
+
+    >>> answers = [Answer("8/(3-8/3)", (3, 3, 8, 8)), Answer("4*6", (4, 6), 25)]
+    >>> [graded.reason for graded in grade_all(answers)]
+    ['correct', 'gives 24, not 25']
+
+    :raises InvalidArgumentError: as :func:`grade`, or if ``jobs`` is not a whole number of
+        at least 1.
+    """
+    return in_order(answers, _graded, executor=executor, jobs=jobs)
+
+
+def _graded(answer: Answer) -> Grade:
+    return grade(answer.text, answer.cards, answer.target, rules=answer.rules)
 
 
 def find_answer(text: str) -> str | None:

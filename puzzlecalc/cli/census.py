@@ -3,15 +3,11 @@
 from __future__ import annotations
 
 import argparse
-import contextlib
 import csv
 import functools
-import importlib
 import json
-import logging
 import os
 import sys
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any, Final, Literal, TextIO
 
@@ -41,6 +37,7 @@ from puzzlecalc.cli.arguments import (
     whole,
 )
 from puzzlecalc.cli.files import check_file, check_folder, svg_flag, write_picture, write_whole
+from puzzlecalc.cli.work import executor_at, work_flags
 from puzzlecalc.errors import InvalidArgumentError, WorkLostError
 
 __all__ = ["CensusOptions", "add_parser", "run"]
@@ -104,8 +101,7 @@ def add_parser(subparsers: Any) -> None:
     files.add_argument("--tables-json", type=Path, help="write every table as JSON to this file")
     svg_flag(files, "the chart of the share that reaches each target")
     work = census.add_argument_group("the work")
-    work.add_argument("--jobs", type=positive, default=None, help="processes (default: all cores)")
-    work.add_argument("--scheduler", help="run on the Dask scheduler at this address")
+    work_flags(work, default_jobs=None)
     work.add_argument(
         "--max-items",
         type=positive,
@@ -187,50 +183,6 @@ class CensusOptions:
                    args.scheduler, args.svg)  # fmt: skip
 
 
-@contextlib.contextmanager
-def _executor(address: str | None) -> Iterator[Any]:
-    """The executor of ``--scheduler``, or ``None`` for this machine's processes. Dask's
-    own logs (of a scheduler lost, of a reconnection given up) are kept quiet: the command
-    says what happened in one line."""
-    if address is None:
-        yield None
-        return
-    try:
-        distributed: Any = importlib.import_module("distributed")
-    except ImportError:
-        raise InvalidArgumentError(
-            "--scheduler needs Dask: pip install 'puzzlecalc[distributed]'"
-        ) from None
-    with _quiet("distributed", "tornado", "asyncio"):
-        try:
-            client = distributed.Client(address, timeout=10)
-        except (OSError, ValueError, TypeError) as error:
-            raise InvalidArgumentError(f"cannot reach the scheduler {address!r}: {error}") from None
-        try:
-            yield client.get_executor()
-        finally:
-            with contextlib.suppress(Exception):  # (closing a lost client complains)
-                client.close(timeout=2)
-
-
-@contextlib.contextmanager
-def _quiet(*names: str) -> Iterator[None]:
-    """The loggers ``names``, and every logger below them, silent for the block."""
-    loggers = [
-        logging.getLogger(name)
-        for name in [*names, *logging.Logger.manager.loggerDict]
-        if name.split(".")[0] in names
-    ]
-    was = [logger.disabled for logger in loggers]
-    for logger in loggers:
-        logger.disabled = True
-    try:
-        yield
-    finally:
-        for logger, disabled in zip(loggers, was, strict=True):
-            logger.disabled = disabled
-
-
 def _same(first: Path, second: Path) -> bool:
     """Whether two paths name one file (through links, and if neither exists, by name)."""
     return os.path.realpath(first) == os.path.realpath(second)
@@ -242,7 +194,7 @@ def run(args: argparse.Namespace, out: TextIO, stop: Stop) -> int:
     check_folder(options.tables, "--tables")
     bar = text.progress_bar(sys.stderr)
     try:
-        with _executor(options.scheduler) as executor:
+        with executor_at(options.scheduler) as executor:
             make = hand_census if options.game == "24" else countdown_census
             census: HandCensus | CountdownCensus = make(
                 **options.keywords, executor=executor, progress=bar

@@ -4,6 +4,7 @@ puzzle by puzzle, with a summary (:mod:`puzzlecalc.arith24.grading`)."""
 from __future__ import annotations
 
 import argparse
+import collections
 import contextlib
 import json
 import math
@@ -15,13 +16,14 @@ from typing import Any, TextIO
 
 from puzzlecalc._signals import Stop
 from puzzlecalc._text import counted
-from puzzlecalc.arith24.grading import grade
+from puzzlecalc.arith24.grading import Answer, Grade, grade_all
 from puzzlecalc.arith24.numbers import exact
 from puzzlecalc.arith24.rules import HouseRules
 from puzzlecalc.cli import records, text
 from puzzlecalc.cli.arguments import card, rule_flags, rules_from, subcommand
 from puzzlecalc.cli.batch import FILE_HELP
 from puzzlecalc.cli.puzzles import iter_puzzles
+from puzzlecalc.cli.work import executor_at, work_flags
 from puzzlecalc.errors import InvalidArgumentError, InvalidHandError
 
 __all__ = ["add_parser", "run"]
@@ -48,6 +50,7 @@ def add_parser(subparsers: Any) -> None:
     grading.add_argument("answers", help='the answers, JSON Lines: {"answer": "..."}')
     grading.add_argument("--target", type=card, help="the target of puzzles without one (24)")
     grading.add_argument("--json", action="store_true", help="print a JSON record per answer")
+    work_flags(grading.add_argument_group("the work"), default_jobs=1)
     rule_flags(grading, HouseRules)
     grading.set_defaults(run=run)
 
@@ -69,36 +72,33 @@ def run(args: argparse.Namespace, out: TextIO, stop: Stop) -> int:
         except OSError as error:
             raise InvalidHandError(f"cannot read {error.filename!r}: {error.strerror}") from None
         puzzles = iter_puzzles(puzzles_file, repr(args.puzzles))
-        for where, answer in _answers(answers_file, args.answers):
-            puzzle = next(puzzles, None)
-            if puzzle is None:
-                raise InvalidHandError(f"{where}: an answer, but no puzzle left for it")
-            try:
-                cards = [card(word) for word in puzzle.numbers]
-                target = default_target if puzzle.target is None else exact(card(puzzle.target))
-            except InvalidArgumentError as error:  # (a number of the file: the file's error)
-                raise InvalidHandError(f"{puzzle.where}: {error}") from None
-            extra = puzzle.extra or {}
-            own = _own_rules(extra.get("rules"), rules, puzzle.where)
-            graded = grade(answer, cards, target, rules=own)
-            reasons["correct" if graded.correct else _kind(graded.reason)] += 1
-            band = _band(extra.get("difficulty"))
-            if band is not None:
-                bands.setdefault(band, Counter())[graded.correct] += 1
-            if args.json:
-                records.emit(out, {
-                    "numbers": records.numbers_of(cards), "target": records.json_number(target),
-                    "expression": graded.expression, "correct": graded.correct,
-                    "reason": graded.reason,
-                    "value": None if graded.value is None else records.json_number(graded.value),
-                })  # fmt: skip
-            else:
-                verdict = "correct" if graded.correct else f"wrong: {graded.reason}"
-                shown = "" if graded.expression is None else f" ({graded.expression})"
-                out.write(f"{text.hand_heading(cards, target)}: {verdict}{shown}\n")
-        left = next(puzzles, None)
-        if left is not None:
-            raise InvalidHandError(f"{left.where}: a puzzle, but no answer left for it")
+        read: collections.deque[tuple[Answer, int | None]] = collections.deque()  # (not shown)
+
+        def answers() -> Iterator[Answer]:
+            for where, answer in _answers(answers_file, args.answers):
+                puzzle = next(puzzles, None)
+                if puzzle is None:
+                    raise InvalidHandError(f"{where}: an answer, but no puzzle left for it")
+                try:
+                    cards = tuple(card(word) for word in puzzle.numbers)
+                    target = default_target if puzzle.target is None else exact(card(puzzle.target))
+                except InvalidArgumentError as error:  # (a number of the file: its error)
+                    raise InvalidHandError(f"{puzzle.where}: {error}") from None
+                extra = puzzle.extra or {}
+                own = _own_rules(extra.get("rules"), rules, puzzle.where)
+                read.append((Answer(answer, cards, target, own), _band(extra.get("difficulty"))))
+                yield read[-1][0]
+            left = next(puzzles, None)
+            if left is not None:
+                raise InvalidHandError(f"{left.where}: a puzzle, but no answer left for it")
+
+        with executor_at(args.scheduler) as executor:
+            for graded in grade_all(answers(), jobs=args.jobs, executor=executor):
+                answer, band = read.popleft()
+                reasons["correct" if graded.correct else _kind(graded.reason)] += 1
+                if band is not None:
+                    bands.setdefault(band, Counter())[graded.correct] += 1
+                _show(out, answer, graded, args.json)
     total = sum(reasons.values())
     summary = (
         f"graded {counted(total, 'answer')}: {reasons['correct']} correct"
@@ -113,6 +113,22 @@ def run(args: argparse.Namespace, out: TextIO, stop: Stop) -> int:
     summary += "\nby difficulty: " + "; ".join(by_band) if by_band else ""
     print(summary, file=sys.stderr if args.json else out)
     return 0
+
+
+def _show(out: TextIO, answer: Answer, graded: Grade, as_json: bool) -> None:
+    """Write an answer's grade: a line of text, or a JSON record."""
+    if as_json:
+        records.emit(out, {
+            "numbers": records.numbers_of(answer.cards),
+            "target": records.json_number(answer.target),
+            "expression": graded.expression, "correct": graded.correct,
+            "reason": graded.reason,
+            "value": None if graded.value is None else records.json_number(graded.value),
+        })  # fmt: skip
+    else:
+        verdict = "correct" if graded.correct else f"wrong: {graded.reason}"
+        shown = "" if graded.expression is None else f" ({graded.expression})"
+        out.write(f"{text.hand_heading(answer.cards, answer.target)}: {verdict}{shown}\n")
 
 
 def _own_rules(given: object, default: HouseRules, where: str) -> HouseRules:
