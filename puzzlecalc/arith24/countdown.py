@@ -20,11 +20,11 @@ different solutions.
 
 from __future__ import annotations
 
+import array
 import itertools
 import random
 from bisect import bisect_left, bisect_right
 from collections.abc import Callable, Iterable, Sequence
-from collections.abc import Set as AbstractSet
 from typing import Final, TypeAlias, cast
 
 from puzzlecalc import caches
@@ -72,6 +72,7 @@ def _pairs_into(into: set[int], left: Iterable[int], right: Iterable[int]) -> No
     Multiplying or dividing by 1 is skipped: it only repeats a value of a smaller set.
     """
     put = into.add
+    right = list(right)  # (its numbers made once, not once for each of left's)
     for a in left:
         for b in right:
             put(a + b)
@@ -93,11 +94,15 @@ def _pairs_into(into: set[int], left: Iterable[int], right: Iterable[int]) -> No
                     put(a * a)
 
 
-#: The most values the Countdown tables kept across calls may hold together (some 250 MB),
-#: the least recently used dropped first: a census needs no more to run at full speed.
+#: The most values the Countdown tables kept across calls may hold together (some 24 MB,
+#: eight bytes a value), the least recently used dropped first: a census needs no more to
+#: run at full speed.
 MAX_KEPT_VALUES: Final = 3_000_000
 
-_Table: TypeAlias = tuple[AbstractSet[int], AbstractSet[int]]
+#: A table of values: sorted, packed eight bytes a value (a tuple, for a value that does
+#: not fit in 64 bits).
+_Values: TypeAlias = Sequence[int]
+_Table: TypeAlias = tuple[_Values, _Values]
 _kept: BoundedCache[tuple[int, ...], _Table] = BoundedCache(
     MAX_KEPT_VALUES, lambda table: len(table[0]) + len(table[1])
 )
@@ -109,8 +114,9 @@ def _tables(numbers: tuple[int, ...]) -> _Table:
 
     Numbers a smaller set of numbers also makes are left out of the first: any expression
     using them can use the smaller set instead, so nothing is lost, and the tables stay
-    small. The tables most recently used are kept, up to :data:`MAX_KEPT_VALUES` values
-    in all, so hands that share numbers (a census) share the work in bounded memory.
+    small. The tables most recently used are kept, sorted and packed, up to
+    :data:`MAX_KEPT_VALUES` values in all, so hands that share numbers (a census) share
+    the work in bounded memory.
     """
     table = _kept.get(numbers)
     if table is None:
@@ -132,7 +138,7 @@ def kept_values() -> int:
 
 def _make_tables(numbers: tuple[int, ...]) -> _Table:
     if len(numbers) == 1:
-        single = set(numbers)
+        single = _packed(set(numbers))
         return single, single
     new: set[int] = set()
     for part, rest in _int_splits(numbers):
@@ -142,7 +148,15 @@ def _make_tables(numbers: tuple[int, ...]) -> _Table:
     seen: set[int] = set().union(*(_tables(_without(numbers, n))[1] for n in set(numbers)))
     new -= seen
     seen |= new
-    return new, seen  # cached: read only from here on
+    return _packed(new), _packed(seen)
+
+
+def _packed(values: set[int]) -> _Values:
+    """``values``, sorted, as an array of 64-bit numbers (a tuple, if one is larger)."""
+    ordered = sorted(values)
+    if ordered and ordered[-1] >= 2**63:
+        return tuple(ordered)
+    return array.array("q", ordered)
 
 
 def _int_splits(numbers: tuple[int, ...]) -> Iterable[tuple[tuple[int, ...], tuple[int, ...]]]:
@@ -156,7 +170,7 @@ def _without(numbers: tuple[int, ...], number: int) -> tuple[int, ...]:
 
 
 def _whole_hand(
-    numbers: tuple[int, ...], into: Callable[[set[int], AbstractSet[int], AbstractSet[int]], None]
+    numbers: tuple[int, ...], into: Callable[[set[int], _Values, _Values], None]
 ) -> set[int]:
     """Every value of the proper parts of ``numbers``, plus what ``into`` adds for each way
     of splitting the whole hand in two."""
@@ -212,15 +226,13 @@ def reachable_between(numbers: Sequence[Number], low: int, high: int) -> set[int
     if len(checked) == 1:
         return {value for value in checked if low <= value <= high}
 
-    def between(found: set[int], left: AbstractSet[int], right: AbstractSet[int]) -> None:
-        _between_into(found, left, sorted(right), low, high)
+    def between(found: set[int], left: _Values, right: _Values) -> None:
+        _between_into(found, left, right, low, high)
 
     return {value for value in _whole_hand(checked, between) if low <= value <= high}
 
 
-def _between_into(
-    hits: set[int], left: Iterable[int], right: list[int], low: int, high: int
-) -> None:
+def _between_into(hits: set[int], left: Iterable[int], right: _Values, low: int, high: int) -> None:
     """Add each result in ``[low, high]`` of ``a`` in ``left`` with ``b`` in the sorted ``right``."""
     update = hits.update
     for a in left:
