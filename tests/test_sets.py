@@ -3,12 +3,15 @@ solver and by brute force), the split stable; ``generate``."""
 
 from __future__ import annotations
 
+import concurrent.futures
 import csv
 import io
 import itertools
 import json
 from collections import Counter
 from fractions import Fraction
+from pathlib import Path
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
@@ -17,8 +20,18 @@ from hypothesis import strategies as st
 from puzzlecalc.arith24 import HouseRules, check, count
 from puzzlecalc.arith24.countdown import one_step_values
 from puzzlecalc.arith24.rules import COUNTDOWN
-from puzzlecalc.arith24.sets import countdown_set, digits_set, hand_set, split_of, ten_set
+from puzzlecalc.arith24.sets import (
+    countdown_set,
+    digits_set,
+    hand_set,
+    split_of,
+    ten_set,
+    year_set,
+)
 from puzzlecalc.arith24.ten import TEN_PUZZLE, ten
+from puzzlecalc.arith24.years import YEAR_RULES, year_puzzle
+from puzzlecalc.calculator import Level, count_solutions, solve_level
+from puzzlecalc.calculator.sets import level_set
 from puzzlecalc.cli import main
 from puzzlecalc.errors import InvalidArgumentError, SearchLimitError
 
@@ -161,6 +174,9 @@ def test_a_ten_set_keeps_its_digits_in_order() -> None:
         (["digits", "--band", "1", "2"], "--band does not go with generate digits"),
         (["countdown", "--integer-only"], "a house rule does not go with generate countdown"),
         (["24", "--large", "2"], "--large does not go with generate 24"),
+        (["24", "--numbers", "1", "2"], "--numbers does not go with generate 24"),
+        (["ten", "--game", "2"], "--game does not go with generate ten"),
+        (["calculator", "--cards", "3"], "--cards does not go with generate calculator"),
     ],
 )
 def test_generate_refuses_options_of_another_family(
@@ -168,3 +184,80 @@ def test_generate_refuses_options_of_another_family(
 ) -> None:
     assert main(["generate", *argv], io.StringIO()) == 2
     assert said in capsys.readouterr().err
+
+
+def test_a_year_set_counts_every_way_and_gives_one() -> None:
+    cards = (6, 5, 4, 3, 2, 1)
+    records = list(year_set(6, seed=2, cards=cards, low=100, high=400, unsolvable=0.5))
+    assert records == list(year_set(6, seed=2, cards=cards, low=100, high=400, unsolvable=0.5))
+    assert sum(not record.count for record in records) == 3
+    found_all = year_puzzle([r.target for r in records], cards=cards)
+    for record, found in zip(records, found_all, strict=True):
+        assert record.numbers == cards and record.rules == YEAR_RULES
+        assert record.count == found.ways and len(record.solutions) == (1 if found.ways else 0)
+        assert all(check(str(e), list(cards), record.target, rules=YEAR_RULES).ok
+                   for e in record.solutions)  # fmt: skip
+    assert records[0].to_dict()["count"] == records[0].count
+    with pytest.raises(InvalidArgumentError, match="a card"):
+        next(year_set(1, cards=(3, Fraction(1, 2))))  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    "make",
+    [
+        lambda **work: hand_set(25, seed=3, high=10, unsolvable=0.2, rate=False, **work),
+        lambda **work: ten_set(10, seed=1, exactly=2, **work),
+        lambda **work: countdown_set(3, seed=2, **work),
+        lambda **work: year_set(3, cards=(5, 4, 3, 2, 1), low=20, high=99, **work),
+    ],
+)
+def test_a_set_is_the_same_whatever_runs_it(make: Any) -> None:
+    alone = list(make())
+    assert list(make(jobs=2)) == alone
+    with concurrent.futures.ThreadPoolExecutor(3) as pool:
+        assert list(make(executor=pool)) == alone
+    with concurrent.futures.ProcessPoolExecutor(2) as processes:  # (the work pickles)
+        assert list(make(executor=processes)) == alone
+
+
+def test_generate_years_and_the_work_on_processes() -> None:
+    argv = ["generate", "years", "--count", "2", "--numbers", "5", "4", "3", "2", "1",
+            "--low", "20", "--high", "99"]  # fmt: skip
+    out, on_two = io.StringIO(), io.StringIO()
+    assert main(argv, out) == 0 and main([*argv, "--jobs", "2"], on_two) == 0
+    assert out.getvalue() == on_two.getvalue()
+    rows = [json.loads(line) for line in out.getvalue().splitlines()]
+    assert [row["numbers"] for row in rows] == [[5, 4, 3, 2, 1]] * 2
+    assert all(row["rules"] == {"distinct": "none", "in_order": True} for row in rows)
+    assert all(len(row["solutions"]) == 1 and row["count"] >= 1 for row in rows)
+
+
+def test_a_level_set_gives_levels_whose_shortest_solution_is_the_record_s() -> None:
+    records = list(level_set(6, seed=4, moves=(3, 5)))
+    assert records == list(level_set(6, seed=4, moves=(3, 5), jobs=2))
+    assert len({record.id for record in records}) == 6
+    for record in records:
+        level = Level.from_dict(record.to_dict())
+        assert level == record.level and 3 <= level.moves <= 5
+        solution = solve_level(level)
+        assert solution is not None and len(solution) == len(record.solution) == level.moves
+        assert record.count == count_solutions(level) == 1
+        assert record.split == split_of(record.id, 0.2)
+    several = list(level_set(4, seed=4, game=2, unique=False))
+    assert all(record.count == count_solutions(record.level) for record in several)
+    with pytest.raises(InvalidArgumentError, match="game"):
+        level_set(1, game=3)  # type: ignore[arg-type]
+
+
+def test_generate_calculator_writes_levels_that_level_reads(tmp_path: Path) -> None:
+    out = io.StringIO()
+    assert main(["generate", "calculator", "--count", "2", "--seed", "3", "--moves", "4"], out) == 0
+    (tmp_path / "levels.jsonl").write_text(out.getvalue(), "utf-8")
+    solved = io.StringIO()
+    assert main(["level", "--file", str(tmp_path / "levels.jsonl"), "--json"], solved) == 0
+    rows = [json.loads(line) for line in out.getvalue().splitlines()]
+    assert [json.loads(line)["moves"] for line in solved.getvalue().splitlines()] == [4, 4]
+    assert all(len(row["solution"]) == 4 for row in rows)
+    table = io.StringIO()
+    assert main(["generate", "calculator", "--count", "1", "--csv"], table) == 0
+    assert table.getvalue().startswith("id,start,goal,moves,buttons,portal,game,solution,")

@@ -2,14 +2,17 @@
 grader needs, its constraints met by check.
 
 :func:`hand_set` draws hands of the 24 family (any number of cards, any target, any house
-rules), :func:`countdown_set` Countdown rounds, :func:`digits_set` Digits-style rounds and
-:func:`ten_set` strings of the ten puzzle; each keeps a puzzle only if it meets
-what was asked (how many distinct solutions, at least and at most; a band of difficulty;
-for Countdown, no one-step solution and a least number of steps), gives each multiset of
+rules), :func:`countdown_set` Countdown rounds, :func:`digits_set` Digits-style rounds,
+:func:`ten_set` strings of the ten puzzle and :func:`year_set` year puzzles (Calculator
+levels: :mod:`puzzlecalc.calculator.sets`); each keeps a puzzle only if it meets what was
+asked (how many distinct solutions, at least and at most; a band of difficulty; for
+Countdown, no one-step solution and a least number of steps), gives each multiset of
 numbers at most once, makes a stated share unsolvable if asked, and assigns each puzzle to
 ``train`` or ``test`` by a stable hash of the puzzle itself (the same puzzle, the same
 split, whatever the seed). They yield one :class:`SetRecord` at a time: a million puzzles
-stream, holding only the fingerprints of those already given.
+stream, holding only the fingerprints of those already given (16 bytes each, about 100 MB
+a million). The puzzles drawn may be solved on a machine's cores or a Dask cluster, as a
+census is (``jobs``, ``executor``); the set is the same.
 
 >>> records = list(hand_set(3, seed=1, exactly=1))
 >>> [(record.numbers, record.count) for record in records]
@@ -22,15 +25,18 @@ True
 
 from __future__ import annotations
 
+import concurrent.futures
+import contextlib
 import hashlib
 import math
 import random
 from collections.abc import Callable, Iterator
-from typing import Any, Final
+from typing import Any, Final, TypeAlias
 
 import attrs
 
 from puzzlecalc._checks import instance, whole_number
+from puzzlecalc._pool import in_order
 from puzzlecalc.arith24.census.deck import Deck
 from puzzlecalc.arith24.countdown import (
     countdown,
@@ -43,6 +49,7 @@ from puzzlecalc.arith24.expr import Expr
 from puzzlecalc.arith24.rules import COUNTDOWN, DEFAULT_RULES, HouseRules
 from puzzlecalc.arith24.solutions import solve
 from puzzlecalc.arith24.ten import TEN_PUZZLE, ten
+from puzzlecalc.arith24.years import COUNTDOWN_CARDS, YEAR_RULES, year_puzzle
 from puzzlecalc.errors import InvalidArgumentError, SearchLimitError
 
 __all__ = [
@@ -54,6 +61,7 @@ __all__ = [
     "hand_set",
     "split_of",
     "ten_set",
+    "year_set",
 ]
 
 #: The most puzzles a set may ask for.
@@ -72,13 +80,17 @@ class SetRecord:
         it).
     :param target: the target.
     :param rules: the house rules it is played under.
-    :param solutions: its distinct solutions (at the rules' ``distinct`` level).
+    :param solutions: its distinct solutions (at the rules' ``distinct`` level); a year
+        puzzle's, one way.
     :param difficulty: how hard it is (:func:`~puzzlecalc.arith24.difficulty.difficulty`),
         where the rules are rated, else ``None``.
     :param split: ``"train"`` or ``"test"`` (:func:`split_of`).
+    :param count: how many solutions it has: its distinct solutions, or a year puzzle's
+        ways (every tree, :func:`~puzzlecalc.arith24.years.year_puzzle`).
 
-    A record is made from its family (``"24"``, ``"countdown"``), puzzle, rules, solutions,
-    difficulty and the share of a set that goes to test; its id and split follow.
+    A record is made from its family (``"24"``, ``"countdown"``, ``"digits"``, ``"ten"``,
+    ``"years"``), puzzle, rules, solutions, difficulty and the share of a set that goes to
+    test, and the count where it is not that of the solutions; its id and split follow.
     """
 
     id: str
@@ -88,6 +100,7 @@ class SetRecord:
     solutions: tuple[Expr, ...]
     difficulty: float | None
     split: str
+    count: int
     #: The puzzle's fingerprint: its family, its numbers (a multiset, unless the rules keep
     #: their order) and its target.
     fingerprint: bytes = attrs.field(repr=False)
@@ -101,16 +114,14 @@ class SetRecord:
         solutions: tuple[Expr, ...],
         difficulty: float | None,
         test_share: float,
+        *,
+        count: int | None = None,
     ) -> None:
         fingerprint = _fingerprint(family, numbers, target, rules.in_order)
         puzzle_id = f"{family}-{fingerprint.hex()[:16]}"  # (64 bits: no two alike in billions)
         self.__attrs_init__(puzzle_id, numbers, target, rules, solutions, difficulty,
-                            split_of(puzzle_id, test_share), fingerprint)  # fmt: skip
-
-    @property
-    def count(self) -> int:
-        """How many distinct solutions it has."""
-        return len(self.solutions)
+                            split_of(puzzle_id, test_share),
+                            len(solutions) if count is None else count, fingerprint)  # fmt: skip
 
     def to_dict(self) -> dict[str, Any]:
         """The record as the JSON Lines of a set write it: ``id``, ``numbers``, ``target``,
@@ -158,39 +169,58 @@ def hand_set(
     rate: bool = True,
     test_share: float = 0.2,
     max_draws: int = MAX_DRAWS,
+    jobs: int | None = 1,
+    executor: concurrent.futures.Executor | None = None,
 ) -> Iterator[SetRecord]:
     """``count`` hands of ``cards`` numbers from ``low`` to ``high`` for ``target``, each
     with ``least`` to ``most`` distinct solutions (``exactly``: that many), ``unsolvable``
     of them (a share) with none, in the difficulty ``band`` if one is given. Each is rated
     (its difficulty) unless not ``rate`` (rating costs about as much as solving).
 
+    ``jobs`` processes of this machine, or an ``executor`` (a Dask cluster's, say), solve
+    the hands drawn, as a census's work is run; the set is the same, whatever runs it.
+
     :raises InvalidArgumentError: on settings that cannot be met or are out of range.
     :raises SearchLimitError: if ``max_draws`` draws give no new hand for a place.
     """
-    least, most = _counts(least, most, exactly)
+    counts = _counts(least, most, exactly, unsolvable)
     _check(count, unsolvable, test_share, max_draws)
     if band is not None and not rates(rules):
         raise InvalidArgumentError(f"a difficulty band needs rules the model rates, not {rules!r}")
     rng = random.Random(f"puzzlecalc set 24 {seed}")  # (a text seed: the same everywhere)
 
-    def pick(place: int) -> tuple[tuple[int, ...], int]:
+    def pick() -> tuple[tuple[int, ...], int]:
         drawn = [rng.randint(low, high) for _ in range(cards)]
         return tuple(drawn if rules.in_order else sorted(drawn)), target  # (an order played)
 
-    def make(place: int, hand: tuple[int, ...], target: int) -> SetRecord | None:
-        found = tuple(solve(list(hand), target, rules=rules))
-        if not _counted(len(found), place, unsolvable, least, most):
-            return None
-        rated = (
-            difficulty(list(hand), target, rules=rules)
-            if (rate or band is not None) and rates(rules)
-            else None
-        )
-        if band is not None and not (rated is not None and band[0] <= rated <= band[1]):
-            return None
-        return SetRecord("24", hand, target, rules, found, rated, test_share)
+    make = _Hands(rules, counts, band, rate or band is not None, test_share)
+    return _stream(count, max_draws, "hand", "24", rules.in_order, pick, make, counts.keeps,
+                   jobs, executor)  # fmt: skip
 
-    return _stream(count, max_draws, "hand", "24", rules.in_order, pick, make)
+
+@attrs.frozen
+class _Hands:
+    """A hand of a set, solved and rated (``None``: it can stand at no place of the set)."""
+
+    rules: HouseRules
+    counts: _Counts
+    band: tuple[float, float] | None
+    rate: bool
+    test_share: float
+
+    def __call__(self, puzzle: tuple[tuple[int, ...], int]) -> SetRecord | None:
+        hand, target = puzzle
+        found = tuple(solve(list(hand), target, rules=self.rules))
+        if not self.counts.possible(len(found)):
+            return None
+        rated = difficulty(list(hand), target, rules=self.rules) if self.rate and rates(
+            self.rules
+        ) else None  # fmt: skip
+        if self.band is not None and not (
+            rated is not None and self.band[0] <= rated <= self.band[1]
+        ):
+            return None
+        return SetRecord("24", hand, target, self.rules, found, rated, self.test_share)
 
 
 def countdown_set(
@@ -201,10 +231,13 @@ def countdown_set(
     least_steps: int = 2,
     test_share: float = 0.2,
     max_draws: int = MAX_DRAWS,
+    jobs: int | None = 1,
+    executor: concurrent.futures.Executor | None = None,
 ) -> Iterator[SetRecord]:
     """``count`` Countdown rounds (``large`` large numbers, a target from 100 to 999) whose
     target the numbers make exactly, in no fewer than ``least_steps`` steps (2: no one-step
-    solution), each with its distinct solutions.
+    solution), each with its distinct solutions; ``jobs`` and ``executor`` as for
+    :func:`hand_set`.
 
     :raises InvalidArgumentError: on settings out of range.
     :raises SearchLimitError: if ``max_draws`` draws give no new round for a place.
@@ -213,50 +246,34 @@ def countdown_set(
     whole_number(least_steps, "least_steps", low=1, high=5)
     rng = random.Random(f"puzzlecalc set countdown {seed}")
 
-    def pick(place: int) -> tuple[tuple[int, ...], int] | None:
+    def pick() -> tuple[tuple[int, ...], int] | None:
         numbers = tuple(sorted(Deck().draw(rng, large)))
         reached = reachable_between(numbers, 100, 999)
         if least_steps > 1:
             reached -= one_step_values(numbers)
         return (numbers, rng.choice(sorted(reached))) if reached else None
 
-    def make(place: int, numbers: tuple[int, ...], target: int) -> SetRecord | None:
+    make = _Rounds("countdown", least_steps, test_share)
+    return _stream(
+        count, max_draws, "round", "countdown", False, pick, make, _always, jobs, executor
+    )
+
+
+@attrs.frozen
+class _Rounds:
+    """A round of numbers (Countdown's, or Digits-style) with its distinct solutions
+    (``None``: one takes fewer than ``least_steps`` steps)."""
+
+    family: str
+    least_steps: int
+    test_share: float
+
+    def __call__(self, puzzle: tuple[tuple[int, ...], int]) -> SetRecord | None:
+        numbers, target = puzzle
         found = tuple(countdown(list(numbers), target))
-        if min(_steps(expr) for expr in found) < least_steps:
+        if min(_steps(expr) for expr in found) < self.least_steps:
             return None
-        return SetRecord("countdown", numbers, target, COUNTDOWN, found, None, test_share)
-
-    return _stream(count, max_draws, "round", "countdown", False, pick, make)
-
-
-def _stream(
-    count: int,
-    max_draws: int,
-    what: str,
-    family: str,
-    ordered: bool,
-    pick: Callable[[int], tuple[tuple[int, ...], int] | None],
-    make: Callable[[int, tuple[int, ...], int], SetRecord | None],
-) -> Iterator[SetRecord]:
-    """The records of a set: for each place, a puzzle ``pick`` draws (its numbers and
-    target) and not given before, made into a record by ``make`` if it meets what was
-    asked (``None``: it does not), drawn again until one does."""
-    given: set[bytes] = set()
-    for place in range(count):
-        for _ in range(max_draws):
-            picked = pick(place)
-            if picked is None or _fingerprint(family, *picked, ordered) in given:
-                continue  # (a puzzle given before is not solved again)
-            record = make(place, *picked)
-            if record is not None:
-                given.add(record.fingerprint)
-                yield record
-                break
-        else:
-            raise SearchLimitError(
-                f"no new {what} met the conditions in {max_draws} draws (puzzle {place + 1})",
-                "max_draws",
-            )
+        return SetRecord(self.family, numbers, target, COUNTDOWN, found, None, self.test_share)
 
 
 def digits_set(
@@ -267,10 +284,13 @@ def digits_set(
     high: int = 499,
     test_share: float = 0.2,
     max_draws: int = MAX_DRAWS,
+    jobs: int | None = 1,
+    executor: concurrent.futures.Executor | None = None,
 ) -> Iterator[SetRecord]:
     """``count`` Digits-style rounds
     (:func:`~puzzlecalc.arith24.countdown.digits_round`) whose targets lie from ``low``
-    to ``high``, each with its distinct solutions under Countdown's rules.
+    to ``high``, each with its distinct solutions under Countdown's rules; ``jobs`` and
+    ``executor`` as for :func:`hand_set`.
 
     :raises InvalidArgumentError: on settings out of range.
     :raises SearchLimitError: if ``max_draws`` draws give no new round for a place.
@@ -279,13 +299,8 @@ def digits_set(
     whole_number(low, "low", low=1)
     whole_number(high, "high", low=low)
     rng = random.Random(f"puzzlecalc set digits {seed}")
-
-    def make(place: int, numbers: tuple[int, ...], target: int) -> SetRecord:
-        found = tuple(countdown(list(numbers), target))
-        return SetRecord("digits", numbers, target, COUNTDOWN, found, None, test_share)
-
-    return _stream(count, max_draws, "round", "digits", False,
-                   lambda place: digits_round(rng, low, high), make)  # fmt: skip
+    return _stream(count, max_draws, "round", "digits", False, lambda: digits_round(rng, low, high),
+                   _Rounds("digits", 1, test_share), _always, jobs, executor)  # fmt: skip
 
 
 def ten_set(
@@ -300,29 +315,165 @@ def ten_set(
     unsolvable: float = 0.0,
     test_share: float = 0.2,
     max_draws: int = MAX_DRAWS,
+    jobs: int | None = 1,
+    executor: concurrent.futures.Executor | None = None,
 ) -> Iterator[SetRecord]:
     """``count`` strings of ``length`` digits that make ``target`` in their order (the ten
     puzzle, :data:`~puzzlecalc.arith24.ten.TEN_PUZZLE`), with ``least`` to ``most``
-    distinct solutions (``exactly``: that many), ``unsolvable`` of them (a share) with none.
+    distinct solutions (``exactly``: that many), ``unsolvable`` of them (a share) with
+    none; ``jobs`` and ``executor`` as for :func:`hand_set`.
 
     :raises InvalidArgumentError: on settings out of range.
     :raises SearchLimitError: if ``max_draws`` draws give no new string for a place.
     """
-    least, most = _counts(least, most, exactly)
+    counts = _counts(least, most, exactly, unsolvable)
     _check(count, unsolvable, test_share, max_draws)
     whole_number(length, "length", low=1, high=8)
     rng = random.Random(f"puzzlecalc set ten {seed}")
 
-    def pick(place: int) -> tuple[tuple[int, ...], int]:
+    def pick() -> tuple[tuple[int, ...], int]:
         return tuple(rng.randrange(10) for _ in range(length)), target
 
-    def make(place: int, string: tuple[int, ...], target: int) -> SetRecord | None:
-        found = tuple(ten(list(string), target))
-        if not _counted(len(found), place, unsolvable, least, most):
-            return None
-        return SetRecord("ten", string, target, TEN_PUZZLE, found, None, test_share)
+    return _stream(count, max_draws, "string", "ten", True, pick,
+                   _Strings(counts, test_share), counts.keeps, jobs, executor)  # fmt: skip
 
-    return _stream(count, max_draws, "string", "ten", True, pick, make)
+
+@attrs.frozen
+class _Strings:
+    """A string of the ten puzzle with its distinct solutions (``None``: it can stand at no
+    place of the set)."""
+
+    counts: _Counts
+    test_share: float
+
+    def __call__(self, puzzle: tuple[tuple[int, ...], int]) -> SetRecord | None:
+        string, target = puzzle
+        found = tuple(ten(list(string), target))
+        if not self.counts.possible(len(found)):
+            return None
+        return SetRecord("ten", string, target, TEN_PUZZLE, found, None, self.test_share)
+
+
+def year_set(
+    count: int,
+    *,
+    seed: int = 0,
+    cards: tuple[int, ...] = COUNTDOWN_CARDS,
+    low: int = 1000,
+    high: int = 2999,
+    least: int = 1,
+    most: int | None = None,
+    unsolvable: float = 0.0,
+    test_share: float = 0.2,
+    max_draws: int = MAX_DRAWS,
+    jobs: int | None = 1,
+    executor: concurrent.futures.Executor | None = None,
+) -> Iterator[SetRecord]:
+    """``count`` year puzzles (:func:`~puzzlecalc.arith24.years.year_puzzle`): a year from
+    ``low`` to ``high`` that ``cards`` make in their order, under
+    :data:`~puzzlecalc.arith24.years.YEAR_RULES` (every tree a way of its own), in
+    ``least`` to ``most`` ways, ``unsolvable`` of them (a share) in none. A record's
+    solutions are one way (the first found), its count every way; ``jobs`` and
+    ``executor`` as for :func:`hand_set`.
+
+    >>> years = year_set(2, cards=(5, 4, 3, 2, 1), low=50, high=99)
+    >>> [(record.target, record.count, str(record.solutions[0])) for record in years]
+    [(71, 3, '5*(4+3)*2+1'), (69, 4, '5*(4+3)*2-1')]
+
+    :raises InvalidArgumentError: on settings out of range.
+    :raises InvalidHandError: if ``cards`` are no hand of the year puzzle.
+    :raises SearchLimitError: if ``max_draws`` draws give no new year for a place.
+    """
+    _check(count, unsolvable, test_share, max_draws)
+    counts = _counts(least, most, None, unsolvable)
+    hand = tuple(whole_number(card, "a card", low=0) for card in YEAR_RULES.hand(cards))
+    whole_number(low, "low", low=1)
+    whole_number(high, "high", low=low)
+    rng = random.Random(f"puzzlecalc set years {seed}")
+    return _stream(count, max_draws, "year", "years", True, lambda: (hand, rng.randint(low, high)),
+                   _Years(counts, test_share), counts.keeps, jobs, executor)  # fmt: skip
+
+
+@attrs.frozen
+class _Years:
+    """A year puzzle, one way and every way counted (``None``: it can stand at no place of
+    the set)."""
+
+    counts: _Counts
+    test_share: float
+
+    def __call__(self, puzzle: tuple[tuple[int, ...], int]) -> SetRecord | None:
+        cards, year = puzzle
+        (found,) = year_puzzle([year], cards=cards)
+        if not self.counts.possible(found.ways):
+            return None
+        one = () if found.solution is None else (found.solution,)
+        return SetRecord("years", cards, year, YEAR_RULES, one, None, self.test_share,
+                         count=found.ways)  # fmt: skip
+
+
+#: A puzzle drawn: its numbers and its target (``None``: a draw that gave none).
+_Drawn: TypeAlias = tuple[tuple[int, ...], int] | None
+
+
+def _stream(
+    count: int,
+    max_draws: int,
+    what: str,
+    family: str,
+    ordered: bool,
+    pick: Callable[[], _Drawn],
+    make: Callable[[tuple[tuple[int, ...], int]], SetRecord | None],
+    keeps: Callable[[int, SetRecord], bool],
+    jobs: int | None,
+    executor: concurrent.futures.Executor | None,
+) -> Iterator[SetRecord]:
+    """The records of a set: for each place, a puzzle ``pick`` draws and not given before,
+    made into a record by ``make`` (``None``: it can stand nowhere) that ``keeps`` lets
+    stand at that place, drawn again until one does. ``make`` runs on ``jobs`` processes
+    or the ``executor``, on draws read ahead, and the draws are taken in their order: the
+    same set, whatever runs it."""
+    if jobs is not None:
+        whole_number(jobs, "jobs", low=1)
+    given: set[bytes] = set()
+
+    def drawn() -> Iterator[tuple[bytes | None, _Drawn]]:
+        """Each puzzle drawn, with its fingerprint, unless given before (as far as known
+        when it is drawn: the draws are read ahead when others make them)."""
+        while True:
+            puzzle = pick()
+            fingerprint = None if puzzle is None else _fingerprint(family, *puzzle, ordered)
+            yield fingerprint, None if fingerprint in given else puzzle
+
+    with contextlib.closing(
+        in_order(drawn(), _Made(make), executor=executor, jobs=jobs, chunk=1)
+    ) as made:
+        for place in range(count):
+            for _ in range(max_draws):
+                fingerprint, record = next(made)
+                if fingerprint is None or fingerprint in given or record is None:
+                    continue  # (a puzzle given before is not made again)
+                if keeps(place, record):
+                    given.add(fingerprint)
+                    yield record
+                    break
+            else:
+                raise SearchLimitError(
+                    f"no new {what} met the conditions in {max_draws} draws (puzzle {place + 1})",
+                    "max_draws",
+                )
+
+
+@attrs.frozen
+class _Made:
+    """``make`` of a puzzle drawn (none for a draw that gave none, or a puzzle given
+    before), its fingerprint kept."""
+
+    make: Callable[[tuple[tuple[int, ...], int]], SetRecord | None]
+
+    def __call__(self, drawn: tuple[bytes | None, _Drawn]) -> tuple[bytes | None, SetRecord | None]:
+        fingerprint, puzzle = drawn
+        return fingerprint, None if puzzle is None else self.make(puzzle)
 
 
 def _steps(expr: Expr) -> int:
@@ -337,22 +488,41 @@ def _fingerprint(family: str, numbers: tuple[int, ...], target: int, ordered: bo
     return hashlib.sha256(f"{family}:{kept}:{target}".encode()).digest()[:16]
 
 
-def _counted(solutions: int, place: int, unsolvable: float, least: int, most: int | None) -> bool:
-    """Whether a puzzle with ``solutions`` distinct solutions may stand at ``place``: none
-    where the unsolvable share (spread evenly) puts one, else from ``least`` to ``most``."""
-    if math.floor((place + 1) * unsolvable) > math.floor(place * unsolvable):
-        return not solutions
-    return least <= solutions and (most is None or solutions <= most)
+@attrs.frozen
+class _Counts:
+    """How many solutions the puzzles of a set have: from ``least`` to ``most``, but none
+    for a share ``unsolvable`` of them, spread evenly."""
+
+    least: int
+    most: int | None
+    unsolvable: float
+
+    def possible(self, solutions: int) -> bool:
+        """Whether a puzzle with ``solutions`` solutions may stand at some place."""
+        return (not solutions and self.unsolvable > 0) or self._within(solutions)
+
+    def keeps(self, place: int, record: SetRecord) -> bool:
+        """Whether ``record`` may stand at ``place``."""
+        if math.floor((place + 1) * self.unsolvable) > math.floor(place * self.unsolvable):
+            return not record.count
+        return self._within(record.count)
+
+    def _within(self, solutions: int) -> bool:
+        return self.least <= solutions and (self.most is None or solutions <= self.most)
 
 
-def _counts(least: int, most: int | None, exactly: int | None) -> tuple[int, int | None]:
+def _counts(least: int, most: int | None, exactly: int | None, unsolvable: float) -> _Counts:
     if exactly is not None:
         whole_number(exactly, "exactly", low=1)
-        return exactly, exactly
+        return _Counts(exactly, exactly, unsolvable)
     whole_number(least, "least", low=1)
     if most is not None:
         whole_number(most, "most", low=least)
-    return least, most
+    return _Counts(least, most, unsolvable)
+
+
+def _always(place: int, record: SetRecord) -> bool:
+    return True
 
 
 def _check(count: int, unsolvable: float, test_share: float, max_draws: int) -> None:
