@@ -23,6 +23,7 @@ from puzzlecalc.arith24.grading import (
     grade_all,
 )
 from puzzlecalc.arith24.numbers import Number
+from puzzlecalc.arith24.referee import FAULTS, Verdict, check
 from puzzlecalc.arith24.rules import DEFAULT_RULES
 from puzzlecalc.cli import main
 from puzzlecalc.errors import InvalidArgumentError
@@ -51,24 +52,40 @@ def test_the_expression_is_found_in_the_forms_models_write(text: str, expression
 
 
 @pytest.mark.parametrize(
-    ("text", "cards", "target", "rules", "reason"),
+    ("text", "cards", "target", "rules", "reason", "fault"),
     [
-        ("3*8", HAND, 24, HouseRules(), "leaves out 3 and 8"),
-        ("8/(3-8/3)+1-1", HAND, 24, HouseRules(), "uses 1, which was not dealt"),
-        ("3*8*1+3-3", [3, 8, 1], 24, HouseRules(), "uses 3 three times"),
-        ("3+3+8+8", HAND, 24, HouseRules(), "gives 22, not 24"),
-        ("8/(3-8/3)", HAND, 24, HouseRules(integer_only=True), "8/3"),  # (a step the rules forbid)
-        ("3+3=6, 6*4=25", [3, 3, 4], 25, HouseRules(), "step 2: 6*4 is 24, not 25"),
-        ("3+3=6, 6*4=24", [3, 3, 5], 24, HouseRules(), "uses 4, which was not dealt"),
-        ("I give up.", HAND, 24, HouseRules(), NO_EXPRESSION),
-        ("__import__('os').system('true')", HAND, 24, HouseRules(), NO_EXPRESSION),
+        ("3*8", HAND, 24, HouseRules(), "leaves out 3 and 8", "left out"),
+        ("8/(3-8/3)+1-1", HAND, 24, HouseRules(), "uses 1, which was not dealt", "not dealt"),
+        ("3*8*1+3-3", [3, 8, 1], 24, HouseRules(), "uses 3 three times", "used twice"),
+        ("3+3+8+8", HAND, 24, HouseRules(), "gives 22, not 24", "wrong value"),
+        ("8/(3-8/3)", HAND, 24, HouseRules(integer_only=True), "8/3", "against the rules"),
+        ("3^2*8/3", HAND, 24, HouseRules(), "uses ^, which is not allowed", "against the rules"),
+        (".5-8-8-4", [4, 4, 8, 8], 25, HouseRules(decimal=True), "writes .5", "not dealt"),
+        ("5.4-8-8-4", [4, 4, 8, 8], 25, HouseRules(), "no decimal point", "against the rules"),
+        ("04-8-8-4", [0, 4, 8, 8], 25, HouseRules(concat=True), "start with 0", "against the rules"),
+        ("1+2+3+4", [4, 3, 2, 1], 10, HouseRules(in_order=True), "out of order", "out of order"),
+        ("8/(3-8/3", HAND, 24, HouseRules(), "cannot read the answer", "unreadable"),
+        ("3+3=6, 6*4=25", [3, 3, 4], 25, HouseRules(), "step 2: 6*4 is 24, not 25", "wrong step"),
+        ("3+3=6, 6*4=24", [3, 3, 5], 24, HouseRules(), "uses 4, which was not dealt", "not dealt"),
+        ("I give up.", HAND, 24, HouseRules(), NO_EXPRESSION, "no expression"),
+        ("__import__('os').system('true')", HAND, 24, HouseRules(), NO_EXPRESSION,
+         "no expression"),
     ],
 )  # fmt: skip
-def test_a_wrong_answer_says_why(
-    text: str, cards: list[Number], target: Number, rules: HouseRules, reason: str
+def test_a_wrong_answer_says_why_and_names_the_fault(
+    text: str, cards: list[Number], target: Number, rules: HouseRules, reason: str, fault: str
 ) -> None:
     graded = grade(text, cards, target, rules=rules)
-    assert not graded.correct and reason in graded.reason, graded
+    assert not graded.correct and reason in graded.reason and graded.fault == fault, graded
+
+
+def test_a_verdict_has_a_fault_when_and_only_when_it_is_not_ok() -> None:
+    assert check("8/(3-8/3)", HAND).fault is None and grade("8/(3-8/3)", HAND).fault is None
+    assert {check(text, HAND).fault for text in ("3*8", "3+3+8+8")} <= set(FAULTS)
+    with pytest.raises(InvalidArgumentError, match="fault"):
+        Verdict(False, "wrong")
+    with pytest.raises(InvalidArgumentError, match="fault"):
+        Verdict(True, "correct", fault="wrong value")
 
 
 @pytest.mark.parametrize(

@@ -11,7 +11,7 @@ under the puzzle's rules (the solver and the referee are one definition) and say
 answer is wrong. Nothing is evaluated as code.
 
 >>> grade("So the answer is <answer>8 / (3 - 8/3)</answer>.", [3, 3, 8, 8])
-Grade(correct=True, reason='correct', expression='8/(3-8/3)', value=24)
+Grade(correct=True, reason='correct', expression='8/(3-8/3)', value=24, fault=None)
 >>> grade("$\\\\boxed{(8 \\\\times 3) \\\\div 1}$", [3, 8, 1, 1]).reason
 'leaves out 1'
 >>> grade("3+3=6, 6*4=24", [3, 3, 4]).expression
@@ -26,23 +26,37 @@ import concurrent.futures
 import re
 from collections.abc import Iterable, Iterator, Sequence
 from fractions import Fraction
-from typing import Final
+from typing import Final, Literal, TypeAlias
 
 import attrs
 
 from puzzlecalc._pool import in_order
 from puzzlecalc.arith24.expr import parse
 from puzzlecalc.arith24.numbers import Number
-from puzzlecalc.arith24.referee import check
+from puzzlecalc.arith24.referee import Fault, check
 from puzzlecalc.arith24.rules import DEFAULT_RULES, HouseRules
 from puzzlecalc.errors import InvalidArgumentError, PuzzlecalcError
 
-__all__ = ["MAX_ANSWER", "NO_EXPRESSION", "Answer", "Grade", "find_answer", "grade", "grade_all"]
+__all__ = [
+    "MAX_ANSWER",
+    "NO_EXPRESSION",
+    "Answer",
+    "Grade",
+    "GradeFault",
+    "find_answer",
+    "grade",
+    "grade_all",
+]
 
 #: The longest answer graded, in characters (a longer one is refused, not read).
 MAX_ANSWER: Final = 100_000
 #: The reason of an answer in which no expression is found.
 NO_EXPRESSION: Final = "no expression found"
+
+#: What is wrong with an answer graded wrong: a referee's
+#: :data:`~puzzlecalc.arith24.referee.Fault`, no expression found in it, or a step of a list
+#: whose result is not what it makes.
+GradeFault: TypeAlias = Fault | Literal["no expression", "wrong step"]
 
 #: Words of LaTeX and characters of Unicode, and the operators they write.
 _SPELLED: Final = (
@@ -72,12 +86,15 @@ class Grade:
         forbid, the value it makes instead).
     :param expression: the expression found, as the referee read it (``None``: none).
     :param value: what it makes, when it can be worked out.
+    :param fault: what is wrong, in a word or two (a :data:`GradeFault`; ``None`` when it
+        is right): the reason as a summary counts it.
     """
 
     correct: bool
     reason: str
     expression: str | None
     value: Number | None
+    fault: GradeFault | None = attrs.field(default=None, kw_only=True)
 
 
 def grade(
@@ -92,12 +109,12 @@ def grade(
     """
     found, wrong_step = _read(text)
     if found is None:
-        return Grade(False, NO_EXPRESSION, None, None)
+        return Grade(False, NO_EXPRESSION, None, None, fault="no expression")
     verdict = check(found, cards, target, rules=rules)
     shown = found if verdict.expr is None else str(verdict.expr)
     if wrong_step is not None:
-        return Grade(False, wrong_step, shown, verdict.value)
-    return Grade(verdict.ok, verdict.reason, shown, verdict.value)
+        return Grade(False, wrong_step, shown, verdict.value, fault="wrong step")
+    return Grade(verdict.ok, verdict.reason, shown, verdict.value, fault=verdict.fault)
 
 
 @attrs.frozen

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Sequence
-from typing import Final, Unpack
+from typing import Final, Literal, TypeAlias, Unpack, get_args
 
 import attrs
 
@@ -33,9 +33,20 @@ from puzzlecalc.arith24.numbers import (
     unary,
 )
 from puzzlecalc.arith24.rules import HouseRules, RuleOptions, house_rules
-from puzzlecalc.errors import InvalidExpressionError
+from puzzlecalc.errors import InvalidArgumentError, InvalidExpressionError
 
-__all__ = ["Verdict", "check"]
+__all__ = ["FAULTS", "Fault", "Verdict", "check"]
+
+#: What is wrong with an answer the referee refuses, in a word or two: the text cannot be
+#: read; it uses a number not dealt, or a card more often than dealt, or leaves a card out,
+#: or uses the cards out of their order; a step (or a number as written) is against the
+#: rules; or it makes another value.
+Fault: TypeAlias = Literal[
+    "unreadable", "not dealt", "used twice", "left out", "out of order", "against the rules",
+    "wrong value",
+]  # fmt: skip
+#: Every :data:`Fault`, in the order the referee checks for them.
+FAULTS: Final[tuple[Fault, ...]] = get_args(Fault)
 
 _COUNT_WORDS: Final = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight")
 
@@ -71,6 +82,8 @@ class Verdict:
     :param value: what the answer evaluates to, when it can.
     :param position: where the text could not be read (0-based), for unreadable answers.
     :param step: the operation that breaks a rule (division by zero, a house rule).
+    :param fault: what is wrong, in a word or two (a :data:`Fault`; ``None`` when it is
+        accepted): the reason as a summary counts it.
     """
 
     ok: bool
@@ -79,28 +92,41 @@ class Verdict:
     value: Number | None = None
     position: int | None = None
     step: Expr | None = None
+    fault: Fault | None = attrs.field(default=None, kw_only=True)
+
+    def __attrs_post_init__(self) -> None:
+        if self.ok != (self.fault is None):
+            raise InvalidArgumentError(
+                f"a verdict has a fault if and only if it is not ok, not ok={self.ok!r} and "
+                f"fault={self.fault!r}"
+            )
 
     def __bool__(self) -> bool:
         return self.ok
 
 
-def _card_problems(used: Counter[Number], dealt: Counter[Number], use_all: bool) -> str | None:
-    problems = []
+def _card_problems(
+    used: Counter[Number], dealt: Counter[Number], use_all: bool
+) -> tuple[str, Fault] | None:
+    """What is wrong with the cards an answer uses, and the fault of the first problem."""
+    problems: list[tuple[str, Fault]] = []
     for value in sorted(used):
         if not dealt[value]:
-            problems.append(f"uses {_number(value)}, which was not dealt")
+            problems.append((f"uses {_number(value)}, which was not dealt", "not dealt"))
         elif used[value] > dealt[value]:
             n = dealt[value]
             plural = "s" if n > 1 else ""
-            problems.append(
+            problems.append((
                 f"uses {_number(value)} {_times(used[value])}, but only "
                 f"{_COUNT_WORDS[n] if n < len(_COUNT_WORDS) else n} {_number(value)}{plural} "
-                f"{'was' if n == 1 else 'were'} dealt"
-            )
+                f"{'was' if n == 1 else 'were'} dealt", "used twice"
+            ))  # fmt: skip
     missing = [_number(v) for v in sorted(dealt) for _ in range(dealt[v] - used[v])]
     if missing and use_all:
-        problems.append(f"leaves out {_listing(missing)}")
-    return "; ".join(problems) or None
+        problems.append((f"leaves out {_listing(missing)}", "left out"))
+    if not problems:
+        return None
+    return "; ".join(problem for problem, _ in problems), problems[0][1]
 
 
 def _keeps_order(used: Sequence[Number], dealt: Sequence[Number]) -> bool:
@@ -143,11 +169,12 @@ def check(
     dealt = Counter(rules.hand(cards))
     goal = number(target, "the target")
     if not isinstance(answer, str):
-        return Verdict(False, f"the answer must be text, not {shown(answer)}")
+        return Verdict(False, f"the answer must be text, not {shown(answer)}", fault="unreadable")
     try:
         expr = parse(answer)
     except InvalidExpressionError as error:
-        return Verdict(False, f"cannot read the answer: {error}", position=error.position)
+        return Verdict(False, f"cannot read the answer: {error}", position=error.position,
+                       fault="unreadable")  # fmt: skip
     operations = list(expr.operations())
     for step in operations:
         if isinstance(step, BinOp) and step.op not in rules.ops:
@@ -156,38 +183,43 @@ def check(
                 f"uses {step.op}, which is not allowed here (allowed: {' '.join(rules.ops)})",
                 expr,
                 step=step,
+                fault="against the rules",
             )
     for operation in operations:
         broken = _family_rule(operation, rules)
         if broken:
-            return Verdict(False, broken, expr, step=operation)
+            return Verdict(False, broken, expr, step=operation, fault="against the rules")
     if rules.family:  # (the numbers as written, read as the cards they are written from)
         expr = _read(_minus_of_cards(expr, dealt, rules), list(rules.hand(cards)), rules)
         operations = list(expr.operations())
     numerals = [term for term in expr.terms() if isinstance(term, Numeral)]
     for numeral in numerals:
         if not numeral.parts:
-            return Verdict(False, _unwritable(numeral, rules), expr)
+            reason, fault = _unwritable(numeral, rules)
+            return Verdict(False, reason, expr, fault=fault)
     used = expr.numbers
     problem = _card_problems(Counter(used), dealt, rules.use_all)
     if problem:
-        return Verdict(False, problem, expr)
+        return Verdict(False, problem[0], expr, fault=problem[1])
     if rules.in_order and not _keeps_order(used, rules.hand(cards)):
         order = " ".join(map(_number, rules.hand(cards)))
         reason = f"uses the cards out of order: they are to be used as dealt, {order}"
-        return Verdict(False, reason, expr)
+        return Verdict(False, reason, expr, fault="out of order")
     for numeral in numerals:  # (a number written from cards is made, as a step is)
         if numeral.text not in rules.writings(numeral.numbers):
-            return Verdict(False, _unwritable(numeral, rules), expr, step=numeral)
+            reason, fault = _unwritable(numeral, rules)
+            return Verdict(False, reason, expr, step=numeral, fault=fault)
     for operation in operations:
         broken = _broken_rule(operation, rules)
         if broken:
-            return Verdict(False, broken, expr, step=operation)
+            return Verdict(False, broken, expr, step=operation, fault="against the rules")
     value = expr.value
     if not rules.allows(value):  # (a card alone too: it is the answer, a value made)
-        return Verdict(False, _refusal(str(expr), "gives", value, rules), expr, value)
+        return Verdict(False, _refusal(str(expr), "gives", value, rules), expr, value,
+                       fault="against the rules")  # fmt: skip
     if value != goal:
-        return Verdict(False, f"gives {_number(value)}, not {_number(goal)}", expr, value)
+        return Verdict(False, f"gives {_number(value)}, not {_number(goal)}", expr, value,
+                       fault="wrong value")  # fmt: skip
     return Verdict(True, "correct", expr, value)
 
 
@@ -226,17 +258,19 @@ def _refusal(made: str, verb: str, value: Number, rules: HouseRules) -> str:
     return f"{made} {verb} {_number(value)}, and no negative numbers are allowed along the way"
 
 
-def _unwritable(term: Numeral, rules: HouseRules) -> str:
+def _unwritable(term: Numeral, rules: HouseRules) -> tuple[str, Fault]:
     """Why ``term`` is no number the rules write (:meth:`~.rules.HouseRules.writings`) of
-    the cards it is read as (its ``parts``; none if no cards dealt write it)."""
+    the cards it is read as (its ``parts``; none if no cards dealt write it), and the
+    fault."""
     whole = term.text.partition(".")[0]
     if "." in term.text and not rules.decimal:
-        return f"writes {term}, and no decimal point is allowed here"
+        return f"writes {term}, and no decimal point is allowed here", "against the rules"
     if len(whole) > 1 and whole[0] == "0":
-        return f"writes {term}, and a number of two digits or more does not start with 0"
+        reason = f"writes {term}, and a number of two digits or more does not start with 0"
+        return reason, "against the rules"
     if term.parts and not rules.allows(term.value):
-        return _refusal(f"writes {term}, which", "is", term.value, rules)
-    return f"writes {term}, which cannot be written from the cards dealt"
+        return _refusal(f"writes {term}, which", "is", term.value, rules), "against the rules"
+    return f"writes {term}, which cannot be written from the cards dealt", "not dealt"
 
 
 def _family_rule(operation: BinOp | UnOp, rules: HouseRules) -> str | None:

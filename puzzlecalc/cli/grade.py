@@ -12,11 +12,11 @@ import sys
 from collections import Counter
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any, TextIO
+from typing import Any, Final, TextIO
 
 from puzzlecalc._signals import Stop
 from puzzlecalc._text import counted
-from puzzlecalc.arith24.grading import Answer, Grade, grade_all
+from puzzlecalc.arith24.grading import Answer, Grade, GradeFault, grade_all
 from puzzlecalc.arith24.numbers import exact
 from puzzlecalc.arith24.rules import HouseRules
 from puzzlecalc.cli import records, text
@@ -95,7 +95,7 @@ def run(args: argparse.Namespace, out: TextIO, stop: Stop) -> int:
         with executor_at(args.scheduler) as executor:
             for graded in grade_all(answers(), jobs=args.jobs, executor=executor):
                 answer, band = read.popleft()
-                reasons["correct" if graded.correct else _kind(graded.reason)] += 1
+                reasons[_FAULT_NAMES[graded.fault] if graded.fault else "correct"] += 1
                 if band is not None:
                     bands.setdefault(band, Counter())[graded.correct] += 1
                 _show(out, answer, graded, args.json)
@@ -122,7 +122,7 @@ def _show(out: TextIO, answer: Answer, graded: Grade, as_json: bool) -> None:
             "numbers": records.numbers_of(answer.cards),
             "target": records.json_number(answer.target),
             "expression": graded.expression, "correct": graded.correct,
-            "reason": graded.reason,
+            "reason": graded.reason, "fault": graded.fault,
             "value": None if graded.value is None else records.json_number(graded.value),
         })  # fmt: skip
     else:
@@ -167,17 +167,11 @@ def _answers(stream: TextIO, name: str) -> Iterator[tuple[str, str]]:
         yield where, answer
 
 
-#: The kinds of reasons a summary counts, by the words a reason starts with.
-_KINDS = (
-    ("no expression", "no expression found"),
-    ("step ", "a step's result wrong"),
-    ("gives ", "a wrong value"),
-    ("uses ", "a number not dealt, or used twice"),
-    ("leaves out", "a card left out"),
-    ("cannot read", "unreadable"),
-)
-
-
-def _kind(reason: str) -> str:
-    """The kind of a reason, as the summary counts it."""
-    return next((kind for start, kind in _KINDS if reason.startswith(start)), "against the rules")
+#: How the summary names each fault it counts.
+_FAULT_NAMES: Final[dict[GradeFault, str]] = {
+    "no expression": "no expression found", "wrong step": "a step's result wrong",
+    "wrong value": "a wrong value", "not dealt": "a number not dealt",
+    "used twice": "a number used twice", "left out": "a card left out",
+    "unreadable": "unreadable", "out of order": "the cards out of order",
+    "against the rules": "against the rules",
+}  # fmt: skip
