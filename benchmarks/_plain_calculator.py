@@ -226,7 +226,7 @@ def shortest(
 ) -> list[tuple[Any, ...]] | None:
     """A shortest solution as ``(button index, press, arrows)`` steps, or None."""
     presses = compile_level(labels, portal)
-    first = (start if portal is None else _portal(*portal)(start), 0, -1, -1)
+    first = (start, 0, -1, -1)  # (a portal acts after a press, as the games' default rules)
     if first[0] == goal:
         return []
     parents: dict[State, tuple[State, tuple[Any, ...]] | None] = {first: None}
