@@ -30,8 +30,11 @@ from puzzlecalc.arith24.census import (
     hand_census,
 )
 from puzzlecalc.arith24.census import run as census_run
+from puzzlecalc.arith24.grading import Answer, grade_all
 from puzzlecalc.arith24.rules import HouseRules
+from puzzlecalc.arith24.sets import hand_set
 from puzzlecalc.arith24.solutions import count
+from puzzlecalc.calculator.sets import level_set
 from puzzlecalc.cli import main
 from puzzlecalc.errors import InvalidArgumentError, RowsFileError
 
@@ -219,9 +222,11 @@ def test_any_executor_gives_the_same_tables(make: object) -> None:
     assert make(jobs=2, **options).tables() == alone.tables()  # type: ignore[operator]
 
 
-def test_a_dask_cluster_gives_the_same_tables() -> None:
+def test_a_dask_cluster_gives_the_same_tables_sets_and_grades() -> None:
+    """One cluster (they are slow to start) for each kind of work that runs on one."""
     distributed = pytest.importorskip("distributed")
     alone = countdown_census(low=LOW, high=HIGH, deck=DECK, jobs=1)
+    answers = [Answer(text, (3, 3, 8, 8)) for text in ("8/(3-8/3)", "3*8", "x")] * 20
     with (
         distributed.LocalCluster(
             n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None
@@ -230,8 +235,16 @@ def test_a_dask_cluster_gives_the_same_tables() -> None:
     ):
         on_cluster = countdown_census(low=LOW, high=HIGH, deck=DECK, executor=client.get_executor())
         hands = hand_census(low=1, high=6, targets=range(0, 40), executor=client.get_executor())
+        hand_records = list(
+            hand_set(20, seed=2, high=10, rate=False, executor=client.get_executor())
+        )
+        levels = list(level_set(3, seed=2, moves=4, executor=client.get_executor()))
+        grades = list(grade_all(answers, executor=client.get_executor()))
     assert on_cluster.tables() == alone.tables()
     assert hands.tables() == hand_census(low=1, high=6, targets=range(0, 40), jobs=1).tables()
+    assert hand_records == list(hand_set(20, seed=2, high=10, rate=False))
+    assert levels == list(level_set(3, seed=2, moves=4))
+    assert grades == list(grade_all(answers))
 
 
 @pytest.mark.parametrize("kind", ["countdown", "hands"])
