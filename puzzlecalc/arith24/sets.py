@@ -10,7 +10,7 @@ Countdown, no one-step solution and a least number of steps), gives each multise
 numbers at most once, makes a stated share unsolvable if asked, and assigns each puzzle to
 ``train`` or ``test`` by a stable hash of the puzzle itself (the same puzzle, the same
 split, whatever the seed). They yield one :class:`SetRecord` at a time: a million puzzles
-stream, holding only the fingerprints of those already given (16 bytes each, about 100 MB
+stream, holding only the fingerprints of those already given (16 bytes each, about 80 MB
 a million). The puzzles drawn may be solved on a machine's cores or a Dask cluster, as a
 census is (``jobs``, ``executor``); the set is the same.
 
@@ -446,7 +446,7 @@ def _stream(
             yield fingerprint, None if fingerprint in given else puzzle
 
     with contextlib.closing(
-        in_order(drawn(), _Made(make), executor=executor, jobs=jobs, chunk=1)
+        in_order(drawn(), _Made(make), executor=executor, jobs=jobs, chunk=4)
     ) as made:
         for place in range(count):
             for _ in range(max_draws):
