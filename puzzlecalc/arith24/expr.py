@@ -681,6 +681,8 @@ class _Reader:
     def peek(self) -> str:
         """The next character that is not a space (``""`` at the end), the spaces taken."""
         text, position = self.text, self.position
+        if position < len(text) and not text[position].isspace():
+            return text[position]  # (most often: no space to take)
         while position < len(text) and text[position].isspace():
             position += 1
         self.position = position

@@ -64,8 +64,14 @@ _SPELLED: Final = (
     ("×", "*"), ("·", "*"), ("÷", "/"), ("−", "-"), ("–", "-"), ("$", ""), ("\\,", ""),
     ("\\(", ""), ("\\)", ""), ("\\[", ""), ("\\]", ""),
 )  # fmt: skip
+#: The text of an ``<answer>`` tag.
+_TAGGED: Final = re.compile(r"<answer>(.*?)</answer>", flags=re.DOTALL)
 #: A run of text an expression may be made of (digits, operators, brackets, spaces).
 _EXPRESSION: Final = re.compile(r"[0-9.()+\-*/^√!⁄ ]+")
+_DIGIT: Final = re.compile(r"\d")
+_OPERATOR: Final = re.compile(r"[-+*/^√!]")
+#: What parts the steps of a list: a new line, a comma, a semicolon, a full stop, "then".
+_STEP_BREAK: Final = re.compile(r"[,;\n]|\.\s|\bthen\b")
 #: A number as a step writes it: ``6``, ``-3``, ``1.5``, ``8/3``.
 _NUMBER: Final = r"-?\d+(?:\.\d+)?(?:[/⁄][1-9]\d*)?"
 #: One step of a list: an expression of cards and results before it, ``=``, its result.
@@ -174,7 +180,7 @@ def _read(text: str) -> tuple[str | None, str | None]:
         raise InvalidArgumentError(f"an answer must be text, not {type(text).__name__}")
     if len(text) > MAX_ANSWER:
         raise InvalidArgumentError(f"an answer of {len(text)} characters, more than {MAX_ANSWER}")
-    tagged = re.findall(r"<answer>(.*?)</answer>", text, flags=re.DOTALL)
+    tagged = _TAGGED.findall(text)
     if tagged:
         text = tagged[-1]
     elif (boxed := _last_boxed(text)) is not None:
@@ -185,10 +191,10 @@ def _read(text: str) -> tuple[str | None, str | None]:
         return steps
     claimed = text.split("=")[0] if _claims(text) else text
     runs = [run.strip() for run in _EXPRESSION.findall(claimed)]
-    runs = [run for run in runs if re.search(r"\d", run)]
+    runs = [run for run in runs if _DIGIT.search(run)]
     if not runs:
         return None, None
-    with_operator = [run for run in runs if re.search(r"[-+*/^√!]", run.lstrip("-"))]
+    with_operator = [run for run in runs if _OPERATOR.search(run.lstrip("-"))]
     return (with_operator or runs)[-1], None
 
 
@@ -235,7 +241,7 @@ def _steps(text: str) -> tuple[str, str | None] | None:
     cards or the results of the steps before it (each taken once, the latest of its
     value), and what is wrong with the first step whose result is not what it makes;
     ``None`` if the text is not such a list."""
-    parts = [part for part in re.split(r"[,;\n]|\.\s|\bthen\b", text) if "=" in part]
+    parts = [part for part in _STEP_BREAK.split(text) if "=" in part]
     steps = [_STEP.match(_LABEL.sub("", part, count=1).rstrip(". ")) for part in parts]
     if len(steps) < 2 or not all(steps):
         return None
