@@ -30,6 +30,7 @@ __all__ = [
     "fraction",
     "given",
     "goal",
+    "moves_range",
     "rule_flags",
     "rules_from",
     "whole",
@@ -272,6 +273,19 @@ def positive(text: str) -> int:
     if number < 1:
         raise argparse.ArgumentTypeError(f"must be at least 1, not {number}")
     return number
+
+
+def moves_range(given: list[int]) -> tuple[int, int]:
+    """The fewest and most moves of ``--moves`` (one number, or two).
+
+    >>> moves_range([5]), moves_range([3, 7])
+    ((5, 5), (3, 7))
+
+    :raises InvalidArgumentError: if more numbers were given.
+    """
+    if len(given) > 2:
+        raise InvalidArgumentError(f"--moves takes one or two numbers, not {given!r}")
+    return given[0], given[-1]
 
 
 def goal(text: str) -> int | str:

@@ -26,6 +26,7 @@ from puzzlecalc.calculator.sets import LevelRecord, level_set
 from puzzlecalc.cli.arguments import (
     card,
     given,
+    moves_range,
     positive,
     rule_flags,
     rules_from,
@@ -130,9 +131,7 @@ def run(args: argparse.Namespace, out: TextIO, stop: Stop) -> int:
     if "numbers" in options:
         options["cards"] = tuple(options.pop("numbers"))
     if "moves" in options:
-        if len(options["moves"]) > 2:
-            raise InvalidArgumentError(f"--moves takes one or two numbers, not {args.moves!r}")
-        options["moves"] = (options["moves"][0], options["moves"][-1])
+        options["moves"] = moves_range(options["moves"])
     if options.pop("not_unique", None):
         options["unique"] = False
     with executor_at(args.scheduler) as executor:

@@ -14,7 +14,7 @@ from puzzlecalc.calculator.levels import GAMES, NumberedLevel
 from puzzlecalc.calculator.maker import DEFAULT_MAX_TRIES, generate
 from puzzlecalc.calculator.solver import solve_level
 from puzzlecalc.cli import records, text
-from puzzlecalc.cli.arguments import positive, subcommand, whole
+from puzzlecalc.cli.arguments import moves_range, positive, subcommand, whole
 from puzzlecalc.errors import InvalidArgumentError
 
 __all__ = ["MAX_LEVELS_MADE", "MakeLevelOptions", "add_parser", "run"]
@@ -83,15 +83,13 @@ class MakeLevelOptions:
 
         :raises InvalidArgumentError: on a value out of range.
         """
-        if len(args.moves) > 2:
-            raise InvalidArgumentError(f"--moves takes one or two numbers, not {args.moves!r}")
         if not 1 <= args.count <= MAX_LEVELS_MADE:
             raise InvalidArgumentError(
                 f"--count must be from 1 to {MAX_LEVELS_MADE}, not {args.count}"
             )
         return cls(
             seed=args.seed,
-            moves=(args.moves[0], args.moves[-1]),
+            moves=moves_range(args.moves),
             count=args.count,
             game=args.game,
             buttons=None if args.buttons is None else tuple(args.buttons),
