@@ -18,7 +18,6 @@ knows about puzzles. Each picture carries a style sheet for a dark page
 from __future__ import annotations
 
 from typing import Final, Literal
-from xml.sax.saxutils import escape, quoteattr
 
 __all__ = ["BACKGROUND", "DARK", "DARK_INK", "Drawing"]
 
@@ -32,11 +31,25 @@ def _number(value: float) -> str:
     return f"{value:.1f}".rstrip("0").rstrip(".") if value % 1 else str(int(value))
 
 
+def _escape(text: str) -> str:
+    """``text`` with ``&``, ``<`` and ``>`` escaped for XML."""
+    from xml.sax import saxutils  # (it imports urllib.request: paid when a picture is drawn)
+
+    return saxutils.escape(text)
+
+
+def _quoted(value: str) -> str:
+    """``value`` as an XML attribute's value, quoted and escaped."""
+    from xml.sax import saxutils
+
+    return saxutils.quoteattr(value)
+
+
 def _attributes(**attributes: object) -> str:
     """``name="value"`` pairs; ``None`` values are left out, ``_`` in names becomes ``-``."""
     return "".join(
         f" {name.rstrip('_').replace('_', '-')}="
-        + quoteattr(_number(value) if isinstance(value, (int, float)) else str(value))
+        + _quoted(_number(value) if isinstance(value, (int, float)) else str(value))
         for name, value in attributes.items()
         if value is not None
     )
@@ -125,11 +138,11 @@ class Drawing:
         """``content`` with its baseline at ``y``, starting, centred or ending at ``x``."""
         anchored = None if anchor == "start" else anchor
         attributes = _attributes(x=x, y=y, text_anchor=anchored, font_size=size, **style)
-        self._parts.append(f"<text{attributes}>{escape(content)}</text>")
+        self._parts.append(f"<text{attributes}>{_escape(content)}</text>")
 
     def title(self, content: str) -> None:
         """A title for the picture: what screen readers say and browsers show on hover."""
-        self._parts.insert(0, f"<title>{escape(content)}</title>")
+        self._parts.insert(0, f"<title>{_escape(content)}</title>")
 
     def render(self) -> str:
         """The SVG document."""
