@@ -23,7 +23,6 @@ nearest valid option or subcommand for a typo::
 from __future__ import annotations
 
 from puzzlecalc.cli.main import main, parser
-from puzzlecalc.cli.make_level import MAX_LEVELS_MADE
 from puzzlecalc.cli.status import (
     EXIT_DATA,
     EXIT_INTERRUPTED,
@@ -50,3 +49,13 @@ __all__ = [
     "main",
     "parser",
 ]
+
+
+def __getattr__(name: str) -> object:
+    """:data:`~puzzlecalc.cli.make_level.MAX_LEVELS_MADE`, loaded when asked for: the
+    level maker's command (and the Calculator with it) is not loaded by every command."""
+    if name == "MAX_LEVELS_MADE":
+        from puzzlecalc.cli.make_level import MAX_LEVELS_MADE
+
+        return MAX_LEVELS_MADE
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

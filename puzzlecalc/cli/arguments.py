@@ -13,15 +13,17 @@ import re
 import sys
 from collections.abc import Sequence
 from fractions import Fraction
-from typing import Any, Final, NoReturn, TypeVar
+from typing import TYPE_CHECKING, Any, Final, NoReturn, TypeVar
 
 import attrs
 
 from puzzlecalc.arith24.numbers import MAX_DIGITS, Number, exact
 from puzzlecalc.arith24.rules import HouseRules
 from puzzlecalc.arith24.solutions import DEFAULT_MAX_STEPS
-from puzzlecalc.calculator.rules import Rules
 from puzzlecalc.errors import InvalidArgumentError
+
+if TYPE_CHECKING:  # (the 24 family's commands do not load the Calculator's)
+    from puzzlecalc.calculator.rules import Rules
 
 __all__ = [
     "Parser",
@@ -36,7 +38,7 @@ __all__ = [
     "whole",
 ]
 
-T = TypeVar("T", Rules, HouseRules)
+T = TypeVar("T", "Rules", HouseRules)
 
 
 class UsageError(Exception):

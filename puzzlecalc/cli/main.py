@@ -1,9 +1,11 @@
 """The command line's door: the parser of every subcommand, and :func:`main`, which runs
 one and turns whatever stops it into one line and an exit status
-(:mod:`~puzzlecalc.cli.status`)."""
+(:mod:`~puzzlecalc.cli.status`). A subcommand's module is imported only when that
+subcommand runs (or the help lists them all): a command pays for its own start-up alone."""
 
 from __future__ import annotations
 
+import importlib
 import os
 import sys
 from collections.abc import Callable, Sequence
@@ -11,56 +13,48 @@ from typing import Any, Final, TextIO
 
 from puzzlecalc import __version__
 from puzzlecalc._signals import Stop, stopped_by_signals
-from puzzlecalc.cli import (
-    census,
-    countdown,
-    daily,
-    every,
-    fours,
-    game24,
-    generate,
-    grade,
-    krypto,
-    level,
-    levels,
-    make_level,
-    play,
-    status,
-    ten,
-    years,
-)
+from puzzlecalc.cli import status
 from puzzlecalc.cli.arguments import Parser, UsageError, program
 from puzzlecalc.errors import InvalidArgumentError, PuzzlecalcError, SearchLimitError, WorkLostError
 
 __all__ = ["main", "parser"]
 
-#: The subcommands, in the order the help lists them: each module adds its parser, whose
-#: ``run(args, out, stop)`` does the work.
-SUBCOMMANDS: Final[tuple[Callable[[Any], None], ...]] = (
-    level.add_parser,
-    levels.add_parser,
-    make_level.add_parser,
-    game24.add_parser,
-    ten.add_parser,
-    years.add_parser,
-    krypto.add_parser,
-    every.add_parser,
-    fours.add_parser,
-    countdown.add_parser,
-    census.add_parser,
-    generate.add_parser,
-    grade.add_parser,
-    daily.add_parser,
-    play.add_parser,
+#: The subcommands, in the order the help lists them, and the module of :mod:`puzzlecalc.cli`
+#: of each: its ``add_parser(subparsers)`` adds the subcommand, whose ``run(args, out,
+#: stop)`` does the work.
+SUBCOMMANDS: Final[tuple[tuple[str, str], ...]] = (
+    ("level", "level"),
+    ("levels", "levels"),
+    ("make-level", "make_level"),
+    ("24", "game24"),
+    ("ten", "ten"),
+    ("years", "years"),
+    ("krypto", "krypto"),
+    ("every", "every"),
+    ("fours", "fours"),
+    ("countdown", "countdown"),
+    ("census", "census"),
+    ("generate", "generate"),
+    ("grade", "grade"),
+    ("daily", "daily"),
+    ("play", "play"),
 )
 
 
-def parser() -> Parser:
-    """The argument parser of ``python -m puzzlecalc``."""
+def parser(only: str | None = None) -> Parser:
+    """The argument parser of ``python -m puzzlecalc``: of every subcommand, or of the one
+    named ``only`` alone (only its module imported).
+
+    :raises KeyError: if ``only`` names no subcommand.
+    """
     top = Parser(prog=program(), description="Solve number puzzles exactly and show the working.")
     top.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     subparsers = top.add_subparsers(title="subcommands", metavar="SUBCOMMAND", required=True)
-    for add in SUBCOMMANDS:
+    modules = dict(SUBCOMMANDS)
+    for name in modules if only is None else [only]:
+        add: Callable[[Any], None] = importlib.import_module(
+            f"puzzlecalc.cli.{modules[name]}"
+        ).add_parser
         add(subparsers)
     return top
 
@@ -86,8 +80,10 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
 
 
 def _run(argv: Sequence[str] | None, out: TextIO, stop: Stop) -> int:
+    words = sys.argv[1:] if argv is None else list(argv)
+    named = words[0] if words and words[0] in dict(SUBCOMMANDS) else None
     try:
-        args = parser().parse_args(argv)
+        args = parser(named).parse_args(words)
     except UsageError as error:
         return _fail(f"error: {error.line()}", status.EXIT_USAGE)
     except SystemExit as exited:  # --help or --version: printed already
