@@ -18,15 +18,16 @@ hold every record printed to it, field for field.
 import json
 from collections.abc import Sequence
 from fractions import Fraction
-from typing import Any, NotRequired, TextIO, TypeAlias, TypedDict
+from typing import TYPE_CHECKING, Any, NotRequired, TextIO, TypeAlias, TypedDict
 
 from puzzlecalc.arith24.expr import Expr
 from puzzlecalc.arith24.numbers import Number
-from puzzlecalc.calculator.advice import Advice
-from puzzlecalc.calculator.level import Level
-from puzzlecalc.calculator.rules import Rules
-from puzzlecalc.calculator.solution import Solution
-from puzzlecalc.calculator.state import format_value
+
+if TYPE_CHECKING:  # (the functions that take them are the Calculator's commands')
+    from puzzlecalc.calculator.advice import Advice
+    from puzzlecalc.calculator.level import Level
+    from puzzlecalc.calculator.rules import Rules
+    from puzzlecalc.calculator.solution import Solution
 
 __all__ = [
     "AdviceRecord",
@@ -148,7 +149,9 @@ class MadeLevelRecord(LevelFields):
     solution: list[str]
 
 
-def level_record(level: Level, number: int | None, solutions: list[SolutionRecord]) -> LevelRecord:
+def level_record(
+    level: "Level", number: int | None, solutions: list[SolutionRecord]
+) -> LevelRecord:
     """A level's record: its number, the level as files write it, its solutions."""
     portal = None if level.portal is None else [level.portal.entrance, level.portal.exit]
     return LevelRecord(level=number, start=level.start, goal=level.goal, moves=level.moves,
@@ -156,7 +159,7 @@ def level_record(level: Level, number: int | None, solutions: list[SolutionRecor
 
 
 def advice_record(
-    level: Level, number: int | None, advice: Advice, finish: SolutionRecord | None
+    level: "Level", number: int | None, advice: "Advice", finish: SolutionRecord | None
 ) -> AdviceRecord:
     """The record of where presses leave a level (``finish``: the record of a way on)."""
     portal = None if level.portal is None else [level.portal.entrance, level.portal.exit]
@@ -168,8 +171,10 @@ def advice_record(
     )  # fmt: skip
 
 
-def solution_record(level: Level, solution: Solution, rules: Rules) -> SolutionRecord:
+def solution_record(level: "Level", solution: "Solution", rules: "Rules") -> SolutionRecord:
     """A solution's record (with the displays before the portal, on a level that has one)."""
+    from puzzlecalc.calculator.state import format_value  # (not loaded by 24's commands)
+
     record = SolutionRecord(
         moves=len(solution),
         solution=solution.labels,

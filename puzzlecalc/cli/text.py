@@ -12,18 +12,19 @@ from __future__ import annotations
 import bisect
 import time
 from collections.abc import Callable, Sequence
-from typing import Final, TextIO
+from typing import TYPE_CHECKING, Final, TextIO
 
 from puzzlecalc._text import counted
 from puzzlecalc.arith24.expr import Expr
 from puzzlecalc.arith24.numbers import FRACTION_SLASH, Number, number_text
 from puzzlecalc.arith24.referee import Verdict
-from puzzlecalc.calculator.advice import Advice
-from puzzlecalc.calculator.level import Level
-from puzzlecalc.calculator.rules import Rules
-from puzzlecalc.calculator.solution import Solution
-from puzzlecalc.calculator.state import format_value
 from puzzlecalc.cli import records
+
+if TYPE_CHECKING:  # (the functions that take them are the Calculator's commands')
+    from puzzlecalc.calculator.advice import Advice
+    from puzzlecalc.calculator.level import Level
+    from puzzlecalc.calculator.rules import Rules
+    from puzzlecalc.calculator.solution import Solution
 
 __all__ = [
     "advice_text",
@@ -46,6 +47,7 @@ _LABEL: Final = 14
 def level_heading(name: str, level: Level) -> str:
     """``level 155: 9 -> 3001 in 9 moves, buttons 39=>93 /3 Store 31=>00`` (and its portal).
 
+    >>> from puzzlecalc.calculator import Level
     >>> print(level_heading("level", Level(99, 10, 3, ["1", "-1"], [2, 0])))
     level: 99 -> 10 in 3 moves, buttons 1 -1, portal from position 2 to 0
     """
@@ -57,6 +59,8 @@ def solution_table(level: Level, solution: Solution, rules: Rules) -> list[str]:
     with a portal, a press whose digit falls through shows the display before and after,
     as the game animates it: ``x2   1226 portal 227``.
     """
+    from puzzlecalc.calculator.state import format_value  # (not loaded by 24's commands)
+
     lines = [f"  {'start':<{_LABEL}}{format_value(solution.start.value):>8}"]
     before = solution.start
     for record, (label, display), state in zip(
