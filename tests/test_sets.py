@@ -116,6 +116,10 @@ def test_the_split_is_stable_and_near_its_share() -> None:
         (lambda: hand_set(1, exactly=0), "exactly"),
         (lambda: hand_set(1, band=(0, 5), rules=HouseRules(ops="+-*/^")), "difficulty band"),
         (lambda: countdown_set(1, least_steps=9), "least_steps"),
+        (lambda: year_set(1, high=5), "high"),
+        (lambda: level_set(1, test_share=2), "test_share must be from 0 to 1"),
+        (lambda: level_set(1, test_share="x"), "test_share must be a number"),  # type: ignore[arg-type]
+        (lambda: level_set(1, max_tries=0), "max_tries"),
         (lambda: hand_set(1, max_draws=0), "max_draws"),
     ],
 )

@@ -24,7 +24,7 @@ from typing import Any
 
 import attrs
 
-from puzzlecalc._checks import whole_number
+from puzzlecalc._checks import instance, whole_number
 from puzzlecalc._pool import in_order
 from puzzlecalc.arith24.sets import MAX_DRAWS, MAX_SET, split_of
 from puzzlecalc.calculator.difficulty import level_difficulty
@@ -95,6 +95,7 @@ def level_set(
     """
     whole_number(count, "count", low=0, high=MAX_SET)
     whole_number(max_draws, "max_draws", low=1)
+    instance(test_share, "test_share", (int, float), "a number from 0 to 1")
     if not 0 <= test_share <= 1:
         raise InvalidArgumentError(f"test_share must be from 0 to 1, not {test_share!r}")
     whole_number(max_tries, "max_tries", low=1)

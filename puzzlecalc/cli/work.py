@@ -1,5 +1,6 @@
 """The flags of the commands whose work runs on this machine's cores or a Dask cluster
-(``census``, ``generate``): ``--jobs`` and ``--scheduler``, and the executor they name."""
+(``census``, ``generate``, ``grade``): ``--jobs`` and ``--scheduler``, and the executor they
+name."""
 
 from __future__ import annotations
 
