@@ -45,7 +45,7 @@ Fault: TypeAlias = Literal[
     "unreadable", "not dealt", "used twice", "left out", "out of order", "against the rules",
     "wrong value",
 ]  # fmt: skip
-#: Every :data:`Fault`, in the order the referee checks for them.
+#: Every :data:`Fault`.
 FAULTS: Final[tuple[Fault, ...]] = get_args(Fault)
 
 _COUNT_WORDS: Final = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight")
