@@ -53,6 +53,8 @@ MAX_DEATHS: Final = 3
 MAX_AHEAD: Final = 1024
 #: How many workers :func:`in_order` reckons an executor has (it cannot ask).
 EXECUTOR_WORKERS: Final = 64
+#: How many chunks :func:`in_order` first submits to an executor (more as they come back).
+_FIRST_AHEAD: Final = 8
 
 
 def workers(jobs: int | None, work: int) -> int:
@@ -130,7 +132,9 @@ def in_order(
     out (reading the items as it goes, ``chunk`` as there): a result waits until those
     before it are out, and no item is read ``window`` items or more past the first not
     yet out (default: eight chunks for each worker, an executor counted as
-    :data:`EXECUTOR_WORKERS`), so one slow item holds back the reading, not the memory.
+    :data:`EXECUTOR_WORKERS`), so one slow item holds back the reading, not the memory. An
+    executor is handed a few chunks first, and more as they come back: a reader who takes
+    a few results leaves little work done for nothing.
 
     >>> list(in_order(iter([-1, 2, -3]), abs, jobs=2))
     [1, 2, 3]
@@ -148,7 +152,7 @@ def in_order(
             yield read - 1, item
 
     numbered = results(reading(), _Numbered(task), executor=executor, jobs=jobs, chunk=chunk,
-                       ahead=window // chunk, readable=lambda: read - due < window)  # fmt: skip
+                       ahead=min(_FIRST_AHEAD, window // chunk), readable=lambda: read - due < window)  # fmt: skip
     for index, result in numbered:
         done[index] = result
         while due in done:
