@@ -56,6 +56,7 @@ __all__ = [
     "MAX_DRAWS",
     "MAX_SET",
     "SetRecord",
+    "check_settings",
     "countdown_set",
     "digits_set",
     "hand_set",
@@ -184,7 +185,7 @@ def hand_set(
     :raises SearchLimitError: if ``max_draws`` draws give no new hand for a place.
     """
     counts = _counts(least, most, exactly, unsolvable)
-    _check(count, unsolvable, test_share, max_draws)
+    check_settings(count, test_share, max_draws, unsolvable)
     if band is not None and not rates(rules):
         raise InvalidArgumentError(f"a difficulty band needs rules the model rates, not {rules!r}")
     rng = random.Random(f"puzzlecalc set 24 {seed}")  # (a text seed: the same everywhere)
@@ -193,7 +194,7 @@ def hand_set(
         drawn = [rng.randint(low, high) for _ in range(cards)]
         return tuple(drawn if rules.in_order else sorted(drawn)), target  # (an order played)
 
-    make = _Hands(rules, counts, band, rate or band is not None, test_share)
+    make = _Hands(rules, counts, band, (rate or band is not None) and rates(rules), test_share)
     return _stream(count, max_draws, "hand", "24", rules.in_order, pick, make, counts.keeps,
                    jobs, executor)  # fmt: skip
 
@@ -205,7 +206,7 @@ class _Hands:
     rules: HouseRules
     counts: _Counts
     band: tuple[float, float] | None
-    rate: bool
+    rate: bool  # (asked for, or a band given, and the rules rated)
     test_share: float
 
     def __call__(self, puzzle: tuple[tuple[int, ...], int]) -> SetRecord | None:
@@ -213,9 +214,7 @@ class _Hands:
         found = tuple(solve(list(hand), target, rules=self.rules))
         if not self.counts.possible(len(found)):
             return None
-        rated = difficulty(list(hand), target, rules=self.rules) if self.rate and rates(
-            self.rules
-        ) else None  # fmt: skip
+        rated = difficulty(list(hand), target, rules=self.rules) if self.rate else None
         if self.band is not None and not (
             rated is not None and self.band[0] <= rated <= self.band[1]
         ):
@@ -242,7 +241,7 @@ def countdown_set(
     :raises InvalidArgumentError: on settings out of range.
     :raises SearchLimitError: if ``max_draws`` draws give no new round for a place.
     """
-    _check(count, 0.0, test_share, max_draws)
+    check_settings(count, test_share, max_draws)
     whole_number(least_steps, "least_steps", low=1, high=5)
     rng = random.Random(f"puzzlecalc set countdown {seed}")
 
@@ -295,7 +294,7 @@ def digits_set(
     :raises InvalidArgumentError: on settings out of range.
     :raises SearchLimitError: if ``max_draws`` draws give no new round for a place.
     """
-    _check(count, 0.0, test_share, max_draws)
+    check_settings(count, test_share, max_draws)
     whole_number(low, "low", low=1)
     whole_number(high, "high", low=low)
     rng = random.Random(f"puzzlecalc set digits {seed}")
@@ -327,7 +326,7 @@ def ten_set(
     :raises SearchLimitError: if ``max_draws`` draws give no new string for a place.
     """
     counts = _counts(least, most, exactly, unsolvable)
-    _check(count, unsolvable, test_share, max_draws)
+    check_settings(count, test_share, max_draws, unsolvable)
     whole_number(length, "length", low=1, high=8)
     rng = random.Random(f"puzzlecalc set ten {seed}")
 
@@ -384,7 +383,7 @@ def year_set(
     :raises InvalidHandError: if ``cards`` are no hand of the year puzzle.
     :raises SearchLimitError: if ``max_draws`` draws give no new year for a place.
     """
-    _check(count, unsolvable, test_share, max_draws)
+    check_settings(count, test_share, max_draws, unsolvable)
     counts = _counts(least, most, None, unsolvable)
     hand = tuple(whole_number(card, "a card", low=0) for card in YEAR_RULES.hand(cards))
     whole_number(low, "low", low=1)
@@ -525,7 +524,14 @@ def _always(place: int, record: SetRecord) -> bool:
     return True
 
 
-def _check(count: int, unsolvable: float, test_share: float, max_draws: int) -> None:
+def check_settings(count: int, test_share: float, max_draws: int, unsolvable: float = 0.0) -> None:
+    """Check the settings every set takes (Calculator levels' too,
+    :func:`~puzzlecalc.calculator.sets.level_set`).
+
+    :raises InvalidTypeError: if a share is not a number.
+    :raises InvalidArgumentError: if ``count`` is not from 0 to :data:`MAX_SET`,
+        ``max_draws`` is not at least 1, or a share is not from 0 to 1.
+    """
     whole_number(count, "count", low=0, high=MAX_SET)
     whole_number(max_draws, "max_draws", low=1)
     for name, share in (("unsolvable", unsolvable), ("test_share", test_share)):

@@ -24,15 +24,15 @@ from typing import Any
 
 import attrs
 
-from puzzlecalc._checks import instance, whole_number
+from puzzlecalc._checks import whole_number
 from puzzlecalc._pool import in_order
-from puzzlecalc.arith24.sets import MAX_DRAWS, MAX_SET, split_of
+from puzzlecalc.arith24.sets import MAX_DRAWS, check_settings, split_of
 from puzzlecalc.calculator.difficulty import level_difficulty
 from puzzlecalc.calculator.level import Level
 from puzzlecalc.calculator.levels import Game, check_game
 from puzzlecalc.calculator.maker import DEFAULT_MAX_TRIES, generate
 from puzzlecalc.calculator.solver import count_solutions, solve_level
-from puzzlecalc.errors import InvalidArgumentError, SearchLimitError
+from puzzlecalc.errors import SearchLimitError
 
 __all__ = ["LevelRecord", "level_set"]
 
@@ -93,11 +93,7 @@ def level_set(
     :raises SearchLimitError: if the maker finds no level in ``max_tries`` tries, or
         ``max_draws`` levels drawn for a place were all given before.
     """
-    whole_number(count, "count", low=0, high=MAX_SET)
-    whole_number(max_draws, "max_draws", low=1)
-    instance(test_share, "test_share", (int, float), "a number from 0 to 1")
-    if not 0 <= test_share <= 1:
-        raise InvalidArgumentError(f"test_share must be from 0 to 1, not {test_share!r}")
+    check_settings(count, test_share, max_draws)
     whole_number(max_tries, "max_tries", low=1)
     make = _Levels(seed, check_game(game), moves, unique, max_tries, test_share)
     return _stream(count, max_draws, in_order(itertools.count(), make, executor=executor,
