@@ -24,7 +24,6 @@ from puzzlecalc.arith24.sets import (
     countdown_set,
     digits_set,
     hand_set,
-    split_of,
     ten_set,
     year_set,
 )
@@ -34,6 +33,7 @@ from puzzlecalc.calculator import Level, count_solutions, solve_level
 from puzzlecalc.calculator.sets import level_set
 from puzzlecalc.cli import main
 from puzzlecalc.errors import InvalidArgumentError, SearchLimitError
+from puzzlecalc.sets import split_of
 
 
 def _plain_values(hand: tuple[int, ...]) -> set[Fraction]:

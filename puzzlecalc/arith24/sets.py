@@ -31,11 +31,11 @@ import hashlib
 import math
 import random
 from collections.abc import Callable, Iterator
-from typing import Any, Final, TypeAlias
+from typing import Any, TypeAlias
 
 import attrs
 
-from puzzlecalc._checks import instance, whole_number
+from puzzlecalc._checks import whole_number
 from puzzlecalc._pool import in_order
 from puzzlecalc.arith24.census.deck import Deck
 from puzzlecalc.arith24.countdown import (
@@ -51,25 +51,16 @@ from puzzlecalc.arith24.solutions import solve
 from puzzlecalc.arith24.ten import TEN_PUZZLE, ten
 from puzzlecalc.arith24.years import COUNTDOWN_CARDS, YEAR_RULES, year_puzzle
 from puzzlecalc.errors import InvalidArgumentError, SearchLimitError
+from puzzlecalc.sets import MAX_DRAWS, check_settings, split_of
 
 __all__ = [
-    "MAX_DRAWS",
-    "MAX_SET",
     "SetRecord",
-    "check_settings",
     "countdown_set",
     "digits_set",
     "hand_set",
-    "split_of",
     "ten_set",
     "year_set",
 ]
-
-#: The most puzzles a set may ask for.
-MAX_SET: Final = 10_000_000
-#: How many draws a set may make for each puzzle it gives, unless told otherwise, before it
-#: says the constraints are too tight.
-MAX_DRAWS: Final = 10_000
 
 
 @attrs.frozen(init=False)
@@ -85,7 +76,7 @@ class SetRecord:
         puzzle's, one way.
     :param difficulty: how hard it is (:func:`~puzzlecalc.arith24.difficulty.difficulty`),
         where the rules are rated, else ``None``.
-    :param split: ``"train"`` or ``"test"`` (:func:`split_of`).
+    :param split: ``"train"`` or ``"test"`` (:func:`~puzzlecalc.sets.split_of`).
     :param count: how many solutions it has: its distinct solutions, or a year puzzle's
         ways (every tree, :func:`~puzzlecalc.arith24.years.year_puzzle`).
 
@@ -141,16 +132,6 @@ class SetRecord:
             else round(self.difficulty, 2),
             "split": self.split,
         }  # fmt: skip
-
-
-def split_of(puzzle_id: str, test_share: float) -> str:
-    """``"test"`` for a share ``test_share`` of puzzles, by a stable hash of the id alone.
-
-    >>> split_of("24-0", 0.0), split_of("24-0", 1.0)
-    ('train', 'test')
-    """
-    bucket = int.from_bytes(hashlib.sha256(puzzle_id.encode()).digest()[:8], "big") / 2**64
-    return "test" if bucket < test_share else "train"
 
 
 def hand_set(
@@ -522,19 +503,3 @@ def _counts(least: int, most: int | None, exactly: int | None, unsolvable: float
 
 def _always(place: int, record: SetRecord) -> bool:
     return True
-
-
-def check_settings(count: int, test_share: float, max_draws: int, unsolvable: float = 0.0) -> None:
-    """Check the settings every set takes (Calculator levels' too,
-    :func:`~puzzlecalc.calculator.sets.level_set`).
-
-    :raises InvalidTypeError: if a share is not a number.
-    :raises InvalidArgumentError: if ``count`` is not from 0 to :data:`MAX_SET`,
-        ``max_draws`` is not at least 1, or a share is not from 0 to 1.
-    """
-    whole_number(count, "count", low=0, high=MAX_SET)
-    whole_number(max_draws, "max_draws", low=1)
-    for name, share in (("unsolvable", unsolvable), ("test_share", test_share)):
-        instance(share, name, (int, float), "a number from 0 to 1")
-        if not 0 <= share <= 1:
-            raise InvalidArgumentError(f"{name} must be from 0 to 1, not {share!r}")

@@ -2,7 +2,7 @@
 (:func:`~puzzlecalc.calculator.maker.generate`) as a seeded, reproducible stream of
 records, each with its shortest solution, how many shortest solutions it has, its
 difficulty and a train/test split by a stable hash of the level
-(:func:`~puzzlecalc.arith24.sets.split_of`, as for the arithmetic sets).
+(:func:`~puzzlecalc.sets.split_of`, as for the arithmetic sets).
 
 >>> records = list(level_set(2, seed=1, moves=4))
 >>> [(record.level.labels(), record.solution) for record in records]
@@ -26,13 +26,13 @@ import attrs
 
 from puzzlecalc._checks import whole_number
 from puzzlecalc._pool import in_order
-from puzzlecalc.arith24.sets import MAX_DRAWS, check_settings, split_of
 from puzzlecalc.calculator.difficulty import level_difficulty
 from puzzlecalc.calculator.level import Level
 from puzzlecalc.calculator.levels import Game, check_game
 from puzzlecalc.calculator.maker import DEFAULT_MAX_TRIES, generate
 from puzzlecalc.calculator.solver import count_solutions, solve_level
 from puzzlecalc.errors import SearchLimitError
+from puzzlecalc.sets import MAX_DRAWS, check_settings, split_of
 
 __all__ = ["LevelRecord", "level_set"]
 
@@ -48,7 +48,7 @@ class LevelRecord:
     :param count: how many shortest solutions it has (1 when made unique).
     :param difficulty: how hard it is
         (:func:`~puzzlecalc.calculator.difficulty.level_difficulty`).
-    :param split: ``"train"`` or ``"test"`` (:func:`~puzzlecalc.arith24.sets.split_of`).
+    :param split: ``"train"`` or ``"test"`` (:func:`~puzzlecalc.sets.split_of`).
     """
 
     id: str

@@ -12,7 +12,6 @@ from typing import Any, Final, TextIO
 from puzzlecalc._signals import Stop
 from puzzlecalc.arith24.rules import HouseRules
 from puzzlecalc.arith24.sets import (
-    MAX_DRAWS,
     SetRecord,
     countdown_set,
     digits_set,
@@ -35,6 +34,7 @@ from puzzlecalc.cli.arguments import (
 )
 from puzzlecalc.cli.work import executor_at, work_flags
 from puzzlecalc.errors import InvalidArgumentError
+from puzzlecalc.sets import MAX_DRAWS
 
 __all__ = ["add_parser", "run"]
 

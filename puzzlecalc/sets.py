@@ -1,0 +1,45 @@
+"""What every puzzle set shares, whatever its game (:mod:`puzzlecalc.arith24.sets`,
+:mod:`puzzlecalc.calculator.sets`): the limits of a set, the check of the settings every
+set takes, and the train/test split by a stable hash of a puzzle's id.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from typing import Final
+
+from puzzlecalc._checks import instance, whole_number
+from puzzlecalc.errors import InvalidArgumentError
+
+__all__ = ["MAX_DRAWS", "MAX_SET", "check_settings", "split_of"]
+
+#: The most puzzles a set may ask for.
+MAX_SET: Final = 10_000_000
+#: How many draws a set may make for each puzzle it gives, unless told otherwise, before it
+#: says the constraints are too tight.
+MAX_DRAWS: Final = 10_000
+
+
+def split_of(puzzle_id: str, test_share: float) -> str:
+    """``"test"`` for a share ``test_share`` of puzzles, by a stable hash of the id alone.
+
+    >>> split_of("24-0", 0.0), split_of("24-0", 1.0)
+    ('train', 'test')
+    """
+    bucket = int.from_bytes(hashlib.sha256(puzzle_id.encode()).digest()[:8], "big") / 2**64
+    return "test" if bucket < test_share else "train"
+
+
+def check_settings(count: int, test_share: float, max_draws: int, unsolvable: float = 0.0) -> None:
+    """Check the settings every set takes.
+
+    :raises InvalidTypeError: if a share is not a number.
+    :raises InvalidArgumentError: if ``count`` is not from 0 to :data:`MAX_SET`,
+        ``max_draws`` is not at least 1, or a share is not from 0 to 1.
+    """
+    whole_number(count, "count", low=0, high=MAX_SET)
+    whole_number(max_draws, "max_draws", low=1)
+    for name, share in (("unsolvable", unsolvable), ("test_share", test_share)):
+        instance(share, name, (int, float), "a number from 0 to 1")
+        if not 0 <= share <= 1:
+            raise InvalidArgumentError(f"{name} must be from 0 to 1, not {share!r}")
