@@ -522,25 +522,21 @@ _SPELLINGS: Final[dict[str, Operator]] = {
     "/": "/",
     "÷": "/",
     ":": "/",
+    "^": "^",
+    "**": "^",
 }
+#: The unary operators written before their operand (a minus, ``√`` or ``sqrt``).
+_PREFIXES: Final = {"-": "-", "−": "-", "–": "-", "√": "√", "sqrt": "√"}
+_MINUSES: Final = "-−–"
 _OPEN: Final = "(["
 _CLOSE: Final = ")]"
-#: A number: one kept as written (a :class:`Numeral`: with a decimal point, ``.4`` or
-#: ``4.4``, or of two digits or more starting with 0, not a fraction's top), else a whole
-#: number with perhaps a fraction slash.
-_NUMBER: Final = re.compile(
-    rf"(?P<numeral>[0-9]*\.[0-9]+|0[0-9]+(?![0-9]|{FRACTION_SLASH}))"
-    rf"|(?P<top>[0-9]+)(?:{FRACTION_SLASH}(?P<bottom>[0-9]+))?"
-)
+_DIGITS: Final = "0123456789"
+#: A token: the spaces before it left out, a number (digits with a decimal point, ``.4``
+#: or ``4.4``; else whole, with perhaps a fraction slash and its denominator), ``sqrt``,
+#: ``**``, or any other character. A token ends with a digit if and only if it is a number.
+_TOKEN: Final = re.compile(rf"\s*([0-9]*\.[0-9]+|[0-9]+(?:{FRACTION_SLASH}[0-9]+)?|sqrt|\*\*|\S)")
 #: The text of a :class:`Numeral`: digits, with at most one decimal point.
 _NUMERAL: Final = re.compile(r"[0-9]+(\.[0-9]*)?|\.[0-9]+")
-_MINUSES: Final = "-−–"
-#: How each unary operator written before its operand starts (``sqrt`` with an ``s``).
-_PREFIXES: Final = "√s" + _MINUSES
-#: A signed number in brackets, ``(-3)`` or ``(-1⁄2)``: the minus and the number, up to the ``)``.
-_SIGNED: Final = re.compile(
-    rf"[-−–]\s*(?P<top>[0-9]+)(?:{FRACTION_SLASH}(?P<bottom>[0-9]+))?(?=\s*[)\]])"
-)
 
 
 def _error(message: str, text: str, position: int) -> InvalidExpressionError:
@@ -618,12 +614,11 @@ def _read_expression(reader: _Reader) -> Expr:
     operands: list[Expr] = []
     waiting: list[_Waiting] = []
     while True:
-        made = _operand(reader, waiting)
-        operands.append(made)
-        while (op := reader.operator("+-*/") or ("^" if reader.power() else None)) is None:
+        operands.append(_operand(reader, waiting))
+        while (op := reader.operator()) is None:
             opening = next((op for op, arity in reversed(waiting) if not arity), None)
             if opening is None:
-                if reader.peek() != "":
+                if reader.peek():
                     raise reader.after_operand(None)
                 _apply(waiting, operands, 0)
                 return operands[0]
@@ -641,8 +636,8 @@ def _operand(reader: _Reader, waiting: list[_Waiting]) -> Expr:
     the opening brackets it starts the expression of, go to ``waiting``; a number is
     signed only alone in brackets."""
     while True:
-        while prefixes := reader.prefixes():
-            waiting += ((op, 1) for op in reader.take(len(prefixes)))
+        while prefix := reader.prefix():
+            waiting.append((prefix, 1))
         made = reader.number()
         if made is not None:
             break
@@ -671,135 +666,112 @@ def _apply(waiting: list[_Waiting], operands: list[Expr], binding: int) -> None:
 
 
 class _Reader:
-    """The text being parsed and the position reached: each method reads a token there
-    (spaces before it skipped) or says what is wrong there."""
+    """The tokens (:data:`_TOKEN`) of the text being parsed and the one reached: each
+    method reads the token there or says what is wrong there."""
 
     def __init__(self, text: str) -> None:
         self.text = text
-        self.position = 0
+        self.tokens: list[str] = [*_TOKEN.findall(text), ""]  # ("": the end)
+        self.at = 0
 
     def peek(self) -> str:
-        """The next character that is not a space (``""`` at the end), the spaces taken."""
-        text, position = self.text, self.position
-        if position < len(text) and not text[position].isspace():
-            return text[position]  # (most often: no space to take)
-        while position < len(text) and text[position].isspace():
-            position += 1
-        self.position = position
-        return text[position] if position < len(text) else ""
+        """The token reached (``""`` at the end)."""
+        return self.tokens[self.at]
 
     def error(self, message: str) -> InvalidExpressionError:
-        """The error ``message`` here."""
-        return _error(message, self.text, self.position)
+        """The error ``message`` at the token reached (where it starts in the text; at the
+        end, the text's length)."""
+        starts = [token.start(1) for token in _TOKEN.finditer(self.text)]
+        position = starts[self.at] if self.at < len(starts) else len(self.text)
+        return _error(message, self.text, position)
 
-    def operator(self, ops: str) -> Operator | None:
-        """A binary operator of ``ops`` (``+-`` or ``*/``) as spelled, taken; else ``None``
-        (``**`` is a power, not a product)."""
-        op = _SPELLINGS.get(self.peek())
-        if op is None or op not in ops or self.text.startswith("**", self.position):
-            return None
-        self.position += 1
+    def operator(self) -> Operator | None:
+        """A binary operator as spelled (``**`` a power), taken; else ``None``."""
+        op = _SPELLINGS.get(self.tokens[self.at])
+        if op is not None:
+            self.at += 1
         return op
-
-    def power(self) -> bool:
-        """Whether a power, ``^`` or ``**``, comes next; taken if so."""
-        char = self.peek()
-        if char == "^" or self.text.startswith("**", self.position):
-            self.position += 1 if char == "^" else 2
-            return True
-        return False
 
     def factorial(self) -> bool:
         """Whether a ``!`` comes next; taken if so."""
-        if self.peek() == "!":
-            self.position += 1
+        if self.tokens[self.at] == "!":
+            self.at += 1
             return True
         return False
 
-    def prefixes(self) -> list[str]:
-        """The unary operators that come next, not taken: roots (``√`` or ``sqrt``), and
-        a minus if one follows them."""
-        if self.peek() not in _PREFIXES:
-            return []
-        found: list[str] = []
-        start = self.position
-        while True:
-            char = self.peek()
-            if char == "√" or self.text.startswith("sqrt", self.position):
-                found.append("√")
-                self.position += 1 if char == "√" else 4
-                continue
-            if char and char in _MINUSES:
-                found.append("-")
-            break
-        self.position = start
-        return found
-
-    def take(self, count: int) -> list[str]:
-        """Take the next ``count`` unary operators (:meth:`prefixes`)."""
-        taken = []
-        for _ in range(count):
-            root = self.peek() == "√" or self.text.startswith("sqrt", self.position)
-            taken.append("√" if root else "-")
-            self.position += 4 if self.text.startswith("sqrt", self.position) else 1
-        return taken
+    def prefix(self) -> str | None:
+        """A unary operator written before its operand (a minus, ``√`` or ``sqrt``), taken;
+        else ``None``."""
+        op = _PREFIXES.get(self.tokens[self.at])
+        if op is not None:
+            self.at += 1
+        return op
 
     def number(self) -> Expr | None:
         """A number (whole, with a fraction slash, or with a decimal point), taken; else
         ``None``. A number as written (a :class:`Numeral`) keeps its text: one with a
         decimal point, or of two digits or more starting with 0 (``04``: the referee says
-        why such a number is not one)."""
-        self.peek()
-        found = _NUMBER.match(self.text, self.position)
-        if found is None or found["numeral"] is None:
-            return self._fraction(found, 1)
-        if len(found["numeral"].replace(".", "")) > MAX_DIGITS:
+        why such a number is not one), unless it is a fraction's top."""
+        token = self.tokens[self.at]
+        if not token or token[-1] not in _DIGITS:
+            return None
+        if "." not in token and (token[0] != "0" or len(token) == 1 or FRACTION_SLASH in token):
+            return self._fraction(token, 1)
+        if len(token.replace(".", "")) > MAX_DIGITS:
             raise self.error(f"number longer than {MAX_DIGITS} digits")
-        self.position = found.end()
-        return Numeral(found["numeral"])
+        self.at += 1
+        return Numeral(token)
 
     def signed_number(self) -> Expr | None:
         """A signed number alone in brackets (``-3`` of ``(-3)``, ``-1⁄2`` of ``(-1⁄2)``),
-        taken; else ``None``."""
-        self.peek()
-        return self._fraction(_SIGNED.match(self.text, self.position), -1)
-
-    def _fraction(self, found: re.Match[str] | None, sign: int) -> Expr | None:
-        if found is None:
+        taken up to the closing bracket; else ``None``."""
+        tokens, at = self.tokens, self.at
+        if not (tokens[at] and tokens[at] in _MINUSES):
             return None
-        numerator, denominator = found["top"], found["bottom"] or "1"
+        number = tokens[at + 1]
+        if not number or number[-1] not in _DIGITS or "." in number:
+            return None
+        closing = tokens[at + 2]
+        if not closing or closing not in _CLOSE:
+            return None
+        return self._fraction(number, -1)
+
+    def _fraction(self, token: str, sign: int) -> Expr:
+        """The number ``token`` (whole, or with a fraction slash) times ``sign``, taken (with
+        its minus, if ``sign`` is -1)."""
+        numerator, _, denominator = token.partition(FRACTION_SLASH)
         if max(len(numerator), len(denominator)) > MAX_DIGITS:
             raise self.error(f"number longer than {MAX_DIGITS} digits")
-        if not int(denominator):
+        if denominator and not int(denominator):
             raise self.error("a fraction with denominator 0")
-        self.position = found.end()
-        top, bottom = sign * int(numerator), int(denominator)
-        return _read_number(top if bottom == 1 else exact(Fraction(top, bottom)))
+        self.at += 1 if sign == 1 else 2
+        top = sign * int(numerator)
+        return _read_number(exact(Fraction(top, int(denominator))) if denominator else top)
 
     def opening(self) -> str:
         """Take an opening bracket.
 
         :raises InvalidExpressionError: if none comes next (nor a number before it).
         """
-        char = self.peek()
-        if not char or char not in _OPEN:
+        token = self.tokens[self.at]
+        if not token or token not in _OPEN:
             raise self.expected_operand()
-        self.position += 1
-        return char
+        self.at += 1
+        return token
 
     def closing(self, opening: str) -> None:
         """Take the bracket that closes ``opening``.
 
-        :raises InvalidExpressionError: if another character, or none, comes next.
+        :raises InvalidExpressionError: if another token, or none, comes next.
         """
-        char = self.peek()
-        if not char or _CLOSE.find(char) != _OPEN.index(opening):
+        token = self.tokens[self.at]
+        if not token or _CLOSE.find(token) != _OPEN.index(opening):
             raise self.after_operand(opening)
-        self.position += 1
+        self.at += 1
 
     def expected_operand(self) -> InvalidExpressionError:
         """The error where an operand should come next, and does not."""
-        char = self.peek()
+        char = self.tokens[self.at][:1]
         if not char:
             return self.error("expected a number or '('")
         if char in _SPELLINGS or char in _CLOSE or char in "!^":
@@ -809,7 +781,8 @@ class _Reader:
     def after_operand(self, opening: str | None) -> InvalidExpressionError:
         """The error where an operator, or the bracket closing ``opening`` (if any), should
         come next, and does not."""
-        char = self.peek()
+        token = self.tokens[self.at]
+        char = token[:1]
         if not char:
             assert opening is not None
             return self.error(f"missing {shown(_CLOSE[_OPEN.index(opening)])}")
@@ -817,11 +790,6 @@ class _Reader:
             if opening is None:
                 return self.error(f"unmatched {shown(char)}")
             return self.error(f"{shown(opening)} closed by {shown(char)}")
-        if (
-            char.isdigit()
-            or char in _OPEN
-            or char in ".√"
-            or self.text.startswith("sqrt", self.position)
-        ):
+        if char.isdigit() or char in _OPEN or char in ".√" or token == "sqrt":
             return self.error(f"expected an operator but found {shown(char)}")
         return self.error(f"unexpected {shown(char)}")
