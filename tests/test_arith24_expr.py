@@ -13,7 +13,7 @@ from strategies24 import exprs
 from puzzlecalc import InvalidExpressionError
 from puzzlecalc.arith24 import BinOp, Expr, Num, check
 from puzzlecalc.arith24.expr import MAX_LENGTH, _operation
-from puzzlecalc.arith24.numbers import Operator
+from puzzlecalc.arith24.numbers import Operator, apply, exact
 
 PRINTED = [
     ("8/(3-8/3)", "8/(3-8/3)", Fraction(24)),
@@ -225,6 +225,28 @@ def test_a_value_is_an_int_when_whole_as_everywhere_in_the_package(expr: Expr) -
         assert type(value) is (int if expected.denominator == 1 else Fraction)
     assert all(type(number) is int for number in expr.numbers)  # (the strategy's are whole)
     assert all(type(Num(Fraction(n)).number) is int for n in range(-3, 4))
+
+
+_RATIONALS = st.fractions(max_denominator=50).filter(lambda value: abs(value) < 10**6)
+
+
+@given(st.sampled_from("+-*/"), _RATIONALS, _RATIONALS)
+def test_apply_is_fractions_arithmetic_an_int_when_whole(
+    op: Operator, left: Fraction, right: Fraction
+) -> None:
+    """apply works on tops and bottoms: it gives what Fraction's operators give, an int
+    when whole, whichever shape its operands have."""
+    expected = {"+": left + right, "-": left - right, "*": left * right}.get(op)
+    if expected is None:
+        if not right:
+            with pytest.raises(ZeroDivisionError):
+                apply(op, exact(left), exact(right))
+            return
+        expected = left / right
+    for shaped_left, shaped_right in ((left, right), (exact(left), exact(right))):
+        made = apply(op, shaped_left, shaped_right)
+        assert made == expected
+        assert type(made) is (int if expected.denominator == 1 else Fraction)
 
 
 def test_the_referee_gives_a_value_of_the_same_shape() -> None:

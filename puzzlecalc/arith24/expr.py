@@ -45,7 +45,7 @@ import enum
 import re
 from collections.abc import Iterator
 from fractions import Fraction
-from typing import ClassVar, Final, TypeAlias, cast
+from typing import ClassVar, Final, TypeAlias, cast, final
 
 import attrs
 
@@ -129,7 +129,7 @@ class Expr(abc.ABC):
             if type(term) is Num:
                 yield term
             else:
-                yield from term.parts  # type: ignore[misc]  # (a Numeral's cards)
+                yield from term.parts  # (a Numeral's cards)
 
     def terms(self) -> Iterator[Num | Numeral]:
         """The numbers of the expression as written, left to right: a numeral whole."""
@@ -240,6 +240,7 @@ def _check_card(owner: object, attribute: attrs.Attribute[int | None], value: ob
         whole_number(value, "card", low=0)
 
 
+@final
 @attrs.frozen(repr=False, eq=False)
 class Num(Expr):
     """A number: a card of the hand, or a number typed in an expression.
@@ -287,6 +288,7 @@ def _check_parts(owner: object, attribute: attrs.Attribute[tuple[Num, ...]], val
         raise InvalidArgumentError(f"parts must be a tuple of Num, not {shown(value)}")
 
 
+@final
 @attrs.frozen(repr=False, eq=False)
 class Numeral(Expr):
     """A number as written, with a decimal point or of several cards side by side (the
@@ -337,11 +339,12 @@ def _bracketed(part: Expr, needed: bool) -> str:
     -3 prints, and reads back as it."""
     if not needed:
         return part._text
-    if isinstance(part, UnOp) and part.op == "-" and part.operand._text.isdigit():
+    if type(part) is UnOp and part.op == "-" and part.operand._text.isdigit():
         return f"(-({part.operand._text}))"
     return f"({part._text})"
 
 
+@final
 @attrs.frozen(repr=False, eq=False)
 class BinOp(Expr):
     """``left op right`` for ``op`` in ``+ - * / ^``.
@@ -371,7 +374,7 @@ class BinOp(Expr):
         power = self.op == "^"
         left_bracketed = left.precedence <= own if power else left.precedence < own
         right_bracketed = right.precedence < own if power else right.precedence <= own
-        if isinstance(right, UnOp) and right.op == "-":
+        if type(right) is UnOp and right.op == "-":
             right_bracketed = True
         text = f"{_bracketed(left, left_bracketed)}{self.op}{_bracketed(right, right_bracketed)}"
         object.__setattr__(self, "_text", text)
@@ -403,6 +406,7 @@ class BinOp(Expr):
         return self._text
 
 
+@final
 @attrs.frozen(repr=False, eq=False)
 class UnOp(Expr):
     """``√operand``, ``operand!`` or ``-operand`` (the wider family's unary operators).

@@ -126,18 +126,32 @@ def apply(op: str, left: Number, right: Number, max_digits: int = MAX_DIGITS) ->
     :raises ArithmeticError: for a power that is not an exact number of at most
         ``max_digits`` digits.
     """
-    if op in "+-*":
-        result = left + right if op == "+" else left - right if op == "-" else left * right
-        return exact(result) if result.__class__ is Fraction else result
     if op == "^":
         made = power(left, right, max_digits)
         if made is None:
             raise NoValueError(f"the power is not an exact number of at most {max_digits} digits")
         return made
-    if isinstance(left, int) and isinstance(right, int):
-        quotient, remainder = divmod(left, right)
-        return quotient if not remainder else Fraction(left, right)
-    return exact(Fraction(left) / right)
+    if op != "/" and left.__class__ is int and right.__class__ is int:
+        return left + right if op == "+" else left - right if op == "-" else left * right
+    # (on tops and bottoms: Fraction's own operators cost about twice as much)
+    top, bottom = left.numerator, left.denominator
+    right_top, right_bottom = right.numerator, right.denominator
+    if op == "+":
+        return _ratio(top * right_bottom + right_top * bottom, bottom * right_bottom)
+    if op == "-":
+        return _ratio(top * right_bottom - right_top * bottom, bottom * right_bottom)
+    if op == "*":
+        return _ratio(top * right_top, bottom * right_bottom)
+    return _ratio(top * right_bottom, bottom * right_top)
+
+
+def _ratio(top: int, bottom: int) -> Number:
+    """``top / bottom``, exact: an ``int`` when whole.
+
+    :raises ZeroDivisionError: if ``bottom`` is 0.
+    """
+    quotient, remainder = divmod(top, bottom)
+    return quotient if not remainder else Fraction(top, bottom)
 
 
 def outcomes(
@@ -389,6 +403,8 @@ def number(value: object, what: str) -> Number:
     """
     if not isinstance(what, str):
         raise InvalidTypeError(f"what must be text (the number's name), not {shown(what)}")
+    if type(value) is int and -_TOO_LARGE < value < _TOO_LARGE:
+        return value  # (most often: a card is a small whole number)
     if isinstance(value, bool) or not isinstance(value, (int, Fraction)):
         raise InvalidHandError(f"{what} must be an int or a Fraction, not {shown(value)}")
     if abs(value.numerator) >= _TOO_LARGE or value.denominator >= _TOO_LARGE:
@@ -409,7 +425,9 @@ def hand(
     """
     if max_cards is None:
         max_cards = MAX_ORDERED_CARDS if in_order else MAX_CARDS
-    if isinstance(cards, (str, bytes, Mapping, AbstractSet)) or not isinstance(cards, Iterable):
+    if type(cards) not in (list, tuple) and (
+        isinstance(cards, (str, bytes, Mapping, AbstractSet)) or not isinstance(cards, Iterable)
+    ):
         # (a mapping or a set is no hand: a set holds no card twice, a mapping its keys)
         raise InvalidHandError(f"cards must be a sequence of numbers, not {shown(cards)}")
     taken = list(itertools.islice(cards, max_cards + 1))  # (no more is read: range(10**9))

@@ -177,7 +177,7 @@ def check(
                        fault="unreadable")  # fmt: skip
     operations = list(expr.operations())
     for step in operations:
-        if isinstance(step, BinOp) and step.op not in rules.ops:
+        if type(step) is BinOp and step.op not in rules.ops:
             return Verdict(
                 False,
                 f"uses {step.op}, which is not allowed here (allowed: {' '.join(rules.ops)})",
@@ -192,12 +192,13 @@ def check(
     if rules.family:  # (the numbers as written, read as the cards they are written from)
         expr = _read(_minus_of_cards(expr, dealt, rules), list(rules.hand(cards)), rules)
         operations = list(expr.operations())
-    numerals = [term for term in expr.terms() if isinstance(term, Numeral)]
+    terms = list(expr.terms())
+    numerals = [term for term in terms if type(term) is Numeral]
     for numeral in numerals:
         if not numeral.parts:
             reason, fault = _unwritable(numeral, rules)
             return Verdict(False, reason, expr, fault=fault)
-    used = expr.numbers
+    used = expr.numbers if numerals else [term.value for term in terms]
     problem = _card_problems(Counter(used), dealt, rules.use_all)
     if problem:
         return Verdict(False, problem[0], expr, fault=problem[1])
@@ -224,7 +225,7 @@ def check(
 
 
 def _broken_rule(step: BinOp | UnOp, rules: HouseRules) -> str | None:
-    if isinstance(step, UnOp):
+    if type(step) is UnOp:
         made = unary(step.op, step.operand.value, rules.max_digits)
         if made is None:
             what = "an exact square root" if step.op == "√" else "a factorial"
@@ -277,7 +278,7 @@ def _family_rule(operation: BinOp | UnOp, rules: HouseRules) -> str | None:
     """What is wrong with a unary operation under the rules, if anything: an operator they
     do not take, one applied to a value where only numbers may have one, or more in a row
     than ``unary_depth``."""
-    if not isinstance(operation, UnOp):
+    if type(operation) is not UnOp:
         return None
     name = {"√": "√", "!": "!", "-": "a minus before a value"}[operation.op]
     if operation.op not in rules.unary:
