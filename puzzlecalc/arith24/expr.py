@@ -719,6 +719,9 @@ class _Reader:
         token = self.tokens[self.at]
         if not token or token[-1] not in _DIGITS:
             return None
+        if token.isdigit() and len(token) <= MAX_DIGITS and (token[0] != "0" or len(token) == 1):
+            self.at += 1  # (most often: a whole number)
+            return _read_number(int(token))
         if "." not in token and (token[0] != "0" or len(token) == 1 or FRACTION_SLASH in token):
             return self._fraction(token, 1)
         if len(token.replace(".", "")) > MAX_DIGITS:

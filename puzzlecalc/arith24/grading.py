@@ -58,12 +58,17 @@ NO_EXPRESSION: Final = "no expression found"
 #: whose result is not what it makes.
 GradeFault: TypeAlias = Fault | Literal["no expression", "wrong step"]
 
-#: Words of LaTeX and characters of Unicode, and the operators they write.
+#: Words of LaTeX and characters of Unicode, and the operators they write, in the order
+#: they are read.
 _SPELLED: Final = (
     (r"\times", "*"), (r"\cdot", "*"), (r"\div", "/"), (r"\left", ""), (r"\right", ""),
     ("×", "*"), ("·", "*"), ("÷", "/"), ("−", "-"), ("–", "-"), ("$", ""), ("\\,", ""),
     ("\\(", ""), ("\\)", ""), ("\\[", ""), ("\\]", ""),
 )  # fmt: skip
+#: Those of them that are not LaTeX (the only ones a text without a backslash can hold).
+_UNICODE: Final = tuple((spelled, plain) for spelled, plain in _SPELLED if "\\" not in spelled)
+#: A brace.
+_BRACE: Final = re.compile(r"[{}]")
 #: The text of an ``<answer>`` tag.
 _TAGGED: Final = re.compile(r"<answer>(.*?)</answer>", flags=re.DOTALL)
 #: A run of text an expression may be made of (digits, operators, brackets, spaces).
@@ -215,16 +220,16 @@ def _braced(text: str, opening: int) -> tuple[str, int]:
     """The text inside the braces that open at ``opening``, and where they close (or the
     rest of the text, if they do not)."""
     depth = 0
-    for at in range(opening, len(text)):
-        depth += {"{": 1, "}": -1}.get(text[at], 0)
+    for brace in _BRACE.finditer(text, opening):
+        depth += 1 if brace[0] == "{" else -1
         if depth == 0:
-            return text[opening + 1 : at], at
+            return text[opening + 1 : brace.start()], brace.start()
     return text[opening + 1 :], len(text)
 
 
 def _plain(text: str) -> str:
     """``text`` with LaTeX's and Unicode's operators written as the referee reads them."""
-    for spelled, plain in _SPELLED:
+    for spelled, plain in _SPELLED if "\\" in text else _UNICODE:
         text = text.replace(spelled, plain)
     while (start := text.find("\\frac{")) >= 0:  # \frac{a}{b}: ((a)/(b)), innermost last
         top, end = _braced(text, start + len("\\frac"))
@@ -241,6 +246,8 @@ def _steps(text: str) -> tuple[str, str | None] | None:
     cards or the results of the steps before it (each taken once, the latest of its
     value), and what is wrong with the first step whose result is not what it makes;
     ``None`` if the text is not such a list."""
+    if text.count("=") < 2:
+        return None  # (two steps, each with its "=", at the least)
     parts = [part for part in _STEP_BREAK.split(text) if "=" in part]
     steps = [_STEP.match(_LABEL.sub("", part, count=1).rstrip(". ")) for part in parts]
     if len(steps) < 2 or not all(steps):

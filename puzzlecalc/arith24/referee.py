@@ -106,9 +106,13 @@ class Verdict:
 
 
 def _card_problems(
-    used: Counter[Number], dealt: Counter[Number], use_all: bool
+    numbers: list[Number], hand: Sequence[Number], use_all: bool
 ) -> tuple[str, Fault] | None:
-    """What is wrong with the cards an answer uses, and the fault of the first problem."""
+    """What is wrong with the cards an answer uses (its ``numbers``), and the fault of the
+    first problem."""
+    if sorted(numbers) == sorted(hand):
+        return None  # (most often: each card once)
+    used, dealt = Counter(numbers), Counter(hand)
     problems: list[tuple[str, Fault]] = []
     for value in sorted(used):
         if not dealt[value]:
@@ -166,7 +170,7 @@ def check(
     :raises InvalidArgumentError: if the rules are not valid.
     """
     rules = house_rules(rules, options)
-    dealt = Counter(rules.hand(cards))
+    hand = rules.hand(cards)
     goal = number(target, "the target")
     if not isinstance(answer, str):
         return Verdict(False, f"the answer must be text, not {shown(answer)}", fault="unreadable")
@@ -186,11 +190,11 @@ def check(
                 fault="against the rules",
             )
     for operation in operations:
-        broken = _family_rule(operation, rules)
+        broken = _family_rule(operation, rules) if type(operation) is UnOp else None
         if broken:
             return Verdict(False, broken, expr, step=operation, fault="against the rules")
     if rules.family:  # (the numbers as written, read as the cards they are written from)
-        expr = _read(_minus_of_cards(expr, dealt, rules), list(rules.hand(cards)), rules)
+        expr = _read(_minus_of_cards(expr, Counter(hand), rules), list(hand), rules)
         operations = list(expr.operations())
     terms = list(expr.terms())
     numerals = [term for term in terms if type(term) is Numeral]
@@ -199,11 +203,11 @@ def check(
             reason, fault = _unwritable(numeral, rules)
             return Verdict(False, reason, expr, fault=fault)
     used = expr.numbers if numerals else [term.value for term in terms]
-    problem = _card_problems(Counter(used), dealt, rules.use_all)
+    problem = _card_problems(used, hand, rules.use_all)
     if problem:
         return Verdict(False, problem[0], expr, fault=problem[1])
-    if rules.in_order and not _keeps_order(used, rules.hand(cards)):
-        order = " ".join(map(_number, rules.hand(cards)))
+    if rules.in_order and not _keeps_order(used, hand):
+        order = " ".join(map(_number, hand))
         reason = f"uses the cards out of order: they are to be used as dealt, {order}"
         return Verdict(False, reason, expr, fault="out of order")
     for numeral in numerals:  # (a number written from cards is made, as a step is)
@@ -274,12 +278,10 @@ def _unwritable(term: Numeral, rules: HouseRules) -> tuple[str, Fault]:
     return f"writes {term}, which cannot be written from the cards dealt", "not dealt"
 
 
-def _family_rule(operation: BinOp | UnOp, rules: HouseRules) -> str | None:
+def _family_rule(operation: UnOp, rules: HouseRules) -> str | None:
     """What is wrong with a unary operation under the rules, if anything: an operator they
     do not take, one applied to a value where only numbers may have one, or more in a row
     than ``unary_depth``."""
-    if type(operation) is not UnOp:
-        return None
     name = {"√": "√", "!": "!", "-": "a minus before a value"}[operation.op]
     if operation.op not in rules.unary:
         allowed = f" (allowed: {' '.join(rules.unary)})" if rules.unary else ""
