@@ -390,6 +390,8 @@ class BinOp(Expr):
     @property
     def value(self) -> Number:
         value = self._value
+        if isinstance(value, int | Fraction):
+            return value  # (most often; an enum's member costs a lookup)
         if value is _Pending.VALUE:
             for step in self.steps():  # each after its parts: nothing recurses
                 if step._value is _Pending.VALUE:
@@ -453,11 +455,11 @@ class UnOp(Expr):
     @property
     def value(self) -> Number:
         value = self._value
+        if isinstance(value, int | Fraction):
+            return value
         if value is _Undefined.DIVIDES_BY_ZERO:
             raise DivisionByZeroError(f"{self} divides by zero")
-        if value is _Undefined.NOT_EXACT:
-            raise NoValueError(f"{self} is not an exact number")
-        return value
+        raise NoValueError(f"{self} is not an exact number")
 
     def __str__(self) -> str:
         return self._text

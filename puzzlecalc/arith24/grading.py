@@ -161,7 +161,7 @@ def grade_all(
     :raises InvalidArgumentError: as :func:`grade`, or if ``jobs`` is not a whole number of
         at least 1.
     """
-    return in_order(answers, _graded, executor=executor, jobs=jobs)
+    return in_order(answers, _graded, executor=executor, jobs=jobs, chunk=256)
 
 
 def _graded(answer: Answer) -> Grade:
