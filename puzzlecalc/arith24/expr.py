@@ -150,7 +150,7 @@ class Expr(abc.ABC):
                 yield node  # type: ignore[misc]  # (a BinOp or an UnOp)
             elif not node._is_term:
                 stack.append((node, True))
-                stack += ((part, False) for part in reversed(node.parts))
+                stack += [(part, False) for part in reversed(node.parts)]
 
     def steps(self) -> Iterator[BinOp]:
         """Every binary operation, each after those it depends on (the order a player

@@ -438,12 +438,12 @@ def hand(
             f"at most {max_cards} cards can be played{order}, not {more} "
             "(the rules' max_cards raises it)"
         )
-    checked = tuple(number(card, "a card") for card in taken)
+    checked = [number(card, "a card") for card in taken]
     if not in_order:
-        checked = tuple(sorted(checked))
+        checked.sort()
     if not checked:
         raise InvalidHandError("there must be at least one card")
-    return checked
+    return tuple(checked)
 
 
 def check_card_count(cards: object) -> int:

@@ -370,9 +370,11 @@ def house_rules(rules: HouseRules | None, options: Mapping[str, Any]) -> HouseRu
         rules = DEFAULT_RULES
     else:
         instance(rules, "rules", HouseRules, "HouseRules")
-    if not isinstance(options, Mapping):
+    if type(options) is not dict and not isinstance(options, Mapping):
         raise InvalidTypeError(f"options must be a mapping of house rules, not {shown(options)}")
+    if not options:
+        return rules
     unknown = set(options) - set(RuleOptions.__annotations__)
     if unknown:
         raise InvalidArgumentError(f"unknown house rules: {', '.join(sorted(unknown))}")
-    return attrs.evolve(rules, **options) if options else rules
+    return attrs.evolve(rules, **options)
