@@ -26,7 +26,7 @@ from puzzlecalc.arith24.numbers import Number
 from puzzlecalc.arith24.referee import FAULTS, Verdict, check
 from puzzlecalc.arith24.rules import DEFAULT_RULES
 from puzzlecalc.cli import main
-from puzzlecalc.errors import InvalidArgumentError
+from puzzlecalc.errors import InvalidArgumentError, InvalidTypeError
 
 HAND = [3, 3, 8, 8]
 
@@ -224,7 +224,7 @@ def test_graded_in_bulk_on_processes_or_an_executor_as_one_by_one() -> None:
         for cards, target, rules in (([3, 3, 8, 8], 24, DEFAULT_RULES), ([1, 2, 3, 4], 10,
                                      HouseRules(in_order=True)), ([4, 6], 25, DEFAULT_RULES))
         for text in ("8/(3-8/3)", "<answer>1+2+3+4</answer>", "4*6 = 24", "2+1+3+4", "nothing")
-    ] * 7  # fmt: skip
+    ] * 40  # fmt: skip  # (600: more than one chunk of 256)
     one_by_one = [grade(a.text, a.cards, a.target, rules=a.rules) for a in answers]
     assert list(grade_all(answers)) == one_by_one
     assert list(grade_all(iter(answers), jobs=2)) == one_by_one
@@ -232,6 +232,8 @@ def test_graded_in_bulk_on_processes_or_an_executor_as_one_by_one() -> None:
         assert list(grade_all(answers, executor=pool)) == one_by_one
     with pytest.raises(InvalidArgumentError, match="jobs"):
         list(grade_all(answers, jobs=0))
+    with pytest.raises(InvalidTypeError, match=r"each answer must be an Answer, not '3\*8'"):
+        list(grade_all(["3*8"]))  # type: ignore[list-item]
 
 
 def test_grade_on_two_processes_writes_what_one_does(tmp_path: Path) -> None:

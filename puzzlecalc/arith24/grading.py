@@ -30,6 +30,7 @@ from typing import Final, Literal, TypeAlias
 
 import attrs
 
+from puzzlecalc._checks import instance
 from puzzlecalc._pool import in_order
 from puzzlecalc.arith24.expr import parse
 from puzzlecalc.arith24.numbers import Number
@@ -160,12 +161,26 @@ def grade_all(
 
     :raises InvalidArgumentError: as :func:`grade`, or if ``jobs`` is not a whole number of
         at least 1.
+    :raises InvalidTypeError: if an answer is not an :class:`Answer`.
     """
-    return in_order(answers, _graded, executor=executor, jobs=jobs, chunk=256)
+    graded = in_order(map(_sent, answers), _graded, executor=executor, jobs=jobs, chunk=256)
+    return (Grade(*fields[:4], fault=fields[4]) for fields in graded)
 
 
-def _graded(answer: Answer) -> Grade:
-    return grade(answer.text, answer.cards, answer.target, rules=answer.rules)
+#: An answer as it goes to a worker, and its grade as it comes back: plain tuples, which
+#: pickle in a tenth of the time of attrs classes (the parent pickles every one).
+_Sent: TypeAlias = tuple[str, tuple[Number, ...], Number, HouseRules]
+_Graded: TypeAlias = tuple[bool, str, str | None, Number | None, GradeFault | None]
+
+
+def _sent(answer: Answer) -> _Sent:
+    instance(answer, "each answer", Answer, "an Answer")
+    return answer.text, answer.cards, answer.target, answer.rules
+
+
+def _graded(answer: _Sent) -> _Graded:
+    made = grade(answer[0], answer[1], answer[2], rules=answer[3])
+    return made.correct, made.reason, made.expression, made.value, made.fault
 
 
 def find_answer(text: str) -> str | None:
