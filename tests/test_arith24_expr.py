@@ -12,7 +12,7 @@ from strategies24 import exprs
 
 from puzzlecalc import InvalidExpressionError
 from puzzlecalc.arith24 import BinOp, Expr, Num, check
-from puzzlecalc.arith24.expr import MAX_LENGTH, _operation
+from puzzlecalc.arith24.expr import MAX_LENGTH, _operation, _parsed
 from puzzlecalc.arith24.numbers import Operator, apply, exact
 
 PRINTED = [
@@ -112,6 +112,24 @@ def test_printing_then_parsing_gives_the_same_tree(expr: Expr) -> None:
     again = Expr.parse(str(expr))
     assert again == expr
     assert str(again) == str(expr)
+
+
+@given(
+    st.one_of(
+        exprs().map(str),
+        st.text(alphabet="0123456789.+-*/^!√()[] −⁄", max_size=30),
+        st.sampled_from(["√4!^-(3)!-(-2)+.4", "2^3^2", "-(3+4)!", "((8))!", "sqrt[2]*-√-4"]),
+    )
+)
+def test_the_nodes_the_parser_makes_are_the_walks_of_its_tree(text: str) -> None:
+    """The referee takes the operations and the numbers of an answer from the parser, in
+    the order it made them: the order in which Expr.operations and Expr.terms walk the tree."""
+    try:
+        expr, nodes = _parsed(text)
+    except InvalidExpressionError:
+        return
+    assert [id(node) for node in nodes if not node._is_term] == list(map(id, expr.operations()))
+    assert [id(node) for node in nodes if node._is_term] == list(map(id, expr.terms()))
 
 
 @given(st.text(max_size=40))

@@ -592,6 +592,13 @@ def parse(text: str) -> Expr:
 
     :raises InvalidExpressionError: naming the problem and its 0-based position.
     """
+    return _parsed(text)[0]
+
+
+def _parsed(text: str) -> tuple[Expr, list[Expr]]:
+    """:func:`parse`, and every node of the tree in the order read: each after its parts,
+    the left's before the right's (the numbers in the order of :meth:`Expr.terms`, the
+    operations in the order of :meth:`Expr.operations`), which the referee asks for."""
     if not isinstance(text, str):
         raise InvalidExpressionError(f"an expression must be a string, not {shown(text)}")
     if len(text) > MAX_LENGTH:
@@ -603,7 +610,7 @@ def parse(text: str) -> Expr:
     reader = _Reader(text)
     if reader.peek() == "":
         raise reader.error("empty expression")
-    return _read_expression(reader)
+    return _read_expression(reader), reader.nodes
 
 
 #: An operator :func:`parse` has read and not yet applied, with how many operands it takes
@@ -619,6 +626,7 @@ def _read_expression(reader: _Reader) -> Expr:
     read; a power waits for another power, as it groups to the right."""
     operands: list[Expr] = []
     waiting: list[_Waiting] = []
+    nodes = reader.nodes
     while True:
         operands.append(_operand(reader, waiting))
         while (op := reader.operator()) is None:
@@ -626,14 +634,15 @@ def _read_expression(reader: _Reader) -> Expr:
             if opening is None:
                 if reader.peek():
                     raise reader.after_operand(None)
-                _apply(waiting, operands, 0)
+                _apply(waiting, operands, 0, nodes)
                 return operands[0]
             reader.closing(opening)
-            _apply(waiting, operands, 0)
+            _apply(waiting, operands, 0, nodes)
             waiting.pop()  # (the opening bracket)
             while reader.factorial():
                 operands[-1] = UnOp("!", operands[-1])
-        _apply(waiting, operands, PRECEDENCE[op] + (op == "^"))
+                nodes.append(operands[-1])
+        _apply(waiting, operands, PRECEDENCE[op] + (op == "^"), nodes)
         waiting.append((op, 2))
 
 
@@ -651,14 +660,16 @@ def _operand(reader: _Reader, waiting: list[_Waiting]) -> Expr:
         made = reader.signed_number()
         if made is not None:
             break
+    reader.nodes.append(made)
     while reader.factorial():
         made = UnOp("!", made)
+        reader.nodes.append(made)
     return made
 
 
-def _apply(waiting: list[_Waiting], operands: list[Expr], binding: int) -> None:
+def _apply(waiting: list[_Waiting], operands: list[Expr], binding: int, nodes: list[Expr]) -> None:
     """Apply the operators waiting, latest first, that bind at least as tightly as
-    ``binding``, up to an opening bracket."""
+    ``binding``, up to an opening bracket (each operation made goes to ``nodes``)."""
     while waiting and waiting[-1][1]:
         op, arity = waiting[-1]
         if (UNARY_PRECEDENCE[op] if arity == 1 else PRECEDENCE[op]) < binding:
@@ -669,6 +680,7 @@ def _apply(waiting: list[_Waiting], operands: list[Expr], binding: int) -> None:
         else:
             right = operands.pop()
             operands[-1] = _operation(cast(Operator, op), operands[-1], right, worked_out=True)
+        nodes.append(operands[-1])
 
 
 class _Reader:
@@ -679,6 +691,7 @@ class _Reader:
         self.text = text
         self.tokens: list[str] = [*_TOKEN.findall(text), ""]  # ("": the end)
         self.at = 0
+        self.nodes: list[Expr] = []  # (each node made, in the order made)
 
     def peek(self) -> str:
         """The token reached (``""`` at the end)."""

@@ -22,7 +22,7 @@ from typing import Final, Literal, TypeAlias, Unpack, get_args
 import attrs
 
 from puzzlecalc._checks import shown
-from puzzlecalc.arith24.expr import BinOp, Expr, Num, Numeral, UnOp, parse
+from puzzlecalc.arith24.expr import BinOp, Expr, Num, Numeral, UnOp, _parsed
 from puzzlecalc.arith24.numbers import (
     MAX_VALUE_DIGITS,
     Number,
@@ -175,11 +175,12 @@ def check(
     if not isinstance(answer, str):
         return Verdict(False, f"the answer must be text, not {shown(answer)}", fault="unreadable")
     try:
-        expr = parse(answer)
+        expr, nodes = _parsed(answer)
     except InvalidExpressionError as error:
         return Verdict(False, f"cannot read the answer: {error}", position=error.position,
                        fault="unreadable")  # fmt: skip
-    operations = list(expr.operations())
+    operations: list[BinOp | UnOp] = [node for node in nodes if not node._is_term]  # type: ignore[misc]
+    terms: list[Num | Numeral] = [node for node in nodes if node._is_term]  # type: ignore[misc]
     for step in operations:
         if type(step) is BinOp and step.op not in rules.ops:
             return Verdict(
@@ -195,8 +196,7 @@ def check(
             return Verdict(False, broken, expr, step=operation, fault="against the rules")
     if rules.family:  # (the numbers as written, read as the cards they are written from)
         expr = _read(_minus_of_cards(expr, Counter(hand), rules), list(hand), rules)
-        operations = list(expr.operations())
-    terms = list(expr.terms())
+        operations, terms = list(expr.operations()), list(expr.terms())
     numerals = [term for term in terms if type(term) is Numeral]
     for numeral in numerals:
         if not numeral.parts:
