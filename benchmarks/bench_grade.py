@@ -95,7 +95,7 @@ def _atom(tokens: list[str]) -> tuple[Fraction, list[str]]:
 def main() -> None:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--repeat", type=int, default=5)
-    parser.add_argument("--answers", type=int, default=2000)
+    parser.add_argument("--answers", type=int, default=5000)
     args = parser.parse_args()
     made = answers(args.answers)
     if not in_child():  # (they agree; a child only times)
