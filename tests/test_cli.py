@@ -10,6 +10,7 @@ import stat
 import subprocess
 import sys
 import xml.etree.ElementTree as ElementTree
+from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
@@ -17,11 +18,13 @@ import pytest
 from shared_data import DATA, load
 
 from puzzlecalc import __version__, game_level
+from puzzlecalc.arith24.numbers import Number
 from puzzlecalc.cli import main, text
 from puzzlecalc.cli import records as cli_records
+from puzzlecalc.cli.arguments import card
 from puzzlecalc.cli.puzzles import read_puzzles
 from puzzlecalc.cli.text import progress_bar, steady_rate
-from puzzlecalc.errors import InvalidHandError
+from puzzlecalc.errors import InvalidArgumentError, InvalidHandError
 
 
 def run(*argv: str) -> tuple[int, str]:
@@ -306,6 +309,22 @@ def test_absurd_numbers_are_refused_at_once(
     assert run("24", number, "1")[0] == 2
     err = capsys.readouterr().err
     assert "not a number" in err or "over zero" in err
+
+
+@pytest.mark.parametrize(
+    ("word", "value"),
+    [("12", 12), (" -3 ", -3), ("+7", 7), ("0", 0), ("9" * 30, int("9" * 30)), ("4/2", 2),
+     ("3/2", Fraction(3, 2)), ("-0.5", Fraction(-1, 2)), ("2.0", 2)],
+)  # fmt: skip
+def test_a_card_of_a_file_is_exact_and_whole_ones_are_ints(word: str, value: Number) -> None:
+    assert card(word) == value
+    assert type(card(word)) is type(value)
+
+
+@pytest.mark.parametrize("word", ["9" * 31, "1/0", "x", "", "1e3", "--2"])
+def test_a_card_of_a_file_that_is_no_number_is_the_argument_error(word: str) -> None:
+    with pytest.raises(InvalidArgumentError):
+        card(word)
 
 
 @pytest.mark.parametrize(

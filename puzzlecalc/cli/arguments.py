@@ -241,6 +241,8 @@ def card(text: str) -> Number:
 
     :raises InvalidArgumentError: if it is not a number.
     """
+    if _WHOLE.fullmatch(text.strip()):
+        return int(text)  # (most often: a whole number, which Fraction reads far slower)
     try:
         return exact(fraction(text))
     except argparse.ArgumentTypeError as error:
