@@ -72,12 +72,13 @@ _UNICODE: Final = tuple((spelled, plain) for spelled, plain in _SPELLED if "\\" 
 _BRACE: Final = re.compile(r"[{}]")
 #: The text of an ``<answer>`` tag.
 _TAGGED: Final = re.compile(r"<answer>(.*?)</answer>", flags=re.DOTALL)
-#: A run of text an expression may be made of (digits, operators, brackets, spaces).
-_EXPRESSION: Final = re.compile(r"[0-9.()+\-*/^√!⁄ ]+")
+#: A run of text an expression may be made of (digits, operators, brackets, spaces), from
+#: a character that is not a space: the runs of spaces between words are no runs.
+_EXPRESSION: Final = re.compile(r"[0-9.()+\-*/^√!⁄][0-9.()+\-*/^√!⁄ ]*")
 _DIGIT: Final = re.compile(r"\d")
 _OPERATOR: Final = re.compile(r"[-+*/^√!]")
 #: What parts the steps of a list: a new line, a comma, a semicolon, a full stop, "then".
-_STEP_BREAK: Final = re.compile(r"[,;\n]|\.\s|\bthen\b")
+_STEP_BREAK: Final = re.compile(r"[,;\n]|\.\s|t(?<!\wt)hen\b")  # (\bthen\b, from its t)
 #: A number as a step writes it: ``6``, ``-3``, ``1.5``, ``8/3``.
 _NUMBER: Final = r"-?\d+(?:\.\d+)?(?:[/⁄][1-9]\d*)?"
 #: One step of a list: an expression of cards and results before it, ``=``, its result.
@@ -210,12 +211,14 @@ def _read(text: str) -> tuple[str | None, str | None]:
     if steps is not None:
         return steps
     claimed = text.split("=")[0] if _claims(text) else text
-    runs = [run.strip() for run in _EXPRESSION.findall(claimed)]
-    runs = [run for run in runs if _DIGIT.search(run)]
-    if not runs:
-        return None, None
-    with_operator = [run for run in runs if _OPERATOR.search(run.lstrip("-"))]
-    return (with_operator or runs)[-1], None
+    last = None  # (the last run with a digit: the expression if no run has an operator)
+    for run in reversed(_EXPRESSION.findall(claimed)):
+        run = run.strip()
+        if _DIGIT.search(run) is not None:
+            if _OPERATOR.search(run.lstrip("-")) is not None:
+                return run, None  # the last run with a digit and an operator
+            last = last or run
+    return last, None
 
 
 def _claims(text: str) -> bool:
@@ -263,14 +266,18 @@ def _steps(text: str) -> tuple[str, str | None] | None:
     ``None`` if the text is not such a list."""
     if text.count("=") < 2:
         return None  # (two steps, each with its "=", at the least)
-    parts = [part for part in _STEP_BREAK.split(text) if "=" in part]
-    steps = [_STEP.match(_LABEL.sub("", part, count=1).rstrip(". ")) for part in parts]
-    if len(steps) < 2 or not all(steps):
+    steps: list[re.Match[str]] = []
+    for part in _parts(text):
+        if "=" in part:
+            step = _STEP.match(_LABEL.sub("", part, count=1).rstrip(". "))
+            if step is None:
+                return None  # (a part with an "=" that is no step: no list of steps)
+            steps.append(step)
+    if len(steps) < 2:
         return None
     made: list[tuple[str, Fraction, str]] = []  # each result: as written, its value, its tree
     wrong = None
     for number, step in enumerate(steps, 1):
-        assert step is not None
         left, result = step.group(1).strip(), step.group(2)
         valued, written = left, left
         for index in range(len(made) - 1, -1, -1):  # the results it uses, latest first
@@ -285,6 +292,16 @@ def _steps(text: str) -> tuple[str, str | None] | None:
             wrong = f"step {number}: {left} is {worked}, not {result}"
         made.append((result, _number(result), written))
     return made[-1][2], wrong
+
+
+def _parts(text: str) -> Iterator[str]:
+    """``_STEP_BREAK.split(text)``, a part at a time (a text that is no list of steps is
+    known at its first part with an "=" that is no step: the rest is not split)."""
+    start = 0
+    for found in _STEP_BREAK.finditer(text):
+        yield text[start : found.start()]
+        start = found.end()
+    yield text[start:]
 
 
 def _value(text: str) -> Fraction | None:
