@@ -5,7 +5,9 @@ Usage: python benchmarks/bench_grade.py [--repeat N] [--answers N]
 
 The answers are the first solutions of random hands of four cards from 1 to 13, written as
 models write them (``<answer>`` tags, ``\\boxed{}`` with LaTeX, Unicode operators, a
-trailing ``= 24``), one in four spoilt (a card changed). The baseline is the plain grader
+trailing ``= 24``), one in four spoilt (a card changed); in a second row, each after about
+2,000 characters of reasoning (tries that make other numbers, with their ``=``), the
+answer in tags or ``\\boxed{}``, as a reasoning model's answer comes. The baseline is the plain grader
 such datasets ship, written as well as its author can: the last run of expression
 characters in the text (tags and LaTeX stripped the same way), evaluated by a small
 recursive-descent parser over Fractions, its numbers compared with the cards as a
@@ -30,11 +32,13 @@ from puzzlecalc.arith24 import deal, solve
 from puzzlecalc.arith24.grading import Answer, grade, grade_all
 
 _TEMPLATES = ["{}", "The answer is {} = 24.", "<answer>{}</answer>", "$\\boxed{{{}}}$"]
+_MARKED = _TEMPLATES[2:]  # (after reasoning: the plain grader takes the text up to an "=")
 _TOKENS = re.compile(r"\s*(\d+|[-+*/()])")
 
 
-def answers(count: int) -> list[tuple[list[int], str]]:
-    """``count`` hands, each with an answer as a model writes it (one in four spoilt)."""
+def answers(count: int, reasoned: bool = False) -> list[tuple[list[int], str]]:
+    """``count`` hands, each with an answer as a model writes it (one in four spoilt),
+    after reasoning if ``reasoned``."""
     rng = random.Random(7)
     made = []
     for index in range(count):
@@ -42,8 +46,19 @@ def answers(count: int) -> list[tuple[list[int], str]]:
         written = str(solve(hand)[0]).replace("*", " × ").replace("/", " ÷ ")
         if index % 4 == 3:
             written = written.replace(str(hand[0]), str(hand[0] + 1), 1)
-        made.append((hand, rng.choice(_TEMPLATES).format(written)))
+        answer = rng.choice(_MARKED if reasoned else _TEMPLATES).format(written)
+        made.append((hand, reasoning(hand, rng) + answer if reasoned else answer))
     return made
+
+
+def reasoning(hand: list[int], rng: random.Random) -> str:
+    """What a reasoning model writes before its answer: tries, each with its ``=``."""
+    tries: list[str] = []
+    while sum(map(len, tries)) < 2000:
+        a, b = rng.sample(hand, 2)
+        tries.append(f"Let me try {a} + {b} = {a + b}, then I still need the other cards, "
+                     f"and {a + b} with them does not seem to make 24 yet.")  # fmt: skip
+    return " ".join(tries) + " So: "
 
 
 def plain_grade(text: str, cards: list[int]) -> bool:
@@ -97,11 +112,19 @@ def main() -> None:
     parser.add_argument("--repeat", type=int, default=5)
     parser.add_argument("--answers", type=int, default=5000)
     args = parser.parse_args()
-    made = answers(args.answers)
+    bench(args.answers, args.repeat, "short", reasoned=False)
+    bench(args.answers, args.repeat, "reasoned", reasoned=True)
+
+
+def bench(count: int, repeat: int, row: str, *, reasoned: bool) -> None:
+    """One row: ``count`` answers, with reasoning before them if ``reasoned``."""
+    made = answers(count, reasoned)
     if not in_child():  # (they agree; a child only times)
         plain = [plain_grade(text, hand) for hand, text in made]
         assert plain == [grade(text, hand).correct for hand, text in made]
-        print(f"{len(made)} answers, {sum(plain)} right (per answer):")
+        length = sum(len(text) for _, text in made) / len(made)
+        print(f"{len(made)} answers of {length:,.0f} characters on average, "
+              f"{sum(plain)} right (per answer):")  # fmt: skip
     bulk = [Answer(text, tuple(hand)) for hand, text in made]
     cores = os.cpu_count() or 1
     times = alternate(
@@ -110,13 +133,13 @@ def main() -> None:
             "grade()": lambda: [grade(text, hand) for hand, text in made],
             f"grade_all(), {cores} processes": lambda: list(grade_all(bulk, jobs=cores)),
         },
-        args.repeat,
+        repeat,
+        row=row,
     )
     report({name: [t / len(made) for t in each] for name, each in times.items()},
            "plain grader", unit="ms")  # fmt: skip
-    if not in_child():
-        for name, each in times.items():
-            print(f"{name}: {len(made) / min(each):,.0f} answers a second")
+    for name, each in times.items():
+        print(f"{name}: {len(made) / min(each):,.0f} answers a second")
 
 
 if __name__ == "__main__":
