@@ -144,6 +144,33 @@ def test_an_answer_is_text_of_a_bounded_length() -> None:
     assert grade("(" * 5000 + "3", HAND).reason.startswith("cannot read")  # (no recursion)
 
 
+@pytest.mark.parametrize(
+    ("piece", "end", "reason"),
+    [
+        ("<answer>", "", NO_EXPRESSION),  # (unclosed tags: each was read to the end)
+        ("<answer>1+1</answer>", "", "gives 2, not 24"),
+        ("\\frac{", "", NO_EXPRESSION),  # (nested fractions, never closed)
+        ("1+1=2, ", "", "gives 2, not 24"),  # (a list of steps: each result sought in each)
+        ("1+1=2\n", "", "gives 2, not 24"),
+        ("+", " = x = 3", "uses 3, which was not dealt"),  # (a step's left side, tried at each +)
+        ("1+", "", "cannot read the answer: expression is longer than 1000"),
+    ],
+)
+def test_no_answer_of_the_longest_length_takes_long(piece: str, end: str, reason: str) -> None:
+    """Each of these, repeated to MAX_ANSWER characters, took minutes: the work of finding
+    the answer grew as the square (or the cube) of the length."""
+    text = (piece * (MAX_ANSWER // len(piece) + 1))[: MAX_ANSWER - len(end)] + end
+    assert grade(text, [1, 1]).reason.startswith(reason)
+
+
+def test_a_list_of_too_many_steps_is_read_as_text() -> None:
+    steps = "".join(f"{n}+1={n + 1}\n" for n in range(1, 80))
+    assert find_answer(steps) == "79+1"  # (the last expression, not the steps chained)
+    assert find_answer("".join(f"{n}+1={n + 1}\n" for n in range(1, 10))) == (
+        "((((((((1+1)+1)+1)+1)+1)+1)+1)+1)+1"
+    )
+
+
 # -- the command line ----------------------------------------------------------------------
 
 

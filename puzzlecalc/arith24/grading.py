@@ -3,9 +3,11 @@
 :func:`find_answer` finds the expression an answer gives: the text of the last
 ``<answer>...</answer>``, else of the last ``\\boxed{...}``, else the whole text; in it, a
 list of steps (``3+3=6, 6*4=24``: each step's operands must be cards or results of steps
-before, each used once, each claimed result exact), else the last expression (a trailing
-``= 24`` left out). LaTeX (``\\times``, ``\\div``, ``\\cdot``, ``\\frac{a}{b}``,
-``\\left(``) and Unicode (``×``, ``÷``, ``−``) are read as the operators they write.
+before, each used once, each claimed result exact; at most 64 steps, a longer list is read
+as text), else the last expression (a trailing ``= 24`` left out). LaTeX (``\\times``,
+``\\div``, ``\\cdot``, ``\\frac{a}{b}`` (the first 64), ``\\left(``) and Unicode
+(``×``, ``÷``, ``−``) are read as the operators they write. The work grows with the length
+of the text, no faster: an answer of :data:`MAX_ANSWER` characters takes milliseconds.
 :func:`grade` then referees the expression with :func:`~puzzlecalc.arith24.referee.check`
 under the puzzle's rules (the solver and the referee are one definition) and says why an
 answer is wrong. Nothing is evaluated as code.
@@ -70,8 +72,6 @@ _SPELLED: Final = (
 _UNICODE: Final = tuple((spelled, plain) for spelled, plain in _SPELLED if "\\" not in spelled)
 #: A brace.
 _BRACE: Final = re.compile(r"[{}]")
-#: The text of an ``<answer>`` tag.
-_TAGGED: Final = re.compile(r"<answer>(.*?)</answer>", flags=re.DOTALL)
 #: A run of text an expression may be made of (digits, operators, brackets, spaces), from
 #: a character that is not a space: the runs of spaces between words are no runs.
 _EXPRESSION: Final = re.compile(r"[0-9.()+\-*/^√!⁄][0-9.()+\-*/^√!⁄ ]*")
@@ -82,7 +82,15 @@ _STEP_BREAK: Final = re.compile(r"[,;\n]|\.\s|t(?<!\wt)hen\b")  # (\bthen\b, fro
 #: A number as a step writes it: ``6``, ``-3``, ``1.5``, ``8/3``.
 _NUMBER: Final = r"-?\d+(?:\.\d+)?(?:[/⁄][1-9]\d*)?"
 #: One step of a list: an expression of cards and results before it, ``=``, its result.
-_STEP: Final = re.compile(rf"^\s*([0-9.()+\-*/^⁄ ]*[-+*/^][0-9.()+\-*/^⁄ ]*)=\s*({_NUMBER})\s*$")
+#: (Its side before the ``=`` must hold an operator. Quantifiers that never give back
+#: keep it linear: a step that fails is not tried again at every operator.)
+_STEP: Final = re.compile(rf"^\s*+([0-9.()+\-*/^⁄ ]*+)=\s*+({_NUMBER})\s*+$")
+_STEP_OPERATOR: Final = re.compile(r"[-+*/^]")
+#: The most steps read as a list (each result is looked for in the steps after it, so the
+#: work grows as the square of their number); a longer list is read as text.
+_MOST_STEPS: Final = 64
+#: The most ``\frac{a}{b}`` read as fractions (each is found from the start of the text).
+_MOST_FRACTIONS: Final = 64
 #: What goes before a step and is not the step: ``Step 2:``, ``First,``, ``2.``.
 _LABEL: Final = re.compile(
     r"^\s*(?:[A-Za-z][A-Za-z ]*\d+\s*[:.)]|\d+[.)]|[A-Za-z][A-Za-z ]*[:,]?)?\s*"
@@ -201,9 +209,8 @@ def _read(text: str) -> tuple[str | None, str | None]:
         raise InvalidArgumentError(f"an answer must be text, not {type(text).__name__}")
     if len(text) > MAX_ANSWER:
         raise InvalidArgumentError(f"an answer of {len(text)} characters, more than {MAX_ANSWER}")
-    tagged = _TAGGED.findall(text)
-    if tagged:
-        text = tagged[-1]
+    if (tagged := _last_tagged(text)) is not None:
+        text = tagged
     elif (boxed := _last_boxed(text)) is not None:
         text = boxed
     text = _plain(text)
@@ -224,6 +231,18 @@ def _read(text: str) -> tuple[str | None, str | None]:
 def _claims(text: str) -> bool:
     """Whether the text is one expression and what it equals (``... = 24``)."""
     return text.count("=") == 1
+
+
+def _last_tagged(text: str) -> str | None:
+    """The text of the last ``<answer>...</answer>``: each tag closed by the first
+    ``</answer>`` after it, the next looked for after that."""
+    last, at = None, 0
+    while (start := text.find("<answer>", at)) >= 0:
+        end = text.find("</answer>", start + len("<answer>"))
+        if end < 0:
+            break
+        last, at = text[start + len("<answer>") : end], end + len("</answer>")
+    return last
 
 
 def _last_boxed(text: str) -> str | None:
@@ -249,7 +268,10 @@ def _plain(text: str) -> str:
     """``text`` with LaTeX's and Unicode's operators written as the referee reads them."""
     for spelled, plain in _SPELLED if "\\" in text else _UNICODE:
         text = text.replace(spelled, plain)
-    while (start := text.find("\\frac{")) >= 0:  # \frac{a}{b}: ((a)/(b)), innermost last
+    for _ in range(_MOST_FRACTIONS):  # \frac{a}{b}: ((a)/(b)), innermost last
+        start = text.find("\\frac{")
+        if start < 0:
+            break
         top, end = _braced(text, start + len("\\frac"))
         if end + 1 >= len(text) or text[end + 1] != "{":
             break
@@ -270,7 +292,7 @@ def _steps(text: str) -> tuple[str, str | None] | None:
     for part in _parts(text):
         if "=" in part:
             step = _STEP.match(_LABEL.sub("", part, count=1).rstrip(". "))
-            if step is None:
+            if step is None or _STEP_OPERATOR.search(step[1]) is None or len(steps) == _MOST_STEPS:
                 return None  # (a part with an "=" that is no step: no list of steps)
             steps.append(step)
     if len(steps) < 2:
