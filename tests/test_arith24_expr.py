@@ -125,11 +125,11 @@ def test_the_nodes_the_parser_makes_are_the_walks_of_its_tree(text: str) -> None
     """The referee takes the operations and the numbers of an answer from the parser, in
     the order it made them: the order in which Expr.operations and Expr.terms walk the tree."""
     try:
-        expr, nodes = _parsed(text)
+        expr, operations, terms = _parsed(text)
     except InvalidExpressionError:
         return
-    assert [id(node) for node in nodes if not node._is_term] == list(map(id, expr.operations()))
-    assert [id(node) for node in nodes if node._is_term] == list(map(id, expr.terms()))
+    assert list(map(id, operations)) == list(map(id, expr.operations()))
+    assert list(map(id, terms)) == list(map(id, expr.terms()))
 
 
 @given(st.text(max_size=40))

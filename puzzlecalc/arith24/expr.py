@@ -595,10 +595,10 @@ def parse(text: str) -> Expr:
     return _parsed(text)[0]
 
 
-def _parsed(text: str) -> tuple[Expr, list[Expr]]:
-    """:func:`parse`, and every node of the tree in the order read: each after its parts,
-    the left's before the right's (the numbers in the order of :meth:`Expr.terms`, the
-    operations in the order of :meth:`Expr.operations`), which the referee asks for."""
+def _parsed(text: str) -> tuple[Expr, list[BinOp | UnOp], list[Num | Numeral]]:
+    """:func:`parse`, with the tree's operations and numbers in the order read, which is
+    the order of :meth:`Expr.operations` and :meth:`Expr.terms` (the referee asks for both:
+    read, they need no walk of the tree)."""
     if not isinstance(text, str):
         raise InvalidExpressionError(f"an expression must be a string, not {shown(text)}")
     if len(text) > MAX_LENGTH:
@@ -610,7 +610,7 @@ def _parsed(text: str) -> tuple[Expr, list[Expr]]:
     reader = _Reader(text)
     if reader.peek() == "":
         raise reader.error("empty expression")
-    return _read_expression(reader), reader.nodes
+    return _read_expression(reader), reader.operations, reader.terms
 
 
 #: An operator :func:`parse` has read and not yet applied, with how many operands it takes
@@ -626,7 +626,7 @@ def _read_expression(reader: _Reader) -> Expr:
     read; a power waits for another power, as it groups to the right."""
     operands: list[Expr] = []
     waiting: list[_Waiting] = []
-    nodes = reader.nodes
+    operations = reader.operations
     while True:
         operands.append(_operand(reader, waiting))
         while (op := reader.operator()) is None:
@@ -634,15 +634,15 @@ def _read_expression(reader: _Reader) -> Expr:
             if opening is None:
                 if reader.peek():
                     raise reader.after_operand(None)
-                _apply(waiting, operands, 0, nodes)
+                _apply(waiting, operands, 0, operations)
                 return operands[0]
             reader.closing(opening)
-            _apply(waiting, operands, 0, nodes)
+            _apply(waiting, operands, 0, operations)
             waiting.pop()  # (the opening bracket)
             while reader.factorial():
-                operands[-1] = UnOp("!", operands[-1])
-                nodes.append(operands[-1])
-        _apply(waiting, operands, PRECEDENCE[op] + (op == "^"), nodes)
+                operations.append(UnOp("!", operands[-1]))
+                operands[-1] = operations[-1]
+        _apply(waiting, operands, PRECEDENCE[op] + (op == "^"), operations)
         waiting.append((op, 2))
 
 
@@ -653,34 +653,37 @@ def _operand(reader: _Reader, waiting: list[_Waiting]) -> Expr:
     while True:
         while prefix := reader.prefix():
             waiting.append((prefix, 1))
-        made = reader.number()
-        if made is not None:
+        number = reader.number()
+        if number is not None:
             break
         waiting.append((reader.opening(), 0))
-        made = reader.signed_number()
-        if made is not None:
+        number = reader.signed_number()
+        if number is not None:
             break
-    reader.nodes.append(made)
+    reader.terms.append(number)
+    made: Expr = number
     while reader.factorial():
         made = UnOp("!", made)
-        reader.nodes.append(made)
+        reader.operations.append(made)
     return made
 
 
-def _apply(waiting: list[_Waiting], operands: list[Expr], binding: int, nodes: list[Expr]) -> None:
+def _apply(
+    waiting: list[_Waiting], operands: list[Expr], binding: int, operations: list[BinOp | UnOp]
+) -> None:
     """Apply the operators waiting, latest first, that bind at least as tightly as
-    ``binding``, up to an opening bracket (each operation made goes to ``nodes``)."""
+    ``binding``, up to an opening bracket (each operation made goes to ``operations``)."""
     while waiting and waiting[-1][1]:
         op, arity = waiting[-1]
         if (UNARY_PRECEDENCE[op] if arity == 1 else PRECEDENCE[op]) < binding:
             return
         waiting.pop()
         if arity == 1:
-            operands[-1] = UnOp(op, operands[-1])
+            operations.append(UnOp(op, operands[-1]))
         else:
             right = operands.pop()
-            operands[-1] = _operation(cast(Operator, op), operands[-1], right, worked_out=True)
-        nodes.append(operands[-1])
+            operations.append(_operation(cast(Operator, op), operands[-1], right, worked_out=True))
+        operands[-1] = operations[-1]
 
 
 class _Reader:
@@ -691,7 +694,8 @@ class _Reader:
         self.text = text
         self.tokens: list[str] = [*_TOKEN.findall(text), ""]  # ("": the end)
         self.at = 0
-        self.nodes: list[Expr] = []  # (each node made, in the order made)
+        self.operations: list[BinOp | UnOp] = []  # (each made, in the order made)
+        self.terms: list[Num | Numeral] = []
 
     def peek(self) -> str:
         """The token reached (``""`` at the end)."""
@@ -726,7 +730,7 @@ class _Reader:
             self.at += 1
         return op
 
-    def number(self) -> Expr | None:
+    def number(self) -> Num | Numeral | None:
         """A number (whole, with a fraction slash, or with a decimal point), taken; else
         ``None``. A number as written (a :class:`Numeral`) keeps its text: one with a
         decimal point, or of two digits or more starting with 0 (``04``: the referee says
@@ -744,7 +748,7 @@ class _Reader:
         self.at += 1
         return Numeral(token)
 
-    def signed_number(self) -> Expr | None:
+    def signed_number(self) -> Num | None:
         """A signed number alone in brackets (``-3`` of ``(-3)``, ``-1⁄2`` of ``(-1⁄2)``),
         taken up to the closing bracket; else ``None``."""
         tokens, at = self.tokens, self.at
@@ -758,7 +762,7 @@ class _Reader:
             return None
         return self._fraction(number, -1)
 
-    def _fraction(self, token: str, sign: int) -> Expr:
+    def _fraction(self, token: str, sign: int) -> Num:
         """The number ``token`` (whole, or with a fraction slash) times ``sign``, taken (with
         its minus, if ``sign`` is -1)."""
         numerator, _, denominator = token.partition(FRACTION_SLASH)

@@ -175,12 +175,10 @@ def check(
     if not isinstance(answer, str):
         return Verdict(False, f"the answer must be text, not {shown(answer)}", fault="unreadable")
     try:
-        expr, nodes = _parsed(answer)
+        expr, operations, terms = _parsed(answer)
     except InvalidExpressionError as error:
         return Verdict(False, f"cannot read the answer: {error}", position=error.position,
                        fault="unreadable")  # fmt: skip
-    operations: list[BinOp | UnOp] = [node for node in nodes if not node._is_term]  # type: ignore[misc]
-    terms: list[Num | Numeral] = [node for node in nodes if node._is_term]  # type: ignore[misc]
     for step in operations:
         if type(step) is BinOp and step.op not in rules.ops:
             return Verdict(
