@@ -293,7 +293,7 @@ def _steps(text: str) -> tuple[str, str | None] | None:
         if "=" in part:
             step = _STEP.match(_LABEL.sub("", part, count=1).rstrip(". "))
             if step is None or _STEP_OPERATOR.search(step[1]) is None or len(steps) == _MOST_STEPS:
-                return None  # (a part with an "=" that is no step: no list of steps)
+                return None  # (a part with an "=" that is no step, or one too many: no list)
             steps.append(step)
     if len(steps) < 2:
         return None
