@@ -22,7 +22,7 @@ from puzzlecalc.arith24.grading import (
     grade,
     grade_all,
 )
-from puzzlecalc.arith24.numbers import Number
+from puzzlecalc.arith24.numbers import MAX_DIGITS, Number
 from puzzlecalc.arith24.referee import FAULTS, Verdict, check
 from puzzlecalc.arith24.rules import DEFAULT_RULES
 from puzzlecalc.cli import main
@@ -161,6 +161,14 @@ def test_no_answer_of_the_longest_length_takes_long(piece: str, end: str, reason
     the answer grew as the square (or the cube) of the length."""
     text = (piece * (MAX_ANSWER // len(piece) + 1))[: MAX_ANSWER - len(end)] + end
     assert grade(text, [1, 1]).reason.startswith(reason)
+
+
+@pytest.mark.parametrize("result", ["9" * 5000, "1." + "5" * 5000, "1/" + "3" * 5000])
+def test_a_step_with_a_result_too_long_to_read_is_no_step(result: str) -> None:
+    """A number of more than 4,300 digits is one Python will not read: it raised from
+    inside. As the parser, a list of steps reads numbers of MAX_DIGITS digits at most."""
+    assert grade(f"1+1={result}, 2+2=4", [2, 2], 4).correct  # (2+2, the last expression)
+    assert grade(f"1+1={'9' * MAX_DIGITS}, 2+2=4", [2, 2], 4).fault == "wrong step"
 
 
 def test_a_list_of_too_many_steps_is_read_as_text() -> None:

@@ -35,7 +35,7 @@ import attrs
 from puzzlecalc._checks import instance
 from puzzlecalc._pool import in_order
 from puzzlecalc.arith24.expr import parse
-from puzzlecalc.arith24.numbers import Number
+from puzzlecalc.arith24.numbers import MAX_DIGITS, Number
 from puzzlecalc.arith24.referee import Fault, check
 from puzzlecalc.arith24.rules import DEFAULT_RULES, HouseRules
 from puzzlecalc.errors import InvalidArgumentError, PuzzlecalcError
@@ -79,8 +79,11 @@ _DIGIT: Final = re.compile(r"\d")
 _OPERATOR: Final = re.compile(r"[-+*/^√!]")
 #: What parts the steps of a list: a new line, a comma, a semicolon, a full stop, "then".
 _STEP_BREAK: Final = re.compile(r"[,;\n]|\.\s|t(?<!\wt)hen\b")  # (\bthen\b, from its t)
-#: A number as a step writes it: ``6``, ``-3``, ``1.5``, ``8/3``.
-_NUMBER: Final = r"-?\d+(?:\.\d+)?(?:[/⁄][1-9]\d*)?"
+#: A number as a step writes it: ``6``, ``-3``, ``1.5``, ``8/3``; each run of digits of at
+#: most :data:`~puzzlecalc.arith24.numbers.MAX_DIGITS` digits, as the parser reads them.
+_NUMBER: Final = (
+    rf"-?\d{{1,{MAX_DIGITS}}}(?:\.\d{{1,{MAX_DIGITS}}})?(?:[/⁄][1-9]\d{{0,{MAX_DIGITS - 1}}})?"
+)
 #: One step of a list: an expression of cards and results before it, ``=``, its result.
 #: (Its side before the ``=`` must hold an operator. Quantifiers that never give back
 #: keep it linear: a step that fails is not tried again at every operator.)
