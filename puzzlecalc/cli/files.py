@@ -10,7 +10,6 @@ permissions the user's umask gives; a file replaced keeps its own.
 from __future__ import annotations
 
 import os
-import secrets
 import stat
 from collections.abc import Callable
 from pathlib import Path
@@ -100,7 +99,8 @@ def _write_whole(path: Path, write: Callable[[TextIO], None]) -> None:
             with target.open("w", newline="", encoding="utf-8") as file:
                 write(file)
             return
-        temporary = target.with_name(f".{target.name}.{secrets.token_hex(4)}.tmp")
+        name = f".{target.name}.{os.urandom(4).hex()}.tmp"  # (a random name, as secrets makes)
+        temporary = target.with_name(name)
         handle = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)  # (umask)
         try:
             with os.fdopen(handle, "w", newline="", encoding="utf-8") as file:
