@@ -7,17 +7,18 @@ import io
 import json
 from collections.abc import Iterator
 from fractions import Fraction
+from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from puzzlecalc.arith24 import HouseRules, check, count, solvable, solve
+from puzzlecalc.arith24 import HouseRules, check, count, solvable, solve, years
 from puzzlecalc.arith24._engine import counting, from_trees, plan_of, smallest
-from puzzlecalc.arith24.numbers import MAX_CARDS, MAX_ORDERED_CARDS
+from puzzlecalc.arith24.numbers import MAX_CARDS, MAX_ORDERED_CARDS, Number
 from puzzlecalc.arith24.rules import MAX_ANY_ORDER_CARDS, MAX_RULE_CARDS, MAX_SUBSET_CARDS
 from puzzlecalc.arith24.solutions import reachable_values
-from puzzlecalc.arith24.years import COUNTDOWN_CARDS, YEAR_RULES, Year, year_puzzle
+from puzzlecalc.arith24.years import COUNTDOWN_CARDS, YEAR_RULES, Year, iter_years, year_puzzle
 from puzzlecalc.cli import main
 from puzzlecalc.errors import InvalidArgumentError, InvalidHandError, InvalidTypeError
 
@@ -169,6 +170,25 @@ def test_the_year_puzzle_refuses_what_is_not_a_question(
 ) -> None:
     with pytest.raises(error, match=words):
         year_puzzle(years, **options)  # type: ignore[arg-type]
+    with pytest.raises(error, match=words):
+        iter_years(years, **options)  # type: ignore[arg-type]  # (at once, not at the first)
+
+
+def test_the_years_come_one_at_a_time_as_each_is_worked_out(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    expected = year_puzzle(range(6, 30), cards=[4, 3, 2, 1])
+    asked: list[Number] = []
+
+    def counted(cards: tuple[Number, ...], year: Number, **options: Any) -> int:
+        asked.append(year)
+        return count(cards, year, **options)
+
+    monkeypatch.setattr(years, "count", counted)
+    found = iter_years(range(6, 30), cards=[4, 3, 2, 1])
+    assert asked == []
+    assert next(found) == expected[0] and asked == [6]
+    assert [*found] == expected[1:] and asked == list(range(6, 30))
 
 
 @pytest.mark.parametrize(

@@ -13,7 +13,7 @@ number asked.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from typing import Final, Unpack
 
 import attrs
@@ -26,7 +26,7 @@ from puzzlecalc.arith24.rules import HouseRules, RuleOptions, house_rules
 from puzzlecalc.arith24.solutions import DEFAULT_MAX_STEPS, count
 from puzzlecalc.errors import InvalidArgumentError
 
-__all__ = ["COUNTDOWN_CARDS", "MAX_YEARS", "YEAR_RULES", "Year", "year_puzzle"]
+__all__ = ["COUNTDOWN_CARDS", "MAX_YEARS", "YEAR_RULES", "Year", "iter_years", "year_puzzle"]
 
 #: The cards of the New Year puzzle: a countdown from 10.
 COUNTDOWN_CARDS: Final = (10, 9, 8, 7, 6, 5, 4, 3, 2, 1)
@@ -82,17 +82,47 @@ def year_puzzle(
         is not valid.
     :raises SearchLimitError: if a search needs more than ``max_steps`` steps.
     """
+    return list(
+        iter_years(
+            years, cards=cards, rules=rules, max_steps=max_steps, max_years=max_years, **options
+        )
+    )
+
+
+def iter_years(
+    years: Iterable[Number],
+    *,
+    cards: Sequence[Number] = COUNTDOWN_CARDS,
+    rules: HouseRules | None = None,
+    max_steps: int = DEFAULT_MAX_STEPS,
+    max_years: int = MAX_YEARS,
+    **options: Unpack[RuleOptions],
+) -> Iterator[Year]:
+    """Each :class:`Year` of :func:`year_puzzle`, as it is worked out: a long range gives
+    its first numbers at once. The arguments are checked before the first is worked out.
+
+    >>> [str(year) for year in iter_years(range(7, 10), cards=[3, 2, 1])]
+    ['7 = 3*2+1', '8: cannot be made', '9 = 3*(2+1)']
+
+    :raises InvalidHandError: as :func:`year_puzzle`.
+    :raises InvalidArgumentError: as :func:`year_puzzle`.
+    :raises SearchLimitError: as :func:`year_puzzle`, when the number is worked out.
+    """
     chosen = house_rules(YEAR_RULES if rules is None else rules, options)
     checked = chosen.hand(cards)
     asked = _years(years, whole_number(max_years, "max_years", low=1))
-    plan = plan_of(chosen)
-    with shared_tables():
-        ways = [count(checked, year, rules=chosen, max_steps=max_steps) for year in asked]
-        made = [year for year, found in zip(asked, ways, strict=True) if found]
-        trees = smallest(checked, made, plan, max_steps)
-    kept = [tree for tree in trees.values() if tree is not None]  # (each number made has one)
-    found = dict(zip(made, from_trees(kept, checked), strict=True))
-    return [Year(year, found.get(year), ways) for year, ways in zip(asked, ways, strict=True)]
+    return _worked_out(asked, checked, chosen, max_steps)
+
+
+def _worked_out(
+    asked: list[Number], cards: tuple[Number, ...], rules: HouseRules, max_steps: int
+) -> Iterator[Year]:
+    plan = plan_of(rules)
+    with shared_tables():  # (one search's tables serve every number)
+        for year in asked:
+            ways = count(cards, year, rules=rules, max_steps=max_steps)
+            tree = smallest(cards, [year], plan, max_steps)[year] if ways else None
+            yield Year(year, None if tree is None else from_trees([tree], cards)[0], ways)
 
 
 def _years(years: Iterable[Number], most: int) -> list[Number]:

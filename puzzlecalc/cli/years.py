@@ -11,7 +11,7 @@ import attrs
 from puzzlecalc._signals import Stop
 from puzzlecalc.arith24.numbers import Number
 from puzzlecalc.arith24.rules import HouseRules
-from puzzlecalc.arith24.years import COUNTDOWN_CARDS, MAX_YEARS, YEAR_RULES, year_puzzle
+from puzzlecalc.arith24.years import COUNTDOWN_CARDS, MAX_YEARS, YEAR_RULES, iter_years
 from puzzlecalc.cli import records
 from puzzlecalc.cli.arguments import (
     card,
@@ -102,14 +102,16 @@ def run(args: argparse.Namespace, out: TextIO, stop: Stop) -> int:
         raise InvalidArgumentError(
             f"at most --max-years={options.max_years} numbers can be asked at once"
         )
-    found = year_puzzle(
+    found = iter_years(
         range(options.first, options.last + 1),
         cards=options.cards,
         rules=options.rules,
         max_steps=options.max_steps,
         max_years=options.max_years,
     )
-    for year in found:
+    made = False
+    for year in found:  # (each written as it is worked out: a long range shows progress)
+        made = made or year.ways > 0
         if options.json:
             record = records.YearRecord(
                 **records.hand_record(options.cards, year.number),
@@ -121,4 +123,4 @@ def run(args: argparse.Namespace, out: TextIO, stop: Stop) -> int:
             out.write(f"{year}\n")
         else:
             out.write(f"{year}  ({year.ways:,} way{'' if year.ways == 1 else 's'})\n")
-    return 0 if any(year.ways for year in found) else 1
+    return 0 if made else 1
