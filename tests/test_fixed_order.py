@@ -14,7 +14,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from puzzlecalc.arith24 import HouseRules, check, count, solvable, solve, years
-from puzzlecalc.arith24._engine import counting, from_trees, plan_of, smallest
+from puzzlecalc.arith24._engine import budget, counting, from_trees, plan_of, smallest
 from puzzlecalc.arith24.numbers import MAX_CARDS, MAX_ORDERED_CARDS, Number
 from puzzlecalc.arith24.rules import MAX_ANY_ORDER_CARDS, MAX_RULE_CARDS, MAX_SUBSET_CARDS
 from puzzlecalc.arith24.solutions import reachable_values
@@ -188,6 +188,7 @@ def test_the_years_come_one_at_a_time_as_each_is_worked_out(
     found = iter_years(range(6, 30), cards=[4, 3, 2, 1])
     assert asked == []
     assert next(found) == expected[0] and asked == [6]
+    assert budget.TABLES.get() is None  # (the tables are shared in the generator's context)
     assert [*found] == expected[1:] and asked == list(range(6, 30))
 
 

@@ -13,13 +13,14 @@ number asked.
 
 from __future__ import annotations
 
+import contextvars
 from collections.abc import Iterable, Iterator, Sequence
 from typing import Final, Unpack
 
 import attrs
 
 from puzzlecalc._checks import shown, whole_number
-from puzzlecalc.arith24._engine import from_trees, plan_of, shared_tables, smallest
+from puzzlecalc.arith24._engine import Plan, from_trees, plan_of, shared_tables, smallest
 from puzzlecalc.arith24.expr import Expr
 from puzzlecalc.arith24.numbers import Number, number, number_text
 from puzzlecalc.arith24.rules import HouseRules, RuleOptions, house_rules
@@ -117,12 +118,27 @@ def iter_years(
 def _worked_out(
     asked: list[Number], cards: tuple[Number, ...], rules: HouseRules, max_steps: int
 ) -> Iterator[Year]:
+    """Each year of ``asked``, the tables of the search shared by them all. They are shared
+    in a context of this generator's own: between two years the caller's code runs in its
+    own context, where the tables are not entered (a context variable set in a generator
+    would stay set in the caller's code between its yields)."""
     plan = plan_of(rules)
-    with shared_tables():  # (one search's tables serve every number)
+    own = contextvars.copy_context()
+    sharing = shared_tables()
+    own.run(sharing.__enter__)
+    try:
         for year in asked:
-            ways = count(cards, year, rules=rules, max_steps=max_steps)
-            tree = smallest(cards, [year], plan, max_steps)[year] if ways else None
-            yield Year(year, None if tree is None else from_trees([tree], cards)[0], ways)
+            yield own.run(_year, year, cards, rules, plan, max_steps)
+    finally:
+        own.run(sharing.__exit__, None, None, None)
+
+
+def _year(
+    year: Number, cards: tuple[Number, ...], rules: HouseRules, plan: Plan, max_steps: int
+) -> Year:
+    ways = count(cards, year, rules=rules, max_steps=max_steps)
+    tree = smallest(cards, [year], plan, max_steps)[year] if ways else None
+    return Year(year, None if tree is None else from_trees([tree], cards)[0], ways)
 
 
 def _years(years: Iterable[Number], most: int) -> list[Number]:
