@@ -800,7 +800,7 @@ class _Reader:
         char = self.tokens[self.at][:1]
         if not char:
             return self.error("expected a number or '('")
-        if char in _SPELLINGS or char in _CLOSE or char in "!^":
+        if char in _SPELLINGS or char in _CLOSE or char == "!":  # (_SPELLINGS holds "^")
             return self.error(f"expected a number or '(' but found {shown(char)}")
         return self.error(f"unexpected {shown(char)}")
 
