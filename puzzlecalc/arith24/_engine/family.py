@@ -149,9 +149,9 @@ def smallest(cards: Part, goal: Number, search: Search) -> Tree | None:
         return None
     best: tuple[int, int, Tree] | None = None
     for part in subhands(cards, plan.use_all):
-        found = search.table(part).get(goal)
-        if found is not None and (best is None or (len(part), found[0]) < best[:2]):
-            best = (len(part), *found)
+        found = search.table(part).get(value_key(goal))
+        if found is not None and (best is None or (len(part), found[1]) < best[:2]):
+            best = (len(part), found[1], found[2])
     return None if best is None else best[2]
 
 
@@ -198,13 +198,25 @@ def values(cards: Part, search: Search) -> frozenset[Number]:
     return frozenset().union(*(search.values(part) for part in parts))
 
 
-def _keep_smaller(
-    found: dict[Number, tuple[int, Tree]], value: Number, size: int, tree: Tree
-) -> None:
+#: A value as a key of :meth:`Search.table`: an ``int`` itself, a ``Fraction`` its numerator
+#: and denominator (a ``Fraction`` hashes in Python, at every lookup; a pair of ints in C).
+ValueKey = int | tuple[int, int]
+
+#: :meth:`Search.table`: for each value's key, the value with a smallest tree and its size.
+Table = dict[ValueKey, tuple[Number, int, Tree]]
+
+
+def value_key(value: Number) -> ValueKey:
+    """``value`` as a key of a :data:`Table`."""
+    return value if value.__class__ is int else (value.numerator, value.denominator)
+
+
+def _keep_smaller(found: Table, value: Number, size: int, tree: Tree) -> None:
     """Keep ``tree`` of ``size`` for ``value`` in ``found`` unless one as small is kept."""
-    kept = found.get(value)
-    if kept is None or size < kept[0]:
-        found[value] = (size, tree)
+    key = value_key(value)
+    kept = found.get(key)
+    if kept is None or size < kept[1]:
+        found[key] = (value, size, tree)
 
 
 def _leaf_size(leaf: Tree) -> int:
@@ -239,7 +251,7 @@ class Search:
         #: How many operations and numbers each tree kept holds, by identity (the trees
         #: are kept with the classes).
         self._sizes: dict[int, int] = {}
-        self._tables: dict[Part, dict[Number, tuple[int, Tree]]] = {}
+        self._tables: dict[Part, Table] = {}
         #: How many targets :func:`among` worked back from, and the steps that cost.
         self._targets_back = 0
         self._steps_back = 0
@@ -434,7 +446,7 @@ class Search:
         self._classes[memo] = found
         return found
 
-    def table(self, part: Part) -> dict[Number, tuple[int, Tree]]:
+    def table(self, part: Part) -> Table:
         """Every value ``part`` makes as an operand (:meth:`values`), each with a smallest
         tree (the first found of those) and its size: operations and numbers, a decimal
         point one more. Worked forwards, as the values are: a smallest tree of a part is
@@ -443,42 +455,41 @@ class Search:
         if found is not None:
             return found
         ops, digits, both_ways = self.plan.ops, self.digits, not self.plan.in_order
-        written: dict[Number, tuple[int, Tree]] = {}
+        written: Table = {}
         for value, leaf in self.written(part):
             _keep_smaller(written, value, _leaf_size(leaf), leaf)
-        made: dict[Number, tuple[int, Tree]] = {}
+        made: Table = {}
         for left, right in self.splits(part):
             lefts, rights = self.table(left), self.table(right)
             self.spend(len(lefts) * len(rights))
             # (two equal sides meet each pair both ways round already)
             both = both_ways and left != right
-            for a, (size_a, tree_a) in lefts.items():
-                for b, (size_b, tree_b) in rights.items():
+            for a, size_a, tree_a in lefts.values():
+                for b, size_b, tree_b in rights.values():
                     size = size_a + size_b + 1
                     for op, value in outcomes(a, b, ops, False, digits):
                         _keep_smaller(made, value, size, (op, tree_a, tree_b))
                     if both:
                         for op, value in outcomes(b, a, ops, False, digits):
                             _keep_smaller(made, value, size, (op, tree_b, tree_a))
-        made = {value: best for value, best in made.items() if self.allows(value)}
+        made = {key: best for key, best in made.items() if self.allows(best[0])}
         if self.cards_only:
             found = made
-            for value, best in self._chained(written).items():
-                _keep_smaller(found, value, *best)
+            for value, size, tree in self._chained(written).values():
+                _keep_smaller(found, value, size, tree)
         else:
-            for value, best in made.items():
-                _keep_smaller(written, value, *best)
+            for value, size, tree in made.values():
+                _keep_smaller(written, value, size, tree)
             found = self._chained(written)
         self._tables[part] = found
         return found
 
-    def _chained(self, base: dict[Number, tuple[int, Tree]]) -> dict[Number, tuple[int, Tree]]:
+    def _chained(self, base: Table) -> Table:
         """``base`` with at most ``unary_depth`` unary operators one on another on top."""
         found = dict(base)
         for _ in range(self.depth):
             self.spend(len(found) * len(self.unary))
-            below = list(found.items())
-            for value, (size, tree) in below:
+            for value, size, tree in list(found.values()):
                 for op in self.unary:
                     made = unary(op, value, self.digits)
                     if made is not None and self.allows(made):
