@@ -31,7 +31,6 @@ keys are the plan's equivalence's (:meth:`~.equivalence.Equivalence.written`,
 
 from __future__ import annotations
 
-import itertools
 from collections.abc import Callable, Iterable, Iterator
 from typing import Final, TypeVar
 
@@ -61,6 +60,23 @@ __all__ = ["FAMILY", "Family", "Search", "search_of"]
 Part = tuple[Number, ...]
 
 N = TypeVar("N", bound=Number)
+
+#: A value as a key of a dict: an ``int`` itself, a ``Fraction`` its numerator and
+#: denominator (a ``Fraction`` hashes in Python, at every lookup; a pair of ints in C).
+ValueKey = int | tuple[int, int]
+
+#: The values of a part (:meth:`Search.values`), each by its key.
+Values = dict[ValueKey, Number]
+
+#: A smallest tree of each value of a part (:meth:`Search.table`), with its size, by the
+#: value's key.
+Table = dict[ValueKey, tuple[Number, int, Tree]]
+
+
+def value_key(value: Number) -> ValueKey:
+    """``value`` as a key of :data:`Values` and :data:`Table`."""
+    return value if value.__class__ is int else (value.numerator, value.denominator)
+
 
 #: How many targets :func:`among` must have worked back from before what they cost is
 #: taken to tell what the next will.
@@ -101,7 +117,7 @@ class Family:
 
     def values(self, cards: Part, plan: Plan) -> frozenset[Value]:
         """Every value the hand (or, unless ``use_all``, a part of it) makes."""
-        return frozenset(map(as_value, values(cards, search_of(plan))))
+        return frozenset(map(as_value, values(cards, search_of(plan)).values()))
 
     def among(self, cards: Part, numbers: Iterable[N], plan: Plan) -> tuple[N, ...]:
         """The numbers of ``numbers`` the hand (or a part of it) makes (:func:`among`)."""
@@ -189,26 +205,15 @@ def among(cards: Part, numbers: Iterable[N], search: Search) -> tuple[N, ...]:
     if done == len(asked):
         return tuple(found)
     made = values(cards, search)
-    return (*found, *(n for n in asked[done:] if n in made and plan.allows(n)))
+    return (*found, *(n for n in asked[done:] if value_key(n) in made and plan.allows(n)))
 
 
-def values(cards: Part, search: Search) -> frozenset[Number]:
+def values(cards: Part, search: Search) -> Values:
     """Every value the hand (or, unless ``use_all``, a part of it) makes."""
-    parts = subhands(cards, search.plan.use_all)
-    return frozenset().union(*(search.values(part) for part in parts))
-
-
-#: A value as a key of :meth:`Search.table`: an ``int`` itself, a ``Fraction`` its numerator
-#: and denominator (a ``Fraction`` hashes in Python, at every lookup; a pair of ints in C).
-ValueKey = int | tuple[int, int]
-
-#: :meth:`Search.table`: for each value's key, the value with a smallest tree and its size.
-Table = dict[ValueKey, tuple[Number, int, Tree]]
-
-
-def value_key(value: Number) -> ValueKey:
-    """``value`` as a key of a :data:`Table`."""
-    return value if value.__class__ is int else (value.numerator, value.denominator)
+    found: Values = {}
+    for part in subhands(cards, search.plan.use_all):
+        found.update(search.values(part))
+    return found
 
 
 def _keep_smaller(found: Table, value: Number, size: int, tree: Tree) -> None:
@@ -246,7 +251,7 @@ class Search:
         self.allows = rules.allows
         self.both_orders = plan.both_orders
         self._written: dict[Part, list[tuple[Number, Tree]]] = {}
-        self._values: dict[Part, frozenset[Number]] = {}
+        self._values: dict[Part, Values] = {}
         self._classes: dict[tuple[Part, Number, int, bool], dict[Key, Tree]] = {}
         #: How many operations and numbers each tree kept holds, by identity (the trees
         #: are kept with the classes).
@@ -318,49 +323,51 @@ class Search:
                     value = decimal_value(text)
                     yield value, Written(text, value, tuple(order))
 
-    def made(self, part: Part) -> frozenset[Number]:
+    def made(self, part: Part) -> Values:
         """The values of ``part`` made by an operator on its two sides, each side a value
         of its own (:meth:`values`). (Worked out anew: :meth:`values` keeps them.)"""
         ops, digits, both_ways = self.plan.ops, self.digits, not self.plan.in_order
-        made: set[Number] = set()
+        made: Values = {}
         for left, right in self.splits(part):
             lefts, rights = self.values(left), self.values(right)
             self.spend(len(lefts) * len(rights))
             both = both_ways and left != right  # (as in table())
-            for a in lefts:
-                for b in rights:
-                    made.update(value for _, value in outcomes(a, b, ops, both, digits))
-        return frozenset(value for value in made if self.allows(value))
+            for a in lefts.values():
+                for b in rights.values():
+                    made.update(
+                        (value_key(value), value) for _, value in outcomes(a, b, ops, both, digits)
+                    )
+        return {key: value for key, value in made.items() if self.allows(value)}
 
-    def _chained_values(self, base: Iterable[Number]) -> frozenset[Number]:
+    def _chained_values(self, base: Values) -> Values:
         """``base`` with at most ``unary_depth`` unary operators one on another on top, as
         :meth:`_chained` puts them on a table (each round on the values the round before
         made)."""
-        found = set(base)
-        newest = list(found)
+        found = dict(base)
+        newest = list(found.values())
         for _ in range(self.depth):
             self.spend(len(newest) * len(self.unary))
-            made = {
-                value
-                for below in newest
-                for op in self.unary
-                if (value := unary(op, below, self.digits)) is not None and self.allows(value)
-            }
-            newest = list(made - found)
-            found |= made
-        return frozenset(found)
+            made: Values = {}
+            for below in newest:
+                for op in self.unary:
+                    value = unary(op, below, self.digits)
+                    if value is not None and self.allows(value):
+                        made[value_key(value)] = value
+            newest = [value for key, value in made.items() if key not in found]
+            found.update(made)
+        return found
 
-    def values(self, part: Part) -> frozenset[Number]:
+    def values(self, part: Part) -> Values:
         """Every value ``part`` makes, as an operand: unary operators on top of any value,
         or (``unary_on="cards"``) on its written numbers only. (The values of the parts
         asked for are kept: one value each, however made.)"""
         found = self._values.get(part)
         if found is None:
-            written = (value for value, _ in self.written(part))
+            written = {value_key(value): value for value, _ in self.written(part)}
             if self.cards_only:
-                found = self.made(part) | self._chained_values(written)
+                found = {**self.made(part), **self._chained_values(written)}
             else:
-                found = self._chained_values(itertools.chain(written, self.made(part)))
+                found = self._chained_values({**written, **self.made(part)})
             self._values[part] = found
         return found
 
@@ -370,7 +377,7 @@ class Search:
         itself not listed."""
         listed = self._values.get(part)
         if listed is not None:
-            return target in listed
+            return value_key(target) in listed
         if self.cards_only:
             return self._holds(part, target, self.depth, True, {}) or self._operates(part, target)
         return self._holds(part, target, self.depth, False, {})
@@ -508,17 +515,17 @@ class Search:
             lefts, rights = self.values(left), self.values(right)
             if len(lefts) <= len(rights):
                 self.spend(len(lefts))
-                for a in sorted(lefts):
+                for a in sorted(lefts.values()):
                     for op, b, a_first in self.needs(target, a, rights):
-                        if b in rights and (a_first or not fixed_order):
+                        if value_key(b) in rights and (a_first or not fixed_order):
                             yield left, a, right, b, op, a_first
             else:
                 self.spend(len(rights))
-                for b in sorted(rights):
+                for b in sorted(rights.values()):
                     for op, a, b_first in self.needs(target, b, lefts):
                         # (a sum or product is the same either way: left first)
                         a_first = op in "+*" or not b_first
-                        if a in lefts and (a_first or not fixed_order):
+                        if value_key(a) in lefts and (a_first or not fixed_order):
                             yield left, a, right, b, op, a_first
 
     def under(self, op: str, target: Number) -> list[Number]:
@@ -556,7 +563,7 @@ class Search:
                             sizes[id(made)] = size
 
     def needs(
-        self, target: Number, a: Number, rights: frozenset[Number]
+        self, target: Number, a: Number, rights: Values
     ) -> Iterator[tuple[str, Number, bool]]:
         """``(op, b, a_first)``: the ways ``a`` and a value ``b`` make ``target`` (``b``
         looked up by the caller; where every ``b`` would do, each of ``rights``)."""
@@ -570,22 +577,24 @@ class Search:
             if a:
                 yield "*", apply("/", target, a), True
             elif not target:  # 0 times anything
-                yield from (("*", b, True) for b in sorted(rights))
+                yield from (("*", b, True) for b in sorted(rights.values()))
         if "/" in ops:
             if a and target:
                 yield "/", apply("/", a, target), True
             elif not a and not target:  # 0 divided by anything but 0
-                yield from (("/", b, True) for b in sorted(rights) if b)
+                yield from (("/", b, True) for b in sorted(rights.values()) if b)
             if a:
                 yield "/", apply("*", target, a), False
         if "^" in ops:
             # (working back through a power tries a root of each degree up to a's size)
             self.spend(a.numerator.bit_length() + a.denominator.bit_length())
             if a in (0, 1, -1):  # (their powers repeat: each b tried)
-                yield from (("^", b, True) for b in sorted(rights) if power(a, b, digits) == target)
+                yield from (
+                    ("^", b, True) for b in sorted(rights.values()) if power(a, b, digits) == target
+                )
             else:
                 yield from (("^", b, True) for b in power_exponents(a, target, digits))
             if not a:
-                yield from (("^", b, False) for b in sorted(rights) if b and target == 1)
+                yield from (("^", b, False) for b in sorted(rights.values()) if b and target == 1)
             else:
                 yield from (("^", b, False) for b in power_bases(target, a, digits))
