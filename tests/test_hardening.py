@@ -46,7 +46,7 @@ from puzzlecalc._pool import workers
 from puzzlecalc._signals import uninterrupted
 from puzzlecalc.arith24 import HouseRules, check, count, difficulty, hint, solvable, solve
 from puzzlecalc.arith24 import game as arith24_game
-from puzzlecalc.arith24._engine import arithmetic, budget, forms, lookup
+from puzzlecalc.arith24._engine import arithmetic, budget, forms, lookup, parts
 from puzzlecalc.arith24.census import arith24_census, countdown_census
 from puzzlecalc.arith24.countdown import (
     MAX_KEPT_VALUES,
@@ -323,6 +323,39 @@ def test_reachable_between_agrees_with_reachable(low: int, high: int) -> None:
         assert reachable_between(numbers, low, high) == {
             value for value in reachable(numbers) if low <= value <= high
         }
+
+
+_DECK = [*range(1, 11), *range(1, 11), 25, 50, 75, 100]
+
+
+@settings(max_examples=25, deadline=None)
+@given(
+    st.lists(st.sampled_from(_DECK), min_size=5, max_size=6),
+    st.integers(-50, 2000),
+    st.integers(0, 3000),
+)
+def test_reachable_between_of_a_countdown_selection_is_reachable_in_the_range(
+    numbers: list[int], low: int, width: int
+) -> None:
+    high = low + width
+    assert reachable_between(numbers, low, high) == {
+        value for value in reachable(numbers) if low <= value <= high
+    }
+
+
+def test_the_splits_of_whole_selections_are_not_kept() -> None:
+    """A census meets each selection once: keeping their splits would crowd out those of
+    the parts the selections share."""
+    rng = random.Random(4)
+    selections = {tuple(sorted(rng.sample(_DECK, 6))) for _ in range(20)}
+    parts.splits.cache_clear()
+    for selection in selections:
+        reachable_between(selection, 101, 999)
+        reachable(selection)
+    missed = parts.splits.cache_info().misses
+    for selection in selections:
+        parts.splits(selection)
+    assert parts.splits.cache_info().misses == missed + len(selections)
 
 
 cards = st.integers(-12, 12) | st.fractions(min_value=-5, max_value=5, max_denominator=4).filter(

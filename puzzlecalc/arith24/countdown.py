@@ -159,9 +159,13 @@ def _packed(values: set[int]) -> _Values:
     return array.array("q", ordered)
 
 
-def _int_splits(numbers: tuple[int, ...]) -> Iterable[tuple[tuple[int, ...], tuple[int, ...]]]:
-    """the search's splits of whole numbers, typed as such."""
-    return cast(Iterable[tuple[tuple[int, ...], tuple[int, ...]]], splits(numbers))
+def _int_splits(
+    numbers: tuple[int, ...], kept: bool = True
+) -> Iterable[tuple[tuple[int, ...], tuple[int, ...]]]:
+    """The search's splits of whole numbers, typed as such; unless ``kept``, worked out
+    without keeping them in the search's cache of splits."""
+    found = splits(numbers) if kept else splits.__wrapped__(numbers)
+    return cast(Iterable[tuple[tuple[int, ...], tuple[int, ...]]], found)
 
 
 def _without(numbers: tuple[int, ...], number: int) -> tuple[int, ...]:
@@ -170,12 +174,21 @@ def _without(numbers: tuple[int, ...], number: int) -> tuple[int, ...]:
 
 
 def _whole_hand(
-    numbers: tuple[int, ...], into: Callable[[set[int], _Values, _Values], None]
+    numbers: tuple[int, ...],
+    into: Callable[[set[int], _Values, _Values], None],
+    low: int = 1,
+    high: int | None = None,
 ) -> set[int]:
-    """Every value of the proper parts of ``numbers``, plus what ``into`` adds for each way
-    of splitting the whole hand in two."""
-    found: set[int] = set().union(*(_tables(_without(numbers, n))[1] for n in set(numbers)))
-    for part, rest in _int_splits(numbers):
+    """Every value of the proper parts of ``numbers`` from ``low`` to ``high`` (every one,
+    if ``high`` is ``None``), plus what ``into`` adds for each way of splitting the whole
+    hand in two. (The whole hand's splits are not kept: a census meets each hand once, and
+    the splits of thousands would crowd out those of the parts that the hands share.)"""
+    found: set[int] = set()
+    for number in set(numbers):
+        seen = _tables(_without(numbers, number))[1]
+        top = len(seen) if high is None else bisect_right(seen, high)
+        found.update(seen[bisect_left(seen, low) : top])
+    for part, rest in _int_splits(numbers, kept=False):
         left, right = _tables(part)[0], _tables(rest)[0]
         into(found, *((left, right) if len(left) <= len(right) else (right, left)))
     return found
@@ -229,7 +242,7 @@ def reachable_between(numbers: Sequence[Number], low: int, high: int) -> set[int
     def between(found: set[int], left: _Values, right: _Values) -> None:
         _between_into(found, left, right, low, high)
 
-    return {value for value in _whole_hand(checked, between) if low <= value <= high}
+    return _whole_hand(checked, between, low, high)  # (between adds only values in range)
 
 
 def _between_into(hits: set[int], left: Iterable[int], right: _Values, low: int, high: int) -> None:
