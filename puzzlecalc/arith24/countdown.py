@@ -94,10 +94,10 @@ def _pairs_into(into: set[int], left: Iterable[int], right: Iterable[int]) -> No
                     put(a * a)
 
 
-#: The most values the Countdown tables kept across calls may hold together (some 24 MB,
-#: eight bytes a value), the least recently used dropped first: a census needs no more to
-#: run at full speed.
-MAX_KEPT_VALUES: Final = 3_000_000
+#: The most values the Countdown tables kept across calls may hold together (some 16 MB,
+#: eight bytes a value), the least recently used dropped first: a census's worker stays
+#: under 50 MiB at a few percent of its speed.
+MAX_KEPT_VALUES: Final = 2_000_000
 
 #: A table of values: sorted, packed eight bytes a value (a tuple, for a value that does
 #: not fit in 64 bits).
