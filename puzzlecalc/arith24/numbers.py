@@ -276,7 +276,9 @@ def power(base: Number, exponent: Number, max_digits: int = MAX_DIGITS) -> Numbe
         numerator, denominator = root_top, root_bottom
     if top < 0:
         numerator, denominator, top = denominator, numerator, -top
-    made = exact(Fraction(numerator**top, denominator**top))
+    raised, under = numerator**top, denominator**top
+    # (a whole power's denominator raised is 1 or -1: no Fraction made for it)
+    made = raised * under if under in (1, -1) else Fraction(raised, under)
     return made if fits(made, max_digits) else None
 
 
