@@ -18,7 +18,8 @@ from hypothesis import strategies as st
 from puzzlecalc.arith24 import DISTINCT_LEVELS, HouseRules, check, count, solvable, solve
 from puzzlecalc.arith24._engine import plan_of
 from puzzlecalc.arith24._engine.equivalence import key
-from puzzlecalc.arith24._engine.family import Search, among, value_key
+from puzzlecalc.arith24._engine.family import Search, among
+from puzzlecalc.arith24._engine.lookup import as_value
 from puzzlecalc.arith24._engine.trees import Tree, Written, from_trees, to_tree
 from puzzlecalc.arith24.census import arith24_census, hand_census
 from puzzlecalc.arith24.census.results import house_rules_over
@@ -62,8 +63,8 @@ def test_a_power_is_exact_and_its_inverses_find_it(base: Number, exponent: Numbe
 
 
 @given(small, small)
-def test_a_table_keys_values_as_they_compare(one: Number, other: Number) -> None:
-    assert (value_key(one) == value_key(other)) == (one == other)
+def test_values_are_looked_up_as_they_compare(one: Number, other: Number) -> None:
+    assert (as_value(one) == as_value(other)) == (one == other)
 
 
 def test_working_back_a_power_of_a_base_near_one() -> None:

@@ -61,21 +61,14 @@ Part = tuple[Number, ...]
 
 N = TypeVar("N", bound=Number)
 
-#: A value as a key of a dict: an ``int`` itself, a ``Fraction`` its numerator and
-#: denominator (a ``Fraction`` hashes in Python, at every lookup; a pair of ints in C).
-ValueKey = int | tuple[int, int]
-
-#: The values of a part (:meth:`Search.values`), each by its key.
-Values = dict[ValueKey, Number]
+#: The values of a part (:meth:`Search.values`): each number by the value the search looks
+#: it up as (:func:`~.lookup.as_value`: a ``Fraction`` hashes in Python, at every lookup;
+#: a pair of ints in C).
+ValueMap = dict[Value, Number]
 
 #: A smallest tree of each value of a part (:meth:`Search.table`), with its size, by the
-#: value's key.
-Table = dict[ValueKey, tuple[Number, int, Tree]]
-
-
-def value_key(value: Number) -> ValueKey:
-    """``value`` as a key of :data:`Values` and :data:`Table`."""
-    return value if value.__class__ is int else (value.numerator, value.denominator)
+#: value it is looked up as.
+Table = dict[Value, tuple[Number, int, Tree]]
 
 
 #: How many targets :func:`among` must have worked back from before what they cost is
@@ -117,7 +110,7 @@ class Family:
 
     def values(self, cards: Part, plan: Plan) -> frozenset[Value]:
         """Every value the hand (or, unless ``use_all``, a part of it) makes."""
-        return frozenset(map(as_value, values(cards, search_of(plan)).values()))
+        return frozenset(values(cards, search_of(plan)))  # (keyed by their as_value)
 
     def among(self, cards: Part, numbers: Iterable[N], plan: Plan) -> tuple[N, ...]:
         """The numbers of ``numbers`` the hand (or a part of it) makes (:func:`among`)."""
@@ -165,7 +158,7 @@ def smallest(cards: Part, goal: Number, search: Search) -> Tree | None:
         return None
     best: tuple[int, int, Tree] | None = None
     for part in subhands(cards, plan.use_all):
-        found = search.table(part).get(value_key(goal))
+        found = search.table(part).get(as_value(goal))
         if found is not None and (best is None or (len(part), found[1]) < best[:2]):
             best = (len(part), found[1], found[2])
     return None if best is None else best[2]
@@ -205,12 +198,12 @@ def among(cards: Part, numbers: Iterable[N], search: Search) -> tuple[N, ...]:
     if done == len(asked):
         return tuple(found)
     made = values(cards, search)
-    return (*found, *(n for n in asked[done:] if value_key(n) in made and plan.allows(n)))
+    return (*found, *(n for n in asked[done:] if as_value(n) in made and plan.allows(n)))
 
 
-def values(cards: Part, search: Search) -> Values:
+def values(cards: Part, search: Search) -> ValueMap:
     """Every value the hand (or, unless ``use_all``, a part of it) makes."""
-    found: Values = {}
+    found: ValueMap = {}
     for part in subhands(cards, search.plan.use_all):
         found.update(search.values(part))
     return found
@@ -218,7 +211,7 @@ def values(cards: Part, search: Search) -> Values:
 
 def _keep_smaller(found: Table, value: Number, size: int, tree: Tree) -> None:
     """Keep ``tree`` of ``size`` for ``value`` in ``found`` unless one as small is kept."""
-    key = value_key(value)
+    key = as_value(value)
     kept = found.get(key)
     if kept is None or size < kept[1]:
         found[key] = (value, size, tree)
@@ -251,7 +244,7 @@ class Search:
         self.allows = rules.allows
         self.both_orders = plan.both_orders
         self._written: dict[Part, list[tuple[Number, Tree]]] = {}
-        self._values: dict[Part, Values] = {}
+        self._values: dict[Part, ValueMap] = {}
         self._classes: dict[tuple[Part, Number, int, bool], dict[Key, Tree]] = {}
         #: How many operations and numbers each tree kept holds, by identity (the trees
         #: are kept with the classes).
@@ -323,11 +316,11 @@ class Search:
                     value = decimal_value(text)
                     yield value, Written(text, value, tuple(order))
 
-    def made(self, part: Part) -> Values:
+    def made(self, part: Part) -> ValueMap:
         """The values of ``part`` made by an operator on its two sides, each side a value
         of its own (:meth:`values`). (Worked out anew: :meth:`values` keeps them.)"""
         ops, digits, both_ways = self.plan.ops, self.digits, not self.plan.in_order
-        made: Values = {}
+        made: ValueMap = {}
         for left, right in self.splits(part):
             lefts, rights = self.values(left), self.values(right)
             self.spend(len(lefts) * len(rights))
@@ -335,11 +328,11 @@ class Search:
             for a in lefts.values():
                 for b in rights.values():
                     made.update(
-                        (value_key(value), value) for _, value in outcomes(a, b, ops, both, digits)
+                        (as_value(value), value) for _, value in outcomes(a, b, ops, both, digits)
                     )
         return {key: value for key, value in made.items() if self.allows(value)}
 
-    def _chained_values(self, base: Values) -> Values:
+    def _chained_values(self, base: ValueMap) -> ValueMap:
         """``base`` with at most ``unary_depth`` unary operators one on another on top, as
         :meth:`_chained` puts them on a table (each round on the values the round before
         made)."""
@@ -347,23 +340,23 @@ class Search:
         newest = list(found.values())
         for _ in range(self.depth):
             self.spend(len(newest) * len(self.unary))
-            made: Values = {}
+            made: ValueMap = {}
             for below in newest:
                 for op in self.unary:
                     value = unary(op, below, self.digits)
                     if value is not None and self.allows(value):
-                        made[value_key(value)] = value
+                        made[as_value(value)] = value
             newest = [value for key, value in made.items() if key not in found]
             found.update(made)
         return found
 
-    def values(self, part: Part) -> Values:
+    def values(self, part: Part) -> ValueMap:
         """Every value ``part`` makes, as an operand: unary operators on top of any value,
         or (``unary_on="cards"``) on its written numbers only. (The values of the parts
         asked for are kept: one value each, however made.)"""
         found = self._values.get(part)
         if found is None:
-            written = {value_key(value): value for value, _ in self.written(part)}
+            written = {as_value(value): value for value, _ in self.written(part)}
             if self.cards_only:
                 found = {**self.made(part), **self._chained_values(written)}
             else:
@@ -377,7 +370,7 @@ class Search:
         itself not listed."""
         listed = self._values.get(part)
         if listed is not None:
-            return value_key(target) in listed
+            return as_value(target) in listed
         if self.cards_only:
             return self._holds(part, target, self.depth, True, {}) or self._operates(part, target)
         return self._holds(part, target, self.depth, False, {})
@@ -517,7 +510,7 @@ class Search:
                 self.spend(len(lefts))
                 for a in sorted(lefts.values()):
                     for op, b, a_first in self.needs(target, a, rights):
-                        if value_key(b) in rights and (a_first or not fixed_order):
+                        if as_value(b) in rights and (a_first or not fixed_order):
                             yield left, a, right, b, op, a_first
             else:
                 self.spend(len(rights))
@@ -525,7 +518,7 @@ class Search:
                     for op, a, b_first in self.needs(target, b, lefts):
                         # (a sum or product is the same either way: left first)
                         a_first = op in "+*" or not b_first
-                        if value_key(a) in lefts and (a_first or not fixed_order):
+                        if as_value(a) in lefts and (a_first or not fixed_order):
                             yield left, a, right, b, op, a_first
 
     def under(self, op: str, target: Number) -> list[Number]:
@@ -563,7 +556,7 @@ class Search:
                             sizes[id(made)] = size
 
     def needs(
-        self, target: Number, a: Number, rights: Values
+        self, target: Number, a: Number, rights: ValueMap
     ) -> Iterator[tuple[str, Number, bool]]:
         """``(op, b, a_first)``: the ways ``a`` and a value ``b`` make ``target`` (``b``
         looked up by the caller; where every ``b`` would do, each of ``rights``)."""

@@ -61,6 +61,8 @@ def as_value(number: Number | Ratio) -> Value:
     >>> as_value(3), as_value(Fraction(-1, 2))
     (3, (-1, 2))
     """
+    if number.__class__ is int or number.__class__ is tuple:  # (most often: no ABC check)
+        return number
     return (number.numerator, number.denominator) if isinstance(number, Fraction) else number
 
 
