@@ -297,14 +297,17 @@ def test_the_tables_of_a_call_are_freed_when_it_returns() -> None:
         assert budget.TABLES.get() is None  # nothing kept between calls
 
 
+#: Countdown's numbers: two of each small number and the four large ones.
+_DECK = [*range(1, 11), *range(1, 11), 25, 50, 75, 100]
+
+
 def test_countdown_tables_stay_within_their_bound(monkeypatch: pytest.MonkeyPatch) -> None:
     module = importlib.import_module("puzzlecalc.arith24.countdown")  # not the function
 
     monkeypatch.setattr(module._kept, "limit", 20_000)
     rng = random.Random(9)
-    pool = [*range(1, 11), *range(1, 11), 25, 50, 75, 100]
     for _ in range(40):
-        reachable_between(sorted(rng.sample(pool, 6)), 101, 999)
+        reachable_between(sorted(rng.sample(_DECK, 6)), 101, 999)
         assert kept_values() <= 20_000 + 10_000  # the bound, give or take the newest table
     assert MAX_KEPT_VALUES >= 20_000
 
@@ -323,9 +326,6 @@ def test_reachable_between_agrees_with_reachable(low: int, high: int) -> None:
         assert reachable_between(numbers, low, high) == {
             value for value in reachable(numbers) if low <= value <= high
         }
-
-
-_DECK = [*range(1, 11), *range(1, 11), 25, 50, 75, 100]
 
 
 @settings(max_examples=25, deadline=None)
