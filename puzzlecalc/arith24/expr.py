@@ -533,7 +533,6 @@ _SPELLINGS: Final[dict[str, Operator]] = {
 }
 #: The unary operators written before their operand (a minus, ``√`` or ``sqrt``).
 _PREFIXES: Final = {"-": "-", "−": "-", "–": "-", "√": "√", "sqrt": "√"}
-_MINUSES: Final = "-−–"
 _OPEN: Final = "(["
 _CLOSE: Final = ")]"
 _DIGITS: Final = "0123456789"
@@ -752,7 +751,7 @@ class _Reader:
         """A signed number alone in brackets (``-3`` of ``(-3)``, ``-1⁄2`` of ``(-1⁄2)``),
         taken up to the closing bracket; else ``None``."""
         tokens, at = self.tokens, self.at
-        if not (tokens[at] and tokens[at] in _MINUSES):
+        if _PREFIXES.get(tokens[at]) != "-":  # (a minus, however spelled)
             return None
         number = tokens[at + 1]
         if not number or number[-1] not in _DIGITS or "." in number:
