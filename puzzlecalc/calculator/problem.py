@@ -219,35 +219,40 @@ class _GoalSide:
                 return None  # (a wider search may ask again)
             grown = set(last)  # (a press may keep the display: fewer moves do)
             for value in last:
-                for sources in map(functools.partial(self._sources, value), self.presses or ()):
-                    if sources is None:
-                        self.presses = None  # (no more sets: they cannot be told)
-                        return None
-                    grown.update(sources)
+                each = self._sources(value)
+                if each is None:
+                    return None  # (no more sets: they cannot be told)
+                grown.update(*each)
             sets.append(frozenset(grown))
         return sets[moves]
 
     def _first(self) -> tuple[list[Collection[Value]], frozenset[Value]] | None:
         """The sources of the goal of each press, and all of them; ``None`` if one cannot tell."""
-        if self._first_sources is None and self.presses is not None:
-            each = []
-            for press in self.presses:
-                sources = self._sources(self.goal, press)
-                if sources is None:
-                    self.presses = None
-                    return None
-                each.append(sources)
-            self._first_sources = (each, frozenset().union(*each))
+        if self._first_sources is None:
+            each = self._sources(self.goal)
+            if each is not None:
+                self._first_sources = (each, frozenset().union(*each))
         return self._first_sources
 
-    def _sources(self, goal: Value, press: _Press) -> Collection[Value] | None:
-        """:meth:`Op.sources <puzzlecalc.calculator.ops.base.Op.sources>` without checking
-        its arguments, which the level's are (a search asks it of every press)."""
-        button, how, influence = press
-        if not self.rules.min_value <= goal <= self.rules.max_value:
-            return set()
-        influenced = influence if button.is_influenced(self.rules) else 0
-        return button._sources(goal, self.rules, how, None, influenced)
+    def _sources(self, display: Value) -> list[Collection[Value]] | None:
+        """The sources of ``display`` of each press (:meth:`Op.sources
+        <puzzlecalc.calculator.ops.base.Op.sources>` without checking its arguments, which
+        the level's are: a search asks it of every press); ``None`` if one cannot tell."""
+        if self.presses is None:
+            return None
+        rules = self.rules
+        if not rules.min_value <= display <= rules.max_value:
+            return [()] * len(self.presses)
+        each = []
+        for button, how, influence in self.presses:
+            sources = button._sources(
+                display, rules, how, None, influence if button.is_influenced(rules) else 0
+            )
+            if sources is None:
+                self.presses = None  # (none is asked again)
+                return None
+            each.append(sources)
+        return each
 
 
 #: What a press's sources cost, in states expanded (a display's sources against its presses).

@@ -118,6 +118,8 @@ class Multiply(ValueOp):
             return None  # every display gives 0
         if isinstance(goal, int) and goal % factor == 0:
             return {goal // factor}
+        if rules.division == "exact":
+            return set()  # (no display but a whole number)
         source = Fraction(goal) / factor
         decimal = rules.division == "decimal" and 10 % source.denominator == 0
         return {source} if decimal else set()  # (a display shows whole numbers or tenths)
