@@ -174,6 +174,13 @@ def test_within_keeps_every_state_that_can_still_reach_the_goal(
                 assert keep(state), (state, distance, moves)
 
 
+def test_a_press_that_cannot_tell_its_sources_leaves_the_others_told() -> None:
+    problem = LevelProblem(Level(start=3, goal=10, moves=1, buttons=["+1", "SUM"]))
+    assert problem.goal_successors(3) == ([], 1)  # SUM is made; +1 shows 10 from 9 alone
+    assert problem.goal_successors(9) == ([(((0, "press"),), 10)], 2)
+    assert problem.within(1, 10**9) is None  # (the displays near the goal need every press)
+
+
 def test_within_declines_when_telling_would_cost_more_than_the_search() -> None:
     problem = LevelProblem(
         Level(start=1, goal=1000, moves=9, buttons=["+1", "x2", "<<", "Reverse"])

@@ -18,11 +18,12 @@ it can make.
 >>> held.initial(), held.successors(held.initial())
 ((1, 0, None, None), [(((0, 'hold'),), (1, 0, 1, None))])
 
-The goal works backwards. When every press of a level can tell the displays it can show the
-goal from (:meth:`~puzzlecalc.calculator.ops.base.Op.sources`, and no portal or lock changes
-what a press shows), :attr:`LevelProblem.goal_successors` makes only the presses that may end
-on the goal, and :meth:`LevelProblem.within` tells which displays the goal is within some moves
-of, so that a breadth-first search keeps only the states that can still finish.
+The goal works backwards. A press may tell the displays it can show the goal from
+(:meth:`~puzzlecalc.calculator.ops.base.Op.sources`, when no portal or lock changes what a
+press shows): :attr:`LevelProblem.goal_successors` makes such a press only from those. When
+every press of a level can tell, :meth:`LevelProblem.within` tells which displays the goal is
+within some moves of, so that a breadth-first search keeps only the states that can still
+finish.
 """
 
 from __future__ import annotations
@@ -30,7 +31,7 @@ from __future__ import annotations
 import functools
 import operator
 from collections.abc import Callable, Collection
-from typing import Any, Final, NamedTuple, TypeAlias
+from typing import Any, Final, NamedTuple, TypeAlias, cast
 
 from puzzlecalc import caches
 from puzzlecalc.caches import clear_caches as clear_caches  # (its old home)
@@ -56,6 +57,9 @@ _GoalMoves: TypeAlias = Callable[[Any], tuple[list[tuple[Move, Any]], int]]
 #: A press as the goal's side asks it for its sources: the button, how, and at what ``[+]N``
 #: total.
 _Press: TypeAlias = tuple[Op, Press, int]
+#: The sources of a display of each press of a level, in order (``None``: the press cannot
+#: tell them).
+_EachSources: TypeAlias = list[Collection[Value] | None]
 #: The kinds of :class:`_Unit`.
 _VALUE, _STEP, _CURSOR, _EXPANDER = range(4)
 
@@ -122,8 +126,8 @@ class LevelProblem:
         """The moves from a state that show the goal, and how many states it made to find
         them (a search's last layer, where only the goal matters).
 
-        Only the presses whose sources hold the display are made, when the buttons can tell
-        them; they are worked out when this is first read.
+        A press that can tell its sources is made only from them; they are worked out when
+        this is first read.
         """
         return self._goal.moves()
 
@@ -179,7 +183,8 @@ class _GoalSide:
 
     ``presses`` are the level's, in the order of its moves (``None``: no press may tell its
     sources, a portal or lock changing what it shows); ``sourced`` makes the goal successors
-    from the sources of each.
+    from the sources of each (``None`` for a press that cannot tell), and the displays any
+    press may show the goal from (``None`` unless every press can tell).
     """
 
     def __init__(
@@ -188,20 +193,24 @@ class _GoalSide:
         goal: Value,
         presses: list[_Press] | None,
         filtered: _GoalMoves,
-        sourced: Callable[[list[Collection[Value]], frozenset[Value]], _GoalMoves],
+        sourced: Callable[[_EachSources, frozenset[Value] | None], _GoalMoves],
     ) -> None:
         self.rules, self.goal, self.presses = rules, goal, presses
         self.filtered, self.sourced = filtered, sourced
         self._moves: _GoalMoves | None = None
-        self._first_sources: tuple[list[Collection[Value]], frozenset[Value]] | None = None
+        self._first_sources: tuple[_EachSources, frozenset[Value] | None] | None = None
         #: ``sets[moves]``: the displays within ``moves`` moves of the goal, once known
         self.sets: list[frozenset[Value]] | None = None
 
     def moves(self) -> _GoalMoves:
-        """The goal successors: by the sources of each press, if each can tell."""
+        """The goal successors: made only of the presses whose sources hold the display,
+        those that can tell (the others are made from every display)."""
         if self._moves is None:
-            sources = self._first()
-            self._moves = self.filtered if sources is None else self.sourced(*sources)
+            first = self._first()
+            if first is not None and any(sources is not None for sources in first[0]):
+                self._moves = self.sourced(*first)
+            else:
+                self._moves = self.filtered
         return self._moves
 
     def within(self, moves: int, expanding: int) -> frozenset[Value] | None:
@@ -209,8 +218,8 @@ class _GoalSide:
         tell, or when the next set costs more than expanding ``expanding`` states."""
         if self.sets is None:
             first = self._first()
-            if first is None:
-                return None
+            if first is None or first[1] is None:
+                return None  # (some press cannot tell)
             self.sets = [frozenset([self.goal]), first[1] | {self.goal}]
         sets = self.sets
         while len(sets) <= moves:
@@ -219,40 +228,46 @@ class _GoalSide:
                 return None  # (a wider search may ask again)
             grown = set(last)  # (a press may keep the display: fewer moves do)
             for value in last:
-                each = self._sources(value)
-                if each is None:
-                    return None  # (no more sets: they cannot be told)
-                grown.update(*each)
+                told = _told(self._sources(value))
+                if told is None:
+                    self.presses = None  # (no more sets: they cannot be told)
+                    return None
+                grown.update(*told)
             sets.append(frozenset(grown))
         return sets[moves]
 
-    def _first(self) -> tuple[list[Collection[Value]], frozenset[Value]] | None:
-        """The sources of the goal of each press, and all of them; ``None`` if one cannot tell."""
+    def _first(self) -> tuple[_EachSources, frozenset[Value] | None] | None:
+        """The sources of the goal of each press, and all of them (``None`` if one cannot
+        tell); ``None`` if no press may tell."""
         if self._first_sources is None:
             each = self._sources(self.goal)
             if each is not None:
-                self._first_sources = (each, frozenset().union(*each))
+                told = _told(each)
+                self._first_sources = (each, None if told is None else frozenset().union(*told))
         return self._first_sources
 
-    def _sources(self, display: Value) -> list[Collection[Value]] | None:
+    def _sources(self, display: Value) -> _EachSources | None:
         """The sources of ``display`` of each press (:meth:`Op.sources
         <puzzlecalc.calculator.ops.base.Op.sources>` without checking its arguments, which
-        the level's are: a search asks it of every press); ``None`` if one cannot tell."""
+        the level's are: a search asks it of every press); ``None`` if no press may tell."""
         if self.presses is None:
             return None
         rules = self.rules
         if not rules.min_value <= display <= rules.max_value:
             return [()] * len(self.presses)
-        each = []
-        for button, how, influence in self.presses:
-            sources = button._sources(
+        return [
+            button._sources(
                 display, rules, how, None, influence if button.is_influenced(rules) else 0
             )
-            if sources is None:
-                self.presses = None  # (none is asked again)
-                return None
-            each.append(sources)
-        return each
+            for button, how, influence in self.presses
+        ]
+
+
+def _told(each: _EachSources | None) -> list[Collection[Value]] | None:
+    """The sources of each press, if every press can tell them."""
+    if each is None or any(sources is None for sources in each):
+        return None
+    return cast(list[Collection[Value]], each)
 
 
 #: What a press's sources cost, in states expanded (a display's sources against its presses).
@@ -294,17 +309,17 @@ def _display_moves(
                 keep((move, new if portal is None else portal(new)))
         return found
 
-    def sourced(sources: list[Collection[Value]], near: frozenset[Value]) -> _GoalMoves:
+    def sourced(sources: _EachSources, near: frozenset[Value] | None) -> _GoalMoves:
         nothing: tuple[list[tuple[Move, Value]], int] = ([], 0)
         listed = list(zip(functions, sources, strict=True))
 
         def goal_successors(value: Value) -> tuple[list[tuple[Move, Value]], int]:
-            if value not in near:
+            if near is not None and value not in near:
                 return nothing
             found: list[tuple[Move, Value]] = []
             made = 0
             for (move, function), froms in listed:
-                if value in froms:
+                if froms is None or value in froms:
                     made += 1
                     if function(value) == goal:  # (the goal is a display: within the limit)
                         found.append((move, goal))
@@ -392,7 +407,7 @@ def _moves_at(
         units += [_Unit(_EXPANDER, _free(hold, plain), None) for hold in holds]
     successors = _expander(units, rules)
 
-    def sourced(sources: list[Collection[Value]], near: frozenset[Value]) -> _GoalMoves:
+    def sourced(sources: _EachSources, near: frozenset[Value] | None) -> _GoalMoves:
         nothing: tuple[list[tuple[Move, StateTuple]], int] = ([], 0)
         listed = [
             (unit, _expander([unit], rules), froms)
@@ -401,12 +416,12 @@ def _moves_at(
 
         def goal_successors(state: StateTuple) -> tuple[list[tuple[Move, StateTuple]], int]:
             display = state[0]
-            if display not in near:
+            if near is not None and display not in near:
                 return nothing
             found: list[tuple[Move, StateTuple]] = []
             made = 0
             for unit, moves_of, froms in listed:
-                if display not in froms:
+                if froms is not None and display not in froms:
                     continue
                 if unit.kind == _VALUE:  # only the display matters: no state made but a goal
                     made += 1
