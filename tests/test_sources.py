@@ -88,10 +88,36 @@ def test_sources_hold_every_display_of_a_window_that_shows_the_goal(label: str) 
         assert _shown(op, goal) <= set(listed)
 
 
-@pytest.mark.parametrize("label", ["SUM", "Sort asc", "12=>3", "Cut 1", "x0", "x^0", "Delete"])
+@pytest.mark.parametrize("label", ["SUM", "Sort asc", "12=>3", "Cut 1", "x0", "x^0", "Round"])
 def test_a_button_that_cannot_tell_says_none(label: str) -> None:
     op = parse_button(label)
     assert op.sources(1, at=1 if op.target == "position" else None) is None
+
+
+# (label, goal, position, exactly the displays that show the goal by a press there)
+AT_POSITION = [
+    ("Delete", 12, 0, set(range(120, 130))),
+    ("Delete", 12, 2, {digit * 100 + 12 for digit in range(1, 10)}),
+    ("Delete", 5, 1, {digit * 10 + 5 for digit in range(1, 10)}),  # (1005 shows it at 3)
+    ("Delete", 0, 0, set(range(-9, 10))),  # (no digit left is 0)
+    ("Insert 1", 312, 1, {32}),
+    ("Insert 1", 11, 0, {1}),
+    ("Insert 05", 5, 0, {0}),  # (005: the zeros that lead vanish)
+    ("Insert 05", 50, 1, {0}),
+    ("Digit +4", 15, 1, {75}),
+    ("Digit -2", 103, 0, {105}),
+    ("Digit 55", 1553, 1, set(range(103, 194, 10))),
+    ("Digit 55", 1553, 2, set()),
+]
+
+
+@pytest.mark.parametrize(("label", "goal", "at", "expected"), AT_POSITION)
+def test_a_cursor_button_lists_the_sources_of_a_position(
+    label: str, goal: int, at: int, expected: set[int]
+) -> None:
+    sources = parse_button(label).sources(goal, at=at)
+    assert sources is not None
+    assert set(sources) == expected
 
 
 def test_a_goal_the_display_cannot_show_has_no_source() -> None:
@@ -166,3 +192,24 @@ def test_decimal_displays_are_among_the_sources(label: str, tenths: int) -> None
     if after is not None:
         sources = op.sources(after.value, rules)
         assert sources is None or value in sources
+
+
+@given(
+    st.sampled_from(
+        ["Delete", "Insert 1", "Insert 05", "Digit +4", "Digit -2", "Digit 0", "Digit 55"]
+    ),
+    DISPLAYS,
+    st.integers(0, 7),
+    st.integers(-2, 3),
+    st.sampled_from([Rules(), WIDE, Rules(digit_minus="abs"), Rules(influence="all")]),
+)
+def test_no_display_that_shows_the_goal_at_a_position_is_left_out(
+    label: str, value: int, at: int, influence: int, rules: Rules
+) -> None:
+    assume(rules.min_value <= value <= rules.max_value)
+    op = parse_button(label)
+    after = op.apply(GameState(value, influence), rules, at=at)
+    if after is not None:
+        sources = op.sources(after.value, rules, at=at, influence=influence)
+        assert sources is not None
+        assert value in sources

@@ -398,9 +398,7 @@ def _moves_at(
                 presses = None  # (a free hold is a move with the press after it)
             else:
                 units.append(unit)
-            if presses is not None and unit.kind == _CURSOR:
-                presses = None  # (a cursor button cannot tell)
-            elif presses is not None:
+            if presses is not None:
                 presses.append((button, press, influence))
     if holds:
         plain = _expander(list(units), rules)

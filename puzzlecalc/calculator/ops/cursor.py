@@ -26,7 +26,7 @@ button             what a press at position ``p`` does                      posi
 from __future__ import annotations
 
 import abc
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import Final
 
 import attrs
@@ -42,6 +42,7 @@ from puzzlecalc.calculator.ops.base import (
     check_digits,
     check_int,
     checked_rules,
+    digit_count,
     finisher,
     grown,
     on_digits,
@@ -86,6 +87,36 @@ class PositionOp(DigitsOp):
         at_position = self._at
         position = int(at or 0)
         return lambda digits: at_position(digits, position, k, rules)
+
+    def _undone(self, shown: str, k: int, rules: Rules) -> Iterable[tuple[str, int]] | None:
+        """The digit strings, each with a position, that a press there turns into ``shown``
+        (some may be no display's digits: ``"05"``); ``None``: the button cannot tell."""
+        return None
+
+    def _growth(self, k: int) -> int:
+        """How many digits a press adds to the display's (fewer: less than 0)."""
+        return 0
+
+    def _digit_sources(self, digits: str, rules: Rules, at: At, k: int) -> list[str] | None:
+        # ``at`` None: at any position (a search presses a cursor button everywhere at once)
+        width = digit_count(rules.max_value)
+        found: list[str] = []
+        # the rewritten digits may have led with zeros, which vanished; and none is 0
+        shown_as = [
+            "0" * zeros + digits for zeros in range(width + self._growth(k) - len(digits) + 1)
+        ]
+        for shown in [*shown_as, ""] if digits == "0" else shown_as:
+            undone = self._undone(shown, k, rules)
+            if undone is None:
+                return None
+            found += [
+                source
+                for source, position in undone
+                if (at is None or position == at)
+                and (source[:1] != "0" or source == "0")  # (a display's digits)
+                and len(source) <= width
+            ]
+        return found
 
     def step_each(
         self, rules: Rules = DEFAULT_RULES, press: Press = "press", portal: Portal | None = None
@@ -145,6 +176,20 @@ class Delete(PositionOp):
         cut = len(digits) - 1 - position
         return digits[:cut] + digits[cut + 1 :]
 
+    def _growth(self, k: int) -> int:
+        return -1
+
+    def _undone(self, shown: str, k: int, rules: Rules) -> Iterable[tuple[str, int]]:
+        # a digit put back anywhere, at the place it was taken from; before zeros that
+        # vanished, only a first digit (else the zeros would lead the display)
+        if shown[:1] == "0":
+            return ((digit + shown, len(shown)) for digit in _DIGITS[1:])
+        return (
+            (shown[:cut] + digit + shown[cut:], len(shown) - cut)
+            for cut in range(len(shown) + 1)
+            for digit in _DIGITS
+        )
+
 
 @attrs.frozen
 class Insert(PositionOp):
@@ -174,6 +219,20 @@ class Insert(PositionOp):
             return None
         cut = len(digits) - position
         return digits[:cut] + inserted + digits[cut:]
+
+    def _growth(self, k: int) -> int:
+        return len(grown(self.digits, k) or "")
+
+    def _undone(self, shown: str, k: int, rules: Rules) -> Iterable[tuple[str, int]]:
+        inserted = grown(self.digits, k)
+        if inserted is None:
+            return ()
+        size = len(inserted)  # (the digits taken out again, wherever they are)
+        return (
+            (shown[:cut] + shown[cut + size :], len(shown) - size - cut)
+            for cut in range(len(shown) - size + 1)
+            if shown.startswith(inserted, cut)
+        )
 
 
 @attrs.frozen
@@ -229,6 +288,9 @@ class DigitAdd(PositionOp):
             return None
         return digits[:cut] + str((int(digits[cut]) + self.n + k) % 10) + digits[cut + 1 :]
 
+    def _undone(self, shown: str, k: int, rules: Rules) -> Iterable[tuple[str, int]]:
+        return _one_digit_changed(shown, lambda new: str((int(new) - self.n - k) % 10))
+
 
 @attrs.frozen
 class DigitSubtract(PositionOp):
@@ -257,6 +319,16 @@ class DigitSubtract(PositionOp):
         new = abs((d or 10) - n) % 10 if rules.digit_minus == "abs" else (d - n) % 10
         return digits[:cut] + str(new) + digits[cut + 1 :]
 
+    def _undone(self, shown: str, k: int, rules: Rules) -> Iterable[tuple[str, int]]:
+        n = subtracted(self.n, k, rules)
+        if rules.digit_minus == "abs":  # (two digits may give one: each is tried)
+            return (
+                (source, position)
+                for source, position in _one_digit_changed(shown, lambda new: _DIGITS)
+                if self._at(source, position, k, rules) == shown
+            )
+        return _one_digit_changed(shown, lambda new: str((int(new) + n) % 10))
+
 
 @attrs.frozen
 class DigitSet(PositionOp):
@@ -277,6 +349,32 @@ class DigitSet(PositionOp):
     def _at(self, digits: str, position: int, k: int, rules: Rules) -> str | None:
         cut = len(digits) - 1 - position
         return None if cut < 0 else digits[:cut] + self.digits + digits[cut + 1 :]
+
+    def _growth(self, k: int) -> int:
+        return len(self.digits) - 1
+
+    def _undone(self, shown: str, k: int, rules: Rules) -> Iterable[tuple[str, int]]:
+        size = len(self.digits)  # (the digit they replaced is any)
+        return (
+            (shown[:cut] + digit + shown[cut + size :], len(shown) - size - cut)
+            for cut in range(len(shown) - size + 1)
+            if shown.startswith(self.digits, cut)
+            for digit in _DIGITS
+        )
+
+
+#: Every digit, each a candidate where a press left no trace of the digit it changed.
+_DIGITS: Final = "0123456789"
+
+
+def _one_digit_changed(shown: str, before: Callable[[str], str]) -> Iterable[tuple[str, int]]:
+    """``shown`` with one digit put back as it was (``before`` of the digit shown: the
+    digit or digits it may have been), and its position."""
+    return (
+        (shown[:cut] + old + shown[cut + 1 :], len(shown) - 1 - cut)
+        for cut in range(len(shown))
+        for old in before(shown[cut])
+    )
 
 
 @attrs.frozen
