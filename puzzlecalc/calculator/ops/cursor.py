@@ -180,13 +180,10 @@ class Delete(PositionOp):
         return -1
 
     def _undone(self, shown: str, k: int, rules: Rules) -> Iterable[tuple[str, int]]:
-        # a digit put back anywhere, at the place it was taken from; before zeros that
-        # vanished, only a first digit (else the zeros would lead the display)
-        if shown[:1] == "0":
-            return ((digit + shown, len(shown)) for digit in _DIGITS[1:])
+        # a digit put back anywhere, at the place it was taken from
         return (
             (shown[:cut] + digit + shown[cut:], len(shown) - cut)
-            for cut in range(len(shown) + 1)
+            for cut in _changed_at(shown, len(shown) + 1)
             for digit in _DIGITS
         )
 
@@ -357,7 +354,7 @@ class DigitSet(PositionOp):
         size = len(self.digits)  # (the digit they replaced is any)
         return (
             (shown[:cut] + digit + shown[cut + size :], len(shown) - size - cut)
-            for cut in range(len(shown) - size + 1)
+            for cut in _changed_at(shown, len(shown) - size + 1)
             if shown.startswith(self.digits, cut)
             for digit in _DIGITS
         )
@@ -372,9 +369,16 @@ def _one_digit_changed(shown: str, before: Callable[[str], str]) -> Iterable[tup
     digit or digits it may have been), and its position."""
     return (
         (shown[:cut] + old + shown[cut + 1 :], len(shown) - 1 - cut)
-        for cut in range(len(shown))
+        for cut in _changed_at(shown, len(shown))
         for old in before(shown[cut])
     )
+
+
+def _changed_at(shown: str, places: int) -> range:
+    """The places (from the left, of the first ``places``) where a press may have acted
+    to show ``shown``: only the first if ``shown`` leads with a zero, which the press made
+    (no zero led the display before it)."""
+    return range(min(places, 1)) if shown[:1] == "0" else range(places)
 
 
 @attrs.frozen
