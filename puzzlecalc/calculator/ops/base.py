@@ -383,7 +383,11 @@ class Op(abc.ABC):
         ({7}, [12, 120, 1200, 12000, 120000])
         >>> print(Sum().sources(10))
         None
+        >>> from puzzlecalc.calculator.ops import Delete
+        >>> sorted(Delete().sources(12, at=2))  # (a digit taken from in front of 12)
+        [112, 212, 312, 412, 512, 612, 712, 812, 912]
 
+        :param at: where a cursor button is pressed (the ones digit is 0).
         :param influence: the ``[+]N`` total the button has seen.
         """
         self.check_press(press, at)
