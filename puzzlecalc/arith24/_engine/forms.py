@@ -16,7 +16,8 @@ A key is a tuple, so keys hash and order as tuples do:
 At ``"4nums"`` a search's keys are *open*: a sum's useless group is set aside only when the
 key is *settled* (:func:`settle`), since whether a part of a sum is useless depends on every
 operand of it, and more may still join. A power, root, factorial or written number is a
-leaf worth its value, told apart from a card by a *tag* (:func:`tagged`, :func:`spelled`).
+leaf worth its value, told apart from a card by a *tag* (a :data:`TaggedLeaf`: :func:`tagged`,
+:func:`spelled`).
 """
 
 from __future__ import annotations
@@ -54,6 +55,7 @@ __all__ = [
     "Node",
     "NumeralKey",
     "Signed",
+    "TaggedLeaf",
     "Unary",
     "atom_key",
     "combine_normal",
@@ -82,8 +84,12 @@ Leaf: TypeAlias = tuple[int, Number]
 #: divided by), each sorted.
 Group: TypeAlias = tuple[int, Number, tuple["Form", ...], tuple["Form", ...]]
 
+#: A power, root, factorial or written number in a normal form (:func:`tagged`): ``(LEAF,
+#: value, tag, cards)``, a leaf worth ``value``, told apart from a card by ``tag``.
+TaggedLeaf: TypeAlias = tuple[int, Number, str, tuple[Number, ...]]
+
 #: A normal form: a number, or a sum or product of normal forms.
-Form: TypeAlias = Leaf | Group
+Form: TypeAlias = Leaf | TaggedLeaf | Group
 
 #: The key at ``"normal"`` and ``"4nums"``: ``(sign, form, aside)``, a sign (1 or -1), a
 #: form, and the cards set aside (sorted).
@@ -339,7 +345,8 @@ def settling() -> contextlib.AbstractContextManager[None]:
 def _settle(key: Canon) -> Key:
     """:func:`settle` of a sum or product, worked out."""
     sign, form, kept = key
-    kind, value, ahead, behind = form  # type: ignore[misc]  # (a group: not a leaf)
+    group: Group = form  # type: ignore[assignment]  # (a group: not a leaf)
+    kind, value, ahead, behind = group
     sums = kind == SUM
     items: list[Signed] = [(1, operand) for operand in ahead]
     items += [(-1, operand) for operand in behind]
@@ -534,8 +541,7 @@ def tagged(value: Number, tag: str, cards: list[Number]) -> Canon:
     of ``cards``: a leaf, which the rules of sums and products read as the number it is
     worth, told apart from a card of that value (and from another such leaf) by ``tag``,
     and carrying its cards (set aside with it, if it is useless)."""
-    held: tuple[Number, ...] = tuple(sorted(cards))
-    return (1, (LEAF, value, tag, held), ())  # type: ignore[return-value]  # (a tagged leaf)
+    return (1, (LEAF, value, tag, tuple(sorted(cards))), ())
 
 
 def spelled(key: object) -> str:
