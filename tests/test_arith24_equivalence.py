@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 import itertools
+import subprocess
+import sys
 from fractions import Fraction
+from pathlib import Path
 from typing import Any, cast
 
 import pytest
@@ -269,6 +272,19 @@ def test_pairs_of_the_same_operands_make_the_same_key(
                             if key not in found:
                                 found.append(key)
                 keys[chosen] = found
+
+
+def test_collecting_an_engine_modules_doctests_first_makes_no_second_copy_of_it() -> None:
+    """The test above (and the search) tell operands apart by identity: a key must settle in
+    the forms module the equivalences use. Collected first, a module's doctests once made
+    pytest import a second copy of it (``--import-mode=importlib``), and that test failed."""
+    done = subprocess.run(
+        [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-k", "operands",
+         "puzzlecalc/arith24/_engine/forms.py", "tests/test_arith24_equivalence.py"],
+        cwd=Path(__file__).resolve().parents[1], capture_output=True, text=True, timeout=600,
+        check=False,
+    )  # fmt: skip
+    assert done.returncode == 0, done.stdout[-3000:]
 
 
 # (an expression, the same bracketed otherwise, what their 4nums key sets aside)
