@@ -88,7 +88,7 @@ Group: TypeAlias = tuple[int, Number, tuple["Form", ...], tuple["Form", ...]]
 #: value, tag, cards)``, a leaf worth ``value``, told apart from a card by ``tag``.
 TaggedLeaf: TypeAlias = tuple[int, Number, str, tuple[Number, ...]]
 
-#: A normal form: a number, or a sum or product of normal forms.
+#: A normal form: a number (plain or tagged), or a sum or product of normal forms.
 Form: TypeAlias = Leaf | TaggedLeaf | Group
 
 #: The key at ``"normal"`` and ``"4nums"``: ``(sign, form, aside)``, a sign (1 or -1), a
