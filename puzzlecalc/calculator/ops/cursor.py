@@ -181,11 +181,7 @@ class Delete(PositionOp):
 
     def _undone(self, shown: str, k: int, rules: Rules) -> Iterable[tuple[str, int]]:
         # a digit put back anywhere, at the place it was taken from
-        return (
-            (shown[:cut] + digit + shown[cut:], len(shown) - cut)
-            for cut in _changed_at(shown, len(shown) + 1)
-            for digit in _DIGITS
-        )
+        return _put_back(shown, 0, _changed_at(shown, len(shown) + 1), lambda _: _DIGITS)
 
 
 @attrs.frozen
@@ -224,12 +220,10 @@ class Insert(PositionOp):
         inserted = grown(self.digits, k)
         if inserted is None:
             return ()
-        size = len(inserted)  # (the digits taken out again, wherever they are)
-        return (
-            (shown[:cut] + shown[cut + size :], len(shown) - size - cut)
-            for cut in range(len(shown) - size + 1)
-            if shown.startswith(inserted, cut)
-        )
+        # the digits taken out again, wherever they are (a zero may lead what is left: "05"
+        # is 5 typed in front of the display 0)
+        places = _found(shown, inserted, range(len(shown) - len(inserted) + 1))
+        return _put_back(shown, len(inserted), places, lambda _: ("",))
 
 
 @attrs.frozen
@@ -286,7 +280,9 @@ class DigitAdd(PositionOp):
         return digits[:cut] + str((int(digits[cut]) + self.n + k) % 10) + digits[cut + 1 :]
 
     def _undone(self, shown: str, k: int, rules: Rules) -> Iterable[tuple[str, int]]:
-        return _one_digit_changed(shown, lambda new: str((int(new) - self.n - k) % 10))
+        return _put_back(
+            shown, 1, _changed_at(shown, len(shown)), lambda new: str((int(new) - self.n - k) % 10)
+        )
 
 
 @attrs.frozen
@@ -317,14 +313,15 @@ class DigitSubtract(PositionOp):
         return digits[:cut] + str(new) + digits[cut + 1 :]
 
     def _undone(self, shown: str, k: int, rules: Rules) -> Iterable[tuple[str, int]]:
-        n = subtracted(self.n, k, rules)
+        places = _changed_at(shown, len(shown))
         if rules.digit_minus == "abs":  # (two digits may give one: each is tried)
             return (
                 (source, position)
-                for source, position in _one_digit_changed(shown, lambda new: _DIGITS)
+                for source, position in _put_back(shown, 1, places, lambda _: _DIGITS)
                 if self._at(source, position, k, rules) == shown
             )
-        return _one_digit_changed(shown, lambda new: str((int(new) + n) % 10))
+        n = subtracted(self.n, k, rules)
+        return _put_back(shown, 1, places, lambda new: str((int(new) + n) % 10))
 
 
 @attrs.frozen
@@ -351,12 +348,10 @@ class DigitSet(PositionOp):
         return len(self.digits) - 1
 
     def _undone(self, shown: str, k: int, rules: Rules) -> Iterable[tuple[str, int]]:
-        size = len(self.digits)  # (the digit they replaced is any)
-        return (
-            (shown[:cut] + digit + shown[cut + size :], len(shown) - size - cut)
-            for cut in _changed_at(shown, len(shown) - size + 1)
-            if shown.startswith(self.digits, cut)
-            for digit in _DIGITS
+        # (the digit they replaced is any)
+        places = _changed_at(shown, len(shown) - len(self.digits) + 1)
+        return _put_back(
+            shown, len(self.digits), _found(shown, self.digits, places), lambda _: _DIGITS
         )
 
 
@@ -364,14 +359,22 @@ class DigitSet(PositionOp):
 _DIGITS: Final = "0123456789"
 
 
-def _one_digit_changed(shown: str, before: Callable[[str], str]) -> Iterable[tuple[str, int]]:
-    """``shown`` with one digit put back as it was (``before`` of the digit shown: the
-    digit or digits it may have been), and its position."""
+def _put_back(
+    shown: str, size: int, places: Iterable[int], before: Callable[[str], Iterable[str]]
+) -> Iterable[tuple[str, int]]:
+    """``shown`` with the ``size`` digits at each of ``places`` (from the left) put back as
+    they were before a press there (``before`` of them: each string they may have been),
+    and the position of that press (from the right, as a cursor button counts)."""
     return (
-        (shown[:cut] + old + shown[cut + 1 :], len(shown) - 1 - cut)
-        for cut in _changed_at(shown, len(shown))
-        for old in before(shown[cut])
+        (shown[:cut] + old + shown[cut + size :], len(shown) - size - cut)
+        for cut in places
+        for old in before(shown[cut : cut + size])
     )
+
+
+def _found(shown: str, digits: str, places: Iterable[int]) -> Iterable[int]:
+    """The places (from the left) of ``places`` where ``digits`` stand in ``shown``."""
+    return (cut for cut in places if shown.startswith(digits, cut))
 
 
 def _changed_at(shown: str, places: int) -> range:
