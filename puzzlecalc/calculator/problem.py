@@ -195,7 +195,12 @@ class _GoalSide:
         filtered: _GoalMoves,
         sourced: Callable[[_EachSources, frozenset[Value] | None], _GoalMoves],
     ) -> None:
-        self.rules, self.goal, self.presses = rules, goal, presses
+        self.rules, self.goal = rules, goal
+        # (each press's [+]N total as its button sees it: worked out once, not per display)
+        self.presses = None if presses is None else [
+            (button, how, influence if button.is_influenced(rules) else 0)
+            for button, how, influence in presses
+        ]  # fmt: skip
         self.filtered, self.sourced = filtered, sourced
         self._moves: _GoalMoves | None = None
         self._first_sources: tuple[_EachSources, frozenset[Value] | None] | None = None
@@ -256,9 +261,7 @@ class _GoalSide:
         if not rules.min_value <= display <= rules.max_value:
             return [()] * len(self.presses)
         return [
-            button._sources(
-                display, rules, how, None, influence if button.is_influenced(rules) else 0
-            )
+            button._sources(display, rules, how, None, influence)
             for button, how, influence in self.presses
         ]
 
