@@ -125,7 +125,22 @@ what it is worth.
 
 from __future__ import annotations
 
-from puzzlecalc.arith24._engine import key
+from puzzlecalc._checks import choice
+from puzzlecalc.arith24 import _engine
+from puzzlecalc.arith24._engine import Key, Tree
+from puzzlecalc.arith24.expr import Expr
 from puzzlecalc.arith24.rules import DISTINCT_LEVELS, Distinct
 
 __all__ = ["DISTINCT_LEVELS", "Distinct", "key"]
+
+
+def key(expr: Expr | Tree, level: Distinct = "4nums") -> Key:
+    """The canonical key of an expression (an :class:`~puzzlecalc.arith24.expr.Expr` or a
+    plain tree) at ``level``: equal keys, the same solution.
+
+    :raises ~puzzlecalc.errors.InvalidArgumentError: if ``level`` is not one of the four
+        levels above.
+    :raises ZeroDivisionError: if the expression divides by zero (at ``"normal"`` and
+        ``"4nums"``, which look at values).
+    """
+    return _engine.key(expr, choice(level, "distinct", DISTINCT_LEVELS))

@@ -400,11 +400,13 @@ def unary(op: str, value: Number, max_digits: int = MAX_DIGITS) -> Number | None
     return factorial(value, max_digits)
 
 
-def number(value: object, what: str) -> Number:
+def number(value: object, what: object) -> Number:
     """``value`` checked as a card or a target, exact.
 
+    :param what: what the number is, as the error names it (any value is taken, and checked).
     :raises InvalidHandError: if it is not an ``int`` or a ``Fraction``, or has more than
         :data:`MAX_DIGITS` digits.
+    :raises InvalidTypeError: if ``what`` is not text.
     """
     if not isinstance(what, str):
         raise InvalidTypeError(f"what must be text (the number's name), not {shown(what)}")

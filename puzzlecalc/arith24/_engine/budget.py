@@ -48,10 +48,10 @@ class Budget:
     spending past the end raises, naming the search."""
 
     def __init__(
-        self, limit: int, cards: tuple[Number, ...] = (), goal: Number | None = None
+        self, limit: object, cards: tuple[Number, ...] = (), goal: Number | None = None
     ) -> None:
         self.limit = checked_steps(limit)
-        self.left = limit
+        self.left = self.limit
         self.cards = cards
         self.goal = goal
 
@@ -141,11 +141,12 @@ def tables_of(plan: Hashable) -> Tables:
 
 @contextlib.contextmanager
 def limited(
-    max_steps: int, cards: tuple[Number, ...] = (), goal: Number | None = None
+    max_steps: object, cards: tuple[Number, ...] = (), goal: Number | None = None
 ) -> Iterator[None]:
     """Run the searches inside with a budget of ``max_steps`` steps and their own tables:
     the search of ``cards`` for ``goal`` (or for all their values), as the error raised
-    past the limit says.
+    past the limit says. ``max_steps`` may be any value: it is checked
+    (:func:`checked_steps`).
 
     When it ends, what the search left in the lookup's caches goes if it is much
     (:func:`~.lookup.let_go`).

@@ -190,7 +190,7 @@ def one_tree(cards: Part, goal: Value, plan: Plan) -> Tree | None:
                 if other is None:
                     continue
                 a, b = (value, other) if by_first else (other, value)
-                return op, one_tree(first, a, plan), one_tree(second, b, plan)  # type: ignore[return-value]
+                return op, one_tree(first, a, plan), one_tree(second, b, plan)
     raise AssertionError(f"{cards} were counted trees worth {goal}, and none was found")
 
 

@@ -17,7 +17,6 @@ from __future__ import annotations
 from collections.abc import Callable, Collection, Iterable, Mapping
 from typing import ClassVar, Final, Protocol, cast
 
-from puzzlecalc._checks import choice
 from puzzlecalc.arith24._engine.forms import (
     ASIDE,
     FORM,
@@ -57,7 +56,7 @@ from puzzlecalc.arith24._engine.trees import (
 )
 from puzzlecalc.arith24.expr import Expr
 from puzzlecalc.arith24.numbers import Number, exact, number_text
-from puzzlecalc.arith24.rules import DISTINCT_LEVELS, Distinct, HouseRules
+from puzzlecalc.arith24.rules import Distinct, HouseRules
 from puzzlecalc.errors import DivisionByZeroError
 
 
@@ -90,12 +89,13 @@ __all__ = ["EQUIVALENCES", "Equivalence", "Printing", "key", "open_key"]
 
 
 def key(expr: Expr | Tree, level: Distinct = "4nums") -> Key:
-    """The canonical key of an expression (an :class:`~puzzlecalc.arith24.expr.Expr` or a plain tree).
+    """The canonical key of an expression (an :class:`~puzzlecalc.arith24.expr.Expr` or a
+    plain tree) at ``level``, which the caller has checked (the public face,
+    :func:`puzzlecalc.arith24.equivalence.key`, checks it).
 
     :raises ZeroDivisionError: if the expression divides by zero (at ``"normal"`` and
         ``"4nums"``, which look at values).
     """
-    choice(level, "distinct", DISTINCT_LEVELS)
     tree = to_tree(expr) if isinstance(expr, Expr) else checked_tree(expr)
     strategy = EQUIVALENCES[level]
     return strategy.close(open_key(tree, strategy))

@@ -27,7 +27,7 @@ import functools
 from collections.abc import Callable, Hashable
 from contextvars import ContextVar
 from itertools import combinations
-from typing import Final, NamedTuple, TypeAlias, cast
+from typing import Any, Final, NamedTuple, TypeAlias, cast
 
 from puzzlecalc import caches
 from puzzlecalc._context import entered
@@ -81,8 +81,9 @@ Leaf: TypeAlias = tuple[int, Number]
 
 #: A sum or product in a normal form: ``(SUM or PRODUCT, value, ahead, behind)``, worth
 #: ``value``: the forms ``ahead`` added (or multiplied), those ``behind`` subtracted (or
-#: divided by), each sorted.
-Group: TypeAlias = tuple[int, Number, tuple["Form", ...], tuple["Form", ...]]
+#: divided by), each sorted. (The operands are typed ``Any``: mypyc, which compiles the
+#: engine where asked (docs/install.rst), cannot compile a type that names itself.)
+Group: TypeAlias = tuple[int, Number, tuple[Any, ...], tuple[Any, ...]]
 
 #: A power, root, factorial or written number in a normal form (:func:`tagged`): ``(LEAF,
 #: value, tag, cards)``, a leaf worth ``value``, told apart from a card by ``tag``.
@@ -184,10 +185,14 @@ def forget_leaves() -> None:
 def operands(op: str, left: Canon, right: Canon) -> Hashable:
     """What the key (normal or open) of ``left op right`` is made of, for telling cheaply
     that two pairs of keys combine to the same key: by identity, the operands of a part
-    that is a sum or product of the same kind, and each other part whole, each with its
-    sign, and the signs and cards set aside of the parts whose operands are taken. Equal
-    operands (of one target at one level, the keys alive) make equal keys; the converse
-    need not hold."""
+    that is a sum or product of the same kind, with the part's sign and cards set aside;
+    and each other part whole, its form by identity times its sign, with the cards it
+    sets aside, if any. Equal operands (of one target at one level, the keys alive) make
+    equal keys; the converse need not hold.
+
+    Forms are told by identity, not the keys that hold them: a key is a tuple made once,
+    but a compiled caller may hand over a copy of it (a form is kept as it is, inside).
+    """
     kind = SUM if op in "+-" else PRODUCT
     ahead: list[int] = []
     behind: list[int] = []
@@ -200,7 +205,9 @@ def operands(op: str, left: Canon, right: Canon) -> Hashable:
             (behind if pull > 0 else ahead).extend(map(id, group[BEHIND]))
             taken.append((part[SIGN], part[ASIDE]))
         else:
-            (ahead if pull > 0 else behind).append(id(part))
+            (ahead if pull > 0 else behind).append(part[SIGN] * id(form))
+            if part[ASIDE]:
+                taken.append((id(form), part[ASIDE]))
     return kind, tuple(sorted(ahead)), tuple(sorted(behind)), tuple(sorted(taken))
 
 

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from fractions import Fraction
-from typing import Final, TypeAlias, cast
+from typing import Any, Final, TypeAlias, cast
 
 import attrs
 
@@ -55,8 +55,9 @@ class Written:
 
 
 #: A plain expression tree: a number, or ``(op, left, right)``; under the wider family's
-#: rules also a :class:`Written` number or ``(op, operand)`` of a unary operator.
-Tree: TypeAlias = Number | Written | tuple[str, "Tree", "Tree"] | tuple[str, "Tree"]
+#: rules also a :class:`Written` number or ``(op, operand)`` of a unary operator. (The
+#: operands, trees, are typed ``Any``: mypyc cannot compile a type that names itself.)
+Tree: TypeAlias = Number | Written | tuple[str, Any, Any] | tuple[str, Any]
 
 
 def tree_value(tree: Tree) -> Number:
@@ -135,6 +136,8 @@ def from_trees(trees: Sequence[Tree], cards: Sequence[Number] = ()) -> list[Expr
 
     def build(node: Tree, free: dict[Number, list[int]]) -> tuple[Expr, bool]:
         """The expression of ``node`` and whether it is made only of cards held once."""
+        # (its identity taken before its type narrows: compiled, a narrowed tuple is a copy)
+        identity = id(node)
         if isinstance(node, Written):
             parts = [build(card, free)[0] for card in node.cards]
             return Numeral(node.text, tuple(cast(Num, part) for part in parts)), False
@@ -150,7 +153,7 @@ def from_trees(trees: Sequence[Tree], cards: Sequence[Number] = ()) -> list[Expr
             if made is None:
                 made = numbered[card] = Num(node, card=card[1])
             return made, False
-        known = shared.get(id(node))
+        known = shared.get(identity)
         if known is not None:
             return known[1], True
         op, left, right = node
@@ -158,7 +161,7 @@ def from_trees(trees: Sequence[Tree], cards: Sequence[Number] = ()) -> list[Expr
         right_expr, right_once = build(right, free)
         expr = _operation(op, left_expr, right_expr)  # type: ignore[arg-type]  # (an Operator)
         if left_once and right_once:
-            shared[id(node)] = (node, expr)
+            shared[identity] = (node, expr)
         return expr, left_once and right_once
 
     return [
