@@ -1,15 +1,16 @@
-"""Development tasks: ``nox -s tests lint mypy docs site examples`` is what CI runs; ``nox -s bench``
-times."""
+"""Development tasks: ``nox -s tests compiled lint mypy docs site examples`` is what CI runs;
+``nox -s bench`` times."""
 
 from __future__ import annotations
 
 import doctest
 import os
+import shutil
 from pathlib import Path
 
 import nox
 
-nox.options.sessions = ["tests", "lint", "mypy", "docs", "site", "examples"]
+nox.options.sessions = ["tests", "compiled", "lint", "mypy", "docs", "site", "examples"]
 nox.options.error_on_missing_interpreters = True
 
 PYPROJECT = nox.project.load_toml("pyproject.toml")
@@ -37,6 +38,57 @@ def tests(session: nox.Session) -> None:
     """
     _install(session, "test", extras="distributed")
     session.run("pytest", *session.posargs)
+
+
+#: The modules mypyc compiles when asked (pyproject.toml's mypyc build hook), as modules.
+COMPILED = [
+    path.removesuffix(".py").replace("/", ".")
+    for path in PYPROJECT["tool"]["hatch"]["build"]["targets"]["wheel"]["hooks"]["mypyc"]["include"]
+]
+
+
+@nox.session(python=PYTHON)
+def compiled(session: nox.Session) -> None:
+    """The 24 engine compiled with mypyc, as ``HATCH_BUILD_HOOK_ENABLE_MYPYC=true pip install
+    .`` installs it (a C compiler and Python's headers needed): check that its modules are
+    compiled, that it answers as the pure-Python engine does (``tests/answers.py``, run on
+    both), and run the test suite on it."""
+    _install_groups(session, "test")
+    # Built from a copy: the build leaves the compiled modules beside the sources it
+    # compiled, where they would shadow the pure ones of the source tree.
+    source = Path(session.create_tmp()) / "source"
+    shutil.rmtree(source, ignore_errors=True)
+    shutil.copytree(ROOT, source, ignore=shutil.ignore_patterns(*_NOT_SOURCE))
+    session.install(f"{source}[distributed]", env={"HATCH_BUILD_HOOK_ENABLE_MYPYC": "true"})
+    answers = str(ROOT / "tests" / "answers.py")
+    with session.chdir(session.create_tmp()):  # (away from the source tree's pure package)
+        in_source = {"PYTHONPATH": str(ROOT)}
+        session.run("python", "-c", _CHECK_COMPILED, "compiled", *COMPILED)
+        session.run("python", "-c", _CHECK_COMPILED, "pure", *COMPILED, env=in_source)
+        made = session.run("python", answers, silent=True)
+        pure = session.run("python", answers, silent=True, env=in_source)
+    session.log(f"the compiled engine's answers:\n{made}")
+    if made != pure:
+        session.error(f"the pure engine answers otherwise:\n{pure}")
+    # (the pytest script, not python -m pytest: the source tree is not put on the path)
+    session.run("pytest", "tests", *session.posargs)
+
+
+#: What the compiled session's copy of the source tree leaves out.
+_NOT_SOURCE = [".git", ".nox", ".ci-venv", ".venv", "build", "dist", "_build", "__pycache__"]
+_NOT_SOURCE += [".hypothesis", ".mypy_cache", ".pytest_cache", "*.so"]
+
+
+#: Fails unless each module named after the first argument is compiled (an extension
+#: module), if that is ``compiled``; else unless none is.
+_CHECK_COMPILED = """
+import importlib, importlib.machinery, sys
+wanted = sys.argv[1] == "compiled"
+for name in sys.argv[2:]:
+    path = importlib.import_module(name).__file__
+    if path.endswith(tuple(importlib.machinery.EXTENSION_SUFFIXES)) != wanted:
+        sys.exit(f"{name} is not {sys.argv[1]}: {path}")
+"""
 
 
 @nox.session(python=PYTHON)
