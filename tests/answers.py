@@ -67,8 +67,15 @@ def lines() -> Iterable[str]:
     half = Fraction(5, 2)
     yield f"solve to 5/2: {digest(map(solutions(RULES['4nums'], half), SOME_HANDS))}"
     yield f"count: {digest(count(hand) for hand in HANDS)}"
+    every_tree = (count(hand, distinct="none") for hand in HANDS)
+    yield f"count, every tree: {digest(every_tree)}"
+    in_order = [count(range(1, 8), distinct="none", in_order=True, max_steps=10**8)]
+    in_order += [count(hand, distinct="none", in_order=True) for hand in SOME_HANDS]
+    yield f"count, every tree in order: {digest(in_order)}"
     values = (sorted(reachable_values(hand)) for hand in SOME_HANDS)
     yield f"reachable values: {digest(values)}"
+    values = (sorted(reachable_values(hand, in_order=True)) for hand in SOME_HANDS)
+    yield f"reachable values in order: {digest(values)}"
     larger = [
         (1, 2, 3, 4, 5),
         (2, 3, 5, 7, 11),
