@@ -10,7 +10,8 @@ each child checks which engine it loaded. Rows:
 
 1. every 4nums-distinct solution of all 1820 hands of four cards from 1..13, one pass;
 2. ``1 2 3 4 5 6 -> 24`` and ``1 2 3 4 5 6 7 -> 24``, every distinct solution, one call;
-3. Countdown: every distinct solution of one reachable target, 300 random rounds.
+3. the 210 hands of four cards from 1..7 under ``^``, every distinct solution, one pass;
+4. Countdown: every distinct solution of one reachable target, 300 random rounds.
 
 It prints each engine's min and median and the ratio of the minimums, compiled / pure.
 """
@@ -37,7 +38,7 @@ from puzzlecalc.arith24._engine import forms
 compiled = forms.__file__.endswith(tuple(importlib.machinery.EXTENSION_SUFFIXES))
 if compiled != {compiled!r}:
     sys.exit(f"wanted the engine compiled={compiled!r}, loaded {{forms.__file__}}")
-from puzzlecalc.arith24 import solve
+from puzzlecalc.arith24 import HouseRules, solve
 from puzzlecalc.arith24.census import selections
 from puzzlecalc.arith24.countdown import countdown, reachable
 {setup}
@@ -49,6 +50,12 @@ print(time.perf_counter() - began)
 HANDS = """
 import itertools
 hands = list(itertools.combinations_with_replacement(range(1, 14), 4))
+"""
+
+POWERS = """
+import itertools
+hands = list(itertools.combinations_with_replacement(range(1, 8), 4))
+rules = HouseRules(ops="+-*/^")
 """
 
 ROUNDS = """
@@ -66,6 +73,7 @@ WORKS = {
     "1820 hands, every distinct solution": (HANDS, "[solve(hand) for hand in hands]"),
     "1 2 3 4 5 6 -> 24": ("", "solve([1, 2, 3, 4, 5, 6])"),
     "1 2 3 4 5 6 7 -> 24": ("", "solve([1, 2, 3, 4, 5, 6, 7])"),
+    "210 hands of 1..7 under ^": (POWERS, "[solve(hand, rules=rules) for hand in hands]"),
     "Countdown, 300 rounds": (ROUNDS, "[countdown(numbers, target) for numbers, target in rounds]"),
 }
 

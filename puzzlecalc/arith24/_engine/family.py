@@ -32,7 +32,7 @@ keys are the plan's equivalence's (:meth:`~.equivalence.Equivalence.written`,
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator
-from typing import Final, TypeVar
+from typing import Final, TypeVar, cast
 
 from more_itertools import distinct_permutations
 
@@ -542,9 +542,11 @@ class Search:
                 for key_a, tree_a in pairs_a.items():
                     size_a = sizes[id(tree_a)] + 1
                     for key_b, tree_b in pairs_b.items():
-                        keys, made = (key_a, key_b), (op, tree_a, tree_b)
+                        # (made is cast to a Tree, not narrowed to a tuple, for its
+                        # identity: compiled, a narrowed tuple is a copy each time it is used)
+                        keys, made = (key_a, key_b), cast(Tree, (op, tree_a, tree_b))
                         if not first:
-                            keys, made = (key_b, key_a), (op, tree_b, tree_a)
+                            keys, made = (key_b, key_a), cast(Tree, (op, tree_b, tree_a))
                         if op == "^":
                             key = equivalence.power(*keys, target)
                         else:
