@@ -76,10 +76,12 @@ class Problem(Protocol[S, M_co]):
     def successors(self, state: S) -> Iterable[tuple[M_co, S]]:
         """The moves allowed in ``state``, each with the state it leads to, in order.
 
-        A problem may also have ``goal_successors(state)``: the successors that are goals,
-        in order, and how many states it made to find them (each a visit). It gives what
-        filtering ``successors`` would, made faster by not making the states that cannot be
-        goals; :func:`breadth_first` uses it on its last layer, where only a goal matters.
+        A problem may also have ``goal_successors(expanding)``: a function of a state that
+        gives its successors that are goals, in order, and how many states it made to find
+        them (each a visit), for a layer of ``expanding`` states (or ``None`` when making it
+        would cost more than filtering their successors). It gives what filtering
+        ``successors`` would, made faster by not making the states that cannot be goals;
+        :func:`breadth_first` uses it on its last layer, where only a goal matters.
 
         A problem may also have ``within(moves, expanding)``: a test of whether a goal may
         be reached from a state in at most ``moves`` moves, true for every state that can (or
@@ -154,7 +156,7 @@ def breadth_first(
     while frontier and (max_depth is None or depth < max_depth):
         depth += 1
         if depth == max_depth:  # the last layer: only a goal matters, nothing is kept
-            goal_successors = _goal_successors(problem)
+            goal_successors = _goal_successors(problem, len(frontier))
             for state in frontier:
                 moves, made = goal_successors(state)
                 visited += made
@@ -191,12 +193,14 @@ def breadth_first(
 
 
 def _goal_successors(
-    problem: Problem[S, M],
+    problem: Problem[S, M], expanding: int
 ) -> Callable[[S], tuple[Sequence[tuple[M, S]], int]]:
-    """The problem's ``goal_successors``, or the same made by filtering its successors."""
+    """The problem's ``goal_successors`` for a layer of ``expanding`` states, or the same
+    made by filtering its successors."""
     own = getattr(problem, "goal_successors", None)
-    if own is not None:
-        return own  # type: ignore[no-any-return]
+    made = None if own is None else own(expanding)
+    if made is not None:
+        return made  # type: ignore[no-any-return]
     is_goal, successors = problem.is_goal, problem.successors
 
     def goal_successors(state: S) -> tuple[Sequence[tuple[M, S]], int]:

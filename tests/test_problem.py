@@ -96,8 +96,10 @@ def test_the_goal_successors_are_the_successors_that_show_the_goal(
     level: Level, rules: Rules, seed: int
 ) -> None:
     problem = LevelProblem(level, rules)
+    goal_successors = problem.goal_successors(10**9)
+    assert goal_successors is not None  # (worth working out for so many states)
     for state in _walk(problem, seed):
-        found, made = problem.goal_successors(state)
+        found, made = goal_successors(state)
         expected = [
             (move, reached)
             for move, reached in problem.successors(state)
@@ -174,10 +176,26 @@ def test_within_keeps_every_state_that_can_still_reach_the_goal(
                 assert keep(state), (state, distance, moves)
 
 
+def test_a_small_last_layer_filters_its_moves_rather_than_work_the_goals_sources_out() -> None:
+    """Working out the goal's sources costs more than filtering the moves of a few states:
+    a layer of so few gets no goal successors of the problem's (the search filters), and
+    the sources are not worked out; a larger layer gets them, and from then on any layer
+    does."""
+    problem = LevelProblem(Level(start=3, goal=10, moves=1, buttons=["+1", "x2"]))
+    assert problem.goal_successors(1) is None
+    assert problem.within(1, 1) is None  # (nor for the displays near the goal)
+    assert search.breadth_first(problem, max_depth=1) is None  # 3 shows 4 and 6, not 10
+    larger = problem.goal_successors(10**6)
+    assert larger is not None and larger(5) == ([(((1, "press"),), 10)], 1)
+    assert problem.goal_successors(1) is larger
+
+
 def test_a_press_that_cannot_tell_its_sources_leaves_the_others_told() -> None:
     problem = LevelProblem(Level(start=3, goal=10, moves=1, buttons=["+1", "SUM"]))
-    assert problem.goal_successors(3) == ([], 1)  # SUM is made; +1 shows 10 from 9 alone
-    assert problem.goal_successors(9) == ([(((0, "press"),), 10)], 2)
+    goal_successors = problem.goal_successors(10**9)
+    assert goal_successors is not None
+    assert goal_successors(3) == ([], 1)  # SUM is made; +1 shows 10 from 9 alone
+    assert goal_successors(9) == ([(((0, "press"),), 10)], 2)
     assert problem.within(1, 10**9) is None  # (the displays near the goal need every press)
 
 

@@ -20,10 +20,11 @@ it can make.
 
 The goal works backwards. A press may tell the displays it can show the goal from
 (:meth:`~puzzlecalc.calculator.ops.base.Op.sources`, when no portal or lock changes what a
-press shows): :attr:`LevelProblem.goal_successors` makes such a press only from those. When
+press shows): :meth:`LevelProblem.goal_successors` makes such a press only from those. When
 every press of a level can tell, :meth:`LevelProblem.within` tells which displays the goal is
 within some moves of, so that a breadth-first search keeps only the states that can still
-finish.
+finish. Both work the goal's sources out only for a search wide enough to pay for them: a
+search of a few states filters their moves.
 """
 
 from __future__ import annotations
@@ -121,15 +122,19 @@ class LevelProblem:
         """The start state: the level's start after the portal, or the state given."""
         return self.start.value if self.display_only else self.start.as_tuple()
 
-    @property
-    def goal_successors(self) -> _GoalMoves:
+    def goal_successors(self, expanding: int) -> _GoalMoves | None:
         """The moves from a state that show the goal, and how many states it made to find
-        them (a search's last layer, where only the goal matters).
+        them, for a search's last layer of ``expanding`` states, where only the goal
+        matters; ``None`` when the goal's sources, not yet worked out, would cost more than
+        filtering every move of those states.
 
-        A press that can tell its sources is made only from them; they are worked out when
-        this is first read.
+        A press that can tell its sources is made only from them.
+
+        >>> problem = LevelProblem(Level(start=3, goal=10, moves=2, buttons=["+1", "x2"]))
+        >>> problem.goal_successors(100)(5)  # (+1 is not made: it shows 10 from 9 alone)
+        ([(((1, 'press'),), 10)], 1)
         """
-        return self._goal.moves()
+        return self._goal.moves_for(expanding)
 
     def within(self, moves: int, expanding: int) -> Callable[[Any], bool] | None:
         """Whether the goal may show within ``moves`` moves of a state; ``None`` when that
@@ -141,7 +146,7 @@ class LevelProblem:
         goal halfway.
 
         >>> problem = LevelProblem(Level(start=1, goal=10, moves=3, buttons=["+1", "x2"]))
-        >>> near = problem.within(1, 1)
+        >>> near = problem.within(1, 100)
         >>> near(5), near(9), near(6)
         (True, True, False)
         """
@@ -207,6 +212,11 @@ class _GoalSide:
         #: ``sets[moves]``: the displays within ``moves`` moves of the goal, once known
         self.sets: list[frozenset[Value]] | None = None
 
+    def moves_for(self, expanding: int) -> _GoalMoves | None:
+        """:meth:`moves`, or ``None`` if the goal's sources are still to be worked out and
+        would cost more than expanding ``expanding`` states."""
+        return None if self._unknown_costs_more(expanding) else self.moves()
+
     def moves(self) -> _GoalMoves:
         """The goal successors: made only of the presses whose sources hold the display,
         those that can tell (the others are made from every display)."""
@@ -222,6 +232,8 @@ class _GoalSide:
         """The displays within ``moves`` moves of the goal; ``None`` when some press cannot
         tell, or when the next set costs more than expanding ``expanding`` states."""
         if self.sets is None:
+            if self._unknown_costs_more(expanding):
+                return None  # (a wider search may ask again)
             first = self._first()
             if first is None or first[1] is None:
                 return None  # (some press cannot tell)
@@ -240,6 +252,15 @@ class _GoalSide:
                 grown.update(*told)
             sets.append(frozenset(grown))
         return sets[moves]
+
+    def _unknown_costs_more(self, expanding: int) -> bool:
+        """Whether the goal's sources are still to be worked out, at a cost above expanding
+        ``expanding`` states."""
+        return (
+            self._first_sources is None
+            and self.presses is not None
+            and (_GOAL_SOURCES_COST > expanding)
+        )
 
     def _first(self) -> tuple[_EachSources, frozenset[Value] | None] | None:
         """The sources of the goal of each press, and all of them (``None`` if one cannot
@@ -275,6 +296,10 @@ def _told(each: _EachSources | None) -> list[Collection[Value]] | None:
 
 #: What a press's sources cost, in states expanded (a display's sources against its presses).
 _SOURCES_COST: Final = 4
+
+#: What the goal's sources cost, in states expanded: the first a search asks for, of every
+#: press (a search of fewer states filters their moves instead).
+_GOAL_SOURCES_COST: Final = 16
 
 
 def _filtered(successors: _Moves, goal: Value, key: Callable[[Any], Value] | None) -> _GoalMoves:
