@@ -148,7 +148,8 @@ def test_make_level_text() -> None:
     [
         (["--moves", "1", "2", "3"], 2, "--moves takes one or two numbers"),
         (["--count", "0"], 2, "--count must be from 1 to 10000"),
-        (["--moves", "0"], 2, "moves must be from 1 to 1000"),
+        (["--moves", "0"], 2, "--moves must be from 1 to 1000, not 0"),
+        (["--moves", "3", "-1"], 2, "--moves must be from 1 to 1000, not -1"),
         (["--buttons", "frob"], 3, "'frob'"),
         (["--buttons", "+/-", "--max-tries", "3"], 4, "found in 3 tries"),
     ],

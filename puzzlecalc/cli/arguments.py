@@ -285,10 +285,16 @@ def moves_range(given: list[int]) -> tuple[int, int]:
     >>> moves_range([5]), moves_range([3, 7])
     ((5, 5), (3, 7))
 
-    :raises InvalidArgumentError: if more numbers were given.
+    :raises InvalidArgumentError: if more numbers were given, or one is not a move limit
+        a level may have.
     """
+    from puzzlecalc.calculator.level import MAX_MOVES  # (the 24 game's commands do without)
+
     if len(given) > 2:
         raise InvalidArgumentError(f"--moves takes one or two numbers, not {given!r}")
+    for moves in given:
+        if not 1 <= moves <= MAX_MOVES:
+            raise InvalidArgumentError(f"--moves must be from 1 to {MAX_MOVES}, not {moves}")
     return given[0], given[-1]
 
 
