@@ -24,7 +24,9 @@ press shows): :meth:`LevelProblem.goal_successors` makes such a press only from 
 every press of a level can tell, :meth:`LevelProblem.within` tells which displays the goal is
 within some moves of, so that a breadth-first search keeps only the states that can still
 finish. Both work the goal's sources out only for a search wide enough to pay for them: a
-search of a few states filters their moves.
+search of a few states filters their moves. (On a level with ``[+]N`` buttons the sources
+change with the total: each total's are worked out when a state of that total first asks,
+however few states the search has.)
 """
 
 from __future__ import annotations
