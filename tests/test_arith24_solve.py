@@ -455,6 +455,27 @@ def test_the_fast_needs_are_the_general_ones(
         assert isinstance(b, int) or (b[1] > 1 and math.gcd(*b) == 1)
 
 
+@given(
+    st.integers(-60, 60).filter(bool),
+    st.integers(-60, 60).filter(bool),
+    st.frozensets(st.integers(-200, 200)),
+    st.sampled_from([HouseRules(integer_only=True), HouseRules(natural=True)]),
+)
+def test_the_whole_needs_pretest_passes_over_a_value_only_if_none_is_made(
+    target: int, a: int, made: frozenset[int], rules: HouseRules
+) -> None:
+    """Where only whole numbers are allowed, a search passes over a value ``a`` of a part
+    whose needs the rest's listed values do not hold, before it lists them: it passes over
+    no value that a need is made for."""
+    needs = arithmetic._whole_needs(target, a, plan_of(rules))
+    if any(b in made for _, b, _ in needs):
+        assert arithmetic._whole_need_made(target, a, made)  # type: ignore[arg-type]
+    wanted = {target - a, a - target, target + a, target * a}
+    wanted |= {target // a} if target % a == 0 else set()
+    wanted |= {a // target} if a % target == 0 else set()
+    assert arithmetic._whole_need_made(target, a, made) == bool(wanted & made)  # type: ignore[arg-type]
+
+
 @given(numbers, numbers)
 def test_the_values_needed_hash_and_compare_as_fractions_do(target: Fraction, a: Fraction) -> None:
     """A needed value, made a number for the search to go on with, is one: a fraction

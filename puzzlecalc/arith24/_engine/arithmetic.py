@@ -347,6 +347,21 @@ def _whole_needs(target: int, a: int, plan: Plan) -> list[tuple[str, int, bool]]
     return needs
 
 
+def _whole_need_made(target: int, a: int, made: Values) -> bool:
+    """Whether ``made``, the listed values of the rest of a hand, holds a whole number
+    that makes ``target`` with ``a`` (neither 0) one of the six ways: a test that passes
+    over most values of a part, which need none of what the rest makes, before
+    :func:`_whole_needs` lists the needs."""
+    return (
+        target - a in made
+        or a - target in made
+        or target + a in made
+        or (not target % a and target // a in made)
+        or (not a % target and a // target in made)
+        or target * a in made
+    )
+
+
 def _all_needs(
     target: Number, a: Number, plan: Plan, rest: tuple[Number, ...]
 ) -> Iterator[tuple[str, Value, bool]]:
@@ -396,6 +411,7 @@ def _reach(cards: tuple[Number, ...], target: Value, plan: Plan) -> bool:
     if not plan.allows(as_number(target)):
         return False
     every_op = _six_needs(target, plan)
+    whole = target if plan.whole_arithmetic and target.__class__ is int and target else None
     fixed_order = plan.in_order
     for part, rest in halves(cards, plan.in_order):
         # (a card is itself)
@@ -410,6 +426,11 @@ def _reach(cards: tuple[Number, ...], target: Value, plan: Plan) -> bool:
                 if not made.isdisjoint(needed_by(target, a)):
                     return True
                 continue
+            if listed and whole is not None and a and a.__class__ is int and len(rest) > 1:
+                if made is None:
+                    made = values(rest, plan)
+                if not _whole_need_made(whole, a, made):
+                    continue
             for _, b, a_first in _needs(target, a, plan, rest):
                 if fixed_order and not a_first:  # (a run comes before the run after it)
                     continue
@@ -508,6 +529,11 @@ def _make_classes(
                     continue
                 needs = zip(SIX_OPS, needed, SIX_A_FIRST, strict=True)  # (as _needs gives them)
             elif whole is not None and a and a.__class__ is int and len(rest) > 1:
+                if listed:
+                    if made is None:
+                        made = values(rest, plan)
+                    if not _whole_need_made(whole, a, made):
+                        continue
                 needs = _whole_needs(whole, a, plan)
             else:
                 needs = _needs(target, a, plan, rest)
