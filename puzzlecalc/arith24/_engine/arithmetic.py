@@ -411,6 +411,7 @@ def _reach(cards: tuple[Number, ...], target: Value, plan: Plan) -> bool:
     if not plan.allows(as_number(target)):
         return False
     every_op = _six_needs(target, plan)
+    # the target, when only whole numbers are made (as in _make_classes)
     whole = target if plan.whole_arithmetic and target.__class__ is int and target else None
     fixed_order = plan.in_order
     for part, rest in halves(cards, plan.in_order):
