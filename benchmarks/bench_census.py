@@ -10,12 +10,17 @@ median and the ratios of the minimums:
   code as it was (``_previous_census.py``: its tables in an ``lru_cache`` of 1024, a
   ``ProcessPoolExecutor`` in chunks of 64, every selection's reached targets kept);
 - every hand of four cards from 1 to 13 against every target 0 to 999, under each house
-  rule, with the distinct solutions of 24 counted (goal: under 10 s on two cores).
+  rule, with the distinct solutions of 24 counted (goal: under 10 s on two cores);
+
+and, from one more run of the full Countdown census in a fresh process, the peak memory
+(resident) of its worker processes, the largest of them (goal: under 50 MiB).
 """
 
 from __future__ import annotations
 
 import argparse
+import subprocess
+import sys
 from typing import Any
 
 import _previous_census
@@ -28,6 +33,25 @@ def single_table(jobs: int) -> int:
     """The previous release's census, in the previous release's code."""
     census: Any = _previous_census.census  # old code, untyped as it was
     return int(census(Deck().selections(), jobs))
+
+
+#: A fresh process that runs the Countdown census on its workers, then prints the largest
+#: peak resident size of them, in MiB (``ru_maxrss`` is in kilobytes on Linux).
+WORKER_PEAK = """
+import resource
+from puzzlecalc.arith24.census import countdown_census
+countdown_census(jobs={jobs})
+print(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024)
+"""
+
+
+def worker_peak(jobs: int) -> float:
+    """The peak memory of the Countdown census's busiest worker process, in MiB."""
+    done = subprocess.run(
+        [sys.executable, "-c", WORKER_PEAK.format(jobs=jobs)],
+        capture_output=True, text=True, check=True,
+    )  # fmt: skip
+    return float(done.stdout.split()[-1])
 
 
 def main() -> None:
@@ -52,6 +76,9 @@ def main() -> None:
         args.repeat,
     )
     report(times, baseline, compared=(every, weighted))
+    if args.jobs > 1:  # (on one process the census has no workers)
+        peak = worker_peak(args.jobs)
+        print(f"{every}: the largest of its {args.jobs} workers peaks at {peak:.1f} MiB")
 
 
 if __name__ == "__main__":

@@ -91,7 +91,7 @@ them all; ``forget_shared`` all that outlive a call):
 cache (module)                keeps                                       emptied
 ============================  ==========================================  ======================================
 ``plan_of`` (plan)            a plan for each rules, 256                  least recently used first
-``splits`` (parts)            the splits of a multiset, 4,096             least recently used first
+``splits`` (parts)            the splits of a multiset, 1,024             least recently used first
 ``_positions`` (parts)        the positions of a split, a card count      never (at most one a card count)
 ``atom_key``, ``leaf_key``    one key object a number, 4,096 each         least recently used first
 (forms)
