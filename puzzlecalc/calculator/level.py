@@ -531,7 +531,7 @@ class Level:
                 button = self._button(index, press, at)
                 step = compiled[pressed] = button.step(rules, press, at, portal)
             reached = step(state.as_tuple())
-            label = self.buttons[index].label(state, rules, press, at)
+            label = self.buttons[index]._press_label(state.influence, rules, press, at)
             if reached is None:
                 raise IllegalPressError(
                     f"press {number} ({shown(label)}) is not allowed on the display {shown(state.value)}"

@@ -72,7 +72,9 @@ def _solution(
         label = shown_as.get((press, state.influence))
         if label is None:
             button = level.buttons[press[0]]  # type: ignore[index]
-            label = shown_as[press, state.influence] = button.label(state, rules, *press[1:])
+            label = shown_as[press, state.influence] = button._press_label(
+                state.influence, rules, *press[1:]
+            )
         labels.append(label)
     moves = len(presses)  # (a press is a move here: with a free hold, a move is two)
     if level.word:

@@ -232,10 +232,13 @@ class Op(abc.ABC):
         """
         self.check_press(press, at, optional=True)
         checked_rules(rules)
-        if state is not None:
-            checked_state(state)
-        k = state.influence if state is not None and self.is_influenced(rules) else 0
-        label = self._label(k, rules, press)
+        influence = 0 if state is None else checked_state(state).influence
+        return self._press_label(influence, rules, press, at)
+
+    def _press_label(self, influence: int, rules: Rules, press: Press, at: At = None) -> str:
+        """:meth:`label` at the ``[+]N`` total ``influence``, its arguments unchecked: for
+        the presses of a solution or a replay, which were checked before."""
+        label = self._label(influence if self.is_influenced(rules) else 0, rules, press)
         return label if at is None else f"{label}@{at}"
 
     def __str__(self) -> str:
