@@ -6,7 +6,7 @@ import itertools
 from typing import Any
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from shared_data import load
 from strategies import levels, rules
 
@@ -23,6 +23,7 @@ from puzzlecalc import (
     solve_goals,
     solve_level,
 )
+from puzzlecalc.calculator.solution import Pressed
 
 
 @pytest.fixture(scope="module")
@@ -219,6 +220,7 @@ def test_solver_agrees_with_brute_force(level: Level, rules: Rules) -> None:
 
 @settings(max_examples=100, deadline=None)
 @given(levels(max_moves=5, max_buttons=4), rules)
+@example(Level(start=10, goal=15, moves=3, buttons=["+2", "[+]1"]), Rules())  # (+2 shows +3)
 def test_solutions_replay_and_shortest_is_shortest(level: Level, rules: Rules) -> None:
     shortest = solve_level(level, rules)
     solutions = list(itertools.islice(iter_solutions(level, rules), 200))
@@ -226,11 +228,24 @@ def test_solutions_replay_and_shortest_is_shortest(level: Level, rules: Rules) -
     for solution in solutions:
         assert level.is_solved_by(solution)
         assert level.replay(solution.indices, rules) == solution
+        assert _labels_shown(level, solution, rules) == solution.labels
         assert shortest is not None and len(shortest) <= len(solution)
     lengths = [len(s) for s in solutions]
     assert lengths == sorted(lengths)
     if shortest is not None:
         assert shortest == solutions[0] or rules.hold_costs_move is False
+
+
+def _labels_shown(level: Level, solution: Solution, rules: Rules) -> list[str]:
+    """What :meth:`Op.label <puzzlecalc.calculator.ops.base.Op.label>` shows for each
+    press of ``solution``, in the state before it."""
+    before = [solution.start, *solution.states][:-1]
+    shown = []
+    for record, state in zip(solution.indices, before, strict=True):
+        pressed = Pressed.of(record)
+        button = level.buttons[pressed.button]
+        shown.append(button.label(state, rules, pressed.press, pressed.at))
+    return shown
 
 
 @settings(max_examples=50, deadline=None)
