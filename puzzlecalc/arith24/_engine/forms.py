@@ -464,7 +464,6 @@ def _drop(items: list[Signed], aside: list[Number], sums: bool) -> list[Signed]:
         useless = [mask for mask in range(1, full) if _worth_unit(items, mask, sums)]
     if not useless:
         return items
-    sizes = [len(_cards(form)) for _, form in items]
 
     def left(mask: int) -> list[Signed]:
         kept = [items[i] for i in range(count) if not mask >> i & 1]
@@ -472,11 +471,16 @@ def _drop(items: list[Signed], aside: list[Number], sums: bool) -> list[Signed]:
             kept = [(1, kept[0][1])]  # (no side)
         return kept
 
-    def reading(mask: int) -> tuple[int, int, list[Signed]]:
-        kept = left(mask)
-        return sum(sizes[i] for i in range(count) if not mask >> i & 1), len(kept), sorted(kept)
+    chosen = useless[0]
+    if len(useless) > 1:  # (else there is no reading to choose)
+        sizes = [len(_cards(form)) for _, form in items]
 
-    chosen = min(useless, key=reading)
+        def reading(mask: int) -> tuple[int, int, list[Signed]]:
+            kept = left(mask)
+            working = sum(sizes[i] for i in range(count) if not mask >> i & 1)
+            return working, len(kept), sorted(kept)
+
+        chosen = min(useless, key=reading)
     for i in range(count):
         if chosen >> i & 1:
             aside.extend(_cards(items[i][1]))
