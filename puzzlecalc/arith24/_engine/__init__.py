@@ -21,6 +21,7 @@ module            what it holds
 ``rebuild``       a tree rebuilt from a normal form, the 4nums way
 ``equivalence``   the strategies, one a level: ``Equivalence``, ``EQUIVALENCES``, :func:`key`
 ``lookup``        numbers as the search looks them up (``Value``, ``Ratio``), the six needs
+``held``          the engine's subclasses of Python's types: ``Values``, ``HashedFraction``
 ``arithmetic``    the search of ``+ - * /`` (``FOUR_OPERATIONS``)
 ``counting``      trees counted, not listed, where each is a solution (``distinct="none"``)
 ``family``        the search of ``^``, unary operators and written numbers (``FAMILY``)
@@ -75,7 +76,7 @@ budget, step
     One value tried or one pair of partial results combined; ``max_steps`` of them a
     call (:class:`~puzzlecalc.errors.SearchLimitError` past it).
 
-Compiled: the modules pyproject.toml's mypyc hook lists (``arith24.numbers`` and ten of
+Compiled: the modules pyproject.toml's mypyc hook lists (``arith24.numbers`` and eleven of
 these) may be compiled when the wheel is built (``nox -s compiled`` tests that build).
 Compiled, a value typed as a fixed-length tuple is copied as it passes between functions,
 so the engine takes an object's identity (``id``) only where it is typed as a union or
@@ -105,7 +106,7 @@ shared values (arithmetic)    the values of parts of up to 4 cards,       least 
 shared pairs (arithmetic)     the classes of two cards for a target,      least recently used first
                               4,096
 ``Values.ordered``            a part's values, sorted as numbers          with the values
-(arithmetic)
+(held)
 ``whole_needed_by`` (lookup)  the needs of two whole numbers, 65,536      after a call that leaves over 4,096
 fractions (lookup)            one ``Fraction`` a value gone on with,      after a call that leaves over 4,096;
                               and the inverses of their denominators      when 262,144 are held

@@ -32,13 +32,13 @@ from puzzlecalc.arith24._engine.budget import (
 from puzzlecalc.arith24._engine.counting import one_tree, trees_making
 from puzzlecalc.arith24._engine.equivalence import Equivalence
 from puzzlecalc.arith24._engine.forms import Key, forget_leaves, operands
+from puzzlecalc.arith24._engine.held import Values
 from puzzlecalc.arith24._engine.lookup import (
     SIX_A_FIRST,
     SIX_OPS,
     Ratio,
     Reached,
     Value,
-    Values,
     as_number,
     as_value,
     forget_fractions,

@@ -16,7 +16,8 @@ from typing import Any
 from puzzlecalc._checks import whole_number
 from puzzlecalc._context import entered
 from puzzlecalc.arith24._engine.forms import Key, settling
-from puzzlecalc.arith24._engine.lookup import Value, Values, let_go
+from puzzlecalc.arith24._engine.held import Values
+from puzzlecalc.arith24._engine.lookup import Value, let_go
 from puzzlecalc.arith24._engine.trees import Tree
 from puzzlecalc.arith24.numbers import Number, number_text
 from puzzlecalc.errors import SearchLimitError

@@ -21,6 +21,7 @@ from fractions import Fraction
 from math import gcd
 from typing import Final, TypeAlias, TypeVar, cast
 
+from puzzlecalc.arith24._engine.held import HashedFraction, Values, coprime
 from puzzlecalc.arith24.numbers import Number
 
 __all__ = [
@@ -29,7 +30,6 @@ __all__ = [
     "Ratio",
     "Reached",
     "Value",
-    "Values",
     "as_number",
     "as_value",
     "forget_fractions",
@@ -120,8 +120,9 @@ def needed_by(target: Number | Ratio, a: Number | Ratio) -> tuple[Value, ...]:
 
 
 #: The needs of whole numbers a search leaves remembered for the next (all 1820 hands of
-#: four cards from 1..13 make 800 for 24).
-_KEPT_NEEDS: Final = 4096
+#: four cards from 1..13 make 800 for 24). (This bound and the two of fractions below are
+#: not ``Final``: compiled, a ``Final`` is written into the code, and the tests lower them.)
+_KEPT_NEEDS = 4096
 
 
 @functools.lru_cache(maxsize=1 << 16)
@@ -169,7 +170,7 @@ def reduced(top: int, bottom: int) -> Value:
     return top // divisor, bottom // divisor
 
 
-def shared_fraction(pair: tuple[int, int]) -> _Hashed:
+def shared_fraction(pair: tuple[int, int]) -> HashedFraction:
     """The fraction ``numerator / denominator`` of ``pair``, in lowest terms and not whole:
     one object for each value while :data:`_HASHED` holds it (values repeat: 1..7 goes on
     with a fraction 32,000 times)."""
@@ -178,19 +179,32 @@ def shared_fraction(pair: tuple[int, int]) -> _Hashed:
         if len(_HASHED) >= _MAX_HASHED:
             _HASHED.clear()
             _INVERSES.clear()
-        found = _HASHED[pair] = _Hashed(*pair)
+        found = _HASHED[pair] = HashedFraction(*pair, _hash_of(*pair))
     return found
+
+
+def _hash_of(numerator: int, denominator: int) -> int:
+    """The hash of the fraction ``numerator / denominator`` (in lowest terms), as
+    :class:`~fractions.Fraction` works it out, with the inverse of the denominator kept
+    (:data:`_INVERSES`). (A -1 is hashed as -2, as a hash never is -1: Python turns it so.)"""
+    inverse = _INVERSES.get(denominator)
+    if inverse is None:
+        if not denominator % _MODULUS:  # (a hash of infinity)
+            return hash(Fraction(numerator, denominator))
+        inverse = _INVERSES[denominator] = pow(denominator, -1, _MODULUS)
+    hashed = hash(hash(abs(numerator)) * inverse)
+    return hashed if numerator >= 0 else -hashed
 
 
 #: The fractions :func:`shared_fraction` made, for the values a search goes on with, by
 #: numerator and denominator.
-_HASHED: dict[tuple[int, int], _Hashed] = {}
+_HASHED: dict[tuple[int, int], HashedFraction] = {}
 
-_MAX_HASHED: Final = 1 << 18
+_MAX_HASHED = 1 << 18
 
 #: The fractions made that a search leaves behind for the next (all 1820 hands of four
 #: cards from 1..13 make about a hundred for 24).
-_KEPT_FRACTIONS: Final = 4096
+_KEPT_FRACTIONS = 4096
 
 #: The prime modulo which Python hashes numbers (:data:`sys.hash_info`).
 _MODULUS: Final = sys.hash_info.modulus
@@ -218,55 +232,6 @@ def forget_fractions() -> None:
     _INVERSES.clear()
 
 
-_SomeFraction = TypeVar("_SomeFraction", bound=Fraction)
-
-
-def _coprime(kind: type[_SomeFraction], numerator: int, denominator: int) -> _SomeFraction:
-    """The fraction ``numerator / denominator`` of ``kind`` (a Fraction, or a subclass),
-    already in lowest terms with the denominator above 1: set as
-    :meth:`Fraction._from_coprime_ints <fractions.Fraction>` (Python 3.12) does, without
-    reducing it again (tests hold it equal to the Fraction)."""
-    made = object.__new__(kind)
-    made._numerator = numerator  # type: ignore[attr-defined]  # (Fraction's slots)
-    made._denominator = denominator  # type: ignore[attr-defined]
-    return made
-
-
-class _Hashed(Fraction):
-    """A Fraction that remembers its hash: a value the search goes on with is a key of its
-    tables, looked up again and again, and a Fraction works its hash out each time it is
-    asked. It prints and pickles as a plain Fraction, and values leave the search as plain
-    ones (:func:`plain`)."""
-
-    __slots__ = ("_hash",)
-    _hash: int
-
-    def __new__(cls, numerator: int, denominator: int) -> _Hashed:
-        """``numerator / denominator``, already in lowest terms with the denominator above
-        1 (:func:`_coprime`)."""
-        made = _coprime(cls, numerator, denominator)
-        inverse = _INVERSES.get(denominator)
-        if inverse is None:
-            made._hash = Fraction.__hash__(made)
-            if denominator % _MODULUS:  # (else the hash is that of infinity)
-                _INVERSES[denominator] = pow(denominator, -1, _MODULUS)
-            return made
-        # Fraction.__hash__, with the inverse it would work out again (a -1 is hashed
-        # as -2, as a hash never is -1: Python turns it so)
-        hashed = hash(hash(abs(numerator)) * inverse)
-        made._hash = hashed if numerator >= 0 else -hashed
-        return made
-
-    def __hash__(self) -> int:  # type: ignore[override]  # (typeshed: numbers.Complex's is None)
-        return self._hash
-
-    def __repr__(self) -> str:
-        return f"Fraction({self.numerator}, {self.denominator})"
-
-    def __reduce__(self) -> tuple[type[Fraction], tuple[int, int]]:
-        return Fraction, (self.numerator, self.denominator)
-
-
 def plain(found: Iterable[Value]) -> frozenset[Number]:
     """The numbers of values as the search looks them up, each fraction a plain
     :class:`~fractions.Fraction`, as values leave the search.
@@ -275,7 +240,7 @@ def plain(found: Iterable[Value]) -> frozenset[Number]:
     [Fraction(1, 2), 2]
     """
     return frozenset(
-        value if isinstance(value, int) else _coprime(Fraction, value[0], value[1])
+        value if isinstance(value, int) else coprime(Fraction, value[0], value[1])
         for value in found
     )
 
@@ -320,16 +285,6 @@ class Reached:
     def numbers(self) -> frozenset[Number]:
         """Every value, a plain number (a fraction a :class:`~fractions.Fraction`)."""
         return plain(self._values)
-
-
-class Values(frozenset[Value]):
-    """The values a part of a hand makes (:func:`values`), as the search looks them up,
-    which also keeps them as numbers in order, once asked for so (:func:`in_order`): a
-    search tries the values of a part in order, and it tries the same part again and
-    again."""
-
-    __slots__ = ("ordered",)
-    ordered: tuple[Number, ...]
 
 
 def in_order(found: Values) -> tuple[Number, ...]:
