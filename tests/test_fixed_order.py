@@ -46,6 +46,9 @@ def listing(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> 
     if request.param == "worked back":
         monkeypatch.setattr(counting, "_LISTED_IN_ORDER", 1)
         monkeypatch.setattr(counting, "_LISTED_ANY_ORDER", 1)
+    # (the bounds are read where they are used, compiled too: a Final would be built in)
+    for rules in (HouseRules(), HouseRules(in_order=True)):
+        assert counting._listed((1, 2), plan_of(rules)) == (request.param == "listed")
     yield request.param
 
 
