@@ -20,17 +20,19 @@ different solutions.
 
 from __future__ import annotations
 
-import array
 import itertools
 import random
-from bisect import bisect_left, bisect_right
-from collections.abc import Callable, Iterable, Sequence
-from typing import Final, TypeAlias, cast
+from collections.abc import Iterable, Sequence
+from typing import Final, cast
 
-from puzzlecalc import caches
-from puzzlecalc._bounded import BoundedCache
 from puzzlecalc._checks import shown, whole_number
-from puzzlecalc.arith24._engine import splits
+from puzzlecalc.arith24._engine import MAX_KEPT_VALUES as _ENGINE_MAX_KEPT_VALUES
+from puzzlecalc.arith24._engine import (
+    forget_tables,
+    kept_values,
+    natural_values,
+    natural_values_between,
+)
 from puzzlecalc.arith24.expr import Expr
 from puzzlecalc.arith24.numbers import Number, hand
 from puzzlecalc.arith24.rules import COUNTDOWN, Distinct
@@ -66,132 +68,10 @@ def _naturals(numbers: Iterable[Number]) -> tuple[int, ...]:
     return checked  # type: ignore[return-value]
 
 
-def _pairs_into(into: set[int], left: Iterable[int], right: Iterable[int]) -> None:
-    """Every positive whole result of an operation on ``a`` in ``left`` and ``b`` in ``right``.
-
-    Multiplying or dividing by 1 is skipped: it only repeats a value of a smaller set.
-    """
-    put = into.add
-    right = list(right)  # (its numbers made once, not once for each of left's)
-    for a in left:
-        for b in right:
-            put(a + b)
-            if a > b:
-                put(a - b)
-                if b != 1:
-                    put(a * b)
-                    if not a % b:
-                        put(a // b)
-            elif b > a:
-                put(b - a)
-                if a != 1:
-                    put(a * b)
-                    if not b % a:
-                        put(b // a)
-            else:
-                put(1)
-                if a != 1:
-                    put(a * a)
-
-
-#: The most values the Countdown tables kept across calls may hold together (some 16 MB,
-#: eight bytes a value), the least recently used dropped first: a census's worker stays
-#: under 50 MiB at a few percent of its speed.
-MAX_KEPT_VALUES: Final = 2_000_000
-
-#: A table of values: sorted, packed eight bytes a value (a tuple, for a value that does
-#: not fit in 64 bits).
-_Values: TypeAlias = Sequence[int]
-_Table: TypeAlias = tuple[_Values, _Values]
-_kept: BoundedCache[tuple[int, ...], _Table] = BoundedCache(
-    MAX_KEPT_VALUES, lambda table: len(table[0]) + len(table[1])
-)
-
-
-def _tables(numbers: tuple[int, ...]) -> _Table:
-    """For a sorted multiset: the values it makes that no smaller part of it makes, and
-    every value any non-empty part of it makes.
-
-    Numbers a smaller set of numbers also makes are left out of the first: any expression
-    using them can use the smaller set instead, so nothing is lost, and the tables stay
-    small. The tables most recently used are kept, sorted and packed, up to
-    :data:`MAX_KEPT_VALUES` values in all, so hands that share numbers (a census) share
-    the work in bounded memory.
-    """
-    table = _kept.get(numbers)
-    if table is None:
-        table = _make_tables(numbers)
-        _kept.put(numbers, table)
-    return table
-
-
-@caches.register
-def forget_tables() -> None:
-    """Drop the tables kept across calls: the next call starts cold (benchmarks use this)."""
-    _kept.clear()
-
-
-def kept_values() -> int:
-    """How many values the kept Countdown tables hold now (at most :data:`MAX_KEPT_VALUES`)."""
-    return _kept.size
-
-
-def _make_tables(numbers: tuple[int, ...]) -> _Table:
-    if len(numbers) == 1:
-        single = _packed(set(numbers))
-        return single, single
-    new: set[int] = set()
-    for part, rest in _int_splits(numbers):
-        left, right = _tables(part)[0], _tables(rest)[0]
-        _pairs_into(new, *((left, right) if len(left) <= len(right) else (right, left)))
-    # Every proper part lies within the numbers less one of them.
-    seen: set[int] = set().union(*(_tables(_without(numbers, n))[1] for n in set(numbers)))
-    new -= seen
-    seen |= new
-    return _packed(new), _packed(seen)
-
-
-def _packed(values: set[int]) -> _Values:
-    """``values``, sorted, as an array of 64-bit numbers (a tuple, if one is larger)."""
-    ordered = sorted(values)
-    if ordered and ordered[-1] >= 2**63:
-        return tuple(ordered)
-    return array.array("q", ordered)
-
-
-def _int_splits(
-    numbers: tuple[int, ...], kept: bool = True
-) -> Iterable[tuple[tuple[int, ...], tuple[int, ...]]]:
-    """The search's splits of whole numbers, typed as such; unless ``kept``, worked out
-    without keeping them in the search's cache of splits."""
-    found = splits(numbers) if kept else splits.__wrapped__(numbers)
-    return cast(Iterable[tuple[tuple[int, ...], tuple[int, ...]]], found)
-
-
-def _without(numbers: tuple[int, ...], number: int) -> tuple[int, ...]:
-    index = numbers.index(number)
-    return numbers[:index] + numbers[index + 1 :]
-
-
-def _whole_hand(
-    numbers: tuple[int, ...],
-    into: Callable[[set[int], _Values, _Values], None],
-    low: int = 1,
-    high: int | None = None,
-) -> set[int]:
-    """Every value of the proper parts of ``numbers`` from ``low`` to ``high`` (every one,
-    if ``high`` is ``None``), plus what ``into`` adds for each way of splitting the whole
-    hand in two. (The whole hand's splits are not kept: a census meets each hand once, and
-    the splits of thousands would crowd out those of the parts that the hands share.)"""
-    found: set[int] = set()
-    for number in set(numbers):
-        seen = _tables(_without(numbers, number))[1]
-        top = len(seen) if high is None else bisect_right(seen, high)
-        found.update(seen[bisect_left(seen, low) : top])
-    for part, rest in _int_splits(numbers, kept=False):
-        left, right = _tables(part)[0], _tables(rest)[0]
-        into(found, *((left, right) if len(left) <= len(right) else (right, left)))
-    return found
+#: The most values the tables of Countdown's values kept across calls may hold together
+#: (some 16 MB, eight bytes a value), the least recently used dropped first: a census's
+#: worker stays under 50 MiB at a few percent of its speed.
+MAX_KEPT_VALUES: Final = _ENGINE_MAX_KEPT_VALUES
 
 
 def reachable(
@@ -215,10 +95,7 @@ def reachable(
     if not natural or use_all:  # the general value tables of the solver
         checked = _naturals(numbers) if natural else hand(numbers)
         return set(reachable_values(checked, natural=natural, use_all=use_all))
-    checked = _naturals(numbers)
-    if len(checked) == 1:
-        return set(checked)
-    return cast(set[Number], _whole_hand(checked, _pairs_into))  # whole numbers only, here
+    return cast(set[Number], natural_values(_naturals(numbers)))  # whole numbers only, here
 
 
 def reachable_between(numbers: Sequence[Number], low: int, high: int) -> set[int]:
@@ -236,38 +113,7 @@ def reachable_between(numbers: Sequence[Number], low: int, high: int) -> set[int
     low = max(low, 1)  # Countdown's values are positive whole numbers
     if high < low:
         return set()
-    if len(checked) == 1:
-        return {value for value in checked if low <= value <= high}
-
-    def between(found: set[int], left: _Values, right: _Values) -> None:
-        _between_into(found, left, right, low, high)
-
-    return _whole_hand(checked, between, low, high)  # (between adds only values in range)
-
-
-def _between_into(hits: set[int], left: Iterable[int], right: _Values, low: int, high: int) -> None:
-    """Add each result in ``[low, high]`` of ``a`` in ``left`` with ``b`` in the sorted ``right``."""
-    update = hits.update
-    for a in left:
-        update(map(a.__add__, right[bisect_left(right, low - a) : bisect_right(right, high - a)]))
-        if a != 1:
-            update(
-                map(
-                    a.__mul__,
-                    right[bisect_left(right, -(-low // a)) : bisect_right(right, high // a)],
-                )
-            )
-        update(map(a.__sub__, right[bisect_left(right, a - high) : bisect_right(right, a - low)]))
-        update(map(a.__rsub__, right[bisect_left(right, a + low) : bisect_right(right, a + high)]))
-        if low > 0:
-            divisors = right[bisect_left(right, -(-a // high)) : bisect_right(right, a // low)]
-            update(a // b for b in divisors if not a % b)
-        if a != 1:
-            update(
-                b // a
-                for b in right[bisect_left(right, a * low) : bisect_right(right, a * high)]
-                if not b % a
-            )
+    return natural_values_between(checked, low, high)
 
 
 def one_step_values(numbers: Sequence[int]) -> set[int]:

@@ -25,6 +25,7 @@ module            what it holds
 ``arithmetic``    the search of ``+ - * /`` (``FOUR_OPERATIONS``)
 ``counting``      trees counted, not listed, where each is a solution (``distinct="none"``)
 ``family``        the search of ``^``, unary operators and written numbers (``FAMILY``)
+``naturals``      Countdown's values: tables of what positive whole numbers make
 ================  ===========================================================================
 
 The engine's words:
@@ -76,7 +77,7 @@ budget, step
     One value tried or one pair of partial results combined; ``max_steps`` of them a
     call (:class:`~puzzlecalc.errors.SearchLimitError` past it).
 
-Compiled: the modules pyproject.toml's mypyc hook lists (``arith24.numbers`` and eleven of
+Compiled: the modules pyproject.toml's mypyc hook lists (``arith24.numbers`` and twelve of
 these) may be compiled when the wheel is built (``nox -s compiled`` tests that build).
 Compiled, a value typed as a fixed-length tuple is copied as it passes between functions,
 so the engine takes an object's identity (``id``) only where it is typed as a union or
@@ -86,7 +87,8 @@ argument takes it as ``object``, as a typed parameter refuses a wrong type befor
 check could name it.
 
 Every cache of the engine, what it keeps and when it is emptied (``clear_caches`` empties
-them all; ``forget_shared`` all that outlive a call):
+them all; ``forget_shared`` all that outlive a call but Countdown's tables, which
+``forget_tables`` empties):
 
 ============================  ==========================================  ======================================
 cache (module)                keeps                                       emptied
@@ -113,6 +115,8 @@ fractions (lookup)            one ``Fraction`` a value gone on with,      after 
 ``Search`` (family)           written numbers, values, classes, sizes     with the tables it is kept in
                               and smallest trees of each part
 ``Rebuilds`` (rebuild)        the forms rebuilt, by identity              when the solutions are printed
+Countdown's tables            two tables of values of each multiset,      least recently used first;
+(naturals)                    2,000,000 values in all                     ``forget_tables``
 ============================  ==========================================  ======================================
 """
 
@@ -132,11 +136,19 @@ from puzzlecalc.arith24._engine.calls import (
 from puzzlecalc.arith24._engine.equivalence import key
 from puzzlecalc.arith24._engine.forms import Key
 from puzzlecalc.arith24._engine.lookup import Reached
+from puzzlecalc.arith24._engine.naturals import (
+    MAX_KEPT_VALUES,
+    forget_tables,
+    kept_values,
+    natural_values,
+    natural_values_between,
+)
 from puzzlecalc.arith24._engine.parts import splits
 from puzzlecalc.arith24._engine.plan import Plan, Progress
 from puzzlecalc.arith24._engine.trees import Tree, card_count, from_trees
 
 __all__ = [
+    "MAX_KEPT_VALUES",
     "Key",
     "Plan",
     "Progress",
@@ -145,8 +157,12 @@ __all__ = [
     "card_count",
     "checked_steps",
     "forget_shared",
+    "forget_tables",
     "from_trees",
+    "kept_values",
     "key",
+    "natural_values",
+    "natural_values_between",
     "plan_of",
     "reached_among",
     "reaches",
