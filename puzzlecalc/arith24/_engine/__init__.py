@@ -15,7 +15,7 @@ module            what it holds
 ``plan``          :class:`Plan` and what its searcher answers (``Searcher``)
 ``calls``         :func:`plan_of`, and the calls above, each under a budget
 ``budget``        a call's budget of steps and tables (:func:`limited`, :func:`shared_tables`)
-``parts``         the ways to take a hand apart: :func:`splits`, ``runs``, ``subhands``
+``parts``         the ways to take a hand apart: ``splits``, ``runs``, ``subhands``
 ``trees``         plain trees: :data:`Tree`, ``Written``, :func:`from_trees`, ``to_tree``
 ``forms``         keys and normal forms: ``Canon``, ``settle``, ``operands``
 ``rebuild``       a tree rebuilt from a normal form, the 4nums way
@@ -143,7 +143,6 @@ from puzzlecalc.arith24._engine.naturals import (
     natural_values,
     natural_values_between,
 )
-from puzzlecalc.arith24._engine.parts import splits
 from puzzlecalc.arith24._engine.plan import Plan, Progress
 from puzzlecalc.arith24._engine.trees import Tree, card_count, from_trees
 
@@ -170,6 +169,5 @@ __all__ = [
     "smallest",
     "solution_count",
     "solution_trees",
-    "splits",
     "values_reached",
 ]
