@@ -34,9 +34,8 @@ __all__ = [
     "natural_values_between",
 ]
 
-#: The most values the tables kept across calls may hold together (some 16 MB, eight
-#: bytes a value), the least recently used dropped first: a census's worker stays under
-#: 50 MiB at a few percent of its speed.
+#: The most values the tables kept across calls may hold together, the least recently
+#: used dropped first (public, and said why, as ``countdown.MAX_KEPT_VALUES``).
 MAX_KEPT_VALUES: Final = 2_000_000
 
 #: A table of values: sorted, packed eight bytes a value (a tuple, for a value that does
