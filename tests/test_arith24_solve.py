@@ -600,6 +600,68 @@ def test_a_large_hand_worked_back_from_the_target_reaches_what_its_values_hold(
     assert solvable(cards, 24, rules=rules) == (24 in made)
 
 
+def test_a_part_of_four_cards_is_listed_once_it_has_been_worked_back() -> None:
+    """Parts of three cards are listed and parts of five worked back; a part of four is
+    worked back the first time and listed from then on (or once its values are listed)."""
+    plan = plan_of(HouseRules())
+    with budget.limited(10**6):
+        assert arithmetic._listed((1, 2, 3), plan)
+        assert not arithmetic._listed((1, 2, 3, 4, 5), plan)
+        assert not arithmetic._listed((1, 2, 3, 4), plan)
+        arithmetic._reachable((1, 2, 3, 4), 24, plan)
+        assert arithmetic._listed((1, 2, 3, 4), plan)
+        assert not arithmetic._listed((1, 2, 3, 5), plan)
+        arithmetic.values((1, 2, 3, 5), plan)
+        assert arithmetic._listed((1, 2, 3, 5), plan)
+
+
+@pytest.mark.parametrize(
+    ("cards", "lists"),
+    [((1, 2, 3, 4, 5), False), ((3, 3, 8, 8, 9), False), ((1, 2, 3, 4, 5, 6), True)],
+)
+def test_a_hand_of_five_lists_no_part_of_four_and_a_larger_hand_does(
+    cards: tuple[int, ...], lists: bool
+) -> None:
+    """A hand of five needs each part of four once, for one card's targets, and works them
+    back; a hand of six needs them again and again, and lists them."""
+    plan = plan_of(HouseRules())
+    with budget.shared_tables():  # (the tables kept past the call, to look at)
+        calls.solution_trees(cards, 24, plan, 10**7)
+        with budget.limited(1):
+            listed = {part for part in budget.tables_of(plan).values if len(part) == 4}
+    assert bool(listed) == lists
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    st.lists(st.integers(-3, 13), min_size=4, max_size=5),
+    st.integers(-10, 60),
+    st.sampled_from(DISTINCT_LEVELS),
+    limiting_rules,
+    st.booleans(),
+)
+@example([1, 2, 3, 4, 5], 24, "4nums", HouseRules(), True)
+@example([1, 2, 3, 4], 24, "4nums", HouseRules(), False)
+def test_a_part_of_four_worked_back_or_listed_gives_the_same_solutions(
+    cards: list[int], target: int, level: Distinct, rules: HouseRules, use_all: bool
+) -> None:
+    """Whether the search works back a part of four cards or looks up its listed values
+    changes how it looks, never what it finds: with every part of four listed before the
+    search (in tables it shares), it finds the same classes, with the same trees, in the
+    same order, and reaches the same."""
+    hand = tuple(sorted(cards))
+    plan = plan_of(attrs.evolve(rules, distinct=level, use_all=use_all))
+    alone = calls.solution_trees(hand, target, plan, 10**7)
+    reached = calls.reaches(hand, target, plan, 10**7)
+    with budget.shared_tables():
+        with budget.limited(10**7):
+            for part in set(itertools.combinations(hand, 4)):
+                arithmetic.values(part, plan)
+                assert arithmetic._listed(part, plan)
+        assert list(calls.solution_trees(hand, target, plan, 10**7).items()) == list(alone.items())
+        assert calls.reaches(hand, target, plan, 10**7) == reached
+
+
 @settings(max_examples=100, deadline=None)
 @given(
     st.lists(numbers, min_size=2, max_size=4),

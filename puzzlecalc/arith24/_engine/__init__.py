@@ -49,7 +49,8 @@ needs
 listing, working back
     Listing a part's values (every value of one side against every value of the other)
     costs far more than working back from a target through its needs; a census lists a
-    hand's values once working back has cost as much.
+    hand's values once working back has cost as much, and a search a part of four cards
+    once it has worked back from a target of it before.
 class, witness
     Solutions with one key are one class, kept with the first (or smallest) tree found:
     its witness.

@@ -70,7 +70,8 @@ Part: TypeAlias = tuple[Number, ...]
 
 N = TypeVar("N", bound=Number)
 
-#: Hands up to this size have their values listed; larger ones are worked back from a target.
+#: Parts smaller than this have their values listed; a part of this size, the second time a
+#: search needs it (:func:`_listed`); larger ones are worked back from each target.
 _TABULATED: Final = 4
 
 #: The values of small sub-multisets, kept across calls (least recently used dropped first,
@@ -386,14 +387,31 @@ def _all_needs(
             yield "/", as_value(exact(target * a)), False
 
 
+def _listed(rest: tuple[Number, ...], plan: Plan) -> bool:
+    """Whether a search looks up what ``rest`` must make among its values, listed
+    (:func:`values`), or works back from each such value (:func:`_reachable`).
+
+    Parts of fewer than :data:`_TABULATED` cards are listed, larger ones worked back. A part
+    of that many is worked back the first time a search needs it and listed from the
+    second on. A hand of five needs each of its parts of four once, for one card's six
+    targets, and working back from those costs less than listing the part's values; a
+    larger hand needs them again and again.
+    """
+    if len(rest) != _TABULATED:
+        return len(rest) < _TABULATED
+    tables = tables_of(plan)
+    return rest in tables.worked_back or rest in tables.values
+
+
 def _reachable(cards: tuple[Number, ...], target: Value, plan: Plan) -> bool:
-    """Whether the whole multiset ``cards`` can make ``target``, for hands larger than those
-    whose values are listed: work back from the target instead (in the values as the
+    """Whether the whole multiset ``cards`` can make ``target``, for parts whose values are
+    not listed (:func:`_listed`): work back from the target instead (in the values as the
     search looks them up: no fraction is made)."""
-    known = tables_of(plan).reachable
-    found = known.get((cards, target))
+    tables = tables_of(plan)
+    found = tables.reachable.get((cards, target))
     if found is None:
-        found = known[cards, target] = _reach(cards, target, plan)
+        found = tables.reachable[cards, target] = _reach(cards, target, plan)
+        tables.worked_back.add(cards)
     return found
 
 
@@ -418,7 +436,7 @@ def _reach(cards: tuple[Number, ...], target: Value, plan: Plan) -> bool:
         # (a card is itself)
         lefts: Collection[Number | Value] = part if len(part) == 1 else values(part, plan)
         spend(len(lefts))
-        listed = len(rest) <= _TABULATED
+        listed = _listed(rest, plan)
         made: Values | None = None  # rest's values, when first needed (if listed)
         for a in lefts:
             if listed and every_op and a:
@@ -510,7 +528,7 @@ def _make_classes(
         lefts_values = part if len(part) == 1 else in_order(values(part, plan))
         if budget is not None:
             budget.spend(len(lefts_values))
-        listed = len(rest) <= _TABULATED
+        listed = _listed(rest, plan)
         # the side holding the smallest card, if the other does not, is narrowed
         narrow_part = narrow_rest = False
         if smallest is not None and (part[0] == smallest) != (rest[0] == smallest):
@@ -682,8 +700,9 @@ class FourOperations:
                     continue
                 if progress is not None:
                     progress(done, len(parts))
-                if len(sub) > _TABULATED or sought in values(sub, plan):
-                    # (the values of a small part are listed anyway, for the larger ones)
+                if not _listed(sub, plan) or sought in values(sub, plan):
+                    # (a part whose values are listed is passed over unless they hold the
+                    # goal; any other is searched, which works back only what it needs)
                     yield classes(sub, goal, plan)
 
         found = plan.equivalence.merge(searched(), subsets=not plan.use_all)
