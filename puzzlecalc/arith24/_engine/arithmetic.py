@@ -700,9 +700,14 @@ class FourOperations:
                     continue
                 if progress is not None:
                     progress(done, len(parts))
-                if not _listed(sub, plan) or sought in values(sub, plan):
-                    # (a part whose values are listed is passed over unless they hold the
-                    # goal; any other is searched, which works back only what it needs)
+                # A small part is passed over unless its values hold the goal: they are
+                # listed for the larger parts' searches anyway. The hand itself is worked
+                # back from the goal, unless its values are listed already.
+                if len(sub) > _TABULATED or (
+                    _reachable(sub, sought, plan)
+                    if sub == cards and not _listed(sub, plan)
+                    else sought in values(sub, plan)
+                ):
                     yield classes(sub, goal, plan)
 
         found = plan.equivalence.merge(searched(), subsets=not plan.use_all)
