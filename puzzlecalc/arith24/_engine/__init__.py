@@ -49,8 +49,8 @@ needs
 listing, working back
     Listing a part's values (every value of one side against every value of the other)
     costs far more than working back from a target through its needs; a census lists a
-    hand's values once working back has cost as much, and a search a part of four cards
-    once it has worked back from a target of it before.
+    hand's values once working back has cost as much, and a search lists a part of four
+    cards in a hand of six or more, which needs it again and again.
 class, witness
     Solutions with one key are one class, kept with the first (or smallest) tree found:
     its witness.

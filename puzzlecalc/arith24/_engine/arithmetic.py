@@ -70,8 +70,8 @@ Part: TypeAlias = tuple[Number, ...]
 
 N = TypeVar("N", bound=Number)
 
-#: Parts smaller than this have their values listed; a part of this size, the second time a
-#: search needs it (:func:`_listed`); larger ones are worked back from each target.
+#: Parts smaller than this have their values listed; a part of this size, in a hand of six
+#: cards or more (:func:`_listed`); larger ones are worked back from each target.
 _TABULATED: Final = 4
 
 #: The values of small sub-multisets, kept across calls (least recently used dropped first,
@@ -392,26 +392,27 @@ def _listed(rest: tuple[Number, ...], plan: Plan) -> bool:
     (:func:`values`), or works back from each such value (:func:`_reachable`).
 
     Parts of fewer than :data:`_TABULATED` cards are listed, larger ones worked back. A part
-    of that many is worked back the first time a search needs it and listed from the
-    second on. A hand of five needs each of its parts of four once, for one card's six
-    targets, and working back from those costs less than listing the part's values; a
-    larger hand needs them again and again.
+    of that many is listed in a hand of six cards or more, which needs each such part again
+    and again; in a smaller hand it is worked back, unless its values are listed already.
+    A hand of five needs each of its parts of four once, for one card's six values, and
+    working back from those costs less than listing the part's values.
     """
     if len(rest) != _TABULATED:
         return len(rest) < _TABULATED
-    tables = tables_of(plan)
-    return rest in tables.worked_back or rest in tables.values
+    budget = BUDGET.get()
+    if budget is None or len(budget.cards) > _TABULATED + 1:
+        return True
+    return rest in tables_of(plan).values
 
 
 def _reachable(cards: tuple[Number, ...], target: Value, plan: Plan) -> bool:
     """Whether the whole multiset ``cards`` can make ``target``, for parts whose values are
     not listed (:func:`_listed`): work back from the target instead (in the values as the
     search looks them up: no fraction is made)."""
-    tables = tables_of(plan)
-    found = tables.reachable.get((cards, target))
+    known = tables_of(plan).reachable
+    found = known.get((cards, target))
     if found is None:
-        found = tables.reachable[cards, target] = _reach(cards, target, plan)
-        tables.worked_back.add(cards)
+        found = known[cards, target] = _reach(cards, target, plan)
     return found
 
 
@@ -702,7 +703,7 @@ class FourOperations:
                     progress(done, len(parts))
                 # A small part is passed over unless its values hold the goal: they are
                 # listed for the larger parts' searches anyway. The hand itself is worked
-                # back from the goal, unless its values are listed already.
+                # back from the goal, unless its values are listed (:func:`_listed`).
                 if len(sub) > _TABULATED or (
                     _reachable(sub, sought, plan)
                     if sub == cards and not _listed(sub, plan)

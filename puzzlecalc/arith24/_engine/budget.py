@@ -81,21 +81,11 @@ class Tables:
     """What searches have worked out under one plan, by sub-multiset: values,
     reachability, classes, counts of trees."""
 
-    __slots__ = (
-        "classes",
-        "count_tables",
-        "counts",
-        "family",
-        "reachable",
-        "values",
-        "worked_back",
-    )
+    __slots__ = ("classes", "count_tables", "counts", "family", "reachable", "values")
 
     def __init__(self) -> None:
         self.values: dict[tuple[Number, ...], Values] = {}
         self.reachable: dict[tuple[tuple[Number, ...], Value], bool] = {}
-        #: The parts worked back from a target (:attr:`reachable`) at least once.
-        self.worked_back: set[tuple[Number, ...]] = set()
         self.classes: dict[tuple[tuple[Number, ...], Number], dict[Key, Tree]] = {}
         #: How many trees make a value (``None``: any value), of a part worked back.
         self.counts: dict[tuple[tuple[Number, ...], Value | None], int] = {}
