@@ -122,7 +122,7 @@ def main() -> None:
                 for engine, each in times.items():
                     each.append(timed(setup, work, compiled=engine == "compiled", where=where))
             print(f"{name}:")
-            report(times, "pure")
+            report(times, "pure", unit="ms" if min(map(min, times.values())) < 0.1 else "s")
 
 
 if __name__ == "__main__":
