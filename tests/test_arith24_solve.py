@@ -643,6 +643,7 @@ def test_a_hand_of_five_lists_no_part_of_four_and_a_larger_hand_does(
     st.booleans(),
 )
 @example([1, 2, 3, 4, 5], 24, "4nums", HouseRules(), True)
+@example([1, 2, 3, 4, 12], 24, "normal", HouseRules(), True)  # (12 asks 1 2 3 4 for 2, 36...)
 @example([1, 2, 3, 4], 24, "4nums", HouseRules(), False)
 def test_a_part_of_four_worked_back_or_listed_gives_the_same_solutions(
     cards: list[int], target: int, level: Distinct, rules: HouseRules, use_all: bool
