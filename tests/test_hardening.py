@@ -5,6 +5,7 @@ from __future__ import annotations
 import concurrent.futures
 import contextlib
 import csv
+import gc
 import importlib
 import io
 import itertools
@@ -36,6 +37,7 @@ from puzzlecalc import (
     SearchLimitError,
     advise,
     count_solutions,
+    game_level,
     iter_solutions,
     search,
     solve_goals,
@@ -295,6 +297,33 @@ def test_the_tables_of_a_call_are_freed_when_it_returns() -> None:
         reachable(hand, natural=False)
         solvable(hand, 24)
         assert budget.TABLES.get() is None  # nothing kept between calls
+
+
+#: Searches whose objects must all go when their results do, by counting references alone.
+_SEARCHES: dict[str, Callable[[], object]] = {
+    "cards held once, their parts shared": lambda: solve([1, 2, 3, 4, 5]),
+    "cards held twice, numbered apart": lambda: solve([3, 3, 8, 8]),
+    "normal": lambda: solve([1, 5, 5, 5], distinct="normal"),
+    "the wider family": lambda: solve(
+        [2, 3, 4, 6], rules=HouseRules(ops="+-*/^", unary="!√", concat=True)
+    ),
+    "useless parts set aside": lambda: solve([1, 2, 3, 4, 5, 6]),
+    "countdown": lambda: countdown([1, 3, 7, 10, 25, 50], 765),
+    "reachable": lambda: reachable([2, 5, 7, 9], natural=False),
+    "a level": lambda: solve_level(game_level(155).puzzles[0]),
+}
+
+
+@pytest.mark.parametrize("search", _SEARCHES.values(), ids=_SEARCHES)
+def test_a_search_leaves_no_reference_cycle(search: Callable[[], object]) -> None:
+    search()  # (caches filled: they are not garbage)
+    gc.collect()
+    gc.disable()
+    try:
+        search()
+        assert gc.collect() == 0  # nothing left for the cycle collector: all freed at once
+    finally:
+        gc.enable()
 
 
 #: Countdown's numbers: two of each small number and the four large ones.

@@ -465,26 +465,34 @@ def _drop(items: list[Signed], aside: list[Number], sums: bool) -> list[Signed]:
     if not useless:
         return items
 
-    def left(mask: int) -> list[Signed]:
-        kept = [items[i] for i in range(count) if not mask >> i & 1]
-        if len(kept) == 1 and kept[0][1][VALUE] == unit:
-            kept = [(1, kept[0][1])]  # (no side)
-        return kept
-
     chosen = useless[0]
     if len(useless) > 1:  # (else there is no reading to choose)
         sizes = [len(_cards(form)) for _, form in items]
-
-        def reading(mask: int) -> tuple[int, int, list[Signed]]:
-            kept = left(mask)
-            working = sum(sizes[i] for i in range(count) if not mask >> i & 1)
-            return working, len(kept), sorted(kept)
-
-        chosen = min(useless, key=reading)
+        readings = [_reading(items, mask, unit, sizes) for mask in useless]
+        chosen = useless[readings.index(min(readings))]
     for i in range(count):
         if chosen >> i & 1:
             aside.extend(_cards(items[i][1]))
-    return left(chosen)
+    return _left(items, chosen, unit)
+
+
+def _left(items: list[Signed], mask: int, unit: int) -> list[Signed]:
+    """The operands left when those of ``mask`` are set aside; one left worth ``unit``
+    has no side."""
+    kept = [item for i, item in enumerate(items) if not mask >> i & 1]
+    if len(kept) == 1 and kept[0][1][VALUE] == unit:
+        kept = [(1, kept[0][1])]  # (no side)
+    return kept
+
+
+def _reading(
+    items: list[Signed], mask: int, unit: int, sizes: list[int]
+) -> tuple[int, int, list[Signed]]:
+    """How :func:`_drop` ranks setting aside the operands of ``mask``: the cards left at
+    work (``sizes``: each operand's), the operands left, and what is left, sorted."""
+    kept = _left(items, mask, unit)
+    working = sum(size for i, size in enumerate(sizes) if not mask >> i & 1)
+    return working, len(kept), sorted(kept)
 
 
 def _worth_unit(items: list[Signed], mask: int, sums: bool) -> bool:

@@ -125,48 +125,62 @@ def from_trees(trees: Sequence[Tree], cards: Sequence[Number] = ()) -> list[Expr
     wherever it is, so the expressions share it, built once (the trees of one search share
     most of their parts).
     """
-    if not trees:
-        return []
-    indices: dict[Number, list[int]] = {}
-    for index, card in enumerate(cards):
-        indices.setdefault(card, []).append(index)
-    once = {card: Num(card, card=found[0]) for card, found in indices.items() if len(found) == 1}
-    shared: dict[int, tuple[Tree, Expr]] = {}  # by identity: parts of cards held once
-    numbered: dict[tuple[Number, int | None], Num] = {}  # each card of a value held twice or more
+    numbering = _Numbering(cards)
+    return [numbering.expr(tree) for tree in trees]
 
-    def build(node: Tree, free: dict[Number, list[int]]) -> tuple[Expr, bool]:
+
+class _Numbering:
+    """The expressions of trees of one hand (:func:`from_trees`). (A class, not a closure
+    that calls itself: such a closure is a reference cycle, which would keep every
+    expression it shares alive until the garbage collector's next full pass.)"""
+
+    def __init__(self, cards: Sequence[Number]) -> None:
+        self.indices: dict[Number, list[int]] = {}
+        for index, card in enumerate(cards):
+            self.indices.setdefault(card, []).append(index)
+        self.once = {
+            card: Num(card, card=found[0])
+            for card, found in self.indices.items()
+            if len(found) == 1
+        }
+        self.shared: dict[int, tuple[Tree, Expr]] = {}  # by identity: parts of cards held once
+        self.numbered: dict[
+            tuple[Number, int | None], Num
+        ] = {}  # each card of a value held twice or more
+
+    def expr(self, tree: Tree) -> Expr:
+        """The expression of ``tree``, its numbers taking the hand's cards afresh."""
+        return self.build(tree, {card: list(found) for card, found in self.indices.items()})[0]
+
+    def build(self, node: Tree, free: dict[Number, list[int]]) -> tuple[Expr, bool]:
         """The expression of ``node`` and whether it is made only of cards held once."""
         # (its identity taken before its type narrows: compiled, a narrowed tuple is a copy)
         identity = id(node)
         if isinstance(node, Written):
-            parts = [build(card, free)[0] for card in node.cards]
+            parts = [self.build(card, free)[0] for card in node.cards]
             return Numeral(node.text, tuple(cast(Num, part) for part in parts)), False
         if isinstance(node, tuple) and len(node) == 2:
-            return UnOp(node[0], build(node[1], free)[0]), False
+            return UnOp(node[0], self.build(node[1], free)[0]), False
         if not isinstance(node, tuple):
-            number = once.get(node)
+            number = self.once.get(node)
             if number is not None:
                 return number, True
             taken = free.get(node)
             card = (node, taken.pop(0) if taken else None)
-            made = numbered.get(card)
+            made = self.numbered.get(card)
             if made is None:
-                made = numbered[card] = Num(node, card=card[1])
+                made = self.numbered[card] = Num(node, card=card[1])
             return made, False
-        known = shared.get(identity)
+        known = self.shared.get(identity)
         if known is not None:
             return known[1], True
         op, left, right = node
-        left_expr, left_once = build(left, free)
-        right_expr, right_once = build(right, free)
+        left_expr, left_once = self.build(left, free)
+        right_expr, right_once = self.build(right, free)
         expr = _operation(op, left_expr, right_expr)  # type: ignore[arg-type]  # (an Operator)
         if left_once and right_once:
-            shared[identity] = (node, expr)
+            self.shared[identity] = (node, expr)
         return expr, left_once and right_once
-
-    return [
-        build(tree, {card: list(found) for card, found in indices.items()})[0] for tree in trees
-    ]
 
 
 #: The operator that takes a right operand out of brackets: ``a-(b+c)`` is ``a-b-c``.
