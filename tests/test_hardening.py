@@ -44,6 +44,7 @@ from puzzlecalc import (
     solve_level,
 )
 from puzzlecalc._bounded import BoundedCache
+from puzzlecalc._collector import collector_paused
 from puzzlecalc._pool import workers
 from puzzlecalc._signals import uninterrupted
 from puzzlecalc.arith24 import HouseRules, check, count, difficulty, hint, solvable, solve
@@ -324,6 +325,37 @@ def test_a_search_leaves_no_reference_cycle(search: Callable[[], object]) -> Non
         assert gc.collect() == 0  # nothing left for the cycle collector: all freed at once
     finally:
         gc.enable()
+
+
+def test_a_search_pauses_the_collector_and_leaves_it_as_it_was() -> None:
+    seen: list[bool] = []
+    solve([1, 2, 3, 4, 5], progress=lambda done, total: seen.append(gc.isenabled()))
+    count([1, 2, 3, 4, 5], progress=lambda done, total: seen.append(gc.isenabled()))
+    assert seen and not any(seen)
+    assert gc.isenabled()
+    with pytest.raises(SearchLimitError):
+        solve([1, 2, 3, 4, 5, 6], max_steps=10)
+    assert gc.isenabled()
+    gc.disable()
+    try:
+        solve([1, 2, 3, 4])
+        assert not gc.isenabled()  # the program's choice, kept
+    finally:
+        gc.enable()
+
+
+def test_the_collector_runs_again_when_the_last_of_overlapping_searches_ends() -> None:
+    first, second = collector_paused(), collector_paused()
+    first.__enter__()
+    second.__enter__()
+    first.__exit__(None, None, None)  # (ends first, as another thread's may)
+    assert not gc.isenabled()
+    second.__exit__(None, None, None)
+    assert gc.isenabled()
+    hands = [list(range(1, 5 + i % 2)) for i in range(24)]
+    with concurrent.futures.ThreadPoolExecutor(4) as pool:
+        assert all(pool.map(solve, hands))
+    assert gc.isenabled()
 
 
 #: Countdown's numbers: two of each small number and the four large ones.

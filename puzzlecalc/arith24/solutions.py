@@ -20,6 +20,7 @@ from collections.abc import Sequence
 from typing import Final, Unpack
 
 from puzzlecalc._checks import shown, truth
+from puzzlecalc._collector import collector_paused
 from puzzlecalc.arith24._engine import (
     Key,
     Plan,
@@ -125,27 +126,26 @@ def solve(
     plan = plan_of(house_rules(rules, options))
     checked, goal = plan.rules.hand(cards), number(target, "the target")
     truth(nearest, "nearest")
-    found = _trees(checked, goal, plan, max_steps, progress)
-    if not found and nearest:
-        made = values_reached(checked, plan, max_steps).numbers()
-        if made:
-            distance = min(_distance(value, goal) for value in made)
-            # (the values themselves, exact: goal ± distance may be a whole Fraction)
-            for value in sorted(value for value in made if _distance(value, goal) == distance):
-                found.update(_trees(checked, value, plan, max_steps))
-    trees = plan.equivalence.representatives(found, plan)
-    # The keys are many objects, and the collector would walk them again and again while
-    # the expressions are made: let them go first.
-    del found
-    exprs = from_trees(trees, checked)
-    if plan.use_all:  # every solution uses every card: shortest text first
-        return sorted(exprs, key=lambda expr: (len(str(expr)), str(expr)))
-    # fewest cards first (counted on the trees, which is cheaper), then shortest text
-    ranked = sorted(
-        zip(trees, exprs, strict=True),
-        key=lambda pair: (card_count(pair[0]), len(str(pair[1])), str(pair[1])),
-    )
-    return [expr for _, expr in ranked]
+    with collector_paused():  # (no cycle made: puzzlecalc._collector says why)
+        found = _trees(checked, goal, plan, max_steps, progress)
+        if not found and nearest:
+            made = values_reached(checked, plan, max_steps).numbers()
+            if made:
+                distance = min(_distance(value, goal) for value in made)
+                # (the values themselves, exact: goal ± distance may be a whole Fraction)
+                for value in sorted(value for value in made if _distance(value, goal) == distance):
+                    found.update(_trees(checked, value, plan, max_steps))
+        trees = plan.equivalence.representatives(found, plan)
+        del found  # (many objects: gone before the expressions are made)
+        exprs = from_trees(trees, checked)
+        if plan.use_all:  # every solution uses every card: shortest text first
+            return sorted(exprs, key=lambda expr: (len(str(expr)), str(expr)))
+        # fewest cards first (counted on the trees, which is cheaper), then shortest text
+        ranked = sorted(
+            zip(trees, exprs, strict=True),
+            key=lambda pair: (card_count(pair[0]), len(str(pair[1])), str(pair[1])),
+        )
+        return [expr for _, expr in ranked]
 
 
 def count(

@@ -14,6 +14,7 @@ from contextvars import ContextVar
 from typing import Any
 
 from puzzlecalc._checks import whole_number
+from puzzlecalc._collector import collector_paused
 from puzzlecalc._context import entered
 from puzzlecalc.arith24._engine.forms import Key, settling
 from puzzlecalc.arith24._engine.held import Values
@@ -149,12 +150,13 @@ def limited(
     past the limit says. ``max_steps`` may be any value: it is checked
     (:func:`checked_steps`).
 
+    Python's cycle collector is paused inside (:mod:`puzzlecalc._collector` says why).
     When it ends, what the search left in the lookup's caches goes if it is much
     (:func:`~.lookup.let_go`).
     """
     token = BUDGET.set(Budget(max_steps, cards, goal))
     try:
-        with shared_tables(), settling():
+        with shared_tables(), settling(), collector_paused():
             yield
     finally:
         BUDGET.reset(token)
