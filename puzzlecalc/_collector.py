@@ -18,26 +18,12 @@ from __future__ import annotations
 import contextlib
 import gc
 import threading
-from collections.abc import Iterator
+from typing import Final
 
 __all__ = ["collector_paused"]
 
 
-class _Pauses:
-    """The blocks of :func:`collector_paused` running, and whether the collector ran
-    before the first."""
-
-    def __init__(self) -> None:
-        self.lock = threading.Lock()
-        self.running = 0
-        self.was_enabled = False
-
-
-_PAUSES = _Pauses()
-
-
-@contextlib.contextmanager
-def collector_paused() -> Iterator[None]:
+def collector_paused() -> contextlib.AbstractContextManager[None]:
     """Pause the cycle collector for the block (blocks may overlap, in one thread or
     many); the collector is as it was when the last block ends.
 
@@ -48,15 +34,30 @@ def collector_paused() -> Iterator[None]:
     >>> gc.isenabled()
     True
     """
-    with _PAUSES.lock:
-        if not _PAUSES.running:
-            _PAUSES.was_enabled = gc.isenabled()
-            gc.disable()
-        _PAUSES.running += 1
-    try:
-        yield
-    finally:
-        with _PAUSES.lock:
-            _PAUSES.running -= 1
-            if not _PAUSES.running and _PAUSES.was_enabled:
+    return _PAUSED
+
+
+class _Paused(contextlib.AbstractContextManager[None]):
+    """:func:`collector_paused`: the blocks running, and whether the collector ran before
+    the first. (A class, not a generator: every search enters it.)"""
+
+    def __init__(self) -> None:
+        self.lock = threading.Lock()
+        self.running = 0
+        self.was_enabled = False
+
+    def __enter__(self) -> None:
+        with self.lock:
+            if not self.running:
+                self.was_enabled = gc.isenabled()
+                gc.disable()
+            self.running += 1
+
+    def __exit__(self, *exception: object) -> None:
+        with self.lock:
+            self.running -= 1
+            if not self.running and self.was_enabled:
                 gc.enable()
+
+
+_PAUSED: Final = _Paused()
