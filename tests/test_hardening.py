@@ -310,6 +310,8 @@ _SEARCHES: dict[str, Callable[[], object]] = {
     ),
     "useless parts set aside": lambda: solve([1, 2, 3, 4, 5, 6]),
     "countdown": lambda: countdown([1, 3, 7, 10, 25, 50], 765),
+    "countdown's values": lambda: reachable([1, 3, 7, 10, 25, 75]),
+    "countdown's values in a range": lambda: reachable_between([2, 4, 6, 9, 50, 100], 100, 999),
     "reachable": lambda: reachable([2, 5, 7, 9], natural=False),
     "a level": lambda: solve_level(game_level(155).puzzles[0]),
 }
