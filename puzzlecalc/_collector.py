@@ -8,7 +8,8 @@ time for seven or eight cards (``docs/performance.rst`` gives figures). They can
 anything the search made: a search makes no reference cycle (``tests/test_hardening.py``
 checks that), so reference counting frees all of it.
 
-So the engine runs each search inside :func:`collector_paused`. The collector is paused
+So the engine runs each search inside :func:`collector_paused`, and ``solve`` makes its
+expressions there too. The collector is paused
 while any search runs, in any thread, and is as it was before the first of them when the
 last one returns or raises: a program that disabled it finds it disabled.
 """
