@@ -144,9 +144,8 @@ class _Numbering:
             if len(found) == 1
         }
         self.shared: dict[int, tuple[Tree, Expr]] = {}  # by identity: parts of cards held once
-        self.numbered: dict[
-            tuple[Number, int | None], Num
-        ] = {}  # each card of a value held twice or more
+        # each card of a value held twice or more
+        self.numbered: dict[tuple[Number, int | None], Num] = {}
 
     def expr(self, tree: Tree) -> Expr:
         """The expression of ``tree``, its numbers taking the hand's cards afresh."""
