@@ -9,15 +9,17 @@ anything the search made: a search makes no reference cycle (``tests/test_harden
 checks that), so reference counting frees all of it.
 
 So the engine runs each search inside :func:`collector_paused`, and ``solve`` makes its
-expressions there too. The collector is paused
-while any search runs, in any thread, and is as it was before the first of them when the
-last one returns or raises: a program that disabled it finds it disabled.
+expressions there too. The collector is paused while any search runs, in any thread, and
+is as it was before the first of them when the last one returns or raises: a program that
+disabled it finds it disabled, and a child process forked meanwhile starts with it as it
+was.
 """
 
 from __future__ import annotations
 
 import contextlib
 import gc
+import os
 import threading
 from typing import Final
 
@@ -56,9 +58,22 @@ class _Paused(contextlib.AbstractContextManager[None]):
 
     def __exit__(self, *exception: object) -> None:
         with self.lock:
-            self.running -= 1
-            if not self.running and self.was_enabled:
+            if self.running:  # (0 after a fork inside the block: see forked)
+                self.running -= 1
+                if not self.running and self.was_enabled:
+                    gc.enable()
+
+    def forked(self) -> None:
+        """In a child process forked while a block ran: none of the parent's blocks runs
+        in the child (their threads were not copied), so the collector is as it was."""
+        self.lock = threading.Lock()  # (another thread may have held the parent's)
+        if self.running:
+            self.running = 0
+            if self.was_enabled:
                 gc.enable()
 
 
 _PAUSED: Final = _Paused()
+
+if hasattr(os, "register_at_fork"):  # (not on Windows)
+    os.register_at_fork(after_in_child=_PAUSED.forked)

@@ -360,6 +360,22 @@ def test_the_collector_runs_again_when_the_last_of_overlapping_searches_ends() -
     assert gc.isenabled()
 
 
+@pytest.mark.skipif(not hasattr(os, "fork"), reason="forks")
+def test_a_child_forked_during_a_search_runs_the_collector() -> None:
+    reading, writing = os.pipe()
+    with collector_paused():  # (as another thread's search would be)
+        child = os.fork()
+        if not child:  # (the child: says whether its collector runs, and goes)
+            os.write(writing, b"1" if gc.isenabled() else b"0")
+            os._exit(0)
+        assert not gc.isenabled()
+    os.waitpid(child, 0)
+    assert os.read(reading, 1) == b"1"
+    os.close(reading)
+    os.close(writing)
+    assert gc.isenabled()
+
+
 #: Countdown's numbers: two of each small number and the four large ones.
 _DECK = [*range(1, 11), *range(1, 11), 25, 50, 75, 100]
 
