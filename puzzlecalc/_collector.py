@@ -64,8 +64,9 @@ class _Paused(contextlib.AbstractContextManager[None]):
                     gc.enable()
 
     def forked(self) -> None:
-        """In a child process forked while a block ran: none of the parent's blocks runs
-        in the child (their threads were not copied), so the collector is as it was."""
+        """In a child process forked while a block ran: the collector is as it was before
+        the block, since the threads in blocks were not copied (the one that forked, if in
+        one, ends it as a no-op)."""
         self.lock = threading.Lock()  # (another thread may have held the parent's)
         if self.running:
             self.running = 0
