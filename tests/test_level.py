@@ -76,6 +76,17 @@ def test_portal_applies_to_every_press_and_if_the_rules_say_to_the_start() -> No
     assert solved is not None and len(solved) == 0 and touched.is_solved_by(solved)
 
 
+@pytest.mark.parametrize(
+    ("button", "press"), [("Lock", "Lock@0"), ("Store", "Store(hold)"), ("[+]1", "[+]1")]
+)
+def test_portal_acts_after_a_press_that_leaves_the_display(button: str, press: str) -> None:
+    # a start with a digit at the entrance stands (portal_start=False) until the first
+    # press, whatever it is: 123 -> 24
+    level = Level(start=123, goal=24, moves=1, buttons=[button], portal=[2, 0])
+    solved = solve_level(level)
+    assert solved is not None and solved.labels == [press] and level.is_solved_by(solved)
+
+
 BAD_LEVELS: list[tuple[dict[str, Any], type[Exception], str]] = [
     ({"start": 0, "goal": 1, "moves": 1}, InvalidLevelError, "missing buttons"),
     (

@@ -92,6 +92,8 @@ class Rules:
         Only one real level has a start it would change, Calculator 2's level 194 (62 with
         a portal from the tens to the ones), and the move count the game gives its goal 5
         (2) needs the portal to act only after presses, as one solver's does: the default.
+        It then acts after the first press, whatever it is: one that leaves the display as
+        it was (``Lock``, a ``Store`` hold, ``[+]N``) moves the start's digit too.
 
     Calculator 2:
 
