@@ -2,16 +2,19 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from fractions import Fraction
 
 import pytest
 from hypothesis import assume, example, given
 from hypothesis import strategies as st
 
-from puzzlecalc import GameState, InvalidArgumentError, Rules, parse_button
+from puzzlecalc import GameState, InvalidArgumentError, Level, Rules, parse_button
 from puzzlecalc.calculator.ops import Op
+from puzzlecalc.calculator.problem import LevelProblem
 
 WIDE = Rules(max_value=99_999_999)
+HALF_EVEN = Rules(rounding="half-even")
 
 # (label, goal, exactly the displays of the default six-digit display that show it)
 EXACT = [
@@ -88,7 +91,7 @@ def test_sources_hold_every_display_of_a_window_that_shows_the_goal(label: str) 
         assert _shown(op, goal) <= set(listed)
 
 
-@pytest.mark.parametrize("label", ["SUM", "Sort asc", "12=>3", "Cut 1", "x0", "x^0", "Round"])
+@pytest.mark.parametrize("label", ["SUM", "Sort asc", "12=>3", "Cut 1", "x0", "x^0"])
 def test_a_button_that_cannot_tell_says_none(label: str) -> None:
     op = parse_button(label)
     assert op.sources(1, at=1 if op.target == "position" else None) is None
@@ -108,6 +111,14 @@ AT_POSITION = [
     ("Digit -2", 103, 0, {105}),
     ("Digit 55", 1553, 1, set(range(103, 194, 10))),
     ("Digit 55", 1553, 2, set()),
+    ("Round", 120, 1, set(range(115, 125))),  # (125 rounds half up, to 130)
+    ("Round", -120, 1, set(range(-124, -114))),
+    ("Round", 125, 1, set()),
+    ("Round", 100, 2, set(range(100, 150))),  # (50 to 99 have no digit at 2)
+    ("Round", 1000, 1, set(range(995, 1005))),
+    ("Round", 1000, 3, set(range(1000, 1500))),
+    ("Round", 0, 1, set()),
+    ("Round", 120, 6, set()),  # (a six-digit display has no digit above 5)
 ]
 
 
@@ -196,13 +207,15 @@ def test_decimal_displays_are_among_the_sources(label: str, tenths: int) -> None
 
 @given(
     st.sampled_from(
-        ["Delete", "Insert 1", "Insert 05", "Digit +4", "Digit -2", "Digit 0", "Digit 55"]
+        ["Delete", "Insert 1", "Insert 05", "Digit +4", "Digit -2", "Digit 0", "Digit 55", "Round"]
     ),
     DISPLAYS,
     st.integers(0, 7),
     st.integers(-2, 3),
-    st.sampled_from([Rules(), WIDE, Rules(digit_minus="abs"), Rules(influence="all")]),
+    st.sampled_from([Rules(), WIDE, Rules(digit_minus="abs"), Rules(influence="all"), HALF_EVEN]),
 )
+@example("Round", 250, 2, 0, HALF_EVEN)  # (a tie, to the even 200)
+@example("Round", 350, 2, 0, HALF_EVEN)  # (a tie, to the even 400)
 def test_no_display_that_shows_the_goal_at_a_position_is_left_out(
     label: str, value: int, at: int, influence: int, rules: Rules
 ) -> None:
@@ -213,3 +226,35 @@ def test_no_display_that_shows_the_goal_at_a_position_is_left_out(
         sources = op.sources(after.value, rules, at=at, influence=influence)
         assert sources is not None
         assert value in sources
+
+
+@pytest.mark.parametrize(
+    ("rules", "goal", "expected"),
+    [
+        (Rules(), 300, set(range(250, 350))),
+        (HALF_EVEN, 300, set(range(251, 350))),  # (250 and 350 go to 200 and 400)
+        (HALF_EVEN, 200, set(range(150, 251))),
+    ],
+)
+def test_round_lists_the_ties_as_its_rules_break_them(
+    rules: Rules, goal: int, expected: set[int]
+) -> None:
+    sources = parse_button("Round").sources(goal, rules, at=2)
+    assert sources is not None and set(sources) == expected
+
+
+def test_round_tells_a_search_its_sources_only_while_they_are_few() -> None:
+    # (a search asks at every position at once: the displays of each unit the goal is a
+    # multiple of, up to the hundreds; a Round level's states are whole states)
+    def near(goal: int) -> Callable[[int], bool] | None:
+        problem = LevelProblem(Level(start=1, goal=goal, moves=2, buttons=["Round"]))
+        within = problem.within(1, 10**6)
+        return None if within is None else lambda value: within(GameState(value).as_tuple())
+
+    hundreds, none_round_to = near(1200), near(1234)
+    assert hundreds is not None and none_round_to is not None
+    assert [hundreds(value) for value in (1150, 1195, 1204, 1249, 1250, 1100)] == [
+        True, True, True, True, False, False
+    ]  # fmt: skip
+    assert none_round_to(1234) and not none_round_to(1233)  # (the goal itself stays near)
+    assert near(3000) is None  # (a thousand displays round to it at the thousands)

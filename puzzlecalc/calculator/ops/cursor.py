@@ -26,7 +26,7 @@ button             what a press at position ``p`` does                      posi
 from __future__ import annotations
 
 import abc
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Collection, Iterable
 from typing import Final
 
 import attrs
@@ -254,6 +254,45 @@ class Round(PositionOp):
         if twice > unit or (twice == unit and (rules.rounding == "half-up" or quotient % 2 == 1)):
             quotient += 1
         return str(quotient * unit)
+
+    def _sources(
+        self, goal: Value, rules: Rules, press: Press, at: At, k: int
+    ) -> Collection[Value] | None:
+        # the displays within half a unit of the goal, at each position whose unit divides
+        # it; at any position (a search's question), only while the unit is small enough
+        # that the list costs less than the presses it saves
+        if not isinstance(goal, int) or not goal:
+            return set()  # (a rounded display is a whole number of one unit or more)
+        width = digit_count(rules.max_value)
+        magnitude = abs(goal)
+        found: set[int] = set()
+        for position in self.positions(width) if at is None else [int(at)]:
+            unit = 10**position
+            if magnitude % unit or not 0 < position < width:
+                break  # (nor a multiple of any larger unit)
+            low, high = self._rounded_to(magnitude, unit, rules)
+            low, high = max(low, unit), min(high, 10**width - 1)  # (more digits than p)
+            if at is not None:  # one position: a range, however long
+                return range(low, high + 1) if goal > 0 else range(-high, -low + 1)
+            if unit > _ROUND_SOURCES_UNIT:
+                return None
+            found.update(range(low, high + 1))
+        return found if goal > 0 else {-value for value in found}
+
+    @staticmethod
+    def _rounded_to(multiple: int, unit: int, rules: Rules) -> tuple[int, int]:
+        """The least and the greatest ``|v|`` that round to ``multiple`` of ``unit``."""
+        half = unit // 2
+        if rules.rounding == "half-up":
+            return multiple - half, multiple + half - 1
+        if multiple // unit % 2:  # half-even: ties go to the even multiple either side
+            return multiple - half + 1, multiple + half - 1
+        return multiple - half, multiple + half
+
+
+#: The largest unit at which :class:`Round` lists a goal's sources at any position: 101
+#: displays; a goal ending in three zeros or more has too many to be worth listing.
+_ROUND_SOURCES_UNIT: Final = 100
 
 
 @attrs.frozen
