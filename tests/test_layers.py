@@ -7,6 +7,7 @@ from __future__ import annotations
 import ast
 import graphlib
 import importlib
+import types
 from pathlib import Path
 
 import pytest
@@ -128,3 +129,25 @@ def test_the_package_enters_the_engine_only_by_its_door() -> None:
     assert {
         (name, module, used) for name, module, used in taken if module != ENGINE or used not in door
     } == set()
+
+
+@pytest.mark.parametrize(
+    "package", ["puzzlecalc", "puzzlecalc.arith24", "puzzlecalc.calculator", ENGINE]
+)
+def test_each_name_a_package_offers_is_the_one_its_module_defines(package: str) -> None:
+    # (the top level imports its names when first asked for: each from its module in
+    # _HOMES, as it names them for the type checker; and no name is taken over by a
+    # module of the same name, as `countdown` would be by puzzlecalc.arith24.countdown if
+    # the package did not bind it when it loads)
+    for name, path in MODULES.items():
+        if name.startswith(f"{package}.") and path.name != "__main__.py":
+            importlib.import_module(name)
+    module = importlib.import_module(package)
+    homes: dict[str, str] = getattr(module, "_HOMES", {})
+    assert set(homes) <= set(module.__all__)
+    for name in module.__all__:
+        value = getattr(module, name)
+        assert not isinstance(value, types.ModuleType), name
+        if name in homes:
+            assert value is getattr(importlib.import_module(homes[name]), name)
+    assert set(module.__all__) <= set(dir(module))
