@@ -194,6 +194,13 @@ def iter_solutions(
     A solution ends when the display first shows the goal, as the game ends the level.
     ``start``, as for :func:`solve_level`, solves from a state of the game.
 
+    The solutions are made one at a time, as they are asked for. There may be far more of
+    them than states; :func:`count_solutions` counts them without making them:
+
+    >>> level = Level(start=12, goal=100, moves=8, buttons=["Insert 2", "Delete", "Round", "Reverse"])
+    >>> count_solutions(level)
+    535024
+
     :raises SearchLimitError: if more than ``max_states`` states are within reach.
     """
     problem = LevelProblem(level, rules, start)
