@@ -264,11 +264,13 @@ class Round(PositionOp):
         if not isinstance(goal, int) or not goal:
             return set()  # (a rounded display is a whole number of one unit or more)
         width = digit_count(rules.max_value)
+        if at is not None and int(at) not in self.positions(width):
+            return set()  # (no display has a digit there that Round may round to)
         magnitude = abs(goal)
         found: set[int] = set()
         for position in self.positions(width) if at is None else [int(at)]:
             unit = 10**position
-            if magnitude % unit or not 0 < position < width:
+            if magnitude % unit:
                 break  # (nor a multiple of any larger unit)
             low, high = self._rounded_to(magnitude, unit, rules)
             low, high = max(low, unit), min(high, 10**width - 1)  # (more digits than p)
