@@ -346,6 +346,34 @@ def test_a_search_pauses_the_collector_and_leaves_it_as_it_was() -> None:
         gc.enable()
 
 
+@pytest.mark.parametrize(
+    "values",
+    [
+        lambda: reachable([1, 3, 7, 10, 25, 75]),
+        lambda: reachable_between([2, 4, 6, 9, 50, 100], 100, 999),
+    ],
+    ids=["countdown's values", "countdown's values in a range"],
+)
+def test_countdowns_values_pause_the_collector(values: Callable[[], object]) -> None:
+    passes: list[str] = []
+
+    def seen(phase: str, info: dict[str, int]) -> None:
+        if phase == "start":
+            passes.append(phase)
+
+    naturals.forget_tables()  # (cold: the tables are made inside the call)
+    threshold = gc.get_threshold()
+    gc.set_threshold(10)  # (running, it would pass every ten new containers: over 100 times)
+    gc.callbacks.append(seen)
+    try:
+        values()
+        assert len(passes) < 10  # (a pass or two, in the checks around the search)
+        assert gc.isenabled()
+    finally:
+        gc.callbacks.remove(seen)
+        gc.set_threshold(*threshold)
+
+
 def test_the_collector_runs_again_when_the_last_of_overlapping_searches_ends() -> None:
     first, second = collector_paused(), collector_paused()
     first.__enter__()

@@ -24,6 +24,7 @@ from typing import Final, TypeAlias, cast
 
 from puzzlecalc import caches
 from puzzlecalc._bounded import BoundedCache
+from puzzlecalc._collector import collector_paused
 from puzzlecalc.arith24._engine.parts import splits
 
 __all__ = [
@@ -54,7 +55,8 @@ def natural_values(numbers: tuple[int, ...]) -> set[int]:
     once), every intermediate result a positive whole number."""
     if len(numbers) == 1:
         return set(numbers)
-    return _whole_hand(numbers, _pairs_into)
+    with collector_paused():  # (its tables make no cycle: puzzlecalc._collector says why)
+        return _whole_hand(numbers, _pairs_into)
 
 
 def natural_values_between(numbers: tuple[int, ...], low: int, high: int) -> set[int]:
@@ -66,7 +68,8 @@ def natural_values_between(numbers: tuple[int, ...], low: int, high: int) -> set
     def between(found: set[int], left: Packed, right: Packed) -> None:
         _between_into(found, left, right, low, high)
 
-    return _whole_hand(numbers, between, low, high)  # (between adds only values in range)
+    with collector_paused():  # (between adds only values in range)
+        return _whole_hand(numbers, between, low, high)
 
 
 def _pairs_into(into: set[int], left: Iterable[int], right: Iterable[int]) -> None:
