@@ -116,8 +116,8 @@ fractions (lookup)            one ``Fraction`` a value gone on with,      after 
 ``Search`` (family)           written numbers, values, classes, sizes     with the tables it is kept in
                               and smallest trees of each part
 ``Rebuilds`` (rebuild)        the forms rebuilt, by identity              when the solutions are printed
-Countdown's tables            two tables of values of each multiset,      least recently used first;
-(naturals)                    2,000,000 values in all                     ``forget_tables``
+Countdown's tables            the values each multiset makes that no      least recently used first;
+(naturals)                    smaller part makes, 2,000,000 in all        ``forget_tables``
 ============================  ==========================================  ======================================
 """
 

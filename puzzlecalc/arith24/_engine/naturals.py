@@ -1,13 +1,14 @@
 """The values of positive whole numbers under Countdown's rules (internal): every
 intermediate result a positive whole number, any subset of the numbers used.
 
-For each sub-multiset it keeps two tables (:func:`_tables`): the values it makes that no
-smaller part of it makes, and every value any part of it makes. A whole hand's values are
-those of its proper parts and what each way of splitting it makes of the first tables of
-its two sides (:func:`natural_values`; :func:`natural_values_between` looks only inside a
-range, bisecting the sorted tables). The tables most recently used are kept across calls,
-sorted and packed, up to :data:`MAX_KEPT_VALUES` values in all, so hands that share
-numbers (a census) share the work in bounded memory.
+For each sub-multiset it keeps one table (:func:`_table`): the values it makes that no
+smaller part of it makes. A part's table is what each way of splitting it makes of the
+tables of its two sides, less the tables of its proper parts; a whole hand's values are
+the tables of its proper parts and what each way of splitting it makes
+(:func:`natural_values`; :func:`natural_values_between` looks only inside a range,
+bisecting the sorted tables). The tables most recently used are kept across calls, sorted
+and packed, up to :data:`MAX_KEPT_VALUES` values in all, so hands that share numbers (a
+census) share the work in bounded memory.
 
 >>> sorted(natural_values((2, 3)))
 [1, 2, 3, 5, 6]
@@ -43,11 +44,7 @@ MAX_KEPT_VALUES: Final = 2_000_000
 #: not fit in 64 bits).
 Packed: TypeAlias = Sequence[int]
 
-_Tables: TypeAlias = tuple[Packed, Packed]
-
-_kept: BoundedCache[tuple[int, ...], _Tables] = BoundedCache(
-    MAX_KEPT_VALUES, lambda table: len(table[0]) + len(table[1])
-)
+_kept: BoundedCache[tuple[int, ...], Packed] = BoundedCache(MAX_KEPT_VALUES, len)
 
 
 def natural_values(numbers: tuple[int, ...]) -> set[int]:
@@ -99,17 +96,17 @@ def _pairs_into(into: set[int], left: Iterable[int], right: Iterable[int]) -> No
                     into.add(a * a)
 
 
-def _tables(numbers: tuple[int, ...]) -> _Tables:
-    """For a sorted multiset: the values it makes that no smaller part of it makes, and
-    every value any non-empty part of it makes.
+def _table(numbers: tuple[int, ...]) -> Packed:
+    """For a sorted multiset: the values it makes that no smaller part of it makes.
 
-    Numbers a smaller set of numbers also makes are left out of the first: any expression
-    using them can use the smaller set instead, so nothing is lost, and the tables stay
-    small.
+    Numbers a smaller set of numbers also makes are left out: any expression using them
+    can use the smaller set instead, so nothing is lost, and the tables stay small. Every
+    value a set makes is in the table of some part of it: of a part that makes it, one
+    with the fewest numbers.
     """
     table = _kept.get(numbers)
     if table is None:
-        table = _make_tables(numbers)
+        table = _make_table(numbers)
         _kept.put(numbers, table)
     return table
 
@@ -125,19 +122,25 @@ def kept_values() -> int:
     return _kept.size
 
 
-def _make_tables(numbers: tuple[int, ...]) -> _Tables:
+def _make_table(numbers: tuple[int, ...]) -> Packed:
     if len(numbers) == 1:
-        single = _packed(set(numbers))
-        return single, single
+        return _packed(set(numbers))
     new: set[int] = set()
+    smaller: list[Packed] = []  # the table of each proper part
     for part, rest in _int_splits(numbers):
-        left, right = _tables(part)[0], _tables(rest)[0]
+        left, right = _table(part), _table(rest)
         _pairs_into(new, *((left, right) if len(left) <= len(right) else (right, left)))
-    # Every proper part lies within the numbers less one of them.
-    seen: set[int] = set().union(*(_tables(_without(numbers, n))[1] for n in set(numbers)))
-    new -= seen
-    seen |= new
-    return _packed(new), _packed(seen)
+        smaller += _sides(part, rest, left, right)
+    new.difference_update(*smaller)
+    return _packed(new)
+
+
+def _sides(
+    part: tuple[int, ...], rest: tuple[int, ...], left: Packed, right: Packed
+) -> tuple[Packed, ...]:
+    """The tables of a split's two sides, once if the sides are equal: each proper part of
+    a multiset is a side of one split of it."""
+    return (left,) if part == rest else (left, right)
 
 
 def _packed(values: set[int]) -> Packed:
@@ -157,11 +160,6 @@ def _int_splits(
     return cast(Iterable[tuple[tuple[int, ...], tuple[int, ...]]], found)
 
 
-def _without(numbers: tuple[int, ...], number: int) -> tuple[int, ...]:
-    index = numbers.index(number)
-    return numbers[:index] + numbers[index + 1 :]
-
-
 def _whole_hand(
     numbers: tuple[int, ...],
     into: Callable[[set[int], Packed, Packed], None],
@@ -173,12 +171,11 @@ def _whole_hand(
     hand in two. (The whole hand's splits are not kept: a census meets each hand once, and
     the splits of thousands would crowd out those of the parts that the hands share.)"""
     found: set[int] = set()
-    for number in set(numbers):
-        seen = _tables(_without(numbers, number))[1]
-        top = len(seen) if high is None else bisect_right(seen, high)
-        found.update(seen[bisect_left(seen, low) : top])
     for part, rest in _int_splits(numbers, kept=False):
-        left, right = _tables(part)[0], _tables(rest)[0]
+        left, right = _table(part), _table(rest)
+        for table in _sides(part, rest, left, right):
+            top = len(table) if high is None else bisect_right(table, high)
+            found.update(table[bisect_left(table, low) : top])
         into(found, *((left, right) if len(left) <= len(right) else (right, left)))
     return found
 
