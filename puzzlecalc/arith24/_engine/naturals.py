@@ -65,8 +65,8 @@ def natural_values_between(numbers: tuple[int, ...], low: int, high: int) -> set
     def between(found: set[int], left: Packed, right: Packed) -> None:
         _between_into(found, left, right, low, high)
 
-    with collector_paused():  # (between adds only values in range)
-        return _whole_hand(numbers, between, low, high)
+    with collector_paused():
+        return _whole_hand(numbers, between, low, high)  # (between adds only values in range)
 
 
 def _pairs_into(into: set[int], left: Iterable[int], right: Iterable[int]) -> None:
