@@ -52,8 +52,7 @@ def natural_values(numbers: tuple[int, ...]) -> set[int]:
     once), every intermediate result a positive whole number."""
     if len(numbers) == 1:
         return set(numbers)
-    with collector_paused():  # (its tables make no cycle: puzzlecalc._collector says why)
-        return _whole_hand(numbers, _pairs_into)
+    return _whole_hand(numbers, _pairs_into)
 
 
 def natural_values_between(numbers: tuple[int, ...], low: int, high: int) -> set[int]:
@@ -65,8 +64,7 @@ def natural_values_between(numbers: tuple[int, ...], low: int, high: int) -> set
     def between(found: set[int], left: Packed, right: Packed) -> None:
         _between_into(found, left, right, low, high)
 
-    with collector_paused():
-        return _whole_hand(numbers, between, low, high)  # (between adds only values in range)
+    return _whole_hand(numbers, between, low, high)  # (between adds only values in range)
 
 
 def _pairs_into(into: set[int], left: Iterable[int], right: Iterable[int]) -> None:
@@ -171,12 +169,13 @@ def _whole_hand(
     hand in two. (The whole hand's splits are not kept: a census meets each hand once, and
     the splits of thousands would crowd out those of the parts that the hands share.)"""
     found: set[int] = set()
-    for part, rest in _int_splits(numbers, kept=False):
-        left, right = _table(part), _table(rest)
-        for table in _sides(part, rest, left, right):
-            top = len(table) if high is None else bisect_right(table, high)
-            found.update(table[bisect_left(table, low) : top])
-        into(found, *((left, right) if len(left) <= len(right) else (right, left)))
+    with collector_paused():  # (its tables make no cycle: puzzlecalc._collector says why)
+        for part, rest in _int_splits(numbers, kept=False):
+            left, right = _table(part), _table(rest)
+            for table in _sides(part, rest, left, right):
+                top = len(table) if high is None else bisect_right(table, high)
+                found.update(table[bisect_left(table, low) : top])
+            into(found, *((left, right) if len(left) <= len(right) else (right, left)))
     return found
 
 
