@@ -12,7 +12,7 @@ from strategies24 import exprs
 
 from puzzlecalc import InvalidExpressionError
 from puzzlecalc.arith24 import BinOp, Expr, Num, check
-from puzzlecalc.arith24.expr import MAX_LENGTH, _operation, _parsed
+from puzzlecalc.arith24.expr import MAX_LENGTH, _number, _operation, _parsed
 from puzzlecalc.arith24.numbers import Operator, apply, exact
 
 PRINTED = [
@@ -246,6 +246,22 @@ def test_a_value_is_an_int_when_whole_as_everywhere_in_the_package(expr: Expr) -
 
 
 _RATIONALS = st.fractions(max_denominator=50).filter(lambda value: abs(value) < 10**6)
+
+
+@given(_RATIONALS, st.none() | st.integers(min_value=0, max_value=20))
+def test_a_number_the_solvers_build_unchecked_is_the_checked_one(
+    value: Fraction, card: int | None
+) -> None:
+    """The solvers number their cards without checking them again (a number the parser
+    reads, likewise): the same number as one built checked, given the same exact value."""
+    built, checked = _number(exact(value), card), Num(value, card=card)
+    assert (built.number, type(built.number), built.card, str(built), repr(built)) == (
+        checked.number,
+        type(checked.number),
+        checked.card,
+        str(checked),
+        repr(checked),
+    )
 
 
 @given(st.sampled_from("+-*/"), _RATIONALS, _RATIONALS)

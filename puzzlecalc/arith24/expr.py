@@ -503,12 +503,13 @@ def _operation(op: Operator, left: Expr, right: Expr, *, worked_out: bool = Fals
     return made
 
 
-def _read_number(value: Number) -> Num:
-    """``Num(value)`` for a value the parser read (exact, and short), without checking it
-    again: most of an expression is its numbers."""
+def _number(value: Number, card: int | None = None) -> Num:
+    """``Num(value, card=card)`` for a number known to be good, without checking it again:
+    one the parser read (exact, and short), or a card of a checked hand that a solver
+    numbers (most of an expression is its numbers)."""
     made: Num = object.__new__(Num)
     object.__setattr__(made, "number", value)
-    object.__setattr__(made, "card", None)
+    object.__setattr__(made, "card", card)
     object.__setattr__(made, "_text", number_text(value))
     return made
 
@@ -739,7 +740,7 @@ class _Reader:
             return None
         if token.isdigit() and len(token) <= MAX_DIGITS and (token[0] != "0" or len(token) == 1):
             self.at += 1  # (most often: a whole number)
-            return _read_number(int(token))
+            return _number(int(token))
         if "." not in token and (token[0] != "0" or len(token) == 1 or FRACTION_SLASH in token):
             return self._fraction(token, 1)
         if len(token.replace(".", "")) > MAX_DIGITS:
@@ -771,7 +772,7 @@ class _Reader:
             raise self.error("a fraction with denominator 0")
         self.at += 1 if sign == 1 else 2
         top = sign * int(numerator)
-        return _read_number(exact(Fraction(top, int(denominator))) if denominator else top)
+        return _number(exact(Fraction(top, int(denominator))) if denominator else top)
 
     def opening(self) -> str:
         """Take an opening bracket.

@@ -22,7 +22,7 @@ from typing import Any, Final, TypeAlias, cast
 import attrs
 
 from puzzlecalc._checks import shown
-from puzzlecalc.arith24.expr import BinOp, Expr, Num, Numeral, UnOp, _operation
+from puzzlecalc.arith24.expr import BinOp, Expr, Num, Numeral, UnOp, _number, _operation
 from puzzlecalc.arith24.numbers import Number, apply, exact, unary
 from puzzlecalc.arith24.rules import MAX_RULE_DIGITS, HouseRules
 from puzzlecalc.errors import DivisionByZeroError, InvalidTypeError, NoValueError
@@ -139,9 +139,7 @@ class _Numbering:
         for index, card in enumerate(cards):
             self.indices.setdefault(card, []).append(index)
         self.once = {
-            card: Num(card, card=found[0])
-            for card, found in self.indices.items()
-            if len(found) == 1
+            card: _number(card, found[0]) for card, found in self.indices.items() if len(found) == 1
         }
         self.shared: dict[int, tuple[Tree, Expr]] = {}  # by identity: parts of cards held once
         # each card of a value held twice or more
@@ -168,7 +166,7 @@ class _Numbering:
             card = (node, taken.pop(0) if taken else None)
             made = self.numbered.get(card)
             if made is None:
-                made = self.numbered[card] = Num(node, card=card[1])
+                made = self.numbered[card] = _number(node, card[1])
             return made, False
         known = self.shared.get(identity)
         if known is not None:
