@@ -78,8 +78,9 @@ budget, step
     One value tried or one pair of partial results combined; ``max_steps`` of them a
     call (:class:`~puzzlecalc.errors.SearchLimitError` past it).
 
-Compiled: the modules pyproject.toml's mypyc hook lists (``arith24.numbers``,
-``puzzlecalc._bounded`` and twelve of these) may be compiled when the wheel is built
+Compiled: the modules pyproject.toml's mypyc hook lists (``arith24.numbers``, twelve of
+these, and the three helpers every search enters: ``puzzlecalc._bounded``, ``_collector``
+and ``_context``) may be compiled when the wheel is built
 (``nox -s compiled`` tests that build). Compiled, a value typed as a fixed-length tuple
 is copied as it passes between functions, so the engine takes an object's identity
 (``id``) only where it is typed as a union or ``Any`` (a key, a form, a tree), before any
