@@ -225,6 +225,19 @@ def test_a_search_costs_the_same_steps_cold_or_after_hands_that_share_its_parts(
     assert _least_steps(lambda steps: solvable(hand, 25, max_steps=steps)) == least_check
 
 
+def test_equal_rules_share_the_values_kept_across_calls() -> None:
+    """The values kept across calls are kept by plan, and equal rules (other objects) are
+    given one plan: the second call adds nothing."""
+    arithmetic.forget_shared()
+    solve([2, 3, 5, 7], rules=HouseRules(integer_only=True))
+    kept = arithmetic._SHARED_VALUES.size
+    assert kept > 0
+    solve([2, 3, 5, 7], rules=HouseRules(integer_only=True))
+    assert arithmetic._SHARED_VALUES.size == kept
+    solve([2, 3, 5, 7], rules=HouseRules(integer_only=False))  # (other rules: their own)
+    assert arithmetic._SHARED_VALUES.size > kept
+
+
 def test_the_values_kept_across_calls_stay_within_their_bound(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:

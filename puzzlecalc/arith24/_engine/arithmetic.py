@@ -83,7 +83,10 @@ MAX_SHARED_VALUES: Final = 1_000_000
 #: Sub-multisets of at most this many cards have their values kept across calls.
 _SHARED_CARDS: Final = 4
 
-_SHARED_VALUES: BoundedCache[tuple[tuple[Number, ...], HouseRules], Values] = BoundedCache(
+#: Kept by sub-multiset and plan, not rules: a plan hashes by identity, rules in Python
+#: (twice a look-up). :func:`.calls.plan_of` gives equal rules one plan while it keeps it
+#: (a plan made again starts afresh, and the old one's entries go as they age).
+_SHARED_VALUES: BoundedCache[tuple[tuple[Number, ...], Plan], Values] = BoundedCache(
     MAX_SHARED_VALUES, len
 )
 
@@ -117,11 +120,11 @@ def values(cards: tuple[Number, ...], plan: Plan) -> Values:
     known = (tables.last if tables.last_plan is plan else tables.under(plan)).values
     found = known.get(cards)
     if found is None:
-        found = _SHARED_VALUES.get((cards, plan.rules))
+        found = _SHARED_VALUES.get((cards, plan))
         if found is None:
             found = _values(cards, plan)
             if len(cards) <= _SHARED_CARDS:
-                _SHARED_VALUES.put((cards, plan.rules), found)
+                _SHARED_VALUES.put((cards, plan), found)
         else:  # worked out by an earlier call: charge what working it out costs
             for part, rest in halves(cards, plan.in_order):
                 spend(_count(part, plan) * _count(rest, plan))
