@@ -79,14 +79,14 @@ budget, step
     call (:class:`~puzzlecalc.errors.SearchLimitError` past it).
 
 Compiled: the modules pyproject.toml's mypyc hook lists (``arith24.numbers``, twelve of
-these, and the three helpers every search enters: ``puzzlecalc._bounded``, ``_collector``
-and ``_context``) may be compiled when the wheel is built
-(``nox -s compiled`` tests that build). Compiled, a value typed as a fixed-length tuple
-is copied as it passes between functions, so the engine takes an object's identity
-(``id``) only where it is typed as a union or ``Any`` (a key, a form, a tree), before any
-narrowing (an ``isinstance`` test, or an assignment of a tuple: ``cast`` it to the
-union); and a function that checks an argument takes it as ``object``, as a typed
-parameter refuses a wrong type before the check could name it.
+these, and three helpers of every search: ``puzzlecalc._bounded``, the caches kept across
+calls, and ``_collector`` and ``_context``, the blocks it enters) may be compiled when
+the wheel is built (``nox -s compiled`` tests that build). Compiled, a value typed as a
+fixed-length tuple is copied as it passes between functions, so the engine takes an
+object's identity (``id``) only where it is typed as a union or ``Any`` (a key, a form, a
+tree), before any narrowing (an ``isinstance`` test, or an assignment of a tuple:
+``cast`` it to the union); and a function that checks an argument takes it as ``object``,
+as a typed parameter refuses a wrong type before the check could name it.
 
 Every cache of the engine, what it keeps and when it is emptied (``clear_caches`` empties
 them all; ``forget_shared`` all that outlive a call but Countdown's tables, which
