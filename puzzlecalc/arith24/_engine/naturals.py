@@ -127,7 +127,7 @@ def _make_table(numbers: tuple[int, ...]) -> Packed:
     smaller: list[Packed] = []  # the table of each proper part
     for part, rest in _int_splits(numbers):
         left, right = _table(part), _table(rest)
-        _pairs_into(new, *((left, right) if len(left) <= len(right) else (right, left)))
+        _pairs_into(new, *_smaller_first(left, right))
         smaller += _sides(part, rest, left, right)
     new.difference_update(*smaller)
     return _packed(new)
@@ -139,6 +139,12 @@ def _sides(
     """The tables of a split's two sides, once if the sides are equal: each proper part of
     a multiset is a side of one split of it."""
     return (left,) if part == rest else (left, right)
+
+
+def _smaller_first(left: Packed, right: Packed) -> tuple[Packed, Packed]:
+    """The two tables of a split, the smaller first: the pairs are made for each value of
+    the first, against the second listed once."""
+    return (left, right) if len(left) <= len(right) else (right, left)
 
 
 def _packed(values: set[int]) -> Packed:
@@ -175,7 +181,7 @@ def _whole_hand(
             for table in _sides(part, rest, left, right):
                 top = len(table) if high is None else bisect_right(table, high)
                 found.update(table[bisect_left(table, low) : top])
-            into(found, *((left, right) if len(left) <= len(right) else (right, left)))
+            into(found, *_smaller_first(left, right))
     return found
 
 
