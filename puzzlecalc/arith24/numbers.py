@@ -131,7 +131,7 @@ def apply(op: str, left: Number, right: Number, max_digits: int = MAX_DIGITS) ->
         if made is None:
             raise NoValueError(f"the power is not an exact number of at most {max_digits} digits")
         return made
-    if left.__class__ is int and right.__class__ is int:  # (most often)
+    if type(left) is int and type(right) is int:  # (most often)
         if op != "/":
             return left + right if op == "+" else left - right if op == "-" else left * right
         quotient, remainder = divmod(left, right)
@@ -481,7 +481,7 @@ def card_digits(card: Number) -> str | None:
     >>> card_digits(12), card_digits(-3), card_digits(Fraction(1, 2))
     ('12', None, None)
     """
-    return str(card) if card.__class__ is int and card >= 0 else None
+    return str(card) if type(card) is int and card >= 0 else None
 
 
 def decimal_value(text: str) -> Number:

@@ -111,7 +111,7 @@ def values(cards: tuple[Number, ...], plan: Plan) -> Values:
     """
     if len(cards) == 1:  # a card is itself, whatever the rules: nothing to work out
         card = cards[0]
-        return Values((card,) if card.__class__ is int else (as_value(card),))
+        return Values((card,) if type(card) is int else (as_value(card),))
     tables = TABLES.get()
     if tables is None:
         with shared_tables():
@@ -176,7 +176,7 @@ def _allowed(made: set[Value], rules: HouseRules) -> frozenset[Value]:
     <puzzlecalc.arith24.rules.HouseRules.allowed>`)."""
     if rules.whole_only:  # they keep the ints of what they are given: a ratio is left out
         return cast(frozenset[Value], rules.allowed(made))  # type: ignore[arg-type]
-    wholes = [value for value in made if value.__class__ is int]
+    wholes = [value for value in made if type(value) is int]
     allowed = cast(frozenset[Value], rules.allowed(wholes))  # (whole numbers stay whole)
     if len(wholes) == len(made):
         return allowed
@@ -184,9 +184,7 @@ def _allowed(made: set[Value], rules: HouseRules) -> frozenset[Value]:
     # of its sign is judged.
     positive, negative = rules.allows(Fraction(1, 2)), rules.allows(Fraction(-1, 2))
     return allowed.union(
-        ratio
-        for ratio in made
-        if ratio.__class__ is tuple and (positive if ratio[0] > 0 else negative)
+        ratio for ratio in made if type(ratio) is tuple and (positive if ratio[0] > 0 else negative)
     )
 
 
@@ -198,10 +196,10 @@ def _every_op_values(cards: tuple[Number, ...], plan: Plan) -> set[Value]:
     for part, rest in splits(cards):
         lefts, rights = values(part, plan), values(rest, plan)
         spend(len(lefts) * len(rights))
-        whole_rights = [b for b in rights if b.__class__ is int]
-        ratio_rights = [b for b in rights if b.__class__ is tuple]
+        whole_rights = [b for b in rights if type(b) is int]
+        ratio_rights = [b for b in rights if type(b) is tuple]
         for a in lefts:
-            if a.__class__ is int:
+            if type(a) is int:
                 for b in whole_rights:  # the common case: whole numbers
                     wholes.update((a + b, a - b, b - a, a * b))
                     if b and not a % b:
@@ -232,8 +230,8 @@ def _ordered_values(cards: tuple[Number, ...], plan: Plan) -> set[Value]:
     for part, rest in runs(cards):
         lefts, rights = values(part, plan), values(rest, plan)
         spend(len(lefts) * len(rights))
-        whole_rights = [b for b in rights if b.__class__ is int]
-        ratio_rights = [terms(b) for b in rights if b.__class__ is tuple]
+        whole_rights = [b for b in rights if type(b) is int]
+        ratio_rights = [terms(b) for b in rights if type(b) is tuple]
         for a in lefts:
             top, bottom = terms(a)
             if bottom == 1:
@@ -321,7 +319,7 @@ def _needs(
     if plan.every_op and target and a:  # the common case, asked again and again
         # A card may be any number; a value of two cards or more is one the rules allow.
         if len(rest) > 1 and plan.limits_values:
-            if plan.whole_only and target.__class__ is int and a.__class__ is int:
+            if plan.whole_only and type(target) is int and type(a) is int:
                 return _whole_needs(target, a, plan)
             needs = zip(SIX_OPS, needed_by(target, a), SIX_A_FIRST, strict=True)
             return [need for need in needs if plan.allows(as_number(need[1]))]
@@ -434,7 +432,7 @@ def _reach(cards: tuple[Number, ...], target: Value, plan: Plan) -> bool:
         return False
     every_op = _six_needs(target, plan)
     # the target, when only whole numbers are made (as in _make_classes)
-    whole = target if plan.whole_arithmetic and target.__class__ is int and target else None
+    whole = target if plan.whole_arithmetic and type(target) is int and target else None
     fixed_order = plan.in_order
     for part, rest in halves(cards, plan.in_order):
         # (a card is itself)
@@ -449,7 +447,7 @@ def _reach(cards: tuple[Number, ...], target: Value, plan: Plan) -> bool:
                 if not made.isdisjoint(needed_by(target, a)):
                     return True
                 continue
-            if listed and whole is not None and a and a.__class__ is int and len(rest) > 1:
+            if listed and whole is not None and a and type(a) is int and len(rest) > 1:
                 if made is None:
                     made = values(rest, plan)
                 if not _whole_need_made(whole, a, made):
@@ -551,7 +549,7 @@ def _make_classes(
                 if made.isdisjoint(needed):
                     continue
                 needs = zip(SIX_OPS, needed, SIX_A_FIRST, strict=True)  # (as _needs gives them)
-            elif whole is not None and a and a.__class__ is int and len(rest) > 1:
+            elif whole is not None and a and type(a) is int and len(rest) > 1:
                 if listed:
                     if made is None:
                         made = values(rest, plan)

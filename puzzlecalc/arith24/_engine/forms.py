@@ -313,7 +313,7 @@ def settle(key: Key) -> Key:
     >>> found[SIGN], found[FORM][VALUE], found[ASIDE]
     (-1, 12, (1, 11, 12))
     """
-    if key.__class__ is not tuple:  # an Atom or a Node
+    if type(key) is not tuple:  # an Atom or a Node
         return key
     canon: Canon = key  # type: ignore[assignment]  # (a plain tuple: a Canon)
     if canon[FORM][KIND] == LEAF:
@@ -400,7 +400,7 @@ def _could_drop(items: list[Signed], sums: bool) -> bool:
     way = 0
     for sign, form in items:
         value = form[VALUE]
-        if value.__class__ is not int or -1 <= value <= 1:
+        if type(value) is not int or -1 <= value <= 1:
             return True
         pull = sign if value > 0 or not sums else -sign
         if way and pull != way:

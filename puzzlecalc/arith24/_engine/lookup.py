@@ -61,7 +61,7 @@ def as_value(number: Number | Ratio) -> Value:
     >>> as_value(3), as_value(Fraction(-1, 2))
     (3, (-1, 2))
     """
-    if number.__class__ is int or number.__class__ is tuple:  # (most often: no ABC check)
+    if type(number) is int or type(number) is tuple:  # (most often: no ABC check)
         return number
     return (number.numerator, number.denominator) if isinstance(number, Fraction) else number
 
@@ -93,7 +93,7 @@ def needed_by(target: Number | Ratio, a: Number | Ratio) -> tuple[Value, ...]:
     needs of fractions hold objects the garbage collector follows on each of its passes,
     which would cost more than working them out again.
     """
-    if target.__class__ is int and a.__class__ is int:
+    if type(target) is int and type(a) is int:
         return whole_needed_by(target, a)
     if isinstance(a, int) or isinstance(target, int):
         # One is whole, w, and the other is n/d: n/d - w and w - n/d are (n - w*d)/d and
@@ -268,7 +268,7 @@ class Reached:
         return cls(values.difference(refused) if refused else values)
 
     def __contains__(self, number: object) -> bool:
-        if number.__class__ is int:
+        if type(number) is int:
             return number in self._values
         return isinstance(number, Fraction) and as_value(number) in self._values
 
@@ -279,7 +279,7 @@ class Reached:
         """The numbers of ``numbers`` reached, in their order."""
         held = self._values  # (a whole number is itself in it; a fraction, a Ratio)
         return tuple(
-            n for n in numbers if n in held or (n.__class__ is not int and as_value(n) in held)
+            n for n in numbers if n in held or (type(n) is not int and as_value(n) in held)
         )
 
     def numbers(self) -> frozenset[Number]:
@@ -291,8 +291,8 @@ def in_order(found: Values) -> tuple[Number, ...]:
     """The values ``found`` as numbers, in order (made and sorted once)."""
     ordered = getattr(found, "ordered", None)
     if ordered is None:
-        numbers: list[Number] = [value for value in found if value.__class__ is int]
+        numbers: list[Number] = [value for value in found if type(value) is int]
         if len(numbers) < len(found):
-            numbers += [shared_fraction(value) for value in found if value.__class__ is tuple]
+            numbers += [shared_fraction(value) for value in found if type(value) is tuple]
         found.ordered = ordered = tuple(sorted(numbers))
     return ordered
