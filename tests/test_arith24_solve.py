@@ -502,11 +502,18 @@ def test_the_values_needed_hash_and_compare_as_fractions_do(target: Fraction, a:
         assert type(b) is int or plain.denominator > 1  # exact
 
 
-@given(st.lists(st.integers(1, 4), min_size=1, max_size=8))
-def test_the_splits_of_a_hand_are_each_way_to_split_it_in_two_once(cards: list[int]) -> None:
+@given(
+    st.lists(
+        st.integers(-1, 4) | st.sampled_from([Fraction(-1, 2), Fraction(5, 2)]),
+        min_size=1,
+        max_size=8,
+    )
+)
+def test_the_splits_of_a_hand_are_each_way_to_split_it_in_two_once(cards: list[Number]) -> None:
     """Each split of a sorted multiset into a part of at most half and the rest, once (of
     two equal halves, the smaller first), the parts in the order
-    :func:`~more_itertools.distinct_combinations` gives them."""
+    :func:`~more_itertools.distinct_combinations` gives them. (Multisets whose equal cards
+    sit alike share the positions of their splits.)"""
     hand = tuple(sorted(cards))
     expected = []
     for size in range(1, len(hand) // 2 + 1):

@@ -27,15 +27,29 @@ def splits(cards: tuple[Number, ...]) -> tuple[tuple[tuple[Number, ...], tuple[N
     The splits of the 1,024 multisets asked last are kept: enough for the parts a search
     shares, and a bound on their memory in a census, which meets thousands of parts of five
     cards (15 splits each)."""
-    found: dict[tuple[Number, ...], tuple[Number, ...] | None] = {}
     padded = (*cards, None)
-    count = len(cards)
+    # (each card as the position of the first card equal to it: which cards are equal
+    # is all that decides the splits of a sorted multiset)
+    return tuple(
+        (take(padded)[:-1], leave(padded)[:-1])
+        for take, leave in _splits_of_shape(tuple(map(cards.index, cards)))
+    )
+
+
+@functools.lru_cache(maxsize=128)
+def _splits_of_shape(shape: tuple[int, ...]) -> tuple[tuple[itemgetter[Any], itemgetter[Any]], ...]:
+    """:func:`splits` of every sorted multiset whose cards are equal where those of
+    ``shape`` are (the position of the first card equal to each), as getters of the part
+    and the rest (:func:`_positions`)."""
+    found: dict[tuple[int, ...], tuple[itemgetter[Any], itemgetter[Any]] | None] = {}
+    padded = (*shape, None)
+    count = len(shape)
     for size, take, leave in _positions(count):
         part = take(padded)[:-1]
         if part not in found:  # (equal cards make a part more than once: the first counts)
             rest = leave(padded)[:-1]
-            found[part] = rest if 2 * size < count or part <= rest else None
-    return tuple((part, rest) for part, rest in found.items() if rest is not None)
+            found[part] = (take, leave) if 2 * size < count or part <= rest else None
+    return tuple(getters for getters in found.values() if getters is not None)
 
 
 def halves(
@@ -57,7 +71,7 @@ def runs(cards: tuple[Number, ...]) -> tuple[tuple[tuple[Number, ...], tuple[Num
 
 @functools.cache
 def _positions(count: int) -> tuple[tuple[int, itemgetter[Any], itemgetter[Any]], ...]:
-    """For :func:`splits` of ``count`` cards: each choice of the positions of a part of at
+    """For the splits of ``count`` cards: each choice of the positions of a part of at
     most half of them, as ``(size, getter of the part, getter of the rest)``. A getter
     also takes the position ``count``, for :func:`splits` to put a last item there, so that
     it always gives a tuple."""
