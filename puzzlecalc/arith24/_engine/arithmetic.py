@@ -86,7 +86,7 @@ _SHARED_CARDS: Final = 4
 #: Kept by sub-multiset and plan, not rules: a plan hashes by identity, rules in Python
 #: (twice a look-up). :func:`.calls.plan_of` gives equal rules one plan while it keeps it
 #: (a plan made again starts afresh, and the old one's entries go as they age).
-_SHARED_VALUES: BoundedCache[tuple[tuple[Number, ...], Plan], Values] = BoundedCache(
+_SHARED_VALUES: Final[BoundedCache[tuple[tuple[Number, ...], Plan], Values]] = BoundedCache(
     MAX_SHARED_VALUES, len
 )
 
@@ -95,8 +95,8 @@ _SHARED_VALUES: BoundedCache[tuple[tuple[Number, ...], Plan], Values] = BoundedC
 #: first): the hands of a game share their pairs and the values they need of them.
 _SHARED_PAIRS_KEPT: Final = 4096
 
-_SHARED_PAIRS: BoundedCache[
-    tuple[Number, Number, Number, Equivalence], tuple[dict[Key, Tree], int]
+_SHARED_PAIRS: Final[
+    BoundedCache[tuple[Number, Number, Number, Equivalence], tuple[dict[Key, Tree], int]]
 ] = BoundedCache(_SHARED_PAIRS_KEPT, lambda _: 1)
 
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 import contextlib
 from collections.abc import Hashable, Iterator
 from contextvars import ContextVar
-from typing import Any
+from typing import Any, Final
 
 from puzzlecalc._checks import whole_number
 from puzzlecalc._collector import collector_paused
@@ -75,7 +75,7 @@ class Budget:
         return f"the search for {hand} -> {number_text(self.goal)}"
 
 
-BUDGET: ContextVar[Budget | None] = ContextVar("puzzlecalc_arith24_budget", default=None)
+BUDGET: Final[ContextVar[Budget | None]] = ContextVar("puzzlecalc_arith24_budget", default=None)
 
 
 class Tables:
@@ -116,7 +116,9 @@ class _TablesByPlan:
         return self.last
 
 
-TABLES: ContextVar[_TablesByPlan | None] = ContextVar("puzzlecalc_arith24_tables", default=None)
+TABLES: Final[ContextVar[_TablesByPlan | None]] = ContextVar(
+    "puzzlecalc_arith24_tables", default=None
+)
 
 
 def shared_tables() -> contextlib.AbstractContextManager[None]:

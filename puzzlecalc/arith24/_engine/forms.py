@@ -74,7 +74,9 @@ __all__ = [
     "tagged",
 ]
 
-LEAF, SUM, PRODUCT = 0, 1, 2
+LEAF: Final = 0
+SUM: Final = 1
+PRODUCT: Final = 2
 
 #: A number in a normal form: ``(LEAF, value)``.
 Leaf: TypeAlias = tuple[int, Number]
@@ -341,7 +343,9 @@ class _Settled:
         self.kept: list[Key] = []
 
 
-_SETTLED: ContextVar[_Settled | None] = ContextVar("puzzlecalc_arith24_settled", default=None)
+_SETTLED: Final[ContextVar[_Settled | None]] = ContextVar(
+    "puzzlecalc_arith24_settled", default=None
+)
 
 
 def settling() -> contextlib.AbstractContextManager[None]:

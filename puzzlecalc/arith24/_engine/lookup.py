@@ -198,7 +198,7 @@ def _hash_of(numerator: int, denominator: int) -> int:
 
 #: The fractions :func:`shared_fraction` made, for the values a search goes on with, by
 #: numerator and denominator.
-_HASHED: dict[tuple[int, int], HashedFraction] = {}
+_HASHED: Final[dict[tuple[int, int], HashedFraction]] = {}
 
 _MAX_HASHED = 1 << 18
 
@@ -211,7 +211,7 @@ _MODULUS: Final = sys.hash_info.modulus
 
 #: The inverse modulo :data:`_MODULUS` of each denominator of :data:`_HASHED` (emptied
 #: with it): the fractions of a search share few denominators.
-_INVERSES: dict[int, int] = {}
+_INVERSES: Final[dict[int, int]] = {}
 
 
 def let_go() -> None:

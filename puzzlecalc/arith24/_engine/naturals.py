@@ -44,7 +44,7 @@ MAX_KEPT_VALUES: Final = 2_000_000
 #: not fit in 64 bits).
 Packed: TypeAlias = Sequence[int]
 
-_kept: BoundedCache[tuple[int, ...], Packed] = BoundedCache(MAX_KEPT_VALUES, len)
+_kept: Final[BoundedCache[tuple[int, ...], Packed]] = BoundedCache(MAX_KEPT_VALUES, len)
 
 
 def natural_values(numbers: tuple[int, ...]) -> set[int]:
