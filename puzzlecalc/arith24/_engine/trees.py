@@ -125,6 +125,8 @@ def from_trees(trees: Sequence[Tree], cards: Sequence[Number] = ()) -> list[Expr
     wherever it is, so the expressions share it, built once (the trees of one search share
     most of their parts).
     """
+    if not trees:  # (a hand with no solution numbers no cards)
+        return []
     numbering = _Numbering(cards)
     return [numbering.expr(tree) for tree in trees]
 
