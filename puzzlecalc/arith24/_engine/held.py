@@ -53,6 +53,11 @@ class HashedFraction(Fraction):
     __slots__ = ("_hash",)
     _hash: int
 
+    # Fraction's own slots, read directly: its properties of these names are Python
+    # calls, and the search asks for them of every fraction it goes on with.
+    numerator = Fraction._numerator  # type: ignore[attr-defined]
+    denominator = Fraction._denominator  # type: ignore[attr-defined]
+
     def __new__(cls, numerator: int, denominator: int, hashed: int) -> HashedFraction:
         """``numerator / denominator``, already in lowest terms with the denominator above
         1 (:func:`coprime`), whose hash is ``hashed``."""
