@@ -81,15 +81,19 @@ budget, step
 Compiled: the modules pyproject.toml's mypyc hook lists (``arith24.numbers``, twelve of
 these, and three helpers of every search: ``puzzlecalc._bounded``, the caches kept across
 calls, and ``_collector`` and ``_context``, the blocks it enters) may be compiled when
-the wheel is built (``nox -s compiled`` tests that build). Compiled, a value typed as a
-fixed-length tuple is copied as it passes between functions, so the engine takes an
-object's identity (``id``) only where it is typed as a union or ``Any`` (a key, a form, a
-tree), before any narrowing (an ``isinstance`` test, or an assignment of a tuple:
-``cast`` it to the union); a function that checks an argument takes it as ``object``,
-as a typed parameter refuses a wrong type before the check could name it; a module-level
-name is looked up by name at each use unless it is ``Final`` (then it is a C static), so
-the engine's constants are ``Final``; and ``type(x) is int`` reads the object's header,
-where ``x.__class__`` looks an attribute up.
+the wheel is built (``nox -s compiled`` tests that build). Four habits of the engine
+come from that:
+
+- A value typed as a fixed-length tuple is copied as it passes between functions, so the
+  engine takes an object's identity (``id``) only where it is typed as a union or ``Any``
+  (a key, a form, a tree), before any narrowing (an ``isinstance`` test, or an assignment
+  of a tuple: ``cast`` it to the union).
+- A typed parameter refuses a wrong type before a check could name it, so a function
+  that checks an argument takes it as ``object``.
+- A module-level name is looked up by name at each use unless it is ``Final`` (then it
+  is a C static), so the engine's constants are ``Final``.
+- ``type(x) is int`` reads the object's header, where ``x.__class__`` looks an attribute
+  up.
 
 Every cache of the engine, what it keeps and when it is emptied (``clear_caches`` empties
 them all; ``forget_shared`` all that outlive a call but Countdown's tables, which
