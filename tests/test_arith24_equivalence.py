@@ -17,6 +17,7 @@ from strategies24 import exprs
 from puzzlecalc.arith24 import DISTINCT_LEVELS, BinOp, Expr, Num, solve
 from puzzlecalc.arith24._engine import equivalence, forms, rebuild, trees
 from puzzlecalc.arith24._engine.forms import ASIDE, FORM, VALUE
+from puzzlecalc.arith24._engine.held import HashedFraction
 from puzzlecalc.arith24.equivalence import Distinct, key
 from puzzlecalc.arith24.expr import UnOp
 from puzzlecalc.arith24.numbers import exact
@@ -137,6 +138,20 @@ def _reading(items: list[Any], group: tuple[int, ...], sums: bool) -> tuple[int,
 
 
 values = st.integers(-6, 6) | st.fractions(min_value=-4, max_value=4, max_denominator=5)
+
+
+@given(values)
+def test_a_key_s_value_made_negative_is_the_number_the_search_shares(value: Fraction) -> None:
+    """A key's value made negative (a sum the other way round, a product's sign moved out)
+    is minus the value: a whole number an int, a fraction the one the search shares, which
+    hashes, compares and prints as a plain Fraction does."""
+    number = exact(value)
+    minus = forms._minus(number)
+    assert minus == -number and hash(minus) == hash(-number) and str(minus) == str(-number)
+    assert type(minus) is (int if type(number) is int else HashedFraction)
+    if type(number) is not int:
+        assert forms._minus(number) is minus  # (one object for each value)
+        assert forms._minus(minus) == number
 
 
 @settings(max_examples=300, deadline=None)

@@ -121,8 +121,9 @@ shared pairs (arithmetic)     the classes of two cards for a target,      least 
 ``Values.ordered``            a part's values, sorted as numbers          with the values
 (held)
 ``whole_needed_by`` (lookup)  the needs of two whole numbers, 65,536      after a call that leaves over 4,096
-fractions (lookup)            one ``Fraction`` a value gone on with,      after a call that leaves over 4,096;
-                              and the inverses of their denominators      when 262,144 are held
+fractions (lookup)            one ``Fraction`` a value gone on with (or   after a call that leaves over 4,096;
+                              a key's value negated), and the inverses    when 262,144 are held
+                              of their denominators
 ``Search`` (family)           written numbers, values, classes, sizes     with the tables it is kept in
                               and smallest trees of each part
 ``Rebuilds`` (rebuild)        the forms rebuilt, by identity              when the solutions are printed

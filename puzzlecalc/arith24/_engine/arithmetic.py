@@ -542,14 +542,14 @@ def _make_classes(
                 progress(done, total)
                 done += 1
             needs: Iterable[tuple[str, Value, bool]]
-            if listed and every_op and a:
+            if listed and every_op and (type(a) is not int or a):  # (a fraction is never 0)
                 if made is None:
                     made = values(rest, plan)
                 needed = needed_by(target, a)
                 if made.isdisjoint(needed):
                     continue
                 needs = zip(SIX_OPS, needed, SIX_A_FIRST, strict=True)  # (as _needs gives them)
-            elif whole is not None and a and type(a) is int and len(rest) > 1:
+            elif whole is not None and type(a) is int and a and len(rest) > 1:
                 if listed:
                     if made is None:
                         made = values(rest, plan)

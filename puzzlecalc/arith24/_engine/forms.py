@@ -31,6 +31,7 @@ from typing import Any, Final, NamedTuple, TypeAlias, cast
 
 from puzzlecalc import caches
 from puzzlecalc._context import entered
+from puzzlecalc.arith24._engine.lookup import shared_fraction
 from puzzlecalc.arith24.numbers import Number, apply
 
 __all__ = [
@@ -249,7 +250,7 @@ def combine_normal(op: str, left: Canon, right: Canon, value: Number | None = No
         gather(PRODUCT, left_form, 1, ahead, behind)
         gather(PRODUCT, right_form, -1 if op == "/" else 1, ahead, behind)
         if value is not None and sign < 0:  # (a value times 1 would be made again)
-            value = -value
+            value = _minus(value)
     return (sign, grouped(kind, ahead, behind, value), aside)
 
 
@@ -380,6 +381,8 @@ def _swapped(key: Canon) -> Canon:
     the work and a useless part (``(10-6)*1-3`` is ``1*(10-6-3)``: the 1 does the work).
     So the fewest cards do the work, whichever part did it as written."""
     sign, form, aside = key
+    if not aside:
+        return key
     worth = sign * form[VALUE]
     if worth in aside and (form[KIND] != LEAF or len(form) > 2):
         others = list(aside)
@@ -398,7 +401,9 @@ def _could_drop(items: list[Signed], sums: bool) -> bool:
     term 0, a factor 1, or a factor beside one worth 0, and the test is exact."""
     if len(items) == 2:
         units = (0,) if sums else (0, 1)  # (a factor worth 0 makes the other useless)
-        return items[0][1][VALUE] in units or items[1][1][VALUE] in units
+        first, second = items[0][1][VALUE], items[1][1][VALUE]
+        # (a fraction in a form is never whole: it is not compared with the units)
+        return (type(first) is int and first in units) or (type(second) is int and second in units)
     if len(items) < 2:
         return False
     way = 0
@@ -541,7 +546,7 @@ def sum_key(
         total = _worth(SUM, plus, minus)
     sign = 1
     if signed and (total < 0 or (total == 0 and minus < plus)):
-        plus, minus, total, sign = minus, plus, -total, -1 if total else 1
+        plus, minus, total, sign = minus, plus, _minus(total), -1 if total else 1
     return (sign, (SUM, total, plus, minus), kept)
 
 
@@ -596,4 +601,13 @@ def negated(key: Canon) -> Canon:
     if sign < 0:  # (a settled sum worth less than 0: its sign moved out)
         return (1, form, aside)
     _, value, ahead, behind = cast(Group, form)
-    return (1, (SUM, -value, behind, ahead), aside)
+    return (1, (SUM, _minus(value), behind, ahead), aside)
+
+
+def _minus(value: Number) -> Number:
+    """``-value``, a fraction made as the search shares them (:func:`~.lookup.shared_fraction`):
+    a key's value is hashed each time the key is, and a plain Fraction works its hash out
+    in Python each time."""
+    if type(value) is int:
+        return -value
+    return shared_fraction((-value.numerator, value.denominator))
