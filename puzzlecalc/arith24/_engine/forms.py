@@ -383,7 +383,7 @@ def _swapped(key: Canon) -> Canon:
     sign, form, aside = key
     if not aside:
         return key
-    worth = sign * form[VALUE]
+    worth = form[VALUE] if sign > 0 else _minus(form[VALUE])
     if worth in aside and (form[KIND] != LEAF or len(form) > 2):
         others = list(aside)
         others.remove(worth)
