@@ -217,6 +217,35 @@ def test_the_search_combines_keys_as_key_does(left: Expr, right: Expr, op: str) 
             assert forms.settle(combined) == key(whole, level)
 
 
+@given(exprs(max_leaves=4), exprs(max_leaves=4), st.sampled_from(["normal", "4nums"]))
+def test_keys_kept_by_the_identity_of_parts_are_the_keys_worked_out(
+    first: Expr, second: Expr, level: Distinct
+) -> None:
+    """``open_key`` with ``known`` gives each tree the key it gives without, keeps one for
+    each operation of the trees, and reads a part two trees share from it."""
+    strategy = equivalence.EQUIVALENCES[level]
+    shared = trees.to_tree(first)
+    pair = ("+", shared, trees.to_tree(second))  # (shared: one object in both)
+    try:
+        alone = [equivalence.open_key(tree, strategy) for tree in (shared, pair)]
+    except ZeroDivisionError:
+        return
+    known: dict[int, forms.Key] = {}
+    assert [equivalence.open_key(tree, strategy, known) for tree in (shared, pair)] == alone
+    operations = [node for node in _nodes(pair) if isinstance(node, tuple)]
+    assert set(known) == {id(node) for node in operations}
+    if isinstance(shared, tuple):  # a key kept is read, not worked out again
+        known = {id(shared): forms.leaf_key(10**9)}
+        assert equivalence.open_key(pair, strategy, known) != alone[1]
+
+
+def _nodes(tree: Any) -> list[Any]:
+    """The nodes of a plain tree: itself and, if it is an operation, its operands' nodes."""
+    if not isinstance(tree, tuple):
+        return [tree]
+    return [tree, *(node for part in tree[1:] for node in _nodes(part))]
+
+
 def _open(text: str, level: Distinct) -> Any:
     return equivalence.open_key(trees.to_tree(Expr.parse(text)), equivalence.EQUIVALENCES[level])
 

@@ -126,7 +126,8 @@ fractions (lookup)            one ``Fraction`` a value gone on with (or   after 
                               of their denominators
 ``Search`` (family)           written numbers, values, classes, sizes     with the tables it is kept in
                               and smallest trees of each part
-``Rebuilds`` (rebuild)        the forms rebuilt, by identity              when the solutions are printed
+``Rebuilds`` (rebuild)        the forms rebuilt, and the normal keys of   when the solutions are printed
+                              the trees found, by identity
 Countdown's tables            the values each multiset makes that no      least recently used first;
 (naturals)                    smaller part makes, 2,000,000 in all        ``forget_tables``
 ============================  ==========================================  ======================================

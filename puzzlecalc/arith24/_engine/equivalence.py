@@ -101,30 +101,44 @@ def key(expr: Expr | Tree, level: Distinct = "4nums") -> Key:
     return strategy.close(open_key(tree, strategy))
 
 
-def open_key(tree: Tree, equivalence: Equivalence) -> Key:
-    """The key of ``tree`` as the search combines it (open, at ``"4nums"``)."""
+def open_key(tree: Tree, equivalence: Equivalence, known: dict[int, Key] | None = None) -> Key:
+    """The key of ``tree`` as the search combines it (open, at ``"4nums"``).
+
+    ``known``, if given, keeps the key of each operation worked out, by the identity of its
+    tree (which the caller keeps alive), for the next call: the trees a search found share
+    their parts, and each part is worked out once.
+    """
     stack: list[tuple[Tree, bool]] = [(tree, False)]
     keys: list[Key] = []
     while stack:  # post-order without recursion
         node, expanded = stack.pop()
+        identity = id(node)  # (before the type narrows: compiled, a narrowed tuple is a copy)
         if not isinstance(node, tuple):
             keys.append(
                 equivalence.written(node)
                 if isinstance(node, Written)
                 else equivalence.leaf(exact(node))
             )
-        elif expanded:
-            if len(node) == 2:
-                keys.append(equivalence.unary(node[0], keys.pop(), tree_value(node)))
-                continue
+            continue
+        if not expanded:
+            found = None if known is None else known.get(identity)
+            if found is not None:
+                keys.append(found)
+            else:
+                stack.extend([(node, True), *((part, False) for part in reversed(node[1:]))])
+            continue
+        if len(node) == 2:
+            made = equivalence.unary(node[0], keys.pop(), tree_value(node))
+        else:
             right = keys.pop()
             left = keys.pop()
             if node[0] == "^":
-                keys.append(equivalence.power(left, right, tree_value(node)))
+                made = equivalence.power(left, right, tree_value(node))
             else:
-                keys.append(equivalence.combine(node[0], left, right))
-        else:
-            stack.extend([(node, True), *((part, False) for part in reversed(node[1:]))])
+                made = equivalence.combine(node[0], left, right)
+        if known is not None:
+            known[identity] = made
+        keys.append(made)
     return keys[0]
 
 
@@ -393,8 +407,10 @@ class _FourNums(_Normal):
         return merged
 
     def _refound(self, tree: Tree, rebuilds: Rebuilds) -> Tree | None:
-        """The tree rebuilt from the normal form of ``tree``."""
-        return tree_of(cast(Canon, key(tree, "normal"))[FORM], rebuilds)
+        """The tree rebuilt from the normal form of ``tree`` (a tree the search found:
+        the normal keys of its parts are kept for the next, by identity)."""
+        normal = open_key(tree, EQUIVALENCES["normal"], rebuilds.normal_keys)
+        return tree_of(cast(Canon, normal)[FORM], rebuilds)
 
     def unary(self, op: str, operand: Key, value: Number) -> Key:
         """As at ``"normal"``; but a root or factorial that leaves its operand's value as

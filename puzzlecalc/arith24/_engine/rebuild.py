@@ -68,12 +68,16 @@ _Rebuilt: TypeAlias = tuple[Tree, Key | None] | None
 
 class Rebuilds:
     """The forms rebuilt so far under one equivalence, by identity: the solutions of one search
-    share most of their parts (each form is kept, so its identity is not reused)."""
+    share most of their parts (each form is kept, so its identity is not reused). And the
+    normal keys of the parts of trees found, where a solution's own form will not do."""
 
     def __init__(self, equivalence: Keys) -> None:
         self.equivalence = equivalence
         self.done: dict[int, tuple[Form, _Rebuilt]] = {}
         self.trees: dict[int, tuple[Form, Tree | None]] = {}
+        #: the normal keys of the parts of trees a search found, by identity (the trees
+        #: are kept alive by the classes being printed)
+        self.normal_keys: dict[int, Key] = {}
 
     def key(self, combined: Key | None) -> Key | None:
         """The key of a rebuilt tree from its key as combined (``None`` if none)."""
