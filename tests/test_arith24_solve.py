@@ -624,6 +624,60 @@ def test_a_part_of_four_cards_is_listed_in_a_hand_of_six_or_once_its_values_are(
         assert not arithmetic._listed((1, 2, 3, 4, 5), plan)
 
 
+def _ways(found: Any) -> list[Any]:
+    """The ways a split makes a value, each with its needs met listed."""
+    return [
+        (part, rest, a, [need for need in needs if made is None or need[1] in made])
+        for part, rest, a, needs, made in found
+    ]
+
+
+_PART_CARDS: st.SearchStrategy[Number] = st.sampled_from(
+    [0, 1, 2, 3, 5, 8, 13, -2, -7, Fraction(1, 2), Fraction(-4, 3)]
+)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(_PART_CARDS, min_size=4, max_size=4), st.data())
+@example([1, 1, 1, 1], None)
+@example([0, 0, 2, 3], None)
+def test_how_a_part_makes_each_value_is_what_trying_each_of_its_values_finds(
+    cards: list[Number], data: st.DataObject | None
+) -> None:
+    """A part of four cards asked for many values looks up the ways it makes each
+    (``_looked_up``): the same ways in the same order as trying each value of each split
+    (``_tried``) finds, for every value it makes and values it does not (but 0, for which
+    it is not asked), for the same steps."""
+    part = tuple(sorted(cards))
+    plan = plan_of(HouseRules())
+    with budget.limited(10**7, (*part, 1, 2, 3)):
+        made = sorted(map(lookup.as_number, arithmetic.values(part, plan)))
+        extra = [Fraction(7, 5), 10**6] if data is None else data.draw(st.lists(_PART_CARDS))
+        for target in [value for value in [*made, *extra] if value]:
+            before = budget.BUDGET.get().left  # type: ignore[union-attr]
+            tried = _ways(arithmetic._tried(part, target, plan, None))
+            between = budget.BUDGET.get().left  # type: ignore[union-attr]
+            looked_up = _ways(arithmetic._looked_up(part, target, plan))
+            assert looked_up == tried
+            assert budget.BUDGET.get().left - between == between - before  # type: ignore[union-attr]
+        assert bool(made) == any(
+            _ways(arithmetic._tried(part, value, plan, None)) for value in made
+        )
+
+
+@pytest.mark.parametrize(("hand", "looks_up"), [(6, False), (7, True), (8, True)])
+def test_a_part_of_four_cards_looks_its_ways_up_in_a_hand_of_seven_or_more(
+    hand: int, looks_up: bool
+) -> None:
+    """In a hand of seven cards or more, each part of four is asked for hundreds of values,
+    and the ways it makes each are worked out once (in a hand of six, about twenty: each
+    is tried)."""
+    with budget.limited(10**6, tuple(range(1, hand + 1))):
+        assert arithmetic._needed_again((1, 2, 3, 4), 3) == looks_up
+        assert not arithmetic._needed_again((1, 2, 3), 3)
+        assert not arithmetic._needed_again((1, 2, 3, 4, 5), 3)
+
+
 @pytest.mark.parametrize(
     ("cards", "lists"),
     [((1, 2, 3, 4, 5), False), ((3, 3, 8, 8, 9), False), ((1, 2, 3, 4, 5, 6), True)],

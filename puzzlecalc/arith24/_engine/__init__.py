@@ -50,7 +50,10 @@ listing, working back
     Listing a part's values (every value of one side against every value of the other)
     costs far more than working back from a target through its needs; a census lists a
     hand's values once working back has cost as much, and a search lists a part of four
-    cards in a hand of six or more, which needs it again and again.
+    cards in a hand of six or more, which needs it again and again. In a hand of seven or
+    more, such a part is asked for hundreds of values, and the ways it makes each (each
+    value of one side of each split with each of the other, the six ways) are worked out
+    once and looked up.
 class, witness
     Solutions with one key are one class, kept with the first (or smallest) tree found:
     its witness.
@@ -111,7 +114,8 @@ cache (module)                keeps                                       emptie
 (forms)
 settled keys (forms)          each key settled in a call, by identity     when the call's budget ends
 tables (budget)               a call's values, reachability, classes,     when the call ends, or the
-                              counts of trees, and the family's            ``shared_tables`` block around it
+                              counts of trees, the ways parts of four      ``shared_tables`` block around it
+                              make their values, and the family's
                               ``Search``, by plan
 budget (budget)               a call's steps left                         when the call ends
 shared values (arithmetic)    the values of parts of up to 4 cards,       least recently used first

@@ -25,6 +25,7 @@ from puzzlecalc._bounded import BoundedCache
 from puzzlecalc.arith24._engine.budget import (
     BUDGET,
     TABLES,
+    Makers,
     shared_tables,
     spend,
     tables_of,
@@ -36,6 +37,7 @@ from puzzlecalc.arith24._engine.held import Values
 from puzzlecalc.arith24._engine.lookup import (
     SIX_A_FIRST,
     SIX_OPS,
+    Need,
     Ratio,
     Reached,
     Value,
@@ -46,6 +48,7 @@ from puzzlecalc.arith24._engine.lookup import (
     in_order,
     lowest_terms,
     needed_by,
+    reduced,
     terms,
     whole_needed_by,
 )
@@ -400,10 +403,20 @@ def _listed(rest: tuple[Number, ...], plan: Plan) -> bool:
     """
     if len(rest) != _TABULATED:
         return len(rest) < _TABULATED
+    return _needed_again(rest) or rest in tables_of(plan).values
+
+
+def _needed_again(part: tuple[Number, ...], spare: int = 2) -> bool:
+    """Whether ``part`` is a part of :data:`_TABULATED` cards in a hand of at least
+    ``spare`` cards more (or outside a search), which needs each such part again and
+    again. In a hand of six its values are listed (:func:`_listed`); in a hand of seven or
+    more it is asked for hundreds of them (``1 2 ... 7``: about 170 each, ``1 2 ... 6``:
+    about 20), and the ways it makes each are worked out once and looked up
+    (:func:`_looked_up`)."""
+    if len(part) != _TABULATED:
+        return False
     budget = BUDGET.get()
-    if budget is None or len(budget.cards) > _TABULATED + 1:
-        return True
-    return rest in tables_of(plan).values
+    return budget is None or len(budget.cards) >= _TABULATED + spare
 
 
 def _reachable(cards: tuple[Number, ...], target: Value, plan: Plan) -> bool:
@@ -503,7 +516,6 @@ def _make_classes(
     found: dict[Key, Tree] = {}
     join = equivalence.join
     both_orders = plan.both_orders
-    fixed_order = plan.in_order
     # Where keys flatten, pairs made of the same operands (a+b)+c, a+(b+c), ... make the
     # same key: each such pair after the first is passed over before it is combined.
     combined: set[Hashable] | None = set() if equivalence.flattens else None
@@ -516,6 +528,65 @@ def _make_classes(
     smallest = None
     if plan.narrows:
         smallest, combined = cards[0], None
+    budget = BUDGET.get()
+    ways = (
+        _looked_up(cards, target, plan)
+        if progress is None and _needed_again(cards, 3) and _six_needs(target, plan)
+        else _tried(cards, target, plan, progress)
+    )
+    for part, rest, a, needs, made in ways:
+        # the side holding the smallest card, if the other does not, is narrowed
+        narrow_part = narrow_rest = False
+        if smallest is not None and (part[0] == smallest) != (rest[0] == smallest):
+            narrow_part = part[0] == smallest
+            narrow_rest = not narrow_part
+        lefts = classes(part, a, plan)
+        for op, b, a_first in needs:
+            if made is not None and b not in made:
+                continue
+            pairs_a = equivalence.joining(lefts, op, narrow_part)
+            if narrow_part and not pairs_a:  # (and the rest's classes are not needed)
+                continue
+            rights = classes(rest, as_number(b), plan)
+            pairs_b = equivalence.joining(rights, op, narrow_rest)
+            if budget is not None:
+                budget.spend(len(pairs_a) * len(pairs_b))
+            orders = (a_first, not a_first) if both_orders and op in "+*" else (a_first,)
+            for first in orders:
+                for key_a, tree_a in pairs_a:
+                    for key_b, tree_b in pairs_b:
+                        left, right = (key_a, key_b) if first else (key_b, key_a)
+                        if combined is not None:
+                            made_of = operands(op, left, right)  # type: ignore[arg-type]
+                            if made_of in combined:
+                                continue
+                            combined.add(made_of)
+                        # (the first tree found of each key is kept)
+                        found.setdefault(
+                            join(op, left, right, target),
+                            (op, tree_a, tree_b) if first else (op, tree_b, tree_a),
+                        )
+    return found
+
+
+#: The ways a split of a part makes a value with one value of its first side:
+#: ``(part, rest, a, needs, made)``, the split's two sides, the value ``a`` of ``part``,
+#: and the needs ``(op, b, a_first)``, a value ``b`` of ``rest`` (as the search looks it
+#: up) and the operation on the two, ``a`` first or not: each one met, or (if ``made`` is
+#: not ``None``) each one whose ``b`` is in ``made``.
+_Ways: TypeAlias = tuple[
+    tuple[Number, ...], tuple[Number, ...], Number, Iterable[Need], Values | None
+]
+
+
+def _tried(
+    cards: tuple[Number, ...], target: Number, plan: Plan, progress: Progress | None
+) -> Iterator[_Ways]:
+    """The ways the splits of ``cards`` make ``target`` (for :func:`_make_classes`), found
+    by trying each value ``a`` of the first side of each split in order, and looking up
+    what the other side must make with it (:func:`_needs`), in the order of the six needs.
+    ``progress`` is told of each value tried."""
+    fixed_order = plan.in_order
     budget = BUDGET.get()
     every_op = _six_needs(target, plan)
     # the target, when _needs of a whole number is _whole_needs (called directly, then)
@@ -531,25 +602,20 @@ def _make_classes(
         if budget is not None:
             budget.spend(len(lefts_values))
         listed = _listed(rest, plan)
-        # the side holding the smallest card, if the other does not, is narrowed
-        narrow_part = narrow_rest = False
-        if smallest is not None and (part[0] == smallest) != (rest[0] == smallest):
-            narrow_part = part[0] == smallest
-            narrow_rest = not narrow_part
         made: Values | None = None  # rest's values, when first needed (if listed)
         for a in lefts_values:
             if progress is not None:
                 progress(done, total)
                 done += 1
-            needs: Iterable[tuple[str, Value, bool]]
+            needs: Iterable[Need]
             if listed and every_op and (type(a) is not int or a):  # (a fraction is never 0)
                 if made is None:
                     made = values(rest, plan)
                 needed = needed_by(target, a)
-                if made.isdisjoint(needed):
-                    continue
-                needs = zip(SIX_OPS, needed, SIX_A_FIRST, strict=True)  # (as _needs gives them)
-            elif whole is not None and type(a) is int and a and len(rest) > 1:
+                if not made.isdisjoint(needed):  # (the needs in order, as _needs gives them)
+                    yield part, rest, a, zip(SIX_OPS, needed, SIX_A_FIRST, strict=True), made
+                continue
+            if whole is not None and type(a) is int and a and len(rest) > 1:
                 if listed:
                     if made is None:
                         made = values(rest, plan)
@@ -558,44 +624,78 @@ def _make_classes(
                 needs = _whole_needs(whole, a, plan)
             else:
                 needs = _needs(target, a, plan, rest)
-            lefts: dict[Key, Tree] | None = None
-            for op, b, a_first in needs:
-                if fixed_order and not a_first:  # (a run comes before the run after it)
+            met = []
+            for need in needs:
+                if fixed_order and not need[2]:  # (a run comes before the run after it)
                     continue
                 if listed:
                     if made is None:
                         made = values(rest, plan)
-                    if b not in made:
+                    if need[1] not in made:
                         continue
-                elif not _reachable(rest, b, plan):
+                elif not _reachable(rest, need[1], plan):
                     continue
-                if lefts is None:
-                    lefts = classes(part, a, plan)
-                pairs_a = equivalence.joining(lefts, op, narrow_part)
-                if narrow_part and not pairs_a:  # (and the rest's classes are not needed)
-                    continue
-                rights = classes(rest, as_number(b), plan)
-                pairs_b = equivalence.joining(rights, op, narrow_rest)
-                if budget is not None:
-                    budget.spend(len(pairs_a) * len(pairs_b))
-                orders = (a_first, not a_first) if both_orders and op in "+*" else (a_first,)
-                for first in orders:
-                    for key_a, tree_a in pairs_a:
-                        for key_b, tree_b in pairs_b:
-                            left, right = (key_a, key_b) if first else (key_b, key_a)
-                            if combined is not None:
-                                made_of = operands(op, left, right)  # type: ignore[arg-type]
-                                if made_of in combined:
-                                    continue
-                                combined.add(made_of)
-                            # (the first tree found of each key is kept)
-                            found.setdefault(
-                                join(op, left, right, target),
-                                (op, tree_a, tree_b) if first else (op, tree_b, tree_a),
-                            )
+                met.append(need)
+            if met:
+                yield part, rest, a, met, None
     if progress is not None:
         progress(total, total)
-    return found
+
+
+def _looked_up(cards: tuple[Number, ...], target: Number, plan: Plan) -> Iterator[_Ways]:
+    """:func:`_tried`, for a part asked for many values (:func:`_needed_again`), with all
+    four operations and every value allowed, and ``target`` not 0: the same ways, in the
+    same order, for the same steps, read from how each value of the part is made
+    (:func:`_makers`), worked out once a call."""
+    known = tables_of(plan).makers
+    makers = known.get(cards)
+    if makers is None:
+        makers = known[cards] = _makers(cards, plan)
+    steps, made_by = makers
+    spend(steps)
+    sides = halves(cards, False)
+    for split, a, needs in made_by.get(as_value(target), ()):
+        part, rest = sides[split]
+        yield part, rest, a, needs, None
+
+
+def _makers(cards: tuple[Number, ...], plan: Plan) -> Makers:
+    """How each value (not 0) of ``cards`` is made (:data:`~.budget.Makers`): each value
+    ``a`` of the first side of each split, in order, and each value ``b`` of the other,
+    made each of the six ways (``a + b``, ``a - b``, ``b - a``, ``a * b``, ``a / b``,
+    ``b / a``: ``b`` is then the need of that place in :data:`SIX_OPS`). For a target not
+    0, the six needs of a value not 0 (and the first three of 0, :func:`_all_needs`) are
+    those of :func:`_tried`, and a value (not 0) made is made by one ``b`` at most."""
+    made_by: dict[Value, list[tuple[int, Number, tuple[Need, ...]]]] = {}
+    steps = 0
+    for split, (part, rest) in enumerate(halves(cards, False)):
+        lefts = part if len(part) == 1 else in_order(values(part, plan))
+        steps += len(lefts)
+        rights = [(*terms(b), b) for b in values(rest, plan)]
+        for a in lefts:
+            top, bottom = terms(a)
+            by_need: list[list[tuple[Value, Value]]] = [[], [], [], [], [], []]
+            for other_top, other_bottom, b in rights:
+                across, back, below = top * other_bottom, other_top * bottom, bottom * other_bottom
+                made = (
+                    (across + back, below),
+                    (across - back, below),
+                    (back - across, below),
+                    (top * other_top, below),
+                    (across, back),
+                    (back, across),
+                )
+                for need in range(6):
+                    value_top, value_bottom = made[need]
+                    if value_top and value_bottom:  # (not 0, and no division by 0)
+                        by_need[need].append((reduced(value_top, value_bottom), b))
+            met: dict[Value, list[Need]] = {}  # (by value: the needs met, in order)
+            for need in range(6):
+                for value, b in by_need[need]:
+                    met.setdefault(value, []).append((SIX_OPS[need], b, SIX_A_FIRST[need]))
+            for value, needs in met.items():
+                made_by.setdefault(value, []).append((split, a, tuple(needs)))
+    return steps, made_by
 
 
 def _pair_classes(x: Number, y: Number, target: Number, plan: Plan) -> dict[Key, Tree]:

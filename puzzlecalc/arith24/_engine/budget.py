@@ -11,14 +11,14 @@ from __future__ import annotations
 import contextlib
 from collections.abc import Hashable, Iterator
 from contextvars import ContextVar
-from typing import Any, Final
+from typing import Any, Final, TypeAlias
 
 from puzzlecalc._checks import whole_number
 from puzzlecalc._collector import collector_paused
 from puzzlecalc._context import entered
 from puzzlecalc.arith24._engine.forms import Key, settling
 from puzzlecalc.arith24._engine.held import Values
-from puzzlecalc.arith24._engine.lookup import Value, let_go
+from puzzlecalc.arith24._engine.lookup import Need, Value, let_go
 from puzzlecalc.arith24._engine.trees import Tree
 from puzzlecalc.arith24.numbers import Number, number_text
 from puzzlecalc.errors import SearchLimitError
@@ -27,6 +27,7 @@ __all__ = [
     "BUDGET",
     "TABLES",
     "Budget",
+    "Makers",
     "Tables",
     "checked_steps",
     "limited",
@@ -78,16 +79,26 @@ class Budget:
 BUDGET: Final[ContextVar[Budget | None]] = ContextVar("puzzlecalc_arith24_budget", default=None)
 
 
+#: How each value (not 0) of a part is made, with all four operations and every value
+#: allowed: by value, each ``(split, a, needs)``, a split of the part (its position among
+#: them), a value ``a`` of the split's first side, and the needs it meets with the other
+#: side (in the order of the six), in the order a search tries them; and the steps trying
+#: every value of every split costs.
+Makers: TypeAlias = tuple[int, dict[Value, list[tuple[int, Number, tuple[Need, ...]]]]]
+
+
 class Tables:
     """What searches have worked out under one plan, by sub-multiset: values,
-    reachability, classes, counts of trees."""
+    reachability, classes, the ways values are made, counts of trees."""
 
-    __slots__ = ("classes", "count_tables", "counts", "family", "reachable", "values")
+    __slots__ = ("classes", "count_tables", "counts", "family", "makers", "reachable", "values")
 
     def __init__(self) -> None:
         self.values: dict[tuple[Number, ...], Values] = {}
         self.reachable: dict[tuple[tuple[Number, ...], Value], bool] = {}
         self.classes: dict[tuple[tuple[Number, ...], Number], dict[Key, Tree]] = {}
+        #: How each value of a part asked for many values is made (:mod:`.arithmetic`).
+        self.makers: dict[tuple[Number, ...], Makers] = {}
         #: How many trees make a value (``None``: any value), of a part worked back.
         self.counts: dict[tuple[tuple[Number, ...], Value | None], int] = {}
         #: How many trees make each value, of a part listed.

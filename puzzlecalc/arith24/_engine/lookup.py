@@ -27,6 +27,7 @@ from puzzlecalc.arith24.numbers import Number
 __all__ = [
     "SIX_A_FIRST",
     "SIX_OPS",
+    "Need",
     "Ratio",
     "Reached",
     "Value",
@@ -81,6 +82,10 @@ def as_number(value: Number | Ratio) -> Number:
 SIX_OPS: Final = ("+", "-", "-", "*", "/", "/")
 
 SIX_A_FIRST: Final = (True, True, False, True, True, False)
+
+#: A way a value ``a`` and a value ``b`` make a target: ``(op, b, a_first)``, ``b`` as the
+#: search looks it up (one of :data:`SIX_OPS` and its :data:`SIX_A_FIRST`, with ``+ - * /``).
+Need: TypeAlias = tuple[str, Value, bool]
 
 
 def needed_by(target: Number | Ratio, a: Number | Ratio) -> tuple[Value, ...]:
