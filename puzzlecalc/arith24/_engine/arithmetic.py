@@ -529,9 +529,11 @@ def _make_classes(
     if plan.narrows:
         smallest, combined = cards[0], None
     budget = BUDGET.get()
+    # a part of four cards in a hand of seven or more (three cards more) looks up the ways
+    # it makes the target; any other tries each value of each split
     ways = (
         _looked_up(cards, target, plan)
-        if progress is None and _needed_again(cards, 3) and _six_needs(target, plan)
+        if progress is None and _needed_again(cards, spare=3) and _six_needs(target, plan)
         else _tried(cards, target, plan, progress)
     )
     for part, rest, a, needs, made in ways:
