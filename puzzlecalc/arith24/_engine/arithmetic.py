@@ -678,14 +678,16 @@ def _makers(cards: tuple[Number, ...], plan: Plan) -> Makers:
             top, bottom = terms(a)
             by_need: list[list[tuple[Value, Value]]] = [[], [], [], [], [], []]
             for other_top, other_bottom, b in rights:
-                across, back, below = top * other_bottom, other_top * bottom, bottom * other_bottom
+                total, difference, product, quotient = four_ways(
+                    top, bottom, other_top, other_bottom
+                )
                 made = (
-                    (across + back, below),
-                    (across - back, below),
-                    (back - across, below),
-                    (top * other_top, below),
-                    (across, back),
-                    (back, across),
+                    total,
+                    difference,
+                    (-difference[0], difference[1]),
+                    product,
+                    quotient,
+                    (quotient[1], quotient[0]),
                 )
                 for need in range(6):
                     value_top, value_bottom = made[need]
