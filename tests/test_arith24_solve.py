@@ -526,6 +526,34 @@ def test_the_splits_of_a_hand_are_each_way_to_split_it_in_two_once(cards: list[N
     assert list(parts.splits(hand)) == expected
 
 
+@given(
+    st.lists(
+        st.integers(-1, 4) | st.sampled_from([Fraction(-1, 2), Fraction(5, 2)]),
+        min_size=1,
+        max_size=8,
+    ),
+    st.booleans(),
+)
+@example([1, 1, 2], True)
+@example([5] * 8, True)
+def test_the_sub_hands_of_a_hand_are_each_sub_multiset_once(
+    cards: list[Number], ordered: bool
+) -> None:
+    """Each distinct non-empty sub-multiset of a hand (sorted, or in a fixed order), the
+    smallest first, each size in the order :func:`~more_itertools.distinct_combinations`
+    gives; or, if every card must be used, the hand alone. (Hands whose equal cards sit
+    alike share the positions of their sub-hands.)"""
+    hand = tuple(cards if ordered else sorted(cards))
+    found = parts.subhands(hand, use_all=False)
+    assert found == [
+        part for size in range(1, len(hand) + 1) for part in distinct_combinations(hand, size)
+    ]
+    assert len(set(found)) == len(found)
+    if not ordered:  # (a multiset with m of a card has m + 1 choices of how many to take)
+        assert len(found) == math.prod(m + 1 for m in Counter(hand).values()) - 1
+    assert parts.subhands(hand, use_all=True) == [hand]
+
+
 @given(st.lists(numbers, min_size=2, max_size=4), limiting_rules)
 def test_a_part_s_values_in_order_are_its_values_sorted_once(
     cards: list[Fraction], rules: HouseRules

@@ -88,9 +88,29 @@ def _positions(count: int) -> tuple[tuple[int, itemgetter[Any], itemgetter[Any]]
 
 def subhands(cards: tuple[Number, ...], use_all: bool) -> list[tuple[Number, ...]]:
     """The hand itself, or every distinct non-empty sub-multiset of it (of a hand in a
-    fixed order, each in that order)."""
+    fixed order, each in that order): the smallest first, each size in the order
+    :func:`~more_itertools.distinct_combinations` gives.
+
+    >>> subhands((1, 1, 2), use_all=False)
+    [(1,), (2,), (1, 1), (1, 2), (1, 1, 2)]
+    """
     if use_all:
         return [cards]
-    return [
-        part for size in range(1, len(cards) + 1) for part in distinct_combinations(cards, size)
-    ]
+    padded = (*cards, None)
+    # (each card as the position of the first card equal to it, as for splits)
+    return [take(padded)[:-1] for take in _subhands_of_shape(tuple(map(cards.index, cards)))]
+
+
+@functools.lru_cache(maxsize=128)
+def _subhands_of_shape(shape: tuple[int, ...]) -> tuple[itemgetter[Any], ...]:
+    """:func:`subhands` of every hand whose cards are equal where those of ``shape`` are
+    (the position of the first card equal to each), as getters: the distinct combinations
+    of ``shape`` are themselves positions, of cards equal to those of the hand's. (A
+    getter also takes the position ``len(shape)``, for :func:`subhands` to put a last item
+    there, so that it always gives a tuple.)"""
+    count = len(shape)
+    return tuple(
+        itemgetter(*positions, count)
+        for size in range(1, count + 1)
+        for positions in distinct_combinations(shape, size)
+    )
