@@ -536,6 +536,7 @@ def test_the_splits_of_a_hand_are_each_way_to_split_it_in_two_once(cards: list[N
 )
 @example([1, 1, 2], True)
 @example([5] * 8, True)
+@example([1, 2, 3, 4, 5, 6, 7, 8, 9, 9], False)
 def test_the_sub_hands_of_a_hand_are_each_sub_multiset_once(
     cards: list[Number], ordered: bool
 ) -> None:
@@ -552,6 +553,16 @@ def test_the_sub_hands_of_a_hand_are_each_sub_multiset_once(
     if not ordered:  # (a multiset with m of a card has m + 1 choices of how many to take)
         assert len(found) == math.prod(m + 1 for m in Counter(hand).values()) - 1
     assert parts.subhands(hand, use_all=True) == [hand]
+
+
+@pytest.mark.parametrize(("count", "kept"), [(2, True), (8, True), (9, False), (12, False)])
+def test_the_sub_hands_of_a_hand_of_up_to_eight_cards_are_kept(count: int, kept: bool) -> None:
+    """The positions of the sub-hands of a hand of up to eight cards (255 at most) are kept
+    for the next hand whose equal cards sit alike; those of a larger hand, of thousands,
+    are not."""
+    parts._subhands_of_shape.cache_clear()
+    parts.subhands(tuple(range(count)), use_all=False)
+    assert parts._subhands_of_shape.cache_info().currsize == kept
 
 
 @given(st.lists(numbers, min_size=2, max_size=4), limiting_rules)

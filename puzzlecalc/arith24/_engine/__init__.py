@@ -110,8 +110,9 @@ cache (module)                keeps                                       emptie
 ``_positions`` (parts)        the positions of a split, a card count      never (at most one a card count)
 ``_splits_of_shape`` (parts)  the splits of a multiset as positions, by   least recently used first
                               which of its cards are equal, 128
-``_subhands_of_shape``        the sub-hands of a hand as positions, by    least recently used first
-(parts)                       which of its cards are equal, 128
+``_subhands_of_shape``        the sub-hands of a hand of up to 8 cards    least recently used first
+(parts)                       as positions, by which of its cards are
+                              equal, 128
 ``atom_key``, ``leaf_key``    one key object a number, 4,096 each         least recently used first
 (forms)
 settled keys (forms)          each key settled in a call, by identity     when the call's budget ends

@@ -14,7 +14,7 @@ from typing import Any
 
 from more_itertools import distinct_combinations
 
-from puzzlecalc.arith24.numbers import Number
+from puzzlecalc.arith24.numbers import MAX_CARDS, Number
 
 __all__ = ["halves", "runs", "splits", "subhands"]
 
@@ -97,8 +97,11 @@ def subhands(cards: tuple[Number, ...], use_all: bool) -> list[tuple[Number, ...
     if use_all:
         return [cards]
     padded = (*cards, None)
-    # (each card as the position of the first card equal to it, as for splits)
-    return [take(padded)[:-1] for take in _subhands_of_shape(tuple(map(cards.index, cards)))]
+    # (each card as the position of the first card equal to it, as for splits; those of a
+    # hand larger than the usual most, of tens of thousands of sub-hands, are not kept)
+    shape = tuple(map(cards.index, cards))
+    of_shape = _subhands_of_shape if len(cards) <= MAX_CARDS else _subhands_of_shape.__wrapped__
+    return [take(padded)[:-1] for take in of_shape(shape)]
 
 
 @functools.lru_cache(maxsize=128)
