@@ -285,45 +285,22 @@ def test_the_keys_as_the_search_joins_them(
     assert list(equivalence.EQUIVALENCES[level].joining(found, op, narrow)) == expected
 
 
-@pytest.mark.parametrize("level", ["normal", "4nums"])
-@pytest.mark.parametrize("cards", [(1, 2, 3, 4), (2, 3, 3, 8), (1, 1, 5, 5), (2, -2, 3, 6)])
-def test_pairs_of_the_same_operands_make_the_same_key(
-    cards: tuple[int, ...], level: Distinct
-) -> None:
-    """The search passes over a pair whose operands (by identity, with their signs, and
-    the cards set aside) it has combined already: such pairs must make equal keys. Every
-    way to combine the cards, sharing each part's keys as the search does, is tried."""
-    join = equivalence.EQUIVALENCES[level].join
-    keys: dict[tuple[int, ...], list[Any]] = {
-        (i,): [equivalence.EQUIVALENCES[level].leaf(card)] for i, card in enumerate(cards)
-    }
-    made: dict[Any, Any] = {}
-    # (a key settles to the same object each time, as in a search)
+def test_the_equivalences_settle_keys_in_the_forms_module_the_tests_see() -> None:
+    """One forms module: the equivalences settle keys with the function, and in the
+    memory of settled keys, of the module a test imports (a second copy would keep its
+    own, and a key would settle to another object there)."""
     with forms.settling():
-        for size in range(2, len(cards) + 1):
-            for chosen in itertools.combinations(range(len(cards)), size):
-                found = []
-                for cut in range(1, size):
-                    for part in itertools.combinations(chosen, cut):
-                        rest = tuple(i for i in chosen if i not in part)
-                        for left, right, op in itertools.product(keys[part], keys[rest], "+-*/"):
-                            if op == "/" and right[FORM][VALUE] == 0:
-                                continue
-                            left, right = _operand(left, op, level), _operand(right, op, level)
-                            key = join(op, left, right, None)
-                            signature = (size, forms.operands(op, left, right))
-                            assert made.setdefault(signature, key) == key
-                            if key not in found:
-                                found.append(key)
-                keys[chosen] = found
+        opened = _open("5*3/3-1", "4nums")
+        assert forms.settle(opened) is equivalence.EQUIVALENCES["4nums"].close(opened)
+    assert sys.modules[forms.__name__] is forms
 
 
 def test_collecting_an_engine_modules_doctests_first_makes_no_second_copy_of_it() -> None:
-    """The test above (and the search) tell operands apart by identity: a key must settle in
-    the forms module the equivalences use. Collected first, a module's doctests once made
-    pytest import a second copy of it (``--import-mode=importlib``), and that test failed."""
+    """The test above (and the search) need keys settled in the forms module the
+    equivalences use. Collected first, a module's doctests once made pytest import a
+    second copy of it (``--import-mode=importlib``)."""
     done = subprocess.run(
-        [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-k", "operands",
+        [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-k", "forms_module",
          "puzzlecalc/arith24/_engine/forms.py", "tests/test_arith24_equivalence.py"],
         cwd=Path(__file__).resolve().parents[1], capture_output=True, text=True, timeout=600,
         check=False,

@@ -17,7 +17,7 @@ module            what it holds
 ``budget``        a call's budget of steps and tables (:func:`limited`, :func:`shared_tables`)
 ``parts``         the ways to take a hand apart: ``splits``, ``runs``, ``subhands``
 ``trees``         plain trees: :data:`Tree`, ``Written``, :func:`from_trees`, ``to_tree``
-``forms``         keys and normal forms: ``Canon``, ``settle``, ``operands``
+``forms``         keys and normal forms: ``Canon``, ``settle``, ``combine_open``
 ``rebuild``       a tree rebuilt from a normal form, the 4nums way
 ``equivalence``   the strategies, one a level: ``Equivalence``, ``EQUIVALENCES``, :func:`key`
 ``lookup``        numbers as the search looks them up (``Value``, ``Ratio``), the six needs

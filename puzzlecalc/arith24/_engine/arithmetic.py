@@ -16,7 +16,7 @@ memory.
 
 from __future__ import annotations
 
-from collections.abc import Collection, Hashable, Iterable, Iterator
+from collections.abc import Collection, Iterable, Iterator
 from fractions import Fraction
 from typing import Final, TypeAlias, TypeVar, cast
 
@@ -32,7 +32,7 @@ from puzzlecalc.arith24._engine.budget import (
 )
 from puzzlecalc.arith24._engine.counting import one_tree, trees_making
 from puzzlecalc.arith24._engine.equivalence import Equivalence
-from puzzlecalc.arith24._engine.forms import Key, forget_leaves, operands
+from puzzlecalc.arith24._engine.forms import Key, forget_leaves
 from puzzlecalc.arith24._engine.held import Values
 from puzzlecalc.arith24._engine.lookup import (
     SIX_A_FIRST,
@@ -516,18 +516,12 @@ def _make_classes(
     found: dict[Key, Tree] = {}
     join = equivalence.join
     both_orders = plan.both_orders
-    # Where keys flatten, pairs made of the same operands (a+b)+c, a+(b+c), ... make the
-    # same key: each such pair after the first is passed over before it is combined.
-    combined: set[Hashable] | None = set() if equivalence.flattens else None
     # A normal (or open "4nums") key is its flattened operands, however bracketed, so a
     # sum (or product) needs only the pairs whose side holding the smallest card is not
     # itself a sum (or product): the operand holding that card split off, the others as
-    # the other side, reach every flattened list, and few twice (the operands test costs
-    # more than it saves then). Only with every operation and value allowed: otherwise the
-    # other side may be a value the rules turn away.
-    smallest = None
-    if plan.narrows:
-        smallest, combined = cards[0], None
+    # the other side, reach every flattened list, and few twice. Only with every operation
+    # and value allowed: otherwise the other side may be a value the rules turn away.
+    smallest = cards[0] if plan.narrows else None
     budget = BUDGET.get()
     # a part of four cards in a hand of seven or more (three cards more) looks up the ways
     # it makes the target; any other tries each value of each split
@@ -558,11 +552,6 @@ def _make_classes(
                 for key_a, tree_a in pairs_a:
                     for key_b, tree_b in pairs_b:
                         left, right = (key_a, key_b) if first else (key_b, key_a)
-                        if combined is not None:
-                            made_of = operands(op, left, right)  # type: ignore[arg-type]
-                            if made_of in combined:
-                                continue
-                            combined.add(made_of)
                         # (the first tree found of each key is kept)
                         found.setdefault(
                             join(op, left, right, target),

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import contextlib
 import functools
-from collections.abc import Callable, Hashable
+from collections.abc import Callable
 from contextvars import ContextVar
 from itertools import combinations
 from typing import Any, Final, NamedTuple, TypeAlias, cast
@@ -67,7 +67,6 @@ __all__ = [
     "key_cards",
     "leaf_key",
     "negated",
-    "operands",
     "settle",
     "settling",
     "spelled",
@@ -173,8 +172,7 @@ def atom_key(value: Number) -> Atom:
 @functools.lru_cache(maxsize=1 << 12, typed=True)
 def leaf_key(value: Number) -> Canon:
     """The key of a number at ``"normal"`` and ``"4nums"`` (one object for each, while it
-    is remembered: the keys built on it tell their operands apart by identity cheaply,
-    :func:`operands`)."""
+    is remembered)."""
     return (1, (LEAF, value), ())
 
 
@@ -183,35 +181,6 @@ def forget_leaves() -> None:
     """Drop the keys of numbers kept for reuse."""
     atom_key.cache_clear()
     leaf_key.cache_clear()
-
-
-def operands(op: str, left: Canon, right: Canon) -> Hashable:
-    """What the key (normal or open) of ``left op right`` is made of, for telling cheaply
-    that two pairs of keys combine to the same key: by identity, the operands of a part
-    that is a sum or product of the same kind, with the part's sign and cards set aside;
-    and each other part whole, its form by identity times its sign, with the cards it
-    sets aside, if any. Equal operands (of one target at one level, the keys alive) make
-    equal keys; the converse need not hold.
-
-    Forms are told by identity, not the keys that hold them: a key is a tuple made once,
-    but a compiled caller may hand over a copy of it (a form is kept as it is, inside).
-    """
-    kind = SUM if op in "+-" else PRODUCT
-    ahead: list[int] = []
-    behind: list[int] = []
-    taken = []
-    for part, pull in ((left, 1), (right, -1 if op in "-/" else 1)):
-        form = part[FORM]
-        if form[KIND] == kind:  # (a leaf's kind is neither)
-            group: Group = form  # type: ignore[assignment]
-            (ahead if pull > 0 else behind).extend(map(id, group[AHEAD]))
-            (behind if pull > 0 else ahead).extend(map(id, group[BEHIND]))
-            taken.append((part[SIGN], part[ASIDE]))
-        else:
-            (ahead if pull > 0 else behind).append(part[SIGN] * id(form))
-            if part[ASIDE]:
-                taken.append((id(form), part[ASIDE]))
-    return kind, tuple(sorted(ahead)), tuple(sorted(behind)), tuple(sorted(taken))
 
 
 def _cards(form: Form) -> list[Number]:
