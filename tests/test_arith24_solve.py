@@ -556,13 +556,20 @@ def test_the_sub_hands_of_a_hand_are_each_sub_multiset_once(
 
 
 @pytest.mark.parametrize(("count", "kept"), [(2, True), (8, True), (9, False), (12, False)])
-def test_the_sub_hands_of_a_hand_of_up_to_eight_cards_are_kept(count: int, kept: bool) -> None:
-    """The positions of the sub-hands of a hand of up to eight cards (255 at most) are kept
-    for the next hand whose equal cards sit alike; those of a larger hand, of thousands,
-    are not."""
+def test_the_sub_hands_and_splits_of_a_hand_of_up_to_eight_cards_are_kept(
+    count: int, kept: bool
+) -> None:
+    """The positions of the sub-hands (255 at most) and of the splits (127) of a hand of up
+    to eight cards are kept for the next hand whose equal cards sit alike; those of a
+    larger hand, of thousands, are not."""
+    hand = tuple(range(count))
     parts._subhands_of_shape.cache_clear()
-    parts.subhands(tuple(range(count)), use_all=False)
+    parts._splits_of_shape.cache_clear()
+    parts.splits.cache_clear()
+    parts.subhands(hand, use_all=False)
+    parts.splits(hand)
     assert parts._subhands_of_shape.cache_info().currsize == kept
+    assert parts._splits_of_shape.cache_info().currsize == kept
 
 
 @given(st.lists(numbers, min_size=2, max_size=4), limiting_rules)

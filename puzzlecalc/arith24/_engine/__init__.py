@@ -107,9 +107,10 @@ cache (module)                keeps                                       emptie
 ============================  ==========================================  ======================================
 ``plan_of`` (plan)            a plan for each rules, 256                  least recently used first
 ``splits`` (parts)            the splits of a multiset, 1,024             least recently used first
-``_positions`` (parts)        the positions of a split, a card count      never (at most one a card count)
-``_splits_of_shape`` (parts)  the splits of a multiset as positions, by   least recently used first
-                              which of its cards are equal, 128
+``_positions`` (parts)        the positions of a split, a card count      only by ``clear_caches`` (one a count)
+``_splits_of_shape`` (parts)  the splits of a multiset of up to 8 cards   least recently used first
+                              as positions, by which of its cards are
+                              equal, 128
 ``_subhands_of_shape``        the sub-hands of a hand of up to 8 cards    least recently used first
 (parts)                       as positions, by which of its cards are
                               equal, 128

@@ -52,7 +52,7 @@ from puzzlecalc.arith24._engine.lookup import (
     terms,
     whole_needed_by,
 )
-from puzzlecalc.arith24._engine.parts import halves, runs, splits, subhands
+from puzzlecalc.arith24._engine.parts import forget_splits, halves, runs, splits, subhands
 from puzzlecalc.arith24._engine.plan import Plan, Progress
 from puzzlecalc.arith24._engine.trees import Tree
 from puzzlecalc.arith24.numbers import Number, apply, exact, outcomes
@@ -145,7 +145,7 @@ def forget_shared() -> None:
     """Drop what searches keep across calls: the next call starts cold (benchmarks use this)."""
     _SHARED_VALUES.clear()
     _SHARED_PAIRS.clear()
-    splits.cache_clear()
+    forget_splits()
     forget_leaves()
     whole_needed_by.cache_clear()
     forget_fractions()

@@ -16,7 +16,7 @@ from more_itertools import distinct_combinations
 
 from puzzlecalc.arith24.numbers import MAX_CARDS, Number
 
-__all__ = ["halves", "runs", "splits", "subhands"]
+__all__ = ["forget_splits", "halves", "runs", "splits", "subhands"]
 
 
 @functools.lru_cache(maxsize=1024)
@@ -29,11 +29,11 @@ def splits(cards: tuple[Number, ...]) -> tuple[tuple[tuple[Number, ...], tuple[N
     cards (15 splits each)."""
     padded = (*cards, None)
     # (each card as the position of the first card equal to it: which cards are equal
-    # is all that decides the splits of a sorted multiset)
-    return tuple(
-        (take(padded)[:-1], leave(padded)[:-1])
-        for take, leave in _splits_of_shape(tuple(map(cards.index, cards)))
-    )
+    # is all that decides the splits of a sorted multiset; those of a hand larger than the
+    # usual most, of thousands of splits, are not kept)
+    shape = tuple(map(cards.index, cards))
+    of_shape = _splits_of_shape if len(cards) <= MAX_CARDS else _splits_of_shape.__wrapped__
+    return tuple((take(padded)[:-1], leave(padded)[:-1]) for take, leave in of_shape(shape))
 
 
 @functools.lru_cache(maxsize=128)
@@ -117,3 +117,11 @@ def _subhands_of_shape(shape: tuple[int, ...]) -> tuple[itemgetter[Any], ...]:
         for size in range(1, count + 1)
         for positions in distinct_combinations(shape, size)
     )
+
+
+def forget_splits() -> None:
+    """Drop the splits and sub-hands kept across calls, and their positions."""
+    splits.cache_clear()
+    _splits_of_shape.cache_clear()
+    _positions.cache_clear()
+    _subhands_of_shape.cache_clear()
