@@ -801,6 +801,43 @@ def test_the_fast_values_are_every_outcome(
             assert isinstance(value, int) or (value[1] > 1 and math.gcd(*value) == 1)
 
 
+@settings(max_examples=100, deadline=None)
+@given(
+    st.lists(st.integers(1, 13) | st.sampled_from([25, 50, 75, 100]), min_size=2, max_size=5),
+    st.sampled_from(["+-*/", "+-*/", "+-", "*/", "-/"]),
+    st.booleans(),
+)
+@example([3, 3], "+-*/", False)
+@example([1, 1, 1, 1], "+-*/", False)
+def test_the_values_of_positive_whole_cards_under_natural_rules_are_every_outcome(
+    cards: list[int], ops: str, ordered: bool
+) -> None:
+    """Under natural rules (Countdown's), the values of positive whole cards, listed
+    making only positive whole numbers, are the allowed outcomes of every operation on the
+    values of every split (in a fixed order, of every run and the run after it), for the
+    same steps."""
+    rules = HouseRules(natural=True, ops=ops, in_order=ordered)
+    hand = tuple(cards if ordered else sorted(cards))
+    with budget.limited(10**7):
+        made = {
+            value
+            for part, rest in parts.halves(hand, ordered)
+            for a in map(lookup.as_number, arithmetic.values(part, plan_of(rules)))
+            for b in map(lookup.as_number, arithmetic.values(rest, plan_of(rules)))
+            for _, value in outcomes(a, b, rules.ops, both_ways=not ordered)
+            if rules.allows(value)
+        }
+    found = []
+    for plan in (plan_of(rules), attrs.evolve(plan_of(rules), natural_arithmetic=False)):
+        with budget.limited(10**7):
+            values = arithmetic._values(hand, plan)
+            left = budget.BUDGET.get()
+            assert left is not None
+            found.append((values, left.left))
+    assert found[0] == found[1]
+    assert set(found[0][0]) == {lookup.as_value(value) for value in made}
+
+
 @settings(max_examples=400, deadline=None)
 @given(
     st.lists(numbers, min_size=2, max_size=3),

@@ -152,6 +152,8 @@ def forget_shared() -> None:
 
 
 def _values(cards: tuple[Number, ...], plan: Plan) -> Values:
+    if plan.natural_arithmetic and all(type(card) is int and card > 0 for card in cards):
+        return Values(_natural_values(cards, plan))
     if plan.every_op:
         made = _ordered_values(cards, plan) if plan.in_order else _every_op_values(cards, plan)
     else:
@@ -222,6 +224,34 @@ def _every_op_values(cards: tuple[Number, ...], plan: Plan) -> set[Value]:
                 for other_top, other_bottom in ratio_rights:
                     made.ratios_of(top, bottom, other_top, other_bottom)
     return made.values()
+
+
+def _natural_values(cards: tuple[Number, ...], plan: Plan) -> set[Value]:
+    """:func:`_every_op_values` under natural rules (:attr:`~.plan.Plan.natural_arithmetic`),
+    of positive whole cards: the values of each part are positive whole numbers too, so
+    only what the rules allow is made (the larger less the smaller, the larger divided by
+    the smaller if it divides; two equal values give 1 both ways), and nothing is turned
+    away after. The same values as the general listing, for the same steps."""
+    made: set[Value] = set()
+    for part, rest in splits(cards):
+        # (positive whole numbers, by the rules)
+        lefts = cast(frozenset[int], values(part, plan))
+        rights = cast(frozenset[int], values(rest, plan))
+        spend(len(lefts) * len(rights))
+        for a in lefts:
+            for b in rights:
+                made.update((a + b, a * b))
+                if a > b:
+                    made.add(a - b)
+                    if not a % b:
+                        made.add(a // b)
+                elif b > a:
+                    made.add(b - a)
+                    if not b % a:
+                        made.add(b // a)
+                else:
+                    made.add(1)
+    return made
 
 
 def _ordered_values(cards: tuple[Number, ...], plan: Plan) -> set[Value]:

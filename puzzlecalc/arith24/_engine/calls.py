@@ -65,6 +65,7 @@ def plan_of(rules: HouseRules) -> Plan:
         whole_only=rules.whole_only,
         unrestricted=unrestricted,
         whole_arithmetic=every_op and rules.whole_only,
+        natural_arithmetic=every_op and rules.natural and any_order,
         in_order=rules.in_order,
         six_needs=unrestricted and any_order,
         both_orders=equivalence.both_orders and any_order,

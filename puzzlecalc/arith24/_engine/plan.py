@@ -84,6 +84,10 @@ class Plan:
     unrestricted: bool
     #: Whether all four operators are allowed and only whole values.
     whole_arithmetic: bool
+    #: Whether all four operators are allowed, in any order, and only positive whole
+    #: values (Countdown's rules): what positive whole cards make can be listed without
+    #: making a value the rules turn away.
+    natural_arithmetic: bool
     #: Whether the cards are used in the order given: each operation joins a run of them
     #: to the run that follows.
     in_order: bool
