@@ -772,6 +772,20 @@ def test_a_part_of_four_worked_back_or_listed_gives_the_same_solutions(
         assert calls.reaches(hand, target, plan, 10**7) == reached
 
 
+def _every_outcome(hand: tuple[Number, ...], rules: HouseRules) -> set[lookup.Value]:
+    """The allowed outcomes of every operation on the values of every split of ``hand``
+    (in a fixed order, of each run and the run after it), as the search looks them up."""
+    plan = plan_of(rules)
+    return {
+        lookup.as_value(value)
+        for part, rest in parts.halves(hand, rules.in_order)
+        for a in map(lookup.as_number, arithmetic.values(part, plan))
+        for b in map(lookup.as_number, arithmetic.values(rest, plan))
+        for _, value in outcomes(a, b, rules.ops, both_ways=not rules.in_order)
+        if rules.allows(value)
+    }
+
+
 @settings(max_examples=100, deadline=None)
 @given(
     st.lists(numbers, min_size=2, max_size=4),
@@ -787,16 +801,8 @@ def test_the_fast_values_are_every_outcome(
     hand = tuple(sorted(exact(card) for card in cards))
     rules = rules.evolve(ops=ops)
     with budget.limited(10**7):
-        made = {
-            value
-            for part, rest in parts.splits(hand)
-            for a in map(lookup.as_number, arithmetic.values(part, plan_of(rules)))
-            for b in map(lookup.as_number, arithmetic.values(rest, plan_of(rules)))
-            for _, value in outcomes(a, b, rules.ops)
-            if rules.allows(value)
-        }
         found = arithmetic.values(hand, plan_of(rules))
-        assert set(found) == {lookup.as_value(value) for value in made}
+        assert set(found) == _every_outcome(hand, rules)
         for value in found:  # exact: whole, or a fraction in lowest terms
             assert isinstance(value, int) or (value[1] > 1 and math.gcd(*value) == 1)
 
@@ -819,14 +825,7 @@ def test_the_values_of_positive_whole_cards_under_natural_rules_are_every_outcom
     rules = HouseRules(natural=True, ops=ops, in_order=ordered)
     hand = tuple(cards if ordered else sorted(cards))
     with budget.limited(10**7):
-        made = {
-            value
-            for part, rest in parts.halves(hand, ordered)
-            for a in map(lookup.as_number, arithmetic.values(part, plan_of(rules)))
-            for b in map(lookup.as_number, arithmetic.values(rest, plan_of(rules)))
-            for _, value in outcomes(a, b, rules.ops, both_ways=not ordered)
-            if rules.allows(value)
-        }
+        made = _every_outcome(hand, rules)
     found = []
     for plan in (plan_of(rules), attrs.evolve(plan_of(rules), natural_arithmetic=False)):
         with budget.limited(10**7):
@@ -835,7 +834,7 @@ def test_the_values_of_positive_whole_cards_under_natural_rules_are_every_outcom
             assert left is not None
             found.append((values, left.left))
     assert found[0] == found[1]
-    assert set(found[0][0]) == {lookup.as_value(value) for value in made}
+    assert set(found[0][0]) == made
 
 
 @settings(max_examples=400, deadline=None)

@@ -10,13 +10,15 @@ from __future__ import annotations
 import functools
 from itertools import combinations
 from operator import itemgetter
-from typing import Any
+from typing import Any, TypeVar
 
 from more_itertools import distinct_combinations
 
 from puzzlecalc.arith24.numbers import MAX_CARDS, Number
 
 __all__ = ["forget_splits", "halves", "runs", "splits", "subhands"]
+
+T = TypeVar("T")
 
 
 @functools.lru_cache(maxsize=1024)
@@ -28,12 +30,9 @@ def splits(cards: tuple[Number, ...]) -> tuple[tuple[tuple[Number, ...], tuple[N
     shares, and a bound on their memory in a census, which meets thousands of parts of five
     cards (15 splits each)."""
     padded = (*cards, None)
-    # (each card as the position of the first card equal to it: which cards are equal
-    # is all that decides the splits of a sorted multiset; those of a hand larger than the
-    # usual most, of thousands of splits, are not kept)
-    shape = tuple(map(cards.index, cards))
-    of_shape = _splits_of_shape if len(cards) <= MAX_CARDS else _splits_of_shape.__wrapped__
-    return tuple((take(padded)[:-1], leave(padded)[:-1]) for take, leave in of_shape(shape))
+    # (which cards are equal is all that decides the splits of a sorted multiset)
+    getters = _by_shape(_splits_of_shape, cards)
+    return tuple((take(padded)[:-1], leave(padded)[:-1]) for take, leave in getters)
 
 
 @functools.lru_cache(maxsize=128)
@@ -97,11 +96,7 @@ def subhands(cards: tuple[Number, ...], use_all: bool) -> list[tuple[Number, ...
     if use_all:
         return [cards]
     padded = (*cards, None)
-    # (each card as the position of the first card equal to it, as for splits; those of a
-    # hand larger than the usual most, of tens of thousands of sub-hands, are not kept)
-    shape = tuple(map(cards.index, cards))
-    of_shape = _subhands_of_shape if len(cards) <= MAX_CARDS else _subhands_of_shape.__wrapped__
-    return [take(padded)[:-1] for take in of_shape(shape)]
+    return [take(padded)[:-1] for take in _by_shape(_subhands_of_shape, cards)]
 
 
 @functools.lru_cache(maxsize=128)
@@ -117,6 +112,15 @@ def _subhands_of_shape(shape: tuple[int, ...]) -> tuple[itemgetter[Any], ...]:
         for size in range(1, count + 1)
         for positions in distinct_combinations(shape, size)
     )
+
+
+def _by_shape(of_shape: functools._lru_cache_wrapper[T], cards: tuple[Number, ...]) -> T:
+    """What ``of_shape`` gives for the shape of ``cards``: each card as the position of
+    the first card equal to it. Kept for a hand of up to :data:`~.numbers.MAX_CARDS`
+    cards; a larger hand's, of thousands of splits or sub-hands, is worked out for the
+    call and let go."""
+    shape = tuple(map(cards.index, cards))
+    return (of_shape if len(cards) <= MAX_CARDS else of_shape.__wrapped__)(shape)
 
 
 def forget_splits() -> None:
