@@ -434,16 +434,18 @@ limiting_rules = st.sampled_from(
 def test_the_fast_needs_are_the_general_ones(
     target: Fraction, a: Fraction, rules: HouseRules
 ) -> None:
-    """The search's shortcut for the four operations gives what the general rule does:
-    for a rest of two cards or more, only the values the rules allow (the others are never
-    among its values); for a single card, all of them (a card may be any number)."""
+    """The search's shortcut for the four operations gives what the general rule does, in
+    its order: where only whole numbers are allowed, of two whole numbers, the whole needs
+    (no fraction is made); else all six. Some may be values the rules turn away, which
+    the rest never makes (``test_a_search_makes_only_what_the_rules_allow`` holds so)."""
     goal, part = exact(target), exact(a)
     general = list(arithmetic._all_needs(goal, part, plan_of(rules), (1, 2)))
     fast = list(arithmetic._needs(goal, part, plan_of(rules), (1, 2)))
     allowed = [need for need in general if rules.allows(lookup.as_number(need[1]))]
     assert [need for need in fast if rules.allows(lookup.as_number(need[1]))] == allowed
     if goal and part:  # the shortcut's case: nothing else
-        assert fast == allowed
+        wholes = rules.whole_only and isinstance(goal, int) and isinstance(part, int)
+        assert fast == [need for need in general if not wholes or isinstance(need[1], int)]
     one_card = list(arithmetic._all_needs(goal, part, plan_of(rules), (1,)))
     assert list(arithmetic._needs(goal, part, plan_of(rules), (1,))) == one_card
     # the same asked of the values as the search looks them up
@@ -455,19 +457,36 @@ def test_the_fast_needs_are_the_general_ones(
         assert isinstance(b, int) or (b[1] > 1 and math.gcd(*b) == 1)
 
 
+@settings(max_examples=200, deadline=None)
+@given(st.lists(numbers, min_size=2, max_size=4), numbers, limiting_rules)
+def test_a_search_makes_only_what_the_rules_allow(
+    cards: list[Fraction], target: Fraction, rules: HouseRules
+) -> None:
+    """What the rest of a hand must make is looked up unfiltered, as a value the rules turn
+    away is never met: the values listed of two cards or more (any cards) are all values
+    the rules allow, and working back from one they turn away finds nothing."""
+    plan = plan_of(rules)
+    part = rules.hand(cards)
+    goal = exact(target)
+    with budget.limited(10**7, part):
+        made = arithmetic.values(part, plan)
+        assert all(rules.allows(lookup.as_number(value)) for value in made)
+        if not rules.allows(goal):
+            assert not arithmetic._reachable(part, lookup.as_value(goal), plan)
+
+
 @given(
     st.integers(-60, 60).filter(bool),
     st.integers(-60, 60).filter(bool),
     st.frozensets(st.integers(-200, 200)),
-    st.sampled_from([HouseRules(integer_only=True), HouseRules(natural=True)]),
 )
 def test_the_whole_needs_pretest_passes_over_a_value_only_if_none_is_made(
-    target: int, a: int, made: frozenset[int], rules: HouseRules
+    target: int, a: int, made: frozenset[int]
 ) -> None:
     """Where only whole numbers are allowed, a search passes over a value ``a`` of a part
     whose needs the rest's listed values do not hold, before it lists them: it passes over
     no value that a need is made for."""
-    needs = arithmetic._whole_needs(target, a, plan_of(rules))
+    needs = arithmetic._whole_needs(target, a)
     if any(b in made for _, b, _ in needs):
         assert arithmetic._whole_need_made(target, a, made)  # type: ignore[arg-type]
     wanted = {target - a, a - target, target + a, target * a}

@@ -12,7 +12,7 @@ from collections.abc import Iterator, Sequence
 from fractions import Fraction
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from puzzlecalc.arith24 import DISTINCT_LEVELS, HouseRules, check, count, solvable, solve
@@ -28,6 +28,7 @@ from puzzlecalc.arith24.expr import BinOp, Expr, Num, Numeral, UnOp, parse
 from puzzlecalc.arith24.fours import FOUR_FOURS, fours
 from puzzlecalc.arith24.numbers import (
     Number,
+    exact,
     factorial,
     factorials_of,
     fits,
@@ -159,7 +160,7 @@ def _kept(value: Number, house: HouseRules) -> bool:
     return house.allows(value) and fits(value, house.max_digits)
 
 
-def every_tree(hand: Sequence[int], house: HouseRules) -> list[tuple[Tree, Number]]:
+def every_tree(hand: Sequence[Number], house: HouseRules) -> list[tuple[Tree, Number]]:
     """Every tree over exactly ``hand`` (a multiset, or in order), with its value."""
 
     def exact(value: Number) -> Number:
@@ -208,7 +209,7 @@ def every_tree(hand: Sequence[int], house: HouseRules) -> list[tuple[Tree, Numbe
     return list(made(start))
 
 
-def every_part(hand: Sequence[int], house: HouseRules) -> list[tuple[int, ...]]:
+def every_part(hand: Sequence[Number], house: HouseRules) -> list[tuple[Number, ...]]:
     if house.use_all:
         return [tuple(hand)]
     found = []
@@ -248,7 +249,7 @@ def family_cases(draw: st.DrawFn) -> tuple[list[int], HouseRules]:
     return hand, house
 
 
-def _trees_worth(hand: list[int], house: HouseRules, target: Number) -> list[Tree]:
+def _trees_worth(hand: Sequence[Number], house: HouseRules, target: Number) -> list[Tree]:
     return [
         tree
         for part in every_part(hand, house)
@@ -276,6 +277,41 @@ def test_one_solution_for_each_class(case: tuple[list[int], HouseRules], target:
     expected = {key(tree, house.distinct) for tree in _trees_worth(hand, house, target)}
     found = solve(hand, target, rules=house, max_steps=10**7)
     assert len(found) == len(expected) == count(hand, target, rules=house, max_steps=10**7)
+    assert {key(to_tree(expr), house.distinct) for expr in found} == expected
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.lists(
+        st.integers(-2, 7) | st.fractions(-3, 3, max_denominator=3).map(exact),
+        min_size=4,
+        max_size=4,
+    ),
+    st.integers(-3, 30),
+    st.sampled_from(
+        [
+            HouseRules(),
+            HouseRules(integer_only=True),
+            HouseRules(non_negative=True),
+            HouseRules(integer_only=True, non_negative=True),
+            HouseRules(natural=True),
+        ]
+    ),
+    st.sampled_from(DISTINCT_LEVELS),
+)
+# (where a step may not be negative, a product is not narrowed: the one reading narrowing
+# keeps of 2*((-1)/(-2⁄3)), its smallest card alone, is (-1)*(2/(-2⁄3)), through -3)
+@example([-1, 0, 2, Fraction(-2, 3)], 3, HouseRules(non_negative=True), "normal")
+def test_four_cards_under_limited_values_give_one_solution_for_each_class(
+    hand: list[Number], target: int, house: HouseRules, level: Distinct
+) -> None:
+    """As above, for hands of four cards and the four operations alone, with values
+    limited or not: the search lists the values of parts and looks up what each value of
+    one side needs of the other, unfiltered (a value the rules turn away is never made)."""
+    house = house.evolve(distinct=level)
+    expected = {key(tree, house.distinct) for tree in _trees_worth(hand, house, target)}
+    found = solve(hand, target, rules=house)
+    assert len(found) == len(expected) == count(hand, target, rules=house)
     assert {key(to_tree(expr), house.distinct) for expr in found} == expected
 
 

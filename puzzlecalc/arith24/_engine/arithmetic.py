@@ -347,20 +347,20 @@ def _needs(
     """``(op, b, a_first)``: the ways ``a`` and a value ``b`` of the cards ``rest`` make
     ``target`` (each a number or a :data:`Value`; ``b`` a :data:`Value`).
 
-    Division by zero is never among them.
+    Division by zero is never among them. A value the rules turn away may be: the search
+    looks each ``b`` up among what ``rest`` makes, which never holds one (a card is any
+    number, the values listed of two cards or more are those the rules allow, and working
+    back, :func:`_reach` turns the others away), and asking the rules of each need costs
+    more than the lookup.
     """
     if plan.every_op and target and a:  # the common case, asked again and again
-        # A card may be any number; a value of two cards or more is one the rules allow.
-        if len(rest) > 1 and plan.limits_values:
-            if plan.whole_only and type(target) is int and type(a) is int:
-                return _whole_needs(target, a, plan)
-            needs = zip(SIX_OPS, needed_by(target, a), SIX_A_FIRST, strict=True)
-            return [need for need in needs if plan.allows(as_number(need[1]))]
+        if len(rest) > 1 and plan.whole_only and type(target) is int and type(a) is int:
+            return _whole_needs(target, a)
         return zip(SIX_OPS, needed_by(target, a), SIX_A_FIRST, strict=True)
     return _all_needs(as_number(target), as_number(a), plan, rest)
 
 
-def _whole_needs(target: int, a: int, plan: Plan) -> list[tuple[str, int, bool]]:
+def _whole_needs(target: int, a: int) -> list[tuple[str, int, bool]]:
     """:func:`_needs` of whole numbers, neither 0, when only whole values are allowed:
     cheap enough not to remember, and the fractions are never made."""
     needs: list[tuple[str, int, bool]] = [
@@ -375,10 +375,6 @@ def _whole_needs(target: int, a: int, plan: Plan) -> list[tuple[str, int, bool]]
     if not remainder:
         needs.append(("/", quotient, True))
     needs.append(("/", target * a, False))
-    if plan.rules.natural:  # as plan.allows, for whole numbers
-        return [need for need in needs if need[1] > 0]
-    if plan.rules.non_negative:
-        return [need for need in needs if need[1] >= 0]
     return needs
 
 
@@ -462,9 +458,10 @@ def _reachable(cards: tuple[Number, ...], target: Value, plan: Plan) -> bool:
 
 def _six_needs(target: Number | Ratio, plan: Plan) -> bool:
     """Whether what the rest of a hand must make with each value ``a`` (not 0) of a part
-    is one of the six :func:`needed_by` gives, all of them (:func:`_needs`): with all four
-    operations and every value allowed. Most values of a part need none of what the rest
-    makes, and one set test passes over them."""
+    is one of the six :func:`needed_by` gives (:func:`_needs`): with all four operations
+    in any order, fractions allowed. Most values of a part need none of what the rest
+    makes, and one set test passes over them. (A need the rules turn away may be among
+    the six: the rest never makes it, :func:`_needs` says why.)"""
     return plan.six_needs and bool(target)
 
 
@@ -538,7 +535,7 @@ def _make_classes(
     if (
         len(cards) == 3
         and progress is None
-        and equivalence.flattens
+        and plan.narrows  # (_triple_classes narrows: only where every value is allowed)
         and _six_needs(target, plan)
         and all(cards)
     ):
@@ -557,7 +554,10 @@ def _make_classes(
     # it makes the target; any other tries each value of each split
     ways = (
         _looked_up(cards, target, plan)
-        if progress is None and _needed_again(cards, spare=3) and _six_needs(target, plan)
+        if progress is None
+        and _needed_again(cards, spare=3)
+        and plan.unrestricted
+        and _six_needs(target, plan)
         else _tried(cards, target, plan, progress)
     )
     for part, rest, a, needs, made in ways:
@@ -642,7 +642,7 @@ def _tried(
                         made = values(rest, plan)
                     if not _whole_need_made(whole, a, made):
                         continue
-                needs = _whole_needs(whole, a, plan)
+                needs = _whole_needs(whole, a)
             else:
                 needs = _needs(target, a, plan, rest)
             met = []

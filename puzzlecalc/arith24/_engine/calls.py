@@ -67,7 +67,7 @@ def plan_of(rules: HouseRules) -> Plan:
         whole_arithmetic=every_op and rules.whole_only,
         natural_arithmetic=every_op and rules.natural and any_order,
         in_order=rules.in_order,
-        six_needs=unrestricted and any_order,
+        six_needs=every_op and any_order and not rules.whole_only,
         both_orders=equivalence.both_orders and any_order,
         counts_trees=equivalence.name == "none",
         narrows=equivalence.flattens and unrestricted and any_order,

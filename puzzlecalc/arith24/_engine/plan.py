@@ -92,8 +92,8 @@ class Plan:
     #: to the run that follows.
     in_order: bool
     #: Whether what a value needs of the rest of a hand to make a target is always one of
-    #: the six the search's own arithmetic lists (every operator and value allowed, in any
-    #: order), so that one set test passes over most values.
+    #: the six the search's own arithmetic lists (every operator, in any order, fractions
+    #: allowed), so that one set test passes over most values.
     six_needs: bool
     #: Whether ``a+b`` and ``b+a`` (and ``a*b`` and ``b*a``) are both made: two solutions
     #: at the level, and the order allows both.
