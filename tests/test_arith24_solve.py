@@ -430,21 +430,23 @@ limiting_rules = st.sampled_from(
 
 
 @settings(max_examples=300, deadline=None)
-@given(numbers, numbers, limiting_rules)
+@given(numbers, numbers, limiting_rules, st.sampled_from(["+-*/", "+-*", "+-", "*/", "-/", "+/"]))
 def test_the_fast_needs_are_the_general_ones(
-    target: Fraction, a: Fraction, rules: HouseRules
+    target: Fraction, a: Fraction, limits: HouseRules, ops: str
 ) -> None:
-    """The search's shortcut for the four operations gives what the general rule does, in
-    its order: where only whole numbers are allowed, of two whole numbers, the whole needs
-    (no fraction is made); else all six. Some may be values the rules turn away, which
-    the rest never makes (``test_a_search_makes_only_what_the_rules_allow`` holds so)."""
+    """The search's shortcut gives what the general rule does, in its order: with all four
+    operations and only whole numbers allowed, of two whole numbers, the whole needs (no
+    fraction is made); else the six of the operators allowed. Some may be values the rules
+    turn away, which the rest never makes (``test_a_search_makes_only_what_the_rules_allow``
+    holds so)."""
+    rules = limits.evolve(ops=ops)
     goal, part = exact(target), exact(a)
     general = list(arithmetic._all_needs(goal, part, plan_of(rules), (1, 2)))
     fast = list(arithmetic._needs(goal, part, plan_of(rules), (1, 2)))
     allowed = [need for need in general if rules.allows(lookup.as_number(need[1]))]
     assert [need for need in fast if rules.allows(lookup.as_number(need[1]))] == allowed
     if goal and part:  # the shortcut's case: nothing else
-        wholes = rules.whole_only and isinstance(goal, int) and isinstance(part, int)
+        wholes = plan_of(rules).whole_arithmetic and isinstance(goal, int) and isinstance(part, int)
         assert fast == [need for need in general if not wholes or isinstance(need[1], int)]
     one_card = list(arithmetic._all_needs(goal, part, plan_of(rules), (1,)))
     assert list(arithmetic._needs(goal, part, plan_of(rules), (1,))) == one_card

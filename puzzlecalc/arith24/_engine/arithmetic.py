@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Collection, Iterable, Iterator
 from fractions import Fraction
+from itertools import compress
 from typing import Final, TypeAlias, TypeVar, cast
 
 from puzzlecalc import caches
@@ -353,10 +354,11 @@ def _needs(
     back, :func:`_reach` turns the others away), and asking the rules of each need costs
     more than the lookup.
     """
-    if plan.every_op and target and a:  # the common case, asked again and again
-        if len(rest) > 1 and plan.whole_only and type(target) is int and type(a) is int:
+    if target and a:  # the common case, asked again and again: the six, of the operators allowed
+        if len(rest) > 1 and plan.whole_arithmetic and type(target) is int and type(a) is int:
             return _whole_needs(target, a)
-        return zip(SIX_OPS, needed_by(target, a), SIX_A_FIRST, strict=True)
+        needs = zip(SIX_OPS, needed_by(target, a), SIX_A_FIRST, strict=True)
+        return needs if plan.every_op else compress(needs, plan.need_places)
     return _all_needs(as_number(target), as_number(a), plan, rest)
 
 

@@ -29,7 +29,7 @@ from puzzlecalc.arith24._engine.budget import limited
 from puzzlecalc.arith24._engine.equivalence import EQUIVALENCES
 from puzzlecalc.arith24._engine.family import FAMILY
 from puzzlecalc.arith24._engine.forms import Key
-from puzzlecalc.arith24._engine.lookup import Reached
+from puzzlecalc.arith24._engine.lookup import SIX_OPS, Reached
 from puzzlecalc.arith24._engine.plan import Plan, Progress
 from puzzlecalc.arith24._engine.trees import Tree
 from puzzlecalc.arith24.numbers import Number
@@ -67,6 +67,7 @@ def plan_of(rules: HouseRules) -> Plan:
         whole_arithmetic=every_op and rules.whole_only,
         natural_arithmetic=every_op and rules.natural and any_order,
         in_order=rules.in_order,
+        need_places=tuple(op in rules.ops for op in SIX_OPS),
         six_needs=every_op and any_order and not rules.whole_only,
         both_orders=equivalence.both_orders and any_order,
         counts_trees=equivalence.name == "none",

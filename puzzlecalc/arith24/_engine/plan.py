@@ -91,6 +91,9 @@ class Plan:
     #: Whether the cards are used in the order given: each operation joins a run of them
     #: to the run that follows.
     in_order: bool
+    #: Which of the six ways a value and another make a third (:data:`~.lookup.SIX_OPS`)
+    #: the operators allowed take.
+    need_places: tuple[bool, ...]
     #: Whether what a value needs of the rest of a hand to make a target is always one of
     #: the six the search's own arithmetic lists (every operator, in any order, fractions
     #: allowed), so that one set test passes over most values.
