@@ -298,17 +298,19 @@ def test_one_solution_for_each_class(case: tuple[list[int], HouseRules], target:
         ]
     ),
     st.sampled_from(DISTINCT_LEVELS),
+    st.sampled_from(["+-*/", "+-*", "-/", "+*"]),
 )
 # (where a step may not be negative, a product is not narrowed: the one reading narrowing
 # keeps of 2*((-1)/(-2⁄3)), its smallest card alone, is (-1)*(2/(-2⁄3)), through -3)
-@example([-1, 0, 2, Fraction(-2, 3)], 3, HouseRules(non_negative=True), "normal")
+@example([-1, 0, 2, Fraction(-2, 3)], 3, HouseRules(non_negative=True), "normal", "+-*/")
 def test_four_cards_under_limited_values_give_one_solution_for_each_class(
-    hand: list[Number], target: int, house: HouseRules, level: Distinct
+    hand: list[Number], target: int, house: HouseRules, level: Distinct, ops: str
 ) -> None:
-    """As above, for hands of four cards and the four operations alone, with values
-    limited or not: the search lists the values of parts and looks up what each value of
-    one side needs of the other, unfiltered (a value the rules turn away is never made)."""
-    house = house.evolve(distinct=level)
+    """As above, for hands of four cards and the four operations (or some of them) alone,
+    with values limited or not: the search lists the values of parts and looks up what
+    each value of one side needs of the other, unfiltered (a value the rules turn away is
+    never made)."""
+    house = house.evolve(distinct=level, ops=ops)
     expected = {key(tree, house.distinct) for tree in _trees_worth(hand, house, target)}
     found = solve(hand, target, rules=house)
     assert len(found) == len(expected) == count(hand, target, rules=house)
