@@ -19,7 +19,9 @@ result. :func:`results` yields ``task(item)`` for every item, in no particular o
   ``Client(...).get_executor()``), in chunks of items, each chunk one submitted call
   returning a list of results; when the parent stops, the chunks not started are
   cancelled, and an executor that loses the work raises
-  :exc:`~puzzlecalc.errors.WorkLostError`.
+  :exc:`~puzzlecalc.errors.WorkLostError`. A Dask client closed under the work (its
+  scheduler lost) may never finish the futures it handed out: while waiting, the run
+  looks every :data:`_LOOK_EVERY` seconds whether the executor's client is closed.
 """
 
 from __future__ import annotations
@@ -180,6 +182,19 @@ def run_chunk(task: Callable[[T], R], items: list[T]) -> tuple[bool, list[R] | E
         return False, error
 
 
+#: How often, in seconds, a wait on an executor's work looks whether it has stopped
+#: (:func:`_stopped`).
+_LOOK_EVERY: Final = 1.0
+
+
+def _stopped(executor: concurrent.futures.Executor) -> bool:
+    """Whether ``executor`` can no longer finish its work, where it can tell: a Dask
+    client's executor whose client is closed (with its scheduler lost, the futures it
+    handed out may never finish). Any other executor's futures end with its work."""
+    client = getattr(executor, "_client", None)  # (Dask's executor holds its client so)
+    return getattr(client, "status", None) == "closed"
+
+
 #: What an executor raises on a submit when it cannot take the work (a Dask client's
 #: errors about a lost scheduler are :exc:`OSError` or
 #: :exc:`concurrent.futures.CancelledError`).
@@ -214,8 +229,10 @@ def _on_executor(
             if not pending:
                 return
             finished, pending = concurrent.futures.wait(
-                pending, return_when=concurrent.futures.FIRST_COMPLETED
+                pending, _LOOK_EVERY, concurrent.futures.FIRST_COMPLETED
             )
+            if not finished and _stopped(executor):
+                raise WorkLostError("the executor lost the work (its client is closed)")
             for future in finished:
                 try:
                     done, found = future.result()

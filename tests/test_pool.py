@@ -12,6 +12,7 @@ import os
 import signal
 import subprocess
 import sys
+import threading
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -139,6 +140,41 @@ class _Broken(concurrent.futures.Executor):
         future: concurrent.futures.Future[T] = concurrent.futures.Future()
         future.set_exception(ValueError("too many values to unpack (expected 3)"))
         return future
+
+
+class _ClosedClient:
+    status = "closed"
+
+
+class _Stranded(concurrent.futures.Executor):
+    """An executor as a Dask client's can be once its scheduler is gone: its client
+    closed, and the futures it handed out never finishing (1 run in some dozens on a busy
+    machine, with the scheduler closed mid-run)."""
+
+    def __init__(self) -> None:
+        self._client = _ClosedClient()
+
+    def submit(
+        self, fn: Callable[..., T], /, *args: Any, **kwargs: Any
+    ) -> concurrent.futures.Future[T]:
+        return concurrent.futures.Future()
+
+
+def test_an_executor_whose_client_closed_under_the_work_raises_work_lost() -> None:
+    raised: list[BaseException] = []
+
+    def run() -> None:
+        try:
+            list(results([1, 2, 3], abs, executor=_Stranded()))
+        except BaseException as error:  # (reported to the test's thread)
+            raised.append(error)
+
+    waiting = threading.Thread(target=run, daemon=True)  # (a hang fails, not blocks)
+    waiting.start()
+    waiting.join(timeout=60)
+    assert not waiting.is_alive(), "the wait on a closed client's work never ended"
+    assert len(raised) == 1 and isinstance(raised[0], WorkLostError)
+    assert str(raised[0]) == "the executor lost the work (its client is closed)"
 
 
 def _refuse_three(item: int) -> int:
