@@ -348,16 +348,22 @@ def _swapped(key: Canon) -> Canon:
     """``key``, or, if a card set aside is worth what the key's form does, the key in which
     that card does the work and the form is set aside: equal values change places between
     the work and a useless part (``(10-6)*1-3`` is ``1*(10-6-3)``: the 1 does the work).
-    So the fewest cards do the work, whichever part did it as written."""
+    So the fewest cards do the work, whichever part did it as written. A sign moved out
+    stays out: ``(1+1)*(1-2)`` is ``-(2)`` with 1, 1 and 1 aside, as ``(1+1)*(2-1)`` is
+    ``2``, so ``5+(1+1)*(1-2)`` is ``5-(1+1)*(2-1)``."""
     sign, form, aside = key
-    if not aside:
+    if not aside or (form[KIND] == LEAF and len(form) == 2):  # (a card for a card: the same)
         return key
     worth = form[VALUE] if sign > 0 else _minus(form[VALUE])
-    if worth in aside and (form[KIND] != LEAF or len(form) > 2):
-        others = list(aside)
-        others.remove(worth)
-        return (1, (LEAF, worth), tuple(sorted([*others, *_cards(form)])))
-    return key
+    if worth in aside:  # a card worth what the key is
+        sign = 1
+    elif form[VALUE] in aside:  # a card worth what the form is: the sign stays out
+        worth = form[VALUE]
+    else:
+        return key
+    others = list(aside)
+    others.remove(worth)
+    return (sign, (LEAF, worth), tuple(sorted([*others, *_cards(form)])))
 
 
 def _could_drop(items: list[Signed], sums: bool) -> bool:
