@@ -39,17 +39,40 @@ def test_each_equivalence_level_has_its_strategy(name: Distinct) -> None:
 
 
 @pytest.mark.parametrize(
-    ("name", "both_orders", "flattens"),
+    ("name", "both_orders", "flattens", "moves_signs"),
     [
-        ("none", True, False),
-        ("commutative", False, False),
-        ("normal", False, True),
-        ("4nums", False, True),
+        ("none", True, False, False),
+        ("commutative", False, False, False),
+        ("normal", False, True, False),
+        ("4nums", False, True, True),
     ],
 )
-def test_what_the_search_asks_of_a_level(name: Distinct, both_orders: bool, flattens: bool) -> None:
+def test_what_the_search_asks_of_a_level(
+    name: Distinct, both_orders: bool, flattens: bool, moves_signs: bool
+) -> None:
     level = EQUIVALENCES[name]
-    assert (level.both_orders, level.flattens) == (both_orders, flattens)
+    assert (level.both_orders, level.flattens, level.moves_signs) == (
+        both_orders,
+        flattens,
+        moves_signs,
+    )
+
+
+@pytest.mark.parametrize(
+    ("house", "turns"),
+    [
+        (HouseRules(), True),
+        (HouseRules(use_all=False), True),
+        (HouseRules(distinct="normal"), False),  # a-(1-5)*2 is not a+(5-1)*2 there
+        (HouseRules(in_order=True), False),  # turning 1-5 round changes the order
+        (HouseRules(non_negative=True), False),  # -b may be turned away
+        (HouseRules(ops="+-*"), False),
+    ],
+)
+def test_a_plan_turns_a_part_below_zero_only_where_its_keys_move_signs_out(
+    house: HouseRules, turns: bool
+) -> None:
+    assert plan_of(house).turns == turns
 
 
 @pytest.mark.parametrize(

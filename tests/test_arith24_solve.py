@@ -301,6 +301,31 @@ def test_each_level_finds_one_solution_per_key_of_every_expression(
     assert count(cards, target, distinct=level) == len(expected)
 
 
+@settings(max_examples=60, deadline=None)
+@given(
+    st.lists(
+        st.integers(-3, 9) | st.sampled_from([Fraction(1, 2), Fraction(5, 6), Fraction(-2, 3)]),
+        min_size=2,
+        max_size=6,
+    ),
+    st.integers(-6, 30) | st.sampled_from([Fraction(1, 2), Fraction(-3, 2)]),
+    st.booleans(),
+)
+@example([1, 1, 1, 2, 2], 2, True)  # 1-2*(1/2-1) is 1+2*(1-1/2): its key too
+@example([-3, 5], 8, True)  # 5-(-3): no part to turn, the card -3 is below 0 itself
+def test_a_search_that_turns_a_part_below_zero_finds_the_same_trees(
+    cards: list[Number], target: Number, use_all: bool
+) -> None:
+    """At "4nums", a-b for a part b worth less than 0 is passed over: a+(-b), joined first,
+    makes the same keys (plan.turns). Every key and every tree found is as without it."""
+    plan = plan_of(HouseRules(use_all=use_all))
+    hand = plan.rules.hand(cards)
+    assert plan.turns
+    found = calls.solution_trees(hand, target, plan, 10**7)
+    plain = calls.solution_trees(hand, target, attrs.evolve(plan, turns=False), 10**7)
+    assert list(found.items()) == list(plain.items())
+
+
 @settings(max_examples=30, deadline=None)
 @given(st.lists(st.integers(-2, 6), min_size=2, max_size=4), st.integers(-4, 12))
 @example([1, 2, 3, 3], 3)  # 1*3, (2-1)*3 and 3+3-3 are 3 with cards aside: left out

@@ -73,6 +73,11 @@ open, settle, close
 narrow
     Where keys flatten, a sum (or product) is made only of the pairs whose side holding
     the smallest card is not itself a sum (or product): the same keys, far fewer pairs.
+turn
+    At ``4nums`` a sign is moved out, so ``a-b`` is ``a+(-b)``; and of cards above 0, a
+    part worth less than 0 has a subtraction to turn round, making minus its value with
+    the same cards. So ``a-b``, for such a ``b``, is passed over: ``a+(-b)``, the need
+    before it, has made its keys.
 written, tag
     A number written from cards side by side or with a point (``44``, ``.4``). At the
     coarser levels it, a power, a root and a factorial are leaves worth their value, told

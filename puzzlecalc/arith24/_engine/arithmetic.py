@@ -44,6 +44,7 @@ from puzzlecalc.arith24._engine.lookup import (
     Value,
     as_number,
     as_value,
+    below_zero,
     forget_fractions,
     four_ways,
     in_order,
@@ -551,6 +552,11 @@ def _make_classes(
     # the other side, reach every flattened list, and few twice. Only with every operation
     # and value allowed: otherwise the other side may be a value the rules turn away.
     smallest = cards[0] if plan.narrows else None
+    # Where signs move out, a-b is a+(-b); and of cards above 0, a part b worth less than 0
+    # has a subtraction to turn round, so -b is made of the same cards with the same keys,
+    # and the need before a-b (SIX_OPS: a+b, for the value -b) has joined them already,
+    # first. So a-b for b below 0 is passed over: the same classes, the same trees.
+    turns = plan.turns and cards[0] > 0
     budget = BUDGET.get()
     # a part of four cards in a hand of seven or more (three cards more) looks up the ways
     # it makes the target; any other tries each value of each split
@@ -571,6 +577,8 @@ def _make_classes(
         lefts = classes(part, a, plan)
         for op, b, a_first in needs:
             if made is not None and b not in made:
+                continue
+            if turns and op == "-" and a_first and below_zero(b):
                 continue
             pairs_a = equivalence.joining(lefts, op, narrow_part)
             if narrow_part and not pairs_a:  # (and the rest's classes are not needed)
@@ -771,6 +779,7 @@ def _triple_classes(cards: tuple[Number, ...], target: Number, plan: Plan) -> di
     equivalence = plan.equivalence
     join = equivalence.join
     budget = BUDGET.get()
+    turns = plan.turns and cards[0] > 0  # (as _make_classes turns a part below 0)
     found: dict[Key, Tree] = {}
     for part, rest in splits(cards):
         card = part[0]
@@ -785,7 +794,7 @@ def _triple_classes(cards: tuple[Number, ...], target: Number, plan: Plan) -> di
         # is not a sum (or product) itself; a card never is
         narrow = card != cards[0]
         for op, b, card_first in zip(SIX_OPS, needed, SIX_A_FIRST, strict=True):
-            if b not in made:
+            if b not in made or (turns and op == "-" and card_first and below_zero(b)):
                 continue
             rights = classes(rest, as_number(b), plan)
             pairs = equivalence.joining(rights, op, narrow)

@@ -56,6 +56,7 @@ def plan_of(rules: HouseRules) -> Plan:
     equivalence = EQUIVALENCES[rules.distinct]
     unrestricted = every_op and not rules.limits_values
     any_order = not rules.in_order
+    narrows = equivalence.flattens and unrestricted and any_order
     return Plan(
         rules=rules,
         equivalence=equivalence,
@@ -71,7 +72,8 @@ def plan_of(rules: HouseRules) -> Plan:
         six_needs=every_op and any_order and not rules.whole_only,
         both_orders=equivalence.both_orders and any_order,
         counts_trees=equivalence.name == "none",
-        narrows=equivalence.flattens and unrestricted and any_order,
+        narrows=narrows,
+        turns=narrows and equivalence.moves_signs,
         allows=rules.allows,
         use_all=rules.use_all,
         family=rules.family,

@@ -170,6 +170,9 @@ class Equivalence:
     #: Whether a key is a flattened sum or product (:data:`Canon`), however bracketed, so
     #: that pairs of the same operands make the same key (:func:`operands`).
     flattens: ClassVar[bool] = False
+    #: Whether a part worth less than 0 has its sign moved out, so that ``a-b`` and
+    #: ``a+(-b)`` are one solution whatever ``b`` is (``a-(1-5)*2`` is ``a+(5-1)*2``).
+    moves_signs: ClassVar[bool] = False
 
     #: The key of a number.
     leaf: Callable[[Number], Key]
@@ -354,6 +357,7 @@ class _FourNums(_Normal):
 
     __slots__ = ()
     name: ClassVar[Distinct] = "4nums"
+    moves_signs = True
 
     #: The open key of ``left op right`` (open keys): whether a part of a sum is useless
     #: depends on every operand of the sum, and a sum's operands may still be joined by

@@ -33,6 +33,7 @@ __all__ = [
     "Value",
     "as_number",
     "as_value",
+    "below_zero",
     "forget_fractions",
     "four_ways",
     "in_order",
@@ -65,6 +66,15 @@ def as_value(number: Number | Ratio) -> Value:
     if type(number) is int or type(number) is tuple:  # (most often: no ABC check)
         return number
     return (number.numerator, number.denominator) if isinstance(number, Fraction) else number
+
+
+def below_zero(value: Value) -> bool:
+    """Whether a :data:`Value` is less than 0.
+
+    >>> below_zero(-3), below_zero((-1, 2)), below_zero((1, 2)), below_zero(0)
+    (True, True, False, False)
+    """
+    return value[0] < 0 if isinstance(value, tuple) else value < 0
 
 
 def as_number(value: Number | Ratio) -> Number:

@@ -107,6 +107,10 @@ class Plan:
     #: Whether a sum (or product) is made only of the pairs whose side holding the
     #: smallest card is not itself one (where keys flatten and any pair may be made).
     narrows: bool
+    #: Whether ``a-b``, for a part ``b`` worth less than 0, is passed over, as ``a+(-b)``,
+    #: which the search joins first (where pairs narrow and signs move out, for cards above
+    #: 0: :func:`.arithmetic.classes`).
+    turns: bool
     #: Whether a value may appear along the way (:meth:`HouseRules.allows
     #: <puzzlecalc.arith24.rules.HouseRules.allows>`).
     allows: Callable[[Number], bool]
