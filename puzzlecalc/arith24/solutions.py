@@ -57,7 +57,7 @@ TWENTY_FOUR: Final = 24
 #: How much work a search may do unless the caller allows more: a step is one value
 #: tried or one pair of partial results combined. A search makes some 200,000 to 300,000
 #: steps a second; listing every distinct solution of seven cards takes up to about 400,000
-#: (``1 2 3 4 5 6 7``: 322,855), of eight up to about 7 million (``1 2 ... 8``: 6,902,915).
+#: (``1 2 3 4 5 6 7``: 322,855), of eight some millions (``1 2 ... 8``: 6,902,915).
 DEFAULT_MAX_STEPS: Final = 1_000_000
 
 
