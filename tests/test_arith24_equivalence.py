@@ -68,6 +68,29 @@ def test_pairs(a: str, b: str, same_at: set[str], level: Distinct) -> None:
     assert same == (level in same_at)
 
 
+@pytest.mark.xfail(
+    strict=True,
+    reason="a known fault: with negative cards, 4nums reads a product's useless part by its"
+    " one sign, not its parts' own",
+)
+@pytest.mark.parametrize(
+    ("a", "b"),
+    [
+        ("(-2)/(0-(-1))", "(-2)*(0-(-1))"),  # 0-(-1) is minus the card -1: its -1 not useless
+        ("3/((-3)/(0-3))", "3*((-3)/(0-3))"),
+        ("3-1/(0-(-1))", "3+1/((-1)-0)"),  # a term's sign turned with the sign before it
+    ],
+)
+def test_with_negative_cards_a_part_worth_1_made_by_moving_a_sign_out_is_useless(
+    a: str, b: str
+) -> None:
+    """What the rule calls the same, with negative cards: a factor worth 1 multiplied or
+    divided by, a term's sign turned. The product's signs are moved out into one, so a part
+    worth 1 whose sign was moved out (``0-(-1)``, minus the card -1) leaves a factor worth
+    -1, which is not read as useless. (Positive cards never make a factor worth -1.)"""
+    assert key(Expr.parse(a)) == key(Expr.parse(b))
+
+
 def test_equal_cards_are_not_told_apart() -> None:
     assert key(Expr.parse("2+2"), "none") == key(Expr.parse("(2)+(2)"), "none")
 
