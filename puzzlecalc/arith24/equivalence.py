@@ -51,8 +51,8 @@ when their keys are equal. The levels, from finest to coarsest:
     *Negative cards* (4nums.com has none), a known fault: a negative card keeps its sign,
     and a product's signs are moved out into one, so a part worth 1 that is minus a
     negative card is not always read as useless. ``(-2)/(0-(-1))`` and ``(-2)*(0-(-1))``
-    are two solutions, and ``-2 0 -1 -> -2`` has three where ``2 0 1 -> 2`` has one. Hands
-    of cards above 0, and of cards 0 and above, are not touched by it.
+    are two solutions, and ``-2 0 -1 -> -2`` has three where ``2 0 1 -> 2`` has one. A hand
+    without a negative card is not touched by it.
 
     *Beside yuuki15/24.* The published lists of yuuki15/24 (every hand of four cards
     from 0 to 13, counted with floats and a rewriting of the text, its ``normalize.pl``)
