@@ -9,9 +9,9 @@ from puzzlecalc.arith24 import DISTINCT_LEVELS, BinOp, Expr, HouseRules, Num
 operators = st.sampled_from(["+", "-", "*", "/"])
 
 
-def exprs(max_leaves: int = 6) -> st.SearchStrategy[Expr]:
-    """Random expression trees over small whole numbers."""
-    leaves = st.integers(0, 13).map(Num)
+def exprs(max_leaves: int = 6, lowest: int = 0) -> st.SearchStrategy[Expr]:
+    """Random expression trees over small whole numbers (from ``lowest`` to 13)."""
+    leaves = st.integers(lowest, 13).map(Num)
     return st.recursive(
         leaves,
         lambda inner: st.builds(BinOp, operators, inner, inner),

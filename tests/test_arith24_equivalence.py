@@ -14,7 +14,7 @@ from hypothesis import assume, example, given, settings
 from hypothesis import strategies as st
 from strategies24 import exprs
 
-from puzzlecalc.arith24 import DISTINCT_LEVELS, BinOp, Expr, Num, solve
+from puzzlecalc.arith24 import DISTINCT_LEVELS, BinOp, Expr, Num, count, solve
 from puzzlecalc.arith24._engine import equivalence, forms, rebuild, trees
 from puzzlecalc.arith24._engine.forms import ASIDE, FORM, VALUE
 from puzzlecalc.arith24._engine.held import HashedFraction
@@ -68,27 +68,28 @@ def test_pairs(a: str, b: str, same_at: set[str], level: Distinct) -> None:
     assert same == (level in same_at)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="a known fault: with negative cards, 4nums reads a product's useless part by its"
-    " one sign, not its parts' own",
-)
 @pytest.mark.parametrize(
     ("a", "b"),
     [
-        ("(-2)/(0-(-1))", "(-2)*(0-(-1))"),  # 0-(-1) is minus the card -1: its -1 not useless
+        ("(-2)/(0-(-1))", "(-2)*(0-(-1))"),  # 0-(-1) is minus the card -1: worth 1, useless
         ("3/((-3)/(0-3))", "3*((-3)/(0-3))"),
         ("3-1/(0-(-1))", "3+1/((-1)-0)"),  # a term's sign turned with the sign before it
+        ("(1+(-3))*((-1)/(-2)*2)", "(1+(-3))/((-1)/(-2)*2)"),  # -2 or 2 at work: one
+        ("2/(-2)", "(-2)/2"),  # both -(2/2)
+        ("(-2)*(-3)", "2*3"),
+        ("5*(-1)", "5/(-1)"),
     ],
 )
-def test_with_negative_cards_a_part_worth_1_made_by_moving_a_sign_out_is_useless(
-    a: str, b: str
-) -> None:
-    """What the rule calls the same, with negative cards: a factor worth 1 multiplied or
-    divided by, a term's sign turned. The product's signs are moved out into one, so a part
-    worth 1 whose sign was moved out (``0-(-1)``, minus the card -1) leaves a factor worth
-    -1, which is not read as useless. (Positive cards never make a factor worth -1.)"""
+def test_a_negative_card_is_its_size_with_the_sign_moved_out(a: str, b: str) -> None:
+    """What the rule calls the same, with negative cards: each is read as its size, its
+    sign moved out, so a factor worth 1 is useless whatever its cards' signs, and cards of
+    one size change places where the signs carry out."""
     assert key(Expr.parse(a)) == key(Expr.parse(b))
+
+
+def test_with_a_negative_card_a_part_worth_1_is_as_useless_as_without() -> None:
+    assert [str(e) for e in solve([-2, 0, -1], -2)] == ["0*(-1)+(-2)"]
+    assert count([-2, 0, -1], -2) == count([2, 0, 1], 2) == 1
 
 
 def test_equal_cards_are_not_told_apart() -> None:
@@ -213,7 +214,7 @@ def _operand(part: Any, op: str, level: Distinct) -> Any:
     return operand
 
 
-@given(exprs(max_leaves=3), exprs(max_leaves=3), st.sampled_from("+-*/"))
+@given(exprs(max_leaves=3, lowest=-5), exprs(max_leaves=3, lowest=-5), st.sampled_from("+-*/"))
 def test_the_search_combines_keys_as_key_does(left: Expr, right: Expr, op: str) -> None:
     """The search's combiner for a level gives the key of the whole from its parts' keys
     (as :meth:`~puzzlecalc.arith24._engine.equivalence.Equivalence.joining` gives them), with or without the
@@ -242,7 +243,11 @@ def test_the_search_combines_keys_as_key_does(left: Expr, right: Expr, op: str) 
             assert forms.settle(combined) == key(whole, level)
 
 
-@given(exprs(max_leaves=4), exprs(max_leaves=4), st.sampled_from(["normal", "4nums"]))
+@given(
+    exprs(max_leaves=4, lowest=-5),
+    exprs(max_leaves=4, lowest=-5),
+    st.sampled_from(["normal", "4nums"]),
+)
 def test_keys_kept_by_the_identity_of_parts_are_the_keys_worked_out(
     first: Expr, second: Expr, level: Distinct
 ) -> None:
@@ -443,7 +448,7 @@ def test_four_ones_make_zero_one_way() -> None:
 
 # -- the 4nums rule as laws: rewritings that change nothing keep the key ----------------------
 
-family_leaves = st.integers(0, 6).map(Num)
+family_leaves = st.integers(-3, 6).map(Num)
 
 
 def family_exprs() -> st.SearchStrategy[Expr]:
@@ -513,6 +518,9 @@ def _worth(expr: Expr) -> Any:
 @settings(max_examples=300, deadline=None)
 @given(family_exprs())
 @example(Expr.parse("5+(1+1)*(1-2)"))  # the card 2 takes the place of 1+1, its sign out
+@example(Expr.parse("1*(-(-1))"))  # -(-1) is the card -1 turned: worth 1
+@example(Expr.parse("(1+(-3))*((-1)/(-2)*2)"))  # 2 or -2 at work, as the factors fall
+@example(Expr.parse("(-1)*(-(-1)^(-1))"))  # a power worth -1 is minus a leaf worth 1
 def test_what_the_rule_calls_the_same_has_one_key(expr: Expr) -> None:
     """At ``4nums`` each rewriting the rule says changes nothing keeps the key, under every
     operator of the wider family (and at ``none`` each is a tree of its own)."""

@@ -1,7 +1,7 @@
 """When two solutions are "the same": canonical forms at four levels of equivalence.
 
-Each level maps an expression to a key; two expressions are the same solution exactly
-when their keys are equal. The levels, from finest to coarsest:
+Each level maps an expression to a key; two expressions of the same cards are the same
+solution exactly when their keys are equal. The levels, from finest to coarsest:
 
 ``"none"``
     Every expression tree is its own solution. Equal cards are not told apart:
@@ -48,11 +48,16 @@ when their keys are equal. The levels, from finest to coarsest:
     ``3*1`` and ``3*(2-1)`` are ``3``. A useless part that turns the sign stays when the
     rest alone cannot: ``(9-10)*2`` is ``-(2)`` with 9 and 10 aside, and is kept.
 
-    *Negative cards* (4nums.com has none), a known fault: a negative card keeps its sign,
-    and a product's signs are moved out into one, so a part worth 1 that is minus a
-    negative card is not always read as useless. ``(-2)/(0-(-1))`` and ``(-2)*(0-(-1))``
-    are two solutions, and ``-2 0 -1 -> -2`` has three where ``2 0 1 -> 2`` has one. A hand
-    without a negative card is not touched by it.
+    *Negative cards* (4nums.com has none) are read by their size with the sign moved out,
+    as a part worth less than 0 is: the card ``-2`` is ``-(2)`` wherever it stands. So the
+    rules above hold with negative cards as they do without: a part worth 1 is useless
+    whatever its cards' signs (``(-2)/(0-(-1))`` = ``(-2)*(0-(-1))``, and
+    ``-2 0 -1 -> -2`` has one solution, as ``2 0 1 -> 2`` has), and ``(-2)*(-3)`` is
+    ``2*3``. Cards of one size change places where their signs carry out: ``2/(-2)`` =
+    ``(-2)/2``, both ``-(2/2)``. A key does not say which of its cards are negative (the
+    key of ``3+(-2)``, of other cards, is that of ``3-2``), so a hand with a negative card
+    prints each solution as the normal form of the tree found (``0*(-1)+(-2)``), not
+    rebuilt from its key.
 
     *Beside yuuki15/24.* The published lists of yuuki15/24 (every hand of four cards
     from 0 to 13, counted with floats and a rewriting of the text, its ``normalize.pl``)
@@ -126,6 +131,8 @@ what it is worth.
 (True, True)
 >>> same("(3+2-4)*1", "1/(3+2-4)", "4nums"), same("(1+1!+2)!", "(1+1+2)!", "4nums")
 (True, True)
+>>> same("(-2)/(0-(-1))", "(-2)*(0-(-1))", "4nums"), same("2/(-2)", "(-2)/2", "4nums")
+(True, True)
 
 """
 
@@ -142,7 +149,7 @@ __all__ = ["DISTINCT_LEVELS", "Distinct", "key"]
 
 def key(expr: Expr | Tree, level: Distinct = "4nums") -> Key:
     """The canonical key of an expression (an :class:`~puzzlecalc.arith24.expr.Expr` or a
-    plain tree) at ``level``: equal keys, the same solution.
+    plain tree) at ``level``: of the same cards, equal keys, the same solution.
 
     :raises ~puzzlecalc.errors.InvalidArgumentError: if ``level`` is not one of the four
         levels above.

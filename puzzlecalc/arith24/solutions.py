@@ -135,7 +135,7 @@ def solve(
                 # (the values themselves, exact: goal ± distance may be a whole Fraction)
                 for value in sorted(value for value in made if _distance(value, goal) == distance):
                     found.update(_trees(checked, value, plan, max_steps))
-        trees = plan.equivalence.representatives(found, plan)
+        trees = plan.equivalence.representatives(found, plan, checked)
         del found  # (many objects: gone before the expressions are made)
         exprs = from_trees(trees, checked)
         if plan.use_all:  # every solution uses every card: shortest text first

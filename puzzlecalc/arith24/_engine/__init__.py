@@ -63,7 +63,8 @@ key, equivalence
     its normal form with useless parts set aside (``4nums``).
 form, group
     A normal form: a number (a leaf), or a sum or product (a group) of forms added or
-    multiplied (``ahead``) and subtracted or divided (``behind``), each sorted.
+    multiplied (``ahead``) and subtracted or divided (``behind``), each sorted. At
+    ``4nums`` a leaf is worth 0 or more: a negative card is minus a leaf of its size.
 aside, useless
     At ``4nums``: the cards of a part that changes nothing (worth 0 in a sum, 1 in a
     product), set aside in the key.
@@ -119,8 +120,8 @@ cache (module)                keeps                                       emptie
 ``_subhands_of_shape``        the sub-hands of a hand of up to 8 cards    least recently used first
 (parts)                       as positions, by which of its cards are
                               equal, 128
-``atom_key``, ``leaf_key``    one key object a number, 4,096 each         least recently used first
-(forms)
+``atom_key``, ``leaf_key``,   one key object a number, 4,096 each         least recently used first
+``sized_leaf_key`` (forms)
 settled keys (forms)          each key settled in a call, by identity     when the call's budget ends
 tables (budget)               a call's values, reachability, classes,     when the call ends, or the
                               counts of trees, the ways parts of four      ``shared_tables`` block around it

@@ -40,6 +40,8 @@ from puzzlecalc.arith24._engine.forms import (
     leaf_key,
     negated,
     settle,
+    sign_out,
+    sized_leaf_key,
     spelled,
     tagged,
 )
@@ -173,6 +175,9 @@ class Equivalence:
     #: Whether a part worth less than 0 has its sign moved out, so that ``a-b`` and
     #: ``a+(-b)`` are one solution whatever ``b`` is (``a-(1-5)*2`` is ``a+(5-1)*2``).
     moves_signs: ClassVar[bool] = False
+    #: Whether a negative card is keyed by its size, its sign moved out
+    #: (:func:`~.forms.sign_out`), so that a key does not say which cards are negative.
+    sizes_cards: ClassVar[bool] = False
 
     #: The key of a number.
     leaf: Callable[[Number], Key]
@@ -215,9 +220,12 @@ class Equivalence:
                 merged.setdefault(key, tree)
         return merged
 
-    def representatives(self, found: Mapping[Key, Tree], plan: Printing) -> list[Tree]:
-        """A tree for each class of ``found`` (key -> a tree of that key, closed), printed
-        the 4nums way where the level allows: here, the tree found."""
+    def representatives(
+        self, found: Mapping[Key, Tree], plan: Printing, cards: Collection[Number]
+    ) -> list[Tree]:
+        """A tree for each class of ``found`` (key -> a tree of that key, closed), a
+        search's of the hand ``cards``, printed the 4nums way where the level allows: here,
+        the tree found."""
         return list(found.values())
 
     def written(self, number: Written) -> Key:
@@ -255,7 +263,9 @@ class _Commutative(Equivalence):
     leaf = staticmethod(atom_key)
     join = staticmethod(_commuted_node)
 
-    def representatives(self, found: Mapping[Key, Tree], plan: Printing) -> list[Tree]:
+    def representatives(
+        self, found: Mapping[Key, Tree], plan: Printing, cards: Collection[Number]
+    ) -> list[Tree]:
         """The tree found with the operands of ``+`` and ``*`` in print order: compound
         first, larger first (unless the cards keep their order)."""
         if plan.in_order:
@@ -269,7 +279,7 @@ class _Normal(Equivalence):
     __slots__ = ()
     name: ClassVar[Distinct] = "normal"
     flattens = True
-    leaf = staticmethod(leaf_key)
+    leaf = staticmethod(cast(Callable[[Number], Key], leaf_key))
     join = staticmethod(cast(Combiner, combine_normal))
 
     #: How :meth:`combine` joins two keys as a search makes them.
@@ -289,7 +299,9 @@ class _Normal(Equivalence):
         kind = SUM if op in "+-" else PRODUCT
         return [(key, tree) for key, tree in found.items() if key[FORM][KIND] != kind]  # type: ignore[index]
 
-    def representatives(self, found: Mapping[Key, Tree], plan: Printing) -> list[Tree]:
+    def representatives(
+        self, found: Mapping[Key, Tree], plan: Printing, cards: Collection[Number]
+    ) -> list[Tree]:
         """The tree rebuilt from the normal form: in sums the added terms first, then the
         subtracted ones; in products the multiplied factors, then the divisors; compound
         operands before numbers, larger values first. Useless cards set aside come back as
@@ -297,7 +309,9 @@ class _Normal(Equivalence):
         only if the rules allow it and it has the same key; otherwise the tree found is.
         (The classes share the rebuilding of their common parts.) If the cards keep their
         order, the tree found is bracketed to the left where that changes nothing
-        (:func:`left_associated`), if the rules allow it so.
+        (:func:`left_associated`), if the rules allow it so. Where the level reads a
+        negative card by its size (:func:`~.forms.sign_out`), a key does not say which
+        cards are negative: a hand with one prints the normal form of the tree found.
         """
         # Under rules that take every value and operation, a tree is allowed unless it
         # divides by zero, and then it has no key.
@@ -313,13 +327,14 @@ class _Normal(Equivalence):
         if plan.family:  # (a power, root, factorial or written number is not rebuilt)
             return [ordered(tree) for tree in found.values()]
         rebuilds = Rebuilds(self)
+        by_keys = not self.sizes_cards or min(cards) >= 0
         trees = []
         for goal, tree in found.items():
             sign, form, aside = cast(Canon, goal)
             rebuilt: Tree | None = None
-            if sign == 1 and not aside:
+            if by_keys and sign == 1 and not aside:
                 rebuilt = tree_of(form, rebuilds)  # whose key is the goal: see settle
-            elif sign == 1:
+            elif by_keys and sign == 1:
                 keyed = with_aside(form, aside, rebuilds)
                 if keyed is not None and rebuilds.key(keyed[1]) == goal:
                     rebuilt = keyed[0]
@@ -358,6 +373,8 @@ class _FourNums(_Normal):
     __slots__ = ()
     name: ClassVar[Distinct] = "4nums"
     moves_signs = True
+    sizes_cards = True
+    leaf = staticmethod(sized_leaf_key)
 
     #: The open key of ``left op right`` (open keys): whether a part of a sum is useless
     #: depends on every operand of the sum, and a sum's operands may still be joined by
@@ -427,11 +444,13 @@ class _FourNums(_Normal):
 
     def power(self, base: Key, exponent: Key, value: Number) -> Key:
         """As at ``"normal"``; but a power whose exponent is worth 1 is its base multiplied
-        by a useless part (``x^1`` is ``x*1``, and ``x^(4/4)`` is ``x*(4/4)``)."""
+        by a useless part (``x^1`` is ``x*1``, and ``x^(4/4)`` is ``x*(4/4)``), and one
+        worth less than 0 is minus a leaf of its size, as a negative card is."""
         sign, form, _ = cast(Canon, exponent)
         if sign * form[VALUE] == 1:
             return self.combine("*", base, exponent)
-        return super().power(base, exponent, value)
+        made = cast(Canon, super().power(base, exponent, value))
+        return sign_out(made) if value < 0 else made
 
 
 #: The equivalence strategies, by the name of their level.

@@ -13,6 +13,9 @@ A key is a tuple, so keys hash and order as tuples do:
   are read by position (:data:`KIND`, :data:`VALUE`, ...): a search makes and reads
   hundreds of thousands of them, and a position is read faster than a named field.
 
+At ``"4nums"`` every leaf is worth 0 or more: a number below 0 is minus a leaf of its size
+(:func:`sized_leaf_key`), so a key holds the sizes of its cards, not their signs.
+
 At ``"4nums"`` a search's keys are *open*: a sum's useless group is set aside only when the
 key is *settled* (:func:`settle`), since whether a part of a sum is useless depends on every
 operand of it, and more may still join. A power, root, factorial or written number is a
@@ -69,6 +72,8 @@ __all__ = [
     "negated",
     "settle",
     "settling",
+    "sign_out",
+    "sized_leaf_key",
     "spelled",
     "sum_key",
     "tagged",
@@ -176,11 +181,34 @@ def leaf_key(value: Number) -> Canon:
     return (1, (LEAF, value), ())
 
 
+@functools.lru_cache(maxsize=1 << 12, typed=True)
+def sized_leaf_key(value: Number) -> Canon:
+    """The key of a number at ``"4nums"``: as :func:`leaf_key`, but a number below 0 is
+    minus a leaf of its size (:func:`sign_out`).
+
+    >>> sized_leaf_key(-3)
+    (-1, (0, 3), ())
+    """
+    return sign_out(leaf_key(value)) if value < 0 else leaf_key(value)
+
+
+def sign_out(key: Canon) -> Canon:
+    """``key``, a leaf worth less than 0 (a card, or a tagged leaf), as minus a leaf of its
+    size: at ``"4nums"`` a negative number is its size with the sign moved out, as a part
+    worth less than 0 is. So every leaf is worth 0 or more, and a sum or product of
+    negative cards is read as the same one of their sizes, the signs carried out:
+    ``(-2)/(0-(-1))`` is ``(-2)*(1-0)``, and ``-2`` is a card 2 turned, wherever it
+    stands."""
+    sign, form, aside = key
+    return (-sign, (LEAF, _minus(form[VALUE]), *form[2:]), aside)
+
+
 @caches.register
 def forget_leaves() -> None:
     """Drop the keys of numbers kept for reuse."""
     atom_key.cache_clear()
     leaf_key.cache_clear()
+    sized_leaf_key.cache_clear()
 
 
 def _cards(form: Form) -> list[Number]:
