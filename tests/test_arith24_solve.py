@@ -436,10 +436,33 @@ def test_progress_ends_at_its_total_for_any_hand(
         ([2, 2, 24], ["24+2-2"]),  # the two 2s set aside, however they are used
         # the 2 and the -2 change places, the signs carried out: (8+3)*2+2 either way
         ([2, -2, 3, 8], ["8*3+2+(-2)", "(8+3)*2-(-2)"]),
+        ([3, -4, 3, -6], ["(-4)*(-6)+3-3"]),  # printed the 4nums way: the useless part last
     ],
 )
 def test_a_negative_card_can_be_useless_too(cards: list[int], expected: list[str]) -> None:
     assert [str(e) for e in solve(cards)] == expected
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    st.lists(st.integers(-6, 8), min_size=2, max_size=4),
+    st.sampled_from([24, 10, 2, 0, -3]),
+    st.booleans(),
+)
+@example([1, -5, 5, -2], -3, True)  # -(...) and *1: printed from the tree found
+def test_with_negative_cards_each_solution_printed_is_a_class_of_its_own(
+    cards: list[int], target: int, use_all: bool
+) -> None:
+    """A key holds the sizes of the cards, not their signs, so a hand with a negative card
+    is printed from the key its tree found has with the signs: each solution printed is
+    still worth the target, made of the hand's cards, and of a class of its own."""
+    found = solve(cards, target, use_all=use_all)
+    keys = {key(Expr.parse(str(expr))) for expr in found}
+    assert len(keys) == len(found) == count(cards, target, use_all=use_all)
+    for expr in found:
+        assert expr.value == target
+        used, held = Counter(expr.numbers), Counter[Number](cards)
+        assert used == held if use_all else not used - held
 
 
 numbers = st.integers(-20, 20) | st.fractions(min_value=-6, max_value=6, max_denominator=6)

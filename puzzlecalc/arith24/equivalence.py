@@ -56,8 +56,7 @@ solution exactly when their keys are equal. The levels, from finest to coarsest:
     ``2*3``. Cards of one size change places where their signs carry out: ``2/(-2)`` =
     ``(-2)/2``, both ``-(2/2)``. A key does not say which of its cards are negative (the
     key of ``3+(-2)``, of other cards, is that of ``3-2``), so a hand with a negative card
-    prints each solution as the normal form of the tree found (``0*(-1)+(-2)``), not
-    rebuilt from its key.
+    prints each solution from the key of the tree found read with the cards' own signs.
 
     *Beside yuuki15/24.* The published lists of yuuki15/24 (every hand of four cards
     from 0 to 13, counted with floats and a rewriting of the text, its ``normalize.pl``)

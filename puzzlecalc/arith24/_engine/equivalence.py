@@ -175,9 +175,6 @@ class Equivalence:
     #: Whether a part worth less than 0 has its sign moved out, so that ``a-b`` and
     #: ``a+(-b)`` are one solution whatever ``b`` is (``a-(1-5)*2`` is ``a+(5-1)*2``).
     moves_signs: ClassVar[bool] = False
-    #: Whether a negative card is keyed by its size, its sign moved out
-    #: (:func:`~.forms.sign_out`), so that a key does not say which cards are negative.
-    sizes_cards: ClassVar[bool] = False
 
     #: The key of a number.
     leaf: Callable[[Number], Key]
@@ -245,6 +242,19 @@ class Equivalence:
         return Node(1, "^", base, exponent)  # type: ignore[arg-type]
 
 
+def _rebuilt(goal: Canon, rebuilds: Rebuilds) -> Tree | None:
+    """The tree rebuilt from ``goal``, a normal key, with the cards it sets aside put back,
+    or ``None`` (:meth:`_Normal.representatives`)."""
+    sign, form, aside = goal
+    if sign == 1 and not aside:
+        return tree_of(form, rebuilds)  # whose key is the goal: see settle
+    if sign == 1:
+        keyed = with_aside(form, aside, rebuilds)
+        if keyed is not None and rebuilds.key(keyed[1]) == goal:
+            return keyed[0]
+    return None
+
+
 class _None(Equivalence):
     """``"none"``: every tree is its own solution."""
 
@@ -309,9 +319,7 @@ class _Normal(Equivalence):
         only if the rules allow it and it has the same key; otherwise the tree found is.
         (The classes share the rebuilding of their common parts.) If the cards keep their
         order, the tree found is bracketed to the left where that changes nothing
-        (:func:`left_associated`), if the rules allow it so. Where the level reads a
-        negative card by its size (:func:`~.forms.sign_out`), a key does not say which
-        cards are negative: a hand with one prints the normal form of the tree found.
+        (:func:`left_associated`), if the rules allow it so.
         """
         # Under rules that take every value and operation, a tree is allowed unless it
         # divides by zero, and then it has no key.
@@ -326,24 +334,25 @@ class _Normal(Equivalence):
             ]
         if plan.family:  # (a power, root, factorial or written number is not rebuilt)
             return [ordered(tree) for tree in found.values()]
-        rebuilds = Rebuilds(self)
-        by_keys = not self.sizes_cards or min(cards) >= 0
+        rebuilds = Rebuilds(self._rebuilding(cards))
         trees = []
         for goal, tree in found.items():
-            sign, form, aside = cast(Canon, goal)
-            rebuilt: Tree | None = None
-            if by_keys and sign == 1 and not aside:
-                rebuilt = tree_of(form, rebuilds)  # whose key is the goal: see settle
-            elif by_keys and sign == 1:
-                keyed = with_aside(form, aside, rebuilds)
-                if keyed is not None and rebuilds.key(keyed[1]) == goal:
-                    rebuilt = keyed[0]
+            rebuilt = self._rebuilt(cast(Canon, goal), tree, rebuilds)
             if not usable(rebuilt):
                 rebuilt = self._refound(tree, rebuilds)
                 if not usable(rebuilt):
                     rebuilt = tree
             trees.append(cast(Tree, rebuilt))
         return trees
+
+    def _rebuilding(self, cards: Collection[Number]) -> Equivalence:
+        """The level a search's classes of the hand ``cards`` are rebuilt by: this one."""
+        return self
+
+    def _rebuilt(self, goal: Canon, tree: Tree, rebuilds: Rebuilds) -> Tree | None:
+        """The tree rebuilt from ``goal``, the key of a class (of which ``tree`` was found),
+        or ``None``."""
+        return _rebuilt(goal, rebuilds)
 
     def _refound(self, tree: Tree, rebuilds: Rebuilds) -> Tree | None:
         """Another tree of the class of ``tree`` when its key's own will not do, or ``None``."""
@@ -373,8 +382,7 @@ class _FourNums(_Normal):
     __slots__ = ()
     name: ClassVar[Distinct] = "4nums"
     moves_signs = True
-    sizes_cards = True
-    leaf = staticmethod(sized_leaf_key)
+    leaf = staticmethod(cast(Callable[[Number], Key], sized_leaf_key))
 
     #: The open key of ``left op right`` (open keys): whether a part of a sum is useless
     #: depends on every operand of the sum, and a sum's operands may still be joined by
@@ -427,6 +435,24 @@ class _FourNums(_Normal):
                 merged[key] = tree
         return merged
 
+    def _rebuilding(self, cards: Collection[Number]) -> Equivalence:
+        """A key here holds the sizes of the cards, not their signs (:func:`~.forms.sign_out`),
+        and would rebuild as the sizes: a hand with a negative card is rebuilt by the level
+        read with the cards' own signs (:data:`_SIGNED_CARDS`)."""
+        return self if min(cards) >= 0 else _SIGNED_CARDS
+
+    def _rebuilt(self, goal: Canon, tree: Tree, rebuilds: Rebuilds) -> Tree | None:
+        """As at ``"normal"``; but where the cards' own signs rebuild (a hand with a negative
+        card), the tree is rebuilt from the key ``tree`` has with them, and is used only if
+        it is of the class."""
+        if rebuilds.equivalence is self:
+            return _rebuilt(goal, rebuilds)
+        signed = cast(Canon, settle(open_key(tree, _SIGNED_CARDS, rebuilds.found_keys)))
+        rebuilt = _rebuilt(signed, rebuilds)
+        if rebuilt is None or self.close(open_key(rebuilt, self)) != goal:
+            return None
+        return rebuilt
+
     def _refound(self, tree: Tree, rebuilds: Rebuilds) -> Tree | None:
         """The tree rebuilt from the normal form of ``tree`` (a tree the search found:
         the normal keys of its parts are kept for the next, by identity)."""
@@ -452,6 +478,17 @@ class _FourNums(_Normal):
         made = cast(Canon, super().power(base, exponent, value))
         return sign_out(made) if value < 0 else made
 
+
+class _SignedCards(_FourNums):
+    """``"4nums"`` with each card keyed with its sign (:func:`~.forms.leaf_key`), not by
+    its size: not a level of its own, but how a hand with a negative card is printed the
+    4nums way, its useless parts last (:meth:`_FourNums._rebuilding`)."""
+
+    __slots__ = ()
+    leaf = staticmethod(cast(Callable[[Number], Key], leaf_key))
+
+
+_SIGNED_CARDS: Final = _SignedCards()
 
 #: The equivalence strategies, by the name of their level.
 EQUIVALENCES: Final[Mapping[Distinct, Equivalence]] = {

@@ -78,6 +78,8 @@ class Rebuilds:
         #: the normal keys of the parts of trees a search found, by identity (the trees
         #: are kept alive by the classes being printed)
         self.normal_keys: dict[int, Key] = {}
+        #: and their keys under the equivalence rebuilt by, so
+        self.found_keys: dict[int, Key] = {}
 
     def key(self, combined: Key | None) -> Key | None:
         """The key of a rebuilt tree from its key as combined (``None`` if none)."""
