@@ -220,9 +220,9 @@ class Equivalence:
     def representatives(
         self, found: Mapping[Key, Tree], plan: Printing, cards: Collection[Number]
     ) -> list[Tree]:
-        """A tree for each class of ``found`` (key -> a tree of that key, closed), a
-        search's of the hand ``cards``, printed the 4nums way where the level allows: here,
-        the tree found."""
+        """A tree for each class of ``found`` (key -> a tree of that key, closed), which a
+        search of the hand ``cards`` found, printed the 4nums way where the level allows:
+        here, the tree found."""
         return list(found.values())
 
     def written(self, number: Written) -> Key:
@@ -470,8 +470,8 @@ class _FourNums(_Normal):
 
     def power(self, base: Key, exponent: Key, value: Number) -> Key:
         """As at ``"normal"``; but a power whose exponent is worth 1 is its base multiplied
-        by a useless part (``x^1`` is ``x*1``, and ``x^(4/4)`` is ``x*(4/4)``), and one
-        worth less than 0 is minus a leaf of its size, as a negative card is."""
+        by a useless part (``x^1`` is ``x*1``, and ``x^(4/4)`` is ``x*(4/4)``); and a
+        power worth less than 0 is minus a leaf of its size, as a negative card is."""
         sign, form, _ = cast(Canon, exponent)
         if sign * form[VALUE] == 1:
             return self.combine("*", base, exponent)

@@ -197,8 +197,7 @@ def sign_out(key: Canon) -> Canon:
     size: at ``"4nums"`` a negative number is its size with the sign moved out, as a part
     worth less than 0 is. So every leaf is worth 0 or more, and a sum or product of
     negative cards is read as the same one of their sizes, the signs carried out:
-    ``(-2)/(0-(-1))`` is ``(-2)*(1-0)``, and ``-2`` is a card 2 turned, wherever it
-    stands."""
+    ``(-2)/(0-(-1))`` is ``(-2)*(0-(-1))``, as ``2/(1-0)`` is ``2*(1-0)``."""
     sign, form, aside = key
     return (-sign, (LEAF, _minus(form[VALUE]), *form[2:]), aside)
 

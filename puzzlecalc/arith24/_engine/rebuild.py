@@ -78,7 +78,8 @@ class Rebuilds:
         #: the normal keys of the parts of trees a search found, by identity (the trees
         #: are kept alive by the classes being printed)
         self.normal_keys: dict[int, Key] = {}
-        #: and their keys under the equivalence rebuilt by, so
+        #: and their keys under :attr:`equivalence`, by identity, where the search's own
+        #: will not rebuild (a hand with a negative card at ``"4nums"``)
         self.found_keys: dict[int, Key] = {}
 
     def key(self, combined: Key | None) -> Key | None:
