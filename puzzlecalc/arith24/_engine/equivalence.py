@@ -449,7 +449,7 @@ class _FourNums(_Normal):
             return _rebuilt(goal, rebuilds)
         signed = cast(Canon, settle(open_key(tree, _SIGNED_CARDS, rebuilds.found_keys)))
         rebuilt = _rebuilt(signed, rebuilds)
-        if rebuilt is None or self.close(open_key(rebuilt, self)) != goal:
+        if rebuilt is None or self.close(open_key(rebuilt, self, rebuilds.rebuilt_keys)) != goal:
             return None
         return rebuilt
 

@@ -81,6 +81,10 @@ class Rebuilds:
         #: and their keys under :attr:`equivalence`, by identity, where the search's own
         #: will not rebuild (a hand with a negative card at ``"4nums"``)
         self.found_keys: dict[int, Key] = {}
+        #: the search's own keys of the parts of trees rebuilt so, by identity, to check
+        #: that a tree rebuilt is of its class (the trees are kept here, in ``done`` and
+        #: ``trees``)
+        self.rebuilt_keys: dict[int, Key] = {}
 
     def key(self, combined: Key | None) -> Key | None:
         """The key of a rebuilt tree from its key as combined (``None`` if none)."""
