@@ -12,8 +12,15 @@ from strategies24 import exprs
 
 from puzzlecalc import InvalidExpressionError
 from puzzlecalc.arith24 import BinOp, Expr, Num, check
-from puzzlecalc.arith24.expr import MAX_LENGTH, _number, _operation, _parsed
-from puzzlecalc.arith24.numbers import Operator, apply, exact
+from puzzlecalc.arith24.expr import (
+    MAX_LENGTH,
+    UnOp,
+    _number,
+    _operation,
+    _parsed,
+    _unary_operation,
+)
+from puzzlecalc.arith24.numbers import UNARY, Operator, apply, exact
 
 PRINTED = [
     ("8/(3-8/3)", "8/(3-8/3)", Fraction(24)),
@@ -207,21 +214,58 @@ def test_an_operation_the_solvers_build_unchecked_is_the_checked_one(
         assert built.value == value
 
 
+def _outcome(expr: Expr) -> object:
+    """The value of ``expr``, or the kind of error asking for it raises."""
+    try:
+        return expr.value
+    except ZeroDivisionError:
+        return ZeroDivisionError
+    except ArithmeticError:
+        return ArithmeticError
+
+
+@given(st.one_of(exprs(4), st.integers(0, 8).map(Num)), st.sampled_from(UNARY))
+def test_a_unary_operation_the_solvers_build_unchecked_is_the_checked_one(
+    operand: Expr, op: str
+) -> None:
+    """As for the binary operations: the same as one built checked, in parts, text,
+    precedence and value (or the error it raises), its value worked out when asked, and
+    those of the operations inside it too."""
+    built, checked = _unary_operation(op, operand), UnOp(op, operand)
+    assert (built.op, built.operand, str(built), built.precedence) == (
+        checked.op,
+        checked.operand,
+        str(checked),
+        checked.precedence,
+    )
+    assert _outcome(built) == _outcome(checked)
+    inside = _operation("+", _unary_operation(op, _operation("*", operand, Num(1))), Num(0))
+    assert _outcome(inside) == _outcome(checked)
+
+
 def test_a_value_the_solvers_leave_to_later_is_worked_out_without_recursion() -> None:
-    """The solvers' operations work their value out when first asked, each part first,
-    without recursion however deep, and a division by zero anywhere below still raises."""
+    """The solvers' operations, binary and unary, work their value out when first asked,
+    each part first, without recursion however deep, and a division by zero or a value
+    that is not exact anywhere below still raises."""
     chain: Expr = Num(1)
     for _ in range(3 * sys.getrecursionlimit()):
         chain = _operation("+", chain, Num(1))
     assert chain.value == 3 * sys.getrecursionlimit() + 1
     assert isinstance(chain, BinOp) and chain.left.value == chain.value - 1
+    minuses: Expr = Num(1)
+    for _ in range(3 * sys.getrecursionlimit()):
+        minuses = _unary_operation("-", _operation("+", minuses, Num(0)))
+    assert minuses.value == 1
     zero = _operation("-", Num(2), Num(2))
     for broken in (
         _operation("/", Num(1), zero),
         _operation("*", _operation("/", Num(1), zero), Num(3)),
+        _unary_operation("√", _operation("/", Num(1), zero)),
     ):
         with pytest.raises(ZeroDivisionError):
             broken.value  # noqa: B018
+    with pytest.raises(ArithmeticError, match="not an exact number"):
+        _operation("+", _unary_operation("√", _operation("+", Num(1), Num(1))), Num(1)).value  # noqa: B018
     assert zero.value == 0
 
 

@@ -392,11 +392,7 @@ class BinOp(Expr):
         value = self._value
         if isinstance(value, int | Fraction):
             return value  # (most often; an enum's member costs a lookup)
-        if value is _Pending.VALUE:
-            for step in self.steps():  # each after its parts: nothing recurses
-                if step._value is _Pending.VALUE:
-                    object.__setattr__(step, "_value", _worked_out(step))
-            value = self._value
+        value = _value_of(self)
         if value is _Undefined.DIVIDES_BY_ZERO:
             raise DivisionByZeroError(f"{self} divides by zero")
         if value is _Undefined.NOT_EXACT:
@@ -422,20 +418,17 @@ class UnOp(Expr):
 
     op: str = attrs.field(validator=one_of(*UNARY))
     operand: Expr = attrs.field(validator=lambda _, attribute, value: _check_expr(attribute, value))
-    # Worked out when the operation is built, from its operand's own (no recursion later).
-    _value: Number | _Undefined = attrs.field(init=False)
+    # As a BinOp's: worked out when the operation is built, or when first asked for, if
+    # the solvers built it (see _operation).
+    _value: Number | _Pending | _Undefined = attrs.field(init=False)
     _text: str = attrs.field(init=False)
 
     def __attrs_post_init__(self) -> None:
-        value: Number | _Undefined
-        try:
-            made = unary(self.op, self.operand.value, _MOST_DIGITS)
-            value = made if made is not None and fits(made, _MOST_DIGITS) else _Undefined.NOT_EXACT
-        except ZeroDivisionError:
-            value = _Undefined.DIVIDES_BY_ZERO
-        except ArithmeticError:
-            value = _Undefined.NOT_EXACT
-        object.__setattr__(self, "_value", value)
+        object.__setattr__(self, "_value", _worked_out(self))
+        self._write()
+
+    def _write(self) -> None:
+        """Set the text, from the operand's own."""
         own = UNARY_PRECEDENCE[self.op]
         if self.op == "!":  # (3!)! is not the double factorial 3!!
             text = _bracketed(self.operand, self.operand.precedence <= own) + "!"
@@ -457,9 +450,13 @@ class UnOp(Expr):
         value = self._value
         if isinstance(value, int | Fraction):
             return value
+        value = _value_of(self)
         if value is _Undefined.DIVIDES_BY_ZERO:
             raise DivisionByZeroError(f"{self} divides by zero")
-        raise NoValueError(f"{self} is not an exact number")
+        if value is _Undefined.NOT_EXACT:
+            raise NoValueError(f"{self} is not an exact number")
+        assert isinstance(value, int | Fraction)
+        return value
 
     def __str__(self) -> str:
         return self._text
@@ -471,11 +468,25 @@ class _Pending(enum.Enum):
     VALUE = enum.auto()
 
 
-def _worked_out(operation: BinOp) -> Number | _Undefined:
+def _value_of(operation: BinOp | UnOp) -> Number | _Pending | _Undefined:
+    """The value of ``operation`` or why it has none, worked out first if it is pending,
+    with each pending operation inside it, each after its parts: nothing recurses."""
+    if operation._value is _Pending.VALUE:
+        for step in operation.operations():
+            if step._value is _Pending.VALUE:
+                object.__setattr__(step, "_value", _worked_out(step))
+    return operation._value
+
+
+def _worked_out(operation: BinOp | UnOp) -> Number | _Undefined:
     """The value of ``operation`` from its parts' (why not, if it has none)."""
     try:
-        made = apply(operation.op, operation.left.value, operation.right.value, _MOST_DIGITS)
-        return made if fits(made, _MOST_DIGITS) else _Undefined.NOT_EXACT
+        made: Number | None
+        if type(operation) is UnOp:
+            made = unary(operation.op, operation.operand.value, _MOST_DIGITS)
+        else:
+            made = apply(operation.op, operation.left.value, operation.right.value, _MOST_DIGITS)
+        return made if made is not None and fits(made, _MOST_DIGITS) else _Undefined.NOT_EXACT
     except ZeroDivisionError:
         return _Undefined.DIVIDES_BY_ZERO
     except ArithmeticError:
@@ -498,6 +509,17 @@ def _operation(op: Operator, left: Expr, right: Expr, *, worked_out: bool = Fals
     object.__setattr__(made, "op", op)
     object.__setattr__(made, "left", left)
     object.__setattr__(made, "right", right)
+    object.__setattr__(made, "_value", _worked_out(made) if worked_out else _Pending.VALUE)
+    made._write()
+    return made
+
+
+def _unary_operation(op: str, operand: Expr, *, worked_out: bool = False) -> UnOp:
+    """``UnOp(op, operand)`` for an operator and operand known to be good, as
+    :func:`_operation` makes a ``BinOp``."""
+    made: UnOp = object.__new__(UnOp)
+    object.__setattr__(made, "op", op)
+    object.__setattr__(made, "operand", operand)
     object.__setattr__(made, "_value", _worked_out(made) if worked_out else _Pending.VALUE)
     made._write()
     return made
@@ -640,7 +662,7 @@ def _read_expression(reader: _Reader) -> Expr:
             _apply(waiting, operands, 0, operations)
             waiting.pop()  # (the opening bracket)
             while reader.factorial():
-                operations.append(UnOp("!", operands[-1]))
+                operations.append(_unary_operation("!", operands[-1], worked_out=True))
                 operands[-1] = operations[-1]
         _apply(waiting, operands, PRECEDENCE[op] + (op == "^"), operations)
         waiting.append((op, 2))
@@ -663,7 +685,7 @@ def _operand(reader: _Reader, waiting: list[_Waiting]) -> Expr:
     reader.terms.append(number)
     made: Expr = number
     while reader.factorial():
-        made = UnOp("!", made)
+        made = _unary_operation("!", made, worked_out=True)
         reader.operations.append(made)
     return made
 
@@ -679,7 +701,7 @@ def _apply(
             return
         waiting.pop()
         if arity == 1:
-            operations.append(UnOp(op, operands[-1]))
+            operations.append(_unary_operation(op, operands[-1], worked_out=True))
         else:
             right = operands.pop()
             operations.append(_operation(cast(Operator, op), operands[-1], right, worked_out=True))

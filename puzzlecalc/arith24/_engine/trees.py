@@ -22,7 +22,16 @@ from typing import Any, Final, TypeAlias, cast
 import attrs
 
 from puzzlecalc._checks import shown
-from puzzlecalc.arith24.expr import BinOp, Expr, Num, Numeral, UnOp, _number, _operation
+from puzzlecalc.arith24.expr import (
+    BinOp,
+    Expr,
+    Num,
+    Numeral,
+    UnOp,
+    _number,
+    _operation,
+    _unary_operation,
+)
 from puzzlecalc.arith24.numbers import Number, apply, exact, unary
 from puzzlecalc.arith24.rules import MAX_RULE_DIGITS, HouseRules
 from puzzlecalc.errors import DivisionByZeroError, InvalidTypeError, NoValueError
@@ -159,7 +168,7 @@ class _Numbering:
             parts = [self.build(card, free)[0] for card in node.cards]
             return Numeral(node.text, tuple(cast(Num, part) for part in parts)), False
         if isinstance(node, tuple) and len(node) == 2:
-            return UnOp(node[0], self.build(node[1], free)[0]), False
+            return _unary_operation(node[0], self.build(node[1], free)[0]), False
         if not isinstance(node, tuple):
             number = self.once.get(node)
             if number is not None:
