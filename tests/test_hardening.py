@@ -918,7 +918,7 @@ def test_one_call_forgets_every_cache_of_the_package() -> None:
     hand_difficulty_module.difficulty([3, 3, 8, 8])
     parts.subhands((1, 2), use_all=False)
     caches = [problem._compiled, problem._compiled_display, hand_difficulty_module._chance]
-    caches += [parts.splits, parts._positions, parts._splits_of_shape, parts._subhands_of_shape]
+    caches += [parts.splits, parts._splits_of_shape, parts._subhands_of_shape]
     assert all(cache.cache_info().currsize for cache in caches) and kept_values()
     puzzlecalc.clear_caches()
     assert not any(cache.cache_info().currsize for cache in caches) and not kept_values()

@@ -113,7 +113,6 @@ cache (module)                keeps                                       emptie
 ============================  ==========================================  ======================================
 ``plan_of`` (plan)            a plan for each rules, 256                  least recently used first
 ``splits`` (parts)            the splits of a multiset, 1,024             least recently used first
-``_positions`` (parts)        the positions of a split, a card count      only by ``clear_caches`` (one a count)
 ``_splits_of_shape`` (parts)  the splits of a multiset of up to 8 cards   least recently used first
                               as positions, by which of its cards are
                               equal, 128

@@ -39,15 +39,21 @@ def splits(cards: tuple[Number, ...]) -> tuple[tuple[tuple[Number, ...], tuple[N
 def _splits_of_shape(shape: tuple[int, ...]) -> tuple[tuple[itemgetter[Any], itemgetter[Any]], ...]:
     """:func:`splits` of every sorted multiset whose cards are equal where those of
     ``shape`` are (the position of the first card equal to each), as getters of the part
-    and the rest (:func:`_positions`)."""
-    found: dict[tuple[int, ...], tuple[itemgetter[Any], itemgetter[Any]] | None] = {}
-    padded = (*shape, None)
+    and the rest: each choice of the positions of a part of at most half of them, once for
+    each part it gives (equal cards give a part more than once: the first counts). A
+    getter also takes the position ``len(shape)``, for :func:`splits` to put a last item
+    there, so that it always gives a tuple."""
     count = len(shape)
-    for size, take, leave in _positions(count):
-        part = take(padded)[:-1]
-        if part not in found:  # (equal cards make a part more than once: the first counts)
-            rest = leave(padded)[:-1]
-            found[part] = (take, leave) if 2 * size < count or part <= rest else None
+    every = range(count)
+    found: dict[tuple[int, ...], tuple[itemgetter[Any], itemgetter[Any]] | None] = {}
+    for size in range(1, count // 2 + 1):
+        for chosen in combinations(every, size):
+            part = tuple([shape[i] for i in chosen])
+            if part in found:
+                continue
+            rest = [i for i in every if i not in chosen]
+            kept = 2 * size < count or part <= tuple([shape[i] for i in rest])
+            found[part] = (itemgetter(*chosen, count), itemgetter(*rest, count)) if kept else None
     return tuple(getters for getters in found.values() if getters is not None)
 
 
@@ -66,23 +72,6 @@ def runs(cards: tuple[Number, ...]) -> tuple[tuple[tuple[Number, ...], tuple[Num
     (((1,), (2, 3)), ((1, 2), (3,)))
     """
     return tuple((cards[:size], cards[size:]) for size in range(1, len(cards)))
-
-
-@functools.cache
-def _positions(count: int) -> tuple[tuple[int, itemgetter[Any], itemgetter[Any]], ...]:
-    """For the splits of ``count`` cards: each choice of the positions of a part of at
-    most half of them, as ``(size, getter of the part, getter of the rest)``. A getter
-    also takes the position ``count``, for :func:`splits` to put a last item there, so that
-    it always gives a tuple."""
-    return tuple(
-        (
-            size,
-            itemgetter(*chosen, count),
-            itemgetter(*sorted(set(range(count)) - set(chosen)), count),
-        )
-        for size in range(1, count // 2 + 1)
-        for chosen in combinations(range(count), size)
-    )
 
 
 def subhands(cards: tuple[Number, ...], use_all: bool) -> list[tuple[Number, ...]]:
@@ -127,5 +116,4 @@ def forget_splits() -> None:
     """Drop the splits and sub-hands kept across calls, and their positions."""
     splits.cache_clear()
     _splits_of_shape.cache_clear()
-    _positions.cache_clear()
     _subhands_of_shape.cache_clear()
