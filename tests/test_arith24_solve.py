@@ -273,9 +273,16 @@ def _brute_force(cards: Sequence[Number], target: Number) -> set[str]:
     return results
 
 
-@settings(max_examples=25, deadline=None)
-@given(st.lists(st.integers(1, 6), min_size=1, max_size=3), st.integers(-5, 12))
-def test_none_level_agrees_with_brute_force(cards: list[int], target: int) -> None:
+@settings(max_examples=40, deadline=None)
+@given(
+    st.lists(st.integers(0, 6), min_size=1, max_size=3),
+    st.integers(-5, 12) | st.sampled_from([Fraction(2, 3), Fraction(-3, 2), Fraction(1, 6)]),
+)
+@example([2, 3], Fraction(2, 3))  # of two whole cards, only a quotient is not whole
+@example([3, 2], Fraction(3, 2))
+@example([0, 3], Fraction(1, 3))  # (0/3 is 0, and 3/0 nothing)
+@example([1, 2, 3], Fraction(1, 6))  # (its parts of two are asked for fractions too)
+def test_none_level_agrees_with_brute_force(cards: list[int], target: Number) -> None:
     assert {str(e) for e in solve(cards, target, distinct="none")} == _brute_force(cards, target)
 
 

@@ -511,8 +511,9 @@ def _reach(cards: tuple[Number, ...], target: Value, plan: Plan) -> bool:
 def classes(
     cards: tuple[Number, ...], target: Number, plan: Plan, progress: Progress | None = None
 ) -> dict[Key, Tree]:
-    """The distinct expressions over exactly ``cards`` worth ``target``: key -> witness tree
-    (at ``"4nums"``, open keys: see :meth:`~.equivalence.Equivalence.combine`).
+    """The distinct expressions over exactly ``cards`` worth ``target`` (an int when whole,
+    as every value the search goes on with is): key -> witness tree (at ``"4nums"``, open
+    keys: see :meth:`~.equivalence.Equivalence.combine`).
 
     ``progress``, if the classes are not known yet, is told of each value of each part of
     the top-level splits as the search goes through them.
@@ -743,18 +744,26 @@ def _pair_classes(x: Number, y: Number, target: Number, plan: Plan) -> dict[Key,
         spend(kept[1])
         return kept[0]
     ways = []
-    if x + y == target:
-        ways.append(("+", True))
-    if x - y == target:
-        ways.append(("-", True))
-    if y - x == target:
-        ways.append(("-", False))
-    if x * y == target:
-        ways.append(("*", True))
-    if y and x == target * y:
-        ways.append(("/", True))
-    if x and y == target * x:
-        ways.append(("/", False))
+    if type(target) is not int and type(x) is int and type(y) is int:
+        # (a target is an int when whole: of two whole cards, only a quotient can make it)
+        top, bottom = terms(target)
+        if y and x * bottom == top * y:
+            ways.append(("/", True))
+        if x and y * bottom == top * x:
+            ways.append(("/", False))
+    else:
+        if x + y == target:
+            ways.append(("+", True))
+        if x - y == target:
+            ways.append(("-", True))
+        if y - x == target:
+            ways.append(("-", False))
+        if x * y == target:
+            ways.append(("*", True))
+        if y and x == target * y:
+            ways.append(("/", True))
+        if x and y == target * x:
+            ways.append(("/", False))
     steps = 1 + len(ways)
     spend(steps)
     found: dict[Key, Tree] = {}
