@@ -164,16 +164,19 @@ def limited(
     (:func:`checked_steps`).
 
     Python's cycle collector is paused inside (:mod:`puzzlecalc._collector` says why).
-    When it ends, what the search left in the lookup's caches goes if it is much
-    (:func:`~.lookup.let_go`).
+    When it ends, the tables are freed, and what the search left in the lookup's caches
+    goes if it is much (:func:`~.lookup.let_go`); only then does the collector run again.
+    Its next pass goes over every container made since its last that is still held: the
+    search's own, had they not gone (in ``count`` of eight cards, compiled, 1.5 s of 19).
     """
-    token = BUDGET.set(Budget(max_steps, cards, goal))
-    try:
-        with shared_tables(), settling(), collector_paused():
-            yield
-    finally:
-        BUDGET.reset(token)
-        let_go()
+    with collector_paused():
+        token = BUDGET.set(Budget(max_steps, cards, goal))
+        try:
+            with shared_tables(), settling():
+                yield
+        finally:
+            BUDGET.reset(token)
+            let_go()
 
 
 def spend(steps: int) -> None:
