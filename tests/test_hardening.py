@@ -51,6 +51,7 @@ from puzzlecalc.arith24 import HouseRules, check, count, difficulty, hint, solva
 from puzzlecalc.arith24 import game as arith24_game
 from puzzlecalc.arith24._engine import arithmetic, budget, forms, lookup, naturals, parts
 from puzzlecalc.arith24.census import arith24_census, countdown_census
+from puzzlecalc.arith24.census.results import HandSpec, hand_results
 from puzzlecalc.arith24.countdown import (
     MAX_KEPT_VALUES,
     countdown,
@@ -58,8 +59,10 @@ from puzzlecalc.arith24.countdown import (
     reachable,
     reachable_between,
 )
+from puzzlecalc.arith24.every import every_target
 from puzzlecalc.arith24.expr import Expr
 from puzzlecalc.arith24.game import deal
+from puzzlecalc.arith24.ten import ten_census
 from puzzlecalc.calculator.ops import Add, Append, Multiply, Power
 from puzzlecalc.calculator.problem import LevelProblem
 from puzzlecalc.calculator.solver import DEFAULT_MAX_STATES
@@ -313,6 +316,23 @@ def test_the_tables_of_a_call_are_freed_when_it_returns() -> None:
         assert budget.TABLES.get() is None  # nothing kept between calls
 
 
+def _no_deal() -> None:
+    with contextlib.suppress(SearchLimitError):  # (no hand of 1..13 makes 9973)
+        deal(rng=random.Random(5), target=9973, max_deals=100)
+
+
+#: Loops of searches that share their tables, the collector paused around the whole loop.
+_SHARING_LOOPS: dict[str, Callable[[], object]] = {
+    "a census": lambda: arith24_census(high=6, targets=range(30)),
+    "a census's hands": lambda: hand_results(
+        HandSpec(range(30), 24), list(itertools.combinations_with_replacement(range(1, 7), 4))
+    ),
+    "every_target": lambda: every_target([1, 2, 3, 4], 60),
+    "deal": _no_deal,
+    "ten_census": lambda: ten_census(2),
+}
+
+
 #: Searches whose objects must all go when their results do, by counting references alone.
 _SEARCHES: dict[str, Callable[[], object]] = {
     "cards held once, their parts shared": lambda: solve([1, 2, 3, 4, 5]),
@@ -327,6 +347,7 @@ _SEARCHES: dict[str, Callable[[], object]] = {
     "countdown's values in a range": lambda: reachable_between([2, 4, 6, 9, 50, 100], 100, 999),
     "reachable": lambda: reachable([2, 5, 7, 9], natural=False),
     "a level": lambda: solve_level(game_level(155).puzzles[0]),
+    **_SHARING_LOOPS,
 }
 
 
@@ -398,23 +419,38 @@ def test_a_search_frees_its_tables_before_the_collector_runs_again(
     ids=["countdown's values", "countdown's values in a range"],
 )
 def test_countdowns_values_pause_the_collector(values: Callable[[], object]) -> None:
+    naturals.forget_tables()  # (cold: the tables are made inside the call)
+    assert _passes_every_ten(values) < 10  # (a pass or two, in the checks around the search)
+    assert gc.isenabled()
+
+
+@pytest.mark.parametrize("loop", _SHARING_LOOPS.values(), ids=_SHARING_LOOPS)
+def test_searches_that_share_their_tables_pause_the_collector_between_them(
+    loop: Callable[[], object],
+) -> None:
+    loop()  # (the plans and splits made: the loop's own searches are what is watched)
+    assert _passes_every_ten(loop) < 10  # (a pass or two, in the checks around the loop)
+    assert gc.isenabled()
+
+
+def _passes_every_ten(work: Callable[[], object]) -> int:
+    """How many passes the collector makes in ``work``, set to pass every ten new
+    containers while it runs (hundreds of times in a search, were it not paused)."""
     passes: list[str] = []
 
     def seen(phase: str, info: dict[str, int]) -> None:
         if phase == "start":
             passes.append(phase)
 
-    naturals.forget_tables()  # (cold: the tables are made inside the call)
     threshold = gc.get_threshold()
-    gc.set_threshold(10)  # (running, it would pass every ten new containers: over 100 times)
+    gc.set_threshold(10)
     gc.callbacks.append(seen)
     try:
-        values()
-        assert len(passes) < 10  # (a pass or two, in the checks around the search)
-        assert gc.isenabled()
+        work()
     finally:
         gc.callbacks.remove(seen)
         gc.set_threshold(*threshold)
+    return len(passes)
 
 
 def test_the_collector_runs_again_when_the_last_of_overlapping_searches_ends() -> None:

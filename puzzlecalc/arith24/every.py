@@ -21,6 +21,7 @@ from typing import Final, Unpack
 import attrs
 
 from puzzlecalc._checks import whole_number
+from puzzlecalc._collector import collector_paused
 from puzzlecalc._text import amount
 from puzzlecalc.arith24._engine import Tree, from_trees, plan_of, smallest, values_reached
 from puzzlecalc.arith24.expr import Expr
@@ -107,7 +108,7 @@ def every_target(
     if plan.family:  # one smallest tree of each value, not every solution: far less work
         trees = smallest(checked, range(low, up_to + 1), plan, max_steps)
         return TargetTable(checked, chosen, low, up_to, _expressions(trees, checked))
-    with shared_tables():  # (the targets share the hand's parts)
+    with collector_paused(), shared_tables():  # (the targets share the hand's parts)
         reached = values_reached(checked, plan, max_steps)
         for target in range(low, up_to + 1):
             found = (

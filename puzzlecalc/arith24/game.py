@@ -32,6 +32,7 @@ from typing import Final, Unpack
 import attrs
 
 from puzzlecalc._checks import instance, real_number, shown, whole_number
+from puzzlecalc._collector import collector_paused
 from puzzlecalc.arith24.difficulty import MAX_RATED_CARDS, rates
 from puzzlecalc.arith24.difficulty import difficulty as hand_difficulty
 from puzzlecalc.arith24.expr import BinOp, Expr
@@ -121,7 +122,7 @@ def deal(
         max_deals = MAX_RATED_DEALS if slow else MAX_DEALS
     whole_number(max_deals, "max_deals", low=1)
     try:
-        with shared_tables():  # the hands dealt share their parts' values
+        with collector_paused(), shared_tables():  # the hands dealt share their parts' values
             for tried in range(max_deals):
                 if progress is not None:
                     progress(tried, max_deals)

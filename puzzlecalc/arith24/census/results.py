@@ -18,6 +18,7 @@ from typing import Final
 import attrs
 
 from puzzlecalc import caches
+from puzzlecalc._collector import collector_paused
 from puzzlecalc.arith24._engine import plan_of, reached_among
 from puzzlecalc.arith24.census.deck import Selection
 from puzzlecalc.arith24.countdown import reachable, reachable_between
@@ -171,7 +172,7 @@ def hand_results(spec: HandSpec, chunk: Sequence[Hand]) -> list[HandResult]:
     """What each hand of ``chunk`` reaches (the hands share their parts' values)."""
     plans = {name: plan_of(rules) for name, rules in house_rules_over(spec.rules).items()}
     found = []
-    with shared_tables():
+    with collector_paused(), shared_tables():
         for hand in chunk:
             reached = {
                 name: reached_among(hand, spec.targets, plan, spec.max_steps)
