@@ -10,12 +10,13 @@ checks that), so reference counting frees all of it.
 
 So the engine runs each search inside :func:`collector_paused`, and ``solve`` makes its
 expressions there too; a loop of searches that share their tables (a census,
-``every_target``, ``deal``, ``ten_census``) runs inside one block, as the tables grow from
-call to call. A block frees the tables before it ends: what it made is all in the
-collector's youngest generation, and its next pass would go over every one still held.
-The collector is paused while any search runs, in any thread, and is as it was before the
-first of them when the last one returns or raises: a program that disabled it finds it
-disabled, and a child process forked meanwhile starts with it as it was.
+``every_target``, ``deal``, ``ten_census``) runs inside one block (the engine's
+``loop_tables``), as the tables grow from call to call. A block frees the tables before it
+ends: what it made is all in the collector's youngest generation, and its next pass would
+go over every one still held. The collector is paused while any search runs, in any thread,
+and is as it was before the first of them when the last one returns or raises: a program
+that disabled it finds it disabled, and a child process forked meanwhile starts with it as
+it was.
 """
 
 from __future__ import annotations

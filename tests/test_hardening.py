@@ -321,7 +321,7 @@ def _no_deal() -> None:
         deal(rng=random.Random(5), target=9973, max_deals=100)
 
 
-#: Loops of searches that share their tables, the collector paused around the whole loop.
+#: Loops of searches that share their tables, the collector paused around each whole loop.
 _SHARING_LOOPS: dict[str, Callable[[], object]] = {
     "a census": lambda: arith24_census(high=6, targets=range(30)),
     "a census's hands": lambda: hand_results(

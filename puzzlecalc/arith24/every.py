@@ -21,13 +21,19 @@ from typing import Final, Unpack
 import attrs
 
 from puzzlecalc._checks import whole_number
-from puzzlecalc._collector import collector_paused
 from puzzlecalc._text import amount
-from puzzlecalc.arith24._engine import Tree, from_trees, plan_of, smallest, values_reached
+from puzzlecalc.arith24._engine import (
+    Tree,
+    from_trees,
+    loop_tables,
+    plan_of,
+    smallest,
+    values_reached,
+)
 from puzzlecalc.arith24.expr import Expr
 from puzzlecalc.arith24.numbers import Number
 from puzzlecalc.arith24.rules import HouseRules, RuleOptions, house_rules
-from puzzlecalc.arith24.solutions import DEFAULT_MAX_STEPS, shared_tables, solve
+from puzzlecalc.arith24.solutions import DEFAULT_MAX_STEPS, solve
 from puzzlecalc.errors import SearchLimitError
 
 __all__ = ["MAX_TARGETS", "TargetTable", "every_target"]
@@ -108,7 +114,7 @@ def every_target(
     if plan.family:  # one smallest tree of each value, not every solution: far less work
         trees = smallest(checked, range(low, up_to + 1), plan, max_steps)
         return TargetTable(checked, chosen, low, up_to, _expressions(trees, checked))
-    with collector_paused(), shared_tables():  # (the targets share the hand's parts)
+    with loop_tables():  # (the targets share the hand's parts)
         reached = values_reached(checked, plan, max_steps)
         for target in range(low, up_to + 1):
             found = (

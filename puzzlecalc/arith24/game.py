@@ -32,13 +32,13 @@ from typing import Final, Unpack
 import attrs
 
 from puzzlecalc._checks import instance, real_number, shown, whole_number
-from puzzlecalc._collector import collector_paused
+from puzzlecalc.arith24._engine import loop_tables
 from puzzlecalc.arith24.difficulty import MAX_RATED_CARDS, rates
 from puzzlecalc.arith24.difficulty import difficulty as hand_difficulty
 from puzzlecalc.arith24.expr import BinOp, Expr
 from puzzlecalc.arith24.numbers import Number, check_card_count, check_range
 from puzzlecalc.arith24.rules import DEFAULT_RULES, HouseRules, RuleOptions, check_ops, house_rules
-from puzzlecalc.arith24.solutions import DEFAULT_MAX_STEPS, Progress, shared_tables, solve
+from puzzlecalc.arith24.solutions import DEFAULT_MAX_STEPS, Progress, solve
 from puzzlecalc.arith24.solutions import solvable as can_make
 from puzzlecalc.errors import InvalidArgumentError, SearchLimitError
 
@@ -122,7 +122,7 @@ def deal(
         max_deals = MAX_RATED_DEALS if slow else MAX_DEALS
     whole_number(max_deals, "max_deals", low=1)
     try:
-        with collector_paused(), shared_tables():  # the hands dealt share their parts' values
+        with loop_tables():  # the hands dealt share their parts' values
             for tried in range(max_deals):
                 if progress is not None:
                     progress(tried, max_deals)

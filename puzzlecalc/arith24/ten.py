@@ -25,11 +25,11 @@ from typing import Final, Unpack
 import attrs
 
 from puzzlecalc._checks import shown, whole_number
-from puzzlecalc._collector import collector_paused
+from puzzlecalc.arith24._engine import loop_tables
 from puzzlecalc.arith24.expr import Expr
 from puzzlecalc.arith24.numbers import Number, number, number_text
 from puzzlecalc.arith24.rules import MAX_RULE_CARDS, HouseRules, RuleOptions, house_rules
-from puzzlecalc.arith24.solutions import DEFAULT_MAX_STEPS, shared_tables, solvable, solve
+from puzzlecalc.arith24.solutions import DEFAULT_MAX_STEPS, solvable, solve
 from puzzlecalc.errors import InvalidHandError, SearchLimitError
 
 __all__ = ["MAX_CENSUS_LENGTH", "TEN", "TEN_PUZZLE", "TenCensus", "digits", "ten", "ten_census"]
@@ -160,7 +160,7 @@ def ten_census(
     goal = number(target, "the target")
     chosen = house_rules(TEN_PUZZLE if rules is None else rules, options)
     unsolvable = []
-    with collector_paused(), shared_tables():
+    with loop_tables():
         for string in itertools.product(range(10), repeat=length):
             if not solvable(string, goal, rules=chosen, max_steps=max_steps):
                 unsolvable.append("".join(map(str, string)))

@@ -14,7 +14,7 @@ module            what it holds
 ================  ===========================================================================
 ``plan``          :class:`Plan` and what its searcher answers (``Searcher``)
 ``calls``         :func:`plan_of`, and the calls above, each under a budget
-``budget``        a call's budget of steps and tables (:func:`limited`, :func:`shared_tables`)
+``budget``        a call's budget of steps and tables (:func:`limited`, :func:`shared_tables`, ``loop_tables``)
 ``parts``         the ways to take a hand apart: ``splits``, ``runs``, ``subhands``
 ``trees``         plain trees: :data:`Tree`, ``Written``, :func:`from_trees`, ``to_tree``
 ``forms``         keys and normal forms: ``Canon``, ``settle``, ``combine_open``
@@ -149,7 +149,7 @@ Countdown's tables            the values each multiset makes that no      least 
 from __future__ import annotations
 
 from puzzlecalc.arith24._engine.arithmetic import forget_shared
-from puzzlecalc.arith24._engine.budget import checked_steps, shared_tables
+from puzzlecalc.arith24._engine.budget import checked_steps, loop_tables, shared_tables
 from puzzlecalc.arith24._engine.calls import (
     plan_of,
     reached_among,
@@ -186,6 +186,7 @@ __all__ = [
     "from_trees",
     "kept_values",
     "key",
+    "loop_tables",
     "natural_values",
     "natural_values_between",
     "plan_of",

@@ -31,6 +31,7 @@ __all__ = [
     "Tables",
     "checked_steps",
     "limited",
+    "loop_tables",
     "shared_tables",
     "spend",
     "tables_of",
@@ -146,6 +147,16 @@ def shared_tables() -> contextlib.AbstractContextManager[None]:
     [True, True]
     """
     return entered(TABLES, _TablesByPlan)
+
+
+@contextlib.contextmanager
+def loop_tables() -> Iterator[None]:
+    """:func:`shared_tables` for a loop of the package's own searches (a census, a deal),
+    with Python's cycle collector paused around the whole loop, as around each search
+    (:mod:`puzzlecalc._collector` says why): the tables grow from call to call, and are
+    freed before the collector runs again."""
+    with collector_paused(), shared_tables():
+        yield
 
 
 def tables_of(plan: Hashable) -> Tables:

@@ -14,8 +14,7 @@ from collections.abc import Iterable
 from typing import Final, Unpack
 
 from puzzlecalc._checks import instance, shown, truth
-from puzzlecalc._collector import collector_paused
-from puzzlecalc.arith24._engine import checked_steps, plan_of, reached_among
+from puzzlecalc.arith24._engine import checked_steps, loop_tables, plan_of, reached_among
 from puzzlecalc.arith24.census.deck import Deck
 from puzzlecalc.arith24.census.results import (
     CountdownSpec,
@@ -36,7 +35,7 @@ from puzzlecalc.arith24.census.run import (
 from puzzlecalc.arith24.census.tables import CountdownCensus, HandCensus
 from puzzlecalc.arith24.numbers import Number, check_card_count, check_range, number, number_text
 from puzzlecalc.arith24.rules import DEFAULT_RULES, HouseRules, house_rules
-from puzzlecalc.arith24.solutions import DEFAULT_MAX_STEPS, shared_tables
+from puzzlecalc.arith24.solutions import DEFAULT_MAX_STEPS
 from puzzlecalc.errors import InvalidArgumentError, InvalidTypeError
 
 __all__ = ["COUNTDOWN_TARGETS", "TARGETS", "arith24_census", "countdown_census", "hand_census"]
@@ -209,7 +208,7 @@ def arith24_census(
     limits.check_size(math.comb(high - low + cards, cards), len(chosen), "hands")
     plan = plan_of(DEFAULT_RULES if rules is None else house_rules(rules, {}))
     counts: Counter[Number] = Counter({target: 0 for target in chosen})
-    with collector_paused(), shared_tables():  # hands share their parts' values
+    with loop_tables():  # hands share their parts' values
         for hand in itertools.combinations_with_replacement(range(low, high + 1), cards):
             counts.update(reached_among(hand, chosen, plan, max_steps))
     return counts

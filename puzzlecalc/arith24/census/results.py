@@ -18,13 +18,12 @@ from typing import Final
 import attrs
 
 from puzzlecalc import caches
-from puzzlecalc._collector import collector_paused
-from puzzlecalc.arith24._engine import plan_of, reached_among
+from puzzlecalc.arith24._engine import loop_tables, plan_of, reached_among
 from puzzlecalc.arith24.census.deck import Selection
 from puzzlecalc.arith24.countdown import reachable, reachable_between
 from puzzlecalc.arith24.numbers import Number
 from puzzlecalc.arith24.rules import DEFAULT_RULES, HouseRules, RuleOptions
-from puzzlecalc.arith24.solutions import DEFAULT_MAX_STEPS, count, shared_tables
+from puzzlecalc.arith24.solutions import DEFAULT_MAX_STEPS, count
 
 __all__ = [
     "HOUSE_RULES",
@@ -172,7 +171,7 @@ def hand_results(spec: HandSpec, chunk: Sequence[Hand]) -> list[HandResult]:
     """What each hand of ``chunk`` reaches (the hands share their parts' values)."""
     plans = {name: plan_of(rules) for name, rules in house_rules_over(spec.rules).items()}
     found = []
-    with collector_paused(), shared_tables():
+    with loop_tables():
         for hand in chunk:
             reached = {
                 name: reached_among(hand, spec.targets, plan, spec.max_steps)
