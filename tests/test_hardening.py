@@ -393,21 +393,10 @@ def test_a_search_pauses_the_collector_and_leaves_it_as_it_was() -> None:
 def test_a_search_frees_its_tables_before_the_collector_runs_again(
     search: Callable[[], object],
 ) -> None:
-    young: list[int] = []
-
-    def seen(phase: str, info: dict[str, int]) -> None:
-        if phase == "start":
-            young.append(gc.get_count()[0])  # (containers made since the last pass, alive)
-
     search()  # (the caches kept across calls filled: what survives a search)
-    gc.callbacks.append(seen)
-    try:
-        search()
-    finally:
-        gc.callbacks.remove(seen)
     # A search's tables hold some 20,000 containers (37,000 for solvable's): a pass of
     # the collector before they went would go over each of them once.
-    assert all(made < 2_000 for made in young)
+    assert all(young < 2_000 for young in _passes(search))
 
 
 @pytest.mark.parametrize(
@@ -420,7 +409,7 @@ def test_a_search_frees_its_tables_before_the_collector_runs_again(
 )
 def test_countdowns_values_pause_the_collector(values: Callable[[], object]) -> None:
     naturals.forget_tables()  # (cold: the tables are made inside the call)
-    assert _passes_every_ten(values) < 10  # (a pass or two, in the checks around the search)
+    assert len(_passes(values, every=10)) < 10  # (a pass or two, in the checks around it)
     assert gc.isenabled()
 
 
@@ -429,28 +418,31 @@ def test_searches_that_share_their_tables_pause_the_collector_between_them(
     loop: Callable[[], object],
 ) -> None:
     loop()  # (the plans and splits made: the loop's own searches are what is watched)
-    assert _passes_every_ten(loop) < 10  # (a pass or two, in the checks around the loop)
+    assert len(_passes(loop, every=10)) < 10  # (a pass or two, in the checks around it)
     assert gc.isenabled()
 
 
-def _passes_every_ten(work: Callable[[], object]) -> int:
-    """How many passes the collector makes in ``work``, set to pass every ten new
-    containers while it runs (hundreds of times in a search, were it not paused)."""
-    passes: list[str] = []
+def _passes(work: Callable[[], object], every: int | None = None) -> list[int]:
+    """The passes the collector makes in ``work``: at the start of each, how many
+    containers made since its last are still alive. Set with ``every``, it passes each
+    time that many more are made (every ten: hundreds of times in a search, were it not
+    paused)."""
+    young: list[int] = []
 
     def seen(phase: str, info: dict[str, int]) -> None:
         if phase == "start":
-            passes.append(phase)
+            young.append(gc.get_count()[0])
 
     threshold = gc.get_threshold()
-    gc.set_threshold(10)
+    if every is not None:
+        gc.set_threshold(every)
     gc.callbacks.append(seen)
     try:
         work()
     finally:
         gc.callbacks.remove(seen)
         gc.set_threshold(*threshold)
-    return len(passes)
+    return young
 
 
 def test_the_collector_runs_again_when_the_last_of_overlapping_searches_ends() -> None:
