@@ -49,10 +49,10 @@ COMPILED = [
 
 @nox.session(python=PYTHON)
 def compiled(session: nox.Session) -> None:
-    """The 24 engine compiled with mypyc, as ``HATCH_BUILD_HOOK_ENABLE_MYPYC=true pip install
-    .`` installs it (a C compiler and Python's headers needed): check that its modules are
-    compiled, that it answers as the pure-Python engine does (``tests/answers.py``, run on
-    both), and run the test suite on it."""
+    """The 24 engine and the Calculator's search problem compiled with mypyc, as
+    ``HATCH_BUILD_HOOK_ENABLE_MYPYC=true pip install .`` installs them (a C compiler and
+    Python's headers needed): check that their modules are compiled, that they answer as the
+    pure-Python ones do (``tests/answers.py``, run on both), and run the test suite on them."""
     _install_groups(session, "test")
     # Built from a copy: the build leaves the compiled modules beside the sources it
     # compiled, where they would shadow the pure ones of the source tree.
@@ -67,9 +67,9 @@ def compiled(session: nox.Session) -> None:
         session.run("python", "-c", _CHECK_COMPILED, "pure", *COMPILED, env=in_source)
         made = session.run("python", answers, silent=True)
         pure = session.run("python", answers, silent=True, env=in_source)
-    session.log(f"the compiled engine's answers:\n{made}")
+    session.log(f"the compiled modules' answers:\n{made}")
     if made != pure:
-        session.error(f"the pure engine answers otherwise:\n{pure}")
+        session.error(f"the pure modules answer otherwise:\n{pure}")
     # (the pytest script, not python -m pytest: the source tree is not put on the path)
     session.run("pytest", "tests", *session.posargs)
 

@@ -1,7 +1,8 @@
-"""Print a digest of the 24 engine's answers, one line per kind of question: the distinct
+"""Print a digest of the engines' answers, one line per kind of question: the distinct
 solutions of every hand of four cards from 1..13 at each level of ``distinct`` and under
 house rules that take each of the engine's paths, the counts of trees, the values reached,
-larger hands, a fixed order, the wider family's operators, and Countdown.
+larger hands, a fixed order, the wider family's operators, Countdown, and every level of
+both Calculator games solved and its solutions counted.
 
 ``nox -s compiled`` runs it on the engine mypyc compiled and on the pure-Python engine, and
 the two must print the same lines. (Any change to what the engine answers changes a line:
@@ -18,6 +19,8 @@ from fractions import Fraction
 from puzzlecalc.arith24 import HouseRules, count, countdown, solve
 from puzzlecalc.arith24.numbers import Number
 from puzzlecalc.arith24.solutions import reachable_values
+from puzzlecalc.calculator import count_solutions, solve_goals, solve_level
+from puzzlecalc.calculator.levels import game_levels
 
 #: Every hand of four cards from 1..13, and every ninth of them (for the slower rules).
 HANDS = list(itertools.combinations_with_replacement(range(1, 14), 4))
@@ -87,6 +90,12 @@ def lines() -> Iterable[str]:
     yield f"larger hands, normal: {digest(map(solutions(RULES['normal']), larger))}"
     rounds = [((25, 50, 75, 100, 3, 6), 952), ((1, 3, 7, 10, 25, 50), 765)]
     yield f"countdown: {digest([str(e) for e in countdown(n, t)] for n, t in rounds)}"
+    levels = [level.puzzles for game in (1, 2) for level in game_levels(game)]
+    every_goal = [goal for goals in levels for goal in goals]
+    yield f"calculator, shortest: {digest(str(solve_level(goal)) for goal in every_goal)}"
+    together = ([str(solution) for solution in solve_goals(goals)] for goals in levels)
+    yield f"calculator, a level's goals in one search: {digest(together)}"
+    yield f"calculator, counted: {digest(count_solutions(goal) for goal in every_goal)}"
 
 
 def main() -> None:

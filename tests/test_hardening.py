@@ -347,6 +347,10 @@ _SEARCHES: dict[str, Callable[[], object]] = {
     "countdown's values in a range": lambda: reachable_between([2, 4, 6, 9, 50, 100], 100, 999),
     "reachable": lambda: reachable([2, 5, 7, 9], natural=False),
     "a level": lambda: solve_level(game_level(155).puzzles[0]),
+    "a level with [+]N": lambda: solve_level(game_level(140).puzzles[0]),
+    "a Calculator 2 level, [+]N and a cursor button": lambda: solve_level(
+        game_level(149, game=2).puzzles[0]
+    ),
     **_SHARING_LOOPS,
 }
 

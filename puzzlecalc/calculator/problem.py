@@ -381,24 +381,38 @@ def _tuple_moves(
     lock = start.lock is not None or any(isinstance(button, Lock) for button in level.buttons)
     if not any(isinstance(button, Influence) for button in level.buttons):
         return _moves_at(level, rules, portal, lock, goal, start.influence)  # one total
-    tables: dict[int, tuple[_Moves, _GoalSide]] = {}
+    totals = _Totals(level, rules, portal, lock, goal)
+    # (no sets backwards from the goal: the sources change with the total)
+    return totals.successors, _GoalSide(rules, goal, None, totals.goal_successors, totals.sourced)
 
-    def at(influence: int) -> tuple[_Moves, _GoalSide]:
-        table = tables.get(influence)
+
+class _Totals:
+    """The moves of a level with ``[+]N`` buttons: its buttons compiled for each total, when
+    a state of that total first asks (:func:`_moves_at`)."""
+
+    def __init__(
+        self, level: Level, rules: Rules, portal: Portal | None, lock: bool, goal: Value
+    ) -> None:
+        self.level, self.rules, self.portal, self.lock, self.goal = level, rules, portal, lock, goal
+        self.tables: dict[int, tuple[_Moves, _GoalSide]] = {}
+
+    def at(self, influence: int) -> tuple[_Moves, _GoalSide]:
+        """The successors and the goal's side of the states whose total is ``influence``."""
+        table = self.tables.get(influence)
         if table is None:
-            table = _moves_at(level, rules, portal, lock, goal, influence)
-            if len(tables) < _KEPT_TOTALS:
-                tables[influence] = table
+            table = _moves_at(self.level, self.rules, self.portal, self.lock, self.goal, influence)
+            if len(self.tables) < _KEPT_TOTALS:
+                self.tables[influence] = table
         return table
 
-    def successors(state: StateTuple) -> list[tuple[Move, StateTuple]]:
-        return at(state[1])[0](state)
+    def successors(self, state: StateTuple) -> list[tuple[Move, StateTuple]]:
+        return self.at(state[1])[0](state)
 
-    def goal_successors(state: StateTuple) -> tuple[list[tuple[Move, StateTuple]], int]:
-        return at(state[1])[1].moves()(state)
+    def goal_successors(self, state: StateTuple) -> tuple[list[tuple[Move, StateTuple]], int]:
+        return self.at(state[1])[1].moves()(state)
 
-    # (no sets backwards from the goal: the sources change with the total)
-    return successors, _GoalSide(rules, goal, None, goal_successors, lambda *_: goal_successors)
+    def sourced(self, sources: _EachSources, near: frozenset[Value] | None) -> _GoalMoves:
+        return self.goal_successors  # (each total's goal side makes its own from its sources)
 
 
 #: How many ``[+]N`` totals a search keeps its buttons compiled for (it meets a handful).
@@ -434,37 +448,45 @@ def _moves_at(
         plain = _expander(list(units), rules)
         units += [_Unit(_EXPANDER, _free(hold, plain), None) for hold in holds]
     successors = _expander(units, rules)
-
-    def sourced(sources: _EachSources, near: frozenset[Value] | None) -> _GoalMoves:
-        nothing: tuple[list[tuple[Move, StateTuple]], int] = ([], 0)
-        listed = [
-            (unit, _expander([unit], rules), froms)
-            for unit, froms in zip(units, sources, strict=True)
-        ]
-
-        def goal_successors(state: StateTuple) -> tuple[list[tuple[Move, StateTuple]], int]:
-            display = state[0]
-            if near is not None and display not in near:
-                return nothing
-            found: list[tuple[Move, StateTuple]] = []
-            made = 0
-            for unit, moves_of, froms in listed:
-                if froms is not None and display not in froms:
-                    continue
-                if unit.kind == _VALUE:  # only the display matters: no state made but a goal
-                    made += 1
-                    if unit.step(display) == goal:  # (the goal is a display: within the limit)
-                        found.append((unit.move, (goal, state[1], state[2], None)))
-                    continue
-                moves = moves_of(state)
-                made += len(moves)
-                found += [(move, reached) for move, reached in moves if reached[0] == goal]
-            return found, made
-
-        return goal_successors
-
     filtered = _filtered(successors, goal, operator.itemgetter(0))
+    sourced = functools.partial(_sourced_moves, units, rules, goal)
     return successors, _GoalSide(rules, goal, presses, filtered, sourced)
+
+
+def _sourced_moves(
+    units: list[_Unit],
+    rules: Rules,
+    goal: Value,
+    sources: _EachSources,
+    near: frozenset[Value] | None,
+) -> _GoalMoves:
+    """The goal successors of :func:`_moves_at`'s ``units``, each made only from its
+    ``sources`` (``None``: from any display), and none from a display not ``near``."""
+    nothing: tuple[list[tuple[Move, StateTuple]], int] = ([], 0)
+    listed = [
+        (unit, _expander([unit], rules), froms) for unit, froms in zip(units, sources, strict=True)
+    ]
+
+    def goal_successors(state: StateTuple) -> tuple[list[tuple[Move, StateTuple]], int]:
+        display = state[0]
+        if near is not None and display not in near:
+            return nothing
+        found: list[tuple[Move, StateTuple]] = []
+        made = 0
+        for unit, moves_of, froms in listed:
+            if froms is not None and display not in froms:
+                continue
+            if unit.kind == _VALUE:  # only the display matters: no state made but a goal
+                made += 1
+                if unit.step(display) == goal:  # (the goal is a display: within the limit)
+                    found.append((unit.move, (goal, state[1], state[2], None)))
+                continue
+            moves = moves_of(state)
+            made += len(moves)
+            found += [(move, reached) for move, reached in moves if reached[0] == goal]
+        return found, made
+
+    return goal_successors
 
 
 @functools.lru_cache(maxsize=4096)
