@@ -4,8 +4,8 @@ house rules that take each of the engine's paths, the counts of trees, the value
 larger hands, a fixed order, the wider family's operators, Countdown, and every level of
 both Calculator games solved and its solutions counted.
 
-``nox -s compiled`` runs it on the engine mypyc compiled and on the pure-Python engine, and
-the two must print the same lines. (Any change to what the engine answers changes a line:
+``nox -s compiled`` runs it on the modules mypyc compiled and on the pure-Python ones, and
+the two must print the same lines. (Any change to what an engine answers changes a line:
 the digest says whether two builds agree, not what is right; the tests say that.)
 """
 
