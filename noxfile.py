@@ -49,7 +49,7 @@ COMPILED = [
 
 @nox.session(python=PYTHON)
 def compiled(session: nox.Session) -> None:
-    """The 24 engine and the Calculator's search problem compiled with mypyc, as
+    """The 24 engine and the Calculator's search compiled with mypyc, as
     ``HATCH_BUILD_HOOK_ENABLE_MYPYC=true pip install .`` installs them (a C compiler and
     Python's headers needed): check that their modules are compiled, that they answer as the
     pure-Python ones do (``tests/answers.py``, run on both), and run the test suite on them."""

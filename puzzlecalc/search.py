@@ -30,13 +30,15 @@ as its memory, however many moves a state has (a level of 5,000 buttons).
 from __future__ import annotations
 
 import itertools
-from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping, Sequence
-from typing import Any, Final, Generic, Protocol, TypeVar
+from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping
+from typing import Final, Generic, Protocol, TypeVar
 
 import attrs
 
+from puzzlecalc import _search
 from puzzlecalc._checks import shown, whole_number
-from puzzlecalc.errors import InvalidArgumentError, InvalidTypeError, SearchLimitError
+from puzzlecalc._search import Prune, Route
+from puzzlecalc.errors import InvalidArgumentError, InvalidTypeError
 
 __all__ = [
     "DEFAULT_MAX_STATES",
@@ -59,9 +61,6 @@ M_co = TypeVar("M_co", covariant=True)
 
 #: How many states a search may remember unless the caller says otherwise.
 DEFAULT_MAX_STATES: Final = 2_000_000
-
-#: ``prune(state, depth)``: ``True`` cuts ``state``, reached after ``depth`` moves, off.
-Prune = Callable[[S, int], bool]
 
 
 class Problem(Protocol[S, M_co]):
@@ -122,11 +121,13 @@ def _check(max_depth: int | None, max_states: int, *, unbounded: bool = False) -
     whole_number(max_states, "max_states", low=1)
 
 
-def _limit_error(max_states: int) -> SearchLimitError:
-    return SearchLimitError(
-        f"the search visited more than max_states={max_states} states; raise the limit",
-        "max_states",
-    )
+def _check_prune(prune: object) -> None:
+    if prune is not None and not callable(prune):
+        raise InvalidTypeError(f"prune must be a function or None, not {shown(prune)}")
+
+
+def _path(route: Route[S, M] | None) -> Path[S, M] | None:
+    return None if route is None else Path(*route)
 
 
 def breadth_first(
@@ -145,85 +146,19 @@ def breadth_first(
     """
     _check(max_depth, max_states, unbounded=True)
     _problem(problem)
-    start = problem.initial()
-    if problem.is_goal(start):
-        return Path((start,), ())
-    is_goal, successors = problem.is_goal, problem.successors
-    within = getattr(problem, "within", None)
-    parents: dict[S, tuple[S, M] | None] = {start: None}
-    frontier = [start]
-    depth = visited = 0
-    while frontier and (max_depth is None or depth < max_depth):
-        depth += 1
-        if depth == max_depth:  # the last layer: only a goal matters, nothing is kept
-            goal_successors = _goal_successors(problem, len(frontier))
-            for state in frontier:
-                moves, made = goal_successors(state)
-                visited += made
-                if visited > max_states:
-                    raise _limit_error(max_states)
-                for move, reached in moves:
-                    if prune is None or not prune(reached, depth):
-                        parents[reached] = (state, move)
-                        return _walk_back(parents, reached)
-            return None
-        # keep only the states from which a goal may still be reached, if the problem can tell
-        near = (
-            None
-            if within is None or max_depth is None
-            else within(max_depth - depth, len(frontier))
+    _check_prune(prune)
+    return _path(
+        _search.breadth_first(
+            problem.initial(),
+            problem.is_goal,
+            problem.successors,
+            max_depth,
+            max_states,
+            prune,
+            getattr(problem, "within", None),
+            getattr(problem, "goal_successors", None),
         )
-        following: list[S] = []
-        for state in frontier:
-            moves = _listed(successors(state))
-            visited += len(moves)
-            if visited > max_states:
-                raise _limit_error(max_states)
-            for move, reached in moves:
-                if reached in parents or (prune is not None and prune(reached, depth)):
-                    continue
-                if is_goal(reached):
-                    parents[reached] = (state, move)
-                    return _walk_back(parents, reached)
-                if near is None or near(reached):
-                    parents[reached] = (state, move)
-                    following.append(reached)
-        frontier = following
-    return None
-
-
-def _goal_successors(
-    problem: Problem[S, M], expanding: int
-) -> Callable[[S], tuple[Sequence[tuple[M, S]], int]]:
-    """The problem's ``goal_successors`` for a layer of ``expanding`` states, or the same
-    made by filtering its successors."""
-    own = getattr(problem, "goal_successors", None)
-    made = None if own is None else own(expanding)
-    if made is not None:
-        return made  # type: ignore[no-any-return]
-    is_goal, successors = problem.is_goal, problem.successors
-
-    def goal_successors(state: S) -> tuple[Sequence[tuple[M, S]], int]:
-        moves = _listed(successors(state))
-        return [(move, reached) for move, reached in moves if is_goal(reached)], len(moves)
-
-    return goal_successors
-
-
-def _listed(moves: Iterable[tuple[M, S]]) -> Sequence[tuple[M, S]]:
-    """The moves of a state as a sequence, to count them (a problem's list is itself)."""
-    return moves if moves.__class__ is list else list(moves)
-
-
-def _walk_back(parents: dict[S, tuple[S, M] | None], state: S) -> Path[S, M]:
-    states, moves = [state], []
-    link = parents[state]
-    while link is not None:
-        state, move = link
-        states.append(state)
-        moves.append(move)
-        link = parents[state]
-    return Path(tuple(reversed(states)), tuple(reversed(moves)))
+    )
 
 
 def depth_first(
@@ -243,38 +178,9 @@ def depth_first(
     """
     _check(max_depth, max_states)
     _problem(problem)
-    start = problem.initial()
-    spare: dict[S, int] = {start: max_depth}
-    states: list[S] = [start]
-    moves: list[M] = []
-    stack: list[Iterator[tuple[M, S]]] = []
-    if problem.is_goal(start):
-        return Path((start,), ())
-    stack.append(iter(problem.successors(start)) if max_depth else iter(()))
-    visited = 0
-    while stack:
-        step = next(stack[-1], None)
-        if step is None:
-            stack.pop()
-            states.pop()
-            if moves:
-                moves.pop()
-            continue
-        visited += 1
-        if visited > max_states:
-            raise _limit_error(max_states)
-        move, reached = step
-        depth = len(stack)
-        left = max_depth - depth
-        if spare.get(reached, -1) >= left or (prune is not None and prune(reached, depth)):
-            continue
-        spare[reached] = left
-        states.append(reached)
-        moves.append(move)
-        if problem.is_goal(reached):
-            return Path(tuple(states), tuple(moves))
-        stack.append(iter(problem.successors(reached)) if left else iter(()))
-    return None
+    _check_prune(prune)
+    start, is_goal, successors = problem.initial(), problem.is_goal, problem.successors
+    return _path(_search.depth_first(start, is_goal, successors, max_depth, max_states, prune))
 
 
 def breadth_first_each(
@@ -310,6 +216,7 @@ def breadth_first_each(
     """
     _check(0, max_states)
     _problem(problem)
+    _check_prune(prune)
     if not isinstance(targets, Mapping):
         raise InvalidTypeError(f"targets must map each target to its depth, not {shown(targets)}")
     if key is not None and not callable(key):
@@ -317,60 +224,8 @@ def breadth_first_each(
     for bound in targets.values():
         _check(bound, max_states)
     start = problem.initial()
-    found: dict[K, Path[S, M]] = {}
-    remaining = dict(targets)
-    first: Any = start if key is None else key(start)
-    if first in remaining:
-        found[first] = Path((start,), ())
-        del remaining[first]
-    successors = problem.successors
-    parents: dict[S, tuple[S, M] | None] = {start: None}
-    frontier = [start]
-    depth = visited = 0
-    deepest = max(remaining.values(), default=0)
-    while frontier and remaining:
-        depth += 1
-        if min(remaining.values()) < depth:  # targets whose bound is passed are dropped
-            remaining = {target: bound for target, bound in remaining.items() if bound >= depth}
-            if not remaining:
-                break
-        if deepest == depth:  # the last layer: nothing is kept
-            for state in frontier:
-                moves = _listed(successors(state))
-                visited += len(moves)
-                if visited > max_states:
-                    raise _limit_error(max_states)
-                for move, reached in moves:
-                    target: Any = reached if key is None else key(reached)
-                    if target not in remaining or reached in parents:
-                        continue
-                    if prune is None or not prune(reached, depth):
-                        parents[reached] = (state, move)
-                        found[target] = _walk_back(parents, reached)
-                        del remaining[target]
-                        if not remaining:
-                            return found
-            return found
-        following: list[S] = []
-        for state in frontier:
-            moves = _listed(successors(state))
-            visited += len(moves)
-            if visited > max_states:
-                raise _limit_error(max_states)
-            for move, reached in moves:
-                if reached in parents or (prune is not None and prune(reached, depth)):
-                    continue
-                parents[reached] = (state, move)
-                target = reached if key is None else key(reached)
-                if target in remaining:
-                    found[target] = _walk_back(parents, reached)
-                    del remaining[target]
-                    if not remaining:
-                        return found
-                    deepest = max(remaining.values())
-                following.append(reached)
-        frontier = following
-    return found
+    routes = _search.breadth_first_each(start, problem.successors, targets, key, max_states, prune)
+    return {target: Path(*route) for target, route in routes.items()}
 
 
 def iterative_deepening(
@@ -388,105 +243,14 @@ def iterative_deepening(
     :raises SearchLimitError: if one of the searches visits more than ``max_states`` states.
     """
     _check(max_depth, max_states)
+    _problem(problem)
+    _check_prune(prune)
+    start, is_goal, successors = problem.initial(), problem.is_goal, problem.successors
     for depth in range(max_depth + 1):
-        path = depth_first(problem, max_depth=depth, max_states=max_states, prune=prune)
-        if path is not None:
-            return path
+        route = _search.depth_first(start, is_goal, successors, depth, max_states, prune)
+        if route is not None:
+            return Path(*route)
     return None
-
-
-class _Graph(Generic[S, M]):
-    """Every state within ``max_depth`` moves, its successors, and the paths to goals.
-
-    Paths end at the first goal they reach: a goal state has no successors here.
-    ``ways[r][state]`` counts the paths of exactly ``r`` moves from ``state``. The states,
-    the edges and the entries of ``ways`` together are at most ``max_states``.
-    """
-
-    def __init__(
-        self,
-        problem: Problem[S, M],
-        max_depth: int,
-        max_states: int,
-        prune: Prune[S] | None,
-    ) -> None:
-        _check(max_depth, max_states)
-        _problem(problem)
-        self.start = problem.initial()
-        self.edges: dict[S, list[tuple[M, S]]] = {}
-        goals: set[S] = set()
-        layer, depth = [self.start], 0
-        seen = {self.start}
-        stored = 0  # edges kept: they count against max_states with the states
-        while layer:
-            following = []
-            for state in layer:
-                if problem.is_goal(state):
-                    goals.add(state)
-                    self.edges[state] = []
-                    continue
-                if depth == max_depth:
-                    continue
-                edges = [
-                    (move, reached)
-                    for move, reached in problem.successors(state)
-                    if prune is None or not prune(reached, depth + 1)
-                ]
-                self.edges[state] = edges
-                stored += len(edges)
-                for _, reached in edges:
-                    if reached not in seen:
-                        seen.add(reached)
-                        following.append(reached)
-                if len(seen) + stored > max_states:
-                    raise _limit_error(max_states)
-            layer, depth = following, depth + 1
-        self.ways: list[dict[S, int]] = [dict.fromkeys(goals, 1)]
-        cells = len(seen) + stored
-        for _ in range(max_depth):
-            cells += len(self.edges)  # the work of a layer, and a bound on its entries
-            if cells > max_states:
-                raise SearchLimitError(
-                    f"counting paths of up to {max_depth} moves through {len(seen)} states "
-                    f"needs more than max_states={max_states} table entries; raise the limit",
-                    "max_states",
-                )
-            last = self.ways[-1]
-            counts = {}
-            for state, edges in self.edges.items():
-                total = sum(last.get(reached, 0) for _, reached in edges)
-                if total:
-                    counts[state] = total
-            self.ways.append(counts)
-
-    def paths(self, length: int) -> Iterator[Path[S, M]]:
-        """Every path of exactly ``length`` moves from the start to a goal, in order."""
-        if not self.ways[length].get(self.start):
-            return
-        if length == 0:
-            yield Path((self.start,), ())
-            return
-        states: list[S] = [self.start]
-        moves: list[M] = []
-        stack = [iter(self.edges[self.start])]
-        while stack:
-            left = length - len(stack)
-            step = next(stack[-1], None)
-            if step is None:
-                stack.pop()
-                states.pop()
-                if moves:
-                    moves.pop()
-                continue
-            move, reached = step
-            if not self.ways[left].get(reached):
-                continue
-            if left == 0:
-                yield Path((*states, reached), (*moves, move))
-                continue
-            states.append(reached)
-            moves.append(move)
-            stack.append(iter(self.edges[reached]))
 
 
 @attrs.frozen
@@ -514,27 +278,17 @@ def layers(
     """
     _check(max_depth, max_states)
     _problem(problem)
-    start = problem.initial()
-    ways: list[dict[S, int]] = [{start: 1}]
-    seen = {start}
-    moves = 0
-    for _ in range(max_depth):
-        following: dict[S, int] = {}
-        for state, count in ways[-1].items():
-            tried = _listed(problem.successors(state))
-            moves += len(tried)
-            if moves > max_states:
-                raise _limit_error(max_states)
-            for _, reached in tried:
-                if reached in following:
-                    following[reached] += count
-                elif reached not in seen:
-                    seen.add(reached)
-                    following[reached] = count
-        if not following:
-            break
-        ways.append(following)
-    return Layers(ways, moves)
+    return Layers(*_search.layers(problem.initial(), problem.successors, max_depth, max_states))
+
+
+def _graph(
+    problem: Problem[S, M], max_depth: int, max_states: int, prune: Prune[S] | None
+) -> _search.Graph[S, M]:
+    _check(max_depth, max_states)
+    _problem(problem)
+    _check_prune(prune)
+    start, is_goal, successors = problem.initial(), problem.is_goal, problem.successors
+    return _search.Graph(start, is_goal, successors, max_depth, max_states, prune)
 
 
 def count_paths(
@@ -551,7 +305,7 @@ def count_paths(
 
     :raises SearchLimitError: if more than ``max_states`` states are within reach.
     """
-    graph = _Graph(problem, max_depth, max_states, prune)
+    graph = _graph(problem, max_depth, max_states, prune)
     return [ways.get(graph.start, 0) for ways in graph.ways]
 
 
@@ -569,5 +323,6 @@ def iter_paths(
 
     :raises SearchLimitError: if more than ``max_states`` states are within reach.
     """
-    graph = _Graph(problem, max_depth, max_states, prune)
-    return itertools.chain.from_iterable(map(graph.paths, range(max_depth + 1)))
+    graph = _graph(problem, max_depth, max_states, prune)
+    routes = itertools.chain.from_iterable(map(graph.paths, range(max_depth + 1)))
+    return (Path(*route) for route in routes)

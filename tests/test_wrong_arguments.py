@@ -105,7 +105,11 @@ CALLS: dict[str, tuple[Callable[..., Any], dict[str, Any]]] = {
     "Level.each_goal": (Level.each_goal, {"data": LEVEL.to_dict()}),
     "breadth_first": (
         search.breadth_first,
-        {"problem": LevelProblem(LEVEL), "max_depth": 3, "max_states": 1000},
+        {"problem": LevelProblem(LEVEL), "max_depth": 3, "max_states": 1000, "prune": None},
+    ),
+    "iterative_deepening": (
+        search.iterative_deepening,
+        {"problem": LevelProblem(LEVEL), "max_depth": 3, "max_states": 1000, "prune": None},
     ),
     "level_svg": (level_svg, {"level": LEVEL}),
     "solution_svg": (solution_svg, {"solution": SOLUTION}),
@@ -235,17 +239,20 @@ CALLS: dict[str, tuple[Callable[..., Any], dict[str, Any]]] = {
     "Portal.apply": (puzzlecalc.Portal(2, 0).apply, {"value": 1234}),
     "depth_first": (
         search.depth_first,
-        {"problem": LevelProblem(LEVEL), "max_depth": 3, "max_states": 1000},
+        {"problem": LevelProblem(LEVEL), "max_depth": 3, "max_states": 1000, "prune": None},
     ),
     "breadth_first_each": (
         search.breadth_first_each,
-        {"problem": LevelProblem(LEVEL), "targets": {4: 3}, "key": lambda s: s},
+        {"problem": LevelProblem(LEVEL), "targets": {4: 3}, "key": lambda s: s, "prune": None},
     ),
     "layers": (search.layers, {"problem": LevelProblem(LEVEL), "max_depth": 3, "max_states": 1000}),
-    "count_paths": (search.count_paths, {"problem": LevelProblem(LEVEL), "max_depth": 3}),
+    "count_paths": (
+        search.count_paths,
+        {"problem": LevelProblem(LEVEL), "max_depth": 3, "prune": None},
+    ),
     "iter_paths": (
         lambda **k: list(search.iter_paths(**k)),
-        {"problem": LevelProblem(LEVEL), "max_depth": 3},
+        {"problem": LevelProblem(LEVEL), "max_depth": 3, "prune": None},
     ),
     "NumberedLevel.from_dict": (
         puzzlecalc.NumberedLevel.from_dict,
