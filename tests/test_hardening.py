@@ -351,6 +351,13 @@ _SEARCHES: dict[str, Callable[[], object]] = {
     "a Calculator 2 level, [+]N and a cursor button": lambda: solve_level(
         game_level(149, game=2).puzzles[0]
     ),
+    "a level depth first": lambda: solve_level(game_level(155).puzzles[0], method="dfs"),
+    "a level by iterative deepening": lambda: solve_level(
+        game_level(155).puzzles[0], method="iddfs"
+    ),
+    "a level's every solution": lambda: list(iter_solutions(game_level(155).puzzles[0])),
+    "a level's solutions counted": lambda: count_solutions(game_level(155).puzzles[0]),
+    "a level's goals in one search": lambda: solve_goals(list(game_level(100, game=2).puzzles)),
     **_SHARING_LOOPS,
 }
 
