@@ -119,6 +119,33 @@ def test_searches_agree_with_brute_force(goal: int, depth: int) -> None:
         assert len(anything) >= len(shortest) and anything.states[-1] == goal
 
 
+@given(st.dictionaries(st.integers(-20, 40), st.integers(0, 5), min_size=1, max_size=4))
+def test_one_search_for_several_targets_finds_each_its_own_path(targets: dict[int, int]) -> None:
+    """:func:`breadth_first_each` gives each target the path :func:`breadth_first` finds for
+    it alone, within its own bound (the problem's goal is not asked)."""
+    found = search.breadth_first_each(Counter(goal=10**6), targets)
+    assert set(found) <= set(targets)
+    for target, bound in targets.items():
+        assert found.get(target) == search.breadth_first(Counter(target), max_depth=bound)
+
+
+@given(st.integers(0, 5))
+def test_layers_count_the_shortest_paths_to_each_state(depth: int) -> None:
+    ways: list[dict[int, int]] = []
+    first: dict[int, int] = {}  # (a state's fewest moves: every move sequence tried)
+    for length in range(depth + 1):
+        ways.append({})
+        for moves in itertools.product(MOVES, repeat=length):
+            value = 1
+            for move in moves:
+                value = MOVES[move](value)
+            if first.setdefault(value, length) == length:
+                ways[length][value] = ways[length].get(value, 0) + 1
+    reached = search.layers(Counter(goal=1), max_depth=depth)  # (goals are passed through)
+    assert reached.ways == ways
+    assert reached.moves == len(MOVES) * sum(map(len, ways[:-1]))
+
+
 @attrs.define
 class Wide:
     """Every state has ``width`` moves, none to a goal; ``made`` counts the moves made."""
