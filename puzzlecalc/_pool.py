@@ -11,10 +11,12 @@ result. :func:`results` yields ``task(item)`` for every item, in no particular o
   leave them to the parent, which kills them when it stops; if the parent dies, they see
   their pipe close and end. A worker that dies (killed by the OOM killer, say) is replaced
   and its work handed to the new one; work that kills :data:`MAX_DEATHS` workers ends the
-  run with :exc:`~puzzlecalc.errors.WorkLostError`. Called from the main thread of a
-  process with no other thread, workers are forked (quick to start); from anywhere else
-  (a thread pool, a web server, a notebook's threads) they are spawned, as forking a
-  process with threads can leave the child holding another thread's locks;
+  run with :exc:`~puzzlecalc.errors.WorkLostError`. If the system will not start a worker
+  (its limit of processes or of open files reached), the work goes on with the workers
+  running, and without any it is lost. Called from the main thread of a process with no
+  other thread, workers are forked (quick to start); from anywhere else (a thread pool, a
+  web server, a notebook's threads) they are spawned, as forking a process with threads
+  can leave the child holding another thread's locks;
 - with any :class:`concurrent.futures.Executor` (a process pool, or a Dask cluster's
   ``Client(...).get_executor()``), in chunks of items, each chunk one submitted call
   returning a list of results; when the parent stops, the chunks not started are
@@ -101,8 +103,8 @@ def results(
     >>> sorted(results([1, 2, 3], abs, jobs=1))
     [1, 2, 3]
 
-    :raises WorkLostError: if a chunk of work kills :data:`MAX_DEATHS` workers, or the
-        executor loses the work.
+    :raises WorkLostError: if a chunk of work kills :data:`MAX_DEATHS` workers, no local
+        worker can start, or the executor loses the work.
     """
     chunks = _chunks(items, chunk)
     if executor is not None:
@@ -323,8 +325,16 @@ class _Processes:
 
     def start(self) -> None:
         """Start one more worker for the chunks waiting (there are some), with the stopping
-        signals held off until it ignores them."""
-        ours, theirs = self.context.Pipe(duplex=True)
+        signals held off until it ignores them. If the system will not start one (its limit
+        of processes or of open files reached), the work goes on with the workers running.
+
+        :raises WorkLostError: if no worker runs to go on with.
+        """
+        try:
+            ours, theirs = self.context.Pipe(duplex=True)
+        except OSError as error:
+            self.refused(error)
+            return
         parents = [worker.pipe for worker in self.workers.values()] + [ours]
         if self.context.get_start_method() != "fork":
             parents = []  # (a spawned worker is handed its own end alone)
@@ -334,12 +344,26 @@ class _Processes:
                 target=_work_on, args=(theirs, self.task, parents), daemon=True
             )
             process.start()
+        except OSError as error:
+            ours.close()
+            theirs.close()
+            self.refused(error)
+            return
         finally:
             _mask(signal.SIG_SETMASK, blocked)
         theirs.close()
         worker = self.workers[ours] = _Worker(process, ours)
         for _ in range(2):  # a second chunk waits, so that the worker never waits for us
             self.hand(worker)
+
+    def refused(self, error: OSError) -> None:
+        """The system would not start a worker: the work goes on with those running."""
+        if not self.workers:
+            raise WorkLostError(
+                f"no worker process could start: {error.strerror or error}; ask for fewer "
+                "jobs, or raise the system's limit"
+            ) from error
+        self.count = len(self.workers)
 
     def more(self) -> bool:
         """Whether a chunk waits to be handed out (the next read from the source, if none

@@ -113,7 +113,9 @@ class IllegalPressError(PuzzlecalcError):
 
 class WorkLostError(PuzzlecalcError):
     """The work of a census was lost: the same chunk killed its worker process again and
-    again (as the OOM killer does), or the executor running it (a Dask cluster) stopped.
+    again (as the OOM killer does), no worker process could start (the system's limit of
+    processes or of open files reached), or the executor running it (a Dask cluster)
+    stopped.
 
     What the census finished is in its rows file, so a run with ``resume`` goes on from
     there.

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import concurrent.futures
 import contextlib
+import errno
 import itertools
 import multiprocessing
 import operator
@@ -78,6 +79,67 @@ def test_work_that_kills_its_worker_again_and_again_is_given_up(tmp_path: Path) 
             found.append(value)
     assert 49 not in found and len(found) >= 1
     assert not multiprocessing.active_children()  # no worker left
+
+
+TWO_CORES = pytest.mark.skipif((os.cpu_count() or 1) < 2, reason="one core: no worker starts")
+
+
+def _starting(monkeypatch: pytest.MonkeyPatch, allowed: int, refusal: OSError) -> list[int]:
+    """Let the system start ``allowed`` worker processes and refuse the next with
+    ``refusal``; gives the list of the pids started, as they start."""
+    start = multiprocessing.process.BaseProcess.start
+    started: list[int] = []
+
+    def start_or_refuse(process: multiprocessing.process.BaseProcess) -> None:
+        if len(started) == allowed:
+            raise refusal
+        start(process)
+        assert process.pid is not None
+        started.append(process.pid)
+
+    monkeypatch.setattr(multiprocessing.process.BaseProcess, "start", start_or_refuse)
+    return started
+
+
+@TWO_CORES
+def test_a_worker_the_system_will_not_start_leaves_the_work_to_those_running(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    refusal = BlockingIOError(errno.EAGAIN, "Resource temporarily unavailable")  # (no fork)
+    started = _starting(monkeypatch, 1, refusal)
+    assert sorted(results(range(200), abs, jobs=2, chunk=4)) == list(range(200))
+    assert len(started) == 1
+    assert not multiprocessing.active_children()
+
+
+@TWO_CORES
+def test_no_worker_the_system_will_start_loses_the_work_saying_why(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    _starting(monkeypatch, 0, OSError(errno.EMFILE, "Too many open files"))
+    with pytest.raises(WorkLostError, match="no worker process could start: Too many open files"):
+        list(results(range(200), abs, jobs=2))
+
+
+@TWO_CORES
+@pytest.mark.skipif(not Path("/proc/self/fd").exists(), reason="reads /proc")
+def test_a_census_out_of_open_files_says_so_and_exits_as_work_lost() -> None:
+    """With no file left to open for a worker's pipe, the command says why and exits 75; it
+    said it could not write to standard output, and exited 74."""
+    script = (
+        "import os, resource, sys\n"
+        "from puzzlecalc.cli.main import main\n"
+        "main(['census', '24', '--high', '4', '--jobs', '1'])\n"  # (everything imported)
+        "files = len(os.listdir('/proc/self/fd'))  # (the one listing them too)\n"
+        "resource.setrlimit(resource.RLIMIT_NOFILE, (files, resource.getrlimit(resource.RLIMIT_NOFILE)[1]))\n"
+        "sys.exit(main(['census', '24', '--high', '5', '--jobs', '2']))\n"
+    )  # fmt: skip
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    ran = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, env=env, timeout=120
+    )
+    assert ran.returncode == 75, ran.stderr
+    assert "work lost: no worker process could start: Too many open files" in ran.stderr
 
 
 def _gone(pids: list[int], seconds: float) -> bool:

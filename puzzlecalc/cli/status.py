@@ -12,9 +12,9 @@
        ``--max-deals``, ``--max-tries``, ``--max-items``)
 74     an output could not be written (a full disk, a file-size limit, ``/dev/full``);
        what was written before is kept
-75     the work of a census was lost (the same work killed its worker three times, or the
-       Dask scheduler went away); its rows file keeps what was done, so ``--resume`` goes
-       on from there
+75     the work of a census was lost (the same work killed its worker three times, no
+       worker process could start, or the Dask scheduler went away); its rows file keeps
+       what was done, so ``--resume`` goes on from there
 129    stopped by ``SIGHUP`` (the terminal closed); a census keeps its whole rows
 130    interrupted (Ctrl-C); a census keeps its whole rows
 141    the output pipe closed (``... | head``): the command stops quietly
