@@ -66,6 +66,7 @@ from puzzlecalc.arith24.ten import ten_census
 from puzzlecalc.calculator.ops import Add, Append, Multiply, Power
 from puzzlecalc.calculator.problem import LevelProblem
 from puzzlecalc.calculator.solver import DEFAULT_MAX_STATES
+from puzzlecalc.cli import main as cli_main
 from puzzlecalc.errors import (
     IllegalPressError,
     InvalidArgumentError,
@@ -803,6 +804,55 @@ def test_standard_output_that_cannot_be_written_is_one_line_and_74() -> None:
         _, error = process.communicate(timeout=60)
     assert process.returncode == 74
     assert error == b"puzzlecalc: cannot write to standard output: No space left on device\n"
+
+
+def _closing(*fds: int) -> Callable[[], None]:
+    """Close ``fds`` in a child before it starts, as ``>&-`` and ``2>&-`` do."""
+
+    def close() -> None:
+        for fd in fds:
+            os.close(fd)
+
+    return close
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="closes descriptors before exec")
+@pytest.mark.parametrize(
+    ("argv", "closed", "expected"),
+    [
+        (["level", "155"], (1,), 74),  # (it said nothing: an AttributeError, and 1)
+        (["24", "3", "3", "8", "8"], (1, 2), 74),
+        (["census", "24", "--high", "4"], (2,), 0),  # (its progress bar: an AttributeError)
+        (["24", "1", "2", "3", "4", "--max-steps", "10"], (2,), 4),  # (its one line: nowhere)
+    ],
+)
+def test_a_process_started_without_standard_output_or_error_is_told_apart(
+    argv: list[str], closed: tuple[int, ...], expected: int
+) -> None:
+    """Started with standard output closed, a command fails at its first write, as one
+    that writes to a full disk (74), saying so on standard error if it has one; started
+    with standard error closed, it runs as ever, its messages going nowhere."""
+    out = None if 1 in closed else subprocess.PIPE
+    error = None if 2 in closed else subprocess.PIPE
+    process = _puzzlecalc(*argv, stdout=out, stderr=error, preexec_fn=_closing(*closed))
+    printed, said = process.communicate(timeout=120)
+    assert process.returncode == expected
+    if 2 not in closed:
+        assert said == b"puzzlecalc: cannot write to standard output: Bad file descriptor\n"
+    if 1 not in closed:
+        assert b"Traceback" not in printed and (printed or expected)
+
+
+def test_main_called_without_standard_streams_says_74_and_leaves_them_as_they_were(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """In a process with neither (``pythonw``'s), :func:`~puzzlecalc.cli.main` writes
+    nothing, answers as a closed output does, and puts back the ``None`` it found."""
+    monkeypatch.setattr(sys, "stdout", None)
+    monkeypatch.setattr(sys, "stderr", None)
+    assert cli_main(["24", "3", "3", "8", "8"]) == 74
+    assert cli_main(["24", "1", "2", "3", "4", "--max-steps", "10"]) == 4
+    assert sys.stdout is None and sys.stderr is None
 
 
 def _census_past_a_file_size_limit(rows: Path, size: int, jobs: str) -> None:

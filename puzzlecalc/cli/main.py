@@ -5,10 +5,13 @@ subcommand runs (or the help lists them all): a command pays for its own start-u
 
 from __future__ import annotations
 
+import contextlib
+import errno
 import importlib
+import io
 import os
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any, Final, TextIO
 
 from puzzlecalc import __version__
@@ -72,11 +75,37 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
     0
     """
     out = sys.stdout if out is None else out
-    with stopped_by_signals() as stop:
+    if out is None:  # (a process started without standard output)
+        out = _ClosedOutput()
+    with _standard_error(), stopped_by_signals() as stop:
         try:
             return _run(argv, out, stop)
         except KeyboardInterrupt:
             return _fail(stop.said(), status.stopped(stop.signum))
+
+
+class _ClosedOutput(io.StringIO):
+    """The standard output of a process started without one (closed, as ``>&-`` does, or
+    ``pythonw``'s): each write fails as a write to a closed file does (status 74)."""
+
+    def write(self, text: str) -> int:
+        raise OSError(errno.EBADF, os.strerror(errno.EBADF))
+
+
+@contextlib.contextmanager
+def _standard_error() -> Iterator[None]:
+    """For a process started without standard error, a stand-in while the command runs,
+    where its messages and progress go nowhere (its exit status still tells)."""
+    before = sys.stderr
+    if before is not None:
+        yield
+        return
+    with open(os.devnull, "w", encoding="utf-8") as nowhere:
+        sys.stderr = nowhere
+        try:
+            yield
+        finally:
+            sys.stderr = before
 
 
 def _run(argv: Sequence[str] | None, out: TextIO, stop: Stop) -> int:

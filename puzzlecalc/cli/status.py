@@ -10,8 +10,8 @@
        another census, a row that cannot be read)
 4      a search limit reached (``--max-states``, ``--max-steps``, ``--max-solutions``,
        ``--max-deals``, ``--max-tries``, ``--max-items``)
-74     an output could not be written (a full disk, a file-size limit, ``/dev/full``);
-       what was written before is kept
+74     an output could not be written (a full disk, a file-size limit, ``/dev/full``,
+       standard output closed); what was written before is kept
 75     the work of a census was lost (the same work killed its worker three times, no
        worker process could start, or the Dask scheduler went away); its rows file keeps
        what was done, so ``--resume`` goes on from there
