@@ -824,6 +824,8 @@ def _closing(*fds: int) -> Callable[[], None]:
         (["24", "3", "3", "8", "8"], (1, 2), 74),
         (["census", "24", "--high", "4"], (2,), 0),  # (its progress bar: an AttributeError)
         (["24", "1", "2", "3", "4", "--max-steps", "10"], (2,), 4),  # (its one line: nowhere)
+        (["play", "24", "--rounds", "2"], (0,), 0),  # (an AttributeError: read as empty)
+        (["24", "--file", "-"], (0,), 3),  # (as from /dev/null: no puzzles)
     ],
 )
 def test_a_process_started_without_standard_output_or_error_is_told_apart(
@@ -831,28 +833,38 @@ def test_a_process_started_without_standard_output_or_error_is_told_apart(
 ) -> None:
     """Started with standard output closed, a command fails at its first write, as one
     that writes to a full disk (74), saying so on standard error if it has one; started
-    with standard error closed, it runs as ever, its messages going nowhere."""
+    with standard error closed, it runs as ever, its messages going nowhere; started with
+    standard input closed, it reads it as empty."""
     out = None if 1 in closed else subprocess.PIPE
     error = None if 2 in closed else subprocess.PIPE
     process = _puzzlecalc(*argv, stdout=out, stderr=error, preexec_fn=_closing(*closed))
     printed, said = process.communicate(timeout=120)
     assert process.returncode == expected
     if 2 not in closed:
-        assert said == b"puzzlecalc: cannot write to standard output: Bad file descriptor\n"
+        assert (
+            said
+            == {
+                74: b"puzzlecalc: cannot write to standard output: Bad file descriptor\n",
+                3: b"puzzlecalc: error: no puzzles in standard input\n",
+                0: b"",
+            }[expected]
+        )
     if 1 not in closed:
         assert b"Traceback" not in printed and (printed or expected)
 
 
-def test_main_called_without_standard_streams_says_74_and_leaves_them_as_they_were(
+def test_main_called_without_standard_streams_copes_and_leaves_them_as_they_were(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    """In a process with neither (``pythonw``'s), :func:`~puzzlecalc.cli.main` writes
-    nothing, answers as a closed output does, and puts back the ``None`` it found."""
-    monkeypatch.setattr(sys, "stdout", None)
-    monkeypatch.setattr(sys, "stderr", None)
+    """In a process with no standard stream (``pythonw``'s), :func:`~puzzlecalc.cli.main`
+    writes nothing, answers as a closed output does, reads an empty input, and puts back
+    the ``None`` it found."""
+    for stream in ("stdin", "stdout", "stderr"):
+        monkeypatch.setattr(sys, stream, None)
     assert cli_main(["24", "3", "3", "8", "8"]) == 74
     assert cli_main(["24", "1", "2", "3", "4", "--max-steps", "10"]) == 4
-    assert sys.stdout is None and sys.stderr is None
+    assert cli_main(["24", "--file", "-"], io.StringIO()) == 3  # (no puzzles)
+    assert sys.stdin is None and sys.stdout is None and sys.stderr is None
 
 
 def _census_past_a_file_size_limit(rows: Path, size: int, jobs: str) -> None:

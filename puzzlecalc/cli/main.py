@@ -77,7 +77,7 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
     out = sys.stdout if out is None else out
     if out is None:  # (a process started without standard output)
         out = _ClosedOutput()
-    with _standard_error(), stopped_by_signals() as stop:
+    with _missing_streams(), stopped_by_signals() as stop:
         try:
             return _run(argv, out, stop)
         except KeyboardInterrupt:
@@ -92,20 +92,27 @@ class _ClosedOutput(io.StringIO):
         raise OSError(errno.EBADF, os.strerror(errno.EBADF))
 
 
+class _EmptyInput(io.StringIO):
+    """The standard input of a process started without one: empty, as ``/dev/null`` is."""
+
+    name = "<stdin>"  # (as Python names its standard input)
+
+
 @contextlib.contextmanager
-def _standard_error() -> Iterator[None]:
-    """For a process started without standard error, a stand-in while the command runs,
-    where its messages and progress go nowhere (its exit status still tells)."""
-    before = sys.stderr
-    if before is not None:
-        yield
-        return
-    with open(os.devnull, "w", encoding="utf-8") as nowhere:
-        sys.stderr = nowhere
+def _missing_streams() -> Iterator[None]:
+    """Stand-ins, while the command runs, for the standard input and error of a process
+    started without them: an input that is empty, as ``/dev/null`` is, and an error
+    stream where messages and progress go nowhere (the exit status still tells)."""
+    before = sys.stdin, sys.stderr
+    with contextlib.ExitStack() as opened:
+        if sys.stdin is None:
+            sys.stdin = _EmptyInput()
+        if sys.stderr is None:
+            sys.stderr = opened.enter_context(open(os.devnull, "w", encoding="utf-8"))
         try:
             yield
         finally:
-            sys.stderr = before
+            sys.stdin, sys.stderr = before
 
 
 def _run(argv: Sequence[str] | None, out: TextIO, stop: Stop) -> int:
