@@ -67,6 +67,8 @@ from puzzlecalc.calculator.ops import Add, Append, Multiply, Power
 from puzzlecalc.calculator.problem import LevelProblem
 from puzzlecalc.calculator.solver import DEFAULT_MAX_STATES
 from puzzlecalc.cli import main as cli_main
+from puzzlecalc.cli.play.terminal import Terminal
+from puzzlecalc.cli.streams import ASCII_SPELLINGS
 from puzzlecalc.errors import (
     IllegalPressError,
     InvalidArgumentError,
@@ -865,6 +867,46 @@ def test_main_called_without_standard_streams_copes_and_leaves_them_as_they_were
     assert cli_main(["24", "1", "2", "3", "4", "--max-steps", "10"]) == 4
     assert cli_main(["24", "--file", "-"], io.StringIO()) == 3  # (no puzzles)
     assert sys.stdin is None and sys.stdout is None and sys.stderr is None
+
+
+@pytest.mark.parametrize("encoding", ["ascii", "cp1252", "latin-1"])
+def test_an_output_that_cannot_encode_a_symbol_gets_its_ascii_spelling(encoding: str) -> None:
+    """On an output whose encoding has no ``√`` (a Windows code page, the C locale), a
+    command writes ``sqrt``, which the parser reads back as the same expression; and
+    leaves the output's error handler as it was."""
+    raw = io.BytesIO()
+    out = io.TextIOWrapper(raw, encoding=encoding, write_through=True)
+    assert cli_main(["24", "--unary", "√!", "2", "3", "4"], out) == 0
+    assert out.errors == "strict"
+    lines = raw.getvalue().decode(encoding).splitlines()[1:]
+    written = [line.strip().removesuffix(" = 24") for line in lines]
+    assert any("sqrt" in line for line in written) and not any("√" in line for line in written)
+    rules = HouseRules(unary="√!")
+    assert [Expr.parse(line) for line in written] == solve([2, 3, 4], rules=rules)
+
+
+def test_the_ascii_spellings_are_ascii_and_read_back_where_the_parser_reads_them() -> None:
+    assert all(spelling.isascii() for spelling in ASCII_SPELLINGS.values())
+    for symbol in "√⁄−×÷":  # (the ones an expression is written with, or read)
+        spelled = f"8{symbol}4" if symbol != "√" else f"{symbol}4"
+        ascii_spelled = spelled.replace(symbol, ASCII_SPELLINGS[symbol])
+        assert Expr.parse(ascii_spelled) == Expr.parse(spelled.replace("⁄", "/"))
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="a POSIX command line")
+def test_a_command_on_an_ascii_standard_output_runs_and_spells() -> None:
+    """(It stopped with a UnicodeEncodeError at the first ``√``.)"""
+    env = {**os.environ, "PYTHONPATH": str(ROOT), "PYTHONIOENCODING": "ascii"}
+    ran = subprocess.run([sys.executable, "-m", "puzzlecalc", "24", "--unary", "√!", "2", "3", "4"],
+                         capture_output=True, env=env, timeout=60, check=False)  # fmt: skip
+    assert ran.returncode == 0 and ran.stderr == b""
+    assert b"sqrt" in ran.stdout and ran.stdout.isascii()
+
+
+def test_a_line_typed_in_another_encoding_is_refused_as_typed_not_a_crash() -> None:
+    typed = io.TextIOWrapper(io.BytesIO("√4\nundo\n".encode()), encoding="ascii")
+    terminal = Terminal(typed, io.StringIO(), echo=True)
+    assert terminal.ask() == "\N{REPLACEMENT CHARACTER}"
 
 
 def _census_past_a_file_size_limit(rows: Path, size: int, jobs: str) -> None:

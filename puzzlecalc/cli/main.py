@@ -5,19 +5,17 @@ subcommand runs (or the help lists them all): a command pays for its own start-u
 
 from __future__ import annotations
 
-import contextlib
-import errno
 import importlib
-import io
 import os
 import sys
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Sequence
 from typing import Any, Final, TextIO
 
 from puzzlecalc import __version__
 from puzzlecalc._signals import Stop, stopped_by_signals
 from puzzlecalc.cli import status
 from puzzlecalc.cli.arguments import Parser, UsageError, program
+from puzzlecalc.cli.streams import standard_streams
 from puzzlecalc.errors import InvalidArgumentError, PuzzlecalcError, SearchLimitError, WorkLostError
 
 __all__ = ["main", "parser"]
@@ -74,45 +72,11 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
       x2                   4
     0
     """
-    out = sys.stdout if out is None else out
-    if out is None:  # (a process started without standard output)
-        out = _ClosedOutput()
-    with _missing_streams(), stopped_by_signals() as stop:
+    with standard_streams(out) as out, stopped_by_signals() as stop:
         try:
             return _run(argv, out, stop)
         except KeyboardInterrupt:
             return _fail(stop.said(), status.stopped(stop.signum))
-
-
-class _ClosedOutput(io.StringIO):
-    """The standard output of a process started without one (closed, as ``>&-`` does, or
-    ``pythonw``'s): each write fails as a write to a closed file does (status 74)."""
-
-    def write(self, text: str) -> int:
-        raise OSError(errno.EBADF, os.strerror(errno.EBADF))
-
-
-class _EmptyInput(io.StringIO):
-    """The standard input of a process started without one: empty, as ``/dev/null`` is."""
-
-    name = "<stdin>"  # (as Python names its standard input)
-
-
-@contextlib.contextmanager
-def _missing_streams() -> Iterator[None]:
-    """Stand-ins, while the command runs, for the standard input and error of a process
-    started without them: an input that is empty, as ``/dev/null`` is, and an error
-    stream where messages and progress go nowhere (the exit status still tells)."""
-    before = sys.stdin, sys.stderr
-    with contextlib.ExitStack() as opened:
-        if sys.stdin is None:
-            sys.stdin = _EmptyInput()
-        if sys.stderr is None:
-            sys.stderr = opened.enter_context(open(os.devnull, "w", encoding="utf-8"))
-        try:
-            yield
-        finally:
-            sys.stdin, sys.stderr = before
 
 
 def _run(argv: Sequence[str] | None, out: TextIO, stop: Stop) -> int:

@@ -70,13 +70,15 @@ class Terminal:
             self.out.write(prompt)
             self.out.flush()
         line: str | None
-        if self.source is sys.stdin and not self.echo:
-            try:
+        try:
+            if self.source is sys.stdin and not self.echo:
                 line = input() + "\n"  # (line editing, where the terminal has it)
-            except EOFError:
-                line = None
-        else:
-            line = self.source.readline() or None
+            else:
+                line = self.source.readline() or None
+        except EOFError:
+            line = None
+        except UnicodeDecodeError:  # (not text in the input's encoding: refused as typed)
+            line = "\N{REPLACEMENT CHARACTER}\n"
         with self._lock:
             if line is None:
                 self.out.write("\n")  # (the end of input leaves the prompt's line ended)
