@@ -20,7 +20,7 @@ import time
 from collections.abc import Callable
 from fractions import Fraction
 from pathlib import Path
-from typing import Any, cast
+from typing import Any, Final, cast
 
 import attrs
 import pytest
@@ -818,6 +818,14 @@ def _closing(*fds: int) -> Callable[[], None]:
     return close
 
 
+#: What the commands of the test below say on standard error, by their exit status.
+_SAID: Final = {
+    74: b"puzzlecalc: cannot write to standard output: Bad file descriptor\n",
+    3: b"puzzlecalc: error: no puzzles in standard input\n",
+    0: b"",
+}
+
+
 @pytest.mark.skipif(sys.platform == "win32", reason="closes descriptors before exec")
 @pytest.mark.parametrize(
     ("argv", "closed", "expected"),
@@ -830,7 +838,7 @@ def _closing(*fds: int) -> Callable[[], None]:
         (["24", "--file", "-"], (0,), 3),  # (as from /dev/null: no puzzles)
     ],
 )
-def test_a_process_started_without_standard_output_or_error_is_told_apart(
+def test_a_process_started_without_a_standard_stream_copes(
     argv: list[str], closed: tuple[int, ...], expected: int
 ) -> None:
     """Started with standard output closed, a command fails at its first write, as one
@@ -843,14 +851,7 @@ def test_a_process_started_without_standard_output_or_error_is_told_apart(
     printed, said = process.communicate(timeout=120)
     assert process.returncode == expected
     if 2 not in closed:
-        assert (
-            said
-            == {
-                74: b"puzzlecalc: cannot write to standard output: Bad file descriptor\n",
-                3: b"puzzlecalc: error: no puzzles in standard input\n",
-                0: b"",
-            }[expected]
-        )
+        assert said == _SAID[expected]
     if 1 not in closed:
         assert b"Traceback" not in printed and (printed or expected)
 
@@ -887,10 +888,12 @@ def test_an_output_that_cannot_encode_a_symbol_gets_its_ascii_spelling(encoding:
 
 def test_the_ascii_spellings_are_ascii_and_read_back_where_the_parser_reads_them() -> None:
     assert all(spelling.isascii() for spelling in ASCII_SPELLINGS.values())
-    for symbol in "√⁄−×÷":  # (the ones an expression is written with, or read)
-        spelled = f"8{symbol}4" if symbol != "√" else f"{symbol}4"
-        ascii_spelled = spelled.replace(symbol, ASCII_SPELLINGS[symbol])
-        assert Expr.parse(ascii_spelled) == Expr.parse(spelled.replace("⁄", "/"))
+    for written in ["√4", "8−3", "8×3", "8÷3"]:  # (the symbols an expression is written with)
+        spelled = "".join(ASCII_SPELLINGS.get(char, char) for char in written)
+        assert spelled.isascii() and Expr.parse(spelled) == Expr.parse(written)
+    fraction = "(7⁄2)"  # (a card or value that is a fraction, as the output writes it)
+    spelled = fraction.replace("⁄", ASCII_SPELLINGS["⁄"])
+    assert Expr.parse(spelled).value == Expr.parse(fraction).value == Fraction(7, 2)
 
 
 @pytest.mark.skipif(sys.platform == "win32", reason="a POSIX command line")
