@@ -818,6 +818,17 @@ def _closing(*fds: int) -> Callable[[], None]:
     return close
 
 
+@pytest.mark.skipif(not Path("/dev/full").exists(), reason="needs /dev/full")
+def test_main_writing_to_a_full_output_it_was_given_returns_74() -> None:
+    """(Putting the output's error handler back wrote what it held, and raised.)"""
+    full = open("/dev/full", "w", encoding="ascii")  # (closed below, where closing fails)
+    try:
+        assert cli_main(["24", "3", "3", "8", "8"], full) == 74
+    finally:
+        with contextlib.suppress(OSError):  # (what it holds cannot be written)
+            full.close()
+
+
 #: What the commands of the test below say on standard error, by their exit status.
 _SAID: Final = {
     74: b"puzzlecalc: cannot write to standard output: Bad file descriptor\n",

@@ -82,14 +82,22 @@ def standard_streams(out: TextIO | None) -> Iterator[TextIO]:
             sys.stderr = opened.enter_context(open(os.devnull, "w", encoding="utf-8"))
         if isinstance(out, io.TextIOWrapper):
             errors = out.errors or "strict"
-            out.reconfigure(errors=_SPELLED)
-            opened.callback(_put_back, out, errors)
+            if _reconfigured(out, _SPELLED):
+                opened.callback(_reconfigured, out, errors)
         try:
             yield out
         finally:
             sys.stdin, sys.stderr = before
 
 
-def _put_back(out: io.TextIOWrapper, errors: str) -> None:
-    if not out.closed:
+def _reconfigured(out: io.TextIOWrapper, errors: str) -> bool:
+    """Give ``out`` the codec error handler ``errors``; whether it could. (Changing it
+    writes what ``out`` holds first: if that fails, the command's own writes fail too, and
+    say so, or have said so.)"""
+    if out.closed:
+        return False
+    try:
         out.reconfigure(errors=errors)
+    except OSError:
+        return False
+    return True
