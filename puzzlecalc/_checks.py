@@ -32,6 +32,7 @@ __all__ = [
     "Validator",
     "choice",
     "flag",
+    "function_or_none",
     "instance",
     "one_of",
     "real_number",
@@ -178,6 +179,20 @@ def instance(value: object, name: str, kind: type[T] | tuple[type[T], ...], what
     if not isinstance(value, kind) or (isinstance(value, bool) and bool not in _kinds(kind)):
         raise InvalidTypeError(f"{name} must be {what}, not {shown(value)}")
     return value
+
+
+def function_or_none(value: object, name: str) -> None:
+    """Refuse a ``value`` that is neither callable nor ``None`` (a hook, a key).
+
+    >>> function_or_none(3, "prune")
+    Traceback (most recent call last):
+    ...
+    puzzlecalc.errors.InvalidTypeError: prune must be a function or None, not 3
+
+    :raises InvalidTypeError: if it is neither.
+    """
+    if value is not None and not callable(value):
+        raise InvalidTypeError(f"{name} must be a function or None, not {shown(value)}")
 
 
 def _kinds(kind: type | tuple[type, ...]) -> tuple[type, ...]:

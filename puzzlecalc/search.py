@@ -36,7 +36,7 @@ from typing import Final, Generic, Protocol, TypeVar
 import attrs
 
 from puzzlecalc import _search
-from puzzlecalc._checks import shown, whole_number
+from puzzlecalc._checks import function_or_none, shown, whole_number
 from puzzlecalc._search import Prune, Route
 from puzzlecalc.errors import InvalidArgumentError, InvalidTypeError
 
@@ -121,11 +121,6 @@ def _check(max_depth: int | None, max_states: int, *, unbounded: bool = False) -
     whole_number(max_states, "max_states", low=1)
 
 
-def _check_prune(prune: object) -> None:
-    if prune is not None and not callable(prune):
-        raise InvalidTypeError(f"prune must be a function or None, not {shown(prune)}")
-
-
 def _path(route: Route[S, M] | None) -> Path[S, M] | None:
     return None if route is None else Path(*route)
 
@@ -146,7 +141,7 @@ def breadth_first(
     """
     _check(max_depth, max_states, unbounded=True)
     _problem(problem)
-    _check_prune(prune)
+    function_or_none(prune, "prune")
     return _path(
         _search.breadth_first(
             problem.initial(),
@@ -178,7 +173,7 @@ def depth_first(
     """
     _check(max_depth, max_states)
     _problem(problem)
-    _check_prune(prune)
+    function_or_none(prune, "prune")
     start, is_goal, successors = problem.initial(), problem.is_goal, problem.successors
     return _path(_search.depth_first(start, is_goal, successors, max_depth, max_states, prune))
 
@@ -216,11 +211,10 @@ def breadth_first_each(
     """
     _check(0, max_states)
     _problem(problem)
-    _check_prune(prune)
+    function_or_none(prune, "prune")
     if not isinstance(targets, Mapping):
         raise InvalidTypeError(f"targets must map each target to its depth, not {shown(targets)}")
-    if key is not None and not callable(key):
-        raise InvalidTypeError(f"key must be a function or None, not {shown(key)}")
+    function_or_none(key, "key")
     for bound in targets.values():
         _check(bound, max_states)
     start = problem.initial()
@@ -244,7 +238,7 @@ def iterative_deepening(
     """
     _check(max_depth, max_states)
     _problem(problem)
-    _check_prune(prune)
+    function_or_none(prune, "prune")
     start, is_goal, successors = problem.initial(), problem.is_goal, problem.successors
     for depth in range(max_depth + 1):
         route = _search.depth_first(start, is_goal, successors, depth, max_states, prune)
@@ -286,7 +280,7 @@ def _graph(
 ) -> _search.Graph[S, M]:
     _check(max_depth, max_states)
     _problem(problem)
-    _check_prune(prune)
+    function_or_none(prune, "prune")
     start, is_goal, successors = problem.initial(), problem.is_goal, problem.successors
     return _search.Graph(start, is_goal, successors, max_depth, max_states, prune)
 
