@@ -191,7 +191,8 @@ class _GoalSide:
     ``presses`` are the level's, in the order of its moves (``None``: no press may tell its
     sources, a portal or lock changing what it shows); ``sourced`` makes the goal successors
     from the sources of each (``None`` for a press that cannot tell), and the displays any
-    press may show the goal from (``None`` unless every press can tell).
+    press may show the goal from (``None`` unless every press can tell); it is ``None``
+    when ``presses`` is.
     """
 
     def __init__(
@@ -200,7 +201,7 @@ class _GoalSide:
         goal: Value,
         presses: list[_Press] | None,
         filtered: _GoalMoves,
-        sourced: Callable[[_EachSources, frozenset[Value] | None], _GoalMoves],
+        sourced: Callable[[_EachSources, frozenset[Value] | None], _GoalMoves] | None,
     ) -> None:
         self.rules, self.goal = rules, goal
         # (each press's [+]N total as its button sees it: worked out once, not per display)
@@ -224,8 +225,9 @@ class _GoalSide:
         those that can tell (the others are made from every display)."""
         if self._moves is None:
             first = self._first()
-            if first is not None and any(sources is not None for sources in first[0]):
-                self._moves = self.sourced(*first)
+            sourced = self.sourced
+            if first is not None and sourced is not None and any(s is not None for s in first[0]):
+                self._moves = sourced(*first)
             else:
                 self._moves = self.filtered
         return self._moves
@@ -383,7 +385,7 @@ def _tuple_moves(
         return _moves_at(level, rules, portal, lock, goal, start.influence)  # one total
     totals = _Totals(level, rules, portal, lock, goal)
     # (no sets backwards from the goal: the sources change with the total)
-    return totals.successors, _GoalSide(rules, goal, None, totals.goal_successors, totals.sourced)
+    return totals.successors, _GoalSide(rules, goal, None, totals.goal_successors, None)
 
 
 class _Totals:
@@ -410,9 +412,6 @@ class _Totals:
 
     def goal_successors(self, state: StateTuple) -> tuple[list[tuple[Move, StateTuple]], int]:
         return self.at(state[1])[1].moves()(state)
-
-    def sourced(self, sources: _EachSources, near: frozenset[Value] | None) -> _GoalMoves:
-        return self.goal_successors  # (each total's goal side makes its own from its sources)
 
 
 #: How many ``[+]N`` totals a search keeps its buttons compiled for (it meets a handful).
