@@ -20,7 +20,8 @@ def run() -> int:
 
         status = main()
     except KeyboardInterrupt:  # (before the command line's own handling is in place)
-        print("puzzlecalc: interrupted", file=sys.stderr)
+        if sys.stderr is not None:  # (print would write to standard output)
+            print("puzzlecalc: interrupted", file=sys.stderr)
         status = 130
     import signal
 

@@ -787,6 +787,31 @@ def test_ctrl_c_while_the_command_line_starts_is_one_line(module: str) -> None:
     assert (process.returncode, lines) == (130, [b"puzzlecalc: interrupted"])
 
 
+@pytest.mark.parametrize("stderr", ["open", "missing"])
+def test_ctrl_c_while_the_command_line_starts_writes_only_to_standard_error(
+    stderr: str, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Without standard error (``2>&-``, pythonw) the line goes nowhere, not to standard
+    output, where ``print(file=None)`` would send it."""
+    import puzzlecalc.__main__ as entry
+    import puzzlecalc.cli
+
+    def interrupted() -> int:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(puzzlecalc.cli, "main", interrupted)
+    if stderr == "missing":
+        monkeypatch.setattr(sys, "stderr", None)
+    before = signal.getsignal(signal.SIGINT)
+    try:
+        status = entry.run()
+    finally:
+        signal.signal(signal.SIGINT, before)
+    written = capsys.readouterr()
+    expected = "puzzlecalc: interrupted\n" if stderr == "open" else ""
+    assert (status, written.out, written.err) == (130, "", expected)
+
+
 def test_import_puzzlecalc_is_light_and_sets_no_signal_handler() -> None:
     code = (
         "import signal, sys; before = signal.getsignal(signal.SIGTERM); import puzzlecalc; "
