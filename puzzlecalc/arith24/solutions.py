@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final, Unpack
 
-from puzzlecalc._checks import shown, truth
+from puzzlecalc._checks import function_or_none, truth
 from puzzlecalc._collector import collector_paused
 from puzzlecalc.arith24._engine import (
     Key,
@@ -39,7 +39,6 @@ from puzzlecalc.arith24.expr import Expr
 from puzzlecalc.arith24.numbers import Number, number
 from puzzlecalc.arith24.rules import HouseRules, RuleOptions, house_rules
 from puzzlecalc.caches import clear_caches as clear_caches  # (its old home)
-from puzzlecalc.errors import InvalidTypeError
 
 __all__ = [
     "DEFAULT_MAX_STEPS",
@@ -74,13 +73,8 @@ def _trees(
     progress: Progress | None = None,
 ) -> dict[Key, Tree]:
     """The distinct solutions of a checked hand (:func:`hand`) and goal, by key."""
-    return solution_trees(checked, goal, plan, max_steps, _checked_progress(progress))
-
-
-def _checked_progress(progress: object) -> Progress | None:
-    if progress is not None and not callable(progress):
-        raise InvalidTypeError(f"progress must be a function, not {shown(progress)}")
-    return progress
+    function_or_none(progress, "progress")
+    return solution_trees(checked, goal, plan, max_steps, progress)
 
 
 def solve(
@@ -167,7 +161,8 @@ def count(
     """
     plan = plan_of(house_rules(rules, options))
     checked, goal = plan.rules.hand(cards), number(target, "the target")
-    return solution_count(checked, goal, plan, max_steps, _checked_progress(progress))
+    function_or_none(progress, "progress")
+    return solution_count(checked, goal, plan, max_steps, progress)
 
 
 def solvable(

@@ -19,7 +19,7 @@ from typing import Any, Final, Generic, Protocol, TextIO, TypedDict, TypeVar
 
 import attrs
 
-from puzzlecalc._checks import shown, whole_number
+from puzzlecalc._checks import function_or_none, shown, whole_number
 from puzzlecalc._pool import results, workers
 from puzzlecalc._signals import uninterrupted
 from puzzlecalc._text import amount
@@ -99,8 +99,7 @@ class RunSettings:
             raise InvalidArgumentError("resume continues the rows of a file: give rows")
         if self.executor is not None and not isinstance(self.executor, concurrent.futures.Executor):
             raise InvalidTypeError(f"executor must be an Executor, not {shown(self.executor)}")
-        if self.progress is not None and not callable(self.progress):
-            raise InvalidTypeError(f"progress must be a function, not {shown(self.progress)}")
+        function_or_none(self.progress, "progress")
 
     def check_size(self, items: int, targets: int, what: str) -> None:
         """Refuse, before the work starts, a census of more ``items`` (``what``:
