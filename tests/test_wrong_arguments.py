@@ -202,6 +202,8 @@ CALLS: dict[str, tuple[Callable[..., Any], dict[str, Any]]] = {
         {"rng": RNG, "solvable_only": True, "rules": None, "max_deals": 5},
     ),
     "check_krypto_deal": (check_krypto_deal, {"cards": [2, 4, 7, 8, 14], "target": 2}),
+    "digits_round": (countdown.digits_round, {"rng": RNG, "low": 20, "high": 99}),
+    "one_step_values": (countdown.one_step_values, {"numbers": [2, 3]}),
     "every_target": (
         every_target,
         {

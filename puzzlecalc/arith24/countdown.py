@@ -25,7 +25,7 @@ import random
 from collections.abc import Iterable, Sequence
 from typing import Final, cast
 
-from puzzlecalc._checks import shown, whole_number
+from puzzlecalc._checks import instance, shown, whole_number
 from puzzlecalc.arith24._engine import MAX_KEPT_VALUES as _ENGINE_MAX_KEPT_VALUES
 from puzzlecalc.arith24._engine import (
     forget_tables,
@@ -123,9 +123,12 @@ def one_step_values(numbers: Sequence[int]) -> set[int]:
 
     >>> sorted(one_step_values([2, 3]))
     [1, 2, 3, 5, 6]
+
+    :raises InvalidHandError: if the numbers are not positive whole numbers.
     """
-    made = set(numbers)
-    for a, b in itertools.combinations(numbers, 2):
+    checked = _naturals(numbers)
+    made = set(checked)
+    for a, b in itertools.combinations(checked, 2):
         high, low = max(a, b), min(a, b)
         made.update({high + low, high * low, high - low})
         if high % low == 0:
@@ -141,7 +144,11 @@ def digits_round(rng: random.Random, low: int, high: int) -> tuple[tuple[int, ..
 
     >>> digits_round(random.Random(1), 20, 99)
     ((1, 2, 3, 5, 18, 23), 91)
+
+    :raises InvalidTypeError: if ``rng`` is not a :class:`random.Random`, or ``low`` or
+        ``high`` not a whole number.
     """
+    instance(rng, "rng", random.Random, "a random.Random")
     numbers = sorted(rng.sample(range(1, 11), 4) + rng.sample(range(11, 26), 2))
     targets = sorted(reachable_between(numbers, low, high) - one_step_values(numbers))
     return (tuple(numbers), rng.choice(targets)) if targets else None
