@@ -8,7 +8,7 @@ from __future__ import annotations
 import hashlib
 from typing import Final
 
-from puzzlecalc._checks import instance, whole_number
+from puzzlecalc._checks import instance, real_number, whole_number
 from puzzlecalc.errors import InvalidArgumentError
 
 __all__ = ["MAX_DRAWS", "MAX_SET", "check_settings", "split_of"]
@@ -25,19 +25,30 @@ def split_of(puzzle_id: str, test_share: float) -> str:
 
     >>> split_of("24-0", 0.0), split_of("24-0", 1.0)
     ('train', 'test')
+
+    :raises InvalidTypeError: if ``puzzle_id`` is not a string or ``test_share`` not a
+        number.
+    :raises InvalidArgumentError: if ``test_share`` is not from 0 to 1.
     """
+    instance(puzzle_id, "puzzle_id", str, "a string")
+    real_number(test_share, "test_share", low=0, high=1)
     bucket = int.from_bytes(hashlib.sha256(puzzle_id.encode()).digest()[:8], "big") / 2**64
     return "test" if bucket < test_share else "train"
 
 
-def check_settings(count: int, test_share: float, max_draws: int, unsolvable: float = 0.0) -> None:
+def check_settings(
+    count: int, test_share: float, max_draws: int, unsolvable: float = 0.0, *, seed: int = 0
+) -> None:
     """Check the settings every set takes.
 
-    :raises InvalidTypeError: if a share is not a number.
+    :raises InvalidTypeError: if a share is not a number, or ``count``, ``max_draws`` or
+        ``seed`` not a whole number.
     :raises InvalidArgumentError: if ``count`` is not from 0 to :data:`MAX_SET`,
-        ``max_draws`` is not at least 1, or a share is not from 0 to 1.
+        ``max_draws`` is not at least 1, ``seed`` is not a 64-bit whole number (from
+        ``-2**63`` to ``2**63 - 1``), or a share is not from 0 to 1.
     """
     whole_number(count, "count", low=0, high=MAX_SET)
+    whole_number(seed, "seed", low=-(2**63), high=2**63 - 1)
     whole_number(max_draws, "max_draws", low=1)
     for name, share in (("unsolvable", unsolvable), ("test_share", test_share)):
         instance(share, name, (int, float), "a number from 0 to 1")

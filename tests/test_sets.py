@@ -121,6 +121,10 @@ def test_the_split_is_stable_and_near_its_share() -> None:
         (lambda: level_set(1, test_share="x"), "test_share must be a number"),  # type: ignore[arg-type]
         (lambda: level_set(1, max_tries=0), "max_tries"),
         (lambda: hand_set(1, max_draws=0), "max_draws"),
+        (lambda: hand_set(1, seed=2**63), "seed must be from"),
+        (lambda: countdown_set(1, seed=-(10**5000)), "seed must be from"),
+        (lambda: level_set(1, seed="1"), "seed must be a whole number"),  # type: ignore[arg-type]
+        (lambda: digits_set(1, seed=None), "seed must be a whole number"),  # type: ignore[arg-type]
     ],
 )
 def test_settings_out_of_range_are_refused(make: object, said: str) -> None:

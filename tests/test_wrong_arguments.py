@@ -31,6 +31,7 @@ from puzzlecalc.calculator.ops import Add, Delete, Store
 from puzzlecalc.calculator.pictures import level_svg, solution_svg
 from puzzlecalc.calculator.problem import LevelProblem
 from puzzlecalc.errors import InvalidArgumentError, InvalidTypeError, PuzzlecalcError
+from puzzlecalc.sets import split_of
 
 # (the package names functions after these modules: the modules themselves)
 countdown = importlib.import_module("puzzlecalc.arith24.countdown")
@@ -204,6 +205,7 @@ CALLS: dict[str, tuple[Callable[..., Any], dict[str, Any]]] = {
     "check_krypto_deal": (check_krypto_deal, {"cards": [2, 4, 7, 8, 14], "target": 2}),
     "digits_round": (countdown.digits_round, {"rng": RNG, "low": 20, "high": 99}),
     "one_step_values": (countdown.one_step_values, {"numbers": [2, 3]}),
+    "split_of": (split_of, {"puzzle_id": "24-0", "test_share": 0.2}),
     "every_target": (
         every_target,
         {

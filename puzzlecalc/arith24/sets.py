@@ -166,7 +166,7 @@ def hand_set(
     :raises SearchLimitError: if ``max_draws`` draws give no new hand for a place.
     """
     counts = _counts(least, most, exactly, unsolvable)
-    check_settings(count, test_share, max_draws, unsolvable)
+    check_settings(count, test_share, max_draws, unsolvable, seed=seed)
     if band is not None and not rates(rules):
         raise InvalidArgumentError(f"a difficulty band needs rules the model rates, not {rules!r}")
     rng = random.Random(f"puzzlecalc set 24 {seed}")  # (a text seed: the same everywhere)
@@ -222,7 +222,7 @@ def countdown_set(
     :raises InvalidArgumentError: on settings out of range.
     :raises SearchLimitError: if ``max_draws`` draws give no new round for a place.
     """
-    check_settings(count, test_share, max_draws)
+    check_settings(count, test_share, max_draws, seed=seed)
     whole_number(least_steps, "least_steps", low=1, high=5)
     rng = random.Random(f"puzzlecalc set countdown {seed}")
 
@@ -275,7 +275,7 @@ def digits_set(
     :raises InvalidArgumentError: on settings out of range.
     :raises SearchLimitError: if ``max_draws`` draws give no new round for a place.
     """
-    check_settings(count, test_share, max_draws)
+    check_settings(count, test_share, max_draws, seed=seed)
     whole_number(low, "low", low=1)
     whole_number(high, "high", low=low)
     rng = random.Random(f"puzzlecalc set digits {seed}")
@@ -307,7 +307,7 @@ def ten_set(
     :raises SearchLimitError: if ``max_draws`` draws give no new string for a place.
     """
     counts = _counts(least, most, exactly, unsolvable)
-    check_settings(count, test_share, max_draws, unsolvable)
+    check_settings(count, test_share, max_draws, unsolvable, seed=seed)
     whole_number(length, "length", low=1, high=8)
     rng = random.Random(f"puzzlecalc set ten {seed}")
 
@@ -364,7 +364,7 @@ def year_set(
     :raises InvalidHandError: if ``cards`` are no hand of the year puzzle.
     :raises SearchLimitError: if ``max_draws`` draws give no new year for a place.
     """
-    check_settings(count, test_share, max_draws, unsolvable)
+    check_settings(count, test_share, max_draws, unsolvable, seed=seed)
     counts = _counts(least, most, None, unsolvable)
     hand = tuple(whole_number(card, "a card", low=0) for card in YEAR_RULES.hand(cards))
     whole_number(low, "low", low=1)

@@ -93,7 +93,7 @@ def level_set(
     :raises SearchLimitError: if the maker finds no level in ``max_tries`` tries, or
         ``max_draws`` levels drawn for a place were all given before.
     """
-    check_settings(count, test_share, max_draws)
+    check_settings(count, test_share, max_draws, seed=seed)
     whole_number(max_tries, "max_tries", low=1)
     make = _Levels(seed, check_game(game), moves, unique, max_tries, test_share)
     return _stream(count, max_draws, in_order(itertools.count(), make, executor=executor,
