@@ -32,7 +32,7 @@ from typing import Final
 
 import attrs
 
-from puzzlecalc._checks import instance, shown
+from puzzlecalc._checks import instance, shown, truth, whole_number
 from puzzlecalc.arith24.countdown import digits_round
 from puzzlecalc.arith24.game import deal
 from puzzlecalc.calculator.level import Level
@@ -133,6 +133,8 @@ def today(tz: str = "UTC", now: datetime.datetime | None = None) -> datetime.dat
     :raises InvalidArgumentError: if ``tz`` names no time zone this machine knows.
     """
     instance(tz, "tz", str, "a time zone's name")
+    if now is not None:
+        instance(now, "now", datetime.datetime, "a datetime.datetime")
     if tz.upper() == "UTC":
         zone: datetime.tzinfo = datetime.UTC
     else:
@@ -148,9 +150,14 @@ def today(tz: str = "UTC", now: datetime.datetime | None = None) -> datetime.dat
 
 def stars(target: int, value: int | None) -> int:
     """The stars an answer making ``value`` earns for ``target`` (``None``: no answer):
-    3 exact, 2 within 10, 1 within 25 (:data:`STAR_DISTANCES`)."""
+    3 exact, 2 within 10, 1 within 25 (:data:`STAR_DISTANCES`).
+
+    :raises InvalidTypeError: if ``target``, or ``value`` if given, is not a whole number.
+    """
+    whole_number(target, "target")
     if value is None:
         return 0
+    whole_number(value, "value")
     away = abs(value - target)
     return sum(away <= distance for distance in STAR_DISTANCES)
 
@@ -160,7 +167,22 @@ def share_line(
 ) -> str:
     """A line to share a day's results without giving anything away: the day's number,
     whether the level and the hand were solved (``None``: not played) and the stars of
-    each round (``None``: not played)."""
+    each round (``None``: not played).
+
+    :raises InvalidTypeError: if ``number`` is not a whole number, ``level`` or ``hand``
+        not ``True``, ``False`` or ``None``, or ``stars`` not a sequence of whole numbers
+        and ``None``.
+    :raises InvalidArgumentError: if ``number`` is below 1 or a round's stars are not
+        from 0 to 3.
+    """
+    whole_number(number, "number", low=1)
+    for name, played in (("level", level), ("hand", hand)):
+        if played is not None:
+            truth(played, name)
+    instance(stars, "stars", (list, tuple), "a list of stars")
+    for got in stars:
+        if got is not None:
+            whole_number(got, "a round's stars", low=0, high=3)
     done = {True: "✓", False: "✗", None: "-"}
     rounds = " ".join("---" if got is None else "★" * got + "☆" * (3 - got) for got in stars)
     earned = sum(got or 0 for got in stars)

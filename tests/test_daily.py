@@ -94,6 +94,15 @@ def test_today_is_the_date_in_the_time_zone(
         (lambda: daily_set(tz="../etc/passwd"), InvalidArgumentError, "no time zone"),
         (lambda: daily_set("2026-12-02"), InvalidTypeError, "date"),  # type: ignore[arg-type]
         (lambda: today(3), InvalidTypeError, "tz"),  # type: ignore[arg-type]
+        (lambda: today("UTC", "2026-12-02"), InvalidTypeError, "now must be a datetime"),  # type: ignore[arg-type]
+        (lambda: stars(87, "87"), InvalidTypeError, "value must be a whole number"),  # type: ignore[arg-type]
+        (lambda: stars(None, 87), InvalidTypeError, "target must be a whole number"),  # type: ignore[arg-type]
+        (lambda: share_line(0, level=True, hand=None, stars=[]), InvalidArgumentError, "number must be at least 1"),
+        (lambda: share_line(1, level=1, hand=None, stars=[]), InvalidTypeError, "level must be True or False"),  # type: ignore[arg-type]
+        (lambda: share_line(1, level=None, hand="yes", stars=[]), InvalidTypeError, "hand must be True or False"),  # type: ignore[arg-type]
+        (lambda: share_line(1, level=None, hand=None, stars=3), InvalidTypeError, "stars must be a list"),  # type: ignore[arg-type]
+        (lambda: share_line(1, level=None, hand=None, stars=[4]), InvalidArgumentError, "a round's stars must be from 0 to 3"),
+        (lambda: share_line(1, level=None, hand=None, stars=["3"]), InvalidTypeError, "a round's stars must be a whole number"),  # type: ignore[list-item]
     ],
 )  # fmt: skip
 def test_wrong_days_and_zones_are_refused(call: object, error: type[Exception], said: str) -> None:
