@@ -21,7 +21,7 @@ puzzlecalc.errors.InvalidArgumentError: jobs must be at least 1, not 0
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import Any, TypeAlias, TypeVar
 
 import attrs
@@ -34,6 +34,7 @@ __all__ = [
     "flag",
     "function_or_none",
     "instance",
+    "iterable",
     "one_of",
     "real_number",
     "shown",
@@ -193,6 +194,22 @@ def function_or_none(value: object, name: str) -> None:
     """
     if value is not None and not callable(value):
         raise InvalidTypeError(f"{name} must be a function or None, not {shown(value)}")
+
+
+def iterable(value: Iterable[T], name: str, what: str) -> Iterable[T]:
+    """``value`` if it is iterable and not text (``what`` says what it holds: ``"a list of
+    labels"``): a string is one word, not a list of them.
+
+    >>> iterable("+1", "buttons", "a list of labels")
+    Traceback (most recent call last):
+    ...
+    puzzlecalc.errors.InvalidTypeError: buttons must be a list of labels, not '+1'
+
+    :raises InvalidTypeError: if it is text or not iterable.
+    """
+    if isinstance(value, (str, bytes)) or not isinstance(value, Iterable):
+        raise InvalidTypeError(f"{name} must be {what}, not {shown(value)}")
+    return value
 
 
 def _kinds(kind: type | tuple[type, ...]) -> tuple[type, ...]:

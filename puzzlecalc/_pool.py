@@ -42,7 +42,7 @@ from typing import Any, Final, TypeVar, cast
 
 import attrs
 
-from puzzlecalc._checks import whole_number
+from puzzlecalc._checks import instance, whole_number
 from puzzlecalc._signals import STOPPING, uninterrupted
 from puzzlecalc.errors import WorkLostError
 
@@ -103,11 +103,14 @@ def results(
     >>> sorted(results([1, 2, 3], abs, jobs=1))
     [1, 2, 3]
 
+    :raises InvalidTypeError: if ``executor`` is neither an :class:`~concurrent.futures.Executor`
+        nor ``None``.
     :raises WorkLostError: if a chunk of work kills :data:`MAX_DEATHS` workers, no local
         worker can start, or the executor loses the work.
     """
     chunks = _chunks(items, chunk)
     if executor is not None:
+        instance(executor, "executor", concurrent.futures.Executor, "an Executor")
         yield from _on_executor(chunks, task, executor, ahead, readable)
         return
     count = workers(jobs, len(items) if isinstance(items, Sized) else MAX_AHEAD)

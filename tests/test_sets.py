@@ -125,6 +125,8 @@ def test_the_split_is_stable_and_near_its_share() -> None:
         (lambda: countdown_set(1, seed=-(10**5000)), "seed must be from"),
         (lambda: level_set(1, seed="1"), "seed must be a whole number"),  # type: ignore[arg-type]
         (lambda: digits_set(1, seed=None), "seed must be a whole number"),  # type: ignore[arg-type]
+        (lambda: hand_set(1, executor=object()), "executor must be an Executor"),  # type: ignore[arg-type]
+        (lambda: level_set(1, executor=3), "executor must be an Executor"),  # type: ignore[arg-type]
     ],
 )
 def test_settings_out_of_range_are_refused(make: object, said: str) -> None:

@@ -19,7 +19,7 @@ import pytest
 
 import puzzlecalc
 from puzzlecalc import GameState, Level, Rules, search
-from puzzlecalc.arith24 import census, expr, game, referee, solutions, years
+from puzzlecalc.arith24 import census, expr, game, grading, referee, solutions, years
 from puzzlecalc.arith24.census.pictures import census_svg
 from puzzlecalc.arith24.every import every_target
 from puzzlecalc.arith24.krypto import check_krypto_deal, deal_krypto, krypto
@@ -87,7 +87,18 @@ CALLS: dict[str, tuple[Callable[..., Any], dict[str, Any]]] = {
     ),
     "read_levels": (puzzlecalc.read_levels, {"source": io.StringIO(json.dumps(LEVEL.to_dict()))}),
     "word_value": (puzzlecalc.word_value, {"word": "ODD"}),
-    "generate": (maker.generate, {"rng": RNG, "game": 1, "moves": 3, "max_tries": 5}),
+    "generate": (
+        maker.generate,
+        {
+            "rng": RNG,
+            "game": 1,
+            "moves": 3,
+            "buttons": ["+1", "x2"],
+            "unique": False,
+            "rules": Rules(),
+            "max_tries": 5,
+        },
+    ),
     "Add": (Add, {"n": 1}),
     "Op.apply": (
         Delete().apply,
@@ -206,6 +217,10 @@ CALLS: dict[str, tuple[Callable[..., Any], dict[str, Any]]] = {
     "digits_round": (countdown.digits_round, {"rng": RNG, "low": 20, "high": 99}),
     "one_step_values": (countdown.one_step_values, {"numbers": [2, 3]}),
     "split_of": (split_of, {"puzzle_id": "24-0", "test_share": 0.2}),
+    "grade_all": (
+        lambda **k: list(grading.grade_all(**k)),
+        {"answers": [grading.Answer("8/(3-8/3)", (3, 3, 8, 8))], "jobs": 1, "executor": None},
+    ),
     "every_target": (
         every_target,
         {

@@ -32,7 +32,7 @@ from typing import Final, Literal, TypeAlias
 
 import attrs
 
-from puzzlecalc._checks import instance
+from puzzlecalc._checks import instance, iterable
 from puzzlecalc._pool import in_order
 from puzzlecalc.arith24.expr import parse
 from puzzlecalc.arith24.numbers import MAX_DIGITS, Number
@@ -173,9 +173,10 @@ def grade_all(
 
     :raises InvalidArgumentError: as :func:`grade`, or if ``jobs`` is not a whole number of
         at least 1.
-    :raises InvalidTypeError: if an answer is not an :class:`Answer`.
+    :raises InvalidTypeError: if ``answers`` is not a list of :class:`Answer` objects.
     """
-    graded = in_order(map(_sent, answers), _graded, executor=executor, jobs=jobs, chunk=256)
+    given = iterable(answers, "answers", "a list of Answers")
+    graded = in_order(map(_sent, given), _graded, executor=executor, jobs=jobs, chunk=256)
     return (Grade(*fields[:4], fault=fields[4]) for fields in graded)
 
 

@@ -19,7 +19,7 @@ from typing import Final, Unpack
 
 import attrs
 
-from puzzlecalc._checks import shown, whole_number
+from puzzlecalc._checks import iterable, whole_number
 from puzzlecalc.arith24._engine import Plan, from_trees, plan_of, shared_tables, smallest
 from puzzlecalc.arith24.expr import Expr
 from puzzlecalc.arith24.numbers import Number, number, number_text
@@ -142,10 +142,8 @@ def _year(
 
 
 def _years(years: Iterable[Number], most: int) -> list[Number]:
-    if isinstance(years, (str, bytes)) or not isinstance(years, Iterable):
-        raise InvalidArgumentError(f"years must be numbers, not {shown(years)}")
     asked: list[Number] = []
-    for year in years:
+    for year in iterable(years, "years", "numbers"):
         if len(asked) == most:
             raise InvalidArgumentError(
                 f"at most max_years={most:,} numbers can be asked at once; raise the limit"

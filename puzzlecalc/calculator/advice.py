@@ -22,7 +22,7 @@ from typing import Any
 
 import attrs
 
-from puzzlecalc._checks import shown
+from puzzlecalc._checks import iterable
 from puzzlecalc._text import counted
 from puzzlecalc.calculator.level import MAX_PRESSES, WORD_PRESS, Level, checked_level
 from puzzlecalc.calculator.ops.base import checked_rules
@@ -30,7 +30,6 @@ from puzzlecalc.calculator.rules import DEFAULT_RULES, Rules
 from puzzlecalc.calculator.solution import Solution
 from puzzlecalc.calculator.solver import DEFAULT_MAX_STATES, solve_level
 from puzzlecalc.calculator.state import format_value
-from puzzlecalc.errors import InvalidTypeError
 
 __all__ = ["Advice", "advise"]
 
@@ -110,9 +109,8 @@ def advise(
     """
     checked_level(level)
     checked_rules(rules)
-    if isinstance(presses, (str, bytes)) or not isinstance(presses, Iterable):
-        raise InvalidTypeError(f"presses must be a list of presses, not {shown(presses)}")
-    items = list(itertools.islice(presses, MAX_PRESSES + 1))  # (replaying refuses more)
+    given = iterable(presses, "presses", "a list of presses")
+    items = list(itertools.islice(given, MAX_PRESSES + 1))  # (replaying refuses more)
     if all(isinstance(item, str) for item in items):
         played = level.replay_labels(items, rules)  # type: ignore[arg-type]
     else:

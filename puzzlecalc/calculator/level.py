@@ -12,7 +12,7 @@ from typing import Any, Final
 
 import attrs
 
-from puzzlecalc._checks import instance, shown
+from puzzlecalc._checks import instance, iterable, shown
 from puzzlecalc._text import counted
 from puzzlecalc.calculator.notation import parse_button, parse_press
 from puzzlecalc.calculator.ops import At, Op, Press, Step
@@ -24,7 +24,6 @@ from puzzlecalc.errors import (
     IllegalPressError,
     InvalidButtonError,
     InvalidLevelError,
-    InvalidTypeError,
 )
 
 __all__ = [
@@ -508,8 +507,7 @@ class Level:
         start = state = (
             self.initial_state(rules) if start is None else checked_state(start, "start")
         )
-        if isinstance(items, (str, bytes)) or not isinstance(items, Iterable):
-            raise InvalidTypeError(f"the presses must be a list, not {shown(items)}")
+        iterable(items, "the presses", "a list")
         made: list[PressRecord] = []
         labels: list[str] = []
         states: list[GameState] = []

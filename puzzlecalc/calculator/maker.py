@@ -24,10 +24,11 @@ from typing import Final
 import attrs
 
 from puzzlecalc import search
-from puzzlecalc._checks import instance, shown, whole_number
+from puzzlecalc._checks import instance, iterable, shown, truth, whole_number
 from puzzlecalc.calculator.level import MAX_MOVES, Level, Portal
 from puzzlecalc.calculator.levels import Game, check_game
 from puzzlecalc.calculator.notation import parse_button
+from puzzlecalc.calculator.ops.base import checked_rules
 from puzzlecalc.calculator.problem import LevelProblem
 from puzzlecalc.calculator.rules import DEFAULT_RULES, Rules
 from puzzlecalc.calculator.solver import count_solutions, solve_level
@@ -162,9 +163,12 @@ def generate(
     instance(rng, "rng", random.Random, "a random.Random")
     low, high = _moves_range(moves)
     check_game(game)
+    truth(unique, "unique")
+    checked_rules(rules)
     whole_number(max_tries, "max_tries", low=1)
     if buttons is not None:
-        if isinstance(buttons, str) or not buttons:
+        buttons = list(iterable(buttons, "buttons", "a list of labels"))
+        if not buttons:
             raise InvalidArgumentError(f"buttons must be a list of labels, not {shown(buttons)}")
         for label in buttons:
             parse_button(label)

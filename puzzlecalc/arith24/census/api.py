@@ -13,7 +13,7 @@ from collections import Counter
 from collections.abc import Iterable
 from typing import Final, Unpack
 
-from puzzlecalc._checks import instance, shown, truth
+from puzzlecalc._checks import instance, iterable, shown, truth
 from puzzlecalc.arith24._engine import checked_steps, loop_tables, plan_of, reached_among
 from puzzlecalc.arith24.census.deck import Deck
 from puzzlecalc.arith24.census.results import (
@@ -36,7 +36,7 @@ from puzzlecalc.arith24.census.tables import CountdownCensus, HandCensus
 from puzzlecalc.arith24.numbers import Number, check_card_count, check_range, number, number_text
 from puzzlecalc.arith24.rules import DEFAULT_RULES, HouseRules, house_rules
 from puzzlecalc.arith24.solutions import DEFAULT_MAX_STEPS
-from puzzlecalc.errors import InvalidArgumentError, InvalidTypeError
+from puzzlecalc.errors import InvalidArgumentError
 
 __all__ = ["COUNTDOWN_TARGETS", "TARGETS", "arith24_census", "countdown_census", "hand_census"]
 
@@ -202,8 +202,7 @@ def arith24_census(
     check_range(low, high)
     cards = check_card_count(cards)
     limits = RunSettings(max_items=max_items, max_targets=max_targets)
-    if isinstance(targets, (str, bytes)) or not isinstance(targets, Iterable):
-        raise InvalidTypeError(f"targets must be numbers, not {shown(targets)}")
+    iterable(targets, "targets", "numbers")
     chosen = [number(target, "a target") for target in itertools.islice(targets, max_targets + 1)]
     limits.check_size(math.comb(high - low + cards, cards), len(chosen), "hands")
     plan = plan_of(DEFAULT_RULES if rules is None else house_rules(rules, {}))

@@ -19,10 +19,10 @@ from typing import Final, TypeAlias
 
 import attrs
 
-from puzzlecalc._checks import instance, shown, whole_number
+from puzzlecalc._checks import instance, iterable, shown, whole_number
 from puzzlecalc.arith24.countdown import LARGE_NUMBERS, SMALL_NUMBERS
 from puzzlecalc.arith24.numbers import MAX_CARDS
-from puzzlecalc.errors import InvalidArgumentError, InvalidTypeError
+from puzzlecalc.errors import InvalidArgumentError
 
 __all__ = ["MAX_TILES", "Deck", "Selection", "selections"]
 
@@ -35,9 +35,8 @@ MAX_TILES: Final = 1000
 
 
 def _numbers(values: Iterable[int]) -> tuple[int, ...]:
-    if isinstance(values, (str, bytes)) or not isinstance(values, Iterable):
-        raise InvalidArgumentError(f"deck numbers must be a list of numbers, not {shown(values)}")
-    tiles = tuple(itertools.islice(values, MAX_TILES + 1))
+    given = iterable(values, "deck numbers", "a list of numbers")
+    tiles = tuple(itertools.islice(given, MAX_TILES + 1))
     if len(tiles) > MAX_TILES:
         raise InvalidArgumentError(f"a deck holds at most {MAX_TILES} tiles, not {shown(values)}")
     return tiles
@@ -101,8 +100,7 @@ class Deck:
         most = min(len(self.large), self.size)
         if large is None:
             return set(range(most + 1))
-        if isinstance(large, (str, bytes)) or not isinstance(large, Iterable):
-            raise InvalidTypeError(f"large must be numbers of large numbers, not {shown(large)}")
+        iterable(large, "large", "numbers of large numbers")
         wanted = set(itertools.islice(large, most + 2))
         if not all(self._can_hold(count) for count in wanted):
             raise InvalidArgumentError(
@@ -128,8 +126,7 @@ class Deck:
 
     def holds(self, numbers: Iterable[int]) -> bool:
         """Whether the deck can deal ``numbers``: ``size`` of its tiles, no tile twice."""
-        if isinstance(numbers, (str, bytes)) or not isinstance(numbers, Iterable):
-            raise InvalidTypeError(f"numbers must be numbers, not {shown(numbers)}")
+        iterable(numbers, "numbers", "numbers")
         wanted = Counter(itertools.islice(numbers, self.size + 1))
         tiles = Counter((*self.large, *self.small))
         return wanted.total() == self.size and all(tiles[n] >= k for n, k in wanted.items())

@@ -19,13 +19,13 @@ from typing import Any, Final, Generic, Protocol, TextIO, TypedDict, TypeVar
 
 import attrs
 
-from puzzlecalc._checks import function_or_none, shown, whole_number
+from puzzlecalc._checks import function_or_none, instance, shown, whole_number
 from puzzlecalc._pool import results, workers
 from puzzlecalc._signals import uninterrupted
 from puzzlecalc._text import amount
 from puzzlecalc.arith24.census.rows import RowsFile
 from puzzlecalc.arith24.solutions import Progress
-from puzzlecalc.errors import InvalidArgumentError, InvalidTypeError, SearchLimitError
+from puzzlecalc.errors import InvalidArgumentError, SearchLimitError
 
 __all__ = [
     "DEFAULT_MAX_ITEMS",
@@ -97,8 +97,8 @@ class RunSettings:
     def __attrs_post_init__(self) -> None:
         if self.resume and self.rows is None:
             raise InvalidArgumentError("resume continues the rows of a file: give rows")
-        if self.executor is not None and not isinstance(self.executor, concurrent.futures.Executor):
-            raise InvalidTypeError(f"executor must be an Executor, not {shown(self.executor)}")
+        if self.executor is not None:
+            instance(self.executor, "executor", concurrent.futures.Executor, "an Executor")
         function_or_none(self.progress, "progress")
 
     def check_size(self, items: int, targets: int, what: str) -> None:
