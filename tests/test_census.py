@@ -9,6 +9,7 @@ import itertools
 import json
 import math
 import random
+import re
 from collections import Counter
 from collections.abc import Callable
 from fractions import Fraction
@@ -30,13 +31,19 @@ from puzzlecalc.arith24.census import (
     hand_census,
 )
 from puzzlecalc.arith24.census import run as census_run
+from puzzlecalc.arith24.census.pictures import hand_census_svg
 from puzzlecalc.arith24.grading import Answer, grade_all
 from puzzlecalc.arith24.rules import HouseRules
 from puzzlecalc.arith24.sets import hand_set
 from puzzlecalc.arith24.solutions import count
 from puzzlecalc.calculator.sets import level_set
 from puzzlecalc.cli import main
-from puzzlecalc.errors import InvalidArgumentError, RowsFileError
+from puzzlecalc.errors import (
+    InvalidArgumentError,
+    InvalidHandError,
+    RowsFileError,
+    SearchLimitError,
+)
 
 # A small deck: few hundred selections of four numbers, quick to brute-force.
 DECK = Deck(large=(25, 50), small=(1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6), size=4)
@@ -448,6 +455,41 @@ def test_every_draw_is_a_selection_of_the_deck(large: int, seed: int) -> None:
 def test_a_draw_with_impossible_large_numbers_is_refused(large: object) -> None:
     with pytest.raises(InvalidArgumentError, match="large must be from 0 to 4"):
         Deck().draw(random.Random(1), large)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    ("targets", "error", "said"),
+    [
+        (range(-(10**5000), 51), InvalidHandError, "a target has more than 30 digits"),
+        (range(10**40, 10**40 + 2), InvalidHandError, "a target has more than 30 digits"),
+        (range(-(10**29), 10**29), SearchLimitError,
+         "the census has 200,000,000,000,000,000,000,000,000,000 targets"),
+        (range(10**29, 0, -(10**28)), SearchLimitError, None),  # (ten targets: allowed)
+    ],
+)  # fmt: skip
+def test_the_targets_of_a_hand_census_are_numbers_within_the_limit(
+    targets: range, error: type[Exception], said: str | None
+) -> None:
+    settings: dict[str, Any] = {"low": 1, "high": 3, "cards": 2, "jobs": 1, "max_targets": 10}
+    if said is None:
+        assert hand_census(targets=targets, **settings).targets == targets
+        return
+    with pytest.raises(error, match=re.escape(said)):
+        hand_census(targets=targets, **settings)
+
+
+def test_a_hand_census_asked_a_share_names_its_rules_and_charts_only_targets() -> None:
+    census = hand_census(low=1, high=3, cards=2, targets=range(6, 7), jobs=1)
+    assert census.share("classroom", 6) == 2 / 6  # (2*3 and 3+3, of six hands)
+    with pytest.raises(InvalidArgumentError, match="rule must be one of 'any'"):
+        census.share("nope")
+    with pytest.raises(InvalidHandError, match="the target must be"):
+        census.share("any", [])  # type: ignore[arg-type]
+    with pytest.raises(InvalidArgumentError, match="weighted must be True or False"):
+        census.share("any", weighted="yes")  # type: ignore[arg-type]
+    empty = hand_census(low=1, high=3, cards=2, targets=range(3, 3), jobs=1)
+    with pytest.raises(InvalidArgumentError, match=re.escape("no targets to chart: range(3, 3)")):
+        hand_census_svg(empty)
 
 
 def test_the_hand_census_counts_the_solutions_of_a_target_that_is_not_whole() -> None:

@@ -20,7 +20,8 @@ import pytest
 import puzzlecalc
 from puzzlecalc import GameState, Level, Rules, search
 from puzzlecalc.arith24 import census, expr, game, grading, referee, solutions, years
-from puzzlecalc.arith24.census.pictures import census_svg
+from puzzlecalc.arith24.census.pictures import census_svg, hand_census_svg
+from puzzlecalc.arith24.census.results import house_rules_over
 from puzzlecalc.arith24.every import every_target
 from puzzlecalc.arith24.krypto import check_krypto_deal, deal_krypto, krypto
 from puzzlecalc.arith24.pictures import expr_svg
@@ -283,6 +284,15 @@ CALLS: dict[str, tuple[Callable[..., Any], dict[str, Any]]] = {
     "ranks": (difficulty.ranks, {"values": [3, 1, 2]}),
     "spearman": (difficulty.spearman, {"xs": [1, 2, 3], "ys": [3, 1, 2]}),
     "Attempt": (game.Attempt, {"answer": "3*8", "seconds": 2.0}),
+    "HandCensus.share": (
+        census.hand_census(low=1, high=3, cards=2, targets=range(6, 7), jobs=1).share,
+        {"rule": "any", "target": 6, "weighted": False},
+    ),
+    "house_rules_over": (house_rules_over, {"rules": HouseRules()}),
+    "hand_census_svg": (
+        hand_census_svg,
+        {"census": census.hand_census(low=1, high=3, cards=2, targets=range(6, 7), jobs=1)},
+    ),
     "census_svg": (
         census_svg,
         {"census": census.countdown_census(large=[4], low=101, high=110, jobs=1)},

@@ -149,10 +149,13 @@ def hand_census(
     cards = check_card_count(cards)
     if not isinstance(targets, range):
         raise InvalidArgumentError(f"targets must be a range, not {shown(targets)}")
+    if targets:  # (its ends must be numbers the search takes: the rest lie between)
+        number(targets[0], "a target")
+        number(targets[-1], "a target")
     target = number(target, "the target")
     chosen = DEFAULT_RULES if rules is None else house_rules(rules, {})
     steps = checked_steps(max_steps)
-    how.check_size(math.comb(high - low + cards, cards), len(targets), "hands")
+    how.check_size(math.comb(high - low + cards, cards), _length(targets), "hands")
     census = HandCensus(low, high, cards, targets, target, rules=chosen)
     spec = HandSpec(targets, target, chosen, steps)
     described = {
@@ -211,3 +214,9 @@ def arith24_census(
         for hand in itertools.combinations_with_replacement(range(low, high + 1), cards):
             counts.update(reached_among(hand, chosen, plan, max_steps))
     return counts
+
+
+def _length(targets: range) -> int:
+    """``len(targets)``, which Python cannot give past ``sys.maxsize``: the steps from
+    start to stop, rounded up."""
+    return max(0, -((targets.start - targets.stop) // targets.step))

@@ -17,7 +17,7 @@ from collections.abc import Sequence
 from typing import Any, Final, Protocol, runtime_checkable
 
 from puzzlecalc import _checks
-from puzzlecalc.errors import InvalidTypeError
+from puzzlecalc.errors import InvalidArgumentError, InvalidTypeError
 from puzzlecalc.svg import Drawing
 
 __all__ = ["census_svg", "hand_census_svg"]
@@ -79,12 +79,15 @@ def hand_census_svg(census: object) -> str:
     rules.
 
     :raises InvalidTypeError: if ``census`` is not a census of hands.
+    :raises InvalidArgumentError: if it has no targets to chart.
     """
     if not isinstance(census, _HandChart):
         raise InvalidTypeError(
             f"census must be a HandCensus (hand_census's), not {_checks.shown(census)}"
         )
     hands, targets = census.hands, census.targets
+    if not targets:
+        raise InvalidArgumentError(f"the census has no targets to chart: {targets}")
     series = [
         (rule, colour, [100 * reaching[target] / hands if hands else 0.0 for target in targets])
         for (rule, reaching), colour in zip(census.reaching.items(), _RULE_COLOURS, strict=False)

@@ -18,6 +18,7 @@ from typing import Final
 import attrs
 
 from puzzlecalc import caches
+from puzzlecalc._checks import instance
 from puzzlecalc.arith24._engine import loop_tables, plan_of, reached_among
 from puzzlecalc.arith24.census.deck import Selection
 from puzzlecalc.arith24.countdown import reachable, reachable_between
@@ -57,7 +58,10 @@ def house_rules_over(rules: HouseRules) -> dict[str, HouseRules]:
 
     >>> house_rules_over(HouseRules(ops="+-*/^"))["classroom"]
     HouseRules(ops='+-*/^', integer_only=True, non_negative=True)
+
+    :raises InvalidTypeError: if ``rules`` are not :class:`~puzzlecalc.arith24.rules.HouseRules`.
     """
+    instance(rules, "rules", HouseRules, "HouseRules")
     return {name: rules.evolve(**changes) for name, changes in _RESTRICTIONS.items()}
 
 

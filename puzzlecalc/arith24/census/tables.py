@@ -16,6 +16,7 @@ from typing import Any, Final
 
 import attrs
 
+from puzzlecalc._checks import choice, truth
 from puzzlecalc.arith24.census.deck import Deck, Selection
 from puzzlecalc.arith24.census.pictures import census_svg, hand_census_svg
 from puzzlecalc.arith24.census.results import (
@@ -25,7 +26,7 @@ from puzzlecalc.arith24.census.results import (
     HandResult,
     SelectionResult,
 )
-from puzzlecalc.arith24.numbers import Number
+from puzzlecalc.arith24.numbers import Number, number
 from puzzlecalc.arith24.rules import DEFAULT_RULES, HouseRules
 
 __all__ = ["Census", "CensusRow", "CountdownCensus", "HandCensus"]
@@ -316,8 +317,16 @@ class HandCensus:
     def share(
         self, rule: str = "any", target: Number | None = None, weighted: bool = False
     ) -> float:
-        """The share of hands (or, ``weighted``, of dealt hands) that make ``target``."""
-        goal = self.target if target is None else target
+        """The share of hands (or, ``weighted``, of dealt hands) that make ``target`` (by
+        default the census's own) under the house rule named ``rule``.
+
+        :raises InvalidArgumentError: if ``rule`` is not one of the house rules' names
+            (:data:`~puzzlecalc.arith24.census.results.HOUSE_RULES`).
+        :raises InvalidHandError: if ``target`` is not a number.
+        """
+        choice(rule, "rule", tuple(HOUSE_RULES))
+        goal = self.target if target is None else number(target, "the target")
+        truth(weighted, "weighted")
         if weighted:
             return float(self._weighted.get(rule, Counter())[goal])
         return self.reaching.get(rule, Counter())[goal] / self.hands if self.hands else 0.0
