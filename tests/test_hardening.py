@@ -155,7 +155,7 @@ def test_searches_stop_at_their_limit(search: Callable[[], object]) -> None:
     assert time.perf_counter() - began < 60  # a generous bound: it stops, it does not crawl
 
 
-@pytest.mark.parametrize("exponent", ["9" * 38, "31", "1000"])
+@pytest.mark.parametrize("exponent", ["9" * 8, "31", "1000"])  # (8 digits: a button's most)
 def test_powers_are_bounded_before_they_are_computed(exponent: str) -> None:
     decimal = Rules(division="decimal")
     assert Power(int(exponent)).apply(GameState(Fraction(1, 2)), decimal) is None

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from fractions import Fraction
 
 import pytest
@@ -9,7 +10,10 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from puzzlecalc import GameState, InvalidButtonError, Rules, parse_button
-from puzzlecalc.calculator.ops import Op, Store
+from puzzlecalc.calculator.level import MAX_MOVES
+from puzzlecalc.calculator.ops import Add, DigitAdd, Influence, Op, Store
+from puzzlecalc.calculator.state import LARGEST_DISPLAY, LARGEST_INFLUENCE, format_value
+from puzzlecalc.errors import InvalidArgumentError, InvalidTypeError
 
 DECIMAL = Rules(division="decimal")
 SHORT_NEGATIVES = Rules(min_value=-99_999)
@@ -97,6 +101,51 @@ def test_press(label: str, before: int, after: int | None) -> None:
 def test_power_with_huge_exponent_is_refused_quickly() -> None:
     assert parse_button("x^100000").apply(GameState(999_999)) is None
     assert parse_button("x^100000").apply(GameState(-1)) == GameState(1)
+
+
+@pytest.mark.parametrize(
+    "make",
+    [
+        lambda: parse_button("+100000000"),
+        lambda: parse_button("x^" + "9" * 30),
+        lambda: Add(-(10**5000)),
+        lambda: Influence(10**9),
+        lambda: DigitAdd(LARGEST_DISPLAY + 1),
+    ],
+)
+def test_a_button_s_number_fits_on_a_display(make: Callable[[], Op]) -> None:
+    """A number no display shows is refused by name, where a label of it (or the level
+    that held it) stopped with Python's ValueError at 4,300 digits."""
+    with pytest.raises(
+        InvalidButtonError, match=f"n must be from {-LARGEST_DISPLAY} to {LARGEST_DISPLAY}"
+    ):
+        make()
+    assert parse_button(f"x^{LARGEST_DISPLAY}").apply(GameState(1)) == GameState(1)
+
+
+def test_a_state_s_total_holds_any_level_s_presses_and_no_more() -> None:
+    assert MAX_MOVES * LARGEST_DISPLAY <= LARGEST_INFLUENCE  # (a level's every press [+]N)
+    assert GameState(0, influence=-LARGEST_INFLUENCE).influence == -LARGEST_INFLUENCE
+    with pytest.raises(InvalidArgumentError, match="influence must be from"):
+        GameState(0, influence=LARGEST_INFLUENCE + 1)
+    with pytest.raises(InvalidArgumentError, match="influence must be from"):
+        GameState(0, influence=10**5000)
+
+
+@pytest.mark.parametrize(
+    ("value", "error"),
+    [(None, InvalidTypeError), ("12", InvalidTypeError), (1.5, InvalidTypeError),
+     (LARGEST_DISPLAY + 1, InvalidArgumentError), (Fraction(-(10**9), 3), InvalidArgumentError)],
+)  # fmt: skip
+def test_only_a_display_s_value_is_formatted(value: object, error: type[Exception]) -> None:
+    with pytest.raises(error, match="value must be"):
+        format_value(value)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("state", [[3, 0, None, None], (3, 0, None), None, "3"])
+def test_a_state_is_made_only_of_its_four_fields(state: object) -> None:
+    with pytest.raises(InvalidTypeError, match="state must be a"):
+        GameState.from_tuple(state)  # type: ignore[arg-type]
 
 
 # (label, influence, label shown, display before, display after)

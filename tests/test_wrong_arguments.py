@@ -31,6 +31,7 @@ from puzzlecalc.calculator import maker, notation
 from puzzlecalc.calculator.ops import Add, Delete, Store
 from puzzlecalc.calculator.pictures import level_svg, solution_svg
 from puzzlecalc.calculator.problem import LevelProblem
+from puzzlecalc.calculator.state import format_value
 from puzzlecalc.errors import InvalidArgumentError, InvalidTypeError, PuzzlecalcError
 from puzzlecalc.sets import split_of
 
@@ -113,6 +114,14 @@ CALLS: dict[str, tuple[Callable[..., Any], dict[str, Any]]] = {
         LEVEL.replay_labels,
         {"labels": ["+1"], "rules": Rules(), "start": None},
     ),
+    "Level.before_portal": (
+        Level(
+            start=613, goal=227, moves=1, buttons=["x2"], portal=puzzlecalc.Portal(3, 0)
+        ).before_portal,
+        {"state": GameState(613), "record": (0, "press"), "rules": Rules()},
+    ),
+    "format_value": (format_value, {"value": 12}),
+    "GameState.from_tuple": (GameState.from_tuple, {"state": (3, 0, None, None)}),
     "Level.press": (LEVEL.press, {"state": GameState(0), "index": 0, "rules": Rules()}),
     "Level.from_dict": (Level.from_dict, {"data": LEVEL.to_dict(), "goal": 0}),
     "Level.each_goal": (Level.each_goal, {"data": LEVEL.to_dict()}),

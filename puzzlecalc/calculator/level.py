@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from typing import Any, Final
+from typing import Any, Final, cast
 
 import attrs
 
@@ -427,17 +427,7 @@ class Level:
         def record(number: int, item: Any, state: GameState) -> PressRecord:
             if self.word is not None and tuple(item) == WORD_PRESS:
                 return WORD_PRESS
-            if (
-                isinstance(item, str)
-                or not isinstance(item, Sequence)
-                or len(item) not in (2, 3)
-                or item[1] not in _PRESSES
-                or not isinstance(item[0], int)
-            ):
-                raise IllegalPressError(
-                    f"press {number} is not (index, 'press'|'hold') or (index, 'press', at): {shown(item)}"
-                )
-            return tuple(item)
+            return _press_record(item, f"press {number}")
 
         return self._play(presses, record, rules, start)
 
@@ -553,9 +543,11 @@ class Level:
 
         :raises IllegalPressError: if there is no such button or way to press it.
         """
+        checked_state(state)
+        checked_rules(rules)
         if self.portal is None or record == WORD_PRESS:
             return None
-        index, press, at = Pressed.of(record)
+        index, press, at = Pressed.of(_press_record(record, "the press"))
         button = self._button(index, press, at)
         if rules.lock_order == "after-portal":  # (the locked digit is set after it)
             state = attrs.evolve(state, lock=None)
@@ -586,3 +578,22 @@ class Level:
         except InvalidButtonError as error:
             raise IllegalPressError(f"button {index}: {error}") from None
         return button
+
+
+def _press_record(item: object, what: str) -> PressRecord:
+    """``item`` as a press record, if it is one (``what`` names it in the error).
+
+    :raises IllegalPressError: if it is not ``(index, 'press'|'hold')`` or ``(index,
+        'press', at)``.
+    """
+    if (
+        isinstance(item, str)
+        or not isinstance(item, Sequence)
+        or len(item) not in (2, 3)
+        or item[1] not in _PRESSES
+        or not isinstance(item[0], int)
+    ):
+        raise IllegalPressError(
+            f"{what} is not (index, 'press'|'hold') or (index, 'press', at): {shown(item)}"
+        )
+    return cast(PressRecord, tuple(item))

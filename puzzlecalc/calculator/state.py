@@ -3,18 +3,28 @@
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import Final, TypeAlias
+from typing import Final, TypeAlias, cast
 
 import attrs
 
 from puzzlecalc._checks import instance, shown, whole_number
-from puzzlecalc.errors import InvalidArgumentError
+from puzzlecalc.errors import InvalidArgumentError, InvalidTypeError
 
-__all__ = ["LARGEST_DISPLAY", "GameState", "StateTuple", "Value", "format_value"]
+__all__ = [
+    "LARGEST_DISPLAY",
+    "LARGEST_INFLUENCE",
+    "GameState",
+    "StateTuple",
+    "Value",
+    "format_value",
+]
 
 #: The largest magnitude any display shows (eight digits, the largest ``max_value`` of
 #: :class:`~puzzlecalc.calculator.rules.Rules`): a state holds no more.
 LARGEST_DISPLAY: Final = 99_999_999
+#: The largest magnitude of a state's ``[+]N`` total: a thousand presses (more than a
+#: level's most moves) of the largest ``[+]N`` (a button's number fits on a display).
+LARGEST_INFLUENCE: Final = 1000 * LARGEST_DISPLAY
 #: The most digit positions a lock may hold (those of the largest display).
 _POSITIONS: Final = 8
 
@@ -53,17 +63,13 @@ class GameState:
             self.value.__class__ is int
             and -LARGEST_DISPLAY <= self.value <= LARGEST_DISPLAY
             and self.influence.__class__ is int
+            and -LARGEST_INFLUENCE <= self.influence <= LARGEST_INFLUENCE
             and (self.store is None or (self.store.__class__ is int and self.store >= 0))
             and (self.lock is None or (self.lock.__class__ is int and 0 <= self.lock < _POSITIONS))
         ):
             return
-        instance(self.value, "value", (int, Fraction), "a whole number or a Fraction")
-        if not -LARGEST_DISPLAY <= self.value <= LARGEST_DISPLAY:
-            raise InvalidArgumentError(
-                f"value must be on a display, from {-LARGEST_DISPLAY} to {LARGEST_DISPLAY}, "
-                f"not {shown(self.value)}"
-            )
-        whole_number(self.influence, "influence")
+        _checked_value(self.value)
+        whole_number(self.influence, "influence", low=-LARGEST_INFLUENCE, high=LARGEST_INFLUENCE)
         if self.store is not None:  # (Store saves a whole display of 0 or more)
             whole_number(self.store, "store", low=0, high=LARGEST_DISPLAY)
         if self.lock is not None:
@@ -79,7 +85,13 @@ class GameState:
 
         >>> GameState.from_tuple((3, 0, None, None))
         GameState(value=3, influence=0, store=None, lock=None)
+
+        :raises InvalidTypeError: if ``state`` is not a tuple of four.
         """
+        if not isinstance(state, tuple) or len(state) != 4:
+            raise InvalidTypeError(
+                f"state must be a (value, influence, store, lock) tuple, not {shown(state)}"
+            )
         return cls(*state)
 
 
@@ -88,10 +100,24 @@ def format_value(value: Value) -> str:
 
     >>> format_value(-12), format_value(Fraction(5, 2))
     ('-12', '2.5')
+
+    :raises InvalidArgumentError: if ``value`` is not a number a display shows (an ``int``
+        or ``Fraction`` of at most :data:`LARGEST_DISPLAY`).
     """
+    _checked_value(value)
     if isinstance(value, Fraction) and value.denominator != 1:
         tenths = value * 10
         sign = "-" if tenths < 0 else ""
         whole, tenth = divmod(abs(int(tenths)), 10)
         return f"{sign}{whole}.{tenth}"
     return str(int(value))
+
+
+def _checked_value(given: object) -> None:
+    """Refuse a ``given`` display that is not a number, or off every display."""
+    value = cast(Value, instance(given, "value", (int, Fraction), "a whole number or a Fraction"))
+    if not -LARGEST_DISPLAY <= value <= LARGEST_DISPLAY:
+        raise InvalidArgumentError(
+            f"value must be on a display, from {-LARGEST_DISPLAY} to {LARGEST_DISPLAY}, "
+            f"not {shown(value)}"
+        )

@@ -17,7 +17,7 @@ import attrs
 
 from puzzlecalc._checks import instance, shown, whole_number
 from puzzlecalc.calculator.rules import DEFAULT_RULES, Rules
-from puzzlecalc.calculator.state import GameState, StateTuple, Value
+from puzzlecalc.calculator.state import LARGEST_DISPLAY, GameState, StateTuple, Value
 from puzzlecalc.errors import InvalidButtonError
 
 __all__ = [
@@ -68,9 +68,15 @@ Change: TypeAlias = Callable[[StateTuple], "StateTuple | None"]
 
 
 def check_int(owner: object, attribute: attrs.Attribute[int], value: int) -> None:
-    """An attrs validator: the button's number must be an ``int``."""
+    """An attrs validator: the button's number must be an ``int`` that fits on a display
+    (no more than :data:`~puzzlecalc.calculator.state.LARGEST_DISPLAY` either way)."""
     if not isinstance(value, int) or isinstance(value, bool):
         raise InvalidButtonError(f"{attribute.name} must be an int, not {shown(value)}")
+    if not -LARGEST_DISPLAY <= value <= LARGEST_DISPLAY:
+        raise InvalidButtonError(
+            f"{attribute.name} must be from {-LARGEST_DISPLAY} to {LARGEST_DISPLAY}, "
+            f"not {shown(value)}"
+        )
 
 
 def check_digits(owner: object, attribute: attrs.Attribute[str], value: str) -> None:
