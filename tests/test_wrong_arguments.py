@@ -290,6 +290,7 @@ CALLS: dict[str, tuple[Callable[..., Any], dict[str, Any]]] = {
     "check_game": (levels_module.check_game, {"game": 1}),
     "search_depth": (solver_module.search_depth, {"level": LEVEL}),
     "LevelProblem": (LevelProblem, {"level": LEVEL, "rules": Rules(), "start": None}),
+    "rates": (difficulty.rates, {"rules": HouseRules()}),
     "ranks": (difficulty.ranks, {"values": [3, 1, 2]}),
     "spearman": (difficulty.spearman, {"xs": [1, 2, 3], "ys": [3, 1, 2]}),
     "Attempt": (game.Attempt, {"answer": "3*8", "seconds": 2.0}),

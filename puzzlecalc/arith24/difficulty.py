@@ -40,7 +40,7 @@ from collections.abc import Sequence
 from typing import Final, Unpack
 
 from puzzlecalc import caches
-from puzzlecalc._checks import real_number, shown
+from puzzlecalc._checks import instance, real_number, shown
 from puzzlecalc.arith24.numbers import Number, number, outcomes
 from puzzlecalc.arith24.rules import DEFAULT_RULES, HouseRules, RuleOptions, house_rules
 from puzzlecalc.errors import InvalidArgumentError, InvalidTypeError
@@ -127,7 +127,10 @@ def rates(rules: HouseRules) -> bool:
 
     >>> rates(HouseRules(integer_only=True, in_order=True)), rates(HouseRules(ops="+-*/^"))
     (True, False)
+
+    :raises InvalidTypeError: if ``rules`` are not :class:`~puzzlecalc.arith24.rules.HouseRules`.
     """
+    instance(rules, "rules", HouseRules, "HouseRules")
     return not rules.family and rules.use_all
 
 
