@@ -28,7 +28,7 @@ from puzzlecalc.arith24.pictures import expr_svg
 from puzzlecalc.arith24.rules import HouseRules
 from puzzlecalc.arith24.ten import digits, ten, ten_census
 from puzzlecalc.calculator import maker, notation
-from puzzlecalc.calculator.ops import Add, Delete, Store
+from puzzlecalc.calculator.ops import Add, Delete, Shift, Store
 from puzzlecalc.calculator.pictures import level_svg, solution_svg
 from puzzlecalc.calculator.problem import LevelProblem
 from puzzlecalc.calculator.state import format_value
@@ -121,6 +121,7 @@ CALLS: dict[str, tuple[Callable[..., Any], dict[str, Any]]] = {
         {"state": GameState(613), "record": (0, "press"), "rules": Rules()},
     ),
     "format_value": (format_value, {"value": 12}),
+    "Shift.results": (Shift().results, {"value": 100203, "rules": Rules()}),
     "GameState.from_tuple": (GameState.from_tuple, {"state": (3, 0, None, None)}),
     "Level.press": (LEVEL.press, {"state": GameState(0), "index": 0, "rules": Rules()}),
     "Level.from_dict": (Level.from_dict, {"data": LEVEL.to_dict(), "goal": 0}),

@@ -31,6 +31,7 @@ from typing import Final
 
 import attrs
 
+from puzzlecalc._checks import whole_number
 from puzzlecalc.calculator.ops.base import (
     At,
     Change,
@@ -50,7 +51,7 @@ from puzzlecalc.calculator.ops.base import (
     subtracted,
 )
 from puzzlecalc.calculator.rules import DEFAULT_RULES, Rules
-from puzzlecalc.calculator.state import StateTuple, Value
+from puzzlecalc.calculator.state import LARGEST_DISPLAY, StateTuple, Value
 
 __all__ = [
     "Delete",
@@ -545,7 +546,7 @@ class Shift(DigitsOp):
             if value.__class__ is not int:
                 return []
             found = []
-            for arrows, result in self.results(value, rules):
+            for arrows, result in self._results(value, rules):
                 reached = finish(state, result)
                 if reached is not None:
                     found.append((arrows, reached))
@@ -558,7 +559,16 @@ class Shift(DigitsOp):
 
         Shorter arrow strings come first, and ``<`` before ``>``; a press may come back to
         ``value`` itself.
+
+        :raises InvalidTypeError: if ``value`` is not a whole number or ``rules`` not
+            :class:`~puzzlecalc.calculator.rules.Rules`.
+        :raises InvalidArgumentError: if ``value`` is on no display.
         """
+        whole_number(value, "value", low=-LARGEST_DISPLAY, high=LARGEST_DISPLAY)
+        return self._results(value, checked_rules(rules))
+
+    def _results(self, value: int, rules: Rules) -> list[tuple[str, int]]:
+        """:meth:`results`, its arguments unchecked (a search asks it of every display)."""
         if rules.shift == "one-way":
             width = len(str(abs(value)))
             candidates = [arrow * n for n in range(1, width + 1) for arrow in "<>"]
