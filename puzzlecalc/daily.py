@@ -172,10 +172,10 @@ def share_line(
     :raises InvalidTypeError: if ``number`` is not a whole number, ``level`` or ``hand``
         not ``True``, ``False`` or ``None``, or ``stars`` not a sequence of whole numbers
         and ``None``.
-    :raises InvalidArgumentError: if ``number`` is below 1 or a round's stars are not
-        from 0 to 3.
+    :raises InvalidArgumentError: if ``number`` is no day's (below 1, or past 9999-12-31)
+        or a round's stars are not from 0 to 3.
     """
-    whole_number(number, "number", low=1)
+    whole_number(number, "number", low=1, high=(datetime.date.max - EPOCH).days + 1)
     for name, played in (("level", level), ("hand", hand)):
         if played is not None:
             truth(played, name)

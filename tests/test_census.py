@@ -460,8 +460,10 @@ def test_a_draw_with_impossible_large_numbers_is_refused(large: object) -> None:
 @pytest.mark.parametrize(
     ("targets", "error", "said"),
     [
-        (range(-(10**5000), 51), InvalidHandError, "a target has more than 30 digits"),
-        (range(10**40, 10**40 + 2), InvalidHandError, "a target has more than 30 digits"),
+        (range(-(10**5000), 51), InvalidHandError, "the targets' start has more than 30 digits"),
+        (range(10**40, 10**40 + 2), InvalidHandError, "the targets' start has more than 30 digits"),
+        (range(10**40, 0), InvalidHandError, "the targets' start has more than 30 digits"),
+        (range(0, 10, 10**40), InvalidHandError, "the targets' step has more than 30 digits"),
         (range(-(10**29), 10**29), SearchLimitError,
          "the census has 200,000,000,000,000,000,000,000,000,000 targets"),
         (range(10**29, 0, -(10**28)), SearchLimitError, None),  # (ten targets: allowed)

@@ -97,7 +97,8 @@ def test_today_is_the_date_in_the_time_zone(
         (lambda: today("UTC", "2026-12-02"), InvalidTypeError, "now must be a datetime"),  # type: ignore[arg-type]
         (lambda: stars(87, "87"), InvalidTypeError, "value must be a whole number"),  # type: ignore[arg-type]
         (lambda: stars(None, 87), InvalidTypeError, "target must be a whole number"),  # type: ignore[arg-type]
-        (lambda: share_line(0, level=True, hand=None, stars=[]), InvalidArgumentError, "number must be at least 1"),
+        (lambda: share_line(0, level=True, hand=None, stars=[]), InvalidArgumentError, "number must be from 1 to 2912443"),
+        (lambda: share_line(10**5000, level=True, hand=None, stars=[]), InvalidArgumentError, "number must be from 1 to"),
         (lambda: share_line(1, level=1, hand=None, stars=[]), InvalidTypeError, "level must be True or False"),  # type: ignore[arg-type]
         (lambda: share_line(1, level=None, hand="yes", stars=[]), InvalidTypeError, "hand must be True or False"),  # type: ignore[arg-type]
         (lambda: share_line(1, level=None, hand=None, stars=3), InvalidTypeError, "stars must be a list"),  # type: ignore[arg-type]

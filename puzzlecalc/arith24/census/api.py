@@ -149,9 +149,8 @@ def hand_census(
     cards = check_card_count(cards)
     if not isinstance(targets, range):
         raise InvalidArgumentError(f"targets must be a range, not {shown(targets)}")
-    if targets:  # (its ends must be numbers the search takes: the rest lie between)
-        number(targets[0], "a target")
-        number(targets[-1], "a target")
+    for end, name in ((targets.start, "start"), (targets.stop, "stop"), (targets.step, "step")):
+        number(end, f"the targets' {name}")  # (numbers the search takes: the rest lie between)
     target = number(target, "the target")
     chosen = DEFAULT_RULES if rules is None else house_rules(rules, {})
     steps = checked_steps(max_steps)

@@ -87,7 +87,7 @@ def hand_census_svg(census: object) -> str:
         )
     hands, targets = census.hands, census.targets
     if not targets:
-        raise InvalidArgumentError(f"the census has no targets to chart: {targets}")
+        raise InvalidArgumentError(f"the census has no targets to chart: {_checks.shown(targets)}")
     series = [
         (rule, colour, [100 * reaching[target] / hands if hands else 0.0 for target in targets])
         for (rule, reaching), colour in zip(census.reaching.items(), _RULE_COLOURS, strict=False)
