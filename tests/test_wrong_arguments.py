@@ -31,8 +31,14 @@ from puzzlecalc.calculator import maker, notation
 from puzzlecalc.calculator.ops import Add, Delete, Shift, Store
 from puzzlecalc.calculator.pictures import level_svg, solution_svg
 from puzzlecalc.calculator.problem import LevelProblem
+from puzzlecalc.calculator.solution import Pressed
 from puzzlecalc.calculator.state import format_value
-from puzzlecalc.errors import InvalidArgumentError, InvalidTypeError, PuzzlecalcError
+from puzzlecalc.errors import (
+    IllegalPressError,
+    InvalidArgumentError,
+    InvalidTypeError,
+    PuzzlecalcError,
+)
 from puzzlecalc.sets import split_of
 
 # (the package names functions after these modules: the modules themselves)
@@ -123,6 +129,7 @@ CALLS: dict[str, tuple[Callable[..., Any], dict[str, Any]]] = {
     "format_value": (format_value, {"value": 12}),
     "Shift.results": (Shift().results, {"value": 100203, "rules": Rules()}),
     "GameState.from_tuple": (GameState.from_tuple, {"state": (3, 0, None, None)}),
+    "Pressed.of": (Pressed.of, {"record": (2, "press", 1)}),
     "Level.press": (LEVEL.press, {"state": GameState(0), "index": 0, "rules": Rules()}),
     "Level.from_dict": (Level.from_dict, {"data": LEVEL.to_dict(), "goal": 0}),
     "Level.each_goal": (Level.each_goal, {"data": LEVEL.to_dict()}),
@@ -345,6 +352,12 @@ def test_a_wrong_argument_is_refused_by_name_or_coped_with(
         assert message and len(message) < 2000, message[:200]
     except RecursionError:  # pragma: no cover - a failure, shown as one
         pytest.fail(f"{name}({argument}=...) recursed too deeply")
+
+
+def test_the_abc_press_of_a_word_goal_names_no_button_press() -> None:
+    """It was an ``assert``, gone under ``python -O``; a press of no button made then."""
+    with pytest.raises(IllegalPressError, match="the press is not"):
+        Pressed.of((None, "ABC"))
 
 
 def test_the_table_holds_every_public_function_of_the_top_level() -> None:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from typing import Any, Final, cast
+from typing import Any, Final
 
 import attrs
 
@@ -51,7 +51,6 @@ MAX_BUTTONS: Final = 10_000
 MAX_PRESSES: Final = 2 * MAX_MOVES
 #: The most letters a word goal may have (the display shows at most eight digits).
 MAX_WORD: Final = 8
-_PRESSES: Final = ("press", "hold")
 #: The record of the final press of a word goal in :attr:`Solution.indices
 #: <puzzlecalc.calculator.solution.Solution.indices>`.
 WORD_PRESS: Final[PressRecord] = (None, "ABC")
@@ -427,7 +426,8 @@ class Level:
         def record(number: int, item: Any, state: GameState) -> PressRecord:
             if self.word is not None and tuple(item) == WORD_PRESS:
                 return WORD_PRESS
-            return _press_record(item, f"press {number}")
+            Pressed.of(item, f"press {number}")  # (a press record, or refused)
+            return tuple(item)
 
         return self._play(presses, record, rules, start)
 
@@ -547,7 +547,7 @@ class Level:
         checked_rules(rules)
         if self.portal is None or record == WORD_PRESS:
             return None
-        index, press, at = Pressed.of(_press_record(record, "the press"))
+        index, press, at = Pressed.of(record)
         button = self._button(index, press, at)
         if rules.lock_order == "after-portal":  # (the locked digit is set after it)
             state = attrs.evolve(state, lock=None)
@@ -578,22 +578,3 @@ class Level:
         except InvalidButtonError as error:
             raise IllegalPressError(f"button {index}: {error}") from None
         return button
-
-
-def _press_record(item: object, what: str) -> PressRecord:
-    """``item`` as a press record, if it is one (``what`` names it in the error).
-
-    :raises IllegalPressError: if it is not ``(index, 'press'|'hold')`` or ``(index,
-        'press', at)``.
-    """
-    if (
-        isinstance(item, str)
-        or not isinstance(item, Sequence)
-        or len(item) not in (2, 3)
-        or item[1] not in _PRESSES
-        or not isinstance(item[0], int)
-    ):
-        raise IllegalPressError(
-            f"{what} is not (index, 'press'|'hold') or (index, 'press', at): {shown(item)}"
-        )
-    return cast(PressRecord, tuple(item))

@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
-from typing import Any, Literal, NamedTuple, TypeAlias, cast
+from collections.abc import Sequence
+from typing import Any, Final, Literal, NamedTuple, TypeAlias, cast
 
 import attrs
 
+from puzzlecalc._checks import shown
 from puzzlecalc._text import counted
 from puzzlecalc.calculator.ops import At, Press
 from puzzlecalc.calculator.state import GameState, Value, format_value
+from puzzlecalc.errors import IllegalPressError
 
 __all__ = ["PressRecord", "Pressed", "Solution"]
 
@@ -22,6 +25,10 @@ PressRecord: TypeAlias = (
     | tuple[int, Press, str]
     | tuple[None, Literal["ABC"]]
 )
+
+
+#: The ways to press a button.
+_PRESSES: Final = ("press", "hold")
 
 
 class Pressed(NamedTuple):
@@ -43,11 +50,23 @@ class Pressed(NamedTuple):
     at: At = None
 
     @classmethod
-    def of(cls, record: PressRecord) -> Pressed:
-        """The press ``record`` names (not the ``ABC`` press of a word goal)."""
-        index, press = record[0], record[1]
-        assert index is not None and press != "ABC", "the ABC press presses no button"
-        return cls(index, press, record[2] if len(record) == 3 else None)
+    def of(cls, record: object, what: str = "the press") -> Pressed:
+        """The press ``record`` names: ``(index, "press" | "hold")`` or ``(index,
+        "press", at)`` (not the ``ABC`` press of a word goal, which presses no button).
+
+        :raises IllegalPressError: if it names none (``what`` says which press it was).
+        """
+        if (
+            isinstance(record, str)
+            or not isinstance(record, Sequence)
+            or len(record) not in (2, 3)
+            or record[1] not in _PRESSES
+            or not isinstance(record[0], int)
+        ):
+            raise IllegalPressError(
+                f"{what} is not (index, 'press'|'hold') or (index, 'press', at): {shown(record)}"
+            )
+        return cls(record[0], record[1], record[2] if len(record) == 3 else None)
 
     @property
     def record(self) -> PressRecord:
