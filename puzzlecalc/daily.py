@@ -170,8 +170,8 @@ def share_line(
     each round (``None``: not played).
 
     :raises InvalidTypeError: if ``number`` is not a whole number, ``level`` or ``hand``
-        not ``True``, ``False`` or ``None``, or ``stars`` not a sequence of whole numbers
-        and ``None``.
+        not ``True``, ``False`` or ``None``, or ``stars`` not a list (or tuple) of whole
+        numbers and ``None``.
     :raises InvalidArgumentError: if ``number`` is no day's (below 1, or past 9999-12-31)
         or a round's stars are not from 0 to 3.
     """

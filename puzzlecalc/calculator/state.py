@@ -101,8 +101,8 @@ def format_value(value: Value) -> str:
     >>> format_value(-12), format_value(Fraction(5, 2))
     ('-12', '2.5')
 
-    :raises InvalidArgumentError: if ``value`` is not a number a display shows (an ``int``
-        or ``Fraction`` of at most :data:`LARGEST_DISPLAY`).
+    :raises InvalidTypeError: if ``value`` is not an ``int`` or a ``Fraction``.
+    :raises InvalidArgumentError: if it is more than :data:`LARGEST_DISPLAY` either way.
     """
     _checked_value(value)
     if isinstance(value, Fraction) and value.denominator != 1:
