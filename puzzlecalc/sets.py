@@ -9,7 +9,6 @@ import hashlib
 from typing import Final
 
 from puzzlecalc._checks import instance, real_number, whole_number
-from puzzlecalc.errors import InvalidArgumentError
 
 __all__ = ["MAX_DRAWS", "MAX_SET", "check_settings", "split_of"]
 
@@ -51,6 +50,4 @@ def check_settings(
     whole_number(seed, "seed", low=-(2**63), high=2**63 - 1)
     whole_number(max_draws, "max_draws", low=1)
     for name, share in (("unsolvable", unsolvable), ("test_share", test_share)):
-        instance(share, name, (int, float), "a number from 0 to 1")
-        if not 0 <= share <= 1:
-            raise InvalidArgumentError(f"{name} must be from 0 to 1, not {share!r}")
+        real_number(share, name, low=0, high=1)

@@ -111,13 +111,13 @@ def test_the_split_is_stable_and_near_its_share() -> None:
     ("make", "said"),
     [
         (lambda: hand_set(-1), "count"),
-        (lambda: hand_set(1, unsolvable=1.5), "unsolvable must be from 0 to 1"),
+        (lambda: hand_set(1, unsolvable=1.5), "unsolvable must be a number from 0 to 1"),
         (lambda: hand_set(1, least=3, most=2), "most"),
         (lambda: hand_set(1, exactly=0), "exactly"),
         (lambda: hand_set(1, band=(0, 5), rules=HouseRules(ops="+-*/^")), "difficulty band"),
         (lambda: countdown_set(1, least_steps=9), "least_steps"),
         (lambda: year_set(1, high=5), "high"),
-        (lambda: level_set(1, test_share=2), "test_share must be from 0 to 1"),
+        (lambda: level_set(1, test_share=2), "test_share must be a number from 0 to 1"),
         (lambda: level_set(1, test_share="x"), "test_share must be a number"),  # type: ignore[arg-type]
         (lambda: level_set(1, max_tries=0), "max_tries"),
         (lambda: hand_set(1, max_draws=0), "max_draws"),

@@ -6,8 +6,10 @@ many digits...)."""
 
 from __future__ import annotations
 
+import datetime
 import importlib
 import io
+import itertools
 import json
 import math
 import random
@@ -23,16 +25,22 @@ from puzzlecalc.arith24 import census, expr, game, grading, referee, solutions, 
 from puzzlecalc.arith24.census.pictures import census_svg, hand_census_svg
 from puzzlecalc.arith24.census.results import house_rules_over
 from puzzlecalc.arith24.every import every_target
+from puzzlecalc.arith24.fours import fours
 from puzzlecalc.arith24.krypto import check_krypto_deal, deal_krypto, krypto
 from puzzlecalc.arith24.pictures import expr_svg
 from puzzlecalc.arith24.rules import HouseRules
+from puzzlecalc.arith24.sets import hand_set
 from puzzlecalc.arith24.ten import digits, ten, ten_census
+from puzzlecalc.arith24.years import iter_years
 from puzzlecalc.calculator import maker, notation
 from puzzlecalc.calculator.ops import Add, Delete, Shift, Store
-from puzzlecalc.calculator.pictures import level_svg, solution_svg
+from puzzlecalc.calculator.pictures import level_svg, reach_svg, solution_svg
 from puzzlecalc.calculator.problem import LevelProblem
+from puzzlecalc.calculator.reach import reach
+from puzzlecalc.calculator.sets import level_set
 from puzzlecalc.calculator.solution import Pressed
 from puzzlecalc.calculator.state import format_value
+from puzzlecalc.daily import daily_set
 from puzzlecalc.errors import (
     IllegalPressError,
     InvalidArgumentError,
@@ -235,6 +243,59 @@ CALLS: dict[str, tuple[Callable[..., Any], dict[str, Any]]] = {
     "digits_round": (countdown.digits_round, {"rng": RNG, "low": 20, "high": 99}),
     "one_step_values": (countdown.one_step_values, {"numbers": [2, 3]}),
     "split_of": (split_of, {"puzzle_id": "24-0", "test_share": 0.2}),
+    "fours": (
+        fours,
+        {
+            "up_to": 10,
+            "digit": 4,
+            "count": 2,
+            "low": 0,
+            "rules": None,
+            "max_steps": 10_000,
+            "max_targets": 20,
+        },
+    ),
+    "grade": (grading.grade, {"text": "3*8", "cards": (3, 8), "target": 24, "rules": HouseRules()}),
+    "find_answer": (grading.find_answer, {"text": "I think 3*8"}),
+    "hand_set": (
+        lambda **k: list(itertools.islice(hand_set(**k), 1)),
+        {
+            "count": 1,
+            "seed": 1,
+            "cards": 3,
+            "low": 1,
+            "high": 6,
+            "target": 6,
+            "rules": HouseRules(),
+            "least": 1,
+            "rate": False,
+            "test_share": 0.2,
+            "max_draws": 20,
+            "jobs": 1,
+        },
+    ),
+    "level_set": (
+        lambda **k: list(itertools.islice(level_set(**k), 1)),
+        {
+            "count": 1,
+            "seed": 1,
+            "game": 1,
+            "moves": 2,
+            "unique": False,
+            "test_share": 0.2,
+            "max_tries": 50,
+            "max_draws": 20,
+            "jobs": 1,
+        },
+    ),
+    "iter_years": (
+        lambda **k: list(iter_years(**k)),
+        {"years": [6, 7], "cards": (3, 2, 1), "rules": None, "max_steps": 10_000, "max_years": 10},
+    ),
+    "reach": (reach, {"level": LEVEL, "rules": Rules(), "per_layer": 2, "max_states": 1000}),
+    "reach_svg": (reach_svg, {"reach": reach(LEVEL)}),
+    "selections": (census.selections, {"large": [4], "size": 6}),
+    "daily_set": (daily_set, {"date": datetime.date(2026, 12, 2), "tz": "UTC"}),
     "grade_all": (
         lambda **k: list(grading.grade_all(**k)),
         {"answers": [grading.Answer("8/(3-8/3)", (3, 3, 8, 8))], "jobs": 1, "executor": None},

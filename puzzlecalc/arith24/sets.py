@@ -35,7 +35,7 @@ from typing import Any, TypeAlias
 
 import attrs
 
-from puzzlecalc._checks import whole_number
+from puzzlecalc._checks import instance, truth, whole_number
 from puzzlecalc._pool import in_order
 from puzzlecalc.arith24.census.deck import Deck
 from puzzlecalc.arith24.countdown import (
@@ -46,6 +46,7 @@ from puzzlecalc.arith24.countdown import (
 )
 from puzzlecalc.arith24.difficulty import difficulty, rates
 from puzzlecalc.arith24.expr import Expr
+from puzzlecalc.arith24.numbers import check_card_count, check_range, number
 from puzzlecalc.arith24.rules import COUNTDOWN, DEFAULT_RULES, HouseRules
 from puzzlecalc.arith24.solutions import solve
 from puzzlecalc.arith24.ten import TEN_PUZZLE, ten
@@ -167,6 +168,13 @@ def hand_set(
     """
     counts = _counts(least, most, exactly, unsolvable)
     check_settings(count, test_share, max_draws, unsolvable, seed=seed)
+    cards = check_card_count(cards)
+    check_range(low, high)
+    number(low, "low")  # (cards of at most 30 digits, as every hand's)
+    number(high, "high")
+    number(target, "the target")
+    instance(rules, "rules", HouseRules, "HouseRules")
+    truth(rate, "rate")
     if band is not None and not rates(rules):
         raise InvalidArgumentError(f"a difficulty band needs rules the model rates, not {rules!r}")
     rng = random.Random(f"puzzlecalc set 24 {seed}")  # (a text seed: the same everywhere)
