@@ -470,8 +470,12 @@ def check_range(low: object, high: object) -> None:
 
     :raises InvalidTypeError: unless ``low`` and ``high`` are whole numbers.
     :raises InvalidArgumentError: unless ``low <= high``.
+    :raises InvalidHandError: if either has more than :data:`MAX_DIGITS` digits, as no
+        card may.
     """
     whole_number(high, "high", low=whole_number(low, "low"))
+    number(low, "low")
+    number(high, "high")
 
 
 def card_digits(card: Number) -> str | None:

@@ -170,8 +170,6 @@ def hand_set(
     check_settings(count, test_share, max_draws, unsolvable, seed=seed)
     cards = check_card_count(cards)
     check_range(low, high)
-    number(low, "low")  # (cards of at most 30 digits, as every hand's)
-    number(high, "high")
     number(target, "the target")
     instance(rules, "rules", HouseRules, "HouseRules")
     truth(rate, "rate")
