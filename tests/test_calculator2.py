@@ -358,6 +358,9 @@ def test_word_goals_need_abc_last() -> None:
     assert level.is_solved_by(level.replay([(0, "press"), (None, "ABC")]))
     with pytest.raises(IllegalPressError):
         Level(start=5, goal=4, moves=2, buttons=["-1"]).replay([(None, "ABC")])
+    for wrong in (5, None, "ABC"):  # (of a word level too: no TypeError from tuple(5))
+        with pytest.raises(IllegalPressError, match="press 2 is not"):
+            level.replay([(0, "press"), wrong])  # type: ignore[list-item]
 
 
 @pytest.mark.parametrize(

@@ -424,7 +424,7 @@ class Level:
         """
 
         def record(number: int, item: Any, state: GameState) -> PressRecord:
-            if self.word is not None and tuple(item) == WORD_PRESS:
+            if self.word is not None and isinstance(item, Sequence) and tuple(item) == WORD_PRESS:
                 return WORD_PRESS
             Pressed.of(item, f"press {number}")  # (a press record, or refused)
             return tuple(item)
