@@ -14,6 +14,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from puzzlecalc._checks import shown
+from puzzlecalc.errors import InvalidTypeError
+
 __all__ = ["clear_caches", "register"]
 
 #: How each cache is forgotten, in the order they registered.
@@ -21,7 +24,13 @@ _CLEARS: list[Callable[[], None]] = []
 
 
 def register(clear: Callable[[], None]) -> Callable[[], None]:
-    """Register how a cache is forgotten (a decorator too); :func:`clear_caches` calls it."""
+    """Register how a cache is forgotten (a decorator too); :func:`clear_caches` calls it.
+
+    :raises InvalidTypeError: if ``clear`` is not a function (it would break every later
+        :func:`clear_caches`).
+    """
+    if not callable(clear):
+        raise InvalidTypeError(f"clear must be a function, not {shown(clear)}")
     _CLEARS.append(clear)
     return clear
 

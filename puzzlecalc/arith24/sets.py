@@ -310,11 +310,13 @@ def ten_set(
     none; ``jobs`` and ``executor`` as for :func:`hand_set`.
 
     :raises InvalidArgumentError: on settings out of range.
+    :raises InvalidHandError: if ``target`` is no number a hand may make.
     :raises SearchLimitError: if ``max_draws`` draws give no new string for a place.
     """
     counts = _counts(least, most, exactly, unsolvable)
     check_settings(count, test_share, max_draws, unsolvable, seed=seed)
     whole_number(length, "length", low=1, high=8)
+    number(target, "the target")
     rng = random.Random(f"puzzlecalc set ten {seed}")
 
     def pick() -> tuple[tuple[int, ...], int]:
@@ -367,14 +369,15 @@ def year_set(
     [(71, 3, '5*(4+3)*2+1'), (69, 4, '5*(4+3)*2-1')]
 
     :raises InvalidArgumentError: on settings out of range.
-    :raises InvalidHandError: if ``cards`` are no hand of the year puzzle.
+    :raises InvalidHandError: if ``cards`` are no hand of the year puzzle, or ``low`` or
+        ``high`` has more digits than a number may.
     :raises SearchLimitError: if ``max_draws`` draws give no new year for a place.
     """
     check_settings(count, test_share, max_draws, unsolvable, seed=seed)
     counts = _counts(least, most, None, unsolvable)
     hand = tuple(whole_number(card, "a card", low=0) for card in YEAR_RULES.hand(cards))
     whole_number(low, "low", low=1)
-    whole_number(high, "high", low=low)
+    check_range(low, high)
     rng = random.Random(f"puzzlecalc set years {seed}")
     return _stream(count, max_draws, "year", "years", True, lambda: (hand, rng.randint(low, high)),
                    _Years(counts, test_share), counts.keeps, jobs, executor)  # fmt: skip

@@ -18,6 +18,7 @@ from typing import ClassVar, Final, Literal
 
 import attrs
 
+from puzzlecalc._checks import one_of
 from puzzlecalc.calculator.ops.base import (
     At,
     DigitsOp,
@@ -175,7 +176,7 @@ class Sort(DigitOp):
     -123
     """
 
-    order: Literal["asc", "desc"] = attrs.field(validator=attrs.validators.in_(("asc", "desc")))
+    order: Literal["asc", "desc"] = attrs.field(validator=one_of("asc", "desc"))
 
     def _label(self, k: int, rules: Rules, press: Press) -> str:
         return f"Sort {self.order}"
