@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 from collections import deque
+from collections.abc import Callable
 from typing import Any
 
 import attrs
@@ -31,9 +32,10 @@ from puzzlecalc import (
     solve_level,
     word_value,
 )
-from puzzlecalc.calculator.ops import Shift
-from puzzlecalc.calculator.ops.base import digit_count
+from puzzlecalc.calculator.ops import Insert, Shift
+from puzzlecalc.calculator.ops.base import LARGEST_POSITION, digit_count
 from puzzlecalc.calculator.solution import Solution
+from puzzlecalc.calculator.state import LARGEST_DISPLAY
 
 BUTTON_CASES = load("ctg2/button_cases.json")
 LEVELS = load("ctg2/levels.json")  # (the rows of an older table: the rules' evidence)
@@ -415,6 +417,48 @@ def test_positions_that_exist_and_not(
 ) -> None:
     after = parse_button(label).apply(GameState(value), at=at)
     assert (None if after is None else after.value) == result
+
+
+def test_the_last_position_is_the_widest_display_s() -> None:
+    widest = digit_count(LARGEST_DISPLAY)
+    assert max(Insert("3").positions(widest)) == LARGEST_POSITION
+    wide = Rules(max_value=LARGEST_DISPLAY)
+    assert parse_button("Insert 3").apply(GameState(1_234_567), wide, at=7) == GameState(31_234_567)
+
+
+@pytest.mark.parametrize(
+    ("press", "message"),
+    [
+        (lambda: parse_button("Delete").apply(GameState(12), at=LARGEST_POSITION + 1), "Delete"),
+        (lambda: parse_button("Insert 3").label(at=10**5000), "about 5001 digits"),
+        (lambda: parse_press(f"Round@{LARGEST_POSITION + 1}"), "Round"),
+        (lambda: parse_press("Delete@pos99"), "not 99"),
+        (lambda: parse_button("Lock").apply(GameState(12), at=-1), "not -1"),
+    ],
+)
+def test_a_position_past_the_widest_display_is_no_button_s(
+    press: Callable[[], object], message: str
+) -> None:
+    """``Delete@10**5000`` stopped with Python's ValueError for a number of too many
+    digits when its label was written (a replay of it so); past 8, no press is possible."""
+    with pytest.raises(InvalidButtonError, match=f"a position from 0 to {LARGEST_POSITION}"):
+        press()
+    with pytest.raises(InvalidButtonError, match=message):
+        press()
+
+
+@pytest.mark.parametrize("at", [LARGEST_POSITION + 1, 10**5000], ids=["9", "5001 digits"])
+def test_a_replay_names_a_position_past_the_widest_display(at: int) -> None:
+    level = Level(start=12, goal=2, moves=1, buttons=["Delete"])
+    with pytest.raises(IllegalPressError, match=r"button 0: .* a position from 0 to 8"):
+        level.replay([(0, "press", at)])
+
+
+def test_the_arrow_pad_takes_arrows() -> None:
+    with pytest.raises(InvalidButtonError, match="'Shift' takes arrows, not 'x'"):
+        Shift().apply(GameState(12), at="x")
+    with pytest.raises(InvalidButtonError, match=r"'Shift' needs arrows$"):
+        Shift().apply(GameState(12))
 
 
 @pytest.mark.parametrize(

@@ -220,6 +220,7 @@ def parse_press(text: str) -> tuple[ops.Op, ops.Press, ops.At]:
         raise InvalidButtonError(
             f"say where {shown(button.label())} is pressed ('@'): {shown(text)}"
         )
+    button.check_press(press, at)  # (a position past a display's digits)
     return button, press, at
 
 

@@ -21,6 +21,7 @@ from puzzlecalc.calculator.state import LARGEST_DISPLAY, GameState, StateTuple, 
 from puzzlecalc.errors import InvalidButtonError
 
 __all__ = [
+    "LARGEST_POSITION",
     "At",
     "Change",
     "DigitsOp",
@@ -50,8 +51,19 @@ Press: TypeAlias = Literal["press", "hold"]
 #: the ones digit being 0) or, for the arrow pad, a string of ``<`` and ``>``.
 At: TypeAlias = int | str | None
 
+#: The last digit position a cursor button may press: a display has at most 8 digits (the
+#: ones digit is 0), and ``Insert`` may put its digits before the first, at 8.
+LARGEST_POSITION: Final = len(str(LARGEST_DISPLAY))
+
 #: What kind of :data:`At` a button takes.
 Target: TypeAlias = Literal["nothing", "position", "arrows"]
+
+#: Each :data:`Target` in words, as a refusal of a press names it.
+_TAKES: Final[dict[Target, str]] = {
+    "nothing": "no position",
+    "position": f"a position from 0 to {LARGEST_POSITION}",
+    "arrows": "arrows",
+}
 
 #: A button compiled for a search: the next state tuple, or ``None`` if not allowed.
 Step: TypeAlias = Callable[[StateTuple], "StateTuple | None"]
@@ -425,15 +437,15 @@ class Op(abc.ABC):
         if at is None:
             if self.target == "nothing" or optional:
                 return
-            raise InvalidButtonError(f"button {shown(self.label())} needs a {self.target} to press")
+            raise InvalidButtonError(f"button {shown(self.label())} needs {_TAKES[self.target]}")
         if self.target == "position" and isinstance(at, int) and not isinstance(at, bool):
-            if at >= 0:
+            if 0 <= at <= LARGEST_POSITION:
                 return
         elif self.target == "arrows" and isinstance(at, str):
             if at and not at.strip("<>"):
                 return
-        what = "no position" if self.target == "nothing" else f"a {self.target}"
-        raise InvalidButtonError(f"button {shown(self.label())} takes {what}, not {shown(at)}")
+        takes = _TAKES[self.target]
+        raise InvalidButtonError(f"button {shown(self.label())} takes {takes}, not {shown(at)}")
 
     @abc.abstractmethod
     def _label(self, k: int, rules: Rules, press: Press) -> str:
