@@ -187,6 +187,27 @@ def test_a_cursor_button_without_its_position_asks_for_one_in_words(
     assert f"Shift needs arrows: {index}@< or {index}@>" in out
 
 
+@pytest.mark.parametrize(
+    ("typed", "said"),
+    [
+        ("1@9", "Delete needs a position: 1@0 or 1@1 (Delete@0, ...)"),
+        ("1@<", "Delete needs a position: 1@0 or 1@1 (Delete@0, ...)"),
+        ("2@3", "+1 takes no position: type 2"),
+        ("2(hold)", "+1 is not held: type 2"),
+        ("4@2(hold)", "Store takes no position: type 4(hold)"),
+        ("3@9", "Shift needs arrows: 3@< or 3@>"),
+    ],
+)
+def test_a_press_its_button_cannot_take_says_what_to_type_as_the_grid_numbers(
+    typed: str, said: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Not the library's "button 0: ..." of a replay, numbered from 0 where the grid
+    numbers from 1."""
+    _status, out = play([typed, "quit"], "--start", "12", "--goal", "1", "--moves", "2",
+                        "Delete", "+1", "Shift", "Store", monkeypatch=monkeypatch)  # fmt: skip
+    assert said in out and "button 0" not in out and "moves 1 of 2" not in out
+
+
 def test_after_the_goals_of_a_level_a_summary(monkeypatch: pytest.MonkeyPatch) -> None:
     typed = [*_shortest(184, 2, 0), "", "next", "quit"]
     _status, out = play(typed, "184", "--game", "2", monkeypatch=monkeypatch)

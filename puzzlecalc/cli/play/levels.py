@@ -25,7 +25,7 @@ from puzzlecalc.calculator.solver import solve_level
 from puzzlecalc.calculator.state import format_value
 from puzzlecalc.cli.chosen import ChosenLevel
 from puzzlecalc.cli.play.terminal import Terminal
-from puzzlecalc.errors import IllegalPressError, SearchLimitError
+from puzzlecalc.errors import IllegalPressError, InvalidButtonError, SearchLimitError
 
 __all__ = ["HELP", "play_level", "play_levels", "screen"]
 
@@ -217,8 +217,8 @@ class _Puzzle:
         played = self.played
         try:
             record = _read_press(typed, self.level, played, self.rules)
-            if record != WORD_PRESS and Pressed.of(record).at is None:
-                self.ask_where(Pressed.of(record).button)
+            if record != WORD_PRESS:
+                self.ask_where(Pressed.of(record))
             after = self.level.replay([*self.presses, record], self.rules)
         except IllegalPressError as error:
             self.terminal.say(f"{error} (help: ?)")
@@ -242,20 +242,32 @@ class _Puzzle:
         )
         return True
 
-    def ask_where(self, index: int) -> None:
-        """Nothing, unless button ``index`` needs a position (or arrows) to be pressed.
+    def ask_where(self, pressed: Pressed) -> None:
+        """Nothing, if ``pressed`` is a way to press its button: a position where the button
+        takes one, arrows for the arrow pad, nothing for any other.
 
-        :raises IllegalPressError: if it does: what to type, in words (``Lock needs a
-            position: 1@0 or 1@1``).
+        :raises IllegalPressError: if not: what to type, in words, the buttons numbered as
+            in the grid (``Lock needs a position: 1@0 or 1@1``, ``+1 takes no position:
+            type 2``).
         """
+        index = pressed.button
         button, number = self.level.buttons[index], index + 1
+        try:
+            button.check_press(pressed.press, pressed.at)
+        except InvalidButtonError:
+            pass
+        else:
+            return
         label = button.label(self.played.final, self.rules)
+        if pressed.press not in button.presses:
+            raise IllegalPressError(f"{label} is not held: type {number}")
+        if button.target == "nothing":
+            held = "(hold)" if pressed.press == "hold" else ""
+            raise IllegalPressError(f"{label} takes no position: type {number}{held}")
         if button.target == "arrows":
             raise IllegalPressError(
                 f"{label} needs arrows: {number}@< or {number}@> (any run of them, {number}@<<>)"
             )
-        if button.target != "position":
-            return
         value = self.played.final.value
         places = range(digit_count(value) + 1) if isinstance(value, int) else range(0)
         allowed = [place for place in places if self._allows(Pressed(index, "press", place).record)]
