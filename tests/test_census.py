@@ -11,7 +11,7 @@ import math
 import random
 import re
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
@@ -436,6 +436,9 @@ def test_house_rules_of_the_hand_census_are_named() -> None:
         ([11, 1, 2, 3, 4, 5], False),  # and no 11
         ([1, 2, 3, 4, 5], False),  # five numbers, not six
         ([1, 2, 3, 4, 5, 6, 7], False),
+        ([True, 2, 3, 4, 5, 6], False),  # a flag is no tile (it was taken for 1)
+        ([1.0, 2, 3, 4, 5, 6], False),
+        ([[], 2, 3, 4, 5, 6], False),  # (Python's TypeError before: unhashable)
     ],
 )
 def test_the_deck_holds_its_draws_only(numbers: list[int], held: bool) -> None:
@@ -449,6 +452,16 @@ def test_every_draw_is_a_selection_of_the_deck(large: int, seed: int) -> None:
     assert drawn == Deck().draw(random.Random(seed), large)
     small_deck = DECK.draw(random.Random(seed), min(large, 2))
     assert small_deck in DECK.selections([min(large, 2)])
+
+
+@pytest.mark.parametrize("large", [[[]], [0, 1, 2, 3, 4, 0], [0] * 6 + ["x"], itertools.count()])
+def test_numbers_of_large_numbers_are_each_checked_and_no_more_than_there_are(
+    large: Iterable[object],
+) -> None:
+    """Each is read and checked (a list in the list was Python's TypeError, unhashable),
+    and at most five for a deck of four large tiles (the sixth on was never read)."""
+    with pytest.raises(InvalidArgumentError, match="from 0 to 4, at most 5 of them"):
+        Deck().count(large)  # type: ignore[arg-type]
 
 
 @pytest.mark.parametrize("large", [-1, 5, True, 1.0, "1"])

@@ -488,7 +488,22 @@ CALLS: dict[str, tuple[Callable[..., Any], dict[str, Any]]] = {
 }
 
 #: Wrong values: of another type, out of any range, or absurd.
-WRONG: list[Any] = [None, "24", 1.5, True, -1, 0, 10**5000, -(10**5000), math.nan, [], {}, object()]
+WRONG: list[Any] = [
+    None,
+    "24",
+    1.5,
+    True,
+    -1,
+    0,
+    10**5000,
+    -(10**5000),
+    math.nan,
+    [],
+    {},
+    object(),
+    [None],
+    [[]],
+]
 
 #: What a wrong value may raise: the library's error (for a wrong type, InvalidTypeError,
 #: which is also a TypeError, as Python's convention asks). A raw TypeError from inside

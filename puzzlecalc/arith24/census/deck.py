@@ -101,12 +101,13 @@ class Deck:
         if large is None:
             return set(range(most + 1))
         iterable(large, "large", "numbers of large numbers")
-        wanted = set(itertools.islice(large, most + 2))
-        if not all(self._can_hold(count) for count in wanted):
+        counts = list(itertools.islice(large, most + 2))  # (there are most + 1 to ask for)
+        if len(counts) > most + 1 or not all(self._can_hold(count) for count in counts):
             raise InvalidArgumentError(
-                f"large must be numbers from 0 to {most}, not {shown(large)}"
+                f"large must be numbers from 0 to {most}, at most {most + 1} of them, "
+                f"not {shown(large)}"
             )
-        return wanted
+        return set(counts)
 
     def count(self, large: Iterable[int] | None = None) -> int:
         """How many distinct selections :meth:`selections` lists, worked out without
@@ -125,11 +126,14 @@ class Deck:
         )  # fmt: skip
 
     def holds(self, numbers: Iterable[int]) -> bool:
-        """Whether the deck can deal ``numbers``: ``size`` of its tiles, no tile twice."""
+        """Whether the deck can deal ``numbers``: ``size`` of its tiles, no tile twice (a
+        tile is a whole number: not ``True``, not ``1.0``)."""
         iterable(numbers, "numbers", "numbers")
-        wanted = Counter(itertools.islice(numbers, self.size + 1))
+        dealt = list(itertools.islice(numbers, self.size + 1))
+        if len(dealt) != self.size or not all(type(n) is int for n in dealt):
+            return False
         tiles = Counter((*self.large, *self.small))
-        return wanted.total() == self.size and all(tiles[n] >= k for n, k in wanted.items())
+        return all(tiles[n] >= k for n, k in Counter(dealt).items())
 
     def draw(self, rng: random.Random, large: int) -> Selection:
         """Deal a selection at random with ``large`` large numbers, as the show does: the
