@@ -372,8 +372,11 @@ class Level:
         >>> level = Level(start=62, goal=5, moves=2, buttons=["+2"], portal=[1, 0])
         >>> level.initial_state().value, level.initial_state(Rules(portal_start=True)).value
         (62, 8)
+
+        :raises InvalidTypeError: if ``rules`` are not
+            :class:`~puzzlecalc.calculator.rules.Rules`.
         """
-        if self.portal is None or not checked_rules(rules).portal_start:
+        if not checked_rules(rules).portal_start or self.portal is None:
             return GameState(self.start)
         return GameState(self.portal.apply(self.start))
 
@@ -560,7 +563,11 @@ class Level:
         """Whether ``solution`` ends on the goal within the move limit.
 
         A word goal is solved when its number shows and ``ABC`` is the last press.
+
+        :raises InvalidTypeError: if ``solution`` is not a
+            :class:`~puzzlecalc.calculator.solution.Solution`.
         """
+        instance(solution, "solution", Solution, "a Solution")
         if len(solution) > self.moves or solution.final.value != self.target:
             return False
         return self.word is None or solution.indices[-1:] == [WORD_PRESS]

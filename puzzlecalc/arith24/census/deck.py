@@ -76,8 +76,11 @@ class Deck:
         return isinstance(count, int) and not isinstance(count, bool) and 0 <= count <= most
 
     def large_count(self, selection: Selection) -> int:
-        """How many large numbers ``selection`` holds."""
-        return sum(number in self.large for number in selection)
+        """How many large numbers ``selection`` holds.
+
+        :raises InvalidTypeError: if ``selection`` is text or not iterable.
+        """
+        return sum(number in self.large for number in iterable(selection, "selection", "numbers"))
 
     def selections(self, large: Iterable[int] | None = None) -> list[Selection]:
         """Every distinct selection with a number of large numbers in ``large`` (default:

@@ -16,7 +16,7 @@ from typing import Any, Final
 
 import attrs
 
-from puzzlecalc._checks import choice, truth
+from puzzlecalc._checks import choice, iterable, shown, truth
 from puzzlecalc.arith24.census.deck import Deck, Selection
 from puzzlecalc.arith24.census.pictures import census_svg, hand_census_svg
 from puzzlecalc.arith24.census.results import (
@@ -28,6 +28,7 @@ from puzzlecalc.arith24.census.results import (
 )
 from puzzlecalc.arith24.numbers import Number, number
 from puzzlecalc.arith24.rules import DEFAULT_RULES, HouseRules
+from puzzlecalc.errors import InvalidHandError
 
 __all__ = ["Census", "CensusRow", "CountdownCensus", "HandCensus"]
 
@@ -297,9 +298,22 @@ class HandCensus:
     done: set[Hand] = attrs.field(factory=set, repr=False)
 
     def weight(self, hand: Hand) -> Fraction:
-        """The chance of dealing ``hand`` from a deck with ``suits`` of each card."""
+        """The chance of dealing ``hand`` from a deck with ``suits`` of each card.
+
+        :raises InvalidTypeError: if ``hand`` is text or not iterable.
+        :raises InvalidHandError: if it is not ``cards`` whole numbers from ``low`` to
+            ``high``, a hand of the census.
+        """
+        dealt = tuple(iterable(hand, "hand", "a hand of cards"))
+        if len(dealt) != self.cards or not all(
+            type(card) is int and self.low <= card <= self.high for card in dealt
+        ):
+            raise InvalidHandError(
+                f"the census's hands are {self.cards} cards from {self.low} to {self.high}, "
+                f"not {shown(hand)}"
+            )
         deck = self.suits * (self.high - self.low + 1)
-        ways = math.prod(math.comb(self.suits, times) for times in Counter(hand).values())
+        ways = math.prod(math.comb(self.suits, times) for times in Counter(dealt).values())
         return Fraction(ways, math.comb(deck, self.cards))
 
     def add(self, result: HandResult) -> None:
