@@ -21,6 +21,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 import puzzlecalc
 from puzzlecalc import GameState, Level, Rules, caches, search
@@ -552,6 +554,48 @@ def test_a_wrong_argument_is_refused_by_name_or_coped_with(
         assert message and len(message) < 2000, message[:200]
     except RecursionError:  # pragma: no cover - a failure, shown as one
         pytest.fail(f"{name}({argument}=...) recursed too deeply")
+
+
+#: Wrong values of any shape: atoms of every kind, and lists, tuples and dicts of them.
+JUNK: st.SearchStrategy[Any] = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats() | st.fractions()
+    | st.text(max_size=8) | st.binary(max_size=4) | st.just(object()),
+    lambda inner: st.lists(inner, max_size=4) | st.tuples(inner, inner)
+    | st.dictionaries(st.text(max_size=2), inner, max_size=2),
+    max_leaves=6,
+)  # fmt: skip
+
+
+@st.composite
+def _wrong_call(draw: st.DrawFn) -> tuple[str, str, Any]:
+    """A function of the table, one of its arguments, and a wrong value for it: junk, or
+    (for a list) the good list with one item junk."""
+    name = draw(st.sampled_from(sorted(CALLS)))
+    argument = draw(st.sampled_from(sorted(CALLS[name][1])))
+    good = CALLS[name][1][argument]
+    if type(good) in (list, tuple) and good and draw(st.booleans()):
+        items = list(good)
+        items[draw(st.integers(0, len(items) - 1))] = draw(JUNK)
+        return name, argument, type(good)(items)
+    return name, argument, draw(JUNK)
+
+
+@settings(
+    max_examples=300, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(call=_wrong_call())
+def test_a_wrong_value_of_any_shape_is_refused_by_name_or_coped_with(
+    call: tuple[str, str, Any], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The fixed wrong values above, widened at random: a list holding a list found the
+    deck's faults that the twelve values had missed."""
+    monkeypatch.chdir(tmp_path)
+    name, argument, wrong = call
+    function, arguments = CALLS[name]
+    try:
+        function(**{**arguments, argument: wrong})
+    except ALLOWED:
+        pass
 
 
 def test_the_abc_press_of_a_word_goal_names_no_button_press() -> None:
