@@ -171,6 +171,7 @@ def test_difficulty_agrees_with_how_often_people_solve_hands() -> None:
     rated = [difficulty([int(c) for c in row["Puzzles"].split()]) for row in rows]
     solved = [float(row["Solved rate"].rstrip("%")) for row in rows]
     assert spearman(rated, solved) <= -0.75
+    assert (round(min(rated)), round(max(rated))) == (3, 9)  # (the scale --band's help gives)
 
 
 def test_difficulty_basics() -> None:

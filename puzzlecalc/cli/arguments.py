@@ -196,6 +196,19 @@ def max_steps_flag(
     )
 
 
+def band_flag(parser: argparse.ArgumentParser | argparse._ArgumentGroup) -> None:
+    """The ``--band LEAST MOST`` flag of a subcommand that deals hands of a difficulty
+    (:func:`~puzzlecalc.arith24.difficulty.difficulty`), its scale in the help."""
+    parser.add_argument(
+        "--band",
+        nargs=2,
+        type=float,
+        metavar=("LEAST", "MOST"),
+        help="only hands whose difficulty lies in this band (the easiest hands of 24 rate "
+        "about 3, the hardest about 9)",
+    )
+
+
 def rules_from(args: argparse.Namespace, rules: type[T], default: T | None = None) -> T:
     """The rules the flags of :func:`rule_flags` (and any other field given) ask for: the
     fields given, the others as in ``default`` (or the class's defaults).

@@ -25,6 +25,7 @@ from puzzlecalc.arith24.solutions import DEFAULT_MAX_STEPS
 from puzzlecalc.cli import records, text
 from puzzlecalc.cli.arguments import (
     answer_flags,
+    band_flag,
     card,
     fraction,
     positive,
@@ -109,13 +110,7 @@ def add_parser(subparsers: Any) -> None:
     )
     deal.add_argument("--low", type=whole, help="the lowest card (default 1)")
     deal.add_argument("--high", type=whole, help="the highest card (default 13)")
-    deal.add_argument(
-        "--band",
-        nargs=2,
-        type=float,
-        metavar=("LEAST", "MOST"),
-        help="only hands whose difficulty lies in this band",
-    )
+    band_flag(deal)
     deal.add_argument("--seed", type=int, help="the same seed deals the same hand")
     deal.add_argument(
         "--max-deals",

@@ -23,6 +23,7 @@ from puzzlecalc.calculator.levels import GAMES
 from puzzlecalc.calculator.maker import DEFAULT_MAX_TRIES
 from puzzlecalc.calculator.sets import LevelRecord, level_set
 from puzzlecalc.cli.arguments import (
+    band_flag,
     card,
     given,
     moves_range,
@@ -83,8 +84,7 @@ def add_parser(subparsers: Any) -> None:
     hands.add_argument("--least", type=positive, help="at least this many (default 1)")
     hands.add_argument("--most", type=positive, help="at most this many")
     hands.add_argument("--unsolvable", type=float, help="the share with no solution (default 0)")
-    hands.add_argument("--band", type=float, nargs=2, metavar=("LEAST", "MOST"),
-                       help="only hands whose difficulty lies in this band")  # fmt: skip
+    band_flag(hands)
     hands.add_argument("--no-rate", action="store_true", help="leave the difficulty out (faster)")
     rule_flags(making, HouseRules)
     rounds = making.add_argument_group("countdown")

@@ -28,7 +28,15 @@ from puzzlecalc.arith24.rules import HouseRules
 from puzzlecalc.calculator.levels import GAMES
 from puzzlecalc.calculator.rules import Rules
 from puzzlecalc.calculator.solver import DEFAULT_MAX_STATES
-from puzzlecalc.cli.arguments import goal, positive, rule_flags, rules_from, subcommand, whole
+from puzzlecalc.cli.arguments import (
+    band_flag,
+    goal,
+    positive,
+    rule_flags,
+    rules_from,
+    subcommand,
+    whole,
+)
 from puzzlecalc.cli.chosen import ChosenLevel, LevelChoice, chosen_levels
 from puzzlecalc.cli.daily import day_flags, the_day
 from puzzlecalc.cli.play.countdown import Countdown
@@ -113,10 +121,7 @@ def add_parser(subparsers: Any) -> None:
     game.add_argument(
         "--speed", type=_speed, help="how much faster the opponent thinks (default 1)"
     )
-    game.add_argument(
-        "--band", nargs=2, type=float, metavar=("LEAST", "MOST"),
-        help="only hands whose difficulty lies in this band",
-    )  # fmt: skip
+    band_flag(game)
     rule_flags(play, HouseRules)
     show = play.add_argument_group("Countdown (play countdown)")
     show.add_argument("--large", type=whole, help="large numbers in the draw (default 1)")
