@@ -33,9 +33,9 @@ from puzzlecalc import (
     word_value,
 )
 from puzzlecalc.calculator.ops import Insert, Shift
-from puzzlecalc.calculator.ops.base import LARGEST_POSITION, digit_count
+from puzzlecalc.calculator.ops.base import digit_count
 from puzzlecalc.calculator.solution import Solution
-from puzzlecalc.calculator.state import LARGEST_DISPLAY
+from puzzlecalc.calculator.state import LARGEST_DISPLAY, LARGEST_POSITION
 
 BUTTON_CASES = load("ctg2/button_cases.json")
 LEVELS = load("ctg2/levels.json")  # (the rows of an older table: the rules' evidence)

@@ -13,6 +13,7 @@ from puzzlecalc.errors import InvalidArgumentError, InvalidTypeError
 __all__ = [
     "LARGEST_DISPLAY",
     "LARGEST_INFLUENCE",
+    "LARGEST_POSITION",
     "GameState",
     "StateTuple",
     "Value",
@@ -25,8 +26,10 @@ LARGEST_DISPLAY: Final = 99_999_999
 #: The largest magnitude of a state's ``[+]N`` total: a thousand presses (more than a
 #: level's most moves) of the largest ``[+]N`` (a button's number fits on a display).
 LARGEST_INFLUENCE: Final = 1000 * LARGEST_DISPLAY
-#: The most digit positions a lock may hold (those of the largest display).
-_POSITIONS: Final = 8
+#: The last digit position a cursor button may press: the largest display has 8 digits
+#: (the ones digit is 0; a lock holds one of them, 0 to 7), and ``Insert`` may put its
+#: digits before the first, at 8.
+LARGEST_POSITION: Final = len(str(LARGEST_DISPLAY))
 
 #: What the display holds: an integer, or with decimal division a number of tenths.
 Value: TypeAlias = int | Fraction
@@ -65,7 +68,10 @@ class GameState:
             and self.influence.__class__ is int
             and -LARGEST_INFLUENCE <= self.influence <= LARGEST_INFLUENCE
             and (self.store is None or (self.store.__class__ is int and self.store >= 0))
-            and (self.lock is None or (self.lock.__class__ is int and 0 <= self.lock < _POSITIONS))
+            and (
+                self.lock is None
+                or (self.lock.__class__ is int and 0 <= self.lock < LARGEST_POSITION)
+            )
         ):
             return
         _checked_value(self.value)
@@ -73,7 +79,7 @@ class GameState:
         if self.store is not None:  # (Store saves a whole display of 0 or more)
             whole_number(self.store, "store", low=0, high=LARGEST_DISPLAY)
         if self.lock is not None:
-            whole_number(self.lock, "lock", low=0, high=_POSITIONS - 1)
+            whole_number(self.lock, "lock", low=0, high=LARGEST_POSITION - 1)
 
     def as_tuple(self) -> StateTuple:
         """The state as a plain ``(value, influence, store, lock)`` tuple."""

@@ -17,11 +17,16 @@ import attrs
 
 from puzzlecalc._checks import instance, shown, whole_number
 from puzzlecalc.calculator.rules import DEFAULT_RULES, Rules
-from puzzlecalc.calculator.state import LARGEST_DISPLAY, GameState, StateTuple, Value
+from puzzlecalc.calculator.state import (
+    LARGEST_DISPLAY,
+    LARGEST_POSITION,
+    GameState,
+    StateTuple,
+    Value,
+)
 from puzzlecalc.errors import InvalidButtonError
 
 __all__ = [
-    "LARGEST_POSITION",
     "At",
     "Change",
     "DigitsOp",
@@ -50,10 +55,6 @@ Press: TypeAlias = Literal["press", "hold"]
 #: What a press acts on besides the display: nothing (``None``), a digit position (an int,
 #: the ones digit being 0) or, for the arrow pad, a string of ``<`` and ``>``.
 At: TypeAlias = int | str | None
-
-#: The last digit position a cursor button may press: a display has at most 8 digits (the
-#: ones digit is 0), and ``Insert`` may put its digits before the first, at 8.
-LARGEST_POSITION: Final = len(str(LARGEST_DISPLAY))
 
 #: What kind of :data:`At` a button takes.
 Target: TypeAlias = Literal["nothing", "position", "arrows"]
