@@ -89,7 +89,7 @@ def test_an_impossible_level_says_so() -> None:
 @pytest.mark.parametrize(
     ("presses", "message"),
     [
-        (["Frob"], "press 1: unknown label 'Frob'"),
+        (["Frob"], "press 1: unknown button label: 'Frob'"),
         (["+3", "+2"], "press 2: no button shows '\\+2'"),
         ([(3, "press")], "no button 3"),
         ([(0, "hold")], "has no 'hold' press"),

@@ -209,5 +209,22 @@ def test_illegal_label_replays() -> None:
     with pytest.raises(IllegalPressError, match="no button shows '\\+2'"):
         level.replay_labels(["+2"])
     assert level.replay_labels(["[+]1", "+2"]).displays == [0, 2]
-    with pytest.raises(IllegalPressError, match="unknown label 'zap'"):
+    with pytest.raises(IllegalPressError, match="unknown button label: 'zap'"):
         level.replay_labels(["zap"])
+
+
+@pytest.mark.parametrize(
+    ("label", "message"),
+    [
+        ("zap", "^unknown button label: 'zap'$"),
+        ("Delete@9", "^button 'Delete' takes a position from 0 to 8, not 9$"),
+        ("Delete@x", "^'Delete' cannot be pressed at 'x': 'Delete@x'$"),
+        ("+1@3", "^'\\+1' cannot be pressed at '3': '\\+1@3'$"),
+        ("Delete", "^say where 'Delete' is pressed"),
+    ],
+)
+def test_a_label_that_is_no_press_says_what_is_wrong(label: str, message: str) -> None:
+    # a button that exists is not called an "unknown label"
+    level = Level(start=12, goal=1, moves=3, buttons=["+1", "Delete"])
+    with pytest.raises(IllegalPressError, match=message):
+        level.find_press(label)

@@ -478,7 +478,7 @@ class Level:
         try:
             wanted, press, at = parse_press(label)
         except InvalidButtonError as error:
-            raise IllegalPressError(f"unknown label {shown(label)} ({error})") from None
+            raise IllegalPressError(str(error)) from None
         wanted_label = wanted.label(press=press)
         for index, button in enumerate(self.buttons):
             if (
