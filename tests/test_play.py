@@ -192,6 +192,7 @@ def test_a_cursor_button_without_its_position_asks_for_one_in_words(
     [
         ("1@9", "Delete needs a position: 1@0 or 1@1 (Delete@0, ...)"),
         ("1@<", "Delete needs a position: 1@0 or 1@1 (Delete@0, ...)"),
+        ("1@5", "Delete needs a position: 1@0 or 1@1 (Delete@0, ...)"),
         ("2@3", "+1 takes no position: type 2"),
         ("2(hold)", "+1 is not held: type 2"),
         ("4@2(hold)", "Store takes no position: type 4(hold)"),

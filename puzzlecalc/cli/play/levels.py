@@ -243,8 +243,8 @@ class _Puzzle:
         return True
 
     def ask_where(self, pressed: Pressed) -> None:
-        """Nothing, if ``pressed`` is a way to press its button: a position where the button
-        takes one, arrows for the arrow pad, nothing for any other.
+        """Nothing, if ``pressed`` is a way to press its button: a position of this display
+        where the button takes one, arrows for the arrow pad, nothing for any other.
 
         :raises IllegalPressError: if not: what to type, in words, the buttons numbered as
             in the grid (``Lock needs a position: 1@0 or 1@1``, ``+1 takes no position:
@@ -257,7 +257,8 @@ class _Puzzle:
         except InvalidButtonError:
             pass
         else:
-            return
+            if button.target != "position" or self._allows(pressed.record):
+                return
         label = button.label(self.played.final, self.rules)
         if pressed.press not in button.presses:
             raise IllegalPressError(f"{label} is not held: type {number}")
