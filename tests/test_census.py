@@ -32,6 +32,8 @@ from puzzlecalc.arith24.census import (
 )
 from puzzlecalc.arith24.census import run as census_run
 from puzzlecalc.arith24.census.pictures import hand_census_svg
+from puzzlecalc.arith24.census.results import CountdownSpec, HandSpec
+from puzzlecalc.arith24.census.rows import countdown_rows, hand_rows
 from puzzlecalc.arith24.grading import Answer, grade_all
 from puzzlecalc.arith24.rules import HouseRules
 from puzzlecalc.arith24.sets import hand_set
@@ -347,6 +349,44 @@ def test_resuming_rows_that_are_not_this_census_is_refused_naming_the_line(
     rows.write_text("".join(spoil(lines)))
     with pytest.raises(RowsFileError, match=message):
         countdown_census(jobs=1, rows=rows, resume=True, **settings)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    ("row", "message"),
+    [
+        ("1 1 4 25,1,1.5,200,", "reached '1.5' is not a whole number"),
+        ("1 1 4 25,1,181,2e2,", "run '2e2' is not a whole number"),
+        ("1 1 4 x,1,181,200,", "a number of the selection 'x' is not a whole number"),
+        ("1 1 4 25,+1,181,200,", "large '\\+1' is not a whole number"),
+        ("1 1 4 25,1,180,200,2_00:1", "a target missed '2_00' is not a whole number"),
+        ("1 1 4 25,1,180,200,200:\u0661", "a distance '\u0661' is not a whole number"),
+        ("1 1 4 25,1," + "9" * 5000 + ",200,", "reached '9{40}' is not a whole number"),
+        ("1 1 4 25,1,-,200,", "reached '-' is not a whole number"),
+    ],
+)
+def test_a_number_of_a_row_is_read_as_the_census_writes_it(row: str, message: str) -> None:
+    """ASCII digits, a minus or not, and no more digits than any value has: not all that
+    Python's int() takes (1_000, +1, other scripts' digits), nor its words."""
+    spec = CountdownSpec(low=LOW, high=HIGH, use_all=False, uncapped_run=False)
+    form = countdown_rows(spec, DECK)
+    assert form.decode("1 1 4 25,1,181,200,".split(",")).reached == 181
+    with pytest.raises(ValueError, match=f"^{message}$"):
+        form.decode(row.split(","))
+
+
+@pytest.mark.parametrize(
+    ("row", "message"),
+    [
+        ("1 2 3 4,3,22 24,24,22 24,x", "a target of reached:classroom 'x' is not a whole number"),
+        ("1 2 3 4,0x3,22 24,24,22 24,24", "solutions '0x3' is not a whole number"),
+        ("1 2 3 \uff14,3,22 24,24,22 24,24", "a card of the hand '\uff14' is not a whole number"),
+    ],
+)
+def test_a_number_of_a_hand_row_is_read_as_the_census_writes_it(row: str, message: str) -> None:
+    form = hand_rows(HandSpec(targets=range(20, 26), target=24))
+    assert form.decode("1 2 3 4,3,22 24,24,22 24,24".split(",")).solutions == 3
+    with pytest.raises(ValueError, match=f"^{message}$"):
+        form.decode(row.split(","))
 
 
 def _other_run(line: str) -> str:

@@ -38,6 +38,7 @@ from puzzlecalc.arith24.census.results import (
     HandSpec,
     SelectionResult,
 )
+from puzzlecalc.arith24.numbers import MAX_VALUE_DIGITS
 from puzzlecalc.errors import InvalidArgumentError, RowsFileError
 
 __all__ = ["SETTINGS_SUFFIX", "RowFormat", "RowsFile", "countdown_rows", "hand_rows"]
@@ -65,9 +66,22 @@ class RowFormat(Generic[R]):
     item: Callable[[R], Hashable]
 
 
-def _numbers(cell: str) -> tuple[int, ...]:
+def _whole(text: str, what: str) -> int:
+    """The whole number ``text`` writes as a census writes one: ASCII digits, a minus
+    before them or not (Python's ``int`` takes more: ``+1``, ``1_000``, other scripts'
+    digits).
+
+    :raises ValueError: saying which ``what`` is not a whole number.
+    """
+    digits = text.removeprefix("-")
+    if not (digits.isascii() and digits.isdigit() and len(digits) <= MAX_VALUE_DIGITS):
+        raise ValueError(f"{what} {shown(text[:40])} is not a whole number")
+    return int(text)
+
+
+def _numbers(cell: str, what: str) -> tuple[int, ...]:
     """The whole numbers of a cell, separated by spaces."""
-    return tuple(int(word) for word in cell.split())
+    return tuple(_whole(word, what) for word in cell.split())
 
 
 def _cells(row: Sequence[str], count: int) -> None:
@@ -92,15 +106,17 @@ def countdown_rows(spec: CountdownSpec, deck: Deck) -> RowFormat[SelectionResult
         missed = []
         for pair in row[4].split():
             target, _, distance = pair.partition(":")
-            missed.append((int(target), int(distance)))
-        result = SelectionResult(_numbers(row[0]), int(row[2]), int(row[3]), tuple(missed))
+            missed.append((_whole(target, "a target missed"), _whole(distance, "a distance")))
+        selection = _numbers(row[0], "a number of the selection")
+        reached, run = _whole(row[2], "reached"), _whole(row[3], "run")
+        result = SelectionResult(selection, reached, run, tuple(missed))
         in_range = all(spec.low <= t <= spec.high and 1 <= d <= NEAR + 1 for t, d in missed)
         ordered = [t for t, _ in missed] == sorted({t for t, _ in missed})
         if not (in_range and ordered and result.reached + len(missed) == targets):
             raise ValueError("its targets do not add up")
         if result.run < spec.low - 1 or (not spec.uncapped_run and result.run > spec.high):
             raise ValueError(f"its run ends at {result.run}")
-        if int(row[1]) != deck.large_count(result.selection):
+        if _whole(row[1], "large") != deck.large_count(result.selection):
             raise ValueError(f"the selection does not hold {row[1]} large numbers")
         return result
 
@@ -120,14 +136,17 @@ def hand_rows(spec: HandSpec) -> RowFormat[HandResult]:
 
     def decode(row: Sequence[str]) -> HandResult:
         _cells(row, 2 + len(names))
-        reached = {name: _numbers(cell) for name, cell in zip(names, row[2:], strict=True)}
+        reached = {
+            name: _numbers(cell, f"a target of reached:{name}")
+            for name, cell in zip(names, row[2:], strict=True)
+        }
         for targets in reached.values():
             if list(targets) != sorted(set(targets)) or not set(targets) <= set(spec.targets):
                 raise ValueError("its targets are not targets of this census")
-        solutions = int(row[1])
+        solutions = _whole(row[1], "solutions")
         if solutions < 0:
             raise ValueError(f"it counts {solutions} solutions")
-        return HandResult(_numbers(row[0]), solutions, reached)
+        return HandResult(_numbers(row[0], "a card of the hand"), solutions, reached)
 
     columns = ("hand", "solutions", *(f"reached:{name}" for name in names))
     return RowFormat(columns, encode, decode, lambda r: r.hand)
