@@ -44,6 +44,16 @@ HAND = [3, 3, 8, 8]
         ("8 ÷ (3 − 8 ÷ 3) = 24", "8/(3-8/3)"),
         ("8÷3=8/3, 3−8/3=1/3, 8÷1/3=24", "8/(3-8/3)"),
         ("First, 8/3 = 8/3.\nThen 3-8/3 = 1/3.\nLast, 8/1/3 = 24.", "8/(3-8/3)"),
+        ("**Answer:** 8/(3-8/3)", "8/(3-8/3)"),  # (Markdown's bold, about a label)
+        ("The answer: **8 ÷ (3 − 8 ÷ 3)**", "8/(3-8/3)"),
+        ("So it is *8/(3-8/3)*.", "8/(3-8/3)"),
+        ("So the answer is 8/(3-8/3).", "8/(3-8/3)"),  # (a sentence's full stop)
+        ("We get 24 = 8/(3-8/3).", "8/(3-8/3)"),  # (the target first)
+        ("8 / (3 - 8 / 3) = 8 / (1/3) = 24", "8/(3-8/3)"),  # (a chain: its first side)
+        ("3*8 = 24, no: 8/(3-8/3) = 8/(1/3) = 24", "8/(3-8/3)"),  # (the last chain)
+        ("(that is, 8/(3-8/3))", "8/(3-8/3)"),  # (a bracket of the prose)
+        ("(8/(3-8/3) works)", "8/(3-8/3)"),
+        ("8/(3-8/3) = 24. Check: 3 - 8/3 = 1/3 and 8 / (1/3) = 24.", "8/(3-8/3)"),
     ],
 )
 def test_the_expression_is_found_in_the_forms_models_write(text: str, expression: str) -> None:
@@ -106,6 +116,13 @@ def test_a_wrong_value_is_given() -> None:
         ("10 × 10 − 4 = 96, 96 ÷ 4 = 24", [4, 4, 10, 10], 24, "(10*10-4)/4"),
         ("Step 1: 4*2 = 8. Step 2: 8+3 = 11. Step 3: 11-1 = 10.", [1, 2, 3, 4], 10, "4*2+3-1"),
         ("1. 3+3=6\n2. 6*4=24", [3, 3, 4], 24, "(3+3)*4"),
+        ("**Step 1:** 3 + 3 = 6\n**Step 2:** 6 × 4 = 24", [3, 3, 4], 24, "(3+3)*4"),
+        ("**Step 1**: 3 + 3 = 6\n**Step 2**: 6 × 4 = 24", [3, 3, 4], 24, "(3+3)*4"),
+        ("1. **3 + 3 = 6**\n2. **6 × 4 = 24**", [3, 3, 4], 24, "(3+3)*4"),
+        ("- 3 + 3 = 6\n- 6 × 4 = 24", [3, 3, 4], 24, "(3+3)*4"),  # (a list's dash)
+        ("* 3+3=6\n* 6*4=24", [3, 3, 4], 24, "(3+3)*4"),
+        ("3 + 3 = 6 → 6 × 4 = 24", [3, 3, 4], 24, "(3+3)*4"),
+        ("3 + 3 = 6 and 6 × 4 = 24", [3, 3, 4], 24, "(3+3)*4"),
     ],
 )
 def test_a_step_may_be_any_expression_of_cards_and_results(
@@ -113,6 +130,13 @@ def test_a_step_may_be_any_expression_of_cards_and_results(
 ) -> None:
     graded = grade(text, cards, target)
     assert graded.correct and graded.expression == expression, graded
+
+
+def test_a_dash_and_a_space_that_begin_a_line_mark_an_item_of_a_list_not_a_minus() -> None:
+    assert find_answer("Answer:\n- (3+3)*4 = 24") == "(3+3)*4"
+    assert find_answer("Answer:\n-(3+3)*4 = 24") == "-(3+3)*4"
+    assert find_answer("Answer: - (3+3)*4") == "- (3+3)*4"
+    assert grade("-3+3+24 = 24", [3, 3, 24]).fault == "against the rules"  # (a minus)
 
 
 def test_steps_chain_through_their_results() -> None:
@@ -123,17 +147,30 @@ def test_steps_chain_through_their_results() -> None:
     assert "divides by zero" in grade("6/0=1, 1*3=3", [6, 0, 3], 3).reason
 
 
+#: How an answer may wrap its expression ("{}"): each must be read as the expression alone.
+WRAPPINGS = [
+    "{}",
+    "Answer: {} = 24",
+    "<answer>{}</answer>",
+    "$\\boxed{{{}}}$",
+    "so {}\n",
+    "**Answer:** {}",
+    "The answer is {}.",
+    "24 = {}.",
+    "(that is, {})",
+    "**{}**",
+]
+
+
 @settings(max_examples=60, deadline=None)
-@given(
-    st.lists(st.integers(1, 13), min_size=2, max_size=4),
-    st.sampled_from(["{}", "Answer: {} = 24", "<answer>{}</answer>", "$\\boxed{{{}}}$", "so {}\n"]),
-)
+@given(st.lists(st.integers(1, 13), min_size=2, max_size=4), st.sampled_from(WRAPPINGS))
 def test_every_printed_solution_grades_right_however_it_is_wrapped(
     hand: list[int], template: str
 ) -> None:
     for solution in solve(hand)[:3]:
-        text = template.format(str(solution).replace("*", " × ").replace("/", " ÷ "))
-        assert grade(text, hand).correct, text
+        for written in (str(solution), str(solution).replace("*", " × ").replace("/", " ÷ ")):
+            text = template.format(written)
+            assert grade(text, hand).correct, text
 
 
 def test_an_answer_is_text_of_a_bounded_length() -> None:
@@ -141,7 +178,8 @@ def test_an_answer_is_text_of_a_bounded_length() -> None:
         grade(24, HAND)  # type: ignore[arg-type]
     with pytest.raises(InvalidArgumentError, match=f"more than {MAX_ANSWER}"):
         grade("1" * (MAX_ANSWER + 1), HAND)
-    assert grade("(" * 5000 + "3", HAND).reason.startswith("cannot read")  # (no recursion)
+    deep = "(" * 5000 + "3" + ")" * 5000
+    assert grade(deep, HAND).reason.startswith("cannot read")  # (no recursion)
 
 
 @pytest.mark.parametrize(

@@ -1,13 +1,17 @@
 """Grading answers written in free text, as language models write them, exactly.
 
 :func:`find_answer` finds the expression an answer gives: the text of the last
-``<answer>...</answer>``, else of the last ``\\boxed{...}``, else the whole text; in it, a
-list of steps (``3+3=6, 6*4=24``: each step's operands must be cards or results of steps
-before, each used once, each claimed result exact; at most 64 steps, a longer list is read
-as text), else the last expression (a trailing ``= 24`` left out). LaTeX (``\\times``,
-``\\div``, ``\\cdot``, ``\\frac{a}{b}`` (the first 64), ``\\left(``) and Unicode
-(``×``, ``÷``, ``−``) are read as the operators they write. The work grows with the length
-of the text, no faster: an answer of :data:`MAX_ANSWER` characters takes milliseconds.
+``<answer>...</answer>``, else of the last ``\\boxed{...}``, else the whole text (the
+markers of a Markdown list left out: a dash, star or plus and a space at a line's start).
+In it, a list of steps (``3+3=6, 6*4=24``, ``**Step 1:** 3+3=6``: each step's operands
+must be cards or results of steps before, each used once, each claimed result exact; at
+most 64 steps, a longer list is read as text), else the last expression: of a chain of
+equalities (``8/(3-8/3) = 24``, ``24 = 8/(3-8/3)``, ``8/(3-8/3) = 8/(1/3) = 24``) its
+first side with an operator, without what cannot begin or end an expression (Markdown's
+``**``, a full stop). LaTeX (``\\times``, ``\\div``, ``\\cdot``, ``\\frac{a}{b}`` (the
+first 64), ``\\left(``) and Unicode (``×``, ``÷``, ``−``) are read as the operators they
+write. The work grows with the length of the text, no faster: an answer of
+:data:`MAX_ANSWER` characters takes milliseconds.
 :func:`grade` then referees the expression with :func:`~puzzlecalc.arith24.referee.check`
 under the puzzle's rules (the solver and the referee are one definition) and says why an
 answer is wrong. Nothing is evaluated as code.
@@ -75,10 +79,19 @@ _BRACE: Final = re.compile(r"[{}]")
 #: A run of text an expression may be made of (digits, operators, brackets, spaces), from
 #: a character that is not a space: the runs of spaces between words are no runs.
 _EXPRESSION: Final = re.compile(r"[0-9.()+\-*/^√!⁄][0-9.()+\-*/^√!⁄ ]*")
+#: What cannot begin an expression, and what cannot end one.
+_NO_START: Final = " */+^!)⁄"
+_NO_END: Final = " */+-^(√.⁄"
 _DIGIT: Final = re.compile(r"\d")
 _OPERATOR: Final = re.compile(r"[-+*/^√!]")
-#: What parts the steps of a list: a new line, a comma, a semicolon, a full stop, "then".
-_STEP_BREAK: Final = re.compile(r"[,;\n]|\.\s|t(?<!\wt)hen\b")  # (\bthen\b, from its t)
+#: What parts the steps of a list: a new line, a comma, a semicolon, a full stop, an
+#: arrow, "then", "and".
+_STEP_BREAK: Final = re.compile(
+    r"[,;\n→⇒]|\.\s|t(?<!\wt)hen\b|a(?<!\wa)nd\b"  # (\bthen\b from its t, \band\b its a)
+)
+#: The marker of an item of a Markdown list, at the start of a line: a dash, star, plus or
+#: bullet, and a space (``- 3+3=6``: not a minus).
+_BULLET: Final = re.compile(r"^[ \t]*[-*+•][ \t]+", re.MULTILINE)
 #: A number as a step writes it: ``6``, ``-3``, ``1.5``, ``8/3``; each run of digits of at
 #: most :data:`~puzzlecalc.arith24.numbers.MAX_DIGITS` digits, as the parser reads them.
 _NUMBER: Final = (
@@ -94,9 +107,12 @@ _STEP_OPERATOR: Final = re.compile(r"[-+*/^]")
 _MOST_STEPS: Final = 64
 #: The most ``\frac{a}{b}`` read as fractions (each is found from the start of the text).
 _MOST_FRACTIONS: Final = 64
-#: What goes before a step and is not the step: ``Step 2:``, ``First,``, ``2.``.
+#: What goes before a step and is not the step: ``Step 2:``, ``First,``, ``2.``, and
+#: Markdown's emphasis about it or the step (``**Step 2:**``, ``**Step 2**:``,
+#: ``2. **3+3=6**``).
 _LABEL: Final = re.compile(
-    r"^\s*(?:[A-Za-z][A-Za-z ]*\d+\s*[:.)]|\d+[.)]|[A-Za-z][A-Za-z ]*[:,]?)?\s*"
+    r"^\s*[*_]*(?:[A-Za-z][A-Za-z ]*\d+[*_]*\s*[:.)]|\d+[.)]|[A-Za-z][A-Za-z ]*[*_]*[:,]?)?"
+    r"[*_]*\s*[*_]*"
 )
 
 
@@ -217,24 +233,63 @@ def _read(text: str) -> tuple[str | None, str | None]:
         text = tagged
     elif (boxed := _last_boxed(text)) is not None:
         text = boxed
-    text = _plain(text)
+    text = _plain(_BULLET.sub("", text))
     steps = _steps(text)
     if steps is not None:
         return steps
-    claimed = text.split("=")[0] if _claims(text) else text
-    last = None  # (the last run with a digit: the expression if no run has an operator)
-    for run in reversed(_EXPRESSION.findall(claimed)):
-        run = run.strip()
-        if _DIGIT.search(run) is not None:
-            if _OPERATOR.search(run.lstrip("-")) is not None:
-                return run, None  # the last run with a digit and an operator
-            last = last or run
-    return last, None
+    return _last_expression(text), None
 
 
-def _claims(text: str) -> bool:
-    """Whether the text is one expression and what it equals (``... = 24``)."""
-    return text.count("=") == 1
+def _last_expression(text: str) -> str | None:
+    """The last run of ``text`` with a digit and an operator (else with a digit), the runs
+    joined by ``=`` taken as one chain of equalities, whose first side is the answer and
+    the others its value: ``8/(3-8/3) = 8/(1/3) = 24``, ``24 = 8/(3-8/3)``."""
+    chains: list[list[str]] = []
+    end = 0
+    for run in _EXPRESSION.finditer(text):
+        if chains and text[end : run.start()].strip() == "=":
+            chains[-1].append(_trimmed(run[0]))
+        else:
+            chains.append([_trimmed(run[0])])
+        end = run.end()
+    for wanted in (_has_operator, _has_digit):
+        for chain in reversed(chains):
+            for side in chain:
+                if wanted(side):
+                    return side
+    return None
+
+
+def _has_digit(run: str) -> bool:
+    return _DIGIT.search(run) is not None
+
+
+def _has_operator(run: str) -> bool:
+    return _has_digit(run) and _OPERATOR.search(run.lstrip("-")) is not None
+
+
+def _trimmed(run: str) -> str:
+    """A run of text without what cannot begin or end an expression, the prose's around
+    it: Markdown's ``**`` or ``*``, a sentence's full stop, a bracket the run does not
+    close or open (``(so 8/(3-8/3))``)."""
+    run = _edges(run)
+    excess = run.count("(") - run.count(")")
+    if excess > 0:
+        run = run[min(excess, len(run) - len(run.lstrip("("))) :]
+    elif excess < 0:
+        run = run[: len(run) - min(-excess, len(run) - len(run.rstrip(")")))]
+    return _edges(run)
+
+
+def _edges(run: str) -> str:
+    """``run`` without what cannot begin an expression before it (a point begins a
+    number, ``.5``, if a digit follows) and what cannot end one after it."""
+    start = 0
+    while start < len(run) and (
+        run[start] in _NO_START or (run[start] == "." and not run[start + 1 : start + 2].isdigit())
+    ):
+        start += 1
+    return run[start:].rstrip(_NO_END)
 
 
 def _last_tagged(text: str) -> str | None:
@@ -295,7 +350,7 @@ def _steps(text: str) -> tuple[str, str | None] | None:
     steps: list[re.Match[str]] = []
     for part in _parts(text):
         if "=" in part:
-            step = _STEP.match(_LABEL.sub("", part, count=1).rstrip(". "))
+            step = _STEP.match(_LABEL.sub("", part, count=1).rstrip(". *_"))
             if step is None or _STEP_OPERATOR.search(step[1]) is None or len(steps) == _MOST_STEPS:
                 return None  # (a part with an "=" that is no step, or one too many: no list)
             steps.append(step)
