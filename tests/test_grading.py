@@ -40,6 +40,7 @@ HAND = [3, 3, 8, 8]
         ("<answer>3*8</answer> no, <answer>8/(3-8/3)</answer>", "8/(3-8/3)"),
         (r"So $\boxed{8 \div (3 - 8 \div 3)}$.", "8/(3-8/3)"),
         (r"\boxed{\frac{8}{3 - \frac{8}{3}}}", "8/(3-8/3)"),
+        (r"\dfrac{8}{3 - \tfrac{8}{3}}", "8/(3-8/3)"),
         (r"\left( 8 \div \left( 3 - \frac{8}{3} \right) \right)", "8/(3-8/3)"),
         ("8 ÷ (3 − 8 ÷ 3) = 24", "8/(3-8/3)"),
         ("8÷3=8/3, 3−8/3=1/3, 8÷1/3=24", "8/(3-8/3)"),
@@ -99,10 +100,17 @@ def test_a_verdict_has_a_fault_when_and_only_when_it_is_not_ok() -> None:
 
 
 @pytest.mark.parametrize(
-    "text", [r"\(4 \cdot 6\)", r"\[4 \times 6 = 24\]", "4 · 6", "4*6 = 24.", "4 × 6 = 24"]
-)
+    "text",
+    [r"\(4 \cdot 6\)", r"\[4 \times 6 = 24\]", "4 · 6", "4*6 = 24.", "4 × 6 = 24",
+     "4 x 6 = 24", "4X6", "(4)x(6)", "4 ∗ 6", "4 ⋅ 6", r"$4 \ast 6$"],
+)  # fmt: skip
 def test_products_as_latex_and_unicode_write_them(text: str) -> None:
     assert grade(text, [4, 6]).correct, text
+
+
+def test_a_letter_x_is_a_product_only_between_operands() -> None:
+    assert find_answer("Let x = 3: 3 x 8 = 24") == "3*8"
+    assert find_answer("x3 and 8x") == "8"
 
 
 def test_a_wrong_value_is_given() -> None:

@@ -9,9 +9,9 @@ most 64 steps, a longer list is read as text), else the last expression: of a ch
 equalities (``8/(3-8/3) = 24``, ``24 = 8/(3-8/3)``, ``8/(3-8/3) = 8/(1/3) = 24``) its
 first side with an operator, without what cannot begin or end an expression (Markdown's
 ``**``, a full stop). LaTeX (``\\times``, ``\\div``, ``\\cdot``, ``\\frac{a}{b}`` (the
-first 64), ``\\left(``) and Unicode (``×``, ``÷``, ``−``) are read as the operators they
-write. The work grows with the length of the text, no faster: an answer of
-:data:`MAX_ANSWER` characters takes milliseconds.
+first 64), ``\\left(``), Unicode (``×``, ``÷``, ``−``) and a letter x between operands
+(``3 x 8``) are read as the operators they write. The work grows with the length of the
+text, no faster: an answer of :data:`MAX_ANSWER` characters takes milliseconds.
 :func:`grade` then referees the expression with :func:`~puzzlecalc.arith24.referee.check`
 under the puzzle's rules (the solver and the referee are one definition) and says why an
 answer is wrong. Nothing is evaluated as code.
@@ -68,12 +68,15 @@ GradeFault: TypeAlias = Fault | Literal["no expression", "wrong step"]
 #: Words of LaTeX and characters of Unicode, and the operators they write, in the order
 #: they are read.
 _SPELLED: Final = (
-    (r"\times", "*"), (r"\cdot", "*"), (r"\div", "/"), (r"\left", ""), (r"\right", ""),
-    ("×", "*"), ("·", "*"), ("÷", "/"), ("−", "-"), ("–", "-"), ("$", ""), ("\\,", ""),
-    ("\\(", ""), ("\\)", ""), ("\\[", ""), ("\\]", ""),
+    (r"\times", "*"), (r"\cdot", "*"), (r"\ast", "*"), (r"\div", "/"), (r"\left", ""),
+    (r"\right", ""), (r"\dfrac", r"\frac"), (r"\tfrac", r"\frac"),
+    ("×", "*"), ("·", "*"), ("⋅", "*"), ("∗", "*"), ("÷", "/"), ("−", "-"), ("–", "-"),
+    ("$", ""), ("\\,", ""), ("\\(", ""), ("\\)", ""), ("\\[", ""), ("\\]", ""),
 )  # fmt: skip
 #: Those of them that are not LaTeX (the only ones a text without a backslash can hold).
 _UNICODE: Final = tuple((spelled, plain) for spelled, plain in _SPELLED if "\\" not in spelled)
+#: A letter x between two operands, as plain text writes a product (``3 x 8``).
+_LETTER_TIMES: Final = re.compile(r"([\d)\]])[ \t]*[xX][ \t]*(?=[\d(\[√])")
 #: A brace.
 _BRACE: Final = re.compile(r"[{}]")
 #: A run of text an expression may be made of (digits, operators, brackets, spaces), from
@@ -324,9 +327,11 @@ def _braced(text: str, opening: int) -> tuple[str, int]:
 
 
 def _plain(text: str) -> str:
-    """``text`` with LaTeX's and Unicode's operators written as the referee reads them."""
+    """``text`` with LaTeX's, Unicode's and plain text's operators (``3 x 8``) written as
+    the referee reads them."""
     for spelled, plain in _SPELLED if "\\" in text else _UNICODE:
         text = text.replace(spelled, plain)
+    text = _LETTER_TIMES.sub(r"\1*", text)
     for _ in range(_MOST_FRACTIONS):  # \frac{a}{b}: ((a)/(b)), innermost last
         start = text.find("\\frac{")
         if start < 0:
