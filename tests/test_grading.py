@@ -131,6 +131,8 @@ def test_a_wrong_value_is_given() -> None:
         ("* 3+3=6\n* 6*4=24", [3, 3, 4], 24, "(3+3)*4"),
         ("3 + 3 = 6 → 6 × 4 = 24", [3, 3, 4], 24, "(3+3)*4"),
         ("3 + 3 = 6 and 6 × 4 = 24", [3, 3, 4], 24, "(3+3)*4"),
+        ("3 + 3 = 6 (both 3s)\n6 × 4 = 24 ✓", [3, 3, 4], 24, "(3+3)*4"),  # (remarks)
+        ("8 ÷ 3 = 8/3 ≈ 2.667\n3 − 8/3 = 1/3\n8 ÷ (1/3) = 24", HAND, 24, "8/(3-8/3)"),
     ],
 )
 def test_a_step_may_be_any_expression_of_cards_and_results(
@@ -145,6 +147,11 @@ def test_a_dash_and_a_space_that_begin_a_line_mark_an_item_of_a_list_not_a_minus
     assert find_answer("Answer:\n-(3+3)*4 = 24") == "-(3+3)*4"
     assert find_answer("Answer: - (3+3)*4") == "- (3+3)*4"
     assert grade("-3+3+24 = 24", [3, 3, 24]).fault == "against the rules"  # (a minus)
+
+
+def test_a_remark_after_a_step_does_not_go_on_its_result() -> None:
+    assert find_answer("3+3=6 4\n6*4=24") == "6*4"  # (a number: no remark, no list)
+    assert grade("3+3=6.5\n6*4=24", [3, 3, 4]).reason == "step 1: 3+3 is 6, not 6.5"
 
 
 def test_steps_chain_through_their_results() -> None:

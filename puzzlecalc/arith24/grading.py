@@ -100,10 +100,14 @@ _BULLET: Final = re.compile(r"^[ \t]*[-*+•][ \t]+", re.MULTILINE)
 _NUMBER: Final = (
     rf"-?\d{{1,{MAX_DIGITS}}}(?:\.\d{{1,{MAX_DIGITS}}})?(?:[/⁄][1-9]\d{{0,{MAX_DIGITS - 1}}})?"
 )
-#: One step of a list: an expression of cards and results before it, ``=``, its result.
-#: (Its side before the ``=`` must hold an operator. Quantifiers that never give back
-#: keep it linear: a step that fails is not tried again at every operator.)
-_STEP: Final = re.compile(rf"^\s*+([0-9.()+\-*/^⁄ ]*+)=\s*+({_NUMBER})\s*+$")
+#: One step of a list: an expression of cards and results before it, ``=``, its result,
+#: and perhaps a remark with no ``=`` that begins with what cannot go on a number (a
+#: letter, a bracket, ``≈``, ``✓``: ``= 8/3 ≈ 2.667``, ``= 6 (both 3s)``). (Its side before the ``=`` must hold an
+#: operator. Quantifiers that never give back keep it linear: a step that fails is not
+#: tried again at every operator.)
+_STEP: Final = re.compile(
+    rf"^\s*+([0-9.()+\-*/^⁄ ]*+)=\s*+({_NUMBER})\s*+(?:[^\s0-9.+\-*/^⁄=][^=]*+)?$"
+)
 _STEP_OPERATOR: Final = re.compile(r"[-+*/^]")
 #: The most steps read as a list (each result is looked for in the steps after it, so the
 #: work grows as the square of their number); a longer list is read as text.
