@@ -79,9 +79,10 @@ _UNICODE: Final = tuple((spelled, plain) for spelled, plain in _SPELLED if "\\" 
 _LETTER_TIMES: Final = re.compile(r"([\d)\]])[ \t]*[xX][ \t]*(?=[\d(\[√])")
 #: A brace.
 _BRACE: Final = re.compile(r"[{}]")
-#: A run of text an expression may be made of (digits, operators, brackets, spaces), from
-#: a character that is not a space: the runs of spaces between words are no runs.
-_EXPRESSION: Final = re.compile(r"[0-9.()+\-*/^√!⁄][0-9.()+\-*/^√!⁄ ]*")
+#: A run of text expressions may be made of (digits, operators, brackets, spaces, and
+#: ``=`` between them: a chain of equalities), from a character that is not a space or
+#: ``=``: the runs of spaces between words are no runs.
+_CHAIN: Final = re.compile(r"[0-9.()+\-*/^√!⁄][0-9.()+\-*/^√!⁄ =]*")
 #: What cannot begin an expression, and what cannot end one.
 _NO_START: Final = " */+^!)⁄"
 _NO_END: Final = " */+-^(√.⁄"
@@ -248,20 +249,14 @@ def _read(text: str) -> tuple[str | None, str | None]:
 
 
 def _last_expression(text: str) -> str | None:
-    """The last run of ``text`` with a digit and an operator (else with a digit), the runs
-    joined by ``=`` taken as one chain of equalities, whose first side is the answer and
-    the others its value: ``8/(3-8/3) = 8/(1/3) = 24``, ``24 = 8/(3-8/3)``."""
-    chains: list[list[str]] = []
-    end = 0
-    for run in _EXPRESSION.finditer(text):
-        if chains and text[end : run.start()].strip() == "=":
-            chains[-1].append(_trimmed(run[0]))
-        else:
-            chains.append([_trimmed(run[0])])
-        end = run.end()
+    """The first side with a digit and an operator (else with a digit) of the last chain of
+    equalities of ``text`` that has one: a chain's first side is the answer and the others
+    its value (``8/(3-8/3) = 8/(1/3) = 24``, ``24 = 8/(3-8/3)``)."""
+    chains = _CHAIN.findall(text)
     for wanted in (_has_operator, _has_digit):
         for chain in reversed(chains):
-            for side in chain:
+            for side in chain.split("="):
+                side = _trimmed(side)
                 if wanted(side):
                     return side
     return None
@@ -281,22 +276,22 @@ def _trimmed(run: str) -> str:
     close or open (``(so 8/(3-8/3))``)."""
     run = _edges(run)
     excess = run.count("(") - run.count(")")
+    if excess == 0:
+        return run
     if excess > 0:
         run = run[min(excess, len(run) - len(run.lstrip("("))) :]
-    elif excess < 0:
+    else:
         run = run[: len(run) - min(-excess, len(run) - len(run.rstrip(")")))]
     return _edges(run)
 
 
 def _edges(run: str) -> str:
-    """``run`` without what cannot begin an expression before it (a point begins a
-    number, ``.5``, if a digit follows) and what cannot end one after it."""
-    start = 0
-    while start < len(run) and (
-        run[start] in _NO_START or (run[start] == "." and not run[start + 1 : start + 2].isdigit())
-    ):
-        start += 1
-    return run[start:].rstrip(_NO_END)
+    """``run`` without what cannot begin an expression before it (a point begins one,
+    ``.5``, if a digit follows it) and what cannot end one after it."""
+    begun = run.lstrip(_NO_START + ".")
+    if begun[:1].isdigit() and run[len(run) - len(begun) - 1 : len(run) - len(begun)] == ".":
+        begun = "." + begun
+    return begun.rstrip(_NO_END)
 
 
 def _last_tagged(text: str) -> str | None:
@@ -335,7 +330,8 @@ def _plain(text: str) -> str:
     the referee reads them."""
     for spelled, plain in _SPELLED if "\\" in text else _UNICODE:
         text = text.replace(spelled, plain)
-    text = _LETTER_TIMES.sub(r"\1*", text)
+    if "x" in text or "X" in text:
+        text = _LETTER_TIMES.sub(r"\1*", text)
     for _ in range(_MOST_FRACTIONS):  # \frac{a}{b}: ((a)/(b)), innermost last
         start = text.find("\\frac{")
         if start < 0:
