@@ -401,6 +401,34 @@ def test_bad_goal_lists(data: dict[str, Any]) -> None:
 
 
 @pytest.mark.parametrize(
+    ("data", "message"),
+    [
+        ({"start": 1, "goal": [3, "3"], "moves": 2, "buttons": ["+1"]}, "letters A-Z, not '3'"),
+        ({"start": 1, "goal": [3, 10**9], "moves": 2, "buttons": ["+1"]}, "does not fit"),
+        (
+            {"start": 1, "goals": [{"goal": 3, "moves": 2}, {"goal": 4, "moves": -1}],
+             "buttons": ["+1"]},
+            "moves must be from 0",
+        ),
+        ({"start": 1, "goal": [], "moves": 2, "buttons": ["+1"]}, "a list of goals, not \\[\\]"),
+    ],
+)  # fmt: skip
+def test_a_level_with_a_wrong_goal_is_refused_whichever_goal_is_asked(
+    data: dict[str, Any], message: str
+) -> None:
+    with pytest.raises(InvalidLevelError, match=message):
+        Level.from_dict(data, goal=0)
+    with pytest.raises(InvalidLevelError, match=message):
+        Level.each_goal(data)
+
+
+def test_a_goal_is_asked_by_a_whole_number() -> None:
+    data = {"start": 1, "goal": [3, 4], "moves": 2, "buttons": ["+1"]}
+    with pytest.raises(InvalidLevelError, match="goal must be from 0 to 1, not True"):
+        Level.from_dict(data, goal=True)
+
+
+@pytest.mark.parametrize(
     ("label", "value", "at", "result"),
     [
         ("Delete", 7, 1, None),

@@ -286,20 +286,13 @@ class Level:
         ...                 goal=1).goal
         11
 
-        :raises InvalidLevelError: if a key is missing, a value is wrong or there is no
-            goal ``goal``.
+        :raises InvalidLevelError: if a key is missing, a value is wrong (of any goal, not
+            only goal ``goal``) or there is no goal ``goal``.
         """
         goals = cls._goals(data)
-        if not isinstance(goal, int) or not 0 <= goal < len(goals):
+        if type(goal) is not int or not 0 <= goal < len(goals):
             raise InvalidLevelError(f"goal must be from 0 to {len(goals) - 1}, not {shown(goal)}")
-        target, moves = goals[goal]
-        return cls(
-            start=data["start"],
-            goal=target,
-            moves=moves,
-            buttons=data["buttons"],
-            portal=data.get("portal"),
-        )
+        return cls._each(data, goals)[goal]
 
     @classmethod
     def each_goal(cls, data: Mapping[str, Any]) -> list[Level]:
@@ -309,9 +302,20 @@ class Level:
         ...     {"start": 2825, "goal": ["EVEN", "ODD"], "moves": 3, "buttons": ["Cut 8"]})]
         ['EVEN', 'ODD']
         """
-        goals = cls._goals(data)
-        first = cls.from_dict(data, 0)  # (the buttons read once, for every goal)
-        return [first] + [attrs.evolve(first, goal=goal, moves=moves) for goal, moves in goals[1:]]
+        return cls._each(data, cls._goals(data))
+
+    @classmethod
+    def _each(cls, data: Mapping[str, Any], goals: list[tuple[Any, Any]]) -> list[Level]:
+        """A level for each of ``goals`` of ``data``, each checked (the buttons read once)."""
+        (target, moves), *others = goals
+        first = cls(
+            start=data["start"],
+            goal=target,
+            moves=moves,
+            buttons=data["buttons"],
+            portal=data.get("portal"),
+        )
+        return [first] + [attrs.evolve(first, goal=goal, moves=moves) for goal, moves in others]
 
     @staticmethod
     def _goals(data: Mapping[str, Any]) -> list[tuple[Any, Any]]:
@@ -327,6 +331,8 @@ class Level:
         if "goals" not in data:
             goal = data["goal"]
             targets = goal if isinstance(goal, list) else [goal]
+            if not targets:
+                raise InvalidLevelError("goal must be a goal or a list of goals, not []")
             return [(target, data["moves"]) for target in targets]
         goals = data["goals"]
         if (
