@@ -9,8 +9,10 @@ to stop cleanly (a census keeps its whole rows and stops its workers) catches th
 
 from __future__ import annotations
 
+import _thread
 import contextlib
 import signal
+import sys
 import threading
 from collections.abc import Iterator
 from types import FrameType
@@ -76,7 +78,11 @@ def stopped_by_signals() -> Iterator[Stop]:
     """While the block runs, each stopping signal raises :class:`Stopped` (a
     :exc:`KeyboardInterrupt`, as Ctrl-C raises), unless it is ignored (as ``nohup`` ignores
     ``SIGHUP``); the handlers are put back after. The :class:`Stop` it gives says which
-    came last. Outside the main thread it does nothing."""
+    came last. Outside the main thread it does nothing.
+
+    A signal whose :class:`Stopped` Python would ignore, raised where it only reports
+    errors (a weak reference's callback, which the import system runs as a module is
+    loaded), is sent again, to be raised where the block's code runs."""
     stop = Stop()
     if not _in_main_thread():
         yield stop
@@ -86,11 +92,31 @@ def stopped_by_signals() -> Iterator[Stop]:
         handler = signal.getsignal(number)
         if handler is not signal.SIG_IGN and handler is not None:
             previous[number] = signal.signal(number, stop.raise_stopped)
+    reporting, main = sys.unraisablehook, threading.get_ident()
+
+    def report(unraisable: sys.UnraisableHookArgs) -> None:
+        stopped = unraisable.exc_value
+        if isinstance(stopped, Stopped):  # (from a thread of its own: after this callback)
+            _thread.start_new_thread(_send_again, (main, stopped.signum))
+        else:
+            reporting(unraisable)
+
+    sys.unraisablehook = report
     try:
         yield stop
     finally:
+        sys.unraisablehook = reporting
         for number, handler in previous.items():
             signal.signal(number, handler)
+
+
+def _send_again(thread: int, signum: int) -> None:
+    """Send ``signum`` to ``thread`` (the main thread: where it stops a sleep or a wait, and
+    is handled at once), or where the platform cannot, to the process."""
+    if hasattr(signal, "pthread_kill"):
+        signal.pthread_kill(thread, signum)
+    else:
+        signal.raise_signal(signum)
 
 
 @contextlib.contextmanager
