@@ -341,8 +341,9 @@ class _Processes:
         parents = [worker.pipe for worker in self.workers.values()] + [ours]
         if self.context.get_start_method() != "fork":
             parents = []  # (a spawned worker is handed its own end alone)
-        blocked = _mask(signal.SIG_BLOCK)
+        held = _mask(signal.SIG_BLOCK, ())  # (as it is: a Ctrl-C let through comes in the try)
         try:
+            _mask(signal.SIG_BLOCK)
             process = self.context.Process(
                 target=_work_on, args=(theirs, self.task, parents), daemon=True
             )
@@ -353,7 +354,7 @@ class _Processes:
             self.refused(error)
             return
         finally:
-            _mask(signal.SIG_SETMASK, blocked)
+            _mask(signal.SIG_SETMASK, held)
         theirs.close()
         worker = self.workers[ours] = _Worker(process, ours)
         for _ in range(2):  # a second chunk waits, so that the worker never waits for us

@@ -122,6 +122,29 @@ def test_no_worker_the_system_will_start_loses_the_work_saying_why(
 
 
 @TWO_CORES
+@pytest.mark.skipif(not hasattr(signal, "pthread_sigmask"), reason="POSIX signal masks")
+def test_a_ctrl_c_as_a_worker_starts_leaves_no_signal_held_off(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The stopping signals are held off while a worker starts; a Ctrl-C that came just
+    before is raised as the mask comes back from the system (the handler runs then), and
+    must not leave them held off: a later Ctrl-C would never come."""
+    held_off = signal.pthread_sigmask
+
+    def held_off_then_interrupted(how: int, signals: Any) -> set[int | signal.Signals]:
+        before = held_off(how, signals)
+        if how == signal.SIG_BLOCK and signal.SIGINT in signals:
+            raise KeyboardInterrupt
+        return before
+
+    monkeypatch.setattr(signal, "pthread_sigmask", held_off_then_interrupted)
+    with pytest.raises(KeyboardInterrupt):
+        list(results(range(200), abs, jobs=2))
+    assert signal.SIGINT not in held_off(signal.SIG_BLOCK, [])
+    assert not multiprocessing.active_children()
+
+
+@TWO_CORES
 @pytest.mark.skipif(not Path("/proc/self/fd").exists(), reason="reads /proc")
 def test_a_census_out_of_open_files_says_so_and_exits_as_work_lost() -> None:
     """With no file left to open for a worker's pipe, the command says why and exits 75; it
