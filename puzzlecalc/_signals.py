@@ -14,9 +14,9 @@ import contextlib
 import signal
 import sys
 import threading
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from types import FrameType
-from typing import Final
+from typing import Any, Final
 
 __all__ = [
     "STOPPING",
@@ -87,11 +87,6 @@ def stopped_by_signals() -> Iterator[Stop]:
     if not _in_main_thread():
         yield stop
         return
-    previous = {}
-    for number in STOPPING:
-        handler = signal.getsignal(number)
-        if handler is not signal.SIG_IGN and handler is not None:
-            previous[number] = signal.signal(number, stop.raise_stopped)
     reporting, main = sys.unraisablehook, threading.get_ident()
 
     def report(unraisable: sys.UnraisableHookArgs) -> None:
@@ -103,11 +98,10 @@ def stopped_by_signals() -> Iterator[Stop]:
 
     sys.unraisablehook = report
     try:
-        yield stop
+        with _handled_by(stop.raise_stopped):
+            yield stop
     finally:
         sys.unraisablehook = reporting
-        for number, handler in previous.items():
-            signal.signal(number, handler)
 
 
 def _send_again(thread: int, signum: int) -> None:
@@ -133,15 +127,25 @@ def uninterrupted(*, deliver: bool = False) -> Iterator[None]:
         yield
         return
     came: list[int] = []
-    previous = {}
-    for number in STOPPING:
-        handler = signal.getsignal(number)
-        if handler is not signal.SIG_IGN and handler is not None:  # (None: not Python's)
-            previous[number] = signal.signal(number, lambda signum, _: came.append(signum))
-    try:
+    with _handled_by(lambda signum, _: came.append(signum)):
         yield
-    finally:
-        for number, handler in previous.items():
-            signal.signal(number, handler)
     if came and deliver:
         signal.raise_signal(came[0])  # as if it came now: ignored if it was ignored
+
+
+@contextlib.contextmanager
+def _handled_by(handler: Callable[[int, FrameType | None], None]) -> Iterator[None]:
+    """While the block runs, ``handler`` handles each stopping signal that is not ignored
+    (nor handled outside Python); the handlers are put back after, whatever is raised,
+    even by a signal that comes while they are set."""
+    previous: dict[signal.Signals, Any] = {}
+    try:
+        for number in STOPPING:
+            before = signal.getsignal(number)
+            if before is not signal.SIG_IGN and before is not None:  # (None: not Python's)
+                previous[number] = before  # (first: the handler set may run at once)
+                signal.signal(number, handler)
+        yield
+    finally:
+        for number, before in previous.items():
+            signal.signal(number, before)

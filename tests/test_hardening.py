@@ -691,6 +691,34 @@ def test_a_ctrl_c_held_off_is_raised_after_the_block_or_dropped(
         signal.signal(signal.SIGINT, before)
 
 
+@pytest.mark.skipif(sys.platform == "win32", reason="SIGTERM is not Python's to handle there")
+@pytest.mark.parametrize("block", [uninterrupted, stopped_by_signals])
+@pytest.mark.usefixtures("ctrl_c_handled")
+def test_a_signal_while_the_handlers_are_set_leaves_them_as_they_were(
+    block: Callable[[], contextlib.AbstractContextManager[object]],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A Ctrl-C whose handler runs as SIGTERM's is set (SIGINT's set already) must not
+    leave SIGINT's behind: a later Ctrl-C would be held off for good."""
+    setting, interrupted = signal.signal, list[int]()
+
+    def set_then_interrupted(number: int, handler: Any) -> Any:
+        before = setting(number, handler)
+        if number == signal.SIGTERM and not interrupted:
+            interrupted.append(number)
+            raise KeyboardInterrupt
+        return before
+
+    before = signal.getsignal(signal.SIGINT), signal.getsignal(signal.SIGTERM)
+    monkeypatch.setattr(signal, "signal", set_then_interrupted)
+    with pytest.raises(KeyboardInterrupt), block():
+        pass
+    assert (
+        interrupted
+        and (signal.getsignal(signal.SIGINT), signal.getsignal(signal.SIGTERM)) == before
+    )
+
+
 WIDE = Level(start=0, goal=999_999, moves=3, buttons=[f"+{n}" for n in range(1, 5001)])
 
 
