@@ -73,6 +73,8 @@ MALFORMED = [
     ("1" * 31, 0, "longer than 30 digits"),
     ("import os", 0, "unexpected 'i'"),
     ("__import__('os')", 0, "unexpected '_'"),
+    ("（３＋２", 4, "missing ')'"),  # (fullwidth: the same positions)
+    ("３＋ａ", 2, "unexpected 'a'"),
 ]
 
 
@@ -119,6 +121,17 @@ def test_printing_then_parsing_gives_the_same_tree(expr: Expr) -> None:
     again = Expr.parse(str(expr))
     assert again == expr
     assert str(again) == str(expr)
+
+
+#: ASCII's printable characters (not the space) as their fullwidth forms.
+TO_FULLWIDTH = {code: code + 0xFEE0 for code in range(0x21, 0x7F)}
+
+
+@given(exprs())
+def test_an_expression_typed_in_fullwidth_forms_is_the_same_tree(expr: Expr) -> None:
+    """As a Chinese or Japanese input method types it: ８／（３－８／３）."""
+    assert Expr.parse(str(expr).translate(TO_FULLWIDTH)) == expr
+    assert Expr.parse("８／（３－８／３）　") == Expr.parse("8/(3-8/3)")  # (an ideographic space)
 
 
 @given(

@@ -194,6 +194,7 @@ CALLS: dict[str, tuple[Callable[..., Any], dict[str, Any]]] = {
     "HouseRules": (HouseRules, {"ops": "+-*/", "integer_only": False, "distinct": "4nums"}),
     "check": (referee.check, {"answer": "3*8", "cards": [3, 8], "target": 24}),
     "parse": (expr.parse, {"text": "3*8"}),
+    "narrowed": (expr.narrowed, {"text": "３*8"}),
     "hint": (game.hint, {"cards": [3, 8], "target": 24, "level": 1, "max_steps": 100_000}),
     "deal": (
         game.deal,

@@ -72,13 +72,34 @@ from puzzlecalc.errors import (
     DivisionByZeroError,
     InvalidArgumentError,
     InvalidExpressionError,
+    InvalidTypeError,
     NoValueError,
 )
 
-__all__ = ["MAX_LENGTH", "BinOp", "Expr", "Num", "Numeral", "UnOp", "parse"]
+__all__ = ["MAX_LENGTH", "BinOp", "Expr", "Num", "Numeral", "UnOp", "narrowed", "parse"]
 
 #: The longest text :func:`parse` accepts.
 MAX_LENGTH: Final = 1000
+
+#: The fullwidth forms of ASCII's characters, and the ideographic space, as ASCII.
+_FULLWIDTH: Final = {code: code - 0xFEE0 for code in range(0xFF01, 0xFF5F)} | {0x3000: 0x20}
+
+
+def narrowed(text: str) -> str:
+    """``text`` with the fullwidth forms of ASCII's characters (``８``, ``（``, ``＋``: as a
+    Chinese or Japanese input method types them) and the ideographic space written as the
+    ASCII they are, one character for one (so a position is the same in both), as
+    :func:`parse` reads text.
+
+    >>> narrowed("８／（３－８／３）")
+    '8/(3-8/3)'
+
+    :raises InvalidTypeError: if ``text`` is not a string.
+    """
+    if not isinstance(text, str):
+        raise InvalidTypeError(f"text must be a string, not {shown(text)}")
+    return text if text.isascii() else text.translate(_FULLWIDTH)
+
 
 #: The most digits a value worked out in an expression may have (the rules' ``max_digits``
 #: can be at most this): a larger result has no value.
@@ -577,8 +598,9 @@ def parse(text: str) -> Expr:
     """Parse ``text`` into an :class:`~puzzlecalc.arith24.expr.Expr`.
 
     ``*``, ``x`` and ``×`` multiply; ``/``, ``÷`` and ``:`` divide; ``-`` and ``−``
-    subtract. Operators of equal precedence group to the left. Numbers are whole, except
-    that a number alone in brackets may have a sign and a fraction slash (``(-3)``,
+    subtract; ASCII's fullwidth forms (``８／（３－８／３）``) are read as ASCII
+    (:func:`narrowed`). Operators of equal precedence group to the left. Numbers are whole,
+    except that a number alone in brackets may have a sign and a fraction slash (``(-3)``,
     ``(1⁄2)``, as :func:`~puzzlecalc.arith24.numbers.number_text` prints negative and
     fractional cards).
 
@@ -714,7 +736,7 @@ class _Reader:
 
     def __init__(self, text: str) -> None:
         self.text = text
-        self.tokens: list[str] = [*_TOKEN.findall(text), ""]  # ("": the end)
+        self.tokens: list[str] = [*_TOKEN.findall(narrowed(text)), ""]  # ("": the end)
         self.at = 0
         self.operations: list[BinOp | UnOp] = []  # (each made, in the order made)
         self.terms: list[Num | Numeral] = []
@@ -726,7 +748,7 @@ class _Reader:
     def error(self, message: str) -> InvalidExpressionError:
         """The error ``message`` at the token reached (where it starts in the text; at the
         end, the text's length)."""
-        starts = [token.start(1) for token in _TOKEN.finditer(self.text)]
+        starts = [token.start(1) for token in _TOKEN.finditer(narrowed(self.text))]
         position = starts[self.at] if self.at < len(starts) else len(self.text)
         return _error(message, self.text, position)
 

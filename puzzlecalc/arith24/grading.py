@@ -38,7 +38,7 @@ import attrs
 
 from puzzlecalc._checks import instance, iterable
 from puzzlecalc._pool import in_order
-from puzzlecalc.arith24.expr import parse
+from puzzlecalc.arith24.expr import narrowed, parse
 from puzzlecalc.arith24.numbers import MAX_DIGITS, Number
 from puzzlecalc.arith24.referee import Fault, check
 from puzzlecalc.arith24.rules import DEFAULT_RULES, HouseRules
@@ -327,7 +327,8 @@ def _braced(text: str, opening: int) -> tuple[str, int]:
 
 def _plain(text: str) -> str:
     """``text`` with LaTeX's, Unicode's and plain text's operators (``3 x 8``) written as
-    the referee reads them."""
+    the referee reads them (and ASCII's fullwidth forms as ASCII)."""
+    text = narrowed(text)
     for spelled, plain in _SPELLED if "\\" in text else _UNICODE:
         text = text.replace(spelled, plain)
     if "x" in text or "X" in text:
