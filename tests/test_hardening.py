@@ -1391,8 +1391,8 @@ def test_a_ctrl_c_in_a_callback_whose_errors_python_ignores_still_stops_the_run(
 ) -> None:
     """The import system runs weak references' callbacks as it loads a module; a Ctrl-C
     that came in one was a Stopped raised there, which Python prints ("Exception ignored
-    in ...") and drops: the run went on (1 run in some hundreds of the test above, on a
-    busy machine). It is sent again, to stop the run where its code runs."""
+    in ...") and drops: the run went on (seen once in the test above, on a busy machine).
+    It is sent again, to stop the run where its code runs."""
     with stopped_by_signals() as stop, pytest.raises(Stopped):
         referenced = _Referenced()
         reference = weakref.ref(referenced, lambda _: signal.raise_signal(signal.SIGINT))

@@ -103,9 +103,9 @@ _NUMBER: Final = (
 )
 #: One step of a list: an expression of cards and results before it, ``=``, its result,
 #: and perhaps a remark with no ``=`` that begins with what cannot go on a number (a
-#: letter, a bracket, ``≈``, ``✓``: ``= 8/3 ≈ 2.667``, ``= 6 (both 3s)``). (Its side before the ``=`` must hold an
-#: operator. Quantifiers that never give back keep it linear: a step that fails is not
-#: tried again at every operator.)
+#: letter, a bracket, ``≈``, ``✓``: ``= 8/3 ≈ 2.667``, ``= 6 (both 3s)``). (Its side
+#: before the ``=`` must hold an operator. Quantifiers that never give back keep it
+#: linear: a step that fails is not tried again at every operator.)
 _STEP: Final = re.compile(
     rf"^\s*+([0-9.()+\-*/^⁄ ]*+)=\s*+({_NUMBER})\s*+(?:[^\s0-9.+\-*/^⁄=][^=]*+)?$"
 )
