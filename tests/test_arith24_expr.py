@@ -42,6 +42,7 @@ PRINTED = [
     ("2 x [3 + 4]", "2*(3+4)", Fraction(14)),
     ("6×4", "6*4", Fraction(24)),
     ("6·4:2", "6*4/2", Fraction(12)),
+    ("6⋅4∗2∕3", "6*4*2/3", Fraction(16)),
     ("007", "007", Fraction(7)),  # (kept as written: the referee says why it is no number)
 ]
 

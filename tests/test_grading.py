@@ -109,6 +109,16 @@ def test_products_as_latex_and_unicode_write_them(text: str) -> None:
     assert grade(text, [4, 6]).correct, text
 
 
+@pytest.mark.parametrize(
+    ("text", "cards"),
+    [("4×6", [4, 6]), ("4·6", [4, 6]), ("4⋅6", [4, 6]), ("4∗6", [4, 6]), ("48÷2", [48, 2]),
+     ("48∕2", [48, 2]), ("30−6", [30, 6]), ("30–6", [30, 6]), ("８∕（３−８∕３）", [3, 3, 8, 8])],
+)  # fmt: skip
+def test_the_referee_and_the_grader_read_the_same_operators(text: str, cards: list[int]) -> None:
+    assert check(text, cards).ok, text
+    assert grade(f"So {text} = 24.", cards).correct, text
+
+
 def test_a_letter_x_is_a_product_only_between_operands() -> None:
     assert find_answer("Let x = 3: 3 x 8 = 24") == "3*8"
     assert find_answer("x3 and 8x") == "8"

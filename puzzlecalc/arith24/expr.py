@@ -559,6 +559,8 @@ def _number(value: Number, card: int | None = None) -> Num:
 
 # --- reading an expression typed by a person ---------------------------------------------
 
+#: The binary operators as people type them: ASCII's, and the characters of Unicode that
+#: write them (the grader reads those too, in a text around the expression).
 _SPELLINGS: Final[dict[str, Operator]] = {
     "+": "+",
     "-": "-",
@@ -569,8 +571,11 @@ _SPELLINGS: Final[dict[str, Operator]] = {
     "X": "*",
     "×": "*",
     "·": "*",
+    "⋅": "*",
+    "∗": "*",
     "/": "/",
     "÷": "/",
+    "∕": "/",
     ":": "/",
     "^": "^",
     "**": "^",
@@ -597,8 +602,8 @@ def _error(message: str, text: str, position: int) -> InvalidExpressionError:
 def parse(text: str) -> Expr:
     """Parse ``text`` into an :class:`~puzzlecalc.arith24.expr.Expr`.
 
-    ``*``, ``x`` and ``×`` multiply; ``/``, ``÷`` and ``:`` divide; ``-`` and ``−``
-    subtract; ASCII's fullwidth forms (``８／（３－８／３）``) are read as ASCII
+    ``*``, ``x``, ``×`` and ``⋅`` multiply; ``/``, ``÷``, ``∕`` and ``:`` divide; ``-``
+    and ``−`` subtract; ASCII's fullwidth forms (``８／（３－８／３）``) are read as ASCII
     (:func:`narrowed`). Operators of equal precedence group to the left. Numbers are whole,
     except that a number alone in brackets may have a sign and a fraction slash (``(-3)``,
     ``(1⁄2)``, as :func:`~puzzlecalc.arith24.numbers.number_text` prints negative and

@@ -38,7 +38,7 @@ import attrs
 
 from puzzlecalc._checks import instance, iterable
 from puzzlecalc._pool import in_order
-from puzzlecalc.arith24.expr import narrowed, parse
+from puzzlecalc.arith24.expr import _SPELLINGS, narrowed, parse
 from puzzlecalc.arith24.numbers import MAX_DIGITS, Number
 from puzzlecalc.arith24.referee import Fault, check
 from puzzlecalc.arith24.rules import DEFAULT_RULES, HouseRules
@@ -65,16 +65,19 @@ NO_EXPRESSION: Final = "no expression found"
 #: whose result is not what it makes.
 GradeFault: TypeAlias = Fault | Literal["no expression", "wrong step"]
 
-#: Words of LaTeX and characters of Unicode, and the operators they write, in the order
+#: The characters of Unicode that write an operator, and the operator: the parser's (the
+#: referee reads them too, but a text must be ASCII before the grader looks in it).
+_UNICODE: Final = tuple(
+    (spelled, op) for spelled, op in _SPELLINGS.items() if not spelled.isascii()
+)
+#: Words of LaTeX and the operators they write, and then those characters, in the order
 #: they are read.
 _SPELLED: Final = (
     (r"\times", "*"), (r"\cdot", "*"), (r"\ast", "*"), (r"\div", "/"), (r"\left", ""),
     (r"\right", ""), (r"\dfrac", r"\frac"), (r"\tfrac", r"\frac"),
-    ("×", "*"), ("·", "*"), ("⋅", "*"), ("∗", "*"), ("÷", "/"), ("−", "-"), ("–", "-"),
     ("$", ""), ("\\,", ""), ("\\(", ""), ("\\)", ""), ("\\[", ""), ("\\]", ""),
+    *_UNICODE,
 )  # fmt: skip
-#: Those of them that are not LaTeX (the only ones a text without a backslash can hold).
-_UNICODE: Final = tuple((spelled, plain) for spelled, plain in _SPELLED if "\\" not in spelled)
 #: A letter x between two operands, as plain text writes a product (``3 x 8``).
 _LETTER_TIMES: Final = re.compile(r"([\d)\]])[ \t]*[xX][ \t]*(?=[\d(\[√])")
 #: A brace.
