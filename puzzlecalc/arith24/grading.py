@@ -1,20 +1,21 @@
 """Grading answers written in free text, as language models write them, exactly.
 
 :func:`find_answer` finds the expression an answer gives: the text of the last
-``<answer>...</answer>``, else of the last ``\\boxed{...}``, else the whole text (the
-markers of a Markdown list left out: a dash, star or plus and a space at a line's start).
-In it, a list of steps (``3+3=6, 6*4=24``, ``**Step 1:** 3+3=6``: each step's operands
-must be cards or results of steps before, each used once, each claimed result exact; at
-most 64 steps, a longer list is read as text), else the last expression: of a chain of
-equalities (``8/(3-8/3) = 24``, ``24 = 8/(3-8/3)``, ``8/(3-8/3) = 8/(1/3) = 24``) its
-first side with an operator, without what cannot begin or end an expression (Markdown's
-``**``, a full stop). LaTeX (``\\times``, ``\\div``, ``\\cdot``, ``\\frac{a}{b}`` (the
-first 64), ``\\left(``), Unicode (``×``, ``÷``, ``−``) and a letter x between operands
-(``3 x 8``) are read as the operators they write. The work grows with the length of the
-text, no faster: an answer of :data:`MAX_ANSWER` characters takes milliseconds.
-:func:`grade` then referees the expression with :func:`~puzzlecalc.arith24.referee.check`
-under the puzzle's rules (the solver and the referee are one definition) and says why an
-answer is wrong. Nothing is evaluated as code.
+``<answer>...</answer>`` (``<Answer>`` too), else of the last ``\\boxed{...}``, else the
+whole text (the markers of a Markdown list left out: a dash, star or plus and a space at a
+line's start). In it, a list of steps (``3+3=6, 6*4=24``, ``3+3=6 so 6*4=24``,
+``**Step 1:** 3+3=6``: each step's operands must be cards or results of steps before,
+each used once, each claimed result exact; at most 64 steps, a longer list is read as
+text), else the last expression: of a chain of equalities (``8/(3-8/3) = 24``,
+``24 = 8/(3-8/3)``, ``8/(3-8/3) = 8/(1/3) = 24``) its first side with an operator,
+without what cannot begin or end an expression (Markdown's ``**``, a full stop). LaTeX
+(``\\times``, ``\\div``, ``\\cdot``, ``\\frac{a}{b}`` (the first 64), ``\\left(``),
+Unicode (``×``, ``÷``, ``−``) and a letter x between operands (``3 x 8``) are read as the
+operators they write. The work grows with the length of the text, no faster: an answer
+of :data:`MAX_ANSWER` characters takes milliseconds. :func:`grade` then referees the
+expression with :func:`~puzzlecalc.arith24.referee.check` under the puzzle's rules (the
+solver and the referee are one definition) and says why an answer is wrong. Nothing is
+evaluated as code.
 
 >>> grade("So the answer is <answer>8 / (3 - 8/3)</answer>.", [3, 3, 8, 8])
 Grade(correct=True, reason='correct', expression='8/(3-8/3)', value=24, fault=None)
@@ -80,6 +81,9 @@ _SPELLED: Final = (
 )  # fmt: skip
 #: A letter x between two operands, as plain text writes a product (``3 x 8``).
 _LETTER_TIMES: Final = re.compile(r"([\d)\]])[ \t]*[xX][ \t]*(?=[\d(\[√])")
+#: The tags about an answer, in capitals or not (``<answer>``, ``<Answer>``).
+_OPEN_TAG: Final = re.compile("<answer>", re.IGNORECASE)
+_CLOSE_TAG: Final = re.compile("</answer>", re.IGNORECASE)
 #: A brace.
 _BRACE: Final = re.compile(r"[{}]")
 #: A run of text expressions may be made of (digits, operators, brackets, spaces, and
@@ -92,9 +96,12 @@ _NO_END: Final = " */+-^(√.⁄"
 _DIGIT: Final = re.compile(r"\d")
 _OPERATOR: Final = re.compile(r"[-+*/^√!]")
 #: What parts the steps of a list: a new line, a comma, a semicolon, a full stop, an
-#: arrow, "then", "and".
+#: arrow, and the words that join them ("then", "and", "so", "thus", "hence",
+#: "therefore", with a capital or not).
 _STEP_BREAK: Final = re.compile(
-    r"[,;\n→⇒]|\.\s|t(?<!\wt)hen\b|a(?<!\wa)nd\b"  # (\bthen\b from its t, \band\b its a)
+    r"[,;\n→⇒]|\.\s"  # (each word \b...\b, written from its first letter: found faster)
+    r"|[Tt](?<!\w[Tt])h(?:en|us|erefore)\b|[Aa](?<!\w[Aa])nd\b|[Ss](?<!\w[Ss])o\b"
+    r"|[Hh](?<!\w[Hh])ence\b"
 )
 #: The marker of an item of a Markdown list, at the start of a line: a dash, star, plus or
 #: bullet, and a space (``- 3+3=6``: not a minus).
@@ -298,14 +305,14 @@ def _edges(run: str) -> str:
 
 
 def _last_tagged(text: str) -> str | None:
-    """The text of the last ``<answer>...</answer>``: each tag closed by the first
-    ``</answer>`` after it, the next looked for after that."""
+    """The text of the last ``<answer>...</answer>`` (in capitals or not): each tag closed
+    by the first ``</answer>`` after it, the next looked for after that."""
     last, at = None, 0
-    while (start := text.find("<answer>", at)) >= 0:
-        end = text.find("</answer>", start + len("<answer>"))
-        if end < 0:
+    while (start := _OPEN_TAG.search(text, at)) is not None:
+        end = _CLOSE_TAG.search(text, start.end())
+        if end is None:
             break
-        last, at = text[start + len("<answer>") : end], end + len("</answer>")
+        last, at = text[start.end() : end.start()], end.end()
     return last
 
 
@@ -350,7 +357,7 @@ def _plain(text: str) -> str:
 
 def _steps(text: str) -> tuple[str, str | None] | None:
     """A list of steps (``3+3=6, 6*4=24``; on lines, after commas, semicolons, full stops or
-    "then"; ``Step 2:`` and the like before them) as one expression, each step's operands
+    words such as "then" and "so"; ``Step 2:`` and the like before them) as one expression, each step's operands
     cards or the results of the steps before it (each taken once, the latest of its
     value), and what is wrong with the first step whose result is not what it makes;
     ``None`` if the text is not such a list."""
