@@ -37,13 +37,15 @@ from typing import Final, Literal, TypeAlias
 
 import attrs
 
+from puzzlecalc import _free_text
 from puzzlecalc._checks import instance, iterable
+from puzzlecalc._free_text import BULLET, braced, checked_answer, marked
 from puzzlecalc._pool import in_order
 from puzzlecalc.arith24.expr import _SPELLINGS, narrowed, parse
 from puzzlecalc.arith24.numbers import MAX_DIGITS, Number
 from puzzlecalc.arith24.referee import Fault, check
 from puzzlecalc.arith24.rules import DEFAULT_RULES, HouseRules
-from puzzlecalc.errors import InvalidArgumentError, PuzzlecalcError
+from puzzlecalc.errors import PuzzlecalcError
 
 __all__ = [
     "MAX_ANSWER",
@@ -57,7 +59,7 @@ __all__ = [
 ]
 
 #: The longest answer graded, in characters (a longer one is refused, not read).
-MAX_ANSWER: Final = 100_000
+MAX_ANSWER: Final = _free_text.MAX_ANSWER
 #: The reason of an answer in which no expression is found.
 NO_EXPRESSION: Final = "no expression found"
 
@@ -81,11 +83,6 @@ _SPELLED: Final = (
 )  # fmt: skip
 #: A letter x between two operands, as plain text writes a product (``3 x 8``).
 _LETTER_TIMES: Final = re.compile(r"([\d)\]])[ \t]*[xX][ \t]*(?=[\d(\[√])")
-#: The tags about an answer, in capitals or not (``<answer>``, ``<Answer>``).
-_OPEN_TAG: Final = re.compile("<answer>", re.IGNORECASE)
-_CLOSE_TAG: Final = re.compile("</answer>", re.IGNORECASE)
-#: A brace.
-_BRACE: Final = re.compile(r"[{}]")
 #: A run of text expressions may be made of (digits, operators, brackets, spaces, and
 #: ``=`` between them: a chain of equalities), from a character that is not a space or
 #: ``=``: the runs of spaces between words are no runs.
@@ -103,9 +100,6 @@ _STEP_BREAK: Final = re.compile(
     r"|[Tt](?<!\w[Tt])h(?:en|us|erefore)\b|[Aa](?<!\w[Aa])nd\b|[Ss](?<!\w[Ss])o\b"
     r"|[Hh](?<!\w[Hh])ence\b"
 )
-#: The marker of an item of a Markdown list, at the start of a line: a dash, star, plus or
-#: bullet, and a space (``- 3+3=6``: not a minus).
-_BULLET: Final = re.compile(r"^[ \t]*[-*+•][ \t]+", re.MULTILINE)
 #: A number as a step writes it: ``6``, ``-3``, ``1.5``, ``8/3``; each run of digits of at
 #: most :data:`~puzzlecalc.arith24.numbers.MAX_DIGITS` digits, as the parser reads them.
 _NUMBER: Final = (
@@ -243,15 +237,8 @@ def find_answer(text: str) -> str | None:
 
 def _read(text: str) -> tuple[str | None, str | None]:
     """The expression ``text`` gives, and what is wrong with a step of a list of steps."""
-    if not isinstance(text, str):
-        raise InvalidArgumentError(f"an answer must be text, not {type(text).__name__}")
-    if len(text) > MAX_ANSWER:
-        raise InvalidArgumentError(f"an answer of {len(text)} characters, more than {MAX_ANSWER}")
-    if (tagged := _last_tagged(text)) is not None:
-        text = tagged
-    elif (boxed := _last_boxed(text)) is not None:
-        text = boxed
-    text = _plain(_BULLET.sub("", text))
+    text = checked_answer(text)
+    text = _plain(BULLET.sub("", marked(text) or text))
     steps = _steps(text)
     if steps is not None:
         return steps
@@ -304,37 +291,6 @@ def _edges(run: str) -> str:
     return begun.rstrip(_NO_END)
 
 
-def _last_tagged(text: str) -> str | None:
-    """The text of the last ``<answer>...</answer>`` (in capitals or not): each tag closed
-    by the first ``</answer>`` after it, the next looked for after that."""
-    last, at = None, 0
-    while (start := _OPEN_TAG.search(text, at)) is not None:
-        end = _CLOSE_TAG.search(text, start.end())
-        if end is None:
-            break
-        last, at = text[start.end() : end.start()], end.end()
-    return last
-
-
-def _last_boxed(text: str) -> str | None:
-    """The text inside the last ``\\boxed{...}``, its braces balanced."""
-    start = text.rfind("\\boxed{")
-    if start < 0:
-        return None
-    return _braced(text, start + len("\\boxed{") - 1)[0]
-
-
-def _braced(text: str, opening: int) -> tuple[str, int]:
-    """The text inside the braces that open at ``opening``, and where they close (or the
-    rest of the text, if they do not)."""
-    depth = 0
-    for brace in _BRACE.finditer(text, opening):
-        depth += 1 if brace[0] == "{" else -1
-        if depth == 0:
-            return text[opening + 1 : brace.start()], brace.start()
-    return text[opening + 1 :], len(text)
-
-
 def _plain(text: str) -> str:
     """``text`` with LaTeX's, Unicode's and plain text's operators (``3 x 8``) written as
     the referee reads them (and ASCII's fullwidth forms as ASCII)."""
@@ -347,10 +303,10 @@ def _plain(text: str) -> str:
         start = text.find("\\frac{")
         if start < 0:
             break
-        top, end = _braced(text, start + len("\\frac"))
+        top, end = braced(text, start + len("\\frac"))
         if end + 1 >= len(text) or text[end + 1] != "{":
             break
-        bottom, close = _braced(text, end + 1)
+        bottom, close = braced(text, end + 1)
         text = f"{text[:start]}(({top})/({bottom})){text[close + 1 :]}"
     return text.replace("{", "(").replace("}", ")")
 

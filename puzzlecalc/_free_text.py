@@ -1,0 +1,83 @@
+"""Where an answer stands in free text, as language models write it: the part both games'
+graders read (:mod:`puzzlecalc.arith24.grading`, :mod:`puzzlecalc.calculator.grading`).
+
+An answer is text of at most :data:`MAX_ANSWER` characters. What it marks as its answer is
+the text of its last ``<answer>...</answer>`` (in capitals or not), else of its last
+``\\boxed{...}``; the lines of a Markdown list begin with a marker (a dash, star, plus or
+bullet, and a space), which is not part of the answer.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Final
+
+from puzzlecalc.errors import InvalidArgumentError
+
+__all__ = ["BULLET", "MAX_ANSWER", "braced", "checked_answer", "marked"]
+
+#: The longest answer graded, in characters (a longer one is refused, not read).
+MAX_ANSWER: Final = 100_000
+
+#: The marker of an item of a Markdown list, at the start of a line: a dash, star, plus or
+#: bullet, and a space (``- 3+3=6``: not a minus).
+BULLET: Final = re.compile(r"^[ \t]*[-*+•][ \t]+", re.MULTILINE)
+#: The tags about an answer, in capitals or not (``<answer>``, ``<Answer>``).
+_OPEN_TAG: Final = re.compile("<answer>", re.IGNORECASE)
+_CLOSE_TAG: Final = re.compile("</answer>", re.IGNORECASE)
+#: A brace.
+_BRACE: Final = re.compile(r"[{}]")
+
+
+def checked_answer(text: object) -> str:
+    """``text``, if it is an answer: text of at most :data:`MAX_ANSWER` characters.
+
+    :raises InvalidArgumentError: if it is not.
+    """
+    if not isinstance(text, str):
+        raise InvalidArgumentError(f"an answer must be text, not {type(text).__name__}")
+    if len(text) > MAX_ANSWER:
+        raise InvalidArgumentError(f"an answer of {len(text)} characters, more than {MAX_ANSWER}")
+    return text
+
+
+def marked(text: str) -> str | None:
+    """The text ``text`` marks as its answer: of its last ``<answer>...</answer>``, else of
+    its last ``\\boxed{...}``; ``None`` if it marks none."""
+    tagged = _last_tagged(text)
+    return _last_boxed(text) if tagged is None else tagged
+
+
+def _last_tagged(text: str) -> str | None:
+    """The text of the last ``<answer>...</answer>``: each tag closed by the first
+    ``</answer>`` after it, the next looked for after that."""
+    last, at = None, 0
+    while (start := _OPEN_TAG.search(text, at)) is not None:
+        end = _CLOSE_TAG.search(text, start.end())
+        if end is None:
+            break
+        last, at = text[start.end() : end.start()], end.end()
+    return last
+
+
+def _last_boxed(text: str) -> str | None:
+    """The text inside the last ``\\boxed{...}``, its braces balanced."""
+    start = text.rfind("\\boxed{")
+    if start < 0:
+        return None
+    return braced(text, start + len("\\boxed{") - 1)[0]
+
+
+def braced(text: str, opening: int) -> tuple[str, int]:
+    """The text inside the braces that open at ``opening``, and where they close (or the
+    rest of the text, if they do not).
+
+    >>> braced("a{b{c}d}e", 1)
+    ('b{c}d', 7)
+    """
+    depth = 0
+    for brace in _BRACE.finditer(text, opening):
+        depth += 1 if brace[0] == "{" else -1
+        if depth == 0:
+            return text[opening + 1 : brace.start()], brace.start()
+    return text[opening + 1 :], len(text)
