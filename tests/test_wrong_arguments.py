@@ -37,6 +37,7 @@ from puzzlecalc.arith24.rules import HouseRules
 from puzzlecalc.arith24.sets import countdown_set, digits_set, hand_set, ten_set, year_set
 from puzzlecalc.arith24.ten import digits, ten, ten_census
 from puzzlecalc.arith24.years import iter_years
+from puzzlecalc.calculator import grading as press_grading
 from puzzlecalc.calculator import maker, notation
 from puzzlecalc.calculator.level import checked_level
 from puzzlecalc.calculator.ops import (
@@ -284,6 +285,18 @@ CALLS: dict[str, tuple[Callable[..., Any], dict[str, Any]]] = {
     ),
     "grade": (grading.grade, {"text": "3*8", "cards": (3, 8), "target": 24, "rules": HouseRules()}),
     "find_answer": (grading.find_answer, {"text": "I think 3*8"}),
+    "grade_presses": (
+        press_grading.grade_presses,
+        {"text": "+1", "level": LEVEL, "rules": Rules()},
+    ),
+    "grade_all_presses": (
+        lambda **k: list(press_grading.grade_all_presses(**k)),
+        {"answers": [press_grading.PressAnswer("+1", LEVEL)], "jobs": 1, "executor": None},
+    ),
+    "PressAnswer": (
+        lambda **k: list(press_grading.grade_all_presses([press_grading.PressAnswer(**k)])),
+        {"text": "+1", "level": LEVEL, "rules": Rules()},
+    ),
     "hand_set": (
         lambda **k: list(itertools.islice(hand_set(**k), 1)),
         {
@@ -629,7 +642,7 @@ LEFT_OUT_BECAUSE: dict[str, list[str]] = {
     ],
     "a result the library makes and hands back, not an argument": [
         "Advice", "LevelDifficulty", "NumberedLevel", "Solution", "Pressed", "Layer", "Reach",
-        "Layers", "Path", "LevelRecord", "SetRecord", "Verdict", "Grade", "TargetTable",
+        "Layers", "Path", "LevelRecord", "SetRecord", "Verdict", "Grade", "PressGrade", "TargetTable",
         "KryptoDeal", "Year", "TenCensus", "DailySet", "DigitsRound", "HandResult",
         "SelectionResult", "Census", "CensusRow", "CountdownCensus", "HandCensus",
     ],

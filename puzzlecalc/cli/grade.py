@@ -1,30 +1,35 @@
 """``grade``: answers written in free text (as language models write them) graded exactly,
-puzzle by puzzle, with a summary (:mod:`puzzlecalc.arith24.grading`)."""
+puzzle by puzzle, with a summary (:mod:`puzzlecalc.arith24.grading`; for Calculator levels,
+:mod:`puzzlecalc.calculator.grading`)."""
 
 from __future__ import annotations
 
 import argparse
 import collections
 import contextlib
+import functools
+import itertools
 import json
 import math
 import sys
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import Any, Final, TextIO
+from typing import Any, Final, TextIO, TypeAlias, TypeVar
 
 from puzzlecalc._signals import Stop
 from puzzlecalc._text import counted
 from puzzlecalc.arith24.grading import Answer, Grade, GradeFault, grade_all
-from puzzlecalc.arith24.numbers import exact
+from puzzlecalc.arith24.numbers import Number, exact
 from puzzlecalc.arith24.rules import HouseRules
+from puzzlecalc.calculator.grading import PressAnswer, PressFault, PressGrade, grade_all_presses
+from puzzlecalc.calculator.level import Level
 from puzzlecalc.cli import records, text
 from puzzlecalc.cli.arguments import card, rule_flags, rules_from, subcommand
 from puzzlecalc.cli.batch import FILE_HELP
-from puzzlecalc.cli.puzzles import iter_puzzles
+from puzzlecalc.cli.puzzles import Puzzle, iter_puzzles
 from puzzlecalc.cli.work import executor_at, work_flags
-from puzzlecalc.errors import InvalidArgumentError, InvalidHandError
+from puzzlecalc.errors import InvalidArgumentError, InvalidHandError, PuzzlecalcError
 
 __all__ = ["add_parser", "run"]
 
@@ -41,7 +46,9 @@ def add_parser(subparsers: Any) -> None:
             "be free text: the expression is found in <answer> tags, \\boxed{}, LaTeX or "
             "Unicode operators, a list of steps, or the last expression, and checked "
             "exactly under the house rules (a puzzle's own, as generate writes them, else "
-            "the flags'). Then a summary: the share right, the reasons counted, and the "
+            "the flags'). PUZZLES may instead be Calculator levels, as generate calculator "
+            "writes them: an answer gives the presses (+4, Reverse, Delete@2), played until "
+            "the level ends. Then a summary: the share right, the reasons counted, and the "
             "share right by band of difficulty where the puzzles are rated. Example: grade "
             "puzzles.jsonl answers.jsonl"
         ),
@@ -71,29 +78,21 @@ def run(args: argparse.Namespace, out: TextIO, stop: Stop) -> int:
             answers_file = files.enter_context(Path(args.answers).open(encoding="utf-8"))
         except OSError as error:
             raise InvalidHandError(f"cannot read {error.filename!r}: {error.strerror}") from None
-        puzzles = iter_puzzles(puzzles_file, repr(args.puzzles))
-        read: collections.deque[tuple[Answer, int | None]] = collections.deque()  # (not shown)
-
-        def answers() -> Iterator[Answer]:
-            for where, answer in _answers(answers_file, args.answers):
-                puzzle = next(puzzles, None)
-                if puzzle is None:
-                    raise InvalidHandError(f"{where}: an answer, but no puzzle left for it")
-                try:
-                    cards = tuple(card(word) for word in puzzle.numbers)
-                    target = default_target if puzzle.target is None else exact(card(puzzle.target))
-                except InvalidArgumentError as error:  # (a number of the file: its error)
-                    raise InvalidHandError(f"{puzzle.where}: {error}") from None
-                extra = puzzle.extra or {}
-                own = _own_rules(extra.get("rules"), rules, puzzle.where)
-                read.append((Answer(answer, cards, target, own), _band(extra.get("difficulty"))))
-                yield read[-1][0]
-            left = next(puzzles, None)
-            if left is not None:
-                raise InvalidHandError(f"{left.where}: a puzzle, but no answer left for it")
-
+        puzzles = iter_puzzles(puzzles_file, repr(args.puzzles), levels=True)
+        first = next(puzzles, None)
+        levels = first is not None and first.extra is not None and "level" in first.extra
+        puzzles = itertools.chain([] if first is None else [first], puzzles)
+        read: collections.deque[tuple[_Answer, int | None]] = collections.deque()  # (not shown)
         with executor_at(args.scheduler) as executor:
-            for graded in grade_all(answers(), jobs=args.jobs, executor=executor):
+            graded_all: Iterator[Grade | PressGrade]
+            if levels:
+                made = _each(answers_file, args.answers, puzzles, _level_answer, read)
+                graded_all = grade_all_presses(made, jobs=args.jobs, executor=executor)
+            else:
+                hand = functools.partial(_hand_answer, target=default_target, rules=rules)
+                made_hands = _each(answers_file, args.answers, puzzles, hand, read)
+                graded_all = grade_all(made_hands, jobs=args.jobs, executor=executor)
+            for graded in graded_all:
                 answer, band = read.popleft()
                 reasons[_FAULT_NAMES[graded.fault] if graded.fault else "correct"] += 1
                 if band is not None:
@@ -115,20 +114,85 @@ def run(args: argparse.Namespace, out: TextIO, stop: Stop) -> int:
     return 0
 
 
-def _show(out: TextIO, answer: Answer, graded: Grade, as_json: bool) -> None:
+#: An answer to grade: to a hand, or to a Calculator level.
+_Answer: TypeAlias = Answer | PressAnswer
+A = TypeVar("A", Answer, PressAnswer)
+
+
+def _each(
+    answers_file: TextIO,
+    name: str,
+    puzzles: Iterator[Puzzle],
+    make: Callable[[str, Puzzle], A],
+    read: collections.deque[tuple[_Answer, int | None]],
+) -> Iterator[A]:
+    """Each answer of ``answers_file`` (named ``name``) to the puzzle on its line, as
+    ``make`` makes it, noted in ``read`` with its band of difficulty as it is given."""
+    for where, answer in _answers(answers_file, name):
+        puzzle = next(puzzles, None)
+        if puzzle is None:
+            raise InvalidHandError(f"{where}: an answer, but no puzzle left for it")
+        made = make(answer, puzzle)
+        read.append((made, _band((puzzle.extra or {}).get("difficulty"))))
+        yield made
+    left = next(puzzles, None)
+    if left is not None:
+        raise InvalidHandError(f"{left.where}: a puzzle, but no answer left for it")
+
+
+def _hand_answer(answer: str, puzzle: Puzzle, *, target: Number, rules: HouseRules) -> Answer:
+    """The answer ``answer`` to the hand ``puzzle`` (under its own rules, else ``rules``)."""
+    if puzzle.extra is not None and "level" in puzzle.extra:
+        raise InvalidHandError(f"{puzzle.where}: a Calculator level among hands")
+    try:
+        cards = tuple(card(word) for word in puzzle.numbers)
+        target = target if puzzle.target is None else exact(card(puzzle.target))
+    except InvalidArgumentError as error:  # (a number of the file: its error)
+        raise InvalidHandError(f"{puzzle.where}: {error}") from None
+    own = _own_rules((puzzle.extra or {}).get("rules"), rules, puzzle.where)
+    return Answer(answer, cards, target, own)
+
+
+def _level_answer(answer: str, puzzle: Puzzle) -> PressAnswer:
+    """The answer ``answer`` to the Calculator level ``puzzle`` (a level of one goal)."""
+    record = (puzzle.extra or {}).get("level")
+    if record is None:
+        raise InvalidHandError(f"{puzzle.where}: a hand among Calculator levels")
+    try:
+        goals = Level.each_goal(record)
+    except PuzzlecalcError as error:  # (a wrong level, or button: the record's error)
+        raise InvalidHandError(f"{puzzle.where}: {error}") from None
+    if len(goals) > 1:
+        raise InvalidHandError(
+            f"{puzzle.where}: a level of {len(goals)} goals; give each goal a line of its own"
+        )
+    return PressAnswer(answer, goals[0])
+
+
+def _show(out: TextIO, answer: _Answer, graded: Grade | PressGrade, as_json: bool) -> None:
     """Write an answer's grade: a line of text, or a JSON record."""
-    if as_json:
-        records.emit(out, {
+    if isinstance(answer, PressAnswer):
+        assert isinstance(graded, PressGrade)
+        shown = ", ".join(graded.presses)
+        heading = str(answer.level)
+        record: dict[str, Any] = {**answer.level.to_dict(), "presses": list(graded.presses)}
+        value: object = graded.display
+    else:
+        assert isinstance(graded, Grade)
+        shown = graded.expression or ""
+        heading = text.hand_heading(answer.cards, answer.target)
+        record = {
             "numbers": records.numbers_of(answer.cards),
             "target": records.json_number(answer.target),
-            "expression": graded.expression, "correct": graded.correct,
-            "reason": graded.reason, "fault": graded.fault,
-            "value": None if graded.value is None else records.json_number(graded.value),
-        })  # fmt: skip
+            "expression": graded.expression,
+        }
+        value = None if graded.value is None else records.json_number(graded.value)
+    if as_json:
+        records.emit(out, {**record, "correct": graded.correct, "reason": graded.reason,
+                           "fault": graded.fault, "value": value})  # fmt: skip
     else:
         verdict = "correct" if graded.correct else f"wrong: {graded.reason}"
-        shown = "" if graded.expression is None else f" ({graded.expression})"
-        out.write(f"{text.hand_heading(answer.cards, answer.target)}: {verdict}{shown}\n")
+        out.write(f"{heading}: {verdict}{f' ({shown})' if shown else ''}\n")
 
 
 def _own_rules(given: object, default: HouseRules, where: str) -> HouseRules:
@@ -168,10 +232,12 @@ def _answers(stream: TextIO, name: str) -> Iterator[tuple[str, str]]:
 
 
 #: How the summary names each fault it counts.
-_FAULT_NAMES: Final[dict[GradeFault, str]] = {
+_FAULT_NAMES: Final[dict[GradeFault | PressFault, str]] = {
     "no expression": "no expression found", "wrong step": "a step's result wrong",
     "wrong value": "a wrong value", "not dealt": "a number not dealt",
     "used twice": "a number used twice", "left out": "a card left out",
     "unreadable": "unreadable", "out of order": "the cards out of order",
-    "against the rules": "against the rules",
+    "against the rules": "against the rules", "no presses": "no presses found",
+    "no such press": "a press no button shows", "not allowed": "a press not allowed",
+    "too many presses": "too many presses",
 }  # fmt: skip

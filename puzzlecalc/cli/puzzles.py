@@ -5,7 +5,8 @@ Four forms, told apart by the first character that is not blank:
 
 - ``[``: a JSON list; each puzzle a list of numbers or an object with ``numbers`` and
   perhaps ``target`` (read whole: at most :data:`MAX_JSON_LIST` characters);
-- ``{``: JSON Lines, one such object per line;
+- ``{``: JSON Lines, one such object per line (for ``grade``, a Calculator level's object
+  too, as ``generate calculator`` writes it);
 - a letter: CSV with a header row, as a spreadsheet saves it: a column named ``target``
   is the target, one named ``answer`` the answer to check, and every other column holds
   numbers (one, or several separated by spaces; an empty cell none);
@@ -66,18 +67,24 @@ def _text(value: Any, where: str) -> str:
     return str(value)
 
 
-def _from_json(item: Any, where: str) -> Puzzle:
+def _from_json(item: Any, where: str, levels: bool = False) -> Puzzle:
     if isinstance(item, list):
         return Puzzle([_text(value, where) for value in item], None, where)
-    if not isinstance(item, dict) or not isinstance(item.get("numbers"), list):
-        raise InvalidHandError(f"{where}: expected a list of numbers or {{'numbers': [...]}}")
+    level = levels and isinstance(item, dict) and "buttons" in item and "numbers" not in item
+    if not level and (not isinstance(item, dict) or not isinstance(item.get("numbers"), list)):
+        expected = " or a Calculator level" if levels else ""
+        raise InvalidHandError(
+            f"{where}: expected a list of numbers or {{'numbers': [...]}}{expected}"
+        )
     target, answer = item.get("target"), item.get("answer")
     if answer is not None and not isinstance(answer, str):
         raise InvalidHandError(f"{where}: an answer must be text, not {answer!r}")
-    numbers = [_text(value, where) for value in item["numbers"]]
-    extra = {name: item[name] for name in ("rules", "difficulty", "id") if name in item} or None
+    numbers = [] if level else [_text(value, where) for value in item["numbers"]]
+    extra = {name: item[name] for name in ("rules", "difficulty", "id") if name in item}
+    if level:
+        extra["level"] = item
     shown = None if target is None else _text(target, where)
-    return Puzzle(numbers, shown, where, answer, extra)
+    return Puzzle(numbers, shown, where, answer, extra or None)
 
 
 def _json(text: str, where: str) -> Any:
@@ -102,11 +109,18 @@ def _lines(stream: TextIO, source: str) -> Iterator[tuple[int, str]]:
 
 
 def iter_puzzles(
-    stream: TextIO, source: str, *, target_last: bool = False, answers: bool = False
+    stream: TextIO,
+    source: str,
+    *,
+    target_last: bool = False,
+    answers: bool = False,
+    levels: bool = False,
 ) -> Iterator[Puzzle]:
     """The puzzles of ``stream`` (read from ``source``, named in error messages), each as
     soon as its line is read. With ``answers``, a plain line is the cards, then ``:`` and
-    an answer to check (``3 3 8 8: 8/(3-8/3)``).
+    an answer to check (``3 3 8 8: 8/(3-8/3)``). With ``levels``, a JSON object with
+    ``buttons`` (and no ``numbers``) is a Calculator level, as a set writes it: a puzzle
+    with no numbers, the record its ``extra["level"]``.
 
     :raises InvalidHandError: on text that is none of the three forms, naming the line.
     """
@@ -126,7 +140,7 @@ def iter_puzzles(
             if not isinstance(items, list):
                 raise InvalidHandError(f"{source}: expected a JSON list of puzzles")
             for index, item in enumerate(items, 1):
-                yield _from_json(item, f"{source} item {index}")
+                yield _from_json(item, f"{source} item {index}", levels)
             return
         if start.isalpha():
             yield from _from_csv(itertools.chain([(number, line)], lines), source, answers)
@@ -136,7 +150,7 @@ def iter_puzzles(
             where = f"{source} line {number}"
             if json_lines:
                 if line.strip():
-                    yield _from_json(_json(line, where), where)
+                    yield _from_json(_json(line, where), where, levels)
                 continue
             answer = None
             if answers:

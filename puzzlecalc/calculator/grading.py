@@ -1,0 +1,304 @@
+"""Grading answers to Calculator levels written in free text, as language models write
+them: the presses found, played on the level, and judged as the solver judges a solution.
+
+:func:`grade_presses` reads the presses an answer gives: the text of its last ``<answer>`` tags
+(``<Answer>`` too), else of its last ``\\boxed{...}``, else what follows its last
+``Answer:`` (or ``Presses:``, ``Solution:``), else its last paragraph. There the presses are
+labels as the buttons show them when pressed (:meth:`Level.find_press
+<puzzlecalc.calculator.level.Level.find_press>`: ``+4``, ``Reverse``, ``Delete@2``,
+``Store(hold)``, ``ABC`` for a word goal), parted by commas, semicolons, new lines, arrows,
+"then" or "and". Case and spaces do not matter in a label, so a run of words is one press
+when a button shows it then, the longest run first (``Sort asc``, ``12 => 34``; ``9 1`` is
+the press ``91`` if a button shows it, else ``9`` and ``1``; ``1 → 2`` is ``1=>2`` if a
+button shows it). The markers of a list
+(``1.``, ``Step 2:``, a dash), Markdown's ``**`` and backticks, and a remark in brackets
+after a press (``<< (688)``) are left out. The presses are then played from the level's
+start until the level ends, as the game ends it: when its goal first shows (or ``ABC``
+is pressed, for a word goal; presses written after are not made). The answer is right when
+they end on the goal within the level's moves (:meth:`Level.is_solved_by
+<puzzlecalc.calculator.level.Level.is_solved_by>`, as the solver's solutions are). Nothing
+is evaluated as code.
+
+>>> from puzzlecalc.calculator.level import Level
+>>> level = Level(start=6884, goal=71, moves=6, buttons=["+4", "Reverse", "<<"])
+>>> grade_presses("Delete twice, add 4 twice, reverse, add 4: <answer><<, <<, +4, +4, Reverse, +4</answer>",
+...       level)
+PressGrade(correct=True, reason='correct', presses=('<<', '<<', '+4', '+4', 'Reverse', '+4'), display=71, fault=None)
+>>> grade_presses("Answer: << → << → +4 → Reverse", level).reason
+'ends on 27, not 71'
+>>> grade_presses("<answer>x2, +4</answer>", level).reason
+"press 1: no button shows 'x2' at this point"
+"""
+
+from __future__ import annotations
+
+import concurrent.futures
+import re
+from collections.abc import Iterable, Iterator
+from typing import Final, Literal, TypeAlias
+
+import attrs
+
+from puzzlecalc import _free_text
+from puzzlecalc._checks import instance, iterable
+from puzzlecalc._free_text import BULLET, checked_answer, marked
+from puzzlecalc._pool import in_order
+from puzzlecalc._text import counted
+from puzzlecalc.calculator.level import MAX_PRESSES, WORD_BUTTON, WORD_PRESS, Level
+from puzzlecalc.calculator.notation import parse_button, parse_press
+from puzzlecalc.calculator.ops.base import checked_rules
+from puzzlecalc.calculator.rules import DEFAULT_RULES, Rules
+from puzzlecalc.calculator.solution import Pressed, PressRecord
+from puzzlecalc.calculator.state import GameState, Value, format_value
+from puzzlecalc.errors import IllegalPressError, InvalidButtonError
+
+__all__ = [
+    "MAX_ANSWER",
+    "NO_PRESSES",
+    "PressAnswer",
+    "PressFault",
+    "PressGrade",
+    "grade_all_presses",
+    "grade_presses",
+]
+
+#: The longest answer graded, in characters (a longer one is refused, not read).
+MAX_ANSWER: Final = _free_text.MAX_ANSWER
+#: The reason of an answer in which no press is found.
+NO_PRESSES: Final = "no presses found"
+
+#: What is wrong with an answer graded wrong: no press found in it, a label that is no
+#: press or that no button shows when it is pressed, a press the display does not allow,
+#: more presses than the level's moves, or presses that end elsewhere than the goal.
+PressFault: TypeAlias = Literal[
+    "no presses", "no such press", "not allowed", "too many presses", "wrong value"
+]
+
+#: What introduces an answer that is not marked: ``Answer:``, ``**Presses:**``.
+_INTRODUCED: Final = re.compile(r"\b(?:answer|presses|solution)\W{0,4}:", re.IGNORECASE)
+#: What parts two paragraphs: a line with nothing on it.
+_PARAGRAPH: Final = re.compile(r"\n[ \t]*\n")
+#: What parts the presses: a comma, a semicolon, a new line, "then", "and".
+_BREAK: Final = re.compile(r"[,;\n]|\b(?:then|and)\b", re.IGNORECASE)
+#: The marker of an item of a numbered list at the start of a line (``1.``, ``2)``,
+#: ``Step 3:``).
+_NUMBERED: Final = re.compile(r"^[ \t]*(?:step[ \t]*)?\d+[.):][ \t]+", re.IGNORECASE | re.MULTILINE)
+#: A remark in brackets after a press (``<< (688)``; not the ``(hold)`` of a long press).
+_REMARK: Final = re.compile(r"(?<=\s)\((?![ \t]*hold[ \t]*\))[^()]*\)", re.IGNORECASE)
+#: Markdown's marks about a press: ``**`` and backticks.
+_MARKS: Final = re.compile(r"\*\*|`")
+#: Words that stand between presses and are none (arrows).
+_BETWEEN: Final = frozenset({"→", "->", "⇒", "=>", "⟶"})
+#: The most words one press may be written in (``Digit + 6 @ 2``, ``Shift @ < < >``).
+_MOST_WORDS: Final = 8
+
+
+@attrs.frozen
+class PressGrade:
+    """The grade of one answer to a level.
+
+    :param correct: whether the answer is right.
+    :param reason: ``"correct"``, :data:`NO_PRESSES`, or what is wrong: the press whose
+        label no button shows or that the display does not allow, the moves used past the
+        level's, the display the presses end on instead.
+    :param presses: the labels of the presses read, as the buttons showed them (up to a
+        press that could not be made).
+    :param display: what the display shows after them (``None`` when the answer gives no
+        press that could be made).
+    :param fault: what is wrong, in a word or two (a :data:`PressFault`; ``None`` when it
+        is right).
+    """
+
+    correct: bool
+    reason: str
+    presses: tuple[str, ...]
+    display: Value | None
+    fault: PressFault | None = attrs.field(default=None, kw_only=True)
+
+
+def grade_presses(text: str, level: Level, rules: Rules = DEFAULT_RULES) -> PressGrade:
+    """The grade of the answer ``text`` to ``level`` under ``rules``.
+
+    :raises InvalidArgumentError: if ``text`` is not a string or longer than
+        :data:`MAX_ANSWER`.
+    :raises InvalidTypeError: if ``level`` is not a :class:`~puzzlecalc.calculator.level.Level`
+        or ``rules`` not :class:`~puzzlecalc.calculator.rules.Rules`.
+    """
+    words = _words(checked_answer(text))
+    instance(level, "level", Level, "a Level")
+    checked_rules(rules)
+    state = level.initial_state(rules)
+    records: list[PressRecord] = []
+    at = 0
+    ended = _ends(level, state, None)
+    while at < len(words) and not ended:
+        if not words[at] or words[at] in _BETWEEN:  # (between two parts, an arrow)
+            at += 1
+            continue
+        if len(records) == min(MAX_PRESSES, level.moves + 1):
+            return _wrong(level, rules, records, "too many presses", _too_many(level))
+        found = _press(level, state, rules, words, at)
+        if isinstance(found, str):
+            if not records and not _is_label(words[at]):
+                return PressGrade(False, NO_PRESSES, (), None, fault="no presses")
+            reason = f"press {len(records) + 1}: {found}"
+            return _wrong(level, rules, records, "no such press", reason)
+        record, at = found
+        reached = _pressed(level, state, rules, record)
+        if reached is None:
+            reason = _refusal(level, rules, [*records, record])
+            return _wrong(level, rules, records, "not allowed", reason)
+        records.append(record)
+        state = reached
+        ended = _ends(level, state, record)
+    if not records and not ended:
+        return PressGrade(False, NO_PRESSES, (), None, fault="no presses")
+    solution = level.replay(records, rules)
+    labels, display = tuple(solution.labels), solution.final.value
+    if len(solution) > level.moves:
+        return PressGrade(False, _too_many(level), labels, display, fault="too many presses")
+    if not level.is_solved_by(solution):
+        return PressGrade(False, _missed(level, display), labels, display, fault="wrong value")
+    return PressGrade(True, "correct", labels, display)
+
+
+def _ends(level: Level, state: GameState, record: PressRecord | None) -> bool:
+    """Whether the level ends at ``state``, reached by the press ``record`` (``None``: the
+    start), as the game ends it: its number goal shows, or the word goal's ``ABC`` is
+    pressed."""
+    return record == WORD_PRESS if level.word is not None else state.value == level.target
+
+
+def _wrong(
+    level: Level, rules: Rules, records: list[PressRecord], fault: PressFault, reason: str
+) -> PressGrade:
+    """The grade of an answer whose presses ``records`` could be made, and no more."""
+    solution = level.replay(records, rules)
+    display = solution.final.value if records else None
+    return PressGrade(False, reason, tuple(solution.labels), display, fault=fault)
+
+
+def _refusal(level: Level, rules: Rules, records: list[PressRecord]) -> str:
+    """Why the last press of ``records`` is not allowed, as a replay says it everywhere."""
+    try:
+        level.replay(records, rules)
+    except IllegalPressError as error:
+        return str(error)
+    raise AssertionError(f"{records[-1]} was not allowed, and is in a replay")
+
+
+def _too_many(level: Level) -> str:
+    return f"more presses than the level's {counted(level.moves, 'move')}"
+
+
+def _missed(level: Level, display: Value) -> str:
+    """Why presses that end on ``display`` within the moves do not solve ``level``."""
+    if level.word is not None and display == level.target:
+        return f"shows {format_value(display)} but does not end with ABC"
+    wanted = format_value(level.target)
+    wanted += "" if level.word is None else f" ({level.word})"
+    return f"ends on {format_value(display)}, not {wanted}"
+
+
+def _pressed(level: Level, state: GameState, rules: Rules, record: PressRecord) -> GameState | None:
+    """The state after the press ``record`` on ``state`` (``None``: not allowed)."""
+    if record == WORD_PRESS:
+        return state
+    index, press, at = Pressed.of(record)
+    return level.press(state, index, rules, press, at)
+
+
+@attrs.frozen
+class PressAnswer:
+    """An answer to grade with :func:`grade_all_presses`: its text, and the level it answers.
+
+    :param text: the answer, in free text.
+    :param level: the level.
+    :param rules: the rules it is played under.
+    """
+
+    text: str
+    level: Level
+    rules: Rules = DEFAULT_RULES
+
+
+def grade_all_presses(
+    answers: Iterable[PressAnswer],
+    *,
+    jobs: int | None = 1,
+    executor: concurrent.futures.Executor | None = None,
+) -> Iterator[PressGrade]:
+    """The grade of each answer, in their order, graded on ``jobs`` processes of this
+    machine or an ``executor`` (a Dask cluster's, say), as a census's work is run: the
+    answers are read as the grades are taken, a block at a time.
+
+    >>> level = Level(start=0, goal=4, moves=3, buttons=["+1", "x2"])
+    >>> [graded.reason for graded in grade_all_presses([PressAnswer("+1, x2, x2", level),
+    ...                                          PressAnswer("+1, +1", level)])]
+    ['correct', 'ends on 2, not 4']
+
+    :raises InvalidArgumentError: as :func:`grade_presses`, or if ``jobs`` is not a whole number of
+        at least 1.
+    :raises InvalidTypeError: if ``answers`` is not a list of :class:`PressAnswer` objects.
+    """
+    given = iterable(answers, "answers", "a list of PressAnswers")
+    return in_order(map(_sent, given), _graded, executor=executor, jobs=jobs, chunk=64)
+
+
+def _sent(answer: PressAnswer) -> PressAnswer:
+    return instance(answer, "each answer", PressAnswer, "a PressAnswer")
+
+
+def _graded(answer: PressAnswer) -> PressGrade:
+    return grade_presses(answer.text, answer.level, answer.rules)
+
+
+def _words(text: str) -> list[str]:
+    """The words of the part of ``text`` that gives the presses, each part of a press or
+    an arrow, with ``""`` between two parts (a comma, a new line, "then")."""
+    found = marked(text)
+    if found is None:
+        introduced = list(_INTRODUCED.finditer(text))
+        if introduced:
+            found = text[introduced[-1].end() :]
+        else:
+            found = _PARAGRAPH.split(text.strip())[-1]
+    found = _MARKS.sub("", _NUMBERED.sub("", BULLET.sub("", found)))
+    words: list[str] = []
+    for part in _BREAK.split(_REMARK.sub(" ", f" {found}")):
+        if part.strip():
+            words += [*part.split(), ""]
+    return words
+
+
+def _press(
+    level: Level, state: GameState, rules: Rules, words: list[str], at: int
+) -> tuple[PressRecord, int] | str:
+    """The press the words from ``at`` name in ``state`` (the longest run a button shows
+    then, within a part) and the word after it; else what is wrong with the longest run
+    that names a button, or else with the word there."""
+    end = words.index("", at)
+    problem = None
+    for stop in range(min(end, at + _MOST_WORDS), at, -1):
+        run = " ".join(words[at:stop])
+        try:
+            return level.find_press(run, state, rules), stop
+        except IllegalPressError as error:
+            if problem is None and (_is_label(run) or stop == at + 1):
+                problem = str(error)
+    assert problem is not None
+    return problem
+
+
+def _is_label(text: str) -> bool:
+    """Whether ``text`` reads as a press, or names a button, of some level (``Delete``,
+    ``Delete@9``: a press of no display)."""
+    if text.strip().upper() == WORD_BUTTON:
+        return True
+    for read, label in ((parse_press, text), (parse_button, text.partition("@")[0])):
+        try:
+            read(label)
+        except InvalidButtonError:
+            continue
+        return True
+    return False

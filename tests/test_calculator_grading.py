@@ -1,0 +1,272 @@
+"""Grading answers to Calculator levels written in free text: the presses found, played,
+and judged as the solver's solutions are."""
+
+from __future__ import annotations
+
+import io
+import json
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from strategies import levels, rules, sequel_levels, sequel_rules
+
+from puzzlecalc import game_levels, solve_level
+from puzzlecalc.calculator.grading import (
+    MAX_ANSWER,
+    NO_PRESSES,
+    PressAnswer,
+    PressGrade,
+    grade_all_presses,
+    grade_presses,
+)
+from puzzlecalc.calculator.level import Level
+from puzzlecalc.calculator.problem import LevelProblem
+from puzzlecalc.calculator.rules import Rules
+from puzzlecalc.cli import main
+from puzzlecalc.errors import InvalidArgumentError, InvalidTypeError
+
+#: 6884 -> 71 in 6: <<, <<, +4, +4, Reverse, +4 (688, 68, 72, 76, 67, 71).
+LEVEL = Level(start=6884, goal=71, moves=6, buttons=["+4", "Reverse", "<<"])
+PRESSES = ("<<", "<<", "+4", "+4", "Reverse", "+4")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "<<, <<, +4, +4, Reverse, +4",
+        "<< << +4 +4 Reverse +4",  # (spaces only: each run a button shows)
+        "<<; <<; +4; +4; Reverse; +4",
+        "<<\n<<\n+4\n+4\nReverse\n+4",
+        "<< then << then +4 and +4, then Reverse then +4",
+        "<< → << → +4 → +4 → Reverse → +4",
+        "<< -> << -> +4 -> +4 -> Reverse -> +4",
+        "Think: 6884 has four digits.\n\n<answer><<, <<, +4, +4, Reverse, +4</answer>",
+        "<answer>+4</answer> no: <Answer><<, <<, +4, +4, Reverse, +4</Answer>",  # (the last)
+        r"So: $\boxed{<<, <<, +4, +4, Reverse, +4}$",
+        "Let me try.\n\n**Answer:** `<<`, `<<`, `+4`, `+4`, `Reverse`, `+4`",
+        "Presses:\n1. << (688)\n2. << (68)\n3. +4 (72)\n4. +4 (76)\n5. Reverse (67)\n6. +4 (71)",
+        "Solution:\n- <<\n- <<\n- +4\n- +4\n- Reverse\n- +4",
+        "Step 1: <<\nStep 2: <<\nStep 3: +4\nStep 4: +4\nStep 5: Reverse\nStep 6: +4",
+        "backspace, Backspace, + 4, +4, rev, +4",  # (the spellings parse_button reads)
+        "<<, <<, +4, +4, Reverse, +4  (6 moves: 6884 -> 71)",  # (as a Solution prints)
+    ],
+)
+def test_presses_as_answers_write_them(text: str) -> None:
+    assert grade_presses(text, LEVEL) == PressGrade(True, "correct", PRESSES, 71), text
+
+
+@pytest.mark.parametrize(
+    ("text", "reason", "fault", "presses"),
+    [
+        ("", NO_PRESSES, "no presses", ()),
+        ("I could not find a way.", NO_PRESSES, "no presses", ()),
+        ("<answer></answer> <<, <<", NO_PRESSES, "no presses", ()),  # (the tags say: none)
+        ("x2, +4", "press 1: no button shows 'x2' at this point", "no such press", ()),
+        ("<<, <<, +4, zap", "press 4: unknown button label: 'zap'", "no such press",
+         ("<<", "<<", "+4")),
+        ("<<, <<, <<, <<, <<", "ends on 0, not 71", "wrong value", ("<<",) * 5),
+        ("<<, <<, +4, +4, +4, +4, +4", "more presses than the level's 6 moves",
+         "too many presses", ("<<", "<<", "+4", "+4", "+4", "+4", "+4")),
+        ("<< " * 50, "more presses than the level's 6 moves", "too many presses", ("<<",) * 7),
+    ],
+)  # fmt: skip
+def test_a_wrong_answer_says_what_is_wrong(
+    text: str, reason: str, fault: str, presses: tuple[str, ...]
+) -> None:
+    graded = grade_presses(text, LEVEL)
+    assert (graded.correct, graded.reason, graded.fault, graded.presses) == (
+        False,
+        reason,
+        fault,
+        presses,
+    )
+
+
+def test_a_press_the_display_does_not_allow_is_named_as_a_replay_names_it() -> None:
+    level = Level(start=7, goal=-2, moves=4, buttons=["/2", "-3"])
+    graded = grade_presses("-3, /2, /2, /2", level)  # (7, 4, 2, 1: and 1/2 is no display)
+    assert graded.reason == "press 4 ('/2') is not allowed on the display 1"
+    assert graded.fault == "not allowed"
+    assert (graded.presses, graded.display) == (("-3", "/2", "/2"), 1)
+
+
+@pytest.mark.parametrize(
+    ("text", "reason"),
+    [
+        ("Delete", "press 1: say where 'Delete' is pressed ('@'): 'Delete'"),
+        ("Delete @ 9", "press 1: button 'Delete' takes a position from 0 to 8, not 9"),
+        ("Delete@2", "ends on 35, not 15"),
+    ],
+)
+def test_a_cursor_press_names_its_position(text: str, reason: str) -> None:
+    level = Level(start=135, goal=15, moves=1, buttons=["Delete"])
+    assert grade_presses(text, level).reason == reason
+    assert grade_presses("Delete@1", level).correct and grade_presses("delete @ 1", level).correct
+
+
+def test_a_label_is_the_one_the_button_shows_when_pressed() -> None:
+    level = Level(start=10, goal=15, moves=3, buttons=["+2", "[+]1"])
+    assert grade_presses("+2, [+]1, +3", level).presses == ("+2", "[+]1", "+3")
+    assert grade_presses("+2, [+]1, +3", level).correct
+    assert (
+        grade_presses("+2, [+]1, +2", level).reason == "press 3: no button shows '+2' at this point"
+    )
+
+
+def test_runs_of_words_are_read_the_longest_first() -> None:
+    apart = Level(start=0, goal=91, moves=2, buttons=["9", "1"])
+    assert grade_presses("9 1", apart).presses == ("9", "1")  # (no button shows 91)
+    joined = Level(start=0, goal=91, moves=2, buttons=["9", "1", "91"])
+    assert grade_presses("9 1", joined).presses == ("91",)
+    assert grade_presses("9, 1", joined).presses == ("9", "1")  # (a comma parts them)
+    sorted_ = Level(start=213, goal=123, moves=1, buttons=["Sort asc", "12=>34"])
+    assert grade_presses("Sort asc", sorted_).correct
+    assert grade_presses("12 => 34", sorted_).presses == ("12=>34",)
+
+
+def test_the_level_ends_where_its_goal_first_shows_as_the_game_ends_it() -> None:
+    level = Level(start=0, goal=2, moves=3, buttons=["+1"])
+    assert grade_presses("+1, +1, +1", level) == PressGrade(True, "correct", ("+1", "+1"), 2)
+    assert grade_presses("+1, +1, zap", level).correct  # (never pressed)
+    assert grade_presses("anything", Level(start=2, goal=2, moves=1, buttons=["+1"])).correct
+    word = Level(start=7, goal="I", moves=4, buttons=["-2"])
+    assert grade_presses("-2, -2, ABC, -2", word) == PressGrade(
+        True, "correct", ("-2", "-2", "ABC"), 3
+    )
+
+
+def test_a_long_press_and_a_word_goal() -> None:
+    stored = Level(start=1, goal=1111, moves=4, buttons=["Store"])
+    assert grade_presses("Store(hold), Store, Store (hold), Store", stored).correct
+    word = Level(start=7, goal="I", moves=3, buttons=["-2"])
+    assert grade_presses("-2, -2, ABC", word) == PressGrade(True, "correct", ("-2", "-2", "ABC"), 3)
+    assert grade_presses("-2, -2", word).reason == "shows 3 but does not end with ABC"
+    assert grade_presses("-2, ABC", word).reason == "ends on 5, not 3 (I)"
+
+
+def test_every_real_level_is_graded_right_as_its_shortest_solution_is_written() -> None:
+    graded = 0
+    for numbered in [*game_levels(1), *game_levels(2)]:
+        for level in numbered.puzzles:
+            solution = solve_level(level)
+            assert solution is not None
+            labels = list(solution.labels)
+            for text in (", ".join(labels), "\n".join(labels), str(solution),
+                         f"<answer>{'; '.join(labels)}</answer>"):  # fmt: skip
+                assert grade_presses(text, level) == PressGrade(
+                    True, "correct", tuple(labels), solution.final.value
+                ), (numbered.game, numbered.number, text)
+                graded += 1
+    assert graded >= 4 * (199 + 200)
+
+
+@settings(max_examples=200, deadline=None)
+@given(levels(max_moves=5) | sequel_levels(), rules | sequel_rules, st.lists(st.integers(0, 50)))
+def test_any_presses_are_graded_as_the_level_judges_their_replay(
+    level: Level, rules: Rules, choices: list[int]
+) -> None:
+    problem = LevelProblem(level, rules)
+    state, presses = problem.initial(), []
+    for choice in choices[: level.moves + 2]:  # random allowed presses
+        moves = problem.successors(state)
+        if not moves:
+            break
+        move, state = moves[choice % len(moves)]
+        presses += list(move)
+    played = level.replay(presses, rules)
+    graded = grade_presses(", ".join(played.labels), level, rules)
+    ends = [  # (the game ends the level where the goal first shows, or ABC is pressed)
+        number for number, state in enumerate([played.start, *played.states])
+        if (state.value == level.target if level.word is None else played.labels[number - 1:number] == ["ABC"])
+    ]  # fmt: skip
+    made = level.replay(presses[: ends[0] if ends else len(presses)], rules)
+    if not made.labels and not ends:
+        assert graded.fault == "no presses"
+        return
+    assert graded.correct == level.is_solved_by(made), graded
+    assert graded.presses == tuple(made.labels[: level.moves + 1])
+    if graded.fault != "too many presses":
+        assert graded.display == made.final.value
+
+
+def test_grade_all_grades_in_order_on_processes_too() -> None:
+    answers = [PressAnswer(", ".join(PRESSES[:n]), LEVEL) for n in range(7)] * 20
+    expected = [grade_presses(answer.text, answer.level) for answer in answers]
+    assert list(grade_all_presses(answers)) == expected
+    assert list(grade_all_presses(answers, jobs=2)) == expected
+
+
+@pytest.mark.parametrize(
+    ("call", "error", "message"),
+    [
+        (lambda: grade_presses(5, LEVEL), InvalidArgumentError, "an answer must be text, not int"),  # type: ignore[arg-type]
+        (lambda: grade_presses("1" * (MAX_ANSWER + 1), LEVEL), InvalidArgumentError, "more than"),
+        (lambda: grade_presses("+4", "level 5"), InvalidTypeError, "level must be a Level"),  # type: ignore[arg-type]
+        (lambda: grade_presses("+4", LEVEL, "game"), InvalidTypeError, "rules"),  # type: ignore[arg-type]
+        (lambda: list(grade_all_presses(["+4"])), InvalidTypeError, "each answer must be a PressAnswer"),  # type: ignore[list-item]
+        (lambda: list(grade_all_presses(5)), InvalidTypeError, "answers"),  # type: ignore[arg-type]
+    ],
+)  # fmt: skip
+def test_wrong_arguments_are_refused_by_name(call: object, error: type, message: str) -> None:
+    with pytest.raises(error, match=message):
+        call()  # type: ignore[operator]
+
+
+@pytest.mark.parametrize("piece", ["<< ", "<<,", "zap ", "(", "Answer: ", "1. <<\n", "Delete "])
+def test_an_answer_of_the_greatest_length_is_graded_at_once(piece: str) -> None:
+    level = Level(start=0, goal=1000, moves=1000, buttons=["<<", "+1"])
+    text = (piece * (MAX_ANSWER // len(piece) + 1))[:MAX_ANSWER]
+    assert grade_presses(text, level).fault in ("no presses", "no such press", "too many presses")
+
+
+def _files(tmp_path: Path, puzzles: list[str], answers: list[str]) -> list[str]:
+    (tmp_path / "p.jsonl").write_text("".join(line + "\n" for line in puzzles), "utf-8")
+    (tmp_path / "a.jsonl").write_text("".join(line + "\n" for line in answers), "utf-8")
+    return [str(tmp_path / "p.jsonl"), str(tmp_path / "a.jsonl")]
+
+
+def test_grade_grades_a_set_of_levels_that_generate_writes(tmp_path: Path) -> None:
+    made = io.StringIO()
+    assert main(["generate", "calculator", "--count", "4", "--seed", "3"], made) == 0
+    rows = [json.loads(line) for line in made.getvalue().splitlines()]
+    answers = [", ".join(rows[0]["solution"]), f"<answer>{' '.join(rows[1]['solution'])}</answer>",
+               "I give up.", ", ".join(rows[3]["solution"][:-1])]  # fmt: skip
+    files = _files(tmp_path, [json.dumps(row) for row in rows],
+                   [json.dumps({"answer": answer}) for answer in answers])  # fmt: skip
+    out = io.StringIO()
+    assert main(["grade", *files], out) == 0
+    lines = out.getvalue().splitlines()
+    level = Level.from_dict(rows[0])
+    assert lines[0] == f"{level}: correct ({', '.join(rows[0]['solution'])})"
+    assert lines[2].endswith(": wrong: no presses found")
+    assert ": wrong: ends on " in lines[3]
+    assert lines[4].startswith("graded 4 answers: 2 correct (50.0%); ")
+    assert lines[5].startswith("by difficulty: ")
+    out = io.StringIO()
+    assert main(["grade", "--json", "--jobs", "2", *files], out) == 0
+    first = json.loads(out.getvalue().splitlines()[0])
+    assert first == {**level.to_dict(), "presses": rows[0]["solution"], "correct": True,
+                     "reason": "correct", "fault": None, "value": level.goal}  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("puzzles", "said"),
+    [
+        (['{"start": 1, "goal": 2, "moves": 1, "buttons": ["+1"]}', '{"numbers": [3, 8]}'],
+         "line 2: a hand among Calculator levels"),
+        (['{"numbers": [3, 8]}', '{"start": 1, "goal": 2, "moves": 1, "buttons": ["+1"]}'],
+         "line 2: a Calculator level among hands"),
+        (['{"start": 1, "goal": [2, 3], "moves": 1, "buttons": ["+1"]}', "{}"],
+         "line 1: a level of 2 goals; give each goal a line of its own"),
+        (['{"start": 1, "goal": 2, "moves": 1, "buttons": ["zap"]}', "{}"],
+         "line 1: unknown button label: 'zap'"),
+    ],
+)  # fmt: skip
+def test_grade_refuses_a_file_of_levels_it_cannot_pair(
+    tmp_path: Path, puzzles: list[str], said: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    files = _files(tmp_path, puzzles, ['{"answer": "+1"}'] * 2)
+    assert main(["grade", *files], io.StringIO()) == 3
+    assert said in capsys.readouterr().err
