@@ -140,6 +140,11 @@ def test_the_level_ends_where_its_goal_first_shows_as_the_game_ends_it() -> None
 def test_a_long_press_and_a_word_goal() -> None:
     stored = Level(start=1, goal=1111, moves=4, buttons=["Store"])
     assert grade_presses("Store(hold), Store, Store (hold), Store", stored).correct
+    free = Level(start=1, goal=1111, moves=2, buttons=["Store"])  # (if a long press is free)
+    assert grade_presses("Store(hold), Store, Store(hold), Store", free).fault == "too many presses"
+    assert grade_presses(
+        "Store(hold), Store, Store(hold), Store", free, Rules(hold_costs_move=False)
+    ).correct
     word = Level(start=7, goal="I", moves=3, buttons=["-2"])
     assert grade_presses("-2, -2, ABC", word) == PressGrade(True, "correct", ("-2", "-2", "ABC"), 3)
     assert grade_presses("-2, -2", word).reason == "shows 3 but does not end with ABC"
@@ -186,9 +191,11 @@ def test_any_presses_are_graded_as_the_level_judges_their_replay(
         assert graded.fault == "no presses"
         return
     assert graded.correct == level.is_solved_by(made), graded
-    assert graded.presses == tuple(made.labels[: level.moves + 1])
-    if graded.fault != "too many presses":
-        assert graded.display == made.final.value
+    if graded.fault == "too many presses":  # (read up to the press past the moves)
+        assert len(made) > level.moves
+        assert graded.presses == tuple(made.labels[: len(graded.presses)])
+    else:
+        assert (graded.presses, graded.display) == (tuple(made.labels), made.final.value)
 
 
 def test_grade_all_grades_in_order_on_processes_too() -> None:

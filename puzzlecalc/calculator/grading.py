@@ -129,13 +129,13 @@ def grade_presses(text: str, level: Level, rules: Rules = DEFAULT_RULES) -> Pres
     checked_rules(rules)
     state = level.initial_state(rules)
     records: list[PressRecord] = []
-    at = 0
+    at = spent = 0  # (the word reached; the moves the presses made cost)
     ended = _ends(level, state, None)
     while at < len(words) and not ended:
         if not words[at] or words[at] in _BETWEEN:  # (between two parts, an arrow)
             at += 1
             continue
-        if len(records) == min(MAX_PRESSES, level.moves + 1):
+        if spent > level.moves or len(records) == MAX_PRESSES:
             return _wrong(level, rules, records, "too many presses", _too_many(level))
         found = _press(level, state, rules, words, at)
         if isinstance(found, str):
@@ -150,6 +150,7 @@ def grade_presses(text: str, level: Level, rules: Rules = DEFAULT_RULES) -> Pres
             return _wrong(level, rules, records, "not allowed", reason)
         records.append(record)
         state = reached
+        spent += 1 if record == WORD_PRESS else rules.press_cost(record[1])
         ended = _ends(level, state, record)
     if not records and not ended:
         return PressGrade(False, NO_PRESSES, (), None, fault="no presses")
