@@ -15,6 +15,12 @@ multiset, its value with 24. ``grade`` also reads steps and names the reason; bo
 agree on which answers are right. ``grade_all`` grades them in bulk on every core of the
 machine (its processes started in the time). Printed: min and median per answer and the
 ratio of the minimums, and answers a second at the minimums.
+
+A third row grades answers to Calculator levels (every goal of both games' levels, its
+shortest solution's presses in tags or ``\\boxed{}``, parted by commas, one in four with its
+last press left out) with ``grade_presses``, against the plain grader of presses: the text
+in the tags split at its commas, played with the library's own ``Level.replay_labels`` and
+judged by ``Level.is_solved_by``.
 """
 
 from __future__ import annotations
@@ -28,8 +34,12 @@ from fractions import Fraction
 
 from _timing import alternate, in_child, report
 
+from puzzlecalc import game_levels, solve_level
 from puzzlecalc.arith24 import deal, solve
 from puzzlecalc.arith24.grading import Answer, grade, grade_all
+from puzzlecalc.calculator.grading import PressAnswer, grade_all_presses, grade_presses
+from puzzlecalc.calculator.level import Level
+from puzzlecalc.errors import PuzzlecalcError
 
 _TEMPLATES = ["{}", "The answer is {} = 24.", "<answer>{}</answer>", "$\\boxed{{{}}}$"]
 _MARKED = _TEMPLATES[2:]  # (after reasoning: the plain grader takes the text up to an "=")
@@ -107,6 +117,32 @@ def _atom(tokens: list[str]) -> tuple[Fraction, list[str]]:
     return Fraction(int(tokens[0])), tokens[1:]
 
 
+def level_answers() -> list[tuple[Level, str]]:
+    """Every goal of both games' levels, with its shortest solution's presses as a model
+    writes them (one in four with its last press left out)."""
+    rng = random.Random(7)
+    made: list[tuple[Level, str]] = []
+    for numbered in [*game_levels(1), *game_levels(2)]:
+        for level in numbered.puzzles:
+            solution = solve_level(level)
+            assert solution is not None
+            labels = solution.labels[:-1] if len(made) % 4 == 3 else solution.labels
+            made.append((level, rng.choice(_MARKED).format(", ".join(labels))))
+    return made
+
+
+def plain_presses(text: str, level: Level) -> bool:
+    """The plain grader of presses: the text in the tags split at its commas, played."""
+    tagged = re.findall(r"<answer>(.*?)</answer>", text)
+    boxed = re.findall(r"\\boxed\{(.*)\}", text)
+    body = tagged[-1] if tagged else boxed[-1] if boxed else ""
+    try:
+        played = level.replay_labels([label.strip() for label in body.split(",")])
+    except PuzzlecalcError:
+        return False
+    return level.is_solved_by(played)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--repeat", type=int, default=5)
@@ -114,6 +150,33 @@ def main() -> None:
     args = parser.parse_args()
     bench(args.answers, args.repeat, "short", reasoned=False)
     bench(args.answers, args.repeat, "reasoned", reasoned=True)
+    bench_levels(args.repeat)
+
+
+def bench_levels(repeat: int) -> None:
+    """The row of answers to Calculator levels."""
+    made = level_answers()
+    if not in_child():
+        plain = [plain_presses(text, level) for level, text in made]
+        assert plain == [grade_presses(text, level).correct for level, text in made]
+        print(f"{len(made)} answers to Calculator levels, {sum(plain)} right (per answer):")
+    bulk = [PressAnswer(text, level) for level, text in made]
+    cores = os.cpu_count() or 1
+    times = alternate(
+        {
+            "plain grader of presses": lambda: [plain_presses(text, level) for level, text in made],
+            "grade_presses()": lambda: [grade_presses(text, level) for level, text in made],
+            f"grade_all_presses(), {cores} processes": lambda: list(
+                grade_all_presses(bulk, jobs=cores)
+            ),
+        },
+        repeat,
+        row="levels",
+    )
+    report({name: [t / len(made) for t in each] for name, each in times.items()},
+           "plain grader of presses", unit="ms")  # fmt: skip
+    for name, each in times.items():
+        print(f"{name}: {len(made) / min(each):,.0f} answers a second")
 
 
 def bench(count: int, repeat: int, row: str, *, reasoned: bool) -> None:
