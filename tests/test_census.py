@@ -38,6 +38,7 @@ from puzzlecalc.arith24.grading import Answer, grade_all
 from puzzlecalc.arith24.rules import HouseRules
 from puzzlecalc.arith24.sets import hand_set
 from puzzlecalc.arith24.solutions import count
+from puzzlecalc.calculator.grading import PressAnswer, grade_all_presses
 from puzzlecalc.calculator.sets import level_set
 from puzzlecalc.cli import main
 from puzzlecalc.errors import (
@@ -249,11 +250,16 @@ def test_a_dask_cluster_gives_the_same_tables_sets_and_grades() -> None:
         )
         levels = list(level_set(3, seed=2, moves=4, executor=client.get_executor()))
         grades = list(grade_all(answers, executor=client.get_executor()))
+        pressed = [PressAnswer(", ".join(record.solution[: 1 + index % 4]), record.level)
+                   for index, record in enumerate(levels * 4)]  # fmt: skip
+        press_grades = list(grade_all_presses(pressed, executor=client.get_executor()))
     assert on_cluster.tables() == alone.tables()
     assert hands.tables() == hand_census(low=1, high=6, targets=range(0, 40), jobs=1).tables()
     assert hand_records == list(hand_set(20, seed=2, high=10, rate=False))
     assert levels == list(level_set(3, seed=2, moves=4))
     assert grades == list(grade_all(answers))
+    assert press_grades == list(grade_all_presses(pressed))
+    assert 0 < sum(graded.correct for graded in press_grades) < len(pressed)
 
 
 @pytest.mark.parametrize("kind", ["countdown", "hands"])
