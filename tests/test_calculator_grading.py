@@ -48,6 +48,9 @@ PRESSES = ("<<", "<<", "+4", "+4", "Reverse", "+4")
         "Let me try.\n\n**Answer:** `<<`, `<<`, `+4`, `+4`, `Reverse`, `+4`",
         "Presses:\n1. << (688)\n2. << (68)\n3. +4 (72)\n4. +4 (76)\n5. Reverse (67)\n6. +4 (71)",
         "Solution:\n- <<\n- <<\n- +4\n- +4\n- Reverse\n- +4",
+        'Press: "<<", "<<", "+4", "+4", "Reverse", "+4"',
+        '<answer>["<<", "<<", "+4", "+4", "Reverse", "+4"]</answer>',  # (JSON)
+        "Sequence: ['<<', '<<', '+4', '+4', 'Reverse', '+4']",
         "Step 1: <<\nStep 2: <<\nStep 3: +4\nStep 4: +4\nStep 5: Reverse\nStep 6: +4",
         "backspace, Backspace, + 4, +4, rev, +4",  # (the spellings parse_button reads)
         "<<, <<, +4, +4, Reverse, +4  (6 moves: 6884 -> 71)",  # (as a Solution prints)

@@ -1,28 +1,30 @@
 """Grading answers to Calculator levels written in free text, as language models write
 them: the presses found, played on the level, and judged as the solver judges a solution.
 
-:func:`grade_presses` reads the presses an answer gives: the text of its last ``<answer>`` tags
-(``<Answer>`` too), else of its last ``\\boxed{...}``, else what follows its last
-``Answer:`` (or ``Presses:``, ``Solution:``), else its last paragraph. There the presses are
-labels as the buttons show them when pressed (:meth:`Level.find_press
-<puzzlecalc.calculator.level.Level.find_press>`: ``+4``, ``Reverse``, ``Delete@2``,
-``Store(hold)``, ``ABC`` for a word goal), parted by commas, semicolons, new lines, arrows,
-"then" or "and". Case and spaces do not matter in a label, so a run of words is one press
-when a button shows it then, the longest run first (``Sort asc``, ``12 => 34``; ``9 1`` is
-the press ``91`` if a button shows it, else ``9`` and ``1``; ``1 → 2`` is ``1=>2`` if a
-button shows it). The markers of a list
-(``1.``, ``Step 2:``, a dash), Markdown's ``**`` and backticks, and a remark in brackets
-after a press (``<< (688)``) are left out. The presses are then played from the level's
-start until the level ends, as the game ends it: when its goal first shows (or ``ABC``
-is pressed, for a word goal; presses written after are not made). The answer is right when
-they end on the goal within the level's moves (:meth:`Level.is_solved_by
-<puzzlecalc.calculator.level.Level.is_solved_by>`, as the solver's solutions are). Nothing
-is evaluated as code.
+:func:`grade_presses` reads the presses an answer gives: the text of its last
+``<answer>`` tags (``<Answer>`` too), else of its last ``\\boxed{...}``, else what follows
+its last ``Answer:`` (or ``Press:``, ``Presses:``, ``Solution:``, ``Sequence:``), else its
+last paragraph. There the presses are labels as the buttons show them when pressed
+(:meth:`Level.find_press <puzzlecalc.calculator.level.Level.find_press>`: ``+4``,
+``Reverse``, ``Delete@2``, ``Store(hold)``, ``ABC`` for a word goal), parted by commas,
+semicolons, new lines, arrows, "then" or "and". Case and spaces do not matter in a label,
+so a run of words is one press when a button shows it then, the longest run first
+(``Sort asc``, ``12 => 34``; ``9 1`` is the press ``91`` if a button shows it, else ``9``
+and ``1``; ``1 → 2`` is ``1=>2`` if a button shows it). The markers of a list (``1.``,
+``Step 2:``, a dash), Markdown's ``**`` and backticks, quotes, the brackets of a list of
+quoted presses (``["<<", "+4"]``) and a remark in brackets after a press (``<< (688)``)
+are left out.
+
+The presses are then played from the level's start until the level ends, as the game ends
+it: when its goal first shows (or ``ABC`` is pressed, for a word goal; presses written
+after are not made). The answer is right when they end on the goal within the level's
+moves (:meth:`Level.is_solved_by <puzzlecalc.calculator.level.Level.is_solved_by>`, as
+the solver's solutions are). Nothing is evaluated as code.
 
 >>> from puzzlecalc.calculator.level import Level
 >>> level = Level(start=6884, goal=71, moves=6, buttons=["+4", "Reverse", "<<"])
->>> grade_presses("Delete twice, add 4 twice, reverse, add 4: <answer><<, <<, +4, +4, Reverse, +4</answer>",
-...       level)
+>>> answer = "Delete twice, add 4 twice, reverse, add 4: <answer><<, <<, +4, +4, Reverse, +4</answer>"
+>>> grade_presses(answer, level)
 PressGrade(correct=True, reason='correct', presses=('<<', '<<', '+4', '+4', 'Reverse', '+4'), display=71, fault=None)
 >>> grade_presses("Answer: << → << → +4 → Reverse", level).reason
 'ends on 27, not 71'
@@ -75,7 +77,9 @@ PressFault: TypeAlias = Literal[
 ]
 
 #: What introduces an answer that is not marked: ``Answer:``, ``**Presses:**``.
-_INTRODUCED: Final = re.compile(r"\b(?:answer|presses|solution)\W{0,4}:", re.IGNORECASE)
+_INTRODUCED: Final = re.compile(
+    r"\b(?:answer|press(?:es)?|solution|sequence)\W{0,4}:", re.IGNORECASE
+)
 #: What parts two paragraphs: a line with nothing on it.
 _PARAGRAPH: Final = re.compile(r"\n[ \t]*\n")
 #: What parts the presses: a comma, a semicolon, a new line, "then", "and".
@@ -85,8 +89,10 @@ _BREAK: Final = re.compile(r"[,;\n]|\b(?:then|and)\b", re.IGNORECASE)
 _NUMBERED: Final = re.compile(r"^[ \t]*(?:step[ \t]*)?\d+[.):][ \t]+", re.IGNORECASE | re.MULTILINE)
 #: A remark in brackets after a press (``<< (688)``; not the ``(hold)`` of a long press).
 _REMARK: Final = re.compile(r"(?<=\s)\((?![ \t]*hold[ \t]*\))[^()]*\)", re.IGNORECASE)
-#: Markdown's marks about a press: ``**`` and backticks.
-_MARKS: Final = re.compile(r"\*\*|`")
+#: The marks about a press: Markdown's ``**`` and backticks, quotes (``"<<"``).
+_MARKS: Final = re.compile(r"\*\*|[`\"']")
+#: A list of quoted presses, as JSON or Python writes it (``["<<", "+4"]``): its inside.
+_QUOTED_LIST: Final = re.compile(r"^\s*\[\s*([\"'].*[\"'])\s*\]\s*$", re.DOTALL)
 #: Words that stand between presses and are none (arrows).
 _BETWEEN: Final = frozenset({"→", "->", "⇒", "=>", "⟶"})
 #: The most words one press may be written in (``Digit + 6 @ 2``, ``Shift @ < < >``).
@@ -264,6 +270,9 @@ def _words(text: str) -> list[str]:
             found = text[introduced[-1].end() :]
         else:
             found = _PARAGRAPH.split(text.strip())[-1]
+    listed = _QUOTED_LIST.match(found)
+    if listed is not None:
+        found = listed[1]
     found = _MARKS.sub("", _NUMBERED.sub("", BULLET.sub("", found)))
     words: list[str] = []
     for part in _BREAK.split(_REMARK.sub(" ", f" {found}")):
