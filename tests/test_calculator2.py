@@ -35,7 +35,7 @@ from puzzlecalc import (
 from puzzlecalc.calculator.ops import Insert, Shift
 from puzzlecalc.calculator.ops.base import digit_count
 from puzzlecalc.calculator.solution import Solution
-from puzzlecalc.calculator.state import LARGEST_DISPLAY, LARGEST_POSITION
+from puzzlecalc.calculator.state import LARGEST_ARROWS, LARGEST_DISPLAY, LARGEST_POSITION
 
 BUTTON_CASES = load("ctg2/button_cases.json")
 LEVELS = load("ctg2/levels.json")  # (the rows of an older table: the rules' evidence)
@@ -483,10 +483,25 @@ def test_a_replay_names_a_position_past_the_widest_display(at: int) -> None:
 
 
 def test_the_arrow_pad_takes_arrows() -> None:
-    with pytest.raises(InvalidButtonError, match="'Shift' takes arrows, not 'x'"):
+    with pytest.raises(
+        InvalidButtonError, match=r"'Shift' takes arrows \(< and >, at most 64\), not 'x'"
+    ):
         Shift().apply(GameState(12), at="x")
-    with pytest.raises(InvalidButtonError, match=r"'Shift' needs arrows$"):
+    with pytest.raises(InvalidButtonError, match=r"'Shift' needs arrows \(< and >, at most 64\)$"):
         Shift().apply(GameState(12))
+
+
+@pytest.mark.parametrize("arrows", [LARGEST_ARROWS + 1, 10**7])
+def test_a_press_of_more_arrows_than_eight_turns_of_the_widest_display_is_refused(
+    arrows: int,
+) -> None:
+    """A press of ten million arrows was played, one at a time (1.5 s)."""
+    level = Level(start=1234, goal=4123, moves=1, buttons=["Shift"])
+    assert level.press(GameState(1234), 0, at=">" * LARGEST_ARROWS) == GameState(1234)
+    with pytest.raises(IllegalPressError, match=r"button 0: .* at most 64\), not '>>>"):
+        level.press(GameState(1234), 0, at=">" * arrows)
+    with pytest.raises(InvalidButtonError, match=r"at most 64|too long"):
+        parse_press("Shift@" + ">" * arrows)
 
 
 @pytest.mark.parametrize(

@@ -11,6 +11,7 @@ from puzzlecalc._checks import instance, shown, whole_number
 from puzzlecalc.errors import InvalidArgumentError, InvalidTypeError
 
 __all__ = [
+    "LARGEST_ARROWS",
     "LARGEST_DISPLAY",
     "LARGEST_INFLUENCE",
     "LARGEST_POSITION",
@@ -30,6 +31,9 @@ LARGEST_INFLUENCE: Final = 1000 * LARGEST_DISPLAY
 #: (the ones digit is 0; a lock holds one of them, 0 to 7), and ``Insert`` may put its
 #: digits before the first, at 8.
 LARGEST_POSITION: Final = len(str(LARGEST_DISPLAY))
+#: The most arrows one press of the arrow pad may hold: eight turns of the largest
+#: display's digits (a search needs far fewer; a longer press is refused, not played).
+LARGEST_ARROWS: Final = 8 * LARGEST_POSITION
 
 #: What the display holds: an integer, or with decimal division a number of tenths.
 Value: TypeAlias = int | Fraction

@@ -18,6 +18,7 @@ import attrs
 from puzzlecalc._checks import instance, shown, whole_number
 from puzzlecalc.calculator.rules import DEFAULT_RULES, Rules
 from puzzlecalc.calculator.state import (
+    LARGEST_ARROWS,
     LARGEST_DISPLAY,
     LARGEST_POSITION,
     GameState,
@@ -63,7 +64,7 @@ Target: TypeAlias = Literal["nothing", "position", "arrows"]
 _TAKES: Final[dict[Target, str]] = {
     "nothing": "no position",
     "position": f"a position from 0 to {LARGEST_POSITION}",
-    "arrows": "arrows",
+    "arrows": f"arrows (< and >, at most {LARGEST_ARROWS})",
 }
 
 #: A button compiled for a search: the next state tuple, or ``None`` if not allowed.
@@ -443,7 +444,7 @@ class Op(abc.ABC):
             if 0 <= at <= LARGEST_POSITION:
                 return
         elif self.target == "arrows" and isinstance(at, str):
-            if at and not at.strip("<>"):
+            if 0 < len(at) <= LARGEST_ARROWS and not at.strip("<>"):
                 return
         takes = _TAKES[self.target]
         raise InvalidButtonError(f"button {shown(self.label())} takes {takes}, not {shown(at)}")
