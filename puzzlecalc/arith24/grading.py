@@ -313,10 +313,10 @@ def _plain(text: str) -> str:
 
 def _steps(text: str) -> tuple[str, str | None] | None:
     """A list of steps (``3+3=6, 6*4=24``; on lines, after commas, semicolons, full stops or
-    words such as "then" and "so"; ``Step 2:`` and the like before them) as one expression, each step's operands
-    cards or the results of the steps before it (each taken once, the latest of its
-    value), and what is wrong with the first step whose result is not what it makes;
-    ``None`` if the text is not such a list."""
+    words such as "then" and "so"; ``Step 2:`` and the like before them) as one
+    expression, each step's operands cards or the results of the steps before it (each
+    taken once, the latest of its value), and what is wrong with the first step whose
+    result is not what it makes; ``None`` if the text is not such a list."""
     if text.count("=") < 2:
         return None  # (two steps, each with its "=", at the least)
     steps: list[re.Match[str]] = []
