@@ -40,6 +40,7 @@ PRINTED = [
     ("1/3", "1/3", Fraction(1, 3)),
     (" 8 ÷ ( 3 − 8 ÷ 3 ) ", "8/(3-8/3)", Fraction(24)),
     ("2 x [3 + 4]", "2*(3+4)", Fraction(14)),
+    ("{2 x [3 + 4]} / (7 - 5)", "2*(3+4)/(7-5)", Fraction(7)),
     ("6×4", "6*4", Fraction(24)),
     ("6·4:2", "6*4/2", Fraction(12)),
     ("6⋅4∗2∕3", "6*4*2/3", Fraction(16)),
@@ -69,6 +70,8 @@ MALFORMED = [
     ("3+a", 2, "unexpected 'a'"),
     ("2.5.4", 3, "expected an operator"),
     ("(3+2]", 4, "'(' closed by ']'"),
+    ("{3+2)", 4, "'{' closed by ')'"),
+    ("3+2}", 3, "unmatched '}'"),
     ("()", 1, "expected a number"),
     ("3(2)", 1, "expected an operator"),
     ("1" * 31, 0, "longer than 30 digits"),
@@ -163,7 +166,7 @@ def test_any_text_parses_or_raises_the_library_error(text: str) -> None:
     assert Expr.parse(str(expr)) == expr
 
 
-@given(st.text(alphabet="0123456789+-*/()[] x×÷", max_size=30))
+@given(st.text(alphabet="0123456789+-*/()[]{} x×÷⋅∕", max_size=30))
 def test_arithmetic_looking_text_parses_or_raises(text: str) -> None:
     try:
         Expr.parse(text)

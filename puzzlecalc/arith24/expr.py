@@ -582,8 +582,8 @@ _SPELLINGS: Final[dict[str, Operator]] = {
 }
 #: The unary operators written before their operand (a minus, ``√`` or ``sqrt``).
 _PREFIXES: Final = {"-": "-", "−": "-", "–": "-", "√": "√", "sqrt": "√"}
-_OPEN: Final = "(["
-_CLOSE: Final = ")]"
+_OPEN: Final = "([{"
+_CLOSE: Final = ")]}"
 _DIGITS: Final = "0123456789"
 #: A token: the spaces before it left out, a number (digits with a decimal point, ``.4``
 #: or ``4.4``; else whole, with perhaps a fraction slash and its denominator), ``sqrt``,
@@ -622,8 +622,8 @@ def parse(text: str) -> Expr:
     >>> parse("sqrt(4)^3! - -2^2 + .4")
     Expr.parse('√4^3!-(-2^2)+.4')
 
-    The grammar (spaces may stand between any two tokens; ``[ ]`` bracket as ``( )``
-    do)::
+    The grammar (spaces may stand between any two tokens; ``[ ]`` and ``{ }`` bracket as
+    ``( )`` do)::
 
         expression = term (("+" / "-") term)*
         term       = power (("*" / "/") power)*
