@@ -11,9 +11,9 @@ semicolons, new lines, arrows, "then" or "and". Case and spaces do not matter in
 so a run of words is one press when a button shows it then, the longest run first
 (``Sort asc``, ``12 => 34``; ``9 1`` is the press ``91`` if a button shows it, else ``9``
 and ``1``; ``1 → 2`` is ``1=>2`` if a button shows it). The markers of a list (``1.``,
-``Step 2:``, a dash), Markdown's ``**`` and backticks, quotes, the brackets of a list of
-quoted presses (``["<<", "+4"]``) and a remark in brackets after a press (``<< (688)``)
-are left out.
+``Step 2:``, a dash), Markdown's ``**`` and backticks, quotes, LaTeX's ``$`` and
+``\\text{}``, the brackets of a list of quoted presses (``["<<", "+4"]``) and a remark in
+brackets after a press (``<< (688)``) are left out.
 
 The presses are then played from the level's start until the level ends, as the game ends
 it: when its goal first shows (or ``ABC`` is pressed, for a word goal; presses written
@@ -89,12 +89,17 @@ _BREAK: Final = re.compile(r"[,;\n]|\b(?:then|and)\b", re.IGNORECASE)
 _NUMBERED: Final = re.compile(r"^[ \t]*(?:step[ \t]*)?\d+[.):][ \t]+", re.IGNORECASE | re.MULTILINE)
 #: A remark in brackets after a press (``<< (688)``; not the ``(hold)`` of a long press).
 _REMARK: Final = re.compile(r"(?<=\s)\((?![ \t]*hold[ \t]*\))[^()]*\)", re.IGNORECASE)
-#: The marks about a press: Markdown's ``**`` and backticks, quotes (``"<<"``).
-_MARKS: Final = re.compile(r"\*\*|[`\"']")
+#: The marks about a press: Markdown's ``**`` and backticks, quotes (``"<<"``), LaTeX's
+#: ``$``.
+_MARKS: Final = re.compile(r"\*\*|[`\"'$]")
+#: A press as LaTeX writes text (``\text{Reverse}``): the text is the press.
+_LATEX_TEXT: Final = re.compile(r"\\(?:text|texttt|textbf|mathrm|mathtt)\{([^{}]*)\}")
 #: A list of quoted presses, as JSON or Python writes it (``["<<", "+4"]``): its inside.
 _QUOTED_LIST: Final = re.compile(r"^\s*\[\s*([\"'].*[\"'])\s*\]\s*$", re.DOTALL)
-#: Words that stand between presses and are none (arrows).
-_BETWEEN: Final = frozenset({"→", "->", "⇒", "=>", "⟶"})
+#: Words that stand between presses and are none (arrows, as text and LaTeX write them).
+_BETWEEN: Final = frozenset(
+    {"→", "->", "⇒", "=>", "⟶", "\\to", "\\rightarrow", "\\Rightarrow", "\\longrightarrow"}
+)
 #: The most words one press may be written in (``Digit + 6 @ 2``, ``Shift @ < < >``).
 _MOST_WORDS: Final = 8
 
@@ -273,7 +278,7 @@ def _words(text: str) -> list[str]:
     listed = _QUOTED_LIST.match(found)
     if listed is not None:
         found = listed[1]
-    found = _MARKS.sub("", _NUMBERED.sub("", BULLET.sub("", found)))
+    found = _MARKS.sub("", _NUMBERED.sub("", BULLET.sub("", _LATEX_TEXT.sub(r"\1", found))))
     words: list[str] = []
     for part in _BREAK.split(_REMARK.sub(" ", f" {found}")):
         if part.strip():
