@@ -263,6 +263,17 @@ def test_grade_grades_a_set_of_levels_that_generate_writes(tmp_path: Path) -> No
                      "reason": "correct", "fault": None, "value": level.goal}  # fmt: skip
 
 
+def test_grade_plays_levels_under_the_rules_the_flags_ask_for(tmp_path: Path) -> None:
+    files = _files(tmp_path, ['{"start": 1, "goal": 1111, "moves": 2, "buttons": ["Store"]}'],
+                   ['{"answer": "Store(hold), Store, Store(hold), Store"}'])  # fmt: skip
+    out = io.StringIO()
+    assert main(["grade", *files], out) == 0
+    assert "wrong: more presses than the level's 2 moves" in out.getvalue()
+    out = io.StringIO()
+    assert main(["grade", "--free-hold", *files], out) == 0
+    assert ": correct (Store(hold), Store, Store(hold), Store)" in out.getvalue()
+
+
 @pytest.mark.parametrize(
     ("puzzles", "said"),
     [

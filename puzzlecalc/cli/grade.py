@@ -24,6 +24,7 @@ from puzzlecalc.arith24.numbers import Number, exact
 from puzzlecalc.arith24.rules import HouseRules
 from puzzlecalc.calculator.grading import PressAnswer, PressFault, PressGrade, grade_all_presses
 from puzzlecalc.calculator.level import Level
+from puzzlecalc.calculator.rules import Rules
 from puzzlecalc.cli import records, text
 from puzzlecalc.cli.arguments import card, rule_flags, rules_from, subcommand
 from puzzlecalc.cli.batch import FILE_HELP
@@ -48,7 +49,7 @@ def add_parser(subparsers: Any) -> None:
             "exactly under the house rules (a puzzle's own, as generate writes them, else "
             "the flags'). PUZZLES may instead be Calculator levels, as generate calculator "
             "writes them: an answer gives the presses (+4, Reverse, Delete@2), played until "
-            "the level ends. Then a summary: the share right, the reasons counted, and the "
+            "the level ends under the games' rules, else the flags'. Then a summary: the share right, the reasons counted, and the "
             "share right by band of difficulty where the puzzles are rated. Example: grade "
             "puzzles.jsonl answers.jsonl"
         ),
@@ -59,6 +60,12 @@ def add_parser(subparsers: Any) -> None:
     grading.add_argument("--json", action="store_true", help="print a JSON record per answer")
     work_flags(grading.add_argument_group("the work"), default_jobs=1)
     rule_flags(grading, HouseRules)
+    levels = grading.add_argument_group("Calculator levels")
+    levels.add_argument(
+        "--free-hold", dest="hold_costs_move", action="store_false", default=None,
+        help="holding Store costs no move",
+    )  # fmt: skip
+    rule_flags(grading, Rules)
     grading.set_defaults(run=run)
 
 
@@ -86,7 +93,8 @@ def run(args: argparse.Namespace, out: TextIO, stop: Stop) -> int:
         with executor_at(args.scheduler) as executor:
             graded_all: Iterator[Grade | PressGrade]
             if levels:
-                made = _each(answers_file, args.answers, puzzles, _level_answer, read)
+                level = functools.partial(_level_answer, rules=rules_from(args, Rules))
+                made = _each(answers_file, args.answers, puzzles, level, read)
                 graded_all = grade_all_presses(made, jobs=args.jobs, executor=executor)
             else:
                 hand = functools.partial(_hand_answer, target=default_target, rules=rules)
@@ -153,8 +161,9 @@ def _hand_answer(answer: str, puzzle: Puzzle, *, target: Number, rules: HouseRul
     return Answer(answer, cards, target, own)
 
 
-def _level_answer(answer: str, puzzle: Puzzle) -> PressAnswer:
-    """The answer ``answer`` to the Calculator level ``puzzle`` (a level of one goal)."""
+def _level_answer(answer: str, puzzle: Puzzle, *, rules: Rules) -> PressAnswer:
+    """The answer ``answer`` to the Calculator level ``puzzle`` (a level of one goal),
+    played under ``rules``."""
     record = (puzzle.extra or {}).get("level")
     if record is None:
         raise InvalidHandError(f"{puzzle.where}: a hand among Calculator levels")
@@ -166,7 +175,7 @@ def _level_answer(answer: str, puzzle: Puzzle) -> PressAnswer:
         raise InvalidHandError(
             f"{puzzle.where}: a level of {len(goals)} goals; give each goal a line of its own"
         )
-    return PressAnswer(answer, goals[0])
+    return PressAnswer(answer, goals[0], rules)
 
 
 def _show(out: TextIO, answer: _Answer, graded: Grade | PressGrade, as_json: bool) -> None:
