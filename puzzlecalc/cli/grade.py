@@ -49,9 +49,9 @@ def add_parser(subparsers: Any) -> None:
             "exactly under the house rules (a puzzle's own, as generate writes them, else "
             "the flags'). PUZZLES may instead be Calculator levels, as generate calculator "
             "writes them: an answer gives the presses (+4, Reverse, Delete@2), played until "
-            "the level ends under the games' rules, else the flags'. Then a summary: the share right, the reasons counted, and the "
-            "share right by band of difficulty where the puzzles are rated. Example: grade "
-            "puzzles.jsonl answers.jsonl"
+            "the level ends under the games' rules, else the flags'. Then a summary: the "
+            "share right, the reasons counted, and the share right by band of difficulty "
+            "where the puzzles are rated. Example: grade puzzles.jsonl answers.jsonl"
         ),
     )
     grading.add_argument("puzzles", help=FILE_HELP)
