@@ -27,11 +27,18 @@ from collections.abc import Iterator
 from typing import Final, Literal, TypeAlias
 
 from puzzlecalc.arith24._engine.budget import spend, tables_of
-from puzzlecalc.arith24._engine.lookup import Value, as_number, as_value
+from puzzlecalc.arith24._engine.lookup import (
+    SIX_OPS,
+    Value,
+    as_number,
+    as_value,
+    needed_by,
+    opposite,
+)
 from puzzlecalc.arith24._engine.parts import runs, splits
 from puzzlecalc.arith24._engine.plan import Plan
 from puzzlecalc.arith24._engine.trees import Tree
-from puzzlecalc.arith24.numbers import Number, apply, outcomes
+from puzzlecalc.arith24.numbers import Number, outcomes
 
 __all__ = ["ANY", "NOT_ZERO", "counted", "one_tree", "ordered_halves", "trees_making"]
 
@@ -55,8 +62,13 @@ ANY: Final = "any"
 #: ... any tree not worth 0 (``0 / x``).
 NOT_ZERO: Final = "not 0"
 
-#: What one side must make: a number, or :data:`ANY` or :data:`NOT_ZERO`.
-Need: TypeAlias = Number | Literal["any", "not 0"]
+#: What one side must make: a value, or :data:`ANY` or :data:`NOT_ZERO`.
+Need: TypeAlias = Value | Literal["any", "not 0"]
+
+#: Which of the six needs of :func:`~puzzlecalc.arith24._engine.lookup.needed_by` are the
+#: other side's for ``+ - * /``, when the value known comes first and when it comes second.
+_WAYS_KNOWN_FIRST: Final = (0, 1, 3, 4)
+_WAYS_KNOWN_SECOND: Final = (0, 2, 3, 5)
 
 
 def trees_making(cards: Part, goal: Value, plan: Plan) -> int:
@@ -69,17 +81,17 @@ def trees_making(cards: Part, goal: Value, plan: Plan) -> int:
     known = tables_of(plan).counts
     found = known.get((cards, goal))
     if found is None:
-        found = known[cards, goal] = _worked_back(cards, as_number(goal), plan)
+        found = known[cards, goal] = _worked_back(cards, goal, plan)
     return found
 
 
-def _worked_back(cards: Part, goal: Number, plan: Plan) -> int:
+def _worked_back(cards: Part, goal: Value, plan: Plan) -> int:
     found = 0
     for first, second in ordered_halves(cards, plan):
         by_first = len(first) <= len(second)
         for value, ways in counted(first if by_first else second, plan).items():
             spend(1)
-            needs = _needs(as_number(value), goal, plan.ops, by_first)
+            needs = _needs(value, goal, plan.ops, by_first)
             found += ways * sum(_trees_for(second if by_first else first, need, plan)
                                 for _, need in needs)  # fmt: skip
     return found
@@ -123,37 +135,38 @@ def ordered_halves(cards: Part, plan: Plan) -> Iterator[tuple[Part, Part]]:
             yield rest, part
 
 
-def _needs(known: Number, goal: Number, ops: str, known_first: bool) -> Iterator[tuple[str, Need]]:
+def _needs(known: Value, goal: Value, ops: str, known_first: bool) -> Iterator[tuple[str, Need]]:
     """What the other side must make for ``known op other`` (or, unless ``known_first``,
-    ``other op known``) to be worth ``goal``, for each operator of ``ops``: a number,
-    :data:`ANY` or :data:`NOT_ZERO` (division by zero is never among them)."""
-    if "+" in ops:
-        yield "+", apply("-", goal, known)
-    if "-" in ops:
-        yield "-", apply("-", known, goal) if known_first else apply("+", goal, known)
-    if "*" in ops:
-        if known:
-            yield "*", apply("/", goal, known)
-        elif not goal:  # 0 times anything
-            yield "*", ANY
-    if "/" not in ops:
+    ``other op known``) to be worth ``goal``, for each operator of ``ops`` in the order
+    ``+ - * /``: a value, :data:`ANY` or :data:`NOT_ZERO` (division by zero is never among
+    them)."""
+    if known != 0 and goal != 0:
+        needs = needed_by(goal, known)
+        for way in _WAYS_KNOWN_FIRST if known_first else _WAYS_KNOWN_SECOND:
+            if SIX_OPS[way] in ops:
+                yield SIX_OPS[way], needs[way]
         return
-    if not known_first:  # other / known
-        if known:
-            yield "/", apply("*", goal, known)
-    elif known and goal:  # known / other
-        yield "/", apply("/", known, goal)
-    elif not known and not goal:  # 0 divided by anything but 0
-        yield "/", NOT_ZERO
+    if known == 0:  # 0 + g; 0 - (-g) or g - 0; 0 * any tree is 0, as is 0 / any but 0
+        other: tuple[Need | None, ...] = (
+            goal,
+            opposite(goal) if known_first else goal,
+            None if goal != 0 else ANY,
+            None if goal != 0 or not known_first else NOT_ZERO,
+        )
+    else:  # (goal 0) -k + k; k - k either way; k * 0; 0 / k
+        other = (opposite(known), known, 0, None if known_first else 0)
+    for op, need in zip("+-*/", other, strict=True):
+        if need is not None and op in ops:
+            yield op, need
 
 
 def _trees_for(cards: Part, need: Need, plan: Plan) -> int:
     """How many trees over ``cards`` make what ``need`` asks."""
+    if not isinstance(need, str):
+        return trees_making(cards, need, plan)
     if need == ANY:
         return _total(cards, plan)
-    if need == NOT_ZERO:
-        return _total(cards, plan) - trees_making(cards, 0, plan)
-    return trees_making(cards, as_value(need), plan)
+    return _total(cards, plan) - trees_making(cards, 0, plan)
 
 
 def _total(cards: Part, plan: Plan) -> int:
@@ -186,7 +199,7 @@ def one_tree(cards: Part, goal: Value, plan: Plan) -> Tree | None:
     for first, second in reversed(list(ordered_halves(cards, plan))):
         by_first = len(first) <= len(second)
         for value in counted(first if by_first else second, plan):
-            for op, need in _needs(as_number(value), as_number(goal), plan.ops, by_first):
+            for op, need in _needs(value, goal, plan.ops, by_first):
                 other = _value_for(second if by_first else first, need, plan)
                 if other is None:
                     continue
@@ -199,5 +212,4 @@ def _value_for(cards: Part, need: Need, plan: Plan) -> Value | None:
     """A value ``cards`` make (with a tree) that ``need`` asks for, or ``None``."""
     if isinstance(need, str):
         return next((value for value in counted(cards, plan) if need == ANY or value != 0), None)
-    value = as_value(need)
-    return value if trees_making(cards, value, plan) else None
+    return need if trees_making(cards, need, plan) else None

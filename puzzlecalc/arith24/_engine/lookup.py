@@ -40,6 +40,7 @@ __all__ = [
     "let_go",
     "lowest_terms",
     "needed_by",
+    "opposite",
     "plain",
     "reduced",
     "shared_fraction",
@@ -75,6 +76,15 @@ def below_zero(value: Value) -> bool:
     (True, True, False, False)
     """
     return value[0] < 0 if isinstance(value, tuple) else value < 0
+
+
+def opposite(value: Value) -> Value:
+    """``-value``, as the search looks it up.
+
+    >>> opposite(3), opposite((-1, 2))
+    (-3, (1, 2))
+    """
+    return (-value[0], value[1]) if isinstance(value, tuple) else -value
 
 
 def as_number(value: Number | Ratio) -> Number:
