@@ -50,7 +50,15 @@ from puzzlecalc._pool import workers
 from puzzlecalc._signals import Stopped, stopped_by_signals, uninterrupted
 from puzzlecalc.arith24 import HouseRules, check, count, difficulty, hint, solvable, solve
 from puzzlecalc.arith24 import game as arith24_game
-from puzzlecalc.arith24._engine import arithmetic, budget, forms, lookup, naturals, parts
+from puzzlecalc.arith24._engine import (
+    arithmetic,
+    budget,
+    counting,
+    forms,
+    lookup,
+    naturals,
+    parts,
+)
 from puzzlecalc.arith24.census import arith24_census, countdown_census
 from puzzlecalc.arith24.census.results import HandSpec, hand_results
 from puzzlecalc.arith24.countdown import (
@@ -265,6 +273,47 @@ def test_the_values_kept_across_calls_stay_within_their_bound(
     assert lookup.whole_needed_by.cache_info().currsize == 0
     assert forms.leaf_key.cache_info().currsize == 0
     assert not lookup._HASHED and not lookup._INVERSES
+
+
+@pytest.mark.parametrize(
+    ("cards", "target", "in_order", "others"),
+    [
+        ((8, 7, 6, 5, 4, 3, 2, 1), 100, True, [((8, 7, 6, 5, 4, 3, 2, 1), 99), ((9, 8, 7, 6, 5, 4, 3, 2, 1), 7)]),
+        ((1, 2, 3, 4, 5), 24, False, [((1, 2, 3, 4, 6), 24), ((1, 2, 3, 4, 5), 10)]),
+    ],
+)  # fmt: skip
+def test_a_count_costs_the_same_steps_cold_or_after_counts_that_share_its_tables(
+    cards: tuple[int, ...], target: int, in_order: bool, others: list[tuple[tuple[int, ...], int]]
+) -> None:
+    def counting_trees(hand: tuple[int, ...], goal: int, steps: int = 10**9) -> int:
+        return count(hand, goal, in_order=in_order, distinct="none", max_steps=steps)
+
+    def cold(steps: int) -> object:
+        arithmetic.forget_shared()
+        return counting_trees(cards, target, steps)
+
+    least = _least_steps(cold)
+    ways = counting_trees(cards, target)
+    for hand, goal in others:  # (their tables are kept)
+        counting_trees(hand, goal)
+    assert counting._SHARED_COUNTS.size > 0
+    assert _least_steps(lambda steps: counting_trees(cards, target, steps)) == least
+    assert counting_trees(cards, target) == ways
+
+
+def test_the_counts_kept_across_calls_stay_within_their_bound(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    arithmetic.forget_shared()
+    monkeypatch.setattr(counting._SHARED_COUNTS, "limit", 3_000)
+    rng = random.Random(5)
+    for _ in range(30):
+        cards = [rng.randint(1, 13) for _ in range(rng.randint(5, 9))]
+        count(cards, rng.randint(1, 100), in_order=True, distinct="none")
+        kept = counting._SHARED_COUNTS
+        assert 0 < kept.size <= 3_000 or len(kept._entries) == 1  # (the newest, if larger)
+    arithmetic.forget_shared()
+    assert counting._SHARED_COUNTS.size == 0
 
 
 def test_a_bounded_cache_shared_by_threads_stays_whole() -> None:

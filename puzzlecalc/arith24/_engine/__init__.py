@@ -129,6 +129,8 @@ tables (budget)               a call's values, reachability, classes,     when t
 budget (budget)               a call's steps left                         when the call ends
 shared values (arithmetic)    the values of parts of up to 4 cards,       least recently used first
                               1,000,000 values in all
+shared counts (counting)      the counts of trees of parts listed,        least recently used first
+                              250,000 values in all
 shared pairs (arithmetic)     the classes of two cards for a target,      least recently used first
                               4,096
 ``Values.ordered``            a part's values, sorted as numbers          with the values

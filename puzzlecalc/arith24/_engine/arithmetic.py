@@ -31,7 +31,7 @@ from puzzlecalc.arith24._engine.budget import (
     spend,
     tables_of,
 )
-from puzzlecalc.arith24._engine.counting import one_tree, trees_making
+from puzzlecalc.arith24._engine.counting import forget_counts, one_tree, trees_making
 from puzzlecalc.arith24._engine.equivalence import Equivalence
 from puzzlecalc.arith24._engine.forms import Key, forget_leaves
 from puzzlecalc.arith24._engine.held import Values
@@ -147,6 +147,7 @@ def forget_shared() -> None:
     """Drop what searches keep across calls: the next call starts cold (benchmarks use this)."""
     _SHARED_VALUES.clear()
     _SHARED_PAIRS.clear()
+    forget_counts()
     forget_splits()
     forget_leaves()
     whole_needed_by.cache_clear()

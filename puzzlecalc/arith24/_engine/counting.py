@@ -26,6 +26,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Final, Literal, TypeAlias
 
+from puzzlecalc._bounded import BoundedCache
 from puzzlecalc.arith24._engine.budget import spend, tables_of
 from puzzlecalc.arith24._engine.lookup import (
     SIX_OPS,
@@ -40,7 +41,16 @@ from puzzlecalc.arith24._engine.plan import Plan
 from puzzlecalc.arith24._engine.trees import Tree
 from puzzlecalc.arith24.numbers import Number, outcomes
 
-__all__ = ["ANY", "NOT_ZERO", "counted", "one_tree", "ordered_halves", "trees_making"]
+__all__ = [
+    "ANY",
+    "MAX_SHARED_COUNTS",
+    "NOT_ZERO",
+    "counted",
+    "forget_counts",
+    "one_tree",
+    "ordered_halves",
+    "trees_making",
+]
 
 #: A part of a hand: a sorted multiset of cards, or a run of a fixed order.
 Part: TypeAlias = tuple[Number, ...]
@@ -51,6 +61,19 @@ Part: TypeAlias = tuple[Number, ...]
 #: compiled, a ``Final`` is written into the code, and the tests lower them.
 _LISTED_IN_ORDER = 6
 _LISTED_ANY_ORDER = 4
+
+
+#: The tables of counts of parts listed (:func:`counted`), kept across calls (least recently
+#: used dropped first, at most this many values in all): the years of a set share the runs
+#: of their cards, the hands of a census their parts. A call that finds a table worked out
+#: is charged what working it out would cost, so ``max_steps`` means the same whatever came
+#: before. (The ten cards of the year puzzle list 32,000 values.)
+MAX_SHARED_COUNTS: Final = 250_000
+
+#: Kept by part and plan (a plan hashes by identity: equal rules share one while it is kept).
+_SHARED_COUNTS: Final[BoundedCache[tuple[Part, Plan], dict[Value, int]]] = BoundedCache(
+    MAX_SHARED_COUNTS, len
+)
 
 
 def _listed(cards: Part, plan: Plan) -> bool:
@@ -99,27 +122,42 @@ def _worked_back(cards: Part, goal: Value, plan: Plan) -> int:
 
 def counted(cards: Part, plan: Plan) -> dict[Value, int]:
     """How many trees over exactly ``cards`` make each value they make: each value of one
-    side against each of the other, each way the plan allows."""
+    side against each of the other, each way the plan allows. (The table is shared: it is
+    read, never changed.)"""
     if len(cards) == 1:
         return {as_value(cards[0]): 1}
     known = tables_of(plan).count_tables
     found = known.get(cards)
     if found is None:
-        table: dict[Value, int] = {}
-        for first, second in ordered_halves(cards, plan):
-            lefts, rights = counted(first, plan), counted(second, plan)
-            spend(len(lefts) * len(rights))
-            for a, a_ways in lefts.items():
-                for b, b_ways in rights.items():
-                    ways = a_ways * b_ways
-                    for _, made in outcomes(as_number(a), as_number(b), plan.ops, False):
-                        value = as_value(made)
-                        table[value] = table.get(value, 0) + ways
-        allows = plan.allows
-        found = known[cards] = {
-            value: ways for value, ways in table.items() if allows(as_number(value))
-        }
+        found = _SHARED_COUNTS.get((cards, plan))
+        if found is None:
+            found = _counted(cards, plan)
+            _SHARED_COUNTS.put((cards, plan), found)
+        else:  # worked out by an earlier call: charge what working it out costs
+            for first, second in ordered_halves(cards, plan):
+                spend(len(counted(first, plan)) * len(counted(second, plan)))
+        known[cards] = found
     return found
+
+
+def _counted(cards: Part, plan: Plan) -> dict[Value, int]:
+    table: dict[Value, int] = {}
+    for first, second in ordered_halves(cards, plan):
+        lefts, rights = counted(first, plan), counted(second, plan)
+        spend(len(lefts) * len(rights))
+        for a, a_ways in lefts.items():
+            for b, b_ways in rights.items():
+                ways = a_ways * b_ways
+                for _, made in outcomes(as_number(a), as_number(b), plan.ops, False):
+                    value = as_value(made)
+                    table[value] = table.get(value, 0) + ways
+    allows = plan.allows
+    return {value: ways for value, ways in table.items() if allows(as_number(value))}
+
+
+def forget_counts() -> None:
+    """Drop the tables of counts kept across calls (:data:`MAX_SHARED_COUNTS`)."""
+    _SHARED_COUNTS.clear()
 
 
 def ordered_halves(cards: Part, plan: Plan) -> Iterator[tuple[Part, Part]]:
