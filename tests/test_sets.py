@@ -27,6 +27,7 @@ from puzzlecalc.arith24.sets import (
     ten_set,
     year_set,
 )
+from puzzlecalc.arith24.solutions import DEFAULT_MAX_STEPS
 from puzzlecalc.arith24.ten import TEN_PUZZLE, ten
 from puzzlecalc.arith24.years import YEAR_RULES, year_puzzle
 from puzzlecalc.calculator import Level, count_solutions, solve_level
@@ -187,6 +188,7 @@ def test_a_ten_set_keeps_its_digits_in_order() -> None:
         (["24", "--numbers", "1", "2"], "--numbers does not go with generate 24"),
         (["ten", "--game", "2"], "--game does not go with generate ten"),
         (["calculator", "--cards", "3"], "--cards does not go with generate calculator"),
+        (["calculator", "--max-steps", "9"], "--max-steps does not go with generate calculator"),
     ],
 )
 def test_generate_refuses_options_of_another_family(
@@ -228,6 +230,37 @@ def test_a_set_is_the_same_whatever_runs_it(make: Any) -> None:
         assert list(make(executor=pool)) == alone
     with concurrent.futures.ProcessPoolExecutor(2) as processes:  # (the work pickles)
         assert list(make(executor=processes)) == alone
+
+
+@pytest.mark.parametrize(
+    "make",
+    [
+        lambda steps: hand_set(2, cards=5, rate=False, max_steps=steps),
+        lambda steps: countdown_set(2, max_steps=steps),
+        lambda steps: digits_set(2, max_steps=steps),
+        lambda steps: ten_set(2, max_steps=steps),
+        lambda steps: year_set(2, cards=(8, 7, 6, 5, 4, 3, 2, 1), low=100, high=999,
+                               max_steps=steps),
+    ],
+)  # fmt: skip
+def test_a_set_s_searches_take_max_steps(make: Any) -> None:
+    """Each puzzle's search has the limit asked, raised or lowered: a set of puzzles past
+    the default is made only when the caller raises it."""
+    assert list(make(10**9)) == list(make(DEFAULT_MAX_STEPS))
+    with pytest.raises(SearchLimitError, match="more than max_steps=10 steps"):
+        list(make(10))
+
+
+def test_generate_takes_max_steps(capsys: pytest.CaptureFixture[str]) -> None:
+    argv = ["generate", "years", "--count", "1", "--numbers", "8", "7", "6", "5", "4", "3", "2",
+            "1", "--low", "100", "--high", "999"]  # fmt: skip
+    out, raised = io.StringIO(), io.StringIO()
+    assert main(argv, out) == 0 and main([*argv, "--max-steps", "10000000"], raised) == 0
+    assert out.getvalue() == raised.getvalue()
+    assert main([*argv, "--max-steps", "10"], io.StringIO()) == 4
+    assert "took more than max_steps=10 steps; raise the limit (--max-steps)" in (
+        capsys.readouterr().err
+    )
 
 
 def test_generate_years_and_the_work_on_processes() -> None:

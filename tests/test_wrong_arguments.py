@@ -311,6 +311,7 @@ CALLS: dict[str, tuple[Callable[..., Any], dict[str, Any]]] = {
             "rate": False,
             "test_share": 0.2,
             "max_draws": 20,
+            "max_steps": 10**6,
             "jobs": 1,
         },
     ),
@@ -440,12 +441,21 @@ CALLS: dict[str, tuple[Callable[..., Any], dict[str, Any]]] = {
             "least_steps": 2,
             "test_share": 0.2,
             "max_draws": 20,
+            "max_steps": 10**6,
             "jobs": 1,
         },
     ),
     "digits_set": (
         lambda **k: list(itertools.islice(digits_set(**k), 1)),
-        {"count": 1, "seed": 1, "low": 20, "high": 99, "test_share": 0.2, "max_draws": 20},
+        {
+            "count": 1,
+            "seed": 1,
+            "low": 20,
+            "high": 99,
+            "test_share": 0.2,
+            "max_draws": 20,
+            "max_steps": 10**6,
+        },
     ),
     "ten_set": (
         lambda **k: list(itertools.islice(ten_set(**k), 1)),
@@ -460,6 +470,7 @@ CALLS: dict[str, tuple[Callable[..., Any], dict[str, Any]]] = {
             "unsolvable": 0.0,
             "test_share": 0.2,
             "max_draws": 20,
+            "max_steps": 10**6,
         },
     ),
     "year_set": (
@@ -475,6 +486,7 @@ CALLS: dict[str, tuple[Callable[..., Any], dict[str, Any]]] = {
             "unsolvable": 0.0,
             "test_share": 0.2,
             "max_draws": 20,
+            "max_steps": 10**6,
         },
     ),
     "check_settings": (

@@ -37,6 +37,7 @@ import attrs
 
 from puzzlecalc._checks import instance, truth, whole_number
 from puzzlecalc._pool import in_order
+from puzzlecalc.arith24._engine import checked_steps
 from puzzlecalc.arith24.census.deck import Deck
 from puzzlecalc.arith24.countdown import (
     countdown,
@@ -48,7 +49,7 @@ from puzzlecalc.arith24.difficulty import difficulty, rates
 from puzzlecalc.arith24.expr import Expr
 from puzzlecalc.arith24.numbers import check_card_count, check_range, number
 from puzzlecalc.arith24.rules import COUNTDOWN, DEFAULT_RULES, HouseRules
-from puzzlecalc.arith24.solutions import solve
+from puzzlecalc.arith24.solutions import DEFAULT_MAX_STEPS, solve
 from puzzlecalc.arith24.ten import TEN_PUZZLE, ten
 from puzzlecalc.arith24.years import COUNTDOWN_CARDS, YEAR_RULES, year_puzzle
 from puzzlecalc.errors import InvalidArgumentError, SearchLimitError
@@ -152,6 +153,7 @@ def hand_set(
     rate: bool = True,
     test_share: float = 0.2,
     max_draws: int = MAX_DRAWS,
+    max_steps: int = DEFAULT_MAX_STEPS,
     jobs: int | None = 1,
     executor: concurrent.futures.Executor | None = None,
 ) -> Iterator[SetRecord]:
@@ -162,9 +164,12 @@ def hand_set(
 
     ``jobs`` processes of this machine, or an ``executor`` (a Dask cluster's, say), solve
     the hands drawn, as a census's work is run; the set is the same, whatever runs it.
+    ``max_steps`` is how much work the search of each hand may do (as for
+    :func:`~puzzlecalc.arith24.solutions.solve`).
 
     :raises InvalidArgumentError: on settings that cannot be met or are out of range.
-    :raises SearchLimitError: if ``max_draws`` draws give no new hand for a place.
+    :raises SearchLimitError: if ``max_draws`` draws give no new hand for a place, or a
+        hand's search needs more than ``max_steps`` steps.
     """
     counts = _counts(least, most, exactly, unsolvable)
     check_settings(count, test_share, max_draws, unsolvable, seed=seed)
@@ -173,6 +178,7 @@ def hand_set(
     number(target, "the target")
     instance(rules, "rules", HouseRules, "HouseRules")
     truth(rate, "rate")
+    checked_steps(max_steps)
     if band is not None and not rates(rules):
         raise InvalidArgumentError(f"a difficulty band needs rules the model rates, not {rules!r}")
     rng = random.Random(f"puzzlecalc set 24 {seed}")  # (a text seed: the same everywhere)
@@ -181,7 +187,8 @@ def hand_set(
         drawn = [rng.randint(low, high) for _ in range(cards)]
         return tuple(drawn if rules.in_order else sorted(drawn)), target  # (an order played)
 
-    make = _Hands(rules, counts, band, (rate or band is not None) and rates(rules), test_share)
+    rated = (rate or band is not None) and rates(rules)
+    make = _Hands(rules, counts, band, rated, test_share, max_steps)
     return _stream(count, max_draws, "hand", "24", rules.in_order, pick, make, counts.keeps,
                    jobs, executor)  # fmt: skip
 
@@ -195,10 +202,11 @@ class _Hands:
     band: tuple[float, float] | None
     rate: bool  # (asked for, or a band given, and the rules rated)
     test_share: float
+    max_steps: int
 
     def __call__(self, puzzle: tuple[tuple[int, ...], int]) -> SetRecord | None:
         hand, target = puzzle
-        found = tuple(solve(list(hand), target, rules=self.rules))
+        found = tuple(solve(list(hand), target, rules=self.rules, max_steps=self.max_steps))
         if not self.counts.possible(len(found)):
             return None
         rated = difficulty(list(hand), target, rules=self.rules) if self.rate else None
@@ -217,19 +225,22 @@ def countdown_set(
     least_steps: int = 2,
     test_share: float = 0.2,
     max_draws: int = MAX_DRAWS,
+    max_steps: int = DEFAULT_MAX_STEPS,
     jobs: int | None = 1,
     executor: concurrent.futures.Executor | None = None,
 ) -> Iterator[SetRecord]:
     """``count`` Countdown rounds (``large`` large numbers, a target from 100 to 999) whose
     target the numbers make exactly, in no fewer than ``least_steps`` steps (2: no one-step
-    solution), each with its distinct solutions; ``jobs`` and ``executor`` as for
-    :func:`hand_set`.
+    solution), each with its distinct solutions; ``max_steps``, ``jobs`` and ``executor``
+    as for :func:`hand_set`.
 
     :raises InvalidArgumentError: on settings out of range.
-    :raises SearchLimitError: if ``max_draws`` draws give no new round for a place.
+    :raises SearchLimitError: if ``max_draws`` draws give no new round for a place, or a
+        round's search needs more than ``max_steps`` steps.
     """
     check_settings(count, test_share, max_draws, seed=seed)
     whole_number(least_steps, "least_steps", low=1, high=5)
+    checked_steps(max_steps)
     rng = random.Random(f"puzzlecalc set countdown {seed}")
 
     def pick() -> tuple[tuple[int, ...], int] | None:
@@ -239,7 +250,7 @@ def countdown_set(
             reached -= one_step_values(numbers)
         return (numbers, rng.choice(sorted(reached))) if reached else None
 
-    make = _Rounds("countdown", least_steps, test_share)
+    make = _Rounds("countdown", least_steps, test_share, max_steps)
     return _stream(
         count, max_draws, "round", "countdown", False, pick, make, _always, jobs, executor
     )
@@ -253,10 +264,11 @@ class _Rounds:
     family: str
     least_steps: int
     test_share: float
+    max_steps: int
 
     def __call__(self, puzzle: tuple[tuple[int, ...], int]) -> SetRecord | None:
         numbers, target = puzzle
-        found = tuple(countdown(list(numbers), target))
+        found = tuple(countdown(list(numbers), target, max_steps=self.max_steps))
         if min(_steps(expr) for expr in found) < self.least_steps:
             return None
         return SetRecord(self.family, numbers, target, COUNTDOWN, found, None, self.test_share)
@@ -270,23 +282,26 @@ def digits_set(
     high: int = 499,
     test_share: float = 0.2,
     max_draws: int = MAX_DRAWS,
+    max_steps: int = DEFAULT_MAX_STEPS,
     jobs: int | None = 1,
     executor: concurrent.futures.Executor | None = None,
 ) -> Iterator[SetRecord]:
     """``count`` Digits-style rounds
     (:func:`~puzzlecalc.arith24.countdown.digits_round`) whose targets lie from ``low``
-    to ``high``, each with its distinct solutions under Countdown's rules; ``jobs`` and
-    ``executor`` as for :func:`hand_set`.
+    to ``high``, each with its distinct solutions under Countdown's rules; ``max_steps``,
+    ``jobs`` and ``executor`` as for :func:`hand_set`.
 
     :raises InvalidArgumentError: on settings out of range.
-    :raises SearchLimitError: if ``max_draws`` draws give no new round for a place.
+    :raises SearchLimitError: if ``max_draws`` draws give no new round for a place, or a
+        round's search needs more than ``max_steps`` steps.
     """
     check_settings(count, test_share, max_draws, seed=seed)
     whole_number(low, "low", low=1)
     whole_number(high, "high", low=low)
+    checked_steps(max_steps)
     rng = random.Random(f"puzzlecalc set digits {seed}")
     return _stream(count, max_draws, "round", "digits", False, lambda: digits_round(rng, low, high),
-                   _Rounds("digits", 1, test_share), _always, jobs, executor)  # fmt: skip
+                   _Rounds("digits", 1, test_share, max_steps), _always, jobs, executor)  # fmt: skip
 
 
 def ten_set(
@@ -301,29 +316,32 @@ def ten_set(
     unsolvable: float = 0.0,
     test_share: float = 0.2,
     max_draws: int = MAX_DRAWS,
+    max_steps: int = DEFAULT_MAX_STEPS,
     jobs: int | None = 1,
     executor: concurrent.futures.Executor | None = None,
 ) -> Iterator[SetRecord]:
     """``count`` strings of ``length`` digits that make ``target`` in their order (the ten
     puzzle, :data:`~puzzlecalc.arith24.ten.TEN_PUZZLE`), with ``least`` to ``most``
     distinct solutions (``exactly``: that many), ``unsolvable`` of them (a share) with
-    none; ``jobs`` and ``executor`` as for :func:`hand_set`.
+    none; ``max_steps``, ``jobs`` and ``executor`` as for :func:`hand_set`.
 
     :raises InvalidArgumentError: on settings out of range.
     :raises InvalidHandError: if ``target`` is no number a hand may make.
-    :raises SearchLimitError: if ``max_draws`` draws give no new string for a place.
+    :raises SearchLimitError: if ``max_draws`` draws give no new string for a place, or a
+        string's search needs more than ``max_steps`` steps.
     """
     counts = _counts(least, most, exactly, unsolvable)
     check_settings(count, test_share, max_draws, unsolvable, seed=seed)
     whole_number(length, "length", low=1, high=8)
     number(target, "the target")
+    checked_steps(max_steps)
     rng = random.Random(f"puzzlecalc set ten {seed}")
 
     def pick() -> tuple[tuple[int, ...], int]:
         return tuple(rng.randrange(10) for _ in range(length)), target
 
     return _stream(count, max_draws, "string", "ten", True, pick,
-                   _Strings(counts, test_share), counts.keeps, jobs, executor)  # fmt: skip
+                   _Strings(counts, test_share, max_steps), counts.keeps, jobs, executor)  # fmt: skip
 
 
 @attrs.frozen
@@ -333,10 +351,11 @@ class _Strings:
 
     counts: _Counts
     test_share: float
+    max_steps: int
 
     def __call__(self, puzzle: tuple[tuple[int, ...], int]) -> SetRecord | None:
         string, target = puzzle
-        found = tuple(ten(list(string), target))
+        found = tuple(ten(list(string), target, max_steps=self.max_steps))
         if not self.counts.possible(len(found)):
             return None
         return SetRecord("ten", string, target, TEN_PUZZLE, found, None, self.test_share)
@@ -354,6 +373,7 @@ def year_set(
     unsolvable: float = 0.0,
     test_share: float = 0.2,
     max_draws: int = MAX_DRAWS,
+    max_steps: int = DEFAULT_MAX_STEPS,
     jobs: int | None = 1,
     executor: concurrent.futures.Executor | None = None,
 ) -> Iterator[SetRecord]:
@@ -361,8 +381,8 @@ def year_set(
     ``low`` to ``high`` that ``cards`` make in their order, under
     :data:`~puzzlecalc.arith24.years.YEAR_RULES` (every tree a way of its own), in
     ``least`` to ``most`` ways, ``unsolvable`` of them (a share) in none. A record's
-    solutions are one way (the first found), its count every way; ``jobs`` and
-    ``executor`` as for :func:`hand_set`.
+    solutions are one way (the first found), its count every way; ``max_steps``, ``jobs``
+    and ``executor`` as for :func:`hand_set`.
 
     >>> years = year_set(2, cards=(5, 4, 3, 2, 1), low=50, high=99)
     >>> [(record.target, record.count, str(record.solutions[0])) for record in years]
@@ -371,16 +391,18 @@ def year_set(
     :raises InvalidArgumentError: on settings out of range.
     :raises InvalidHandError: if ``cards`` are no hand of the year puzzle, or ``low`` or
         ``high`` has more digits than a number may.
-    :raises SearchLimitError: if ``max_draws`` draws give no new year for a place.
+    :raises SearchLimitError: if ``max_draws`` draws give no new year for a place, or a
+        year's search needs more than ``max_steps`` steps.
     """
     check_settings(count, test_share, max_draws, unsolvable, seed=seed)
     counts = _counts(least, most, None, unsolvable)
     hand = tuple(whole_number(card, "a card", low=0) for card in YEAR_RULES.hand(cards))
     whole_number(low, "low", low=1)
     check_range(low, high)
+    checked_steps(max_steps)
     rng = random.Random(f"puzzlecalc set years {seed}")
     return _stream(count, max_draws, "year", "years", True, lambda: (hand, rng.randint(low, high)),
-                   _Years(counts, test_share), counts.keeps, jobs, executor)  # fmt: skip
+                   _Years(counts, test_share, max_steps), counts.keeps, jobs, executor)  # fmt: skip
 
 
 @attrs.frozen
@@ -390,10 +412,11 @@ class _Years:
 
     counts: _Counts
     test_share: float
+    max_steps: int
 
     def __call__(self, puzzle: tuple[tuple[int, ...], int]) -> SetRecord | None:
         cards, year = puzzle
-        (found,) = year_puzzle([year], cards=cards)
+        (found,) = year_puzzle([year], cards=cards, max_steps=self.max_steps)
         if not self.counts.possible(found.ways):
             return None
         one = () if found.solution is None else (found.solution,)

@@ -26,6 +26,7 @@ from puzzlecalc.cli.arguments import (
     band_flag,
     card,
     given,
+    max_steps_flag,
     moves_range,
     positive,
     rule_flags,
@@ -67,6 +68,7 @@ def add_parser(subparsers: Any) -> None:
         "--max-draws", type=positive, default=MAX_DRAWS,
         help=f"search limit: draws for each puzzle before giving up (default {MAX_DRAWS})",
     )  # fmt: skip
+    max_steps_flag(making, default=None)
     work_flags(making.add_argument_group("the work (the set is the same)"), default_jobs=1)
     hands = making.add_argument_group("24 (and ten, digits, years)")
     hands.add_argument("--cards", type=positive, help="cards per hand (default 4)")
@@ -107,13 +109,14 @@ def add_parser(subparsers: Any) -> None:
 
 #: The options each family takes (their ``dest``), besides those every family takes.
 _OWN: Final = {
-    "24": ("cards", "low", "high", "target", "exactly", "least", "most", "unsolvable", "band"),
-    "countdown": ("large", "least_steps"),
-    "digits": ("low", "high"),
-    "ten": ("length", "target", "exactly", "least", "most", "unsolvable"),
-    "years": ("numbers", "low", "high", "least", "most", "unsolvable"),
+    "24": ("cards", "low", "high", "target", "exactly", "least", "most", "unsolvable", "band",
+           "max_steps"),
+    "countdown": ("large", "least_steps", "max_steps"),
+    "digits": ("low", "high", "max_steps"),
+    "ten": ("length", "target", "exactly", "least", "most", "unsolvable", "max_steps"),
+    "years": ("numbers", "low", "high", "least", "most", "unsolvable", "max_steps"),
     "calculator": ("game", "moves", "not_unique", "max_tries"),
-}
+}  # fmt: skip
 _EVERY_OPTION: Final = {name for names in _OWN.values() for name in names}
 
 
