@@ -686,6 +686,16 @@ def test_24_deal_gives_up_after_max_deals(capsys: pytest.CaptureFixture[str]) ->
     assert run("24", "deal", "--max-deals", "0")[0] == 2
 
 
+def test_24_deal_searches_its_hands_within_max_steps(capsys: pytest.CaptureFixture[str]) -> None:
+    """``--max-steps`` bounds the search of each hand dealt, as it bounds a hand solved:
+    the deal took the default whatever was asked."""
+    assert run("24", "deal", "--seed", "1", "--max-steps", "5")[0] == 4
+    assert "more than max_steps=5 steps; raise the limit (--max-steps)" in capsys.readouterr().err
+    assert run("24", "deal", "--seed", "1", "--max-steps", "100000000") == run(
+        "24", "deal", "--seed", "1"
+    )
+
+
 @pytest.mark.parametrize(
     ("argv", "status", "shown"),
     [
@@ -1252,6 +1262,19 @@ def test_krypto_solves_a_deal_and_deals_one() -> None:
         solvable["solutions"]
         and run("krypto", "--deal", "--seed", "7", "--explain")[1].count(" = ") > 67
     )
+
+
+def test_krypto_deals_within_the_limits_asked(capsys: pytest.CaptureFixture[str]) -> None:
+    """The limits the error names are flags of ``krypto``: ``--max-deals`` (it named a flag
+    krypto did not have) and ``--max-steps`` (the deal searched with the default)."""
+    dealing = ["krypto", "--deal", "--seed", "1", "--solvable"]
+    assert run(*dealing, "--ops", "*", "--max-deals", "7")[0] == 4
+    assert "no Krypto deal of 7 could be made" in capsys.readouterr().err
+    assert run(*dealing, "--max-steps", "5")[0] == 4
+    assert "more than max_steps=5 steps; raise the limit (--max-steps)" in capsys.readouterr().err
+    assert run(*dealing, "--max-deals", "5000") == run(*dealing)
+    assert run("krypto", "--deal", "--max-deals", "9")[0] == 2
+    assert "--max-deals goes with --solvable" in capsys.readouterr().err
 
 
 def test_every_lists_the_targets_and_the_first_missed() -> None:

@@ -49,6 +49,15 @@ def test_a_solvable_deal_is_dealt_under_the_rules_asked() -> None:
     assert raised.value.limit == "max_deals"
 
 
+def test_a_solvable_deal_is_searched_within_max_steps() -> None:
+    dealt = deal_krypto(random.Random(3), solvable_only=True, unary="√!")
+    assert deal_krypto(random.Random(3), solvable_only=True, unary="√!", max_steps=10**8) == dealt
+    with pytest.raises(SearchLimitError, match="more than max_steps=5 steps") as raised:
+        deal_krypto(random.Random(3), solvable_only=True, max_steps=5)
+    assert raised.value.limit == "max_steps"
+    assert deal_krypto(random.Random(3), max_steps=5)  # (a deal not searched)
+
+
 @pytest.mark.parametrize(
     ("cards", "target", "message"),
     [

@@ -207,6 +207,7 @@ CALLS: dict[str, tuple[Callable[..., Any], dict[str, Any]]] = {
             "difficulty": None,
             "target": 24,
             "max_deals": 50,
+            "max_steps": 10**6,
         },
     ),
     "deal, a band": (
@@ -265,7 +266,7 @@ CALLS: dict[str, tuple[Callable[..., Any], dict[str, Any]]] = {
     ),
     "deal_krypto": (
         deal_krypto,
-        {"rng": RNG, "solvable_only": True, "rules": None, "max_deals": 5},
+        {"rng": RNG, "solvable_only": True, "rules": None, "max_deals": 5, "max_steps": 10**6},
     ),
     "check_krypto_deal": (check_krypto_deal, {"cards": [2, 4, 7, 8, 14], "target": 2}),
     "digits_round": (countdown.digits_round, {"rng": RNG, "low": 20, "high": 99}),

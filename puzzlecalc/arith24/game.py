@@ -32,7 +32,7 @@ from typing import Final, Unpack
 import attrs
 
 from puzzlecalc._checks import instance, real_number, shown, whole_number
-from puzzlecalc.arith24._engine import loop_tables
+from puzzlecalc.arith24._engine import checked_steps, loop_tables
 from puzzlecalc.arith24.difficulty import MAX_RATED_CARDS, rates
 from puzzlecalc.arith24.difficulty import difficulty as hand_difficulty
 from puzzlecalc.arith24.expr import BinOp, Expr
@@ -77,6 +77,7 @@ def deal(
     target: Number = 24,
     rules: HouseRules = DEFAULT_RULES,
     max_deals: int | None = None,
+    max_steps: int = DEFAULT_MAX_STEPS,
     progress: Progress | None = None,
 ) -> list[int]:
     """Deal a hand of ``cards`` numbers from ``low`` to ``high``, sorted (in the order
@@ -93,11 +94,14 @@ def deal(
 
     :param max_deals: how many hands to try before giving up: by default :data:`MAX_DEALS`,
         or :data:`MAX_RATED_DEALS` for hands of five cards or more in a difficulty band.
+    :param max_steps: how much work the search of each hand dealt may do (as for
+        :func:`~puzzlecalc.arith24.solutions.solve`).
     :param progress: told ``(hands tried, max_deals)`` as the hands are tried, and
         ``(max_deals, max_deals)`` at the end: for a progress bar on a slow deal.
     :raises InvalidArgumentError: on impossible settings, or a difficulty band under rules
         :func:`~puzzlecalc.arith24.difficulty.rates` says it does not rate.
-    :raises SearchLimitError: when no hand meets the conditions in ``max_deals`` tries.
+    :raises SearchLimitError: when no hand meets the conditions in ``max_deals`` tries, or
+        the search of a hand needs more than ``max_steps`` steps.
     """
     instance(rng, "rng", random.Random, "a random.Random")
     check_card_count(cards)
@@ -121,6 +125,7 @@ def deal(
         slow = difficulty is not None and cards >= _SLOW_TO_RATE
         max_deals = MAX_RATED_DEALS if slow else MAX_DEALS
     whole_number(max_deals, "max_deals", low=1)
+    checked_steps(max_steps)
     try:
         with loop_tables():  # the hands dealt share their parts' values
             for tried in range(max_deals):
@@ -129,7 +134,7 @@ def deal(
                 dealt = [rng.randint(low, high) for _ in range(cards)]
                 if not rules.in_order:
                     dealt.sort()
-                if solvable and not can_make(dealt, target, rules=rules):
+                if solvable and not can_make(dealt, target, rules=rules, max_steps=max_steps):
                     continue
                 if difficulty is not None:
                     rating = hand_difficulty(dealt, target, rules=rules)

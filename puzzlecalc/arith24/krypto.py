@@ -30,6 +30,7 @@ from typing import Final, Unpack
 import attrs
 
 from puzzlecalc._checks import instance, shown, whole_number
+from puzzlecalc.arith24._engine import checked_steps
 from puzzlecalc.arith24.expr import Expr
 from puzzlecalc.arith24.rules import HouseRules, RuleOptions, house_rules
 from puzzlecalc.arith24.solutions import DEFAULT_MAX_STEPS, solvable, solve
@@ -111,21 +112,27 @@ def deal_krypto(
     solvable_only: bool = False,
     rules: HouseRules | None = None,
     max_deals: int = MAX_DEALS,
+    max_steps: int = DEFAULT_MAX_STEPS,
     **options: Unpack[RuleOptions],
 ) -> KryptoDeal:
     """Six cards drawn from a shuffled deck: five to play, the last the target. With
-    ``solvable_only``, deals until one can be made under the rules (at most ``max_deals``).
+    ``solvable_only``, deals until one can be made under the rules (at most ``max_deals``,
+    each searched with at most ``max_steps`` steps, as :func:`krypto` searches).
 
     :raises InvalidArgumentError: if ``rng`` is not a :class:`random.Random`.
-    :raises SearchLimitError: if no deal of ``max_deals`` can be made.
+    :raises SearchLimitError: if no deal of ``max_deals`` can be made, or the search of a
+        deal needs more than ``max_steps`` steps.
     """
     instance(rng, "rng", random.Random, "a random.Random")
     whole_number(max_deals, "max_deals", low=1)
+    checked_steps(max_steps)
     chosen = house_rules(rules, options)
     for _ in range(max_deals):
         *cards, target = rng.sample(KRYPTO_DECK, KRYPTO_CARDS + 1)
         dealt = KryptoDeal(tuple(sorted(cards)), target)
-        if not solvable_only or solvable(dealt.cards, dealt.target, rules=chosen):
+        if not solvable_only or solvable(
+            dealt.cards, dealt.target, rules=chosen, max_steps=max_steps
+        ):
             return dealt
     raise SearchLimitError(
         f"no Krypto deal of {max_deals} could be made under {chosen}; raise the limit", "max_deals"

@@ -418,6 +418,7 @@ def _deal(options: Hand24Options, out: TextIO) -> int:
         target=options.target,
         rules=options.rules,
         max_deals=deal.get("max_deals"),
+        max_steps=options.max_steps,
         progress=text.progress_bar(sys.stderr) if band else None,  # rating takes a while
     )
     if options.json:

@@ -9,10 +9,17 @@ from typing import Any, TextIO
 import attrs
 
 from puzzlecalc._signals import Stop
-from puzzlecalc.arith24.krypto import KRYPTO_CARDS, deal_krypto, krypto
+from puzzlecalc.arith24.krypto import KRYPTO_CARDS, MAX_DEALS, deal_krypto, krypto
 from puzzlecalc.arith24.rules import HouseRules
 from puzzlecalc.cli import text
-from puzzlecalc.cli.arguments import answer_flags, rule_flags, rules_from, subcommand, whole
+from puzzlecalc.cli.arguments import (
+    answer_flags,
+    positive,
+    rule_flags,
+    rules_from,
+    subcommand,
+    whole,
+)
 from puzzlecalc.errors import InvalidArgumentError
 
 __all__ = ["KryptoOptions", "add_parser", "run"]
@@ -39,6 +46,11 @@ def add_parser(subparsers: Any) -> None:
     game.add_argument(
         "--solvable", action="store_true", help="deal until the cards can make the target"
     )
+    game.add_argument(
+        "--max-deals",
+        type=positive,
+        help=f"with --solvable: deals to try before giving up (default {MAX_DEALS})",
+    )
     answer_flags(game)
     rule_flags(game, HouseRules)
     game.set_defaults(run=run)
@@ -53,6 +65,7 @@ class KryptoOptions:
     deal: bool
     seed: int | None
     solvable: bool
+    max_deals: int
     rules: HouseRules
     json: bool
     explain: bool
@@ -68,6 +81,8 @@ class KryptoOptions:
             raise InvalidArgumentError("--deal deals the cards and the target; give neither")
         if not args.deal and (args.seed is not None or args.solvable):
             raise InvalidArgumentError("--seed and --solvable go with --deal")
+        if not args.solvable and args.max_deals is not None:
+            raise InvalidArgumentError("--max-deals goes with --solvable")
         if not args.deal and (not args.cards or args.target is None):
             raise InvalidArgumentError(
                 f"krypto needs {KRYPTO_CARDS} cards and --target (or --deal)"
@@ -78,6 +93,7 @@ class KryptoOptions:
             deal=args.deal,
             seed=args.seed,
             solvable=args.solvable,
+            max_deals=MAX_DEALS if args.max_deals is None else args.max_deals,
             rules=rules_from(args, HouseRules),
             json=args.json,
             explain=args.explain,
@@ -90,7 +106,11 @@ def run(args: argparse.Namespace, out: TextIO, stop: Stop) -> int:
     options = KryptoOptions.from_args(args)
     if options.deal:
         dealt = deal_krypto(
-            random.Random(options.seed), solvable_only=options.solvable, rules=options.rules
+            random.Random(options.seed),
+            solvable_only=options.solvable,
+            rules=options.rules,
+            max_deals=options.max_deals,
+            max_steps=options.max_steps,
         )
         cards, target = dealt.cards, dealt.target
     else:
