@@ -686,6 +686,21 @@ def test_24_deal_gives_up_after_max_deals(capsys: pytest.CaptureFixture[str]) ->
     assert run("24", "deal", "--max-deals", "0")[0] == 2
 
 
+@pytest.mark.parametrize(
+    ("argv", "said"),
+    [
+        (["make-level", "--buttons", "+/-", "--max-tries", "1"], "found in 1 try; raise"),
+        (["generate", "24", "--max-draws", "1"], "met the conditions in 1 draw (puzzle"),
+        (["24", "deal", "--band", "0", "0", "--max-deals", "1"], "the conditions in 1 deal; widen"),
+    ],
+)
+def test_a_limit_of_one_is_said_in_the_singular(
+    argv: list[str], said: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert run(*argv)[0] == 4
+    assert said in capsys.readouterr().err
+
+
 def test_24_deal_searches_its_hands_within_max_steps(capsys: pytest.CaptureFixture[str]) -> None:
     """``--max-steps`` bounds the search of each hand dealt, as it bounds a hand solved:
     the deal took the default whatever was asked."""

@@ -32,6 +32,7 @@ from typing import Final, Unpack
 import attrs
 
 from puzzlecalc._checks import instance, real_number, shown, whole_number
+from puzzlecalc._text import counted
 from puzzlecalc.arith24._engine import checked_steps, loop_tables
 from puzzlecalc.arith24.difficulty import MAX_RATED_CARDS, rates
 from puzzlecalc.arith24.difficulty import difficulty as hand_difficulty
@@ -145,8 +146,8 @@ def deal(
         if progress is not None:
             progress(max_deals, max_deals)
     raise SearchLimitError(
-        f"no hand of {cards} cards from {low} to {high} met the conditions in {max_deals} "
-        "deals; widen the band or raise max_deals",
+        f"no hand of {cards} cards from {low} to {high} met the conditions in "
+        f"{counted(max_deals, 'deal')}; widen the band or raise max_deals",
         "max_deals",
     )
 

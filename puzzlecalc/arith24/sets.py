@@ -37,6 +37,7 @@ import attrs
 
 from puzzlecalc._checks import instance, truth, whole_number
 from puzzlecalc._pool import in_order
+from puzzlecalc._text import counted
 from puzzlecalc.arith24._engine import checked_steps
 from puzzlecalc.arith24.census.deck import Deck
 from puzzlecalc.arith24.countdown import (
@@ -471,7 +472,7 @@ def _stream(
                     break
             else:
                 raise SearchLimitError(
-                    f"no new {what} met the conditions in {max_draws} draws (puzzle {place + 1})",
+                    f"no new {what} met the conditions in {counted(max_draws, 'draw')} (puzzle {place + 1})",
                     "max_draws",
                 )
 

@@ -25,6 +25,7 @@ import attrs
 
 from puzzlecalc import search
 from puzzlecalc._checks import instance, iterable, shown, truth, whole_number
+from puzzlecalc._text import counted
 from puzzlecalc.calculator.level import MAX_MOVES, Level, Portal
 from puzzlecalc.calculator.levels import Game, check_game
 from puzzlecalc.calculator.notation import parse_button
@@ -187,7 +188,7 @@ def generate(
             return level
     raise SearchLimitError(
         f"no level with a {'unique ' if unique else ''}shortest solution of {low}..{high} "
-        f"moves found in {max_tries} tries; raise max_tries or give other buttons",
+        f"moves found in {counted(max_tries, 'try', 'tries')}; raise max_tries or give other buttons",
         "max_tries",
     )
 

@@ -26,6 +26,7 @@ import attrs
 
 from puzzlecalc._checks import whole_number
 from puzzlecalc._pool import in_order
+from puzzlecalc._text import counted
 from puzzlecalc.calculator.difficulty import level_difficulty
 from puzzlecalc.calculator.level import Level
 from puzzlecalc.calculator.levels import Game, check_game
@@ -113,7 +114,7 @@ def _stream(count: int, max_draws: int, drawn: Generator[LevelRecord]) -> Iterat
                     break
             else:
                 raise SearchLimitError(
-                    f"no new level in {max_draws} draws (level {place + 1})", "max_draws"
+                    f"no new level in {counted(max_draws, 'draw')} (level {place + 1})", "max_draws"
                 )
 
 
