@@ -214,6 +214,10 @@ def test_opponents_play_large_hands_too() -> None:
     attempt = TEACHER.attempt([1, 2, 3, 4, 5, 6], random.Random(3))
     assert attempt.answer is not None and check(attempt.answer, [1, 2, 3, 4, 5, 6]).ok
     assert 0 < attempt.seconds <= TEACHER.patience
+    again = TEACHER.attempt([1, 2, 3, 4, 5, 6], random.Random(3), max_steps=10**8)
+    assert again == attempt
+    with pytest.raises(SearchLimitError, match="more than max_steps=5 steps"):
+        TEACHER.attempt([1, 2, 3, 4, 5, 6], random.Random(3), max_steps=5)
 
 
 RULES = [

@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from puzzlecalc import PuzzlecalcError
+from puzzlecalc import InvalidArgumentError, PuzzlecalcError, SearchLimitError
 from puzzlecalc.arith24 import Expr, HouseRules, count, solve
 from puzzlecalc.arith24.census import arith24_census, countdown_census, selections
 from puzzlecalc.arith24.countdown import (
@@ -35,6 +35,18 @@ def test_huttons_example() -> None:
     assert levels == sorted(levels, reverse=True) and levels[0] == 780
 
 
+def test_counting_expressions_stops_at_max_steps() -> None:
+    """A step is a value of one part met with a value of another: eight numbers, some
+    millions of them, take some 17 seconds, and stop at the default limit unless raised."""
+    assert count_expressions([3, 4, 5], max_steps=100) == count_expressions([3, 4, 5])
+    with pytest.raises(SearchLimitError, match=r"counting the expressions of 1 3 7 10 25 50 "
+                       r"75 100 took more than max_steps=1000000 steps") as raised:  # fmt: skip
+        count_expressions([*HUTTON, 75, 100])
+    assert raised.value.limit == "max_steps"
+    with pytest.raises(SearchLimitError, match="max_steps=3 steps"):
+        count_expressions([3, 4, 5], max_steps=3)
+
+
 def test_known_reachable_counts() -> None:
     assert len(reachable([100, 75, 50, 25, 6, 3]) & set(range(100, 1000))) == 832
     assert len(reachable(HUTTON) & set(range(100, 1000))) == 896
@@ -45,6 +57,18 @@ def test_reachable_agrees_with_the_general_value_tables() -> None:
         assert reachable(numbers) == set(reachable_values(numbers, natural=True, use_all=False))
         assert reachable(numbers, use_all=True) == set(reachable_values(numbers, natural=True))
     assert reachable([2, 3], natural=False) == set(reachable_values([2, 3], use_all=False))
+
+
+@pytest.mark.parametrize("natural", [False, True])
+def test_reachable_lists_values_within_max_steps(natural: bool) -> None:
+    numbers = [1, 2, 3, 4, 5]
+    values = reachable(numbers, natural=natural, use_all=True)
+    assert reachable(numbers, natural=natural, use_all=True, max_steps=10**8) == values
+    with pytest.raises(SearchLimitError, match="more than max_steps=5 steps"):
+        reachable(numbers, natural=natural, use_all=True, max_steps=5)
+    assert reachable(numbers, max_steps=5) == reachable(numbers)  # (Countdown's own tables)
+    with pytest.raises(InvalidArgumentError, match="max_steps must be at least 1, not 0"):
+        reachable(numbers, max_steps=0)
 
 
 @settings(max_examples=40, deadline=None)

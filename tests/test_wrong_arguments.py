@@ -215,15 +215,24 @@ CALLS: dict[str, tuple[Callable[..., Any], dict[str, Any]]] = {
         {"bound": 0.0},
     ),
     "Opponent": (game.Opponent, {"name": "x", "ops": "+-", "slip": 0.1, "seconds": 1.0}),
-    "Opponent.attempt": (game.TEACHER.attempt, {"cards": [3, 8], "rng": RNG, "target": 24}),
+    "Opponent.attempt": (
+        game.TEACHER.attempt,
+        {"cards": [3, 8], "rng": RNG, "target": 24, "max_steps": 10**6},
+    ),
     "difficulty": (difficulty.difficulty, {"cards": [3, 8], "target": 24}),
     "countdown": (countdown.countdown, {"numbers": [2, 3, 4], "target": 24, "max_steps": 100_000}),
-    "reachable": (countdown.reachable, {"numbers": [2, 3, 4], "use_all": False}),
+    "reachable": (
+        countdown.reachable,
+        {"numbers": [2, 3, 4], "use_all": False, "max_steps": 10**6},
+    ),
     "reachable_between": (
         countdown.reachable_between,
         {"numbers": [2, 3, 4], "low": 1, "high": 50},
     ),
-    "count_expressions": (countdown.count_expressions, {"numbers": [2, 3, 4]}),
+    "count_expressions": (
+        countdown.count_expressions,
+        {"numbers": [2, 3, 4], "use_all": False, "max_steps": 10**6},
+    ),
     "countdown_census": (
         census.countdown_census,
         {

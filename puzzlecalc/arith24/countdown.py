@@ -28,6 +28,7 @@ from typing import Final, cast
 from puzzlecalc._checks import instance, shown, whole_number
 from puzzlecalc.arith24._engine import MAX_KEPT_VALUES as _ENGINE_MAX_KEPT_VALUES
 from puzzlecalc.arith24._engine import (
+    checked_steps,
     forget_tables,
     kept_values,
     natural_values,
@@ -37,7 +38,7 @@ from puzzlecalc.arith24.expr import Expr
 from puzzlecalc.arith24.numbers import Number, hand
 from puzzlecalc.arith24.rules import COUNTDOWN, Distinct
 from puzzlecalc.arith24.solutions import DEFAULT_MAX_STEPS, reachable_values, solve
-from puzzlecalc.errors import InvalidHandError
+from puzzlecalc.errors import InvalidHandError, SearchLimitError
 
 __all__ = [
     "LARGE_NUMBERS",
@@ -75,7 +76,11 @@ MAX_KEPT_VALUES: Final = _ENGINE_MAX_KEPT_VALUES
 
 
 def reachable(
-    numbers: Sequence[Number], *, use_all: bool = False, natural: bool = True
+    numbers: Sequence[Number],
+    *,
+    use_all: bool = False,
+    natural: bool = True,
+    max_steps: int = DEFAULT_MAX_STEPS,
 ) -> set[Number]:
     """Every value the numbers can make; by default under Countdown's rules.
 
@@ -89,12 +94,18 @@ def reachable(
     :param use_all: only values that use every number.
     :param natural: every intermediate result must be a positive whole number; without
         it, fractions and negative numbers may appear along the way.
+    :param max_steps: how much work the search may do when it lists the values that use
+        every number, or fractions (as for
+        :func:`~puzzlecalc.arith24.solutions.reachable_values`); Countdown's own tables
+        need no limit.
     :raises InvalidHandError: on a bad hand (under ``natural``, numbers must be
         positive whole numbers).
+    :raises SearchLimitError: if the search needs more than ``max_steps`` steps.
     """
+    checked_steps(max_steps)
     if not natural or use_all:  # the general value tables of the solver
         checked = _naturals(numbers) if natural else hand(numbers)
-        return set(reachable_values(checked, natural=natural, use_all=use_all))
+        return set(reachable_values(checked, natural=natural, use_all=use_all, max_steps=max_steps))
     return cast(set[Number], natural_values(_naturals(numbers)))  # whole numbers only, here
 
 
@@ -154,7 +165,9 @@ def digits_round(rng: random.Random, low: int, high: int) -> tuple[tuple[int, ..
     return (tuple(numbers), rng.choice(targets)) if targets else None
 
 
-def count_expressions(numbers: Sequence[Number], *, use_all: bool = False) -> int:
+def count_expressions(
+    numbers: Sequence[Number], *, use_all: bool = False, max_steps: int = DEFAULT_MAX_STEPS
+) -> int:
     """How many valid expressions the numbers make under Countdown's rules, any value.
 
     Every expression tree counts (``1+2`` and ``2+1`` are two); this is the size of the
@@ -162,8 +175,15 @@ def count_expressions(numbers: Sequence[Number], *, use_all: bool = False) -> in
 
     >>> count_expressions([1, 3, 7, 10, 25, 50])
     4672540
+
+    :param max_steps: how much work the count may do: a step is a value of one part met
+        with a value of another (six numbers take some 50,000 to 75,000 steps, seven
+        under 1,000,000, eight some millions).
+    :raises InvalidHandError: on a bad hand (numbers must be positive whole numbers).
+    :raises SearchLimitError: if the count needs more than ``max_steps`` steps.
     """
     checked = _naturals(numbers)
+    left = checked_steps(max_steps)
     count = len(checked)
     full = (1 << count) - 1
     # ways[mask][value]: the number of expression trees on exactly the numbers of mask.
@@ -177,6 +197,13 @@ def count_expressions(numbers: Sequence[Number], *, use_all: bool = False) -> in
         part = (mask - 1) & mask
         while part:
             rest = mask ^ part  # ordered splits: both (part, rest) and (rest, part) come up
+            left -= len(ways[part]) * len(ways[rest])
+            if left < 0:
+                raise SearchLimitError(
+                    f"counting the expressions of {' '.join(map(str, checked))} took more "
+                    f"than max_steps={max_steps} steps; raise the limit",
+                    "max_steps",
+                )
             for a, m in ways[part].items():
                 for b, n in ways[rest].items():
                     both = m * n

@@ -277,6 +277,7 @@ class Opponent:
         rng: random.Random,
         target: Number = 24,
         rules: HouseRules = DEFAULT_RULES,
+        max_steps: int = DEFAULT_MAX_STEPS,
     ) -> Attempt:
         """What this opponent answers for ``cards`` under the house ``rules``, and after
         how many seconds.
@@ -286,11 +287,20 @@ class Opponent:
         its answer passes :func:`~puzzlecalc.arith24.referee.check` under the same rules.
         Hands :func:`~puzzlecalc.arith24.difficulty.difficulty` does not rate (too large,
         or under rules it has no model for) count as harder the more cards they have.
+        ``max_steps`` is how much work its search may do (as for
+        :func:`~puzzlecalc.arith24.solutions.solve`).
+
+        :raises SearchLimitError: if the search needs more than ``max_steps`` steps.
         """
         instance(rng, "rng", random.Random, "a random.Random")
         rules = instance(rules, "rules", HouseRules, "HouseRules")
+        checked_steps(max_steps)
         known = "".join(op for op in rules.ops if op in self.ops)
-        found = solve(cards, target, rules=rules.evolve(ops=known)) if known else []
+        found = (
+            solve(cards, target, rules=rules.evolve(ops=known), max_steps=max_steps)
+            if known
+            else []
+        )
         if not found:
             return Attempt(None, self.patience * rng.uniform(0.8, 1.2))
         rated = len(cards) <= MAX_RATED_CARDS and rates(rules)
