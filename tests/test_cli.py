@@ -6,6 +6,7 @@ import importlib.metadata
 import io
 import json
 import os
+import re
 import stat
 import subprocess
 import sys
@@ -684,6 +685,47 @@ def test_24_deal_gives_up_after_max_deals(capsys: pytest.CaptureFixture[str]) ->
     assert run("24", "deal", "--band", "0", "0", "--max-deals", "3", "--seed", "1") == (4, "")
     assert "met the conditions in 3 deals; widen the band" in capsys.readouterr().err
     assert run("24", "deal", "--max-deals", "0")[0] == 2
+
+
+#: Commands that search, as a user runs them; each of their limits is lowered to 1 below.
+LIMITED = [
+    ["level", "155"],
+    ["make-level", "--buttons", "+/-"],
+    ["24", "1", "2", "3", "4", "5", "6"],
+    ["24", "deal", "--band", "6", "7"],
+    ["ten", "1234"],
+    ["years", "2000", "2010"],
+    ["krypto", "--deal", "--solvable", "--ops", "*"],
+    ["every", "1", "2", "3", "4", "5"],
+    ["fours"],
+    ["countdown", "--deal"],
+    ["census", "24"],
+    ["generate", "24", "--count", "3"],
+    ["generate", "years", "--count", "2"],
+    ["generate", "calculator", "--count", "2"],
+    ["generate", "countdown", "--count", "2"],
+]
+
+
+@pytest.mark.parametrize("argv", LIMITED, ids=" ".join)
+def test_each_limit_a_command_takes_is_used_and_each_it_names_is_its_own(
+    argv: list[str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A search past its limit names the flag that raises it: the flag is the command's
+    own (``krypto`` named ``--max-deals``, ``generate`` ``--max-steps``, which they did not
+    take), and a command given ``--max-steps 1`` or ``--max-states 1`` stops there (``24
+    deal`` took ``--max-steps`` and searched with the default)."""
+    command = argv[:2] if argv[:2] == ["24", "deal"] else argv[:1]
+    assert run(*command, "--help")[0] == 0
+    own = set(re.findall(r"--max-[a-z-]+", capsys.readouterr().out))
+    limits = own - {"--max-cards", "--max-digits", "--max-value", "--max-solutions"}
+    assert limits
+    for flag in sorted(limits):
+        status = run(*argv, flag, "1")[0]
+        said = capsys.readouterr().err
+        assert set(re.findall(r"\((--max-[a-z-]+)\)", said)) <= own, (flag, said)
+        if flag in ("--max-steps", "--max-states") and status != 2:  # (2: not with this)
+            assert status == 4 and f"raise the limit ({flag})" in said, (flag, said)
 
 
 @pytest.mark.parametrize(
