@@ -161,7 +161,8 @@ def hand_set(
     """``count`` hands of ``cards`` numbers from ``low`` to ``high`` for ``target``, each
     with ``least`` to ``most`` distinct solutions (``exactly``: that many), ``unsolvable``
     of them (a share) with none, in the difficulty ``band`` if one is given. Each is rated
-    (its difficulty) unless not ``rate`` (rating costs about as much as solving).
+    (its difficulty) unless not ``rate`` (rating a hand of four costs many times what
+    solving it does).
 
     ``jobs`` processes of this machine, or an ``executor`` (a Dask cluster's, say), solve
     the hands drawn, as a census's work is run; the set is the same, whatever runs it.
