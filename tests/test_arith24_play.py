@@ -16,7 +16,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from shared_data import text
-from strategies24 import hands
+from strategies24 import hands, small_hands
 
 from puzzlecalc import PuzzlecalcError, SearchLimitError
 from puzzlecalc.arith24 import (
@@ -31,8 +31,9 @@ from puzzlecalc.arith24 import (
     solvable,
     solve,
 )
-from puzzlecalc.arith24.difficulty import moves, rates, spearman
+from puzzlecalc.arith24.difficulty import WEIGHTS, move_features, moves, rates, spearman
 from puzzlecalc.arith24.game import SECOND_GRADER, TEACHER
+from puzzlecalc.arith24.numbers import Number
 
 CHECKS = [
     ("8/(3-8/3)", [3, 3, 8, 8], {}, True, "correct"),
@@ -180,6 +181,70 @@ def test_difficulty_basics() -> None:
     assert difficulty([6, 4], 24) < difficulty([6, 4, 1, 1, 1], 24)
     with pytest.raises(PuzzlecalcError, match="at most 5 cards"):
         difficulty([1, 2, 3, 4, 5, 6])
+
+
+def _weight(result: Number, op: str, target: Number) -> float:
+    """The weight of a move as the model's docstring states it: ``exp(-cost)``, or 0 for
+    a move that is never made."""
+    features = move_features(result, op, target)
+    if features is None:
+        return 0.0
+    return math.exp(-sum(WEIGHTS[name] * value for name, value in features.items()))
+
+
+@pytest.mark.parametrize(
+    ("target", "result", "op"),
+    [(24, 24, "*"), (2, 2, "-"), (Fraction(2, 3), Fraction(2, 3), "/")],
+)
+def test_two_cards_are_rated_by_the_weights_of_the_moves_the_player_makes(
+    target: Number, result: Number, op: str
+) -> None:
+    # 6 4 makes 10, 24, 2, 3/2 and 2/3; 4-6 is never made (a negative number).
+    made: list[tuple[Number, str]] = [
+        (10, "+"), (24, "*"), (2, "-"), (Fraction(3, 2), "/"), (Fraction(2, 3), "/")
+    ]  # fmt: skip
+    assert _weight(-2, "-", target) == 0
+    total = sum(_weight(made_result, made_op, target) for made_result, made_op in made)
+    assert difficulty([6, 4], target) == pytest.approx(
+        -math.log(_weight(result, op, target) / total)
+    )
+
+
+def _plain_chance(numbers: tuple[Number, ...], target: Number, rules: HouseRules) -> float:
+    """The model as its docstring states it: every move of :func:`moves` followed, each
+    weighted by :func:`_weight`."""
+    if len(numbers) == 1:
+        return 1.0 if numbers[0] == target else 0.0
+    weighted = [
+        (_weight(result, op, target), _plain_chance(after, target, rules))
+        for (result, after), op in moves(numbers, rules).items()
+    ]
+    total = sum(weight for weight, _ in weighted)
+    return sum(weight * chance for weight, chance in weighted) / total if total else 0.0
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    small_hands,
+    st.sampled_from([24, 10, 1, 0, -3, Fraction(1, 2), Fraction(8, 3)]),
+    st.builds(
+        HouseRules,
+        ops=st.sampled_from(["+-*/", "+-", "*/", "-/"]),
+        integer_only=st.booleans(),
+        non_negative=st.booleans(),
+        natural=st.booleans(),
+        in_order=st.booleans(),
+    ),
+)
+def test_difficulty_is_the_model_player_s_chance_of_ending_on_the_target(
+    cards: list[int], target: Number, rules: HouseRules
+) -> None:
+    chance = _plain_chance(rules.hand(cards), target, rules)
+    rated = difficulty(cards, target, rules=rules)
+    if chance == 0:
+        assert rated == math.inf
+    else:
+        assert rated == pytest.approx(-math.log(chance))
 
 
 def test_opponents_are_ordered_easiest_first() -> None:

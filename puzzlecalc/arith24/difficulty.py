@@ -82,7 +82,7 @@ def move_features(result: Number, op: str, target: Number) -> dict[str, float] |
     >>> print(move_features(0, "-", 24))
     None
     """
-    if result <= 0:
+    if not _made(result):
         return None
     return {
         "fraction": 0.0 if isinstance(result, int) else 1.0,
@@ -91,6 +91,12 @@ def move_features(result: Number, op: str, target: Number) -> dict[str, float] |
         "division": 1.0 if op == "/" else 0.0,
         "subtraction": 1.0 if op == "-" else 0.0,
     }
+
+
+def _made(result: Number) -> bool:
+    """Whether the model player makes a move that gives ``result``: never one that gives a
+    negative number or zero."""
+    return result > 0
 
 
 def moves(
@@ -144,15 +150,24 @@ def _weight(result: Number, op: str, target: Number) -> float:
 
 @functools.lru_cache(maxsize=200_000)
 def _chance(numbers: tuple[Number, ...], target: Number, rules: HouseRules) -> float:
-    """The chance that the model player, starting from ``numbers``, ends on ``target``."""
+    """The chance that the model player, starting from ``numbers``, ends on ``target``.
+
+    Only the moves the player makes are followed, and their weights are worked out only
+    where one of them may still end on the target.
+    """
     if len(numbers) == 1:
         return 1.0 if numbers[0] == target else 0.0
-    weights = {move: _weight(move[0], op, target) for move, op in moves(numbers, rules).items()}
-    total = sum(weights.values())
-    if not total:
+    made = [
+        (result, after, op)
+        for (result, after), op in moves(numbers, rules).items()
+        if _made(result)
+    ]
+    chances = [_chance(after, target, rules) for _, after, _ in made]
+    if not any(chances):
         return 0.0
-    chances = (weight * _chance(after, target, rules) for (_, after), weight in weights.items())
-    return sum(chances) / total
+    weights = [_weight(result, op, target) for result, _, op in made]
+    weighted = sum(weight * chance for weight, chance in zip(weights, chances, strict=True))
+    return weighted / sum(weights)
 
 
 caches.register(_chance.cache_clear)

@@ -60,8 +60,8 @@ __all__ = [
 #: How many hands :func:`deal` tries before it gives up on the conditions asked for.
 MAX_DEALS: Final = 10_000
 #: How many hands of five cards or more :func:`deal` tries when it must rate each (a
-#: difficulty band): rating such a hand takes a tenth of a second or more, so a rare band
-#: gives up in seconds, not minutes. (Four cards rate in a millisecond.)
+#: difficulty band): rating such a hand takes about a twentieth of a second, so a rare band
+#: gives up in seconds, not minutes. (Four cards rate in about a millisecond.)
 MAX_RATED_DEALS: Final = 100
 #: Hands of this many cards or more are slow to rate.
 _SLOW_TO_RATE: Final = 5
