@@ -15,6 +15,9 @@ nox.options.error_on_missing_interpreters = True
 
 PYPROJECT = nox.project.load_toml("pyproject.toml")
 PYTHON = "3.11"
+#: The newer Pythons puzzlecalc supports: ``nox -s newer`` tests it on them, where the
+#: machine has them (CI's machine is sure to have only :data:`PYTHON`).
+NEWER = ["3.12", "3.13"]
 ROOT = Path(__file__).parent
 
 
@@ -36,6 +39,18 @@ def tests(session: nox.Session) -> None:
 
     Dask is installed too, so the census runs on a local cluster as well.
     """
+    _test(session)
+
+
+@nox.session(python=NEWER)
+def newer(session: nox.Session) -> None:
+    """Run the tests as ``tests`` does, on each of the newer Pythons puzzlecalc supports
+    (not part of CI: run it where they are installed)."""
+    _test(session)
+
+
+def _test(session: nox.Session) -> None:
+    """Install the package with Dask and the test tools, and run pytest."""
     _install(session, "test", extras="distributed")
     session.run("pytest", *session.posargs)
 
