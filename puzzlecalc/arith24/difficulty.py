@@ -17,7 +17,7 @@ the move is a subtraction                   0.26
 The weights were fitted to the solved rates of 4nums.com's players on the 566 hands of
 cards 1 to 10 (``tests/data/arith24/4nums_difficulty_1to10.csv``), maximising the
 rank correlation: there the Spearman correlation between difficulty and solved rate is
--0.79 (in-sample) and -0.78 in five-fold cross-validation (refitting on four fifths,
+-0.78 (in-sample) and -0.77 in five-fold cross-validation (refitting on four fifths,
 scoring the fifth; ``benchmarks/fit_difficulty.py`` refits and prints both). Minus the
 number of solutions up to commutativity alone gives -0.64.
 
