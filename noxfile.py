@@ -9,8 +9,9 @@ import shutil
 from pathlib import Path
 
 import nox
+from packaging.requirements import Requirement
 
-nox.options.sessions = ["tests", "compiled", "lint", "mypy", "docs", "site", "examples"]
+nox.options.sessions = ["tests", "compiled", "lint", "mypy", "docs", "site", "examples", "oldest"]
 nox.options.error_on_missing_interpreters = True
 
 PYPROJECT = nox.project.load_toml("pyproject.toml")
@@ -53,6 +54,39 @@ def _test(session: nox.Session) -> None:
     """Install the package with Dask and the test tools, and run pytest."""
     _install(session, "test", extras="distributed")
     session.run("pytest", *session.posargs)
+
+
+#: The tests ``oldest`` runs besides the doctests: every public function called with wrong
+#: arguments, work on processes and on Dask, each rule's one definition, and a sample of
+#: each game's searches.
+OLDEST_TESTS = ["test_wrong_arguments", "test_pool", "test_one_definition", "test_solver"]
+OLDEST_TESTS += ["test_calculator2", "test_sets"]
+
+
+@nox.session(python=PYTHON)
+def oldest(session: nox.Session) -> None:
+    """Run the package on the oldest versions of what it needs that pyproject.toml allows
+    (each floor pinned: attrs, more-itertools, Dask's ``distributed`` and the test tools),
+    so no floor claims more than holds: the package's and the README's doctests and the
+    tests of :data:`OLDEST_TESTS`, a minute's run."""
+    session.install("-e", ".[distributed]", *_floors())
+    tests = [f"tests/{name}.py" for name in OLDEST_TESTS]
+    session.run("pytest", "puzzlecalc", "README.rst", *tests, *session.posargs)
+
+
+def _floors() -> list[str]:
+    """Each requirement of the package, its ``distributed`` extra and the test group,
+    pinned to the lowest version pyproject.toml allows (its ``>=`` bound)."""
+    project = PYPROJECT["project"]
+    texts = [*project["dependencies"], *project["optional-dependencies"]["distributed"]]
+    pins = []
+    for text in [*texts, *nox.project.dependency_groups(PYPROJECT, "test")]:
+        requirement = Requirement(text)
+        floors = [spec.version for spec in requirement.specifier if spec.operator == ">="]
+        if len(floors) != 1:
+            raise ValueError(f"{text!r} has no one lowest version (>=) to test")
+        pins.append(f"{requirement.name}=={floors[0]}")
+    return pins
 
 
 #: The modules mypyc compiles when asked (pyproject.toml's mypyc build hook), as modules.
