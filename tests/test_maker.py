@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import json
 import math
 import random
@@ -29,17 +30,25 @@ from puzzlecalc import (
 )
 from puzzlecalc.arith24.difficulty import spearman
 from puzzlecalc.calculator.difficulty import LevelDifficulty, level_difficulty
-from puzzlecalc.calculator.maker import generate
+from puzzlecalc.calculator.maker import MOST_IN_A_ROW, generate
 
 WIDE = Rules(max_value=99_999_999, min_value=-99_999_999)
 
 
-def _check_made(level: Level, moves: tuple[int, int], unique: bool = True) -> None:
+def _longest_run(labels: list[str]) -> int:
+    """The most times in a row ``labels`` press one button."""
+    return max(len(list(run)) for _, run in itertools.groupby(labels))
+
+
+def _check_made(
+    level: Level, moves: tuple[int, int], unique: bool = True, most_in_a_row: int = MOST_IN_A_ROW
+) -> None:
     """``level`` has what the maker promises."""
     solution = solve_level(level)
     assert solution is not None and len(solution) == level.moves
     assert moves[0] <= level.moves <= moves[1]
     assert {record[0] for record in solution.indices} == set(range(len(level.buttons)))
+    assert _longest_run(solution.labels) <= most_in_a_row
     assert level.target != level.initial_state().value
     wide = solve_level(level, WIDE)
     assert wide is not None and len(wide) == level.moves
@@ -61,6 +70,38 @@ def test_made_levels_have_one_shortest_solution_of_the_stated_length(
 def test_any_seed_makes_a_level_as_promised(seed: int, game: Any, moves: int, unique: bool) -> None:
     level = generate(random.Random(seed), game=game, moves=(moves, moves), unique=unique)
     _check_made(level, (moves, moves), unique)
+
+
+def test_no_real_level_asks_for_more_presses_in_a_row_than_the_maker() -> None:
+    """The maker's default is the real games' own: the longest run of one press in the
+    shortest solution of any level of either game (the first game's level 166)."""
+    runs = {
+        (game, numbered.number, _longest_run(solution.labels))
+        for game in (1, 2)
+        for numbered in game_levels(game)
+        for level in numbered.puzzles
+        if (solution := solve_level(level)) is not None
+    }
+    assert max(run for _, _, run in runs) == MOST_IN_A_ROW
+    assert (1, 166, MOST_IN_A_ROW) in runs
+
+
+@pytest.mark.parametrize("most_in_a_row", [1, 2, 3, 9])
+def test_no_button_is_pressed_more_times_in_a_row_than_allowed(most_in_a_row: int) -> None:
+    for seed in range(12):
+        level = generate(random.Random(seed), moves=(6, 9), most_in_a_row=most_in_a_row)
+        _check_made(level, (6, 9), most_in_a_row=most_in_a_row)
+
+
+def test_long_runs_are_made_only_when_allowed() -> None:
+    """A level of one button is that button pressed ``moves`` times: more in a row than the
+    default allows, made when the caller raises it."""
+    with pytest.raises(SearchLimitError, match=r"raise max_tries or most_in_a_row \(4\)"):
+        generate(random.Random(0), buttons=["+2"], moves=5)
+    level = generate(random.Random(0), buttons=["+2"], moves=5, most_in_a_row=5)
+    assert level.goal == level.start + 10
+    made = [generate(random.Random(seed), moves=9, most_in_a_row=9) for seed in range(40)]
+    assert max(_longest_run(solve_level(level).labels) for level in made) > MOST_IN_A_ROW  # type: ignore[union-attr]
 
 
 def test_the_same_seed_makes_the_same_level() -> None:
@@ -106,6 +147,7 @@ def test_several_shortest_solutions_when_allowed() -> None:
         ({"buttons": []}, InvalidArgumentError, "buttons must be a list of labels"),
         ({"buttons": ["frob"]}, InvalidButtonError, "'frob'"),
         ({"max_tries": 0}, InvalidArgumentError, "max_tries must be at least 1"),
+        ({"most_in_a_row": 0}, InvalidArgumentError, "most_in_a_row must be at least 1"),
         ({"buttons": ["+1", "x2", "-1"], "moves": 2}, InvalidArgumentError,
          "a solution of at most 2 moves cannot press all 3 buttons"),
         ({"buttons": ["+/-"], "max_tries": 5}, SearchLimitError,
@@ -135,6 +177,16 @@ def test_make_level_json_reads_back_and_solves(tmp_path: Path) -> None:
     assert status == 0 and solved.count("shortest: 5 moves") == 10
 
 
+def test_make_level_most_in_a_row() -> None:
+    status, out = run("make-level", "--buttons", "+2", "--moves", "5", "--most-in-a-row", "5")
+    assert status == 0 and "  solution: +2, +2, +2, +2, +2  " in out
+    status, out = run("make-level", "--seed", "2", "--moves", "8", "--count", "5", "--json",
+                      "--most-in-a-row", "1")  # fmt: skip
+    solutions = [json.loads(line)["solution"] for line in out.splitlines()]
+    assert status == 0 and len(solutions) == 5
+    assert all(_longest_run(solution) == 1 for solution in solutions)
+
+
 def test_make_level_text() -> None:
     status, out = run("make-level", "--seed", "3", "--moves", "4", "--count", "2", "--game", "2")
     lines = out.splitlines()
@@ -152,6 +204,8 @@ def test_make_level_text() -> None:
         (["--moves", "3", "-1"], 2, "--moves must be from 1 to 1000, not -1"),
         (["--buttons", "frob"], 3, "'frob'"),
         (["--buttons", "+/-", "--max-tries", "3"], 4, "found in 3 tries"),
+        (["--most-in-a-row", "0"], 2, "--most-in-a-row"),
+        (["--buttons", "+2", "--moves", "5", "--max-tries", "3"], 4, "most_in_a_row (4)"),
     ],
 )
 def test_make_level_errors(

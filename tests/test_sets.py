@@ -189,6 +189,7 @@ def test_a_ten_set_keeps_its_digits_in_order() -> None:
         (["ten", "--game", "2"], "--game does not go with generate ten"),
         (["calculator", "--cards", "3"], "--cards does not go with generate calculator"),
         (["calculator", "--max-steps", "9"], "--max-steps does not go with generate calculator"),
+        (["24", "--most-in-a-row", "2"], "--most-in-a-row does not go with generate 24"),
     ],
 )
 def test_generate_refuses_options_of_another_family(
@@ -286,6 +287,10 @@ def test_a_level_set_gives_levels_whose_shortest_solution_is_the_record_s() -> N
         assert solution is not None and len(solution) == len(record.solution) == level.moves
         assert record.count == count_solutions(level) == 1
         assert record.split == split_of(record.id, 0.2)
+    assert all(
+        all(a != b for a, b in itertools.pairwise(record.solution))
+        for record in level_set(3, seed=4, moves=6, most_in_a_row=1)
+    )
     several = list(level_set(4, seed=4, game=2, unique=False))
     assert all(record.count == count_solutions(record.level) for record in several)
     with pytest.raises(InvalidArgumentError, match="game"):
@@ -301,6 +306,12 @@ def test_generate_calculator_writes_levels_that_level_reads(tmp_path: Path) -> N
     rows = [json.loads(line) for line in out.getvalue().splitlines()]
     assert [json.loads(line)["moves"] for line in solved.getvalue().splitlines()] == [4, 4]
     assert all(len(row["solution"]) == 4 for row in rows)
+    one_in_a_row = io.StringIO()
+    argv = ["generate", "calculator", "--count", "4", "--moves", "7", "--most-in-a-row", "1"]
+    assert main(argv, one_in_a_row) == 0
+    solutions = [json.loads(line)["solution"] for line in one_in_a_row.getvalue().splitlines()]
+    assert len(solutions) == 4
+    assert all(all(a != b for a, b in itertools.pairwise(solution)) for solution in solutions)
     table = io.StringIO()
     assert main(["generate", "calculator", "--count", "1", "--csv"], table) == 0
     assert table.getvalue().startswith("id,start,goal,moves,buttons,portal,game,solution,")

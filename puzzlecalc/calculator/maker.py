@@ -10,7 +10,9 @@ two to four of them, now and then with Store, ``[+]N`` or a portal; the start is
 number. A breadth-first pass (:func:`puzzlecalc.search.layers`) finds every value the
 buttons show and the fewest moves that show it; the goal is one first shown after exactly
 the chosen number of moves, by one sequence of presses only (with ``unique=True``), which
-presses every button; goals of fewer digits are preferred. A level whose answer changes
+presses every button and asks for no button more than :data:`MOST_IN_A_ROW` times in a
+row (the real levels never ask for more: a level whose answer is ``+4`` nine times is
+rejected); goals of fewer digits are preferred. A level whose answer changes
 when the display holds eight digits instead of six is rejected: its shortest solution
 would be short, or unique, only because the display cuts other ways off.
 """
@@ -22,6 +24,7 @@ from collections.abc import Callable, Sequence
 from typing import Final
 
 import attrs
+from more_itertools import run_length
 
 from puzzlecalc import search
 from puzzlecalc._checks import instance, iterable, shown, truth, whole_number
@@ -35,10 +38,14 @@ from puzzlecalc.calculator.rules import DEFAULT_RULES, Rules
 from puzzlecalc.calculator.solver import count_solutions, solve_level
 from puzzlecalc.errors import InvalidArgumentError, SearchLimitError
 
-__all__ = ["BUTTON_KINDS", "DEFAULT_MAX_TRIES", "generate"]
+__all__ = ["BUTTON_KINDS", "DEFAULT_MAX_TRIES", "MOST_IN_A_ROW", "generate"]
 
 #: How many random levels :func:`generate` tries before it gives up, unless told otherwise.
 DEFAULT_MAX_TRIES: Final = 2000
+#: The most times in a row a made level's solution presses one button (at one position),
+#: unless told otherwise: as many as the real levels of either game ask for (the first
+#: game's level 166 presses x3 four times, then SUM).
+MOST_IN_A_ROW: Final = 4
 #: The states one try may reach; a try that reaches more is dropped.
 _MAX_STATES_PER_TRY: Final = 50_000
 #: The goal is kept below this, so that it reads at a glance.
@@ -141,6 +148,7 @@ def generate(
     moves: int | tuple[int, int] = (3, 7),
     unique: bool = True,
     rules: Rules = DEFAULT_RULES,
+    most_in_a_row: int = MOST_IN_A_ROW,
     max_tries: int = DEFAULT_MAX_TRIES,
 ) -> Level:
     """A random level whose shortest solution takes exactly ``level.moves`` moves.
@@ -156,6 +164,7 @@ def generate(
     :param moves: the length of the shortest solution, or the (fewest, most) to draw it from.
     :param unique: whether the shortest solution must be the only one of its length.
     :param rules: the rules the level is made (and solved) under.
+    :param most_in_a_row: the most times in a row the solution may press one button.
     :param max_tries: how many random levels to try before giving up.
     :raises InvalidArgumentError: if an argument is out of range.
     :raises InvalidButtonError: if a label of ``buttons`` names no button.
@@ -166,6 +175,7 @@ def generate(
     check_game(game)
     truth(unique, "unique")
     checked_rules(rules)
+    whole_number(most_in_a_row, "most_in_a_row", low=1)
     whole_number(max_tries, "max_tries", low=1)
     if buttons is not None:
         buttons = list(iterable(buttons, "buttons", "a list of labels"))
@@ -183,19 +193,24 @@ def generate(
         labels = _draw_buttons(rng, game, depth) if buttons is None else list(buttons)
         portal = _draw_portal(rng) if buttons is None else None
         start = _draw_start(rng)
-        level = _level(rng, Level(start, start, depth, labels, portal), rules, unique)
+        draft = Level(start, start, depth, labels, portal)
+        level = _level(rng, draft, rules, unique, most_in_a_row)
         if level is not None and _same_when_wide(level, wide, unique):
             return level
     raise SearchLimitError(
         f"no level with a {'unique ' if unique else ''}shortest solution of {low}..{high} "
-        f"moves found in {counted(max_tries, 'try', 'tries')}; raise max_tries or give other buttons",
+        f"moves found in {counted(max_tries, 'try', 'tries')}; raise max_tries or "
+        f"most_in_a_row ({most_in_a_row}), or give other buttons",
         "max_tries",
     )
 
 
-def _level(rng: random.Random, draft: Level, rules: Rules, unique: bool) -> Level | None:
+def _level(
+    rng: random.Random, draft: Level, rules: Rules, unique: bool, most_in_a_row: int
+) -> Level | None:
     """A level of ``draft``'s start and buttons with a goal first shown after
-    ``draft.moves`` moves (by one way only, when ``unique``), pressing every button."""
+    ``draft.moves`` moves (by one way only, when ``unique``), pressing every button and
+    none more than ``most_in_a_row`` times in a row."""
     depth = draft.moves
     problem = LevelProblem(draft, rules)
     try:
@@ -216,7 +231,9 @@ def _level(rng: random.Random, draft: Level, rules: Rules, unique: bool) -> Leve
         level = attrs.evolve(draft, goal=goal)
         solution = solve_level(level, rules)
         assert solution is not None and len(solution) == depth
-        if {record[0] for record in solution.indices} == set(range(len(level.buttons))):
+        pressed = {record[0] for record in solution.indices}
+        longest_run = max(times for _, times in run_length.encode(solution.labels))
+        if pressed == set(range(len(level.buttons))) and longest_run <= most_in_a_row:
             return level
     return None
 

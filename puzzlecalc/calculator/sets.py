@@ -30,7 +30,7 @@ from puzzlecalc._text import counted
 from puzzlecalc.calculator.difficulty import level_difficulty
 from puzzlecalc.calculator.level import Level
 from puzzlecalc.calculator.levels import Game, check_game
-from puzzlecalc.calculator.maker import DEFAULT_MAX_TRIES, generate
+from puzzlecalc.calculator.maker import DEFAULT_MAX_TRIES, MOST_IN_A_ROW, generate
 from puzzlecalc.calculator.solver import count_solutions, solve_level
 from puzzlecalc.errors import SearchLimitError
 from puzzlecalc.sets import MAX_DRAWS, check_settings, split_of
@@ -77,14 +77,16 @@ def level_set(
     game: Game = 1,
     moves: int | tuple[int, int] = (3, 7),
     unique: bool = True,
+    most_in_a_row: int = MOST_IN_A_ROW,
     test_share: float = 0.2,
     max_tries: int = DEFAULT_MAX_TRIES,
     max_draws: int = MAX_DRAWS,
     jobs: int | None = 1,
     executor: concurrent.futures.Executor | None = None,
 ) -> Iterator[LevelRecord]:
-    """``count`` levels the level maker makes (``game``, ``moves``, ``unique`` and
-    ``max_tries`` as for :func:`~puzzlecalc.calculator.maker.generate`), each given once.
+    """``count`` levels the level maker makes (``game``, ``moves``, ``unique``,
+    ``most_in_a_row`` and ``max_tries`` as for :func:`~puzzlecalc.calculator.maker.generate`),
+    each given once.
 
     The k-th level drawn comes from a generator seeded by the set's ``seed`` and k alone,
     so ``jobs`` processes of this machine, or an ``executor`` (a Dask cluster's, say), may
@@ -95,8 +97,9 @@ def level_set(
         ``max_draws`` levels drawn for a place were all given before.
     """
     check_settings(count, test_share, max_draws, seed=seed)
+    whole_number(most_in_a_row, "most_in_a_row", low=1)
     whole_number(max_tries, "max_tries", low=1)
-    make = _Levels(seed, check_game(game), moves, unique, max_tries, test_share)
+    make = _Levels(seed, check_game(game), moves, unique, most_in_a_row, max_tries, test_share)
     return _stream(count, max_draws, in_order(itertools.count(), make, executor=executor,
                                               jobs=jobs, chunk=1))  # fmt: skip
 
@@ -126,13 +129,14 @@ class _Levels:
     game: Game
     moves: int | tuple[int, int]
     unique: bool
+    most_in_a_row: int
     max_tries: int
     test_share: float
 
     def __call__(self, drawn: int) -> LevelRecord:
         rng = random.Random(f"puzzlecalc set calculator {self.seed} {drawn}")
         level = generate(rng, game=self.game, moves=self.moves, unique=self.unique,
-                         max_tries=self.max_tries)  # fmt: skip
+                         most_in_a_row=self.most_in_a_row, max_tries=self.max_tries)  # fmt: skip
         solution = solve_level(level)
         assert solution is not None  # (the maker made it so)
         described = json.dumps([self.game, level.to_dict()], sort_keys=True)

@@ -20,7 +20,7 @@ from puzzlecalc.arith24.sets import (
     year_set,
 )
 from puzzlecalc.calculator.levels import GAMES
-from puzzlecalc.calculator.maker import DEFAULT_MAX_TRIES
+from puzzlecalc.calculator.maker import DEFAULT_MAX_TRIES, MOST_IN_A_ROW
 from puzzlecalc.calculator.sets import LevelRecord, level_set
 from puzzlecalc.cli.arguments import (
     band_flag,
@@ -101,6 +101,10 @@ def add_parser(subparsers: Any) -> None:
     levels.add_argument("--not-unique", action="store_const", const=True,
                         help="allow several shortest solutions")  # fmt: skip
     levels.add_argument(
+        "--most-in-a-row", type=positive,
+        help=f"the most times in a row a solution presses one button ({MOST_IN_A_ROW})",
+    )  # fmt: skip
+    levels.add_argument(
         "--max-tries", type=positive,
         help=f"random levels tried for each level made (default {DEFAULT_MAX_TRIES})",
     )  # fmt: skip
@@ -115,7 +119,7 @@ _OWN: Final = {
     "digits": ("low", "high", "max_steps"),
     "ten": ("length", "target", "exactly", "least", "most", "unsolvable", "max_steps"),
     "years": ("numbers", "low", "high", "least", "most", "unsolvable", "max_steps"),
-    "calculator": ("game", "moves", "not_unique", "max_tries"),
+    "calculator": ("game", "moves", "not_unique", "most_in_a_row", "max_tries"),
 }  # fmt: skip
 _EVERY_OPTION: Final = {name for names in _OWN.values() for name in names}
 

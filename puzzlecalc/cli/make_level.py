@@ -11,7 +11,7 @@ import attrs
 from puzzlecalc._signals import Stop
 from puzzlecalc.calculator.difficulty import level_difficulty
 from puzzlecalc.calculator.levels import GAMES, NumberedLevel
-from puzzlecalc.calculator.maker import DEFAULT_MAX_TRIES, generate
+from puzzlecalc.calculator.maker import DEFAULT_MAX_TRIES, MOST_IN_A_ROW, generate
 from puzzlecalc.calculator.solver import solve_level
 from puzzlecalc.cli import records, text
 from puzzlecalc.cli.arguments import moves_range, positive, subcommand, whole
@@ -55,6 +55,12 @@ def add_parser(subparsers: Any) -> None:
     maker.add_argument("--buttons", nargs="+", metavar="LABEL", help="use these buttons")
     maker.add_argument("--not-unique", action="store_true", help="allow several shortest solutions")
     maker.add_argument(
+        "--most-in-a-row",
+        type=positive,
+        default=MOST_IN_A_ROW,
+        help=f"the most times in a row the solution presses one button (default {MOST_IN_A_ROW})",
+    )
+    maker.add_argument(
         "--max-tries",
         type=positive,
         default=DEFAULT_MAX_TRIES,
@@ -74,6 +80,7 @@ class MakeLevelOptions:
     game: int
     buttons: tuple[str, ...] | None
     unique: bool
+    most_in_a_row: int
     max_tries: int
     json: bool
 
@@ -94,6 +101,7 @@ class MakeLevelOptions:
             game=args.game,
             buttons=None if args.buttons is None else tuple(args.buttons),
             unique=not args.not_unique,
+            most_in_a_row=args.most_in_a_row,
             max_tries=args.max_tries,
             json=args.json,
         )
@@ -110,6 +118,7 @@ def run(args: argparse.Namespace, out: TextIO, stop: Stop) -> int:
             buttons=options.buttons,
             moves=options.moves,
             unique=options.unique,
+            most_in_a_row=options.most_in_a_row,
             max_tries=options.max_tries,
         )
         solution = solve_level(level)
