@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 from shared_data import text
 from strategies24 import hands, small_hands
 
-from puzzlecalc import PuzzlecalcError, SearchLimitError
+from puzzlecalc import InvalidArgumentError, PuzzlecalcError, SearchLimitError
 from puzzlecalc.arith24 import (
     OPPONENTS,
     HouseRules,
@@ -31,7 +31,7 @@ from puzzlecalc.arith24 import (
     solvable,
     solve,
 )
-from puzzlecalc.arith24.difficulty import WEIGHTS, move_features, moves, rates, spearman
+from puzzlecalc.arith24.difficulty import WEIGHTS, check_band, move_features, moves, rates, spearman
 from puzzlecalc.arith24.game import SECOND_GRADER, TEACHER
 from puzzlecalc.arith24.numbers import Number
 
@@ -369,6 +369,24 @@ def test_rules_the_model_has_no_weights_for_are_refused_where_a_rating_is_asked(
         deal(random.Random(1), rules=rules, difficulty=(0, 5))
     attempt = TEACHER.attempt([2, 3, 4], random.Random(1), target=9, rules=rules)
     assert 0 < attempt.seconds <= TEACHER.patience  # (rated by its size instead)
+
+
+@pytest.mark.parametrize(
+    ("band", "kept"),
+    [(None, None), ((3, 4.5), (3, 4.5)), ([0, 0], (0, 0)), ((-math.inf, 5), (-math.inf, 5)),
+     ((5, 3), "not (5, 3)"), ((1,), "not (1,)"), ((1, 2, 3), "not"), ("24", "not '24'"),
+     ((True, 5), "not (True, 5)"), ((math.nan, 5), "not (nan, 5)"), (("1", 5), "not")],
+)  # fmt: skip
+def test_a_band_is_a_pair_of_ratings_least_first(band: object, kept: object) -> None:
+    if isinstance(kept, str):
+        with pytest.raises(
+            InvalidArgumentError, match=re.escape(f"must be a (least, most) pair, {kept}")
+        ):
+            check_band(band)
+        with pytest.raises(InvalidArgumentError, match="difficulty must be"):
+            deal(random.Random(1), difficulty=band)  # type: ignore[arg-type]
+    else:
+        assert check_band(band) == kept
 
 
 def test_harder_hands_take_longer() -> None:

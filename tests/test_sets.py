@@ -116,6 +116,9 @@ def test_the_split_is_stable_and_near_its_share() -> None:
         (lambda: hand_set(1, least=3, most=2), "most"),
         (lambda: hand_set(1, exactly=0), "exactly"),
         (lambda: hand_set(1, band=(0, 5), rules=HouseRules(ops="+-*/^")), "difficulty band"),
+        (lambda: hand_set(1, band=(5, 3)), r"band must be a \(least, most\) pair, not \(5, 3\)"),
+        (lambda: hand_set(1, band="24"), "band must be a"),  # type: ignore[arg-type]
+        (lambda: hand_set(1, band=[1]), "band must be a"),  # type: ignore[arg-type]
         (lambda: countdown_set(1, least_steps=9), "least_steps"),
         (lambda: year_set(1, high=5), "high"),
         (lambda: level_set(1, test_share=2), "test_share must be a number from 0 to 1"),

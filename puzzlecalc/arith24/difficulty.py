@@ -49,6 +49,7 @@ __all__ = [
     "MAX_RANKED",
     "MAX_RATED_CARDS",
     "WEIGHTS",
+    "check_band",
     "difficulty",
     "move_features",
     "moves",
@@ -138,6 +139,42 @@ def rates(rules: HouseRules) -> bool:
     """
     instance(rules, "rules", HouseRules, "HouseRules")
     return not rules.family and rules.use_all
+
+
+def check_band(
+    band: object, rules: HouseRules = DEFAULT_RULES, name: str = "band"
+) -> tuple[float, float] | None:
+    """``band``, a ``(least, most)`` pair of :func:`difficulty` ratings to keep hands
+    between, as a tuple (``None``: no band), once it is known to be one the model can
+    keep to under ``rules``.
+
+    >>> check_band([3, 4.5])
+    (3, 4.5)
+    >>> check_band((5, 3))
+    Traceback (most recent call last):
+    ...
+    puzzlecalc.errors.InvalidArgumentError: band must be a (least, most) pair, not (5, 3)
+
+    :param name: the band's name in an error (``"difficulty"`` for
+        :func:`~puzzlecalc.arith24.game.deal`'s).
+    :raises InvalidArgumentError: if it is no pair of numbers, the least above the most
+        or either NaN, or the model does not rate ``rules`` (:func:`rates`).
+    """
+    if band is None:
+        return None
+    if (
+        not isinstance(band, (tuple, list))
+        or len(band) != 2
+        or not all(
+            isinstance(bound, (int, float)) and not isinstance(bound, bool) for bound in band
+        )
+        or not all(bound == bound for bound in band)  # (NaN is no bound)
+        or band[0] > band[1]
+    ):
+        raise InvalidArgumentError(f"{name} must be a (least, most) pair, not {shown(band)}")
+    if not rates(rules):
+        raise InvalidArgumentError(f"a difficulty band needs rules the model rates, not {rules!r}")
+    return band[0], band[1]
 
 
 def _weight(result: Number, op: str, target: Number) -> float:

@@ -31,17 +31,17 @@ from typing import Final, Unpack
 
 import attrs
 
-from puzzlecalc._checks import instance, real_number, shown, whole_number
+from puzzlecalc._checks import function_or_none, instance, real_number, whole_number
 from puzzlecalc._text import counted
 from puzzlecalc.arith24._engine import checked_steps, loop_tables
-from puzzlecalc.arith24.difficulty import MAX_RATED_CARDS, rates
+from puzzlecalc.arith24.difficulty import MAX_RATED_CARDS, check_band, rates
 from puzzlecalc.arith24.difficulty import difficulty as hand_difficulty
 from puzzlecalc.arith24.expr import BinOp, Expr
 from puzzlecalc.arith24.numbers import Number, check_card_count, check_range
 from puzzlecalc.arith24.rules import DEFAULT_RULES, HouseRules, RuleOptions, check_ops, house_rules
 from puzzlecalc.arith24.solutions import DEFAULT_MAX_STEPS, Progress, solve
 from puzzlecalc.arith24.solutions import solvable as can_make
-from puzzlecalc.errors import InvalidArgumentError, SearchLimitError
+from puzzlecalc.errors import SearchLimitError
 
 __all__ = [
     "CHAMPION",
@@ -108,22 +108,10 @@ def deal(
     check_card_count(cards)
     check_range(low, high)
     instance(rules, "rules", HouseRules, "HouseRules")
-    if difficulty is not None and (
-        not isinstance(difficulty, (tuple, list))
-        or len(difficulty) != 2
-        or not all(
-            isinstance(bound, (int, float)) and not isinstance(bound, bool) for bound in difficulty
-        )
-        or not all(bound == bound for bound in difficulty)  # (NaN is no bound)
-        or difficulty[0] > difficulty[1]
-    ):
-        raise InvalidArgumentError(
-            f"difficulty must be a (least, most) pair, not {shown(difficulty)}"
-        )
-    if difficulty is not None and not rates(rules):
-        raise InvalidArgumentError(f"a difficulty band needs rules the model rates, not {rules!r}")
+    band = check_band(difficulty, rules, "difficulty")
+    function_or_none(progress, "progress")
     if max_deals is None:
-        slow = difficulty is not None and cards >= _SLOW_TO_RATE
+        slow = band is not None and cards >= _SLOW_TO_RATE
         max_deals = MAX_RATED_DEALS if slow else MAX_DEALS
     whole_number(max_deals, "max_deals", low=1)
     checked_steps(max_steps)
@@ -137,9 +125,9 @@ def deal(
                     dealt.sort()
                 if solvable and not can_make(dealt, target, rules=rules, max_steps=max_steps):
                     continue
-                if difficulty is not None:
+                if band is not None:
                     rating = hand_difficulty(dealt, target, rules=rules)
-                    if not difficulty[0] <= rating <= difficulty[1]:
+                    if not band[0] <= rating <= band[1]:
                         continue
                 return dealt
     finally:

@@ -19,12 +19,13 @@ from __future__ import annotations
 import functools
 import itertools
 import math
+import sys
 from collections.abc import Iterable, Mapping, Sized
 from collections.abc import Set as AbstractSet
 from fractions import Fraction
 from typing import Final, Literal, TypeAlias
 
-from puzzlecalc._checks import shown, whole_number
+from puzzlecalc._checks import shown, truth, whole_number
 from puzzlecalc.errors import InvalidHandError, InvalidTypeError, NoValueError
 
 __all__ = [
@@ -420,18 +421,26 @@ def number(value: object, what: object) -> Number:
 
 
 def hand(
-    cards: Iterable[object], in_order: bool = False, max_cards: int | None = None
+    cards: Iterable[object], in_order: object = False, max_cards: object = None
 ) -> tuple[Number, ...]:
     """The cards as a sorted tuple of exact values, checked (in the order given, if
     ``in_order``).
 
+    :param in_order: whether the cards keep the order given (any value is taken, and
+        checked).
     :param max_cards: the most cards the hand may have (default :data:`MAX_CARDS`, or in
         a fixed order :data:`MAX_ORDERED_CARDS`): the rules' ``max_cards``.
     :raises InvalidHandError: if there are no cards, more than ``max_cards``, or one is not
         a number (see :func:`number`).
+    :raises InvalidTypeError: if ``in_order`` is not a bool or ``max_cards`` not a whole
+        number.
+    :raises InvalidArgumentError: if ``max_cards`` is less than 1.
     """
+    in_order = truth(in_order, "in_order")
     if max_cards is None:
         max_cards = MAX_ORDERED_CARDS if in_order else MAX_CARDS
+    # (at most sys.maxsize - 1: islice reads one more)
+    max_cards = whole_number(max_cards, "max_cards", low=1, high=sys.maxsize - 1)
     if type(cards) not in (list, tuple) and (
         isinstance(cards, (str, bytes, Mapping, AbstractSet)) or not isinstance(cards, Iterable)
     ):

@@ -46,14 +46,14 @@ from puzzlecalc.arith24.countdown import (
     one_step_values,
     reachable_between,
 )
-from puzzlecalc.arith24.difficulty import difficulty, rates
+from puzzlecalc.arith24.difficulty import check_band, difficulty, rates
 from puzzlecalc.arith24.expr import Expr
 from puzzlecalc.arith24.numbers import check_card_count, check_range, number
 from puzzlecalc.arith24.rules import COUNTDOWN, DEFAULT_RULES, HouseRules
 from puzzlecalc.arith24.solutions import DEFAULT_MAX_STEPS, solve
 from puzzlecalc.arith24.ten import TEN_PUZZLE, ten
 from puzzlecalc.arith24.years import COUNTDOWN_CARDS, YEAR_RULES, year_puzzle
-from puzzlecalc.errors import InvalidArgumentError, SearchLimitError
+from puzzlecalc.errors import SearchLimitError
 from puzzlecalc.sets import MAX_DRAWS, check_settings, split_of
 
 __all__ = [
@@ -181,8 +181,7 @@ def hand_set(
     instance(rules, "rules", HouseRules, "HouseRules")
     truth(rate, "rate")
     checked_steps(max_steps)
-    if band is not None and not rates(rules):
-        raise InvalidArgumentError(f"a difficulty band needs rules the model rates, not {rules!r}")
+    band = check_band(band, rules)
     rng = random.Random(f"puzzlecalc set 24 {seed}")  # (a text seed: the same everywhere)
 
     def pick() -> tuple[tuple[int, ...], int]:

@@ -26,8 +26,9 @@ from typing import Any, Final, Protocol, runtime_checkable
 from puzzlecalc import _checks
 from puzzlecalc.calculator.ops import Op
 from puzzlecalc.calculator.ops.digits import Append
+from puzzlecalc.calculator.rules import DISPLAY_MAX
 from puzzlecalc.calculator.state import format_value
-from puzzlecalc.errors import InvalidTypeError
+from puzzlecalc.errors import InvalidArgumentError, InvalidTypeError
 from puzzlecalc.svg import Drawing
 
 __all__ = ["level_svg", "reach_svg", "solution_svg"]
@@ -74,6 +75,15 @@ class _Level(Protocol):
     def initial_state(self) -> Any: ...
 
 
+def _goal(goal: object) -> int | str:
+    """``goal``, a number a level's display shows or a word, as a goal of a picture."""
+    if isinstance(goal, bool) or not isinstance(goal, (int, str)):
+        raise InvalidTypeError(f"each goal must be a number or a word, not {_checks.shown(goal)}")
+    if isinstance(goal, int) and abs(goal) > DISPLAY_MAX:
+        raise InvalidArgumentError(f"a goal does not fit on the display: {_checks.shown(goal)}")
+    return goal
+
+
 @runtime_checkable
 class _Solution(Protocol):
     """What drawing a solution reads of it (a :class:`~puzzlecalc.calculator.solution.Solution`'s)."""
@@ -92,10 +102,14 @@ def level_svg(level: object, goals: Sequence[int | str] | None = None) -> str:
     The text of the picture names the move limit, the goal (each of ``goals``, for a level
     of several), the start value and every button's label.
 
-    :raises InvalidTypeError: if ``level`` is not a Level.
+    :raises InvalidTypeError: if ``level`` is not a Level, or ``goals`` not a list of
+        numbers and words.
+    :raises InvalidArgumentError: if a goal does not fit on the display.
     """
     if not isinstance(level, _Level):
         raise InvalidTypeError(f"level must be a Level, not {_checks.shown(level)}")
+    if goals is not None:
+        goals = [_goal(goal) for goal in _checks.iterable(goals, "goals", "a list of goals")]
     width = _COLUMNS * _BUTTON_WIDTH + (_COLUMNS - 1) * _GAP + 2 * _MARGIN
     keys = [(button.label(), _colour(button)) for button in level.buttons]
     if any(isinstance(goal, str) for goal in goals or [level.goal]):

@@ -13,6 +13,7 @@ from __future__ import annotations
 import concurrent.futures
 import contextlib
 import csv
+import sys
 from collections.abc import Callable, Hashable, Sequence
 from pathlib import Path
 from typing import Any, Final, Generic, Protocol, TextIO, TypedDict, TypeVar
@@ -57,7 +58,7 @@ def _jobs(owner: object, attribute: attrs.Attribute[int | None], value: object) 
 
 
 def _at_least_one(owner: object, attribute: attrs.Attribute[int], value: object) -> None:
-    whole_number(value, attribute.name, low=1)
+    whole_number(value, attribute.name, low=1, high=sys.maxsize - 1)  # (islice reads one more)
 
 
 #: How many selections or hands a census takes unless ``max_items`` says more: its work is

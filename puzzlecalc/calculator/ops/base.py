@@ -15,7 +15,7 @@ from typing import ClassVar, Final, Literal, TypeAlias
 
 import attrs
 
-from puzzlecalc._checks import instance, shown, whole_number
+from puzzlecalc._checks import function_or_none, instance, shown, whole_number
 from puzzlecalc.calculator.rules import DEFAULT_RULES, Rules
 from puzzlecalc.calculator.state import (
     LARGEST_ARROWS,
@@ -312,6 +312,7 @@ class Op(abc.ABC):
         """
         self.check_press(press, at)
         checked_rules(rules)
+        function_or_none(portal, "portal")
         if influence is not None:
             whole_number(influence, "influence")
         if not self.is_influenced(rules):
