@@ -196,6 +196,35 @@ def function_or_none(value: object, name: str) -> None:
         raise InvalidTypeError(f"{name} must be a function or None, not {shown(value)}")
 
 
+def band(value: object, name: str) -> tuple[float, float] | None:
+    """``value``, a ``(least, most)`` pair of numbers (a band of difficulty), as a tuple;
+    ``None`` stays ``None`` (no band).
+
+    >>> band([3, 4.5], "band")
+    (3, 4.5)
+    >>> band((5, 3), "band")
+    Traceback (most recent call last):
+    ...
+    puzzlecalc.errors.InvalidArgumentError: band must be a (least, most) pair, not (5, 3)
+
+    :raises InvalidArgumentError: if it is no pair of numbers, the least above the most or
+        either NaN.
+    """
+    if value is None:
+        return None
+    if (
+        not isinstance(value, (tuple, list))
+        or len(value) != 2
+        or not all(
+            isinstance(bound, (int, float)) and not isinstance(bound, bool) for bound in value
+        )
+        or not all(bound == bound for bound in value)  # (NaN is no bound)
+        or value[0] > value[1]
+    ):
+        raise InvalidArgumentError(f"{name} must be a (least, most) pair, not {shown(value)}")
+    return value[0], value[1]
+
+
 def iterable(value: Iterable[T], name: str, what: str) -> Iterable[T]:
     """``value`` if it is iterable and not text (``what`` says what it holds: ``"a list of
     labels"``): a string is one word, not a list of them.

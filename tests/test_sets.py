@@ -8,6 +8,7 @@ import csv
 import io
 import itertools
 import json
+import math
 from collections import Counter
 from fractions import Fraction
 from pathlib import Path
@@ -31,6 +32,7 @@ from puzzlecalc.arith24.solutions import DEFAULT_MAX_STEPS
 from puzzlecalc.arith24.ten import TEN_PUZZLE, ten
 from puzzlecalc.arith24.years import YEAR_RULES, year_puzzle
 from puzzlecalc.calculator import Level, count_solutions, solve_level
+from puzzlecalc.calculator.difficulty import level_difficulty
 from puzzlecalc.calculator.sets import level_set
 from puzzlecalc.cli import main
 from puzzlecalc.errors import InvalidArgumentError, SearchLimitError
@@ -119,6 +121,8 @@ def test_the_split_is_stable_and_near_its_share() -> None:
         (lambda: hand_set(1, band=(5, 3)), r"band must be a \(least, most\) pair, not \(5, 3\)"),
         (lambda: hand_set(1, band="24"), "band must be a"),  # type: ignore[arg-type]
         (lambda: hand_set(1, band=[1]), "band must be a"),  # type: ignore[arg-type]
+        (lambda: level_set(1, band=(9, 8)), r"band must be a \(least, most\) pair, not \(9, 8\)"),
+        (lambda: level_set(1, band=(math.nan, 8)), "band must be a"),
         (lambda: countdown_set(1, least_steps=9), "least_steps"),
         (lambda: year_set(1, high=5), "high"),
         (lambda: level_set(1, test_share=2), "test_share must be a number from 0 to 1"),
@@ -294,6 +298,13 @@ def test_a_level_set_gives_levels_whose_shortest_solution_is_the_record_s() -> N
         all(a != b for a, b in itertools.pairwise(record.solution))
         for record in level_set(3, seed=4, moves=6, most_in_a_row=1)
     )
+    banded = list(level_set(8, seed=4, band=(12.5, 16)))
+    assert banded == list(level_set(8, seed=4, band=(12.5, 16), jobs=2))
+    assert all(12.5 <= record.difficulty <= 16 for record in banded)
+    assert all(record.difficulty == level_difficulty(record.level).score for record in banded)
+    assert not all(12.5 <= record.difficulty <= 16 for record in level_set(8, seed=4))
+    with pytest.raises(SearchLimitError, match="no new level met the conditions in 5 draws"):
+        list(level_set(1, band=(60, 70), max_draws=5))
     several = list(level_set(4, seed=4, game=2, unique=False))
     assert all(record.count == count_solutions(record.level) for record in several)
     with pytest.raises(InvalidArgumentError, match="game"):
@@ -309,6 +320,10 @@ def test_generate_calculator_writes_levels_that_level_reads(tmp_path: Path) -> N
     rows = [json.loads(line) for line in out.getvalue().splitlines()]
     assert [json.loads(line)["moves"] for line in solved.getvalue().splitlines()] == [4, 4]
     assert all(len(row["solution"]) == 4 for row in rows)
+    banded = io.StringIO()
+    assert main(["generate", "calculator", "--count", "3", "--band", "15", "17"], banded) == 0
+    rows = [json.loads(line) for line in banded.getvalue().splitlines()]
+    assert len(rows) == 3 and all(15 <= row["difficulty"] <= 17 for row in rows)
     one_in_a_row = io.StringIO()
     argv = ["generate", "calculator", "--count", "4", "--moves", "7", "--most-in-a-row", "1"]
     assert main(argv, one_in_a_row) == 0

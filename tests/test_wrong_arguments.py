@@ -431,6 +431,7 @@ CALLS: dict[str, tuple[Callable[..., Any], dict[str, Any]]] = {
             "moves": 2,
             "unique": False,
             "most_in_a_row": 4,
+            "band": None,
             "test_share": 0.2,
             "max_tries": 50,
             "max_draws": 20,

@@ -39,7 +39,7 @@ import math
 from collections.abc import Sequence
 from typing import Final, Unpack
 
-from puzzlecalc import caches
+from puzzlecalc import _checks, caches
 from puzzlecalc._checks import instance, real_number, shown
 from puzzlecalc.arith24.numbers import Number, number, outcomes
 from puzzlecalc.arith24.rules import DEFAULT_RULES, HouseRules, RuleOptions, house_rules
@@ -160,21 +160,10 @@ def check_band(
     :raises InvalidArgumentError: if it is no pair of numbers, the least above the most
         or either NaN, or the model does not rate ``rules`` (:func:`rates`).
     """
-    if band is None:
-        return None
-    if (
-        not isinstance(band, (tuple, list))
-        or len(band) != 2
-        or not all(
-            isinstance(bound, (int, float)) and not isinstance(bound, bool) for bound in band
-        )
-        or not all(bound == bound for bound in band)  # (NaN is no bound)
-        or band[0] > band[1]
-    ):
-        raise InvalidArgumentError(f"{name} must be a (least, most) pair, not {shown(band)}")
-    if not rates(rules):
+    checked = _checks.band(band, name)
+    if checked is not None and not rates(rules):
         raise InvalidArgumentError(f"a difficulty band needs rules the model rates, not {rules!r}")
-    return band[0], band[1]
+    return checked
 
 
 def _weight(result: Number, op: str, target: Number) -> float:

@@ -196,16 +196,22 @@ def max_steps_flag(
     )
 
 
-def band_flag(parser: argparse.ArgumentParser | argparse._ArgumentGroup) -> None:
+def band_flag(
+    parser: argparse.ArgumentParser | argparse._ArgumentGroup, *, levels: bool = False
+) -> None:
     """The ``--band LEAST MOST`` flag of a subcommand that deals hands of a difficulty
-    (:func:`~puzzlecalc.arith24.difficulty.difficulty`), its scale in the help."""
+    (:func:`~puzzlecalc.arith24.difficulty.difficulty`), its scale in the help; with
+    ``levels``, Calculator levels' (:func:`~puzzlecalc.calculator.difficulty.level_difficulty`)
+    too."""
+    scale = "the easiest hands of 24 rate about 3, the hardest about 9"
+    if levels:
+        scale += "; the levels made rate about 5 to 20"
     parser.add_argument(
         "--band",
         nargs=2,
         type=float,
         metavar=("LEAST", "MOST"),
-        help="only hands whose difficulty lies in this band (the easiest hands of 24 rate "
-        "about 3, the hardest about 9)",
+        help=f"only {'puzzles' if levels else 'hands'} whose difficulty lies in this band ({scale})",
     )
 
 

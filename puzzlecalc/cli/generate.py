@@ -86,7 +86,7 @@ def add_parser(subparsers: Any) -> None:
     hands.add_argument("--least", type=positive, help="at least this many (default 1)")
     hands.add_argument("--most", type=positive, help="at most this many")
     hands.add_argument("--unsolvable", type=float, help="the share with no solution (default 0)")
-    band_flag(hands)
+    band_flag(making, levels=True)
     hands.add_argument("--no-rate", action="store_true", help="leave the difficulty out (faster)")
     rule_flags(making, HouseRules)
     rounds = making.add_argument_group("countdown")
@@ -119,7 +119,7 @@ _OWN: Final = {
     "digits": ("low", "high", "max_steps"),
     "ten": ("length", "target", "exactly", "least", "most", "unsolvable", "max_steps"),
     "years": ("numbers", "low", "high", "least", "most", "unsolvable", "max_steps"),
-    "calculator": ("game", "moves", "not_unique", "most_in_a_row", "max_tries"),
+    "calculator": ("game", "moves", "not_unique", "most_in_a_row", "band", "max_tries"),
 }  # fmt: skip
 _EVERY_OPTION: Final = {name for names in _OWN.values() for name in names}
 
@@ -145,9 +145,9 @@ def run(args: argparse.Namespace, out: TextIO, stop: Stop) -> int:
         common = {"seed": args.seed, "test_share": args.test_share, "max_draws": args.max_draws,
                   "jobs": args.jobs, "executor": executor}  # fmt: skip
         records: Iterator[SetRecord | LevelRecord]
+        if "band" in options:
+            options["band"] = (options["band"][0], options["band"][1])
         if family == "24":
-            if "band" in options:
-                options["band"] = (options["band"][0], options["band"][1])
             records = hand_set(args.count, rules=rules_from(args, HouseRules),
                                rate=not args.no_rate, **common, **options)  # fmt: skip
         else:
