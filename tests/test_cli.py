@@ -658,7 +658,11 @@ def test_24_deal_in_a_band_says_it_is_searching(capsys: pytest.CaptureFixture[st
         (["24", "check", "3*8"], "needs an answer and the cards"),
         (["24", "check", "3*8", "x", "8"], "not a number"),
         (["24", "deal", "--cards", "0"], "cards must be from 1"),
-        (["24", "deal", "--band", "6", "2"], "difficulty must be"),
+        (["24", "deal", "--band", "6", "2"], "--band must be a (least, most) pair, not [6.0, 2.0]"),
+        (["play", "24", "--band", "6", "2"], "--band must be a (least, most) pair"),
+        (["play", "24", "--band", "nan", "2"], "--band must be a (least, most) pair"),
+        (["generate", "24", "--band", "6", "2"], "--band must be a (least, most) pair"),
+        (["generate", "calculator", "--band", "6", "2"], "--band must be a (least, most) pair"),
         (
             ["24", "deal", "--band", "2", "6", "--ops", "+-*/^"],
             "a difficulty band needs rules the model rates",
@@ -669,7 +673,7 @@ def test_24_deal_in_a_band_says_it_is_searching(capsys: pytest.CaptureFixture[st
         ),
         (
             ["play", "24", "--band", "2", "6", "--concat"],
-            "--band rates hands played with + - * / and every card",
+            "a difficulty band needs rules the model rates, not HouseRules(concat=True)",
         ),
         (["24", "deal", "--low", "9", "--high", "2"], "9"),
     ],

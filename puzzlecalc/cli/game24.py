@@ -16,6 +16,7 @@ import attrs
 from puzzlecalc import arith24
 from puzzlecalc._signals import Stop
 from puzzlecalc._text import counted
+from puzzlecalc.arith24.difficulty import check_band
 from puzzlecalc.arith24.equivalence import key
 from puzzlecalc.arith24.game import MAX_DEALS, MAX_RATED_DEALS
 from puzzlecalc.arith24.numbers import Number, exact
@@ -204,10 +205,13 @@ class Hand24Options:
             for name in _OWN["deal"][1:]
             if getattr(args, name) is not None
         }
+        rules = rules_from(args, HouseRules)
+        if "band" in deal:
+            deal["band"] = check_band(deal["band"], rules, "--band")
         return cls(
             mode=mode,
             words=tuple(words[1:] if mode in ("check", "deal") else words),
-            rules=rules_from(args, HouseRules),
+            rules=rules,
             target=exact(args.target) if args.target is not None else 24,
             max_steps=DEFAULT_MAX_STEPS if args.max_steps is None else args.max_steps,
             json=args.json,
@@ -414,7 +418,7 @@ def _deal(options: Hand24Options, out: TextIO) -> int:
         cards=deal.get("deal_cards", 4),
         low=deal.get("low", 1),
         high=deal.get("high", 13),
-        difficulty=None if band is None else (band[0], band[1]),
+        difficulty=band,
         target=options.target,
         rules=options.rules,
         max_deals=deal.get("max_deals"),

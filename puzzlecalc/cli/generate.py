@@ -9,6 +9,7 @@ import json
 from collections.abc import Callable, Iterator
 from typing import Any, Final, TextIO
 
+from puzzlecalc import _checks
 from puzzlecalc._signals import Stop
 from puzzlecalc.arith24.rules import HouseRules
 from puzzlecalc.arith24.sets import (
@@ -146,7 +147,7 @@ def run(args: argparse.Namespace, out: TextIO, stop: Stop) -> int:
                   "jobs": args.jobs, "executor": executor}  # fmt: skip
         records: Iterator[SetRecord | LevelRecord]
         if "band" in options:
-            options["band"] = (options["band"][0], options["band"][1])
+            options["band"] = _checks.band(options["band"], "--band")
         if family == "24":
             records = hand_set(args.count, rules=rules_from(args, HouseRules),
                                rate=not args.no_rate, **common, **options)  # fmt: skip

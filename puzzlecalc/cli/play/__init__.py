@@ -23,7 +23,7 @@ import attrs
 
 from puzzlecalc._signals import Stop
 from puzzlecalc.arith24 import OPPONENTS
-from puzzlecalc.arith24.difficulty import rates
+from puzzlecalc.arith24.difficulty import check_band
 from puzzlecalc.arith24.rules import HouseRules
 from puzzlecalc.calculator.levels import GAMES
 from puzzlecalc.calculator.rules import Rules
@@ -150,11 +150,7 @@ def run(args: argparse.Namespace, out: TextIO, stop: Stop) -> int:
     rng = random.Random(args.seed)
     if game == "24":
         rules = rules_from(args, HouseRules)
-        band = None if args.band is None else (args.band[0], args.band[1])
-        if band is not None and not rates(rules):
-            raise InvalidArgumentError(
-                f"--band rates hands played with + - * / and every card, not under {rules!r}"
-            )
+        band = check_band(args.band, rules, "--band")
         opponent = OPPONENTS[2 if args.opponent is None else args.opponent]
         Game24(opponent, rules, args.rounds or 10, args.speed or 1.0, band).play(terminal, rng)
     elif game == "daily":
