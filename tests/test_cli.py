@@ -661,6 +661,7 @@ def test_24_deal_in_a_band_says_it_is_searching(capsys: pytest.CaptureFixture[st
         (["24", "deal", "--band", "6", "2"], "--band must be a (least, most) pair, not [6.0, 2.0]"),
         (["play", "24", "--band", "6", "2"], "--band must be a (least, most) pair"),
         (["play", "24", "--band", "nan", "2"], "--band must be a (least, most) pair"),
+        (["play", "countdown", "--large", "9"], "large must be from 0 to 4, not 9"),
         (["generate", "24", "--band", "6", "2"], "--band must be a (least, most) pair"),
         (["generate", "calculator", "--band", "6", "2"], "--band must be a (least, most) pair"),
         (

@@ -482,6 +482,7 @@ CALLS: dict[str, tuple[Callable[..., Any], dict[str, Any]]] = {
     "Deck.holds": (census.Deck().holds, {"numbers": [1, 2, 3, 4, 25, 50]}),
     "Deck.count": (census.Deck().count, {"large": [1, 2]}),
     "Deck.large_count": (census.Deck().large_count, {"selection": (1, 2, 3, 4, 25, 50)}),
+    "Deck.check_large": (census.Deck().check_large, {"large": 2}),
     "number": (numbers.number, {"value": 3, "what": "a card"}),
     "hand": (numbers.hand, {"cards": [3, 8], "in_order": False, "max_cards": None}),
     "check_range": (numbers.check_range, {"low": 1, "high": 13}),

@@ -138,6 +138,21 @@ class Deck:
         tiles = Counter((*self.large, *self.small))
         return all(tiles[n] >= k for n, k in Counter(dealt).items())
 
+    def check_large(self, large: int) -> int:
+        """``large``, once known to be a number of large numbers the deck can deal.
+
+        >>> Deck().check_large(5)
+        Traceback (most recent call last):
+        ...
+        puzzlecalc.errors.InvalidArgumentError: large must be from 0 to 4, not 5
+
+        :raises InvalidArgumentError: if it is not.
+        """
+        if not self._can_hold(large) or self.size - large > len(self.small):
+            most = min(len(self.large), self.size)
+            raise InvalidArgumentError(f"large must be from 0 to {most}, not {shown(large)}")
+        return large
+
     def draw(self, rng: random.Random, large: int) -> Selection:
         """Deal a selection at random with ``large`` large numbers, as the show does: the
         large tiles and the small ones are shuffled apart and taken from the top.
@@ -148,9 +163,7 @@ class Deck:
         :raises InvalidArgumentError: if the deck cannot deal ``large`` large numbers.
         """
         instance(rng, "rng", random.Random, "a random.Random")
-        if not self._can_hold(large) or self.size - large > len(self.small):
-            most = min(len(self.large), self.size)
-            raise InvalidArgumentError(f"large must be from 0 to {most}, not {shown(large)}")
+        self.check_large(large)
         chosen = rng.sample(self.large, large) + rng.sample(self.small, self.size - large)
         return tuple(sorted(chosen))
 

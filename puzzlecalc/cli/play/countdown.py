@@ -79,12 +79,17 @@ class Scoring:
 COUNTDOWN_SCORING: Final = Scoring("points", SCORING, points)
 
 
+def _dealt(owner: object, attribute: attrs.Attribute[int], large: int) -> None:
+    """Refuse, before the game starts, a number of large numbers no deck deals."""
+    Deck().check_large(large)
+
+
 @attrs.frozen
 class Countdown:
     """Rounds of Countdown: how many, with how many large numbers, and whether the clock runs."""
 
     rounds: int = 1
-    large: int = 1
+    large: int = attrs.field(default=1, validator=_dealt)
     clock: bool = True
 
     def play(self, terminal: Terminal, rng: random.Random) -> int:
