@@ -1174,6 +1174,37 @@ def test_a_scheduler_that_is_no_scheduler_is_one_line(capsys: pytest.CaptureFixt
     assert err.count("\n") == 1
 
 
+def test_schedulers_that_are_no_addresses_leave_nothing_to_wait_for_at_the_end(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """A client made of a malformed address failed halfway: each such client after the
+    first made the process wait 20 s as it ended, with a traceback from Dask. A host no
+    one knows is said at once, not after the 10 s a client waits to connect."""
+    pytest.importorskip("distributed")
+    from puzzlecalc.cli import main
+
+    program = (
+        "import io, sys\n"
+        "from puzzlecalc.cli import main\n"
+        "for address in sys.argv[1:]:\n"
+        "    argv = ['census', '24', '--high', '4', '--scheduler', address]\n"
+        "    assert main(argv, io.StringIO()) == 2\n"
+    )
+    ended = subprocess.run([sys.executable, "-c", program, "x", "2.5"], capture_output=True,
+                           text=True, timeout=120, check=False)  # fmt: skip
+    assert ended.returncode == 0
+    assert ended.stderr.splitlines() == [
+        f"puzzlecalc: error: cannot reach the scheduler {address!r}: missing port number in "
+        f"address {address!r}"
+        for address in ("x", "2.5")
+    ]
+    argv = ["census", "24", "--high", "4", "--scheduler", "nohost.invalid:80"]
+    assert main(argv, io.StringIO()) == 2
+    said = capsys.readouterr().err
+    assert said.startswith("puzzlecalc: error: cannot reach the scheduler 'nohost.invalid:80'")
+    assert "Timed out" not in said
+
+
 @pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads /proc")
 def test_workers_killed_again_and_again_end_the_run_with_the_resume_command(tmp_path: Path) -> None:
     rows = tmp_path / "rows.csv"

@@ -41,6 +41,9 @@ def executor_at(address: str | None) -> Iterator[Any]:
         ) from None
     with quiet("distributed", "tornado", "asyncio"):
         try:
+            # (an address Dask cannot read, or a host no one knows, fails here at once: a
+            # client made of it fails halfway, and its loop waits 20 s as the process ends)
+            distributed.comm.resolve_address(address)
             client = distributed.Client(address, timeout=10)
         except (OSError, ValueError, TypeError) as error:
             raise InvalidArgumentError(f"cannot reach the scheduler {address!r}: {error}") from None
