@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import argparse
 import importlib.metadata
 import io
 import json
@@ -23,6 +24,8 @@ from puzzlecalc.arith24.numbers import Number
 from puzzlecalc.cli import main, text
 from puzzlecalc.cli import records as cli_records
 from puzzlecalc.cli.arguments import card
+from puzzlecalc.cli.main import SUBCOMMANDS
+from puzzlecalc.cli.main import parser as main_parser
 from puzzlecalc.cli.puzzles import read_puzzles
 from puzzlecalc.cli.text import progress_bar, steady_rate
 from puzzlecalc.errors import InvalidArgumentError, InvalidHandError
@@ -1440,3 +1443,63 @@ def test_svg_into_a_folder_that_does_not_exist_is_refused_before_the_work(
 ) -> None:
     assert run("census", "countdown", "--svg", str(tmp_path / "no" / "x.svg"))[0] == 2
     assert "the folder" in capsys.readouterr().err
+
+
+_EXAMPLES = Path(__file__).parents[1] / "examples"
+
+#: The least each subcommand runs with (quickly); a flag and a wrong value are added.
+_RUNS_WITH: dict[str, list[str]] = {
+    "level": ["3"],
+    "levels": [],
+    "make-level": [],
+    "24": ["3", "3", "8", "8"],
+    "ten": ["1199"],
+    "years": [],
+    "krypto": ["1", "2", "3", "4", "5", "6"],
+    "every": ["1", "2", "3"],
+    "fours": [],
+    "countdown": ["100", "25", "1", "2", "3", "4", "952"],
+    "census": ["24", "--high", "4"],
+    "generate": ["24", "--count", "1"],
+    "grade": [str(_EXAMPLES / "hands.csv"), str(_EXAMPLES / "answers.jsonl")],
+    "daily": [],
+    "play": ["24"],
+}
+
+
+def _flags_with_values(subcommand: str) -> list[tuple[str, int]]:
+    """The flags of ``subcommand`` that take values, with how many each takes."""
+    (subparsers,) = [
+        action
+        for action in main_parser(subcommand)._actions
+        if isinstance(action, argparse._SubParsersAction)
+    ]
+    return [
+        (action.option_strings[-1], 2 if action.nargs == 2 else 1)
+        for action in subparsers.choices[subcommand]._actions
+        if action.option_strings and action.nargs != 0 and "--help" not in action.option_strings
+    ]
+
+
+def test_every_subcommand_is_run_with_wrong_flag_values() -> None:
+    assert set(_RUNS_WITH) == set(dict(SUBCOMMANDS))
+
+
+@pytest.mark.parametrize("subcommand", sorted(_RUNS_WITH))
+def test_every_flag_given_a_wrong_value_is_refused_in_a_line_or_taken(
+    subcommand: str, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Each flag that takes a value, given text, a negative, an overflowing float and a
+    digit of another script: taken, or refused with a line of the library's (or
+    argparse's) last on standard error; never a traceback."""
+    monkeypatch.setattr(sys, "stdin", io.StringIO(""))  # (play reads its moves there)
+    for flag, count in _flags_with_values(subcommand):
+        for wrong in ["x", "-1", "1e999", "٣"]:
+            status = main(
+                [subcommand, *_RUNS_WITH[subcommand], flag, *[wrong] * count], io.StringIO()
+            )
+            said = capsys.readouterr().err
+            assert status in (0, 1, 2, 3, 4), (flag, wrong, status)
+            assert "Traceback" not in said, (flag, wrong, said)
+            if status >= 2:
+                assert said.splitlines()[-1].startswith("puzzlecalc: "), (flag, wrong, said)
