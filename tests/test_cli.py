@@ -1487,12 +1487,16 @@ def test_every_subcommand_is_run_with_wrong_flag_values() -> None:
 
 @pytest.mark.parametrize("subcommand", sorted(_RUNS_WITH))
 def test_every_flag_given_a_wrong_value_is_refused_in_a_line_or_taken(
-    subcommand: str, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+    subcommand: str,
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+    tmp_path: Path,
 ) -> None:
     """Each flag that takes a value, given text, a negative, an overflowing float and a
     digit of another script: taken, or refused with a line of the library's (or
     argparse's) last on standard error; never a traceback."""
     monkeypatch.setattr(sys, "stdin", io.StringIO(""))  # (play reads its moves there)
+    monkeypatch.chdir(tmp_path)  # (--svg, --csv, --tables-json write the files they name)
     for flag, count in _flags_with_values(subcommand):
         for wrong in ["x", "-1", "1e999", "٣"]:
             status = main(
