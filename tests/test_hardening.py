@@ -12,6 +12,7 @@ import itertools
 import json
 import os
 import random
+import re
 import signal
 import stat
 import subprocess
@@ -1437,16 +1438,57 @@ def test_small_command_lines(
 
 @pytest.mark.skipif(sys.platform == "win32", reason="SIGINT is POSIX")
 def test_ctrl_c_while_the_command_line_loads_is_no_traceback_from_the_package() -> None:
-    """A Ctrl-C as ``python -m puzzlecalc`` starts: once the package's first line has run it
-    is one line and 130; before, the interpreter's own start (site, runpy) may still say
-    more, which no code of the package can run early enough to prevent."""
+    """A Ctrl-C as ``python -m puzzlecalc`` starts: once the package's line that sets its
+    handler has run it is one line and 130; before, Python's own traceback may still come,
+    from the interpreter's start (site, runpy) or the package's first lines, which no code
+    of the package can run early enough to prevent."""
     for step in range(25):
         process = _puzzlecalc("24", "1", "2", "3", "4", "5", "6", "7", stdout=subprocess.DEVNULL,
                               stderr=subprocess.PIPE, preexec_fn=ctrl_c_as_on_a_terminal)  # fmt: skip
         time.sleep(0.004 * step)
         process.send_signal(signal.SIGINT)
         _, error = process.communicate(timeout=60)
-        assert b"puzzlecalc" not in error.replace(b"puzzlecalc: interrupted", b""), error[-400:]
+        assert not _from_the_package(error), error[-400:]
+
+
+def _from_the_package(error: bytes) -> bool:
+    """Whether the package said more than its one line to ``error``: a traceback with a
+    frame in the package past the line of ``puzzlecalc/__init__.py`` that sets the handler
+    (an interrupt whose frames end before it came before the package could help it)."""
+    if b"puzzlecalc" not in error.replace(b"puzzlecalc: interrupted", b""):
+        return False
+    source = (ROOT / "puzzlecalc" / "__init__.py").read_text().splitlines()
+    handler_set = 1 + next(i for i, line in enumerate(source) if "_signal.signal(" in line)
+    frames = [
+        (Path(os.fsdecode(file)), int(line))
+        for file, line in re.findall(rb'File "([^"]*)", line ([0-9]+)', error)
+    ]
+    return not error.rstrip().endswith(b"KeyboardInterrupt") or any(
+        (file.parent.name, file.name) != ("puzzlecalc", "__init__.py") or line > handler_set
+        for file, line in frames
+        if "puzzlecalc" in file.parts
+    )
+
+
+_RUNPY = b'Traceback (most recent call last):\n  File "<frozen runpy>", line 88, in _run_code\n'
+
+
+@pytest.mark.parametrize(
+    ("error", "from_the_package"),
+    [
+        (b"puzzlecalc: interrupted\n", False),
+        (_RUNPY + b"KeyboardInterrupt\n", False),
+        (_RUNPY + b'  File "/x/puzzlecalc/__init__.py", line 12\nKeyboardInterrupt\n', False),
+        (_RUNPY + b'  File "/x/puzzlecalc/__init__.py", line 60\nKeyboardInterrupt\n', True),
+        (_RUNPY + b'  File "/x/puzzlecalc/cli/main.py", line 3\nKeyboardInterrupt\n', True),
+        (_RUNPY + b'  File "/x/puzzlecalc/__init__.py", line 12\nValueError: x\n', True),
+        (b"puzzlecalc: interrupted\nException ignored in puzzlecalc\n", True),
+    ],
+)
+def test_a_traceback_before_the_package_sets_its_handler_is_told_apart(
+    error: bytes, from_the_package: bool
+) -> None:
+    assert _from_the_package(error) is from_the_package
 
 
 class _Referenced:
