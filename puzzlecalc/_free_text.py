@@ -14,7 +14,7 @@ from typing import Final
 
 from puzzlecalc.errors import InvalidArgumentError
 
-__all__ = ["BULLET", "MAX_ANSWER", "braced", "checked_answer", "marked"]
+__all__ = ["BULLET", "MAX_ANSWER", "PARAGRAPH_BREAK", "braced", "checked_answer", "marked"]
 
 #: The longest answer graded, in characters (a longer one is refused, not read).
 MAX_ANSWER: Final = 100_000
@@ -22,6 +22,8 @@ MAX_ANSWER: Final = 100_000
 #: The marker of an item of a Markdown list, at the start of a line: a dash, star, plus or
 #: bullet, and a space (``- 3+3=6``: not a minus).
 BULLET: Final = re.compile(r"^[ \t]*[-*+•][ \t]+", re.MULTILINE)
+#: What parts two paragraphs: a line with nothing on it.
+PARAGRAPH_BREAK: Final = re.compile(r"\n[ \t]*\n")
 #: The tags about an answer, in capitals or not (``<answer>``, ``<Answer>``).
 _OPEN_TAG: Final = re.compile("<answer>", re.IGNORECASE)
 _CLOSE_TAG: Final = re.compile("</answer>", re.IGNORECASE)

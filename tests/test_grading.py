@@ -179,10 +179,45 @@ def test_steps_chain_through_their_results() -> None:
     assert "divides by zero" in grade("6/0=1, 1*3=3", [6, 0, 3], 3).reason
 
 
+@pytest.mark.parametrize(
+    ("text", "cards", "expression"),
+    [
+        ("Answer: 8/(3-8/3)\nIt works as 3-8/3=1/3.", HAND, "8/(3-8/3)"),  # (not 3-8/3)
+        ("Answer: 8/(3-8/3) = 24\nIt works as 3-8/3=1/3.", HAND, "8/(3-8/3)"),
+        ("8/3 = 2.666, 3-2.666 = 0.333, 8/0.333 = 24\n\nAnswer: 8/(3-8/3)", HAND, "8/(3-8/3)"),
+        ("**Final Answer:**\n\n$$\\frac{8}{3-\\frac{8}{3}}$$\n\nAs 8/3 = 2.67", HAND, "8/(3-8/3)"),
+        ("**Answer**: 8/(3-8/3)\n3*8 = 24 is not it", HAND, "8/(3-8/3)"),
+        ("> ## Solution:\n`8 / (3 - 8/3)`\nas 3-8/3=1/3 and 8/(1/3)=24", HAND, "8/(3-8/3)"),
+        ("- Answer: 8/(3-8/3)\n- 3*8 = 24 fails", HAND, "8/(3-8/3)"),  # (an item of a list)
+        ("Answer: 3*8, no: 8/(3-8/3)\nsince 3-8/3 = 1/3", HAND, "8/(3-8/3)"),  # (its line's last)
+        ("Answer: here it is.\n\n8/(3-8/3)", HAND, "8/(3-8/3)"),  # (none there: the text's)
+        ("The final answer is: 8/(3-8/3)\nas 3-8/3 = 1/3", HAND, "8/(3-8/3)"),
+        ("Answer: 3 + 3 = 6\n6 * 4 = 24", [3, 3, 4], "(3+3)*4"),  # (steps from its line on)
+        ("Answer:\n1. 3+3=6\n2. 6*4=24\n\n2*2 = 4 is no step", [3, 3, 4], "(3+3)*4"),
+        ("To find the answer: try 3*8 = 24.\nNo: 8/(3-8/3) = 24.", HAND, "8/(3-8/3)"),  # (prose)
+        (
+            "3*8 = 24, no: 8/(3-8/3) = 24\nAnswer: 24",
+            HAND,
+            "8/(3-8/3)",
+        ),  # (no operator: the text's)
+    ],
+)
+def test_what_an_answer_line_introduces_is_the_answer_not_the_working_after_it(
+    text: str, cards: list[int], expression: str
+) -> None:
+    """``Answer:`` (``Solution:``, ``Final answer:``) at a line's start introduces the answer:
+    the last expression of the first line after it with a digit, or the steps that begin
+    there if they chain into one; where it introduces no expression, the text is read."""
+    graded = grade(text, cards)
+    assert graded.expression == expression and graded.correct, graded
+
+
 #: How an answer may wrap its expression ("{}"): each must be read as the expression alone.
 WRAPPINGS = [
     "{}",
     "Answer: {} = 24",
+    "**Answer:** {}\nCheck: 1 + 1 = 2 and 2 * 2 = 4, which shows it.",
+    "Answer: {} = 24\nAs 2 + 2 = 4.",
     "<answer>{}</answer>",
     "$\\boxed{{{}}}$",
     "so {}\n",

@@ -3,19 +3,23 @@
 :func:`find_answer` finds the expression an answer gives: the text of the last
 ``<answer>...</answer>`` (``<Answer>`` too), else of the last ``\\boxed{...}``, else the
 whole text (the markers of a Markdown list left out: a dash, star or plus and a space at a
-line's start). In it, a list of steps (``3+3=6, 6*4=24``, ``3+3=6 so 6*4=24``,
-``**Step 1:** 3+3=6``: each step's operands must be cards or results of steps before,
-each used once, each claimed result exact; at most 64 steps, a longer list is read as
-text), else the last expression: of a chain of equalities (``8/(3-8/3) = 24``,
-``24 = 8/(3-8/3)``, ``8/(3-8/3) = 8/(1/3) = 24``) its first side with an operator,
-without what cannot begin or end an expression (Markdown's ``**``, a full stop). LaTeX
-(``\\times``, ``\\div``, ``\\cdot``, ``\\frac{a}{b}`` (the first 64), ``\\left(``),
-Unicode (``×``, ``÷``, ``−``) and a letter x between operands (``3 x 8``) are read as the
-operators they write. The work grows with the length of the text, no faster: an answer
-of :data:`MAX_ANSWER` characters takes milliseconds. :func:`grade` then referees the
-expression with :func:`~puzzlecalc.arith24.referee.check` under the puzzle's rules (the
-solver and the referee are one definition) and says why an answer is wrong. Nothing is
-evaluated as code.
+line's start). Where the last ``Answer:`` at a line's start (``Solution:``, ``**Final
+answer:**``, ``The answer is:``) introduces an expression, that is the answer, not the
+working after it: the last expression of the first line from there with a digit, or, if
+that line is an equation, the list of steps that begins there when its steps chain into
+one (``Answer: 3+3=6`` and ``6*4=24`` on the next line). Else, in the text, a list of steps
+(``3+3=6, 6*4=24``, ``3+3=6 so 6*4=24``, ``**Step 1:** 3+3=6``: each step's operands
+must be cards or results of steps before, each used once, each claimed result exact; at
+most 64 steps, a longer list is read as text), else the last expression: of a chain of
+equalities (``8/(3-8/3) = 24``, ``24 = 8/(3-8/3)``, ``8/(3-8/3) = 8/(1/3) = 24``) its
+first side with an operator, without what cannot begin or end an expression (Markdown's
+``**``, a full stop). LaTeX (``\\times``, ``\\div``, ``\\cdot``, ``\\frac{a}{b}`` (the
+first 64), ``\\left(``), Unicode (``×``, ``÷``, ``−``) and a letter x between operands
+(``3 x 8``) are read as the operators they write. The work grows with the length of the
+text, no faster: an answer of :data:`MAX_ANSWER` characters takes milliseconds.
+:func:`grade` then referees the expression with
+:func:`~puzzlecalc.arith24.referee.check` under the puzzle's rules (the solver and the
+referee are one definition) and says why an answer is wrong. Nothing is evaluated as code.
 
 >>> grade("So the answer is <answer>8 / (3 - 8/3)</answer>.", [3, 3, 8, 8])
 Grade(correct=True, reason='correct', expression='8/(3-8/3)', value=24, fault=None)
@@ -36,10 +40,11 @@ from fractions import Fraction
 from typing import Final, Literal, TypeAlias
 
 import attrs
+import more_itertools
 
 from puzzlecalc import _free_text
 from puzzlecalc._checks import instance, iterable
-from puzzlecalc._free_text import BULLET, braced, checked_answer, marked
+from puzzlecalc._free_text import BULLET, PARAGRAPH_BREAK, braced, checked_answer, marked
 from puzzlecalc._pool import in_order
 from puzzlecalc.arith24.expr import _SPELLINGS, narrowed, parse
 from puzzlecalc.arith24.numbers import MAX_DIGITS, Number
@@ -87,6 +92,13 @@ _LETTER_TIMES: Final = re.compile(r"([\d)\]])[ \t]*[xX][ \t]*(?=[\d(\[√])")
 #: ``=`` between them: a chain of equalities), from a character that is not a space or
 #: ``=``: the runs of spaces between words are no runs.
 _CHAIN: Final = re.compile(r"[0-9.()+\-*/^√!⁄][0-9.()+\-*/^√!⁄ =]*")
+#: What introduces an answer at a line's start: ``Answer:``, ``**Final answer:**``,
+#: ``Solution:``, ``The answer is:``. (Not within a line: prose on its way says "for the
+#: answer: 3*8 fails".)
+_INTRODUCED: Final = re.compile(
+    r"^[ \t>#*_]*(?:the[ \t]+)?(?:final[ \t]+)?(?:answer|solution)(?:[ \t]+is)?[ \t*_]*:[*_]*",
+    re.IGNORECASE | re.MULTILINE,
+)
 #: What cannot begin an expression, and what cannot end one.
 _NO_START: Final = " */+^!)⁄"
 _NO_END: Final = " */+-^(√.⁄"
@@ -238,11 +250,38 @@ def find_answer(text: str) -> str | None:
 def _read(text: str) -> tuple[str | None, str | None]:
     """The expression ``text`` gives, and what is wrong with a step of a list of steps."""
     text = checked_answer(text)
-    text = _plain(BULLET.sub("", marked(text) or text))
+    found = marked(text)
+    text = BULLET.sub("", found or text)
+    introduced = None if found else _introduced(text)
+    if introduced is not None and (read := _read_introduced(_plain(introduced))) is not None:
+        return read
+    text = _plain(text)
     steps = _steps(text)
     if steps is not None:
         return steps
     return _last_expression(text), None
+
+
+def _introduced(text: str) -> str | None:
+    """The paragraph the last ``Answer:`` at a line's start introduces (``None``: none
+    does); the words that follow it on its line begin it."""
+    last = more_itertools.last(_INTRODUCED.finditer(text), None)
+    if last is None:
+        return None
+    return PARAGRAPH_BREAK.split(text[last.end() :].strip(), maxsplit=1)[0]
+
+
+def _read_introduced(paragraph: str) -> tuple[str | None, str | None] | None:
+    """What an answer's introduced ``paragraph`` gives: the last expression of its first
+    line with a digit, or, when that line is an equation, the list of steps the paragraph
+    is if they chain into one; ``None`` if that line has no expression with an operator."""
+    line = next((line for line in paragraph.splitlines() if _has_digit(line)), "")
+    if "=" in line:
+        steps = _steps(paragraph, chained=True)
+        if steps is not None:
+            return steps
+    found = _last_expression(line)
+    return None if found is None or not _has_operator(found) else (found, None)
 
 
 def _last_expression(text: str) -> str | None:
@@ -311,12 +350,13 @@ def _plain(text: str) -> str:
     return text.replace("{", "(").replace("}", ")")
 
 
-def _steps(text: str) -> tuple[str, str | None] | None:
+def _steps(text: str, *, chained: bool = False) -> tuple[str, str | None] | None:
     """A list of steps (``3+3=6, 6*4=24``; on lines, after commas, semicolons, full stops or
     words such as "then" and "so"; ``Step 2:`` and the like before them) as one
     expression, each step's operands cards or the results of the steps before it (each
     taken once, the latest of its value), and what is wrong with the first step whose
-    result is not what it makes; ``None`` if the text is not such a list."""
+    result is not what it makes; ``None`` if the text is not such a list (or, if
+    ``chained``, if a result but the last is used by no step after it)."""
     if text.count("=") < 2:
         return None  # (two steps, each with its "=", at the least)
     steps: list[re.Match[str]] = []
@@ -344,6 +384,8 @@ def _steps(text: str) -> tuple[str, str | None] | None:
         if wrong is None and worked is not None and worked != _number(result):
             wrong = f"step {number}: {left} is {worked}, not {result}"
         made.append((result, _number(result), written))
+    if chained and len(made) > 1:
+        return None
     return made[-1][2], wrong
 
 

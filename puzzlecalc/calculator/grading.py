@@ -43,7 +43,7 @@ import attrs
 
 from puzzlecalc import _free_text
 from puzzlecalc._checks import instance, iterable
-from puzzlecalc._free_text import BULLET, checked_answer, marked
+from puzzlecalc._free_text import BULLET, PARAGRAPH_BREAK, checked_answer, marked
 from puzzlecalc._pool import in_order
 from puzzlecalc._text import counted
 from puzzlecalc.calculator.level import MAX_PRESSES, WORD_BUTTON, WORD_PRESS, Level
@@ -80,8 +80,6 @@ PressFault: TypeAlias = Literal[
 _INTRODUCED: Final = re.compile(
     r"\b(?:answer|press(?:es)?|solution|sequence)\W{0,4}:", re.IGNORECASE
 )
-#: What parts two paragraphs: a line with nothing on it.
-_PARAGRAPH: Final = re.compile(r"\n[ \t]*\n")
 #: What parts the presses: a comma, a semicolon, a new line, "then", "and".
 _BREAK: Final = re.compile(r"[,;\n]|\b(?:then|and)\b", re.IGNORECASE)
 #: The marker of an item of a numbered list at the start of a line (``1.``, ``2)``,
@@ -274,7 +272,7 @@ def _words(text: str) -> list[str]:
         if introduced:
             found = text[introduced[-1].end() :]
         else:
-            found = _PARAGRAPH.split(text.strip())[-1]
+            found = PARAGRAPH_BREAK.split(text.strip())[-1]
     listed = _QUOTED_LIST.match(found)
     if listed is not None:
         found = listed[1]

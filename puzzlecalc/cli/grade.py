@@ -44,9 +44,10 @@ def add_parser(subparsers: Any) -> None:
         description=(
             'Grade each answer of ANSWERS (JSON Lines, {"answer": "..."} a line, in the '
             "order of the puzzles) to the puzzle of PUZZLES on the same line. An answer may "
-            "be free text: the expression is found in <answer> tags, \\boxed{}, LaTeX or "
-            "Unicode operators, a list of steps, or the last expression, and checked "
-            "exactly under the house rules (a puzzle's own, as generate writes them, else "
+            "be free text: the expression is found in <answer> tags or \\boxed{}, after "
+            "Answer: at a line's start, or as a list of steps or the last expression (LaTeX "
+            "and Unicode operators read as the operators they write), and checked exactly "
+            "under the house rules (a puzzle's own, as generate writes them, else "
             "the flags'). PUZZLES may instead be Calculator levels, as generate calculator "
             "writes them: an answer gives the presses (+4, Reverse, Delete@2), played until "
             "the level ends under the games' rules, else the flags'. Then a summary: the "
