@@ -4,6 +4,7 @@ and judged as the solver's solutions are."""
 from __future__ import annotations
 
 import io
+import itertools
 import json
 from pathlib import Path
 
@@ -24,6 +25,8 @@ from puzzlecalc.calculator.grading import (
 from puzzlecalc.calculator.level import Level
 from puzzlecalc.calculator.problem import LevelProblem
 from puzzlecalc.calculator.rules import Rules
+from puzzlecalc.calculator.solution import Solution
+from puzzlecalc.calculator.state import format_value
 from puzzlecalc.cli import main
 from puzzlecalc.errors import InvalidArgumentError, InvalidTypeError
 
@@ -56,6 +59,13 @@ PRESSES = ("<<", "<<", "+4", "+4", "Reverse", "+4")
         "Step 1: <<\nStep 2: <<\nStep 3: +4\nStep 4: +4\nStep 5: Reverse\nStep 6: +4",
         "backspace, Backspace, + 4, +4, rev, +4",  # (the spellings parse_button reads)
         "<<, <<, +4, +4, Reverse, +4  (6 moves: 6884 -> 71)",  # (as a Solution prints)
+        "Press << (688), << (68), +4 (72), +4 (76), Reverse (67), +4 (71).",
+        "Press <<, then press <<, then press +4, push +4, tap Reverse and hit +4.",
+        "6884 → << → 688 → << → 68 → +4 → 72 → +4 → 76 → Reverse → 67 → +4 → 71",
+        "1. << → 688\n2. << → 68\n3. +4 → 72\n4. +4 → 76\n5. Reverse → 67\n6. +4 → 71",
+        "The sequence is: <<, <<, +4, +4, Reverse, +4",
+        "I think the answer is: <<, <<, +4, +4, Reverse, +4.",
+        "To find the answer: try each button.\n\n<<, <<, +4, +4, Reverse, +4",  # (no press)
     ],
 )
 def test_presses_as_answers_write_them(text: str) -> None:
@@ -72,6 +82,8 @@ def test_presses_as_answers_write_them(text: str) -> None:
         ("<<, <<, +4, zap", "press 4: unknown button label: 'zap'", "no such press",
          ("<<", "<<", "+4")),
         ("<<, <<, <<, <<, <<", "ends on 0, not 71", "wrong value", ("<<",) * 5),
+        ("<<, 688", "press 2: no button shows '688' at this point", "no such press", ("<<",)),
+        ("<< → 68", "press 2: no button shows '68' at this point", "no such press", ("<<",)),
         ("<<, <<, +4, +4, +4, +4, +4", "more presses than the level's 6 moves",
          "too many presses", ("<<", "<<", "+4", "+4", "+4", "+4", "+4")),
         ("<< " * 50, "more presses than the level's 6 moves", "too many presses", ("<<",) * 7),
@@ -131,6 +143,20 @@ def test_runs_of_words_are_read_the_longest_first() -> None:
     assert grade_presses("12 => 34", sorted_).presses == ("12=>34",)
 
 
+def test_a_number_beside_an_arrow_is_the_display_in_a_walk_else_a_press() -> None:
+    """A walk writes each press with the display it leads to; an answer that is no walk
+    names presses, and a number a button shows is a press there."""
+    level = Level(start=0, goal=101, moves=3, buttons=["1", "0"])
+    assert grade_presses("0 → 1 → 1 → 0 → 10 → 1 → 101", level).presses == ("1", "0", "1")
+    assert grade_presses("1 → 0 → 1", level).presses == ("1", "0", "1")
+    assert grade_presses("0 → 1 → 1 → 1 → 11", level).reason == "ends on 11, not 101"
+    appended = Level(start=5, goal=555, moves=2, buttons=["5"])
+    assert grade_presses("5 → 5", appended).presses == ("5", "5")  # (no walk: no press)
+    assert grade_presses("5 → 55 → 5 → 555", appended).presses == ("5", "5")
+    joined = Level(start=12, goal=34, moves=1, buttons=["12=>34"])
+    assert grade_presses("12 → 12 => 34 → 34", joined).presses == ("12=>34",)
+
+
 def test_the_level_ends_where_its_goal_first_shows_as_the_game_ends_it() -> None:
     level = Level(start=0, goal=2, moves=3, buttons=["+1"])
     assert grade_presses("+1, +1, +1", level) == PressGrade(True, "correct", ("+1", "+1"), 2)
@@ -156,6 +182,13 @@ def test_a_long_press_and_a_word_goal() -> None:
     assert grade_presses("-2, ABC", word).reason == "ends on 5, not 3 (I)"
 
 
+def _walk(solution: Solution) -> str:
+    """``solution`` as a walk: its start, then each press and the display it leads to,
+    parted by arrows."""
+    shown = [format_value(state.value) for state in [solution.start, *solution.states]]
+    return " → ".join(itertools.chain(shown[:1], *zip(solution.labels, shown[1:], strict=True)))
+
+
 def test_every_real_level_is_graded_right_as_its_shortest_solution_is_written() -> None:
     graded = 0
     for numbered in [*game_levels(1), *game_levels(2)]:
@@ -164,12 +197,13 @@ def test_every_real_level_is_graded_right_as_its_shortest_solution_is_written() 
             assert solution is not None
             labels = list(solution.labels)
             for text in (", ".join(labels), "\n".join(labels), str(solution),
-                         f"<answer>{'; '.join(labels)}</answer>"):  # fmt: skip
+                         f"<answer>{'; '.join(labels)}</answer>", _walk(solution),
+                         "Press " + ", then press ".join(labels) + "."):  # fmt: skip
                 assert grade_presses(text, level) == PressGrade(
                     True, "correct", tuple(labels), solution.final.value
                 ), (numbered.game, numbered.number, text)
                 graded += 1
-    assert graded >= 4 * (199 + 200)
+    assert graded >= 6 * (199 + 200)
 
 
 @settings(max_examples=200, deadline=None)
@@ -187,6 +221,8 @@ def test_any_presses_are_graded_as_the_level_judges_their_replay(
         presses += list(move)
     played = level.replay(presses, rules)
     graded = grade_presses(", ".join(played.labels), level, rules)
+    if played.labels:  # (the same presses as a walk, each with its display, grade the same)
+        assert grade_presses(_walk(played), level, rules) == graded
     ends = [  # (the game ends the level where the goal first shows, or ABC is pressed)
         number for number, state in enumerate([played.start, *played.states])
         if (state.value == level.target if level.word is None else played.labels[number - 1:number] == ["ABC"])
@@ -226,7 +262,9 @@ def test_wrong_arguments_are_refused_by_name(call: object, error: type, message:
         call()  # type: ignore[operator]
 
 
-@pytest.mark.parametrize("piece", ["<< ", "<<,", "zap ", "(", "Answer: ", "1. <<\n", "Delete "])
+@pytest.mark.parametrize(
+    "piece", ["<< ", "<<,", "zap ", "(", "Answer: ", "1. <<\n", "Delete ", "0 → ", "+1 → 1 → "]
+)
 def test_an_answer_of_the_greatest_length_is_graded_at_once(piece: str) -> None:
     level = Level(start=0, goal=1000, moves=1000, buttons=["<<", "+1"])
     text = (piece * (MAX_ANSWER // len(piece) + 1))[:MAX_ANSWER]

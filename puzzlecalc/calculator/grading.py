@@ -3,17 +3,23 @@ them: the presses found, played on the level, and judged as the solver judges a 
 
 :func:`grade_presses` reads the presses an answer gives: the text of its last
 ``<answer>`` tags (``<Answer>`` too), else of its last ``\\boxed{...}``, else what follows
-its last ``Answer:`` (or ``Press:``, ``Presses:``, ``Solution:``, ``Sequence:``), else its
-last paragraph. There the presses are labels as the buttons show them when pressed
-(:meth:`Level.find_press <puzzlecalc.calculator.level.Level.find_press>`: ``+4``,
-``Reverse``, ``Delete@2``, ``Store(hold)``, ``ABC`` for a word goal), parted by commas,
-semicolons, new lines, arrows, "then" or "and". Case and spaces do not matter in a label,
-so a run of words is one press when a button shows it then, the longest run first
-(``Sort asc``, ``12 => 34``; ``9 1`` is the press ``91`` if a button shows it, else ``9``
-and ``1``; ``1 → 2`` is ``1=>2`` if a button shows it). The markers of a list (``1.``,
+its last ``Answer:`` (or ``Press:``, ``Presses:``, ``Solution:``, ``Sequence:``, ``The
+answer is:``), or where that gives no press, its last paragraph. There the presses are
+labels as the buttons show them when pressed (:meth:`Level.find_press
+<puzzlecalc.calculator.level.Level.find_press>`: ``+4``, ``Reverse``, ``Delete@2``,
+``Store(hold)``, ``ABC`` for a word goal), parted by commas, semicolons, new lines,
+arrows, "then" or "and". Case and spaces do not matter in a label, so a run of words is
+one press when a button shows it then, the longest run first (``Sort asc``, ``12 => 34``;
+``9 1`` is the press ``91`` if a button shows it, else ``9`` and ``1``; ``1 → 2`` is
+``1=>2`` if a button shows it). The markers of a list (``1.``,
 ``Step 2:``, a dash), Markdown's ``**`` and backticks, quotes, LaTeX's ``$`` and
-``\\text{}``, the brackets of a list of quoted presses (``["<<", "+4"]``) and a remark in
-brackets after a press (``<< (688)``) are left out.
+``\\text{}``, the brackets of a list of quoted presses (``["<<", "+4"]``), a remark in
+brackets after a press (``<< (688)``), the verbs of a press (``press <<``, "tap", "hit",
+"push", "click"), a sentence's full stop and the display written beside an arrow
+(``6884 → << → 688``: the number the display shows then) are left out. A number a button
+shows too is read as the display where the answer is a walk, each press written with the
+display it leads to (``0 → 1 → 1 → 0 → 10`` with buttons ``1`` and ``0``), else as the
+press.
 
 The presses are then played from the level's start until the level ends, as the game ends
 it: when its goal first shows (or ``ABC`` is pressed, for a word goal; presses written
@@ -40,6 +46,7 @@ from collections.abc import Iterable, Iterator
 from typing import Final, Literal, TypeAlias
 
 import attrs
+import more_itertools
 
 from puzzlecalc import _free_text
 from puzzlecalc._checks import instance, iterable
@@ -78,7 +85,7 @@ PressFault: TypeAlias = Literal[
 
 #: What introduces an answer that is not marked: ``Answer:``, ``**Presses:**``.
 _INTRODUCED: Final = re.compile(
-    r"\b(?:answer|press(?:es)?|solution|sequence)\W{0,4}:", re.IGNORECASE
+    r"\b(?:answer|press(?:es)?|solution|sequence)(?:[ \t]+(?:is|are))?\W{0,4}:", re.IGNORECASE
 )
 #: What parts the presses: a comma, a semicolon, a new line, "then", "and".
 _BREAK: Final = re.compile(r"[,;\n]|\b(?:then|and)\b", re.IGNORECASE)
@@ -87,6 +94,8 @@ _BREAK: Final = re.compile(r"[,;\n]|\b(?:then|and)\b", re.IGNORECASE)
 _NUMBERED: Final = re.compile(r"^[ \t]*(?:step[ \t]*)?\d+[.):][ \t]+", re.IGNORECASE | re.MULTILINE)
 #: A remark in brackets after a press (``<< (688)``; not the ``(hold)`` of a long press).
 _REMARK: Final = re.compile(r"(?<=\s)\((?![ \t]*hold[ \t]*\))[^()]*\)", re.IGNORECASE)
+#: A sentence's full stop after a press (no label has a point).
+_FULL_STOP: Final = re.compile(r"\.(?=\s|$)")
 #: The marks about a press: Markdown's ``**`` and backticks, quotes (``"<<"``), LaTeX's
 #: ``$``.
 _MARKS: Final = re.compile(r"\*\*|[`\"'$]")
@@ -94,9 +103,15 @@ _MARKS: Final = re.compile(r"\*\*|[`\"'$]")
 _LATEX_TEXT: Final = re.compile(r"\\(?:text|texttt|textbf|mathrm|mathtt)\{([^{}]*)\}")
 #: A list of quoted presses, as JSON or Python writes it (``["<<", "+4"]``): its inside.
 _QUOTED_LIST: Final = re.compile(r"^\s*\[\s*([\"'].*[\"'])\s*\]\s*$", re.DOTALL)
-#: Words that stand between presses and are none (arrows, as text and LaTeX write them).
-_BETWEEN: Final = frozenset(
+#: Arrows, as text and LaTeX write them: between two presses, or a press and the display
+#: it leads to.
+_ARROWS: Final = frozenset(
     {"→", "->", "⇒", "=>", "⟶", "\\to", "\\rightarrow", "\\Rightarrow", "\\longrightarrow"}
+)
+#: Words that stand between presses and are none (in small letters): arrows, and the
+#: verbs of a press ("press <<, then press +4").
+_BETWEEN: Final = frozenset(
+    {*(arrow.lower() for arrow in _ARROWS), "press", "tap", "hit", "push", "click"}
 )
 #: The most words one press may be written in (``Digit + 6 @ 2``, ``Shift @ < < >``).
 _MOST_WORDS: Final = 8
@@ -133,21 +148,59 @@ def grade_presses(text: str, level: Level, rules: Rules = DEFAULT_RULES) -> Pres
     :raises InvalidTypeError: if ``level`` is not a :class:`~puzzlecalc.calculator.level.Level`
         or ``rules`` not :class:`~puzzlecalc.calculator.rules.Rules`.
     """
-    words = _words(checked_answer(text))
+    parts = _parts(checked_answer(text))
     instance(level, "level", Level, "a Level")
     checked_rules(rules)
+    for part in parts:
+        graded = _graded_part(_words(part), level, rules)
+        if graded.fault != "no presses":
+            break
+    return graded
+
+
+def _graded_part(words: list[str], level: Level, rules: Rules) -> PressGrade:
+    """The grade of ``words``, the part of an answer that gives the presses: as a walk
+    where they are one, else as presses."""
+    walked = None if _ARROWS.isdisjoint(words) else _graded_words(words, level, rules, walk=True)
+    graded = walked or _graded_words(words, level, rules)
+    assert graded is not None  # (read as presses, words always have a grade)
+    return graded
+
+
+def _graded_words(
+    words: list[str], level: Level, rules: Rules, *, walk: bool = False
+) -> PressGrade | None:
+    """The grade of the presses ``words`` give (as :func:`_words` makes them). Where no
+    press is read, a number beside an arrow that is the display then is the display (once
+    after each press, and once before the first).
+
+    If ``walk``, the words are read as a walk, which writes each press with the display
+    it leads to after it, and a display beside an arrow is read before a press (``0 → 1 →
+    1 → 0 → 10``, where buttons ``1`` and ``0`` append a digit); the grade is ``None`` if
+    the words are no such walk, or one with a press that cannot be made."""
     state = level.initial_state(rules)
     records: list[PressRecord] = []
     at = spent = 0  # (the word reached; the moves the presses made cost)
     ended = _ends(level, state, None)
+    owed, showable = False, True  # (a display the walk owes; one it may write next)
     while at < len(words) and not ended:
-        if not words[at] or words[at] in _BETWEEN:  # (between two parts, an arrow)
+        if not words[at] or words[at].lower() in _BETWEEN:  # (between parts, an arrow, a verb)
             at += 1
             continue
+        if walk and showable and _shown(words, at, state):
+            at, owed, showable = at + 1, False, False
+            continue
+        if walk and owed:
+            return None
         if spent > level.moves or len(records) == MAX_PRESSES:
             return _wrong(level, rules, records, "too many presses", _too_many(level))
-        found = _press(level, state, rules, words, at)
+        found = _press(level, state, rules, words, at, walk)
         if isinstance(found, str):
+            if showable and _shown(words, at, state):  # (no press: the display, beside an arrow)
+                at, owed, showable = at + 1, False, False
+                continue
+            if walk:
+                return None
             if not records and not _is_label(words[at]):
                 break  # (the answer names no press at all)
             reason = f"press {len(records) + 1}: {found}"
@@ -156,11 +209,13 @@ def grade_presses(text: str, level: Level, rules: Rules = DEFAULT_RULES) -> Pres
         reached = _pressed(level, state, rules, record)
         if reached is None:
             reason = _refusal(level, rules, [*records, record])
-            return _wrong(level, rules, records, "not allowed", reason)
+            return None if walk else _wrong(level, rules, records, "not allowed", reason)
         records.append(record)
-        state = reached
+        state, owed, showable = reached, True, True
         spent += 1 if record == WORD_PRESS else rules.press_cost(record[1])
         ended = _ends(level, state, record)
+    if walk and (not records or (owed and not ended)):
+        return None
     if not records and not ended:
         return PressGrade(False, NO_PRESSES, (), None, fault="no presses")
     solution = level.replay(records, rules)
@@ -170,6 +225,13 @@ def grade_presses(text: str, level: Level, rules: Rules = DEFAULT_RULES) -> Pres
     if not level.is_solved_by(solution):
         return PressGrade(False, _missed(level, display), labels, display, fault="wrong value")
     return PressGrade(True, "correct", labels, display)
+
+
+def _shown(words: list[str], at: int, state: GameState) -> bool:
+    """Whether the word at ``at`` is the display ``state`` shows, written beside an arrow
+    (``6884 → << → 688``)."""
+    beside = {words[at - 1] if at else "", words[at + 1]}  # (the last word is "")
+    return not _ARROWS.isdisjoint(beside) and words[at] == format_value(state.value)
 
 
 def _ends(level: Level, state: GameState, record: PressRecord | None) -> bool:
@@ -263,34 +325,41 @@ def _graded(answer: PressAnswer) -> PressGrade:
     return grade_presses(answer.text, answer.level, answer.rules)
 
 
-def _words(text: str) -> list[str]:
-    """The words of the part of ``text`` that gives the presses, each part of a press or
-    an arrow, with ``""`` between two parts (a comma, a new line, "then")."""
+def _parts(text: str) -> list[str]:
+    """The parts of ``text`` that may give the presses, in the order they are read until
+    one gives a press: what it marks; else what follows its last ``Answer:``, then its
+    last paragraph."""
     found = marked(text)
-    if found is None:
-        introduced = list(_INTRODUCED.finditer(text))
-        if introduced:
-            found = text[introduced[-1].end() :]
-        else:
-            found = PARAGRAPH_BREAK.split(text.strip())[-1]
+    if found is not None:
+        return [found]
+    last = PARAGRAPH_BREAK.split(text.strip())[-1]
+    introduced = more_itertools.last(_INTRODUCED.finditer(text), None)
+    return [last] if introduced is None else [text[introduced.end() :], last]
+
+
+def _words(found: str) -> list[str]:
+    """The words of ``found``, the part of an answer that gives the presses, each part of
+    a press or an arrow, with ``""`` between two parts (a comma, a new line, "then")."""
     listed = _QUOTED_LIST.match(found)
     if listed is not None:
         found = listed[1]
     found = _MARKS.sub("", _NUMBERED.sub("", BULLET.sub("", _LATEX_TEXT.sub(r"\1", found))))
     words: list[str] = []
-    for part in _BREAK.split(_REMARK.sub(" ", f" {found}")):
+    for part in _BREAK.split(_FULL_STOP.sub("", _REMARK.sub(" ", f" {found}"))):
         if part.strip():
             words += [*part.split(), ""]
     return words
 
 
 def _press(
-    level: Level, state: GameState, rules: Rules, words: list[str], at: int
+    level: Level, state: GameState, rules: Rules, words: list[str], at: int, walk: bool
 ) -> tuple[PressRecord, int] | str:
     """The press the words from ``at`` name in ``state`` (the longest run a button shows
-    then, within a part) and the word after it; else what is wrong with the longest run
-    that names a button, or else with the word there."""
+    then, within a part, and in a ``walk`` before an arrow) and the word after it; else
+    what is wrong with the longest run that names a button, or else with the word there."""
     end = words.index("", at)
+    if walk:
+        end = next((stop for stop in range(at, end) if words[stop] in _ARROWS), end)
     problem = None
     for stop in range(min(end, at + _MOST_WORDS), at, -1):
         run = " ".join(words[at:stop])
