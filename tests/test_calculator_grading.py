@@ -297,8 +297,8 @@ def test_grade_grades_a_set_of_levels_that_generate_writes(tmp_path: Path) -> No
     out = io.StringIO()
     assert main(["grade", "--json", "--jobs", "2", *files], out) == 0
     first = json.loads(out.getvalue().splitlines()[0])
-    assert first == {**level.to_dict(), "presses": rows[0]["solution"], "correct": True,
-                     "reason": "correct", "fault": None, "value": level.goal}  # fmt: skip
+    assert first == {"id": rows[0]["id"], **level.to_dict(), "presses": rows[0]["solution"],
+                     "correct": True, "reason": "correct", "fault": None, "value": level.goal}  # fmt: skip
 
 
 def test_grade_plays_levels_under_the_rules_the_flags_ask_for(tmp_path: Path) -> None:

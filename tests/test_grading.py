@@ -329,6 +329,33 @@ def test_grade_refuses_files_that_do_not_pair(
     assert said in capsys.readouterr().err
 
 
+def test_grade_checks_the_id_an_answer_names_against_its_puzzles(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Files out of step are refused where an answer's ``id`` is not its puzzle's (one
+    answer missing, one more at the end: the same count), not graded against the wrong
+    puzzles; where either names no ``id``, the lines pair as they are."""
+    made = io.StringIO()
+    assert main(["generate", "24", "--count", "3", "--seed", "5"], made) == 0
+    rows = [json.loads(line) for line in made.getvalue().splitlines()]
+    answers = [json.dumps({"id": row["id"], "answer": row["solutions"][0]}) for row in rows]
+    puzzles = [json.dumps(row) for row in rows]
+    out = io.StringIO()
+    assert main(["grade", "--json", *_files(tmp_path, puzzles, answers)], out) == 0
+    graded = [json.loads(line) for line in out.getvalue().splitlines()]
+    assert [(row["id"], row["correct"]) for row in graded] == [(row["id"], True) for row in rows]
+    out_of_step = [answers[0], answers[2], json.dumps({"id": "extra", "answer": "4*6"})]
+    files = _files(tmp_path, puzzles, out_of_step)
+    assert main(["grade", *files], io.StringIO()) == 3
+    said = capsys.readouterr().err
+    assert f"a.jsonl' line 2: the answer to {rows[2]['id']!r}, but the puzzle on its line" in said
+    assert f"p.jsonl' line 2) is {rows[1]['id']!r}" in said
+    unnamed = [json.dumps({"answer": row["solutions"][0]}) for row in rows]
+    assert main(["grade", *_files(tmp_path, puzzles, unnamed)], io.StringIO()) == 0
+    plain = [" ".join(map(str, row["numbers"])) for row in rows]  # (puzzles with no id)
+    assert main(["grade", *_files(tmp_path, plain, out_of_step)], io.StringIO()) == 0
+
+
 def test_grade_takes_each_puzzles_own_rules_and_sums_up_by_difficulty(tmp_path: Path) -> None:
     """A set that ``generate`` writes, graded: each record's rules hold, and the share right
     is given by band of difficulty."""

@@ -17,6 +17,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any, Final, TextIO, TypeAlias, TypeVar
 
+from puzzlecalc import _checks
 from puzzlecalc._signals import Stop
 from puzzlecalc._text import counted
 from puzzlecalc.arith24.grading import Answer, Grade, GradeFault, grade_all
@@ -56,7 +57,11 @@ def add_parser(subparsers: Any) -> None:
         ),
     )
     grading.add_argument("puzzles", help=FILE_HELP)
-    grading.add_argument("answers", help='the answers, JSON Lines: {"answer": "..."}')
+    grading.add_argument(
+        "answers",
+        help='the answers, JSON Lines: {"answer": "..."}, perhaps with the "id" of the '
+        "puzzle it answers (checked against the puzzle's own)",
+    )
     grading.add_argument("--target", type=card, help="the target of puzzles without one (24)")
     grading.add_argument("--json", action="store_true", help="print a JSON record per answer")
     work_flags(grading.add_argument_group("the work"), default_jobs=1)
@@ -90,7 +95,7 @@ def run(args: argparse.Namespace, out: TextIO, stop: Stop) -> int:
         first = next(puzzles, None)
         levels = first is not None and first.extra is not None and "level" in first.extra
         puzzles = itertools.chain([] if first is None else [first], puzzles)
-        read: collections.deque[tuple[_Answer, int | None]] = collections.deque()  # (not shown)
+        read: collections.deque[_Read] = collections.deque()  # (given, not yet shown)
         with executor_at(args.scheduler) as executor:
             graded_all: Iterator[Grade | PressGrade]
             if levels:
@@ -102,11 +107,11 @@ def run(args: argparse.Namespace, out: TextIO, stop: Stop) -> int:
                 made_hands = _each(answers_file, args.answers, puzzles, hand, read)
                 graded_all = grade_all(made_hands, jobs=args.jobs, executor=executor)
             for graded in graded_all:
-                answer, band = read.popleft()
+                answer, band, named = read.popleft()
                 reasons[_FAULT_NAMES[graded.fault] if graded.fault else "correct"] += 1
                 if band is not None:
                     bands.setdefault(band, Counter())[graded.correct] += 1
-                _show(out, answer, graded, args.json)
+                _show(out, answer, graded, args.json, named)
     total = sum(reasons.values())
     summary = (
         f"graded {counted(total, 'answer')}: {reasons['correct']} correct"
@@ -125,6 +130,8 @@ def run(args: argparse.Namespace, out: TextIO, stop: Stop) -> int:
 
 #: An answer to grade: to a hand, or to a Calculator level.
 _Answer: TypeAlias = Answer | PressAnswer
+#: An answer given to grade, its puzzle's band of difficulty and ``id`` (``None``: none).
+_Read: TypeAlias = tuple[_Answer, int | None, object]
 A = TypeVar("A", Answer, PressAnswer)
 
 
@@ -133,16 +140,24 @@ def _each(
     name: str,
     puzzles: Iterator[Puzzle],
     make: Callable[[str, Puzzle], A],
-    read: collections.deque[tuple[_Answer, int | None]],
+    read: collections.deque[_Read],
 ) -> Iterator[A]:
     """Each answer of ``answers_file`` (named ``name``) to the puzzle on its line, as
-    ``make`` makes it, noted in ``read`` with its band of difficulty as it is given."""
-    for where, answer in _answers(answers_file, name):
+    ``make`` makes it, noted in ``read`` with its band of difficulty and its puzzle's
+    ``id`` as it is given. Where both name an ``id``, they must be the same: files out of
+    step are refused, not graded against the wrong puzzles."""
+    for where, answer, named in _answers(answers_file, name):
         puzzle = next(puzzles, None)
         if puzzle is None:
             raise InvalidHandError(f"{where}: an answer, but no puzzle left for it")
+        extra = puzzle.extra or {}
+        if named is not None and "id" in extra and named != extra["id"]:
+            raise InvalidHandError(
+                f"{where}: the answer to {_checks.shown(named)}, but the puzzle on its line"
+                f" ({puzzle.where}) is {_checks.shown(extra['id'])}"
+            )
         made = make(answer, puzzle)
-        read.append((made, _band((puzzle.extra or {}).get("difficulty"))))
+        read.append((made, _band(extra.get("difficulty")), extra.get("id")))
         yield made
     left = next(puzzles, None)
     if left is not None:
@@ -179,8 +194,11 @@ def _level_answer(answer: str, puzzle: Puzzle, *, rules: Rules) -> PressAnswer:
     return PressAnswer(answer, goals[0], rules)
 
 
-def _show(out: TextIO, answer: _Answer, graded: Grade | PressGrade, as_json: bool) -> None:
-    """Write an answer's grade: a line of text, or a JSON record."""
+def _show(
+    out: TextIO, answer: _Answer, graded: Grade | PressGrade, as_json: bool, named: object
+) -> None:
+    """Write an answer's grade: a line of text, or a JSON record (the first field its
+    puzzle's ``id``, ``named``, if it has one)."""
     if isinstance(answer, PressAnswer):
         assert isinstance(graded, PressGrade)
         shown = ", ".join(graded.presses)
@@ -198,8 +216,9 @@ def _show(out: TextIO, answer: _Answer, graded: Grade | PressGrade, as_json: boo
         }
         value = None if graded.value is None else records.json_number(graded.value)
     if as_json:
-        records.emit(out, {**record, "correct": graded.correct, "reason": graded.reason,
-                           "fault": graded.fault, "value": value})  # fmt: skip
+        named_first = {} if named is None else {"id": named}
+        records.emit(out, {**named_first, **record, "correct": graded.correct,
+                           "reason": graded.reason, "fault": graded.fault, "value": value})  # fmt: skip
     else:
         verdict = "correct" if graded.correct else f"wrong: {graded.reason}"
         out.write(f"{heading}: {verdict}{f' ({shown})' if shown else ''}\n")
@@ -225,8 +244,9 @@ def _band(rated: object) -> int | None:
     return None
 
 
-def _answers(stream: TextIO, name: str) -> Iterator[tuple[str, str]]:
-    """Each answer of the answers file, with where it is."""
+def _answers(stream: TextIO, name: str) -> Iterator[tuple[str, str, object]]:
+    """Each answer of the answers file, with where it is and the puzzle it names (its
+    ``id``; ``None``: it names none)."""
     for number, line in enumerate(stream, 1):
         if not line.strip():
             continue
@@ -238,7 +258,7 @@ def _answers(stream: TextIO, name: str) -> Iterator[tuple[str, str]]:
         answer = record.get("answer") if isinstance(record, dict) else record
         if not isinstance(answer, str):
             raise InvalidHandError(f'{where}: expected {{"answer": "..."}}')
-        yield where, answer
+        yield where, answer, record.get("id") if isinstance(record, dict) else None
 
 
 #: How the summary names each fault it counts.
