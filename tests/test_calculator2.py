@@ -616,6 +616,11 @@ def test_lock_replays(rules: Rules, presses: list[Any], result: int | None) -> N
         ("Shift@<><", ("Shift", "press", "<><")),
         ("Lock@pos2", ("Lock", "press", 2)),
         ("Store(hold)", ("Store", "hold", None)),
+        ("Store (long press)", ("Store", "hold", None)),
+        ("Store(long-press)", ("Store", "hold", None)),
+        ("hold Store", ("Store", "hold", None)),
+        ("Long press STORE", ("Store", "hold", None)),
+        ("Store", ("Store", "press", None)),
         ("x-3", ("x-3", "press", None)),
     ],
 )
@@ -624,7 +629,10 @@ def test_parse_press(text: str, parsed: tuple[str, str, int | str | None]) -> No
     assert (button.label(), press, at) == parsed
 
 
-@pytest.mark.parametrize("text", ["Delete", "Delete@x", "Shift@<a", "Shift@", "+3@1", "Lock@-1"])
+@pytest.mark.parametrize(
+    "text",
+    ["Delete", "Delete@x", "Shift@<a", "Shift@", "+3@1", "Lock@-1", "hold +3", "+3 (long press)"],
+)
 def test_bad_presses(text: str) -> None:
     with pytest.raises(InvalidButtonError):
         parse_press(text)

@@ -171,6 +171,9 @@ def test_the_level_ends_where_its_goal_first_shows_as_the_game_ends_it() -> None
 def test_a_long_press_and_a_word_goal() -> None:
     stored = Level(start=1, goal=1111, moves=4, buttons=["Store"])
     assert grade_presses("Store(hold), Store, Store (hold), Store", stored).correct
+    long = "Long press Store, then press Store, Store (long press), Store"
+    assert grade_presses(long, stored).presses == ("Store(hold)", "Store") * 2
+    assert grade_presses("hold Store → 1 → Store → 11", stored).display == 11
     free = Level(start=1, goal=1111, moves=2, buttons=["Store"])  # (if a long press is free)
     assert grade_presses("Store(hold), Store, Store(hold), Store", free).fault == "too many presses"
     assert grade_presses(

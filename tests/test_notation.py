@@ -27,6 +27,7 @@ VARIANTS = [
     ("39=>93", ops.Replace("39", "93")),
     ("39 -> 93", ops.Replace("39", "93")),
     ("39→93", ops.Replace("39", "93")),
+    ("39 ⇒ 93", ops.Replace("39", "93")),
     ("Reverse", ops.Reverse()),
     ("rev", ops.Reverse()),
     ("SUM", ops.Sum()),

@@ -92,8 +92,11 @@ _BREAK: Final = re.compile(r"[,;\n]|\b(?:then|and)\b", re.IGNORECASE)
 #: The marker of an item of a numbered list at the start of a line (``1.``, ``2)``,
 #: ``Step 3:``).
 _NUMBERED: Final = re.compile(r"^[ \t]*(?:step[ \t]*)?\d+[.):][ \t]+", re.IGNORECASE | re.MULTILINE)
-#: A remark in brackets after a press (``<< (688)``; not the ``(hold)`` of a long press).
-_REMARK: Final = re.compile(r"(?<=\s)\((?![ \t]*hold[ \t]*\))[^()]*\)", re.IGNORECASE)
+#: A remark in brackets after a press (``<< (688)``; not the ``(hold)`` or ``(long press)``
+#: of a long press).
+_REMARK: Final = re.compile(
+    r"(?<=\s)\((?![ \t]*(?:hold|long[ \t-]*press)[ \t]*\))[^()]*\)", re.IGNORECASE
+)
 #: A sentence's full stop after a press (no label has a point).
 _FULL_STOP: Final = re.compile(r"\.(?=\s|$)")
 #: The marks about a press: Markdown's ``**`` and backticks, quotes (``"<<"``), LaTeX's

@@ -9,7 +9,7 @@ add, subtract          ``+4``, ``-3``
 multiply               ``x4``, ``x-3``                               ``*4``, ``×4``, ``X4``
 divide                 ``/2``                                        ``÷2``
 append digits          ``5``, ``10``
-replace                ``39=>93``                                    ``39->93``, ``39→93``
+replace                ``39=>93``                                    ``39->93``, ``39→93``, ``39⇒93``
 delete last digit      ``<<``                                        ``backspace``, ``⌫``
 reverse                ``Reverse``                                   ``rev``
 sum of digits          ``SUM``                                       ``sum``
@@ -37,8 +37,9 @@ Sort arrows (``Sort <``) are refused: two solvers point them opposite ways.
 
 A *press* of a cursor button names its position after ``@`` (the ones digit is 0), and a
 press of the arrow pad its arrows: ``Delete@2``, ``Insert 3@0``, ``Shift@<<>``; a long press of
-Store is ``Store(hold)``. :func:`parse_press` reads these, and
-:meth:`Op.label(at=...) <puzzlecalc.calculator.ops.base.Op.label>` writes them.
+Store is ``Store(hold)`` (``Store (long press)``, ``hold Store`` too). :func:`parse_press`
+reads these, and :meth:`Op.label(at=...) <puzzlecalc.calculator.ops.base.Op.label>` writes
+them.
 """
 
 from __future__ import annotations
@@ -74,7 +75,10 @@ _SPELLINGS: Final = {
     "÷": "/",
     "−": "-",
     "→": "=>",
+    "⇒": "=>",
     "->": "=>",
+    "long-press": "hold",
+    "longpress": "hold",
     "±": "+/-",
     "²": "^2",
     "³": "^3",
@@ -108,6 +112,7 @@ _WORDS: Final[dict[str, Callable[[], ops.Op]]] = {
     "inv": ops.Inv10,
     "store": ops.Store,
     "store(hold)": ops.Store,
+    "holdstore": ops.Store,
     "sto": ops.Store,
     "st": ops.Store,
 }
@@ -192,6 +197,8 @@ def parse_press(text: str) -> tuple[ops.Op, ops.Press, ops.At]:
     (Shift(), 'press', '<<>')
     >>> parse_press("Store(hold)")
     (Store(), 'hold', None)
+    >>> parse_press("long press Store")
+    (Store(), 'hold', None)
     >>> parse_press("Lock@pos1")  # calfzhou's spelling
     (Lock(), 'press', 1)
 
@@ -204,7 +211,7 @@ def parse_press(text: str) -> tuple[ops.Op, ops.Press, ops.At]:
         raise InvalidButtonError(f"a press is too long: {shown(text[:MAX_LABEL_LENGTH])}...")
     label, _, after = text.partition("@")
     button = parse_button(label)
-    press: ops.Press = "hold" if "hold" in label.lower() else "press"
+    press: ops.Press = "hold" if "hold" in _normalise(label) else "press"
     at: ops.At = None
     if _:
         target = after.strip().lower().removeprefix("pos")
