@@ -356,6 +356,22 @@ def test_grade_checks_the_id_an_answer_names_against_its_puzzles(
     assert main(["grade", *_files(tmp_path, plain, out_of_step)], io.StringIO()) == 0
 
 
+def test_grade_reads_each_answer_from_the_field_it_is_told(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Answers as an evaluation writes them (``{"id": ..., "response": ...}``), read from
+    the field ``--answer-field`` names; a record without it is refused by its line."""
+    answers = ['{"response": "8/(3-8/3)", "answer": "no"}', '{"response": "4*6"}']
+    files = _files(tmp_path, ["3 3 8 8", "4 6"], answers)
+    out = io.StringIO()
+    assert main(["grade", "--answer-field", "response", *files], out) == 0
+    assert out.getvalue().splitlines()[-1] == "graded 2 answers: 2 correct (100.0%)"
+    assert main(["grade", *files], io.StringIO()) == 3
+    assert 'a.jsonl\' line 2: expected {"answer": "..."}' in capsys.readouterr().err
+    assert main(["grade", "--answer-field", "text", *files], io.StringIO()) == 3
+    assert 'a.jsonl\' line 1: expected {"text": "..."}' in capsys.readouterr().err
+
+
 def test_grade_takes_each_puzzles_own_rules_and_sums_up_by_difficulty(tmp_path: Path) -> None:
     """A set that ``generate`` writes, graded: each record's rules hold, and the share right
     is given by band of difficulty."""

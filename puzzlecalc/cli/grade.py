@@ -43,17 +43,18 @@ def add_parser(subparsers: Any) -> None:
         "grade",
         help="grade answers in free text to a file of puzzles, exactly, with reasons",
         description=(
-            'Grade each answer of ANSWERS (JSON Lines, {"answer": "..."} a line, in the '
-            "order of the puzzles) to the puzzle of PUZZLES on the same line. An answer may "
-            "be free text: the expression is found in <answer> tags or \\boxed{}, after "
-            "Answer: at a line's start, or as a list of steps or the last expression (LaTeX "
-            "and Unicode operators read as the operators they write), and checked exactly "
-            "under the house rules (a puzzle's own, as generate writes them, else "
-            "the flags'). PUZZLES may instead be Calculator levels, as generate calculator "
-            "writes them: an answer gives the presses (+4, Reverse, Delete@2), played until "
-            "the level ends under the games' rules, else the flags'. Then a summary: the "
-            "share right, the reasons counted, and the share right by band of difficulty "
-            "where the puzzles are rated. Example: grade puzzles.jsonl answers.jsonl"
+            'Grade each answer of ANSWERS (JSON Lines, {"answer": "..."} a line, or the '
+            "field --answer-field names, in the order of the puzzles) to the puzzle of "
+            "PUZZLES on the same line. An answer may be free text: the expression is found "
+            "in <answer> tags or \\boxed{}, after Answer: at a line's start, or as a list "
+            "of steps or the last expression (LaTeX and Unicode operators read as the "
+            "operators they write), and checked exactly under the house rules (a puzzle's "
+            "own, as generate writes them, else the flags'). PUZZLES may instead be "
+            "Calculator levels, as generate calculator writes them: an answer gives the "
+            "presses (+4, Reverse, Delete@2), played until the level ends under the games' "
+            "rules, else the flags'. Then a summary: the share right, the reasons counted, "
+            "and the share right by band of difficulty where the puzzles are rated. "
+            "Example: grade puzzles.jsonl answers.jsonl"
         ),
     )
     grading.add_argument("puzzles", help=FILE_HELP)
@@ -62,6 +63,10 @@ def add_parser(subparsers: Any) -> None:
         help='the answers, JSON Lines: {"answer": "..."}, perhaps with the "id" of the '
         "puzzle it answers (checked against the puzzle's own)",
     )
+    grading.add_argument(
+        "--answer-field", default="answer", metavar="NAME",
+        help="the field of each answer's record that holds its text (default: answer)",
+    )  # fmt: skip
     grading.add_argument("--target", type=card, help="the target of puzzles without one (24)")
     grading.add_argument("--json", action="store_true", help="print a JSON record per answer")
     work_flags(grading.add_argument_group("the work"), default_jobs=1)
@@ -91,6 +96,7 @@ def run(args: argparse.Namespace, out: TextIO, stop: Stop) -> int:
             answers_file = files.enter_context(Path(args.answers).open(encoding="utf-8"))
         except OSError as error:
             raise InvalidHandError(f"cannot read {error.filename!r}: {error.strerror}") from None
+        answers = _answers(answers_file, args.answers, args.answer_field)
         puzzles = iter_puzzles(puzzles_file, repr(args.puzzles), levels=True)
         first = next(puzzles, None)
         levels = first is not None and first.extra is not None and "level" in first.extra
@@ -100,11 +106,11 @@ def run(args: argparse.Namespace, out: TextIO, stop: Stop) -> int:
             graded_all: Iterator[Grade | PressGrade]
             if levels:
                 level = functools.partial(_level_answer, rules=rules_from(args, Rules))
-                made = _each(answers_file, args.answers, puzzles, level, read)
+                made = _each(answers, puzzles, level, read)
                 graded_all = grade_all_presses(made, jobs=args.jobs, executor=executor)
             else:
                 hand = functools.partial(_hand_answer, target=default_target, rules=rules)
-                made_hands = _each(answers_file, args.answers, puzzles, hand, read)
+                made_hands = _each(answers, puzzles, hand, read)
                 graded_all = grade_all(made_hands, jobs=args.jobs, executor=executor)
             for graded in graded_all:
                 answer, band, named = read.popleft()
@@ -136,17 +142,16 @@ A = TypeVar("A", Answer, PressAnswer)
 
 
 def _each(
-    answers_file: TextIO,
-    name: str,
+    answers: Iterator[tuple[str, str, object]],
     puzzles: Iterator[Puzzle],
     make: Callable[[str, Puzzle], A],
     read: collections.deque[_Read],
 ) -> Iterator[A]:
-    """Each answer of ``answers_file`` (named ``name``) to the puzzle on its line, as
+    """Each of ``answers`` (as :func:`_answers` reads them) to the puzzle on its line, as
     ``make`` makes it, noted in ``read`` with its band of difficulty and its puzzle's
     ``id`` as it is given. Where both name an ``id``, they must be the same: files out of
     step are refused, not graded against the wrong puzzles."""
-    for where, answer, named in _answers(answers_file, name):
+    for where, answer, named in answers:
         puzzle = next(puzzles, None)
         if puzzle is None:
             raise InvalidHandError(f"{where}: an answer, but no puzzle left for it")
@@ -217,8 +222,8 @@ def _show(
         value = None if graded.value is None else records.json_number(graded.value)
     if as_json:
         named_first = {} if named is None else {"id": named}
-        records.emit(out, {**named_first, **record, "correct": graded.correct,
-                           "reason": graded.reason, "fault": graded.fault, "value": value})  # fmt: skip
+        graded_as = {"correct": graded.correct, "reason": graded.reason, "fault": graded.fault}
+        records.emit(out, {**named_first, **record, **graded_as, "value": value})
     else:
         verdict = "correct" if graded.correct else f"wrong: {graded.reason}"
         out.write(f"{heading}: {verdict}{f' ({shown})' if shown else ''}\n")
@@ -244,8 +249,9 @@ def _band(rated: object) -> int | None:
     return None
 
 
-def _answers(stream: TextIO, name: str) -> Iterator[tuple[str, str, object]]:
-    """Each answer of the answers file, with where it is and the puzzle it names (its
+def _answers(stream: TextIO, name: str, field: str) -> Iterator[tuple[str, str, object]]:
+    """Each answer of the answers file ``stream`` (named ``name``), the text its record
+    holds in ``field`` (or a JSON string), with where it is and the puzzle it names (its
     ``id``; ``None``: it names none)."""
     for number, line in enumerate(stream, 1):
         if not line.strip():
@@ -255,9 +261,9 @@ def _answers(stream: TextIO, name: str) -> Iterator[tuple[str, str, object]]:
             record = json.loads(line)
         except ValueError as error:
             raise InvalidHandError(f"{where}: not valid JSON: {error}") from None
-        answer = record.get("answer") if isinstance(record, dict) else record
+        answer = record.get(field) if isinstance(record, dict) else record
         if not isinstance(answer, str):
-            raise InvalidHandError(f'{where}: expected {{"answer": "..."}}')
+            raise InvalidHandError(f'{where}: expected {{{json.dumps(field)}: "..."}}')
         yield where, answer, record.get("id") if isinstance(record, dict) else None
 
 
