@@ -109,7 +109,7 @@ def test_check_never_raises_on_text(answer: str, cards: list[int]) -> None:
     assert isinstance(verdict.reason, str) and verdict.reason
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=40)
 @given(hands, st.sampled_from([{}, {"integer_only": True}, {"non_negative": True}]))
 def test_every_solution_printed_by_solve_is_accepted(
     cards: list[int], rules: dict[str, bool]
@@ -223,7 +223,7 @@ def _plain_chance(numbers: tuple[Number, ...], target: Number, rules: HouseRules
     return sum(weight * chance for weight, chance in weighted) / total if total else 0.0
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=150)
 @given(
     small_hands,
     st.sampled_from([24, 10, 1, 0, -3, Fraction(1, 2), Fraction(8, 3)]),
@@ -294,7 +294,7 @@ RULES = [
 ]
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=60)
 @given(
     st.lists(st.integers(1, 13), min_size=2, max_size=5),
     st.sampled_from(RULES),
@@ -345,7 +345,7 @@ def test_in_a_fixed_order_the_model_player_joins_neighbours_left_first() -> None
     assert difficulty([1, 9, 9, 1], 10, in_order=True) == math.inf
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=60)
 @given(st.lists(st.integers(1, 9), min_size=2, max_size=4), st.integers(0, 30))
 def test_a_hand_the_model_rates_in_order_can_be_solved_in_order(
     cards: list[int], target: int

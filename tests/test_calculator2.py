@@ -132,7 +132,7 @@ def test_solve_goals_checks_its_levels() -> None:
         solve_goals([Level(1, 2, 1, ["+1"]), Level(2, 2, 1, ["+1"])])
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=100)
 @given(sequel_levels(), st.lists(st.integers(-200, 5000) | st.just("AD"), min_size=1, max_size=4),
        st.lists(st.integers(0, 4), min_size=4, max_size=4), sequel_rules)  # fmt: skip
 def test_solve_goals_agrees_with_solve_level(
@@ -676,7 +676,7 @@ def _on_display(solution: Solution, level: Level) -> bool:
     return True
 
 
-@settings(max_examples=int(os.environ.get("PUZZLECALC_EXAMPLES", 200)), deadline=None)
+@settings(max_examples=int(os.environ.get("PUZZLECALC_EXAMPLES", 200)))
 @given(sequel_levels(), sequel_rules)
 def test_every_sequel_solution_replays_and_the_shortest_is_shortest(
     level: Level, rules: Rules
@@ -726,7 +726,7 @@ def _reference_shortest(level: Level, rules: Rules) -> int | None:
     return None
 
 
-@settings(max_examples=int(os.environ.get("PUZZLECALC_EXAMPLES", 150)), deadline=None)
+@settings(max_examples=int(os.environ.get("PUZZLECALC_EXAMPLES", 150)))
 @given(sequel_levels(max_moves=3, pad=False), sequel_rules)
 def test_shortest_agrees_with_a_plain_search(level: Level, rules: Rules) -> None:
     rules = attrs.evolve(rules, hold_costs_move=True)

@@ -209,7 +209,7 @@ def test_every_real_level_is_graded_right_as_its_shortest_solution_is_written() 
     assert graded >= 6 * (199 + 200)
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=200)
 @given(levels(max_moves=5) | sequel_levels(), rules | sequel_rules, st.lists(st.integers(0, 50)))
 def test_any_presses_are_graded_as_the_level_judges_their_replay(
     level: Level, rules: Rules, choices: list[int]

@@ -42,7 +42,7 @@ def _one_step(numbers: tuple[int, ...]) -> set[int]:
     return made
 
 
-@settings(max_examples=25, deadline=None)
+@settings(max_examples=25)
 @given(dates)
 def test_a_days_set_is_as_stated(date: datetime.date) -> None:
     day = daily_set(date)

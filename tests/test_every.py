@@ -14,7 +14,7 @@ from puzzlecalc.arith24.solutions import reachable_values
 from puzzlecalc.errors import InvalidArgumentError, SearchLimitError
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=60)
 @given(st.lists(st.integers(1, 9), min_size=1, max_size=4), every_rule, st.integers(0, 40))
 def test_each_target_reached_has_a_solution_the_referee_takes(
     cards: list[int], rules: HouseRules, high: int

@@ -52,9 +52,7 @@ def listing(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> 
     yield request.param
 
 
-@settings(
-    max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
-)
+@settings(max_examples=150, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(cards, targets, tree_rules)
 def test_the_trees_counted_are_the_trees_listed(
     listing: str, hand: list[int | Fraction], target: int | Fraction, rules: HouseRules

@@ -229,7 +229,7 @@ WRAPPINGS = [
 ]
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=60)
 @given(st.lists(st.integers(1, 13), min_size=2, max_size=4), st.sampled_from(WRAPPINGS))
 def test_every_printed_solution_grades_right_however_it_is_wrapped(
     hand: list[int], template: str

@@ -65,7 +65,7 @@ def test_made_levels_have_one_shortest_solution_of_the_stated_length(
         _check_made(generate(random.Random(seed), game=game, moves=moves), moves)
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=60)
 @given(st.integers(0, 2**32), st.sampled_from([1, 2]), st.integers(1, 6), st.booleans())
 def test_any_seed_makes_a_level_as_promised(seed: int, game: Any, moves: int, unique: bool) -> None:
     level = generate(random.Random(seed), game=game, moves=(moves, moves), unique=unique)
@@ -238,7 +238,7 @@ def test_an_unsolvable_level_has_no_difficulty(level: Level) -> None:
         level_difficulty(level)
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=150)
 @given(levels(), rules)
 def test_difficulty_agrees_with_the_solver(level: Level, rules: Rules) -> None:
     shortest = solve_level(level, rules)

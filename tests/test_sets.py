@@ -57,7 +57,7 @@ def _plain_values(hand: tuple[int, ...]) -> set[Fraction]:
     return made
 
 
-@settings(max_examples=15, deadline=None)
+@settings(max_examples=15)
 @given(st.integers(0, 10**6), st.sampled_from([0.0, 0.25, 0.5]), st.integers(1, 2))
 def test_a_hand_set_meets_what_it_was_asked(seed: int, unsolvable: float, least: int) -> None:
     records = list(hand_set(12, seed=seed, unsolvable=unsolvable, least=least, high=10,
