@@ -185,22 +185,22 @@ def _graded_words(
     records: list[PressRecord] = []
     at = spent = 0  # (the word reached; the moves the presses made cost)
     ended = _ends(level, state, None)
-    owed, showable = False, True  # (a display the walk owes; one it may write next)
+    showable = True  # (a display may be written next: at the start, or after a press)
     while at < len(words) and not ended:
         if not words[at] or words[at].lower() in _BETWEEN:  # (between parts, an arrow, a verb)
             at += 1
             continue
         if walk and showable and _shown(words, at, state):
-            at, owed, showable = at + 1, False, False
+            at, showable = at + 1, False
             continue
-        if walk and owed:
+        if walk and showable and records:  # (a press's display, which a walk owes, not written)
             return None
         if spent > level.moves or len(records) == MAX_PRESSES:
             return _wrong(level, rules, records, "too many presses", _too_many(level))
         found = _press(level, state, rules, words, at, walk)
         if isinstance(found, str):
             if showable and _shown(words, at, state):  # (no press: the display, beside an arrow)
-                at, owed, showable = at + 1, False, False
+                at, showable = at + 1, False
                 continue
             if walk:
                 return None
@@ -214,10 +214,10 @@ def _graded_words(
             reason = _refusal(level, rules, [*records, record])
             return None if walk else _wrong(level, rules, records, "not allowed", reason)
         records.append(record)
-        state, owed, showable = reached, True, True
+        state, showable = reached, True
         spent += 1 if record == WORD_PRESS else rules.press_cost(record[1])
         ended = _ends(level, state, record)
-    if walk and (not records or (owed and not ended)):
+    if walk and (not records or (showable and not ended)):
         return None
     if not records and not ended:
         return PressGrade(False, NO_PRESSES, (), None, fault="no presses")
@@ -328,16 +328,18 @@ def _graded(answer: PressAnswer) -> PressGrade:
     return grade_presses(answer.text, answer.level, answer.rules)
 
 
-def _parts(text: str) -> list[str]:
+def _parts(text: str) -> Iterator[str]:
     """The parts of ``text`` that may give the presses, in the order they are read until
     one gives a press: what it marks; else what follows its last ``Answer:``, then its
-    last paragraph."""
+    last paragraph (each found only when the one before gave no press)."""
     found = marked(text)
     if found is not None:
-        return [found]
-    last = PARAGRAPH_BREAK.split(text.strip())[-1]
+        yield found
+        return
     introduced = more_itertools.last(_INTRODUCED.finditer(text), None)
-    return [last] if introduced is None else [text[introduced.end() :], last]
+    if introduced is not None:
+        yield text[introduced.end() :]
+    yield PARAGRAPH_BREAK.split(text.strip())[-1]
 
 
 def _words(found: str) -> list[str]:
