@@ -194,7 +194,13 @@ def _weight(result: Number, op: str, target: Number) -> float:
 
 @pytest.mark.parametrize(
     ("target", "result", "op"),
-    [(24, 24, "*"), (2, 2, "-"), (Fraction(2, 3), Fraction(2, 3), "/")],
+    [
+        (10, 10, "+"),
+        (24, 24, "*"),
+        (2, 2, "-"),
+        (Fraction(3, 2), Fraction(3, 2), "/"),
+        (Fraction(2, 3), Fraction(2, 3), "/"),
+    ],
 )
 def test_two_cards_are_rated_by_the_weights_of_the_moves_the_player_makes(
     target: Number, result: Number, op: str

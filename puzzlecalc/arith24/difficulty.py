@@ -183,6 +183,8 @@ def _chance(numbers: tuple[Number, ...], target: Number, rules: HouseRules) -> f
     """
     if len(numbers) == 1:
         return 1.0 if numbers[0] == target else 0.0
+    if len(numbers) == 2:
+        return _last_chance(numbers, target, rules)
     made = [
         (result, after, op)
         for (result, after), op in moves(numbers, rules).items()
@@ -197,6 +199,23 @@ def _chance(numbers: tuple[Number, ...], target: Number, rules: HouseRules) -> f
 
 
 caches.register(_chance.cache_clear)
+
+
+def _last_chance(pair: tuple[Number, ...], target: Number, rules: HouseRules) -> float:
+    """:func:`_chance` from two numbers, where a move's result is all that is left: the
+    moves of :func:`moves` are told apart by their result alone."""
+    a, b = pair
+    if target not in (a + b, a * b, a - b, b - a) and a != target * b and b != target * a:
+        return 0.0  # (no move on the two gives the target, under any rules)
+    ops = "".join(op for op in "+*-/" if op in rules.ops)
+    made: dict[Number, str] = {}
+    for op, result in outcomes(a, b, ops, both_ways=not rules.in_order):
+        if rules.allows(result) and _made(result):
+            made.setdefault(result, op)
+    if target not in made:
+        return 0.0
+    weights = {result: _weight(result, op, target) for result, op in made.items()}
+    return weights[target] / sum(weights.values())
 
 
 def difficulty(
