@@ -81,6 +81,12 @@ def test_presses_as_answers_write_them(text: str) -> None:
         ("x2, +4", "press 1: no button shows 'x2' at this point", "no such press", ()),
         ("<<, <<, +4, zap", "press 4: unknown button label: 'zap'", "no such press",
          ("<<", "<<", "+4")),
+        ("Sort asc", "press 1: no button shows 'Sort asc' at this point", "no such press", ()),
+        ("<<, +4\nThis reaches 71.", "ends on 692, not 71", "wrong value", ("<<", "+4")),
+        ("Answer: <<, +4. So 71.", "ends on 692, not 71", "wrong value", ("<<", "+4")),
+        ("<<\nPress zap", "press 2: unknown button label: 'zap'", "no such press", ("<<",)),
+        ("<<\nSort asc", "press 2: no button shows 'Sort asc' at this point", "no such press",
+         ("<<",)),
         ("<<, <<, <<, <<, <<", "ends on 0, not 71", "wrong value", ("<<",) * 5),
         ("<<, 688", "press 2: no button shows '688' at this point", "no such press", ("<<",)),
         ("<< → 68", "press 2: no button shows '68' at this point", "no such press", ("<<",)),
@@ -155,6 +161,9 @@ def test_a_number_beside_an_arrow_is_the_display_in_a_walk_else_a_press() -> Non
     assert grade_presses("5 → 55 → 5 → 555", appended).presses == ("5", "5")
     joined = Level(start=12, goal=34, moves=1, buttons=["12=>34"])
     assert grade_presses("12 → 12 => 34 → 34", joined).presses == ("12=>34",)
+    twice = Level(start=0, goal=-18, moves=2, buttons=["-9"])
+    assert grade_presses("0 → -9 → -9", twice).reason == "ends on -9, not -18"  # (a walk)
+    assert grade_presses("-9, -9", twice).correct
 
 
 def test_the_level_ends_where_its_goal_first_shows_as_the_game_ends_it() -> None:

@@ -19,7 +19,8 @@ brackets after a press (``<< (688)``), the verbs of a press (``press <<``, "tap"
 (``6884 → << → 688``: the number the display shows then) are left out. A number a button
 shows too is read as the display where the answer is a walk, each press written with the
 display it leads to (``0 → 1 → 1 → 0 → 10`` with buttons ``1`` and ``0``), else as the
-press.
+press. Words that begin a line or a sentence and name no press end the presses (``<<,
++4. This reaches 71.``); in a list, they are a press no button shows (``<<, +4, zap``).
 
 The presses are then played from the level's start until the level ends, as the game ends
 it: when its goal first shows (or ``ABC`` is pressed, for a word goal; presses written
@@ -87,8 +88,13 @@ PressFault: TypeAlias = Literal[
 _INTRODUCED: Final = re.compile(
     r"\b(?:answer|press(?:es)?|solution|sequence)(?:[ \t]+(?:is|are))?\W{0,4}:", re.IGNORECASE
 )
-#: What parts the presses: a comma, a semicolon, a new line, "then", "and".
-_BREAK: Final = re.compile(r"[,;\n]|\b(?:then|and)\b", re.IGNORECASE)
+#: What ends a line of presses: a new line, or a sentence's full stop (no label has a
+#: point).
+_LINE_END: Final = re.compile(r"\n|\.(?=\s|$)")
+#: What parts the presses within a line: a comma, a semicolon, "then", "and".
+_BREAK: Final = re.compile(r"[,;]|\b(?:then|and)\b", re.IGNORECASE)
+#: The word that starts each line of presses after the first, in the words of an answer.
+_NEW_LINE: Final = "\n"
 #: The marker of an item of a numbered list at the start of a line (``1.``, ``2)``,
 #: ``Step 3:``).
 _NUMBERED: Final = re.compile(r"^[ \t]*(?:step[ \t]*)?\d+[.):][ \t]+", re.IGNORECASE | re.MULTILINE)
@@ -97,8 +103,6 @@ _NUMBERED: Final = re.compile(r"^[ \t]*(?:step[ \t]*)?\d+[.):][ \t]+", re.IGNORE
 _REMARK: Final = re.compile(
     r"(?<=\s)\((?![ \t]*(?:hold|long[ \t-]*press)[ \t]*\))[^()]*\)", re.IGNORECASE
 )
-#: A sentence's full stop after a press (no label has a point).
-_FULL_STOP: Final = re.compile(r"\.(?=\s|$)")
 #: The marks about a press: Markdown's ``**`` and backticks, quotes (``"<<"``), LaTeX's
 #: ``$``.
 _MARKS: Final = re.compile(r"\*\*|[`\"'$]")
@@ -111,10 +115,10 @@ _QUOTED_LIST: Final = re.compile(r"^\s*\[\s*([\"'].*[\"'])\s*\]\s*$", re.DOTALL)
 _ARROWS: Final = frozenset(
     {"→", "->", "⇒", "=>", "⟶", "\\to", "\\rightarrow", "\\Rightarrow", "\\longrightarrow"}
 )
-#: Words that stand between presses and are none (in small letters): arrows, and the
-#: verbs of a press ("press <<, then press +4").
+#: Words that stand between presses and are none (in small letters): arrows, the verbs
+#: of a press ("press <<, then press +4"), and the start of a line.
 _BETWEEN: Final = frozenset(
-    {*(arrow.lower() for arrow in _ARROWS), "press", "tap", "hit", "push", "click"}
+    {*(arrow.lower() for arrow in _ARROWS), "press", "tap", "hit", "push", "click", _NEW_LINE}
 )
 #: The most words one press may be written in (``Digit + 6 @ 2``, ``Shift @ < < >``).
 _MOST_WORDS: Final = 8
@@ -204,8 +208,8 @@ def _graded_words(
                 continue
             if walk:
                 return None
-            if not records and not _is_label(words[at]):
-                break  # (the answer names no press at all)
+            if (not records or words[at - 1] == _NEW_LINE) and not _names_press(words, at):
+                break  # (the answer names no press at all, or goes on in words from a line)
             reason = f"press {len(records) + 1}: {found}"
             return _wrong(level, rules, records, "no such press", reason)
         record, at = found
@@ -344,15 +348,19 @@ def _parts(text: str) -> Iterator[str]:
 
 def _words(found: str) -> list[str]:
     """The words of ``found``, the part of an answer that gives the presses, each part of
-    a press or an arrow, with ``""`` between two parts (a comma, a new line, "then")."""
+    a press or an arrow, with ``""`` after each part (up to a comma, a new line, "then")
+    and :data:`_NEW_LINE` before each line but the first (after a new line, or a full
+    stop)."""
     listed = _QUOTED_LIST.match(found)
     if listed is not None:
         found = listed[1]
     found = _MARKS.sub("", _NUMBERED.sub("", BULLET.sub("", _LATEX_TEXT.sub(r"\1", found))))
     words: list[str] = []
-    for part in _BREAK.split(_FULL_STOP.sub("", _REMARK.sub(" ", f" {found}"))):
-        if part.strip():
-            words += [*part.split(), ""]
+    for line in _LINE_END.split(_REMARK.sub(" ", f" {found}")):
+        parts = [[*part.split(), ""] for part in _BREAK.split(line) if part.strip()]
+        if parts and words:
+            words.append(_NEW_LINE)
+        words += more_itertools.flatten(parts)
     return words
 
 
@@ -375,6 +383,13 @@ def _press(
                 problem = str(error)
     assert problem is not None
     return problem
+
+
+def _names_press(words: list[str], at: int) -> bool:
+    """Whether a run of the words from ``at``, within their part, reads as a press or names
+    a button of some level (``Sort asc``, where no button shows it)."""
+    end = min(words.index("", at), at + _MOST_WORDS)
+    return any(_is_label(" ".join(words[at:stop])) for stop in range(at + 1, end + 1))
 
 
 def _is_label(text: str) -> bool:
