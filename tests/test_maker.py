@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import itertools
 import json
 import math
@@ -136,6 +137,35 @@ def test_several_shortest_solutions_when_allowed() -> None:
     assert any(count_solutions(level) > 1 for level in made)
 
 
+@settings(max_examples=40)
+@given(
+    st.integers(0, 10**6),
+    st.floats(0, 25, allow_nan=False),
+    st.floats(0, 10, allow_nan=False),
+)
+def test_a_level_is_made_in_the_band_asked_or_none_is(
+    seed: int, least: float, width: float
+) -> None:
+    band = (least, least + width)
+    try:
+        level = generate(random.Random(seed), moves=(3, 6), band=band, max_tries=60)
+    except SearchLimitError as error:
+        assert f"and a difficulty from {least} to {least + width} found in 60 tries" in str(error)
+        return
+    _check_made(level, (3, 6))
+    assert band[0] <= level_difficulty(level).score <= band[1]
+
+
+def test_a_band_keeps_the_levels_the_maker_would_give_in_it() -> None:
+    """A band takes the levels out of it away, and keeps the draws of the others: the
+    levels of one seed in a band are those the seed makes without it, less the others."""
+    made = [generate(random.Random(seed), moves=5) for seed in range(30)]
+    banded = [generate(random.Random(seed), moves=5, band=(10, 13)) for seed in range(30)]
+    kept = [level for level in made if 10 <= level_difficulty(level).score <= 13]
+    assert kept and all(level in banded for level in kept)
+    assert {level_difficulty(level).score > 13 for level in made} == {True, False}
+
+
 @pytest.mark.parametrize(
     ("options", "error", "message"),
     [
@@ -152,6 +182,11 @@ def test_several_shortest_solutions_when_allowed() -> None:
          "a solution of at most 2 moves cannot press all 3 buttons"),
         ({"buttons": ["+/-"], "max_tries": 5}, SearchLimitError,
          "no level with a unique shortest solution of 3..7 moves found in 5 tries"),
+        ({"band": (5, 3)}, InvalidArgumentError, r"band must be a \(least, most\) pair"),
+        ({"band": 5}, InvalidArgumentError, r"band must be a \(least, most\) pair, not 5"),
+        ({"moves": 3, "band": (40, 50), "max_tries": 5}, SearchLimitError,
+         "of 3..3 moves and a difficulty from 40 to 50 found in 5 tries; raise max_tries or "
+         r"most_in_a_row \(4\), widen the band, or give other buttons"),
     ],
 )  # fmt: skip
 def test_bad_maker_arguments(options: dict[str, Any], error: type[Exception], message: str) -> None:
@@ -187,6 +222,14 @@ def test_make_level_most_in_a_row() -> None:
     assert all(_longest_run(solution) == 1 for solution in solutions)
 
 
+def test_make_level_band() -> None:
+    status, out = run("make-level", "--seed", "4", "--moves", "5", "--count", "4", "--json",
+                      "--band", "12", "13.5")  # fmt: skip
+    made = [numbered.puzzle for numbered in read_levels(io.StringIO(out))]
+    assert status == 0 and len(made) == 4
+    assert all(12 <= level_difficulty(level).score <= 13.5 for level in made)
+
+
 def test_make_level_text() -> None:
     status, out = run("make-level", "--seed", "3", "--moves", "4", "--count", "2", "--game", "2")
     lines = out.splitlines()
@@ -206,6 +249,8 @@ def test_make_level_text() -> None:
         (["--buttons", "+/-", "--max-tries", "3"], 4, "found in 3 tries"),
         (["--most-in-a-row", "0"], 2, "--most-in-a-row"),
         (["--buttons", "+2", "--moves", "5", "--max-tries", "3"], 4, "most_in_a_row (4)"),
+        (["--band", "5", "3"], 2, "--band must be a (least, most) pair, not [5.0, 3.0]"),
+        (["--band", "40", "50", "--max-tries", "3"], 4, "widen the band"),
     ],
 )
 def test_make_level_errors(

@@ -159,6 +159,7 @@ CALLS: dict[str, tuple[Callable[..., Any], dict[str, Any]]] = {
             "unique": False,
             "rules": Rules(),
             "most_in_a_row": 4,
+            "band": None,
             "max_tries": 5,
         },
     ),

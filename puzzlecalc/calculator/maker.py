@@ -26,9 +26,10 @@ from typing import Final
 import attrs
 from more_itertools import run_length
 
-from puzzlecalc import search
+from puzzlecalc import _checks, search
 from puzzlecalc._checks import instance, iterable, shown, truth, whole_number
 from puzzlecalc._text import counted
+from puzzlecalc.calculator.difficulty import level_difficulty
 from puzzlecalc.calculator.level import MAX_MOVES, Level, Portal
 from puzzlecalc.calculator.levels import Game, check_game
 from puzzlecalc.calculator.notation import parse_button
@@ -149,6 +150,7 @@ def generate(
     unique: bool = True,
     rules: Rules = DEFAULT_RULES,
     most_in_a_row: int = MOST_IN_A_ROW,
+    band: tuple[float, float] | None = None,
     max_tries: int = DEFAULT_MAX_TRIES,
 ) -> Level:
     """A random level whose shortest solution takes exactly ``level.moves`` moves.
@@ -165,6 +167,8 @@ def generate(
     :param unique: whether the shortest solution must be the only one of its length.
     :param rules: the rules the level is made (and solved) under.
     :param most_in_a_row: the most times in a row the solution may press one button.
+    :param band: a ``(least, most)`` pair: only a level whose difficulty
+        (:func:`~puzzlecalc.calculator.difficulty.level_difficulty`'s score) lies in it.
     :param max_tries: how many random levels to try before giving up.
     :raises InvalidArgumentError: if an argument is out of range.
     :raises InvalidButtonError: if a label of ``buttons`` names no button.
@@ -177,6 +181,7 @@ def generate(
     checked_rules(rules)
     whole_number(most_in_a_row, "most_in_a_row", low=1)
     whole_number(max_tries, "max_tries", low=1)
+    band = _checks.band(band, "band")
     if buttons is not None:
         buttons = list(iterable(buttons, "buttons", "a list of labels"))
         if not buttons:
@@ -195,12 +200,18 @@ def generate(
         start = _draw_start(rng)
         draft = Level(start, start, depth, labels, portal)
         level = _level(rng, draft, rules, unique, most_in_a_row)
-        if level is not None and _same_when_wide(level, wide, unique):
+        if (
+            level is not None
+            and _same_when_wide(level, wide, unique)
+            and _in_band(level, rules, band)
+        ):
             return level
+    rated = "" if band is None else f" and a difficulty from {band[0]} to {band[1]}"
     raise SearchLimitError(
         f"no level with a {'unique ' if unique else ''}shortest solution of {low}..{high} "
-        f"moves found in {counted(max_tries, 'try', 'tries')}; raise max_tries or "
-        f"most_in_a_row ({most_in_a_row}), or give other buttons",
+        f"moves{rated} found in {counted(max_tries, 'try', 'tries')}; raise max_tries or "
+        f"most_in_a_row ({most_in_a_row}), {'widen the band, ' if band else ''}"
+        "or give other buttons",
         "max_tries",
     )
 
@@ -236,6 +247,11 @@ def _level(
         if pressed == set(range(len(level.buttons))) and longest_run <= most_in_a_row:
             return level
     return None
+
+
+def _in_band(level: Level, rules: Rules, band: tuple[float, float] | None) -> bool:
+    """Whether the difficulty of ``level`` lies in ``band`` (any does, where there is none)."""
+    return band is None or band[0] <= level_difficulty(level, rules).score <= band[1]
 
 
 def _same_when_wide(level: Level, wide: Rules, unique: bool) -> bool:

@@ -197,21 +197,26 @@ def max_steps_flag(
 
 
 def band_flag(
-    parser: argparse.ArgumentParser | argparse._ArgumentGroup, *, levels: bool = False
+    parser: argparse.ArgumentParser | argparse._ArgumentGroup,
+    *,
+    hands: bool = True,
+    levels: bool = False,
 ) -> None:
-    """The ``--band LEAST MOST`` flag of a subcommand that deals hands of a difficulty
-    (:func:`~puzzlecalc.arith24.difficulty.difficulty`), its scale in the help; with
-    ``levels``, Calculator levels' (:func:`~puzzlecalc.calculator.difficulty.level_difficulty`)
-    too."""
-    scale = "the easiest hands of 24 rate about 3, the hardest about 9"
-    if levels:
-        scale += "; the levels made rate about 5 to 20"
+    """The ``--band LEAST MOST`` flag of a subcommand that deals puzzles of a difficulty, its
+    scale in the help: ``hands`` of 24 (:func:`~puzzlecalc.arith24.difficulty.difficulty`),
+    Calculator ``levels`` (:func:`~puzzlecalc.calculator.difficulty.level_difficulty`), or
+    both."""
+    scales = [
+        *(["the easiest hands of 24 rate about 3, the hardest about 9"] if hands else []),
+        *(["the levels made rate about 5 to 20"] if levels else []),
+    ]
+    puzzles = "puzzles" if hands and levels else "levels" if levels else "hands"
     parser.add_argument(
         "--band",
         nargs=2,
         type=float,
         metavar=("LEAST", "MOST"),
-        help=f"only {'puzzles' if levels else 'hands'} whose difficulty lies in this band ({scale})",
+        help=f"only {puzzles} whose difficulty lies in this band ({'; '.join(scales)})",
     )
 
 

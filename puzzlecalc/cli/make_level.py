@@ -8,13 +8,14 @@ from typing import Any, Final, TextIO
 
 import attrs
 
+from puzzlecalc import _checks
 from puzzlecalc._signals import Stop
 from puzzlecalc.calculator.difficulty import level_difficulty
 from puzzlecalc.calculator.levels import GAMES, NumberedLevel
 from puzzlecalc.calculator.maker import DEFAULT_MAX_TRIES, MOST_IN_A_ROW, generate
 from puzzlecalc.calculator.solver import solve_level
 from puzzlecalc.cli import records, text
-from puzzlecalc.cli.arguments import moves_range, positive, subcommand, whole
+from puzzlecalc.cli.arguments import band_flag, moves_range, positive, subcommand, whole
 from puzzlecalc.errors import InvalidArgumentError
 
 __all__ = ["MAX_LEVELS_MADE", "MakeLevelOptions", "add_parser", "run"]
@@ -54,6 +55,7 @@ def add_parser(subparsers: Any) -> None:
     maker.add_argument("--game", type=int, choices=GAMES, default=1, help="1 or 2: which buttons")
     maker.add_argument("--buttons", nargs="+", metavar="LABEL", help="use these buttons")
     maker.add_argument("--not-unique", action="store_true", help="allow several shortest solutions")
+    band_flag(maker, hands=False, levels=True)
     maker.add_argument(
         "--most-in-a-row",
         type=positive,
@@ -81,6 +83,7 @@ class MakeLevelOptions:
     buttons: tuple[str, ...] | None
     unique: bool
     most_in_a_row: int
+    band: tuple[float, float] | None
     max_tries: int
     json: bool
 
@@ -102,6 +105,7 @@ class MakeLevelOptions:
             buttons=None if args.buttons is None else tuple(args.buttons),
             unique=not args.not_unique,
             most_in_a_row=args.most_in_a_row,
+            band=_checks.band(args.band, "--band"),
             max_tries=args.max_tries,
             json=args.json,
         )
@@ -119,6 +123,7 @@ def run(args: argparse.Namespace, out: TextIO, stop: Stop) -> int:
             moves=options.moves,
             unique=options.unique,
             most_in_a_row=options.most_in_a_row,
+            band=options.band,
             max_tries=options.max_tries,
         )
         solution = solve_level(level)
