@@ -6,11 +6,13 @@ from __future__ import annotations
 import io
 import itertools
 import json
+from collections.abc import Sequence
 from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from more_itertools import run_length
 from strategies import levels, rules, sequel_levels, sequel_rules
 
 from puzzlecalc import game_levels, solve_level
@@ -66,6 +68,13 @@ PRESSES = ("<<", "<<", "+4", "+4", "Reverse", "+4")
         "The sequence is: <<, <<, +4, +4, Reverse, +4",
         "I think the answer is: <<, <<, +4, +4, Reverse, +4.",
         "To find the answer: try each button.\n\n<<, <<, +4, +4, Reverse, +4",  # (no press)
+        "Answer: You press <<, <<, +4, +4, Reverse, +4",
+        "The solution is to press <<, <<, +4, +4, Reverse and +4.",
+        "First press <<, then <<, then +4, then +4, then Reverse, then +4.",
+        "Buttons pressed: <<, <<, +4, +4, Reverse, +4",
+        "Press << twice, then +4 twice, then Reverse, then +4.",
+        "<< (twice), +4 (2 times), Reverse, +4 once",
+        "Answer: << two times, +4 two times, Reverse, +4",
     ],
 )
 def test_presses_as_answers_write_them(text: str) -> None:
@@ -93,6 +102,11 @@ def test_presses_as_answers_write_them(text: str) -> None:
         ("<<, <<, +4, +4, +4, +4, +4", "more presses than the level's 6 moves",
          "too many presses", ("<<", "<<", "+4", "+4", "+4", "+4", "+4")),
         ("<< " * 50, "more presses than the level's 6 moves", "too many presses", ("<<",) * 7),
+        ("<< 50 times", "more presses than the level's 6 moves", "too many presses", ("<<",) * 7),
+        ("<< thrice", "ends on 6, not 71", "wrong value", ("<<",) * 3),
+        ("<<, +4 twice", "ends on 696, not 71", "wrong value", ("<<", "+4", "+4")),
+        ("You should press zap", NO_PRESSES, "no presses", ()),
+        ("Note: Moves: <<", NO_PRESSES, "no presses", ()),  # (a press follows one heading)
     ],
 )  # fmt: skip
 def test_a_wrong_answer_says_what_is_wrong(
@@ -201,6 +215,16 @@ def _walk(solution: Solution) -> str:
     return " → ".join(itertools.chain(shown[:1], *zip(solution.labels, shown[1:], strict=True)))
 
 
+def _counted(labels: Sequence[str]) -> str:
+    """``labels`` as a sentence that says how many times in a row each is pressed."""
+    counts = {1: "", 2: " twice"}
+    runs = [
+        f"{label}{counts.get(times, f' {times} times')}"
+        for label, times in run_length.encode(labels)
+    ]
+    return "First press " + ", then ".join(runs) + "."
+
+
 def test_every_real_level_is_graded_right_as_its_shortest_solution_is_written() -> None:
     graded = 0
     for numbered in [*game_levels(1), *game_levels(2)]:
@@ -210,12 +234,12 @@ def test_every_real_level_is_graded_right_as_its_shortest_solution_is_written() 
             labels = list(solution.labels)
             for text in (", ".join(labels), "\n".join(labels), str(solution),
                          f"<answer>{'; '.join(labels)}</answer>", _walk(solution),
-                         "Press " + ", then press ".join(labels) + "."):  # fmt: skip
+                         "Press " + ", then press ".join(labels) + ".", _counted(labels)):  # fmt: skip
                 assert grade_presses(text, level) == PressGrade(
                     True, "correct", tuple(labels), solution.final.value
                 ), (numbered.game, numbered.number, text)
                 graded += 1
-    assert graded >= 6 * (199 + 200)
+    assert graded >= 7 * (199 + 200)
 
 
 @settings(max_examples=200)
@@ -233,8 +257,9 @@ def test_any_presses_are_graded_as_the_level_judges_their_replay(
         presses += list(move)
     played = level.replay(presses, rules)
     graded = grade_presses(", ".join(played.labels), level, rules)
-    if played.labels:  # (the same presses as a walk, each with its display, grade the same)
+    if played.labels:  # (the same presses as a walk, or counted, grade the same)
         assert grade_presses(_walk(played), level, rules) == graded
+        assert grade_presses(_counted(played.labels), level, rules) == graded
     ends = [  # (the game ends the level where the goal first shows, or ABC is pressed)
         number for number, state in enumerate([played.start, *played.states])
         if (state.value == level.target if level.word is None else played.labels[number - 1:number] == ["ABC"])

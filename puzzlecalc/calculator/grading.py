@@ -15,8 +15,10 @@ one press when a button shows it then, the longest run first (``Sort asc``, ``12
 ``Step 2:``, a dash), Markdown's ``**`` and backticks, quotes, LaTeX's ``$`` and
 ``\\text{}``, the brackets of a list of quoted presses (``["<<", "+4"]``), a remark in
 brackets after a press (``<< (688)``), the verbs of a press (``press <<``, "tap", "hit",
-"push", "click"), a sentence's full stop and the display written beside an arrow
-(``6884 → << → 688``: the number the display shows then) are left out. A number a button
+"push", "click") and the words before them or through a heading's colon (``You press
+<<``, ``Buttons pressed: <<``), a sentence's full stop and the display written beside an
+arrow (``6884 → << → 688``: the number the display shows then) are left out; a count
+after a press makes it that many times (``<< twice``, ``+4 3 times``). A number a button
 shows too is read as the display where the answer is a walk, each press written with the
 display it leads to (``0 → 1 → 1 → 0 → 10`` with buttons ``1`` and ``0``), else as the
 press. Words that begin a line or a sentence and name no press end the presses (``<<,
@@ -98,10 +100,17 @@ _NEW_LINE: Final = "\n"
 #: The marker of an item of a numbered list at the start of a line (``1.``, ``2)``,
 #: ``Step 3:``).
 _NUMBERED: Final = re.compile(r"^[ \t]*(?:step[ \t]*)?\d+[.):][ \t]+", re.IGNORECASE | re.MULTILINE)
+#: How many times a press is made, in words, written after it (``<< twice``, ``+4 three
+#: times``; or in digits, ``+4 3 times``).
+_COUNTS: Final = {
+    "once": 1, "twice": 2, "thrice": 3, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5,
+    "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12,
+}  # fmt: skip
 #: A remark in brackets after a press (``<< (688)``; not the ``(hold)`` or ``(long press)``
-#: of a long press).
+#: of a long press, or how many times it is made).
 _REMARK: Final = re.compile(
-    r"(?<=\s)\((?![ \t]*(?:hold|long[ \t-]*press)[ \t]*\))[^()]*\)", re.IGNORECASE
+    r"(?<=\s)\((?![ \t]*(?:hold|long[ \t-]*press|twice|thrice|\w+[ \t]+times)[ \t]*\))[^()]*\)",
+    re.IGNORECASE,
 )
 #: The marks about a press: Markdown's ``**`` and backticks, quotes (``"<<"``), LaTeX's
 #: ``$``.
@@ -115,11 +124,11 @@ _QUOTED_LIST: Final = re.compile(r"^\s*\[\s*([\"'].*[\"'])\s*\]\s*$", re.DOTALL)
 _ARROWS: Final = frozenset(
     {"→", "->", "⇒", "=>", "⟶", "\\to", "\\rightarrow", "\\Rightarrow", "\\longrightarrow"}
 )
+#: The verbs of a press ("press <<, then press +4"), in small letters.
+_VERBS: Final = frozenset({"press", "tap", "hit", "push", "click"})
 #: Words that stand between presses and are none (in small letters): arrows, the verbs
-#: of a press ("press <<, then press +4"), and the start of a line.
-_BETWEEN: Final = frozenset(
-    {*(arrow.lower() for arrow in _ARROWS), "press", "tap", "hit", "push", "click", _NEW_LINE}
-)
+#: of a press, and the start of a line.
+_BETWEEN: Final = frozenset({*(arrow.lower() for arrow in _ARROWS), *_VERBS, _NEW_LINE})
 #: The most words one press may be written in (``Digit + 6 @ 2``, ``Shift @ < < >``).
 _MOST_WORDS: Final = 8
 
@@ -190,6 +199,7 @@ def _graded_words(
     at = spent = 0  # (the word reached; the moves the presses made cost)
     ended = _ends(level, state, None)
     showable = True  # (a display may be written next: at the start, or after a press)
+    after_subject = False  # (words before a press were just left out: a press must follow)
     while at < len(words) and not ended:
         if not words[at] or words[at].lower() in _BETWEEN:  # (between parts, an arrow, a verb)
             at += 1
@@ -199,8 +209,6 @@ def _graded_words(
             continue
         if walk and showable and records:  # (a press's display, which a walk owes, not written)
             return None
-        if spent > level.moves or len(records) == MAX_PRESSES:
-            return _wrong(level, rules, records, "too many presses", _too_many(level))
         found = _press(level, state, rules, words, at, walk)
         if isinstance(found, str):
             if showable and _shown(words, at, state):  # (no press: the display, beside an arrow)
@@ -208,19 +216,30 @@ def _graded_words(
                 continue
             if walk:
                 return None
+            subject = 0 if after_subject else _subject(words, at)
+            if subject:  # (the words before a press's verb: "You press <<", "First press +4")
+                at, after_subject = at + subject, True
+                continue
             if (not records or words[at - 1] == _NEW_LINE) and not _names_press(words, at):
                 break  # (the answer names no press at all, or goes on in words from a line)
             reason = f"press {len(records) + 1}: {found}"
             return _wrong(level, rules, records, "no such press", reason)
         record, at = found
-        reached = _pressed(level, state, rules, record)
-        if reached is None:
-            reason = _refusal(level, rules, [*records, record])
-            return None if walk else _wrong(level, rules, records, "not allowed", reason)
-        records.append(record)
-        state, showable = reached, True
-        spent += 1 if record == WORD_PRESS else rules.press_cost(record[1])
-        ended = _ends(level, state, record)
+        times, at = _times(words, at)
+        after_subject = False
+        for _ in range(times):
+            if spent > level.moves or len(records) == MAX_PRESSES:
+                return _wrong(level, rules, records, "too many presses", _too_many(level))
+            reached = _pressed(level, state, rules, record)
+            if reached is None:
+                reason = _refusal(level, rules, [*records, record])
+                return None if walk else _wrong(level, rules, records, "not allowed", reason)
+            records.append(record)
+            state, showable = reached, True
+            spent += 1 if record == WORD_PRESS else rules.press_cost(record[1])
+            ended = _ends(level, state, record)
+            if ended:
+                break
     if walk and (not records or (showable and not ended)):
         return None
     if not records and not ended:
@@ -370,11 +389,11 @@ def _press(
     """The press the words from ``at`` name in ``state`` (the longest run a button shows
     then, within a part, and in a ``walk`` before an arrow) and the word after it; else
     what is wrong with the longest run that names a button, or else with the word there."""
-    end = words.index("", at)
+    end = _run_end(words, at)
     if walk:
         end = next((stop for stop in range(at, end) if words[stop] in _ARROWS), end)
     problem = None
-    for stop in range(min(end, at + _MOST_WORDS), at, -1):
+    for stop in range(end, at, -1):
         run = " ".join(words[at:stop])
         try:
             return level.find_press(run, state, rules), stop
@@ -385,10 +404,45 @@ def _press(
     return problem
 
 
+def _times(words: list[str], at: int) -> tuple[int, int]:
+    """How many times the press before ``at`` is made, and the word after: once, unless a
+    count follows it in its part (``twice``, ``3 times``, ``(two times)``)."""
+    if not words[at]:
+        return 1, at
+    count, following = words[at].strip("()").lower(), words[at + 1].strip("()").lower()
+    if count in ("once", "twice", "thrice"):
+        return _COUNTS[count], at + 1
+    if following != "times":
+        return 1, at
+    written = int(count) if count.isascii() and count.isdigit() and len(count) <= 4 else 0
+    times = _COUNTS.get(count, written)
+    return (times, at + 2) if times else (1, at)
+
+
+def _subject(words: list[str], at: int) -> int:
+    """How many words from ``at`` stand before the presses of their part: up to a verb of
+    a press, or through a heading's colon, none of them naming a press (``You press <<``,
+    ``The answer is to press +4``, ``Buttons pressed: <<``); 0 where there are none."""
+    stop = at
+    while words[stop] and words[stop].lower() not in _VERBS and not words[stop].endswith(":"):
+        stop += 1  # (to the end of the part, at the latest)
+    if not words[stop]:
+        return 0
+    through = stop + words[stop].endswith(":")  # (a heading's colon is left out with it)
+    return 0 if any(_is_label(word.rstrip(":")) for word in words[at:through]) else through - at
+
+
+def _run_end(words: list[str], at: int) -> int:
+    """Where the longest run of words a press may be written in ends from ``at``: at the
+    end of the part, or :data:`_MOST_WORDS` on."""
+    stop = min(at + _MOST_WORDS, len(words))
+    return next((end for end in range(at, stop) if not words[end]), stop)
+
+
 def _names_press(words: list[str], at: int) -> bool:
     """Whether a run of the words from ``at``, within their part, reads as a press or names
     a button of some level (``Sort asc``, where no button shows it)."""
-    end = min(words.index("", at), at + _MOST_WORDS)
+    end = _run_end(words, at)
     return any(_is_label(" ".join(words[at:stop])) for stop in range(at + 1, end + 1))
 
 
