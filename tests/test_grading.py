@@ -58,6 +58,9 @@ HAND = [3, 3, 8, 8]
         ("(8/(3-8/3) works)", "8/(3-8/3)"),
         ("8/(3-8/3) = 24. Check: 3 - 8/3 = 1/3 and 8 / (1/3) = 24.", "8/(3-8/3)"),
         ("答案：８／（３－８／３）＝２４。", "8/(3-8/3)"),  # (fullwidth forms)
+        ("Answer: 8/[3-8/3]", "8/(3-8/3)"),  # (square brackets about an expression)
+        ("[8 ÷ [3 − 8 ÷ 3]] = 24", "8/(3-8/3)"),
+        ("With [3, 3, 8, 8]: 8/(3-8/3) [1]", "8/(3-8/3)"),  # (square brackets of the prose)
     ],
 )
 def test_the_expression_is_found_in_the_forms_models_write(text: str, expression: str) -> None:

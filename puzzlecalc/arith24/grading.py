@@ -15,7 +15,8 @@ equalities (``8/(3-8/3) = 24``, ``24 = 8/(3-8/3)``, ``8/(3-8/3) = 8/(1/3) = 24``
 first side with an operator, without what cannot begin or end an expression (Markdown's
 ``**``, a full stop). LaTeX (``\\times``, ``\\div``, ``\\cdot``, ``\\frac{a}{b}`` (the
 first 64), ``\\left(``), Unicode (``×``, ``÷``, ``−``) and a letter x between operands
-(``3 x 8``) are read as the operators they write. The work grows with the length of the
+(``3 x 8``) are read as the operators they write, and square brackets about an
+expression and braces as round ones (``[(1+2)+3]*4``). The work grows with the length of the
 text, no faster: an answer of :data:`MAX_ANSWER` characters takes milliseconds.
 :func:`grade` then referees the expression with
 :func:`~puzzlecalc.arith24.referee.check` under the puzzle's rules (the solver and the
@@ -86,6 +87,10 @@ _SPELLED: Final = (
     ("$", ""), ("\\,", ""), ("\\(", ""), ("\\)", ""), ("\\[", ""), ("\\]", ""),
     *_UNICODE,
 )  # fmt: skip
+#: Square brackets about an expression (``[(1+2)+3]*4``; not ``[1]`` or ``[3, 8]``), read
+#: as round ones, as the referee reads them, to a depth of :data:`_MOST_NESTED`.
+_SQUARE: Final = re.compile(r"\[([^\[\]]*)\]")
+_MOST_NESTED: Final = 8
 #: A letter x between two operands, as plain text writes a product (``3 x 8``).
 _LETTER_TIMES: Final = re.compile(r"([\d)\]])[ \t]*[xX][ \t]*(?=[\d(\[√])")
 #: A run of text expressions may be made of (digits, operators, brackets, spaces, and
@@ -332,7 +337,7 @@ def _edges(run: str) -> str:
 
 def _plain(text: str) -> str:
     """``text`` with LaTeX's, Unicode's and plain text's operators (``3 x 8``) written as
-    the referee reads them (and ASCII's fullwidth forms as ASCII)."""
+    the referee reads them (and ASCII's fullwidth forms as ASCII, and all brackets round)."""
     text = narrowed(text)
     for spelled, plain in _SPELLED if "\\" in text else _UNICODE:
         text = text.replace(spelled, plain)
@@ -347,7 +352,16 @@ def _plain(text: str) -> str:
             break
         bottom, close = braced(text, end + 1)
         text = f"{text[:start]}(({top})/({bottom})){text[close + 1 :]}"
+    for _ in range(_MOST_NESTED):
+        text, count = _SQUARE.subn(_round, text)
+        if not count:
+            break
     return text.replace("{", "(").replace("}", ")")
+
+
+def _round(square: re.Match[str]) -> str:
+    """Square brackets about an expression as round ones; others as they are."""
+    return f"({square[1]})" if _has_operator(square[1]) else square[0]
 
 
 def _steps(text: str, *, chained: bool = False) -> tuple[str, str | None] | None:
