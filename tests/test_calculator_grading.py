@@ -75,6 +75,8 @@ PRESSES = ("<<", "<<", "+4", "+4", "Reverse", "+4")
         "Press << twice, then +4 twice, then Reverse, then +4.",
         "<< (twice), +4 (2 times), Reverse, +4 once",
         "Answer: << two times, +4 two times, Reverse, +4",
+        "Press the << button twice, then the +4 key twice, then Reverse and the +4 button.",
+        "First, press <<. Press << again. Next, press +4 twice. Finally, press Reverse, +4.",
     ],
 )
 def test_presses_as_answers_write_them(text: str) -> None:

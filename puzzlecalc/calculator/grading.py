@@ -16,9 +16,11 @@ one press when a button shows it then, the longest run first (``Sort asc``, ``12
 ``\\text{}``, the brackets of a list of quoted presses (``["<<", "+4"]``), a remark in
 brackets after a press (``<< (688)``), the verbs of a press (``press <<``, "tap", "hit",
 "push", "click") and the words before them or through a heading's colon (``You press
-<<``, ``Buttons pressed: <<``), a sentence's full stop and the display written beside an
-arrow (``6884 → << → 688``: the number the display shows then) are left out; a count
-after a press makes it that many times (``<< twice``, ``+4 3 times``). A number a button
+<<``, ``First, press <<``, ``Buttons pressed: <<``), "the", "button", "key" and "again"
+(``the << button``), a
+sentence's full stop and the display written beside an arrow (``6884 → << → 688``: the
+number the display shows then) are left out; a count after a press makes it that many
+times (``<< twice``, ``+4 3 times``). A number a button
 shows too is read as the display where the answer is a walk, each press written with the
 display it leads to (``0 → 1 → 1 → 0 → 10`` with buttons ``1`` and ``0``), else as the
 press. Words that begin a line or a sentence and name no press end the presses (``<<,
@@ -115,6 +117,9 @@ _REMARK: Final = re.compile(
 #: The marks about a press: Markdown's ``**`` and backticks, quotes (``"<<"``), LaTeX's
 #: ``$``.
 _MARKS: Final = re.compile(r"\*\*|[`\"'$]")
+#: The words about a press that name no press: ``the << button``, ``the +4 key``, ``<<
+#: again``.
+_FILLER: Final = re.compile(r"\b(?:the|buttons?|keys?|again)\b", re.IGNORECASE)
 #: A press as LaTeX writes text (``\text{Reverse}``): the text is the press.
 _LATEX_TEXT: Final = re.compile(r"\\(?:text|texttt|textbf|mathrm|mathtt)\{([^{}]*)\}")
 #: A list of quoted presses, as JSON or Python writes it (``["<<", "+4"]``): its inside.
@@ -374,6 +379,7 @@ def _words(found: str) -> list[str]:
     if listed is not None:
         found = listed[1]
     found = _MARKS.sub("", _NUMBERED.sub("", BULLET.sub("", _LATEX_TEXT.sub(r"\1", found))))
+    found = _FILLER.sub("", found)
     words: list[str] = []
     for line in _LINE_END.split(_REMARK.sub(" ", f" {found}")):
         parts = [[*part.split(), ""] for part in _BREAK.split(line) if part.strip()]
@@ -421,11 +427,14 @@ def _times(words: list[str], at: int) -> tuple[int, int]:
 
 def _subject(words: list[str], at: int) -> int:
     """How many words from ``at`` stand before the presses of their part: up to a verb of
-    a press, or through a heading's colon, none of them naming a press (``You press <<``,
-    ``The answer is to press +4``, ``Buttons pressed: <<``); 0 where there are none."""
+    a press (in their part, or the next: ``First, press <<``), or through a heading's
+    colon, none of them naming a press (``You press <<``, ``The answer is to press +4``,
+    ``Buttons pressed: <<``); 0 where there are none."""
     stop = at
     while words[stop] and words[stop].lower() not in _VERBS and not words[stop].endswith(":"):
         stop += 1  # (to the end of the part, at the latest)
+    if not words[stop] and stop + 1 < len(words) and words[stop + 1].lower() in _VERBS:
+        stop += 1  # (a part before the verb's: "First, press <<")
     if not words[stop]:
         return 0
     through = stop + words[stop].endswith(":")  # (a heading's colon is left out with it)
