@@ -109,6 +109,7 @@ def test_presses_as_answers_write_them(text: str) -> None:
         ("<<, +4 twice", "ends on 696, not 71", "wrong value", ("<<", "+4", "+4")),
         ("You should press zap", NO_PRESSES, "no presses", ()),
         ("Note: Moves: <<", NO_PRESSES, "no presses", ()),  # (a press follows one heading)
+        ("<<, zap, press +4", "press 2: unknown button label: 'zap'", "no such press", ("<<",)),
     ],
 )  # fmt: skip
 def test_a_wrong_answer_says_what_is_wrong(

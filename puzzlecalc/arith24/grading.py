@@ -16,8 +16,8 @@ first side with an operator, without what cannot begin or end an expression (Mar
 ``**``, a full stop). LaTeX (``\\times``, ``\\div``, ``\\cdot``, ``\\frac{a}{b}`` (the
 first 64), ``\\left(``), Unicode (``×``, ``÷``, ``−``) and a letter x between operands
 (``3 x 8``) are read as the operators they write, and square brackets about an
-expression and braces as round ones (``[(1+2)+3]*4``). The work grows with the length of the
-text, no faster: an answer of :data:`MAX_ANSWER` characters takes milliseconds.
+expression and braces as round ones (``[(1+2)+3]*4``). The work grows with the length of
+the text, no faster: an answer of :data:`MAX_ANSWER` characters takes milliseconds.
 :func:`grade` then referees the expression with
 :func:`~puzzlecalc.arith24.referee.check` under the puzzle's rules (the solver and the
 referee are one definition) and says why an answer is wrong. Nothing is evaluated as code.
@@ -90,6 +90,7 @@ _SPELLED: Final = (
 #: Square brackets about an expression (``[(1+2)+3]*4``; not ``[1]`` or ``[3, 8]``), read
 #: as round ones, as the referee reads them, to a depth of :data:`_MOST_NESTED`.
 _SQUARE: Final = re.compile(r"\[([^\[\]]*)\]")
+#: How deep square brackets in square brackets are read (each depth is one pass).
 _MOST_NESTED: Final = 8
 #: A letter x between two operands, as plain text writes a product (``3 x 8``).
 _LETTER_TIMES: Final = re.compile(r"([\d)\]])[ \t]*[xX][ \t]*(?=[\d(\[√])")
@@ -337,7 +338,8 @@ def _edges(run: str) -> str:
 
 def _plain(text: str) -> str:
     """``text`` with LaTeX's, Unicode's and plain text's operators (``3 x 8``) written as
-    the referee reads them (and ASCII's fullwidth forms as ASCII, and all brackets round)."""
+    the referee reads them (ASCII's fullwidth forms as ASCII, and brackets that group
+    round)."""
     text = narrowed(text)
     for spelled, plain in _SPELLED if "\\" in text else _UNICODE:
         text = text.replace(spelled, plain)

@@ -17,11 +17,10 @@ one press when a button shows it then, the longest run first (``Sort asc``, ``12
 brackets after a press (``<< (688)``), the verbs of a press (``press <<``, "tap", "hit",
 "push", "click") and the words before them or through a heading's colon (``You press
 <<``, ``First, press <<``, ``Buttons pressed: <<``), "the", "button", "key" and "again"
-(``the << button``), a
-sentence's full stop and the display written beside an arrow (``6884 → << → 688``: the
-number the display shows then) are left out; a count after a press makes it that many
-times (``<< twice``, ``+4 3 times``). A number a button
-shows too is read as the display where the answer is a walk, each press written with the
+(``the << button``), a sentence's full stop and the display written beside an arrow
+(``6884 → << → 688``: the number the display shows then) are left out; a count after a
+press makes it that many times (``<< twice``, ``+4 3 times``). A number a button shows
+too is read as the display where the answer is a walk, each press written with the
 display it leads to (``0 → 1 → 1 → 0 → 10`` with buttons ``1`` and ``0``), else as the
 press. Words that begin a line or a sentence and name no press end the presses (``<<,
 +4. This reaches 71.``); in a list, they are a press no button shows (``<<, +4, zap``).
@@ -427,14 +426,15 @@ def _times(words: list[str], at: int) -> tuple[int, int]:
 
 def _subject(words: list[str], at: int) -> int:
     """How many words from ``at`` stand before the presses of their part: up to a verb of
-    a press (in their part, or the next: ``First, press <<``), or through a heading's
-    colon, none of them naming a press (``You press <<``, ``The answer is to press +4``,
-    ``Buttons pressed: <<``); 0 where there are none."""
+    a press (in their part, or the next where theirs begins a line: ``First, press <<``),
+    or through a heading's colon, none of them naming a press (``You press <<``, ``The
+    answer is to press +4``, ``Buttons pressed: <<``); 0 where there are none."""
     stop = at
     while words[stop] and words[stop].lower() not in _VERBS and not words[stop].endswith(":"):
         stop += 1  # (to the end of the part, at the latest)
-    if not words[stop] and stop + 1 < len(words) and words[stop + 1].lower() in _VERBS:
-        stop += 1  # (a part before the verb's: "First, press <<")
+    verb_next = stop + 1 < len(words) and words[stop + 1].lower() in _VERBS
+    if not words[stop] and verb_next and (at == 0 or words[at - 1] == _NEW_LINE):
+        stop += 1  # (a part that begins a line, before the verb's: "First, press <<")
     if not words[stop]:
         return 0
     through = stop + words[stop].endswith(":")  # (a heading's colon is left out with it)
