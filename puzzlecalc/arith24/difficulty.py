@@ -202,16 +202,13 @@ caches.register(_chance.cache_clear)
 
 
 def _last_chance(pair: tuple[Number, ...], target: Number, rules: HouseRules) -> float:
-    """:func:`_chance` from two numbers, where a move's result is all that is left: the
-    moves of :func:`moves` are told apart by their result alone."""
+    """:func:`_chance` from two numbers, where a move's result is all that is left, so
+    the moves of :func:`moves` are told apart by their result alone; they are made only
+    where one of the two's results under any rules is the target (most pairs: none)."""
     a, b = pair
     if target not in (a + b, a * b, a - b, b - a) and a != target * b and b != target * a:
-        return 0.0  # (no move on the two gives the target, under any rules)
-    ops = "".join(op for op in "+*-/" if op in rules.ops)
-    made: dict[Number, str] = {}
-    for op, result in outcomes(a, b, ops, both_ways=not rules.in_order):
-        if rules.allows(result) and _made(result):
-            made.setdefault(result, op)
+        return 0.0
+    made = {result: op for (result, _), op in moves(pair, rules).items() if _made(result)}
     if target not in made:
         return 0.0
     weights = {result: _weight(result, op, target) for result, op in made.items()}
