@@ -17,6 +17,7 @@ from puzzlecalc.arith24 import HouseRules, solve
 from puzzlecalc.arith24.grading import (
     MAX_ANSWER,
     NO_EXPRESSION,
+    WRONGLY_NONE,
     Answer,
     find_answer,
     grade,
@@ -26,7 +27,7 @@ from puzzlecalc.arith24.numbers import MAX_DIGITS, Number
 from puzzlecalc.arith24.referee import FAULTS, Verdict, check
 from puzzlecalc.arith24.rules import DEFAULT_RULES
 from puzzlecalc.cli import main
-from puzzlecalc.errors import InvalidArgumentError, InvalidTypeError
+from puzzlecalc.errors import InvalidArgumentError, InvalidTypeError, SearchLimitError
 
 HAND = [3, 3, 8, 8]
 
@@ -215,6 +216,103 @@ def test_what_an_answer_line_introduces_is_the_answer_not_the_working_after_it(
     assert graded.expression == expression and graded.correct, graded
 
 
+#: A hand with no solution (at 24, under the game's rules).
+NONE_HAND = [1, 1, 1, 1]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "No solution.",
+        "There is no solution: 1+1+1+1 = 4 and (1+1)*(1+1) = 4 at most.",  # (working before)
+        "1+1+1+1 = 4 and (1+1)*(1+1) = 4 at most, so it is impossible.",
+        "It is impossible to make 24 with 1, 1, 1 and 1.",  # (numbers with no operator after)
+        "<answer>None</answer>",
+        r"$\boxed{\text{No solution}}$",
+        "**Answer:** not possible\n\nAs 1+1+1+1 = 4 is the most.",  # (what Answer: says)
+        "Answer:\n\nNo such expression exists.",
+        "24 cannot be made from these cards.",
+        "It can’t be made; the cards are too small.",  # (a typographic apostrophe)
+        "There are no solutions. (The nearest is 4.)",
+        "NO WAY to make it.",
+        "The puzzle is unsolvable.",
+        r"\boxed{\text{None}}",
+        "The answer is none.",
+        "There are none: each way gives less than 24.",
+    ],
+)
+def test_an_answer_that_says_there_is_no_solution_is_right_where_there_is_none(
+    text: str,
+) -> None:
+    right = grade(text, NONE_HAND)
+    assert right == grade(text, NONE_HAND, rules=DEFAULT_RULES)
+    assert right.correct and right.claims_none and right.expression is None, right
+    wrong = grade(text, HAND)
+    assert not wrong.correct and wrong.claims_none, wrong
+    assert (wrong.reason, wrong.fault) == (WRONGLY_NONE, "claims none")
+    assert find_answer(text) is None
+
+
+@pytest.mark.parametrize(
+    ("text", "expression"),
+    [
+        ("No solution at first, but 8/(3-8/3) = 24 works.", "8/(3-8/3)"),  # (an answer after)
+        ("It is not possible to use 3 twice: 8/(3-8/3).", "8/(3-8/3)"),
+        ("None of the cards is left out in 8/(3-8/3).", "8/(3-8/3)"),
+        ("Answer: 8/(3-8/3). None of the others work.", "8/(3-8/3)"),  # (not None alone)
+        ("<answer>8/(3-8/3)</answer> (no solution at 25)", "8/(3-8/3)"),  # (marked: alone)
+        ("Impossible, I thought.\nAnswer: 8/(3-8/3)", "8/(3-8/3)"),  # (Answer: introduces)
+        ("No solution.\n\n**Answer:** 8/(3-8/3)", "8/(3-8/3)"),
+        ("There is no solution. As 3*8 = 24 needs a 1.", "3*8"),  # (an expression after)
+    ],
+)
+def test_an_expression_the_answer_gives_after_saying_there_is_none_is_its_answer(
+    text: str, expression: str
+) -> None:
+    graded = grade(text, HAND)
+    assert graded.expression == expression and not graded.claims_none, graded
+    assert graded.correct == (expression == "8/(3-8/3)")
+
+
+#: House rules under which a claim of no solution is graded.
+RULES = [
+    HouseRules(),
+    HouseRules(integer_only=True),
+    HouseRules(non_negative=True),
+    HouseRules(use_all=False),
+    HouseRules(in_order=True),
+    HouseRules(ops="+-*"),
+]
+
+
+@settings(max_examples=80, deadline=None)
+@given(
+    st.lists(st.integers(1, 13), min_size=1, max_size=4),
+    st.integers(-3, 30),
+    st.sampled_from(RULES),
+)
+def test_saying_there_is_no_solution_is_right_exactly_where_the_solver_finds_none(
+    hand: list[int], target: int, rules: HouseRules
+) -> None:
+    """The grader asks whether there is a solution; the solver lists every distinct one."""
+    graded = grade("<answer>No solution</answer>", hand, target, rules=rules)
+    assert graded.claims_none and graded.correct == (not solve(hand, target, rules=rules))
+
+
+def test_whether_there_is_a_solution_is_searched_within_a_limit_the_caller_can_raise() -> None:
+    hand, target = [1, 2, 3, 5, 7, 9, 11, 13], 9_999_991
+    with pytest.raises(SearchLimitError, match="max_steps=50"):
+        grade("no solution", hand, target, max_steps=50)
+    assert grade("no solution", [3, 3, 8, 8], max_steps=10**7).fault == "claims none"
+    for wrong in (0, -1):
+        with pytest.raises(InvalidArgumentError, match="max_steps"):
+            grade("8/(3-8/3)", HAND, max_steps=wrong)  # (checked where no search is made)
+        with pytest.raises(InvalidArgumentError, match="max_steps"):
+            grade_all([], max_steps=wrong)
+    with pytest.raises(InvalidTypeError, match="max_steps"):
+        grade("8/(3-8/3)", HAND, max_steps="many")  # type: ignore[arg-type]
+
+
 #: How an answer may wrap its expression ("{}"): each must be read as the expression alone.
 WRAPPINGS = [
     "{}",
@@ -396,6 +494,31 @@ def test_grade_takes_each_puzzles_own_rules_and_sums_up_by_difficulty(tmp_path: 
     assert main(["grade", *files], out) == 0 and "no fractions" in out.getvalue()
 
 
+def test_grade_takes_no_solution_as_the_answer_to_a_puzzle_that_has_none(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A set with a share of puzzles with no solution, graded: "No solution" is right for
+    each of those and wrong for the others; the limit of the search is the caller's."""
+    made = io.StringIO()
+    generate = ["generate", "24", "--count", "6", "--seed", "3", "--unsolvable", "0.5"]
+    assert main([*generate, "--no-rate"], made) == 0
+    rows = [json.loads(line) for line in made.getvalue().splitlines()]
+    answers = [json.dumps({"id": row["id"], "answer": "No solution."}) for row in rows]
+    files = _files(tmp_path, [json.dumps(row) for row in rows], answers)
+    out = io.StringIO()
+    assert main(["grade", "--json", *files], out) == 0
+    graded = [json.loads(line) for line in out.getvalue().splitlines()]
+    assert [row["correct"] for row in graded] == [not row["solutions"] for row in rows]
+    assert all(row["claims_none"] and row["expression"] is None for row in graded)
+    assert {row["fault"] for row in graded} == {None, "claims none"}
+    assert "3 correct (50.0%); no solution claimed, wrongly 3" in capsys.readouterr().err
+    out = io.StringIO()
+    assert main(["grade", *files], out) == 0
+    assert out.getvalue().count(": correct (no solution)\n") == 3
+    assert main(["grade", *files, "--max-steps", "2"], io.StringIO()) == 4
+    assert "max_steps=2 steps; raise the limit (--max-steps)" in capsys.readouterr().err
+
+
 def test_grade_refuses_rules_that_are_not_house_rules(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -409,13 +532,17 @@ def test_graded_in_bulk_on_processes_or_an_executor_as_one_by_one() -> None:
         Answer(text, tuple(cards), target, rules)
         for cards, target, rules in (([3, 3, 8, 8], 24, DEFAULT_RULES), ([1, 2, 3, 4], 10,
                                      HouseRules(in_order=True)), ([4, 6], 25, DEFAULT_RULES))
-        for text in ("8/(3-8/3)", "<answer>1+2+3+4</answer>", "4*6 = 24", "2+1+3+4", "nothing")
-    ] * 40  # fmt: skip  # (600: more than one chunk of 256)
+        for text in ("8/(3-8/3)", "<answer>1+2+3+4</answer>", "4*6 = 24", "2+1+3+4", "nothing",
+                     "no solution")
+    ] * 40  # fmt: skip  # (720: more than one chunk of 256)
     one_by_one = [grade(a.text, a.cards, a.target, rules=a.rules) for a in answers]
     assert list(grade_all(answers)) == one_by_one
     assert list(grade_all(iter(answers), jobs=2)) == one_by_one
     with concurrent.futures.ThreadPoolExecutor(2) as pool:
         assert list(grade_all(answers, executor=pool)) == one_by_one
+    assert [graded.claims_none for graded in one_by_one[:6]] == [False] * 5 + [True]
+    assert all(graded.fault == "claims none" for graded in one_by_one[5::6][:2])
+    assert one_by_one[17].correct  # (4 and 6 make no 25)
     with pytest.raises(InvalidArgumentError, match="jobs"):
         list(grade_all(answers, jobs=0))
     with pytest.raises(InvalidTypeError, match=r"each answer must be an Answer, not '3\*8'"):

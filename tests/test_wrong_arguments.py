@@ -386,8 +386,11 @@ CALLS: dict[str, tuple[Callable[..., Any], dict[str, Any]]] = {
             "max_targets": 20,
         },
     ),
-    "grade": (grading.grade, {"text": "3*8", "cards": (3, 8), "target": 24, "rules": HouseRules()}),
-    "find_answer": (grading.find_answer, {"text": "I think 3*8"}),
+    "grade": (
+        grading.grade,
+        {"text": "3*8", "cards": (3, 8), "target": 24, "rules": HouseRules(), "max_steps": 10**6},
+    ),
+    "find_answer": (grading.find_answer, {"text": "I think 3*8", "target": 24}),
     "grade_presses": (
         press_grading.grade_presses,
         {"text": "+1", "level": LEVEL, "rules": Rules()},
@@ -450,7 +453,12 @@ CALLS: dict[str, tuple[Callable[..., Any], dict[str, Any]]] = {
     "daily_set": (daily_set, {"date": datetime.date(2026, 12, 2), "tz": "UTC"}),
     "grade_all": (
         lambda **k: list(grading.grade_all(**k)),
-        {"answers": [grading.Answer("8/(3-8/3)", (3, 3, 8, 8))], "jobs": 1, "executor": None},
+        {
+            "answers": [grading.Answer("8/(3-8/3)", (3, 3, 8, 8))],
+            "jobs": 1,
+            "executor": None,
+            "max_steps": 10**6,
+        },
     ),
     "every_target": (
         every_target,

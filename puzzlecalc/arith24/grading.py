@@ -7,7 +7,13 @@ line's start). Where the last ``Answer:`` at a line's start (``Solution:``, ``**
 answer:**``, ``The answer is:``) introduces an expression, that is the answer, not the
 working after it: the last expression of the first line from there with a digit, or, if
 that line is an equation, the list of steps that begins there when its steps chain into
-one (``Answer: 3+3=6`` and ``6*4=24`` on the next line). Else, in the text, a list of steps
+one (``Answer: 3+3=6`` and ``6*4=24`` on the next line). An answer may say in words
+that the puzzle has no solution (``No solution``, ``impossible``, ``there is none``,
+``cannot be made``): it does where its marked text, else what its last ``Answer:``
+introduces, else its text, says so last, no expression with an operator coming after
+but working, written equal to a number other than the target (``1+1+1+1 = 4 at most, so
+there is no solution``; not ``No solution at first, but 8/(3-8/3) works``); it is right
+when the solver finds no way to make the target. Else, in the text, a list of steps
 (``3+3=6, 6*4=24``, ``3+3=6 so 6*4=24``, ``**Step 1:** 3+3=6``: each step's operands
 must be cards or results of steps before, each used once, each claimed result exact; at
 most 64 steps, a longer list is read as text), else the last expression: of a chain of
@@ -23,18 +29,23 @@ the text, no faster: an answer of :data:`MAX_ANSWER` characters takes millisecon
 referee are one definition) and says why an answer is wrong. Nothing is evaluated as code.
 
 >>> grade("So the answer is <answer>8 / (3 - 8/3)</answer>.", [3, 3, 8, 8])
-Grade(correct=True, reason='correct', expression='8/(3-8/3)', value=24, fault=None)
+Grade(correct=True, reason='correct', expression='8/(3-8/3)', value=24, fault=None, claims_none=False)
 >>> grade("$\\\\boxed{(8 \\\\times 3) \\\\div 1}$", [3, 8, 1, 1]).reason
 'leaves out 1'
 >>> grade("3+3=6, 6*4=24", [3, 3, 4]).expression
 '(3+3)*4'
 >>> grade("I cannot find one.", [3, 3, 8, 8]).reason
 'no expression found'
+>>> grade("<answer>No solution</answer>", [1, 1, 1, 1])
+Grade(correct=True, reason='correct', expression=None, value=None, fault=None, claims_none=True)
+>>> grade("The best is 1+1+1+1 = 4, so it is impossible.", [3, 3, 8, 8]).reason
+'says there is no solution, but there is one'
 """
 
 from __future__ import annotations
 
 import concurrent.futures
+import functools
 import re
 from collections.abc import Iterable, Iterator, Sequence
 from fractions import Fraction
@@ -44,18 +55,20 @@ import attrs
 import more_itertools
 
 from puzzlecalc import _free_text
-from puzzlecalc._checks import instance, iterable
+from puzzlecalc._checks import instance, iterable, whole_number
 from puzzlecalc._free_text import BULLET, PARAGRAPH_BREAK, braced, checked_answer, marked
 from puzzlecalc._pool import in_order
 from puzzlecalc.arith24.expr import _SPELLINGS, narrowed, parse
-from puzzlecalc.arith24.numbers import MAX_DIGITS, Number
+from puzzlecalc.arith24.numbers import MAX_DIGITS, Number, number
 from puzzlecalc.arith24.referee import Fault, check
 from puzzlecalc.arith24.rules import DEFAULT_RULES, HouseRules
+from puzzlecalc.arith24.solutions import DEFAULT_MAX_STEPS, solvable
 from puzzlecalc.errors import PuzzlecalcError
 
 __all__ = [
     "MAX_ANSWER",
     "NO_EXPRESSION",
+    "WRONGLY_NONE",
     "Answer",
     "Grade",
     "GradeFault",
@@ -68,22 +81,25 @@ __all__ = [
 MAX_ANSWER: Final = _free_text.MAX_ANSWER
 #: The reason of an answer in which no expression is found.
 NO_EXPRESSION: Final = "no expression found"
+#: The reason of an answer that says there is no solution, to a puzzle that has one.
+WRONGLY_NONE: Final = "says there is no solution, but there is one"
 
 #: What is wrong with an answer graded wrong: a referee's
-#: :data:`~puzzlecalc.arith24.referee.Fault`, no expression found in it, or a step of a list
-#: whose result is not what it makes.
-GradeFault: TypeAlias = Fault | Literal["no expression", "wrong step"]
+#: :data:`~puzzlecalc.arith24.referee.Fault`, no expression found in it, a step of a list
+#: whose result is not what it makes, or a claim of no solution where there is one.
+GradeFault: TypeAlias = Fault | Literal["no expression", "wrong step", "claims none"]
 
 #: The characters of Unicode that write an operator, and the operator: the parser's (the
 #: referee reads them too, but a text must be ASCII before the grader looks in it).
 _UNICODE: Final = tuple(
     (spelled, op) for spelled, op in _SPELLINGS.items() if not spelled.isascii()
 )
-#: Words of LaTeX and the operators they write, and then those characters, in the order
-#: they are read.
+#: Words of LaTeX and the operators they write (its words about text left out: ``\\text``),
+#: and then those characters, in the order they are read.
 _SPELLED: Final = (
     (r"\times", "*"), (r"\cdot", "*"), (r"\ast", "*"), (r"\div", "/"), (r"\left", ""),
-    (r"\right", ""), (r"\dfrac", r"\frac"), (r"\tfrac", r"\frac"),
+    (r"\right", ""), (r"\dfrac", r"\frac"), (r"\tfrac", r"\frac"), (r"\textbf", ""),
+    (r"\texttt", ""), (r"\text", ""), (r"\mathrm", ""),
     ("$", ""), ("\\,", ""), ("\\(", ""), ("\\)", ""), ("\\[", ""), ("\\]", ""),
     *_UNICODE,
 )  # fmt: skip
@@ -132,6 +148,19 @@ _STEP: Final = re.compile(
     rf"^\s*+([0-9.()+\-*/^⁄ ]*+)=\s*+({_NUMBER})\s*+(?:[^\s0-9.+\-*/^⁄=][^=]*+)?$"
 )
 _STEP_OPERATOR: Final = re.compile(r"[-+*/^]")
+#: What says in words that a puzzle has no solution: ``no solution``, ``no way``,
+#: ``impossible``, ``not possible``, ``unsolvable``, ``cannot be made``, ``does not exist``,
+#: ``there is none``, or a line of ``None`` alone (not "none of the others"). (The first
+#: letters looked ahead for first: found five times faster.)
+_NO_SOLUTION: Final = re.compile(
+    r"(?=[acdinuACDINU])\b(?:"
+    r"no(?:[ \t]+(?:possible|valid|such|exact))?[ \t]+(?:solutions?|answers?|ways?|expressions?)"
+    r"|impossible|(?:not|isn['’]t)[ \t]+possible|unsolvable|insoluble|not[ \t]+solvable"
+    r"|(?:cannot|can['’]t|can[ \t]+not)[ \t]+be[ \t]+(?:made|reached|formed|solved|done)"
+    r"|(?:does[ \t]+not|doesn['’]t)[ \t]+exist|(?:is|are)[ \t]+none|none[ \t]+exists?)\b"
+    r"|^[^\w\n]*none[^\w\n]*$",
+    re.IGNORECASE | re.MULTILINE,
+)
 #: The most steps read as a list (each result is looked for in the steps after it, so the
 #: work grows as the square of their number); a longer list is read as text.
 _MOST_STEPS: Final = 64
@@ -158,6 +187,8 @@ class Grade:
     :param value: what it makes, when it can be worked out.
     :param fault: what is wrong, in a word or two (a :data:`GradeFault`; ``None`` when it
         is right): the reason as a summary counts it.
+    :param claims_none: whether the answer says the puzzle has no solution (it gives no
+        expression then).
     """
 
     correct: bool
@@ -165,19 +196,35 @@ class Grade:
     expression: str | None
     value: Number | None
     fault: GradeFault | None = attrs.field(default=None, kw_only=True)
+    claims_none: bool = attrs.field(default=False, kw_only=True)
 
 
 def grade(
-    text: str, cards: Sequence[Number], target: Number = 24, *, rules: HouseRules = DEFAULT_RULES
+    text: str,
+    cards: Sequence[Number],
+    target: Number = 24,
+    *,
+    rules: HouseRules = DEFAULT_RULES,
+    max_steps: int = DEFAULT_MAX_STEPS,
 ) -> Grade:
     """The grade of the answer ``text`` to the puzzle ``cards`` -> ``target``.
 
+    :param max_steps: how much work the search may do to find whether the puzzle has a
+        solution, where the answer says it has none
+        (:data:`~puzzlecalc.arith24.solutions.DEFAULT_MAX_STEPS`).
     :raises InvalidArgumentError: if ``text`` is not a string or longer than
         :data:`MAX_ANSWER`.
     :raises InvalidHandError: if the puzzle itself is not one (as for
         :func:`~puzzlecalc.arith24.referee.check`).
+    :raises SearchLimitError: if the answer says there is no solution and the search for
+        one needs more than ``max_steps`` steps.
     """
-    found, wrong_step = _read(text)
+    found, wrong_step, claims_none = _read(text, target)
+    whole_number(max_steps, "max_steps", low=1)
+    if claims_none:
+        if solvable(cards, target, rules=rules, max_steps=max_steps):
+            return Grade(False, WRONGLY_NONE, None, None, fault="claims none", claims_none=True)
+        return Grade(True, "correct", None, None, claims_none=True)
     if found is None:
         return Grade(False, NO_EXPRESSION, None, None, fault="no expression")
     verdict = check(found, cards, target, rules=rules)
@@ -208,10 +255,12 @@ def grade_all(
     *,
     jobs: int | None = 1,
     executor: concurrent.futures.Executor | None = None,
+    max_steps: int = DEFAULT_MAX_STEPS,
 ) -> Iterator[Grade]:
     """The grade of each answer, in their order, graded on ``jobs`` processes of this
     machine or an ``executor`` (a Dask cluster's, say), as a census's work is run: the
-    answers are read as the grades are taken, a block at a time.
+    answers are read as the grades are taken, a block at a time; ``max_steps`` as for
+    :func:`grade`.
 
     >>> answers = [Answer("8/(3-8/3)", (3, 3, 8, 8)), Answer("4*6", (4, 6), 25)]
     >>> [graded.reason for graded in grade_all(answers)]
@@ -222,50 +271,77 @@ def grade_all(
     :raises InvalidTypeError: if ``answers`` is not a list of :class:`Answer` objects.
     """
     given = iterable(answers, "answers", "a list of Answers")
-    graded = in_order(map(_sent, given), _graded, executor=executor, jobs=jobs, chunk=256)
-    return (Grade(*fields[:4], fault=fields[4]) for fields in graded)
+    sent = functools.partial(_sent, max_steps=whole_number(max_steps, "max_steps", low=1))
+    graded = in_order(map(sent, given), _graded, executor=executor, jobs=jobs, chunk=256)
+    return (Grade(*fields[:4], fault=fields[4], claims_none=fields[5]) for fields in graded)
 
 
-#: An answer as it goes to a worker, and its grade as it comes back: plain tuples, which
-#: pickle in a tenth of the time of attrs classes (the parent pickles every one).
-_Sent: TypeAlias = tuple[str, tuple[Number, ...], Number, HouseRules]
-_Graded: TypeAlias = tuple[bool, str, str | None, Number | None, GradeFault | None]
+#: An answer as it goes to a worker (with the limit of a search), and its grade as it
+#: comes back: plain tuples, which pickle in a tenth of the time of attrs classes (the
+#: parent pickles every one).
+_Sent: TypeAlias = tuple[str, tuple[Number, ...], Number, HouseRules, int]
+_Graded: TypeAlias = tuple[bool, str, str | None, Number | None, GradeFault | None, bool]
 
 
-def _sent(answer: Answer) -> _Sent:
+def _sent(answer: Answer, max_steps: int) -> _Sent:
     instance(answer, "each answer", Answer, "an Answer")
-    return answer.text, answer.cards, answer.target, answer.rules
+    return answer.text, answer.cards, answer.target, answer.rules, max_steps
 
 
 def _graded(answer: _Sent) -> _Graded:
-    made = grade(answer[0], answer[1], answer[2], rules=answer[3])
-    return made.correct, made.reason, made.expression, made.value, made.fault
+    made = grade(answer[0], answer[1], answer[2], rules=answer[3], max_steps=answer[4])
+    return made.correct, made.reason, made.expression, made.value, made.fault, made.claims_none
 
 
-def find_answer(text: str) -> str | None:
-    """The expression the answer ``text`` gives, in the referee's notation, or ``None``.
+def find_answer(text: str, target: Number = 24) -> str | None:
+    """The expression the answer ``text`` to a puzzle of ``target`` gives, in the
+    referee's notation, or ``None`` (it gives none, or says there is no solution).
 
     >>> find_answer("Try (8 − 3) × 4 + 4 = 24.")
     '(8 - 3) * 4 + 4'
     >>> find_answer(r"\\frac{8}{3 - \\frac{8}{3}}")
     '((8)/(3 - ((8)/(3))))'
     """
-    return _read(text)[0]
+    return _read(text, number(target, "the target"))[0]
 
 
-def _read(text: str) -> tuple[str | None, str | None]:
-    """The expression ``text`` gives, and what is wrong with a step of a list of steps."""
+def _read(text: str, target: Number) -> tuple[str | None, str | None, bool]:
+    """The expression ``text`` gives, what is wrong with a step of a list of steps, and
+    whether it says instead that there is no solution to make ``target``."""
     text = checked_answer(text)
     found = marked(text)
     text = BULLET.sub("", found or text)
     introduced = None if found else _introduced(text)
-    if introduced is not None and (read := _read_introduced(_plain(introduced))) is not None:
-        return read
+    if introduced is not None:
+        introduced = _plain(introduced)
+        if _says_none(introduced, target):
+            return None, None, True
+        read = _read_introduced(introduced)
+        if read is not None:
+            return *read, False
     text = _plain(text)
+    if _says_none(text, target):
+        return None, None, True
     steps = _steps(text)
     if steps is not None:
-        return steps
-    return _last_expression(text), None
+        return *steps, False
+    return _last_expression(text), None, False
+
+
+def _says_none(text: str, target: Number) -> bool:
+    """Whether ``text`` says last that there is no solution to make ``target``: after the
+    last words that say so, no expression with an operator comes but working, written
+    equal to another number (``1+1+1+1 = 4``)."""
+    said = more_itertools.last(_NO_SOLUTION.finditer(text), None)
+    if said is None:
+        return False
+    for chain in _CHAIN.findall(text, said.end()):
+        sides = [_trimmed(side) for side in chain.split("=")]
+        if len(sides) > 1 and _value(sides[-1]) not in (None, target):
+            continue  # (working: 1+1+1+1 = 4)
+        if any(map(_has_operator, sides)):
+            return False
+    return True
 
 
 def _introduced(text: str) -> str | None:
@@ -386,7 +462,7 @@ def _steps(text: str, *, chained: bool = False) -> tuple[str, str | None] | None
         return None
     made: list[tuple[str, Fraction, str]] = []  # each result: as written, its value, its tree
     wrong = None
-    for number, step in enumerate(steps, 1):
+    for place, step in enumerate(steps, 1):
         left, result = step.group(1).strip(), step.group(2)
         valued, written = left, left
         for index in range(len(made) - 1, -1, -1):  # the results it uses, latest first
@@ -398,7 +474,7 @@ def _steps(text: str, *, chained: bool = False) -> tuple[str, str | None] | None
                 del made[index]
         worked = _value(valued)
         if wrong is None and worked is not None and worked != _number(result):
-            wrong = f"step {number}: {left} is {worked}, not {result}"
+            wrong = f"step {place}: {left} is {worked}, not {result}"
         made.append((result, _number(result), written))
     if chained and len(made) > 1:
         return None

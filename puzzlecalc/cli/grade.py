@@ -27,7 +27,7 @@ from puzzlecalc.calculator.grading import PressAnswer, PressFault, PressGrade, g
 from puzzlecalc.calculator.level import Level
 from puzzlecalc.calculator.rules import Rules
 from puzzlecalc.cli import records, text
-from puzzlecalc.cli.arguments import card, rule_flags, rules_from, subcommand
+from puzzlecalc.cli.arguments import card, max_steps_flag, rule_flags, rules_from, subcommand
 from puzzlecalc.cli.batch import FILE_HELP
 from puzzlecalc.cli.puzzles import Puzzle, iter_puzzles
 from puzzlecalc.cli.work import executor_at, work_flags
@@ -49,7 +49,8 @@ def add_parser(subparsers: Any) -> None:
             "in <answer> tags or \\boxed{}, after Answer: at a line's start, or as a list "
             "of steps or the last expression (LaTeX and Unicode operators read as the "
             "operators they write), and checked exactly under the house rules (a puzzle's "
-            "own, as generate writes them, else the flags'). PUZZLES may instead be "
+            "own, as generate writes them, else the flags'); an answer that says there is "
+            "no solution is right where the solver finds none. PUZZLES may instead be "
             "Calculator levels, as generate calculator writes them: an answer gives the "
             "presses (+4, Reverse, Delete@2), played until the level ends under the games' "
             "rules, else the flags'. Then a summary: the share right, the reasons counted, "
@@ -69,7 +70,9 @@ def add_parser(subparsers: Any) -> None:
     )  # fmt: skip
     grading.add_argument("--target", type=card, help="the target of puzzles without one (24)")
     grading.add_argument("--json", action="store_true", help="print a JSON record per answer")
-    work_flags(grading.add_argument_group("the work"), default_jobs=1)
+    work = grading.add_argument_group("the work")
+    work_flags(work, default_jobs=1)
+    max_steps_flag(work)
     rule_flags(grading, HouseRules)
     levels = grading.add_argument_group("Calculator levels")
     levels.add_argument(
@@ -111,7 +114,9 @@ def run(args: argparse.Namespace, out: TextIO, stop: Stop) -> int:
             else:
                 hand = functools.partial(_hand_answer, target=default_target, rules=rules)
                 made_hands = _each(answers, puzzles, hand, read)
-                graded_all = grade_all(made_hands, jobs=args.jobs, executor=executor)
+                graded_all = grade_all(
+                    made_hands, jobs=args.jobs, executor=executor, max_steps=args.max_steps
+                )
             for graded in graded_all:
                 answer, band, named = read.popleft()
                 reasons[_FAULT_NAMES[graded.fault] if graded.fault else "correct"] += 1
@@ -212,12 +217,13 @@ def _show(
         value: object = graded.display
     else:
         assert isinstance(graded, Grade)
-        shown = graded.expression or ""
+        shown = "no solution" if graded.claims_none else graded.expression or ""
         heading = text.hand_heading(answer.cards, answer.target)
         record = {
             "numbers": records.numbers_of(answer.cards),
             "target": records.json_number(answer.target),
             "expression": graded.expression,
+            "claims_none": graded.claims_none,
         }
         value = None if graded.value is None else records.json_number(graded.value)
     if as_json:
@@ -275,5 +281,5 @@ _FAULT_NAMES: Final[dict[GradeFault | PressFault, str]] = {
     "unreadable": "unreadable", "out of order": "the cards out of order",
     "against the rules": "against the rules", "no presses": "no presses found",
     "no such press": "a press no button shows", "not allowed": "a press not allowed",
-    "too many presses": "too many presses",
+    "too many presses": "too many presses", "claims none": "no solution claimed, wrongly",
 }  # fmt: skip
