@@ -2,28 +2,32 @@
 them: the presses found, played on the level, and judged as the solver judges a solution.
 
 :func:`grade_presses` reads the presses an answer gives: the text of its last
-``<answer>`` tags (``<Answer>`` too), else of its last ``\\boxed{...}``, else what follows
-its last ``Answer:`` (or ``Press:``, ``Presses:``, ``Solution:``, ``Sequence:``, ``The
-answer is:``), or where that gives no press, its last paragraph. There the presses are
-labels as the buttons show them when pressed (:meth:`Level.find_press
-<puzzlecalc.calculator.level.Level.find_press>`: ``+4``, ``Reverse``, ``Delete@2``,
-``Store(hold)``, ``ABC`` for a word goal), parted by commas, semicolons, new lines,
-arrows, "then" or "and". Case and spaces do not matter in a label, so a run of words is
-one press when a button shows it then, the longest run first (``Sort asc``, ``12 => 34``;
-``9 1`` is the press ``91`` if a button shows it, else ``9`` and ``1``; ``1 → 2`` is
-``1=>2`` if a button shows it). The markers of a list (``1.``,
-``Step 2:``, a dash), Markdown's ``**`` and backticks, quotes, LaTeX's ``$`` and
+``<answer>`` tags (``<Answer>`` too), else of its last ``\\boxed{...}``, else what
+follows its last ``Answer:`` (or ``Press:``, ``Presses:``, ``Solution:``, ``Sequence:``,
+``The answer is:``), or where that gives no press, its last paragraph that gives one (of
+its last 16). There the presses are labels as the buttons show them when pressed
+(:meth:`Level.find_press <puzzlecalc.calculator.level.Level.find_press>`: ``+4``,
+``Reverse``, ``Delete@2``, ``Store(hold)``, ``ABC`` for a word goal), parted by commas,
+semicolons, new lines, arrows, "then" or "and". Case and spaces do not matter in a label,
+so a run of words is one press when a button shows it then, the longest run first (``Sort
+asc``, ``12 => 34``; ``9 1`` is the press ``91`` if a button shows it, else ``9`` and
+``1``; ``1 → 2`` is ``1=>2`` if a button shows it). A Markdown table gives the presses of
+the column its heading names (``| Step | Button | Display |``). The markers of a list
+(``1.``, ``Step 2:``, a dash), Markdown's ``**`` and backticks, quotes, LaTeX's ``$`` and
 ``\\text{}``, the brackets of a list of quoted presses (``["<<", "+4"]``), a remark in
-brackets after a press (``<< (688)``), the verbs of a press (``press <<``, "tap", "hit",
-"push", "click") and the words before them or through a heading's colon (``You press
-<<``, ``First, press <<``, ``Buttons pressed: <<``), "the", "button", "key" and "again"
-(``the << button``), a sentence's full stop and the display written beside an arrow
-(``6884 → << → 688``: the number the display shows then) are left out; a count after a
-press makes it that many times (``<< twice``, ``+4 3 times``). A number a button shows
-too is read as the display where the answer is a walk, each press written with the
-display it leads to (``0 → 1 → 1 → 0 → 10`` with buttons ``1`` and ``0``), else as the
-press. Words that begin a line or a sentence and name no press end the presses (``<<,
-+4. This reaches 71.``); in a list, they are a press no button shows (``<<, +4, zap``).
+brackets after a press (``<< (688)``) or one that a word such as "gives", "which", "to"
+or ``=`` begins (``<< gives 688``, ``Press Store, which keeps 9``), the verbs of a press
+(``press <<``, "tap", "hit", "push", "click") and the words before them, from the start
+of a line, or through a heading's colon (``You press <<``, ``Okay, so, press <<``,
+``Buttons pressed: <<``), "the", "button", "key" and "again" (``the << button``), a
+sentence's full stop and the display written beside an arrow or after a press's colon
+(``6884 → << → 688``, ``<<: 688``: the number the display shows then) are left out; a
+count after a press makes it that many times (``<< twice``, ``+4 3 times``). A number a
+button shows too is read as the display where the answer is a walk, each press written
+with the display it leads to (``0 → 1 → 1 → 0 → 10`` with buttons ``1`` and ``0``), else
+as the press. Words that begin a line or a sentence and name no press end the presses
+(``<<, +4. This reaches 71.``); in a list, they are a press no button shows (``<<, +4,
+zap``).
 
 The presses are then played from the level's start until the level ends, as the game ends
 it: when its goal first shows (or ``ABC`` is pressed, for a word goal; presses written
@@ -87,9 +91,11 @@ PressFault: TypeAlias = Literal[
     "no presses", "no such press", "not allowed", "too many presses", "wrong value"
 ]
 
-#: What introduces an answer that is not marked: ``Answer:``, ``**Presses:**``.
+#: What introduces an answer that is not marked: ``Answer:``, ``**Presses:**`` (not
+#: ``Press <<:``, a press and its display).
 _INTRODUCED: Final = re.compile(
-    r"\b(?:answer|press(?:es)?|solution|sequence)(?:[ \t]+(?:is|are))?\W{0,4}:", re.IGNORECASE
+    r"\b(?:answer|press(?:es)?|solution|sequence)(?:[ \t]+(?:is|are))?[ \t*_]{0,4}:",
+    re.IGNORECASE,
 )
 #: What ends a line of presses: a new line, or a sentence's full stop (no label has a
 #: point).
@@ -135,6 +141,26 @@ _VERBS: Final = frozenset({"press", "tap", "hit", "push", "click"})
 _BETWEEN: Final = frozenset({*(arrow.lower() for arrow in _ARROWS), *_VERBS, _NEW_LINE})
 #: The most words one press may be written in (``Digit + 6 @ 2``, ``Shift @ < < >``).
 _MOST_WORDS: Final = 8
+#: The words that begin a remark after a press, up to the end of its part or the next
+#: verb or arrow (``<< gives 688``, ``Press Store, which keeps 9``, ``+4 = 72``), in
+#: small letters. (No label is one of them.)
+_REMARKS: Final = frozenset(
+    {"which", "giving", "gives", "to", "getting", "gets", "making", "makes", "leaving",
+     "leaves", "showing", "shows", "display", "resulting", "yielding", "yields", "reaching",
+     "reaches", "=", "equals"}
+)  # fmt: skip
+#: How many paragraphs from the end of an unmarked answer are looked in for its presses
+#: (the answer, and prose after it: "That reaches 71.").
+_MOST_PARAGRAPHS: Final = 16
+#: A number as a display shows it (``-12``, ``0.5``).
+_DISPLAY: Final = re.compile(r"-?\d+(?:\.\d+)?")
+#: A table of Markdown (two lines or more that begin and end with ``|``).
+_TABLE: Final = re.compile(r"^[ \t]*\|.*\|[ \t]*(?:\n[ \t]*\|.*\|[ \t]*)+$", re.MULTILINE)
+#: The words of a table's heading that name the column of presses, the first found
+#: first (``| Step | Button | Display |``), each alone or with an "s".
+_PRESS_HEADINGS: Final = ("button", "press", "key", "action", "operation", "move")
+#: The cell of a table's rule under its heading (``---``, ``:--:``).
+_TABLE_RULE: Final = re.compile(r"[ \t]*:?-+:?[ \t]*")
 
 
 @attrs.frozen
@@ -207,6 +233,9 @@ def _graded_words(
     while at < len(words) and not ended:
         if not words[at] or words[at].lower() in _BETWEEN:  # (between parts, an arrow, a verb)
             at += 1
+            continue
+        if records and not walk and words[at].lower() in _REMARKS:
+            at = _remark_end(words, at)  # (what a press did: "<< gives 688")
             continue
         if walk and showable and _shown(words, at, state):
             at, showable = at + 1, False
@@ -358,7 +387,8 @@ def _graded(answer: PressAnswer) -> PressGrade:
 def _parts(text: str) -> Iterator[str]:
     """The parts of ``text`` that may give the presses, in the order they are read until
     one gives a press: what it marks; else what follows its last ``Answer:``, then its
-    last paragraph (each found only when the one before gave no press)."""
+    last :data:`_MOST_PARAGRAPHS` paragraphs from the last (each found only when the one
+    before gave no press)."""
     found = marked(text)
     if found is not None:
         yield found
@@ -366,7 +396,7 @@ def _parts(text: str) -> Iterator[str]:
     introduced = more_itertools.last(_INTRODUCED.finditer(text), None)
     if introduced is not None:
         yield text[introduced.end() :]
-    yield PARAGRAPH_BREAK.split(text.strip())[-1]
+    yield from reversed(PARAGRAPH_BREAK.split(text.strip())[-_MOST_PARAGRAPHS:])
 
 
 def _words(found: str) -> list[str]:
@@ -377,15 +407,71 @@ def _words(found: str) -> list[str]:
     listed = _QUOTED_LIST.match(found)
     if listed is not None:
         found = listed[1]
-    found = _MARKS.sub("", _NUMBERED.sub("", BULLET.sub("", _LATEX_TEXT.sub(r"\1", found))))
+    if "|" in found:
+        found = _TABLE.sub(_press_column, found)
+    found = _MARKS.sub("", BULLET.sub("", _NUMBERED.sub("", _LATEX_TEXT.sub(r"\1", found))))
     found = _FILLER.sub("", found)
     words: list[str] = []
     for line in _LINE_END.split(_REMARK.sub(" ", f" {found}")):
-        parts = [[*part.split(), ""] for part in _BREAK.split(line) if part.strip()]
+        parts = [_part_words(part) for part in _BREAK.split(line) if part.strip()]
         if parts and words:
             words.append(_NEW_LINE)
         words += more_itertools.flatten(parts)
     return words
+
+
+def _part_words(part: str) -> list[str]:
+    """The words of a ``part``, and ``""`` after them, a colon between a press and a
+    number written as an arrow: the display the press leads to (``- /3: 3``, ``Press
+    Store (hold): 9``; the press begins the part, or follows a verb or an arrow)."""
+    if ":" not in part:
+        return [*part.split(), ""]
+    words: list[str] = []
+    begins = 0  # (where a press may begin: after the last verb or arrow)
+    written = part.split()
+    for word, following in zip(written, [*written[1:], ""], strict=True):
+        pressed = word[:-1]
+        if (
+            word.endswith(":")
+            and _DISPLAY.fullmatch(following)
+            and len(words) - begins < _MOST_WORDS
+            and (pressed.endswith(")") or _is_label(" ".join([*words[begins:], pressed])))
+        ):
+            words += [pressed, "→"]
+        else:
+            words.append(word)
+        if words[-1].lower() in _BETWEEN:
+            begins = len(words)
+    return [*words, ""]
+
+
+def _press_column(table: re.Match[str]) -> str:
+    """The presses of a Markdown table: the cells of its column of presses, as a list (the
+    column its heading names: :data:`_PRESS_HEADINGS`); the table as it is where its
+    heading names none."""
+    rows = [line.strip().strip("|").split("|") for line in table[0].splitlines()]
+    heading = [_MARKS.sub("", cell).lower().split() for cell in rows[0]]
+    for named in _PRESS_HEADINGS:
+        column = next(
+            (at for at, words in enumerate(heading) if named in words or f"{named}s" in words),
+            None,
+        )
+        if column is not None:
+            return ", ".join(
+                row[column]
+                for row in rows[1:]
+                if column < len(row) and not all(map(_TABLE_RULE.fullmatch, row))
+            )
+    return table[0]
+
+
+def _remark_end(words: list[str], at: int) -> int:
+    """Where the remark from ``at`` ends: at the end of its part, or the next verb of a
+    press or arrow."""
+    stop = at + 1
+    while stop < len(words) and words[stop] and words[stop].lower() not in _BETWEEN:
+        stop += 1
+    return stop
 
 
 def _press(
@@ -426,16 +512,21 @@ def _times(words: list[str], at: int) -> tuple[int, int]:
 
 def _subject(words: list[str], at: int) -> int:
     """How many words from ``at`` stand before the presses of their part: up to a verb of
-    a press (in their part, or the next where theirs begins a line: ``First, press <<``),
-    or through a heading's colon, none of them naming a press (``You press <<``, ``The
-    answer is to press +4``, ``Buttons pressed: <<``); 0 where there are none."""
-    stop = at
-    while words[stop] and words[stop].lower() not in _VERBS and not words[stop].endswith(":"):
-        stop += 1  # (to the end of the part, at the latest)
-    verb_next = stop + 1 < len(words) and words[stop + 1].lower() in _VERBS
-    if not words[stop] and verb_next and (at == 0 or words[at - 1] == _NEW_LINE):
-        stop += 1  # (a part that begins a line, before the verb's: "First, press <<")
-    if not words[stop]:
+    a press (in their part, or a later part of their line where theirs begins it: ``First,
+    press <<``, ``Okay, so, press <<``), or through a heading's colon, none of them naming
+    a press (``You press <<``, ``The answer is to press +4``, ``Buttons pressed: <<``); 0
+    where there are none."""
+    begins_line = at == 0 or words[at - 1] == _NEW_LINE
+    stop, crossed = at, False  # (whether the end of a part was passed: only to a verb)
+    while stop < len(words) and words[stop] != _NEW_LINE:
+        if words[stop].lower() in _VERBS or (words[stop].endswith(":") and not crossed):
+            break
+        if not words[stop]:
+            if not begins_line:
+                return 0
+            crossed = True
+        stop += 1
+    else:
         return 0
     through = stop + words[stop].endswith(":")  # (a heading's colon is left out with it)
     return 0 if any(_is_label(word.rstrip(":")) for word in words[at:through]) else through - at
