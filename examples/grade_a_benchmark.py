@@ -2,11 +2,12 @@
 
 Usage: python examples/grade_a_benchmark.py [--seed N] [--count N]
 
-Draws a seeded set of 24 hands with exactly one distinct solution and a set of Calculator
-levels with one shortest solution, writes the prompt a model would be given for each, and
-grades the answers of a stand-in model (it answers each puzzle from the set's own solution,
-in the forms models write, and spoils one in three) in bulk, exactly: the share right for
-each family and the reasons the others are wrong.
+Draws a seeded set of 24 hands with exactly one distinct solution (a quarter of them with
+none) and a set of Calculator levels with one shortest solution, writes the prompt a model
+would be given for each, and grades the answers of a stand-in model (it answers each puzzle
+from the set's own solution, or says there is none, in the forms models write, and spoils
+one in three) in bulk, exactly: the share right for each family and the reasons the others
+are wrong.
 """
 
 from __future__ import annotations
@@ -23,7 +24,10 @@ from puzzlecalc.calculator.sets import LevelRecord, level_set
 
 def hand_prompt(record: SetRecord) -> str:
     cards = " ".join(map(str, record.numbers))
-    return f"Make {record.target} from {cards}, each once, with + - * / and brackets."
+    return (
+        f"Make {record.target} from {cards}, each once, with + - * / and brackets,"
+        " or say there is no solution."
+    )
 
 
 def level_prompt(record: LevelRecord) -> str:
@@ -31,7 +35,11 @@ def level_prompt(record: LevelRecord) -> str:
 
 
 def hand_answer(record: SetRecord, rng: random.Random, spoilt: bool) -> str:
-    """The stand-in model's answer to a hand: the set's solution, as a model writes it."""
+    """The stand-in model's answer to a hand: the set's solution, as a model writes it, or
+    that there is none."""
+    if not record.solutions:  # (spoilt: a sum of the cards is given)
+        made = "+".join(map(str, record.numbers))
+        return f"{made} = {record.target}" if spoilt else "It cannot be made: no solution."
     written = str(record.solutions[0]).replace("*", " × ")
     if spoilt:  # (a card misread)
         written = written.replace(str(record.numbers[0]), str(record.numbers[0] + 1), 1)
@@ -54,7 +62,7 @@ def main() -> None:
     args = parser.parse_args()
     rng = random.Random(args.seed)
 
-    hands = list(hand_set(args.count, seed=args.seed, exactly=1))
+    hands = list(hand_set(args.count, seed=args.seed, exactly=1, unsolvable=0.25))
     levels = list(level_set(args.count, seed=args.seed, moves=(3, 5)))
     print(hand_prompt(hands[0]))
     print(level_prompt(levels[0]))
