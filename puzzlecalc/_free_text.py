@@ -4,17 +4,28 @@ graders read (:mod:`puzzlecalc.arith24.grading`, :mod:`puzzlecalc.calculator.gra
 An answer is text of at most :data:`MAX_ANSWER` characters. What it marks as its answer is
 the text of its last ``<answer>...</answer>`` (in capitals or not), else of its last
 ``\\boxed{...}``; the lines of a Markdown list begin with a marker (a dash, star, plus or
-bullet, and a space), which is not part of the answer.
+bullet, and a space), which is not part of the answer; a Markdown table's columns are
+found by the words of its heading.
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from typing import Final
 
 from puzzlecalc.errors import InvalidArgumentError
 
-__all__ = ["BULLET", "MAX_ANSWER", "PARAGRAPH_BREAK", "braced", "checked_answer", "marked"]
+__all__ = [
+    "BULLET",
+    "MAX_ANSWER",
+    "PARAGRAPH_BREAK",
+    "TABLE",
+    "braced",
+    "checked_answer",
+    "marked",
+    "table_columns",
+]
 
 #: The longest answer graded, in characters (a longer one is refused, not read).
 MAX_ANSWER: Final = 100_000
@@ -24,6 +35,12 @@ MAX_ANSWER: Final = 100_000
 BULLET: Final = re.compile(r"^[ \t]*[-*+•][ \t]+", re.MULTILINE)
 #: What parts two paragraphs: a line with nothing on it.
 PARAGRAPH_BREAK: Final = re.compile(r"\n[ \t]*\n")
+#: A table of Markdown: two lines or more that begin and end with ``|``.
+TABLE: Final = re.compile(r"^[ \t]*\|.*\|[ \t]*(?:\n[ \t]*\|.*\|[ \t]*)+$", re.MULTILINE)
+#: A cell of a table's rule under its heading (``---``, ``:--:``).
+_TABLE_RULE: Final = re.compile(r"[ \t]*:?-+:?[ \t]*")
+#: Markdown's marks about a heading's words (``**Button**``, ```Key```).
+_EMPHASIS: Final = re.compile(r"[*_`]")
 #: The tags about an answer, in capitals or not (``<answer>``, ``<Answer>``).
 _OPEN_TAG: Final = re.compile("<answer>", re.IGNORECASE)
 _CLOSE_TAG: Final = re.compile("</answer>", re.IGNORECASE)
@@ -83,3 +100,33 @@ def braced(text: str, opening: int) -> tuple[str, int]:
         if depth == 0:
             return text[opening + 1 : brace.start()], brace.start()
     return text[opening + 1 :], len(text)
+
+
+def table_columns(table: str, *named: Sequence[str]) -> list[tuple[str, ...]] | None:
+    """The rows of the Markdown ``table`` (as :data:`TABLE` finds one), each the cells of
+    the columns its heading names: for each of ``named``, the first column whose heading
+    has one of its words (alone or with an "s"), the words tried in their order; ``None``
+    where it names none of one of them.
+
+    >>> table_columns("| Step | Button |\\n|---|---|\\n| 1 | << |", ["button", "key"])
+    [('<<',)]
+    """
+    rows = [line.strip().strip("|").split("|") for line in table.splitlines()]
+    heading = [_EMPHASIS.sub("", cell).lower().split() for cell in rows[0]]
+    columns = []
+    for words in named:
+        found = (
+            at
+            for word in words
+            for at, cell in enumerate(heading)
+            if {word, f"{word}s"} & set(cell)
+        )
+        column = next(found, None)
+        if column is None:
+            return None
+        columns.append(column)
+    return [
+        tuple(row[column].strip() for column in columns)
+        for row in rows[1:]
+        if max(columns) < len(row) and not all(map(_TABLE_RULE.fullmatch, row))
+    ]

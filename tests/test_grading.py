@@ -13,7 +13,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from puzzlecalc.arith24 import HouseRules, solve
+from puzzlecalc.arith24 import BinOp, Expr, HouseRules, solve
 from puzzlecalc.arith24.grading import (
     MAX_ANSWER,
     NO_EXPRESSION,
@@ -23,7 +23,7 @@ from puzzlecalc.arith24.grading import (
     grade,
     grade_all,
 )
-from puzzlecalc.arith24.numbers import MAX_DIGITS, Number
+from puzzlecalc.arith24.numbers import MAX_DIGITS, Number, number_text
 from puzzlecalc.arith24.referee import FAULTS, Verdict, check
 from puzzlecalc.arith24.rules import DEFAULT_RULES
 from puzzlecalc.cli import main
@@ -214,6 +214,78 @@ def test_what_an_answer_line_introduces_is_the_answer_not_the_working_after_it(
     there if they chain into one; where it introduces no expression, the text is read."""
     graded = grade(text, cards)
     assert graded.expression == expression and graded.correct, graded
+
+
+#: A hand whose one distinct solution is (8+4)*(6-4).
+STEPS_HAND = [4, 4, 6, 8]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "| Step | Operation | Result |\n|---|---|---|\n| 1 | 8 + 4 | 12 |\n| 2 | 6 - 4 | 2 |\n"
+        "| 3 | 12 × 2 | 24 |",
+        "So:\n\n| **Calculation** | **Value** |\n|:--|--:|\n| 8+4 | 12 |\n| 6-4 | 2 |\n"
+        "| 12*2 | 24 |\n\nDone.",
+        "| # | Expression | Result |\n|---|---|---|\n| 1 | 8+4 = 12 | 12 |\n| 2 | 6-4 = 2 | 2 |\n"
+        "| 3 | 12*2 = 24 | 24 |",  # (a step written whole in its cell)
+        "Step 1: Add 8 and 4 to get 12.\nStep 2: Subtract 4 from 6 to get 2.\n"
+        "Step 3: Multiply 12 by 2 to get 24.",
+        "Add 4 to 8, giving 12; subtract 4 from 6, which gives 2; multiply 12 and 2 = 24.",
+        "First combine 8 and 4: 8 + 4 = 12. Then 6 - 4 = 2. Finally, 12 * 2 = 24.",
+    ],
+)
+def test_steps_in_a_table_or_in_words_are_read_as_steps(text: str) -> None:
+    graded = grade(text, STEPS_HAND)
+    assert graded.correct and graded.expression in ("(8+4)*(6-4)", "(4+8)*(6-4)"), graded
+
+
+@pytest.mark.parametrize(
+    ("text", "reason"),
+    [
+        ("Add 8 and 4 to get 13. Subtract 4 from 6 to get 2. Multiply 13 by 2 to get 26.",
+         "step 1: 8+4 is 12, not 13"),
+        ("| Step | Operation |\n|---|---|\n| 1 | 8 + 4 |\n| 2 | 12 * 2 |",  # (no results)
+         "uses 2, which was not dealt"),
+        ("Add 8 from 4 to get 12, then 12*2 = 24", "uses 12, which was not dealt"),
+    ],
+)  # fmt: skip
+def test_a_table_or_words_that_are_no_steps_are_read_as_text(text: str, reason: str) -> None:
+    assert reason in grade(text, STEPS_HAND).reason
+
+
+def _steps_of(expr: Expr) -> list[tuple[str, str, str, str]]:
+    """The steps that make ``expr``, the operands first: each its operator, its two
+    numbers and its result, written as a step writes them (``8/3``, ``-5``)."""
+    if not isinstance(expr, BinOp):
+        return []
+    left, right, made = (
+        number_text(value).strip("()").replace("⁄", "/")
+        for value in (expr.left.value, expr.right.value, expr.value)
+    )
+    return [*_steps_of(expr.left), *_steps_of(expr.right), (expr.op, left, right, made)]
+
+
+#: How a step is said in words, by its operator.
+IN_WORDS = {"+": "Add {} and {}", "-": "Subtract {1} from {0}", "*": "Multiply {} by {}",
+            "/": "Divide {} by {}"}  # fmt: skip
+
+
+@settings(max_examples=60)
+@given(st.lists(st.integers(1, 13), min_size=2, max_size=4))
+def test_every_printed_solution_grades_right_as_steps_in_words_or_a_table(
+    hand: list[int],
+) -> None:
+    for solution in solve(hand)[:3]:
+        steps = _steps_of(solution)
+        words = " ".join(
+            f"Step {n}: {IN_WORDS[op].format(left, right)} to get {made}."
+            for n, (op, left, right, made) in enumerate(steps, 1)
+        )
+        rows = "".join(f"| {left}{op}{right} | {made} |\n" for op, left, right, made in steps)
+        table = f"| Operation | Result |\n|---|---|\n{rows}"
+        for text in (words, table):
+            assert grade(text, hand).correct, text
 
 
 #: A hand with no solution (at 24, under the game's rules).

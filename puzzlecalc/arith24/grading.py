@@ -14,9 +14,11 @@ introduces, else its text, says so last, no expression with an operator coming a
 but working, written equal to a number other than the target (``1+1+1+1 = 4 at most, so
 there is no solution``; not ``No solution at first, but 8/(3-8/3) works``); it is right
 when the solver finds no way to make the target. Else, in the text, a list of steps
-(``3+3=6, 6*4=24``, ``3+3=6 so 6*4=24``, ``**Step 1:** 3+3=6``: each step's operands
-must be cards or results of steps before, each used once, each claimed result exact; at
-most 64 steps, a longer list is read as text), else the last expression: of a chain of
+(``3+3=6, 6*4=24``, ``3+3=6 so 6*4=24``, ``**Step 1:** 3+3=6``, ``First combine 3 and 3:
+3+3=6``, a Markdown table's columns of operations and results, or in words: ``Add 3 and
+3 to get 6``, ``Multiply 6 by 4, giving 24``; each step's operands must be cards or
+results of steps before, each used once, each claimed result exact; at most 64 steps, a
+longer list is read as text), else the last expression: of a chain of
 equalities (``8/(3-8/3) = 24``, ``24 = 8/(3-8/3)``, ``8/(3-8/3) = 8/(1/3) = 24``) its
 first side with an operator, without what cannot begin or end an expression (Markdown's
 ``**``, a full stop). LaTeX (``\\times``, ``\\div``, ``\\cdot``, ``\\frac{a}{b}`` (the
@@ -56,7 +58,15 @@ import more_itertools
 
 from puzzlecalc import _free_text
 from puzzlecalc._checks import instance, iterable, whole_number
-from puzzlecalc._free_text import BULLET, PARAGRAPH_BREAK, braced, checked_answer, marked
+from puzzlecalc._free_text import (
+    BULLET,
+    PARAGRAPH_BREAK,
+    TABLE,
+    braced,
+    checked_answer,
+    marked,
+    table_columns,
+)
 from puzzlecalc._pool import in_order
 from puzzlecalc.arith24.expr import _SPELLINGS, narrowed, parse
 from puzzlecalc.arith24.numbers import MAX_DIGITS, Number, number
@@ -108,6 +118,10 @@ _SPELLED: Final = (
 _SQUARE: Final = re.compile(r"\[([^\[\]]*)\]")
 #: How deep square brackets in square brackets are read (each depth is one pass).
 _MOST_NESTED: Final = 8
+#: The words of a table's heading that name its column of operations, and of their
+#: results, the first found first (``| Step | Operation | Result |``).
+_OPERATION_HEADINGS: Final = ("operation", "calculation", "expression", "computation", "step")
+_RESULT_HEADINGS: Final = ("result", "value", "equals", "gives")
 #: A letter x between two operands, as plain text writes a product (``3 x 8``).
 _LETTER_TIMES: Final = re.compile(r"([\d)\]])[ \t]*[xX][ \t]*(?=[\d(\[√])")
 #: A run of text expressions may be made of (digits, operators, brackets, spaces, and
@@ -139,6 +153,23 @@ _STEP_BREAK: Final = re.compile(
 _NUMBER: Final = (
     rf"-?\d{{1,{MAX_DIGITS}}}(?:\.\d{{1,{MAX_DIGITS}}})?(?:[/⁄][1-9]\d{{0,{MAX_DIGITS - 1}}})?"
 )
+#: A step in words: an operation of two numbers, and what it gives (``Add 8 and 4 to get
+#: 12``, ``Subtract 4 from 6, giving 2``, ``Multiply 12 by 2 to make 24``, ``Divide 8 by
+#: 1/3, which is 24``). (The first letters looked ahead for first, as for
+#: :data:`_NO_SOLUTION`.)
+_WORD_STEP: Final = re.compile(
+    rf"(?=[AaSsMmDd])\b(add|subtract|multiply|divide)[ \t]+({_NUMBER})[ \t]+(and|to|from|by)"
+    rf"[ \t]+({_NUMBER})[ \t,]*(?:to[ \t]+(?:get|make|give)|gives?|giving|makes?|making"
+    rf"|which[ \t]+(?:is|gives|makes)|equals|=|resulting[ \t]+in|yields?|yielding)[ \t:]*"
+    rf"({_NUMBER})(?!\.?\d)",
+    re.IGNORECASE,
+)
+#: How each operation in words is written with its operator, by its verb and the word
+#: between its numbers: ``{}`` the first number, then the second.
+_WORD_OPERATIONS: Final = {
+    ("add", "and"): "{}+{}", ("add", "to"): "{}+{}", ("subtract", "from"): "{1}-{0}",
+    ("multiply", "by"): "{}*{}", ("multiply", "and"): "{}*{}", ("divide", "by"): "{}/{}",
+}  # fmt: skip
 #: One step of a list: an expression of cards and results before it, ``=``, its result,
 #: and perhaps a remark with no ``=`` that begins with what cannot go on a number (a
 #: letter, a bracket, ``≈``, ``✓``: ``= 8/3 ≈ 2.667``, ``= 6 (both 3s)``). (Its side
@@ -166,12 +197,12 @@ _NO_SOLUTION: Final = re.compile(
 _MOST_STEPS: Final = 64
 #: The most ``\frac{a}{b}`` read as fractions (each is found from the start of the text).
 _MOST_FRACTIONS: Final = 64
-#: What goes before a step and is not the step: ``Step 2:``, ``First,``, ``2.``, and
-#: Markdown's emphasis about it or the step (``**Step 2:**``, ``**Step 2**:``,
-#: ``2. **3+3=6**``).
+#: What goes before a step and is not the step: ``Step 2:``, ``First,``, ``2.``, words up
+#: to a colon (``First combine 8 and 4: 8+4=12``), and Markdown's emphasis about it or
+#: the step (``**Step 2:**``, ``**Step 2**:``, ``2. **3+3=6**``).
 _LABEL: Final = re.compile(
-    r"^\s*[*_]*(?:[A-Za-z][A-Za-z ]*\d+[*_]*\s*[:.)]|\d+[.)]|[A-Za-z][A-Za-z ]*[*_]*[:,]?)?"
-    r"[*_]*\s*[*_]*"
+    r"^\s*[*_]*(?:[A-Za-z][A-Za-z ]*\d+[*_]*\s*[:.)]|\d+[.)]|[A-Za-z][A-Za-z ]*[*_]*[:,]?"
+    r"|[^=:]*:)?[*_]*\s*[*_]*"
 )
 
 
@@ -213,7 +244,7 @@ def grade(
         solution, where the answer says it has none
         (:data:`~puzzlecalc.arith24.solutions.DEFAULT_MAX_STEPS`).
     :raises InvalidArgumentError: if ``text`` is not a string or longer than
-        :data:`MAX_ANSWER`.
+        :data:`MAX_ANSWER`, or ``max_steps`` is less than 1.
     :raises InvalidHandError: if the puzzle itself is not one (as for
         :func:`~puzzlecalc.arith24.referee.check`).
     :raises SearchLimitError: if the answer says there is no solution and the search for
@@ -414,8 +445,10 @@ def _edges(run: str) -> str:
 
 def _plain(text: str) -> str:
     """``text`` with LaTeX's, Unicode's and plain text's operators (``3 x 8``) written as
-    the referee reads them (ASCII's fullwidth forms as ASCII, and brackets that group
-    round)."""
+    the referee reads them (ASCII's fullwidth forms as ASCII, brackets that group round,
+    and steps in a table or in words as steps: ``Add 8 and 4 to get 12``)."""
+    if "|" in text:
+        text = TABLE.sub(_table_steps, text)
     text = narrowed(text)
     for spelled, plain in _SPELLED if "\\" in text else _UNICODE:
         text = text.replace(spelled, plain)
@@ -434,7 +467,25 @@ def _plain(text: str) -> str:
         text, count = _SQUARE.subn(_round, text)
         if not count:
             break
-    return text.replace("{", "(").replace("}", ")")
+    return _WORD_STEP.sub(_written_step, text.replace("{", "(").replace("}", ")"))
+
+
+def _table_steps(table: re.Match[str]) -> str:
+    """A Markdown table of steps as their lines, each its operation ``=`` its result (the
+    columns its heading names: ``| Step | Operation | Result |``); the table as it is
+    where its heading names no such columns."""
+    rows = table_columns(table[0], _OPERATION_HEADINGS, _RESULT_HEADINGS)
+    if rows is None:
+        return table[0]
+    return "\n".join(made if "=" in made else f"{made} = {result}" for made, result in rows)
+
+
+def _written_step(step: re.Match[str]) -> str:
+    """A step in words written with its operator (``Add 8 and 4 to get 12``: ``8+4 = 12``);
+    as it is where its words name no operation (``Add 8 from 4``)."""
+    verb, first, between, second, result = step.groups()
+    written = _WORD_OPERATIONS.get((verb.lower(), between.lower()))
+    return step[0] if written is None else f"{written.format(first, second)} = {result}"
 
 
 def _round(square: re.Match[str]) -> str:

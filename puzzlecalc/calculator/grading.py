@@ -58,7 +58,14 @@ import more_itertools
 
 from puzzlecalc import _free_text
 from puzzlecalc._checks import instance, iterable
-from puzzlecalc._free_text import BULLET, PARAGRAPH_BREAK, checked_answer, marked
+from puzzlecalc._free_text import (
+    BULLET,
+    PARAGRAPH_BREAK,
+    TABLE,
+    checked_answer,
+    marked,
+    table_columns,
+)
 from puzzlecalc._pool import in_order
 from puzzlecalc._text import counted
 from puzzlecalc.calculator.level import MAX_PRESSES, WORD_BUTTON, WORD_PRESS, Level
@@ -154,13 +161,9 @@ _REMARKS: Final = frozenset(
 _MOST_PARAGRAPHS: Final = 16
 #: A number as a display shows it (``-12``, ``0.5``).
 _DISPLAY: Final = re.compile(r"-?\d+(?:\.\d+)?")
-#: A table of Markdown (two lines or more that begin and end with ``|``).
-_TABLE: Final = re.compile(r"^[ \t]*\|.*\|[ \t]*(?:\n[ \t]*\|.*\|[ \t]*)+$", re.MULTILINE)
 #: The words of a table's heading that name the column of presses, the first found
-#: first (``| Step | Button | Display |``), each alone or with an "s".
+#: first (``| Step | Button | Display |``).
 _PRESS_HEADINGS: Final = ("button", "press", "key", "action", "operation", "move")
-#: The cell of a table's rule under its heading (``---``, ``:--:``).
-_TABLE_RULE: Final = re.compile(r"[ \t]*:?-+:?[ \t]*")
 
 
 @attrs.frozen
@@ -408,7 +411,7 @@ def _words(found: str) -> list[str]:
     if listed is not None:
         found = listed[1]
     if "|" in found:
-        found = _TABLE.sub(_press_column, found)
+        found = TABLE.sub(_press_column, found)
     found = _MARKS.sub("", BULLET.sub("", _NUMBERED.sub("", _LATEX_TEXT.sub(r"\1", found))))
     found = _FILLER.sub("", found)
     words: list[str] = []
@@ -449,20 +452,8 @@ def _press_column(table: re.Match[str]) -> str:
     """The presses of a Markdown table: the cells of its column of presses, as a list (the
     column its heading names: :data:`_PRESS_HEADINGS`); the table as it is where its
     heading names none."""
-    rows = [line.strip().strip("|").split("|") for line in table[0].splitlines()]
-    heading = [_MARKS.sub("", cell).lower().split() for cell in rows[0]]
-    for named in _PRESS_HEADINGS:
-        column = next(
-            (at for at, words in enumerate(heading) if named in words or f"{named}s" in words),
-            None,
-        )
-        if column is not None:
-            return ", ".join(
-                row[column]
-                for row in rows[1:]
-                if column < len(row) and not all(map(_TABLE_RULE.fullmatch, row))
-            )
-    return table[0]
+    rows = table_columns(table[0], _PRESS_HEADINGS)
+    return table[0] if rows is None else ", ".join(cell for (cell,) in rows)
 
 
 def _remark_end(words: list[str], at: int) -> int:
