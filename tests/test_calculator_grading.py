@@ -87,6 +87,10 @@ PRESSES = ("<<", "<<", "+4", "+4", "Reverse", "+4")
         "- <<: 688\n- <<: 68\n- +4: 72\n- +4: 76\n- Reverse: 67\n- +4: 71",
         "| Move | Button | Display |\n|:-:|---|---|\n| 1 | << | 688 |\n| 2 | << | 68 |\n"
         "| 3 | +4 | 72 |\n| 4 | +4 | 76 |\n| 5 | Reverse | 67 |\n| 6 | +4 | 71 |",
+        '{"presses": ["<<", "<<", "+4", "+4", "Reverse", "+4"]}',  # (JSON, as asked for)
+        '```json\n{\n  "answer": [\n    "<<",\n    "<<",\n    "+4",\n    "+4",\n    "Reverse",\n'
+        '    "+4"\n  ]\n}\n```',
+        '{"solution": "<<, <<, +4, +4, Reverse, +4"}',
         "So:\n\n| # | **Key** |\n|---|---|\n| 1 | `<<` |\n| 2 | `<<` |\n| 3 | `+4` |\n"
         "| 4 | `+4` |\n| 5 | `Reverse` |\n| 6 | `+4` |\n\nThat reaches 71.",
     ],
@@ -129,6 +133,8 @@ def test_presses_as_answers_write_them(text: str) -> None:
         ("| Step | Button |\n|---|---|\n| 1 | << |\n| 2 | zap |",
          "press 2: unknown button label: 'zap'", "no such press", ("<<",)),
         ("| 1 | << |\n| 2 | << |", NO_PRESSES, "no presses", ()),  # (no column of presses)
+        ('{"presses": ["<<", "zap"]}', "press 2: unknown button label: 'zap'", "no such press",
+         ("<<",)),
     ],
 )  # fmt: skip
 def test_a_wrong_answer_says_what_is_wrong(

@@ -98,10 +98,10 @@ PressFault: TypeAlias = Literal[
     "no presses", "no such press", "not allowed", "too many presses", "wrong value"
 ]
 
-#: What introduces an answer that is not marked: ``Answer:``, ``**Presses:**`` (not
-#: ``Press <<:``, a press and its display).
+#: What introduces an answer that is not marked: ``Answer:``, ``**Presses:**``, a key of
+#: JSON (``"presses":``); not ``Press <<:``, a press and its display.
 _INTRODUCED: Final = re.compile(
-    r"\b(?:answer|press(?:es)?|solution|sequence)(?:[ \t]+(?:is|are))?[ \t*_]{0,4}:",
+    r"\b(?:answer|press(?:es)?|solution|sequence)(?:[ \t]+(?:is|are))?[ \t*_\"']{0,4}:",
     re.IGNORECASE,
 )
 #: What ends a line of presses: a new line, or a sentence's full stop (no label has a
@@ -127,15 +127,16 @@ _REMARK: Final = re.compile(
     re.IGNORECASE,
 )
 #: The marks about a press: Markdown's ``**`` and backticks, quotes (``"<<"``), LaTeX's
-#: ``$``.
-_MARKS: Final = re.compile(r"\*\*|[`\"'$]")
+#: ``$``, the braces of JSON (``{"answer": "<<, +4"}``).
+_MARKS: Final = re.compile(r"\*\*|[`\"'${}]")
 #: The words about a press that name no press: ``the << button``, ``the +4 key``, ``<<
 #: again``.
 _FILLER: Final = re.compile(r"\b(?:the|buttons?|keys?|again)\b", re.IGNORECASE)
 #: A press as LaTeX writes text (``\text{Reverse}``): the text is the press.
 _LATEX_TEXT: Final = re.compile(r"\\(?:text|texttt|textbf|mathrm|mathtt)\{([^{}]*)\}")
-#: A list of quoted presses, as JSON or Python writes it (``["<<", "+4"]``): its inside.
-_QUOTED_LIST: Final = re.compile(r"^\s*\[\s*([\"'].*[\"'])\s*\]\s*$", re.DOTALL)
+#: A list of quoted presses, as JSON or Python writes it (``["<<", "+4"]``, perhaps the
+#: value of an object's key: ``{"presses": ["<<", "+4"]}``): its inside.
+_QUOTED_LIST: Final = re.compile(r"^\s*\[\s*([\"'].*[\"'])\s*\][\s}`]*$", re.DOTALL)
 #: Arrows, as text and LaTeX write them: between two presses, or a press and the display
 #: it leads to.
 _ARROWS: Final = frozenset(
