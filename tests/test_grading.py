@@ -299,6 +299,7 @@ NONE_HAND = [1, 1, 1, 1]
         "There is no solution: 1+1+1+1 = 4 and (1+1)*(1+1) = 4 at most.",  # (working before)
         "1+1+1+1 = 4 and (1+1)*(1+1) = 4 at most, so it is impossible.",
         "It is impossible to make 24 with 1, 1, 1 and 1.",  # (numbers with no operator after)
+        "I tried (1+1)*(1+1+1) = 24 but that uses a 1 more; it is impossible.",  # (said last)
         "<answer>None</answer>",
         r"$\boxed{\text{No solution}}$",
         "**Answer:** not possible\n\nAs 1+1+1+1 = 4 is the most.",  # (what Answer: says)
@@ -336,6 +337,7 @@ def test_an_answer_that_says_there_is_no_solution_is_right_where_there_is_none(
         ("Impossible, I thought.\nAnswer: 8/(3-8/3)", "8/(3-8/3)"),  # (Answer: introduces)
         ("No solution.\n\n**Answer:** 8/(3-8/3)", "8/(3-8/3)"),
         ("There is no solution. As 3*8 = 24 needs a 1.", "3*8"),  # (an expression after)
+        ("So 8/(3-8/3) is none other than 24.", "8/(3-8/3)"),
     ],
 )
 def test_an_expression_the_answer_gives_after_saying_there_is_none_is_its_answer(

@@ -188,7 +188,8 @@ _NO_SOLUTION: Final = re.compile(
     r"no(?:[ \t]+(?:possible|valid|such|exact))?[ \t]+(?:solutions?|answers?|ways?|expressions?)"
     r"|impossible|(?:not|isn['’]t)[ \t]+possible|unsolvable|insoluble|not[ \t]+solvable"
     r"|(?:cannot|can['’]t|can[ \t]+not)[ \t]+be[ \t]+(?:made|reached|formed|solved|done)"
-    r"|(?:does[ \t]+not|doesn['’]t)[ \t]+exist|(?:is|are)[ \t]+none|none[ \t]+exists?)\b"
+    r"|(?:does[ \t]+not|doesn['’]t)[ \t]+exist|(?:is|are)[ \t]+none(?![ \t]+(?:of|other))"
+    r"|none[ \t]+exists?)\b"
     r"|^[^\w\n]*none[^\w\n]*$",
     re.IGNORECASE | re.MULTILINE,
 )
