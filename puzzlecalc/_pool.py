@@ -34,6 +34,7 @@ import itertools
 import multiprocessing
 import os
 import signal
+import sys
 import threading
 from collections.abc import Callable, Generator, Iterable, Iterator, Sized
 from multiprocessing.connection import Connection, wait
@@ -98,7 +99,8 @@ def results(
     (then some of the work read must still be out: the reader opens it again).
 
     Close the generator (or let it finish) to stop the work: local workers are killed and
-    an executor's chunks not yet started are cancelled.
+    an executor's chunks not yet started are cancelled (but a process pool's before Python
+    3.12: :data:`_CANCELS_SAFELY`).
 
     >>> sorted(results([1, 2, 3], abs, jobs=1))
     [1, 2, 3]
@@ -200,6 +202,11 @@ def _stopped(executor: concurrent.futures.Executor) -> bool:
     return getattr(client, "status", None) == "closed"
 
 
+#: Whether a future of a :class:`~concurrent.futures.ProcessPoolExecutor` may be cancelled:
+#: before Python 3.12 (3.11.2, Debian 12's, for one), its ``shutdown(wait=True)`` can wait
+#: forever after a future is cancelled as soon as it is submitted (CPython issue 94440),
+#: so its chunks not yet started are left to finish.
+_CANCELS_SAFELY: Final = sys.version_info >= (3, 12)
 #: What an executor raises on a submit when it cannot take the work (a Dask client's
 #: errors about a lost scheduler are :exc:`OSError` or
 #: :exc:`concurrent.futures.CancelledError`).
@@ -248,8 +255,9 @@ def _on_executor(
                 back += 1
                 yield from cast(list[R], found)
     finally:
-        for future in pending:
-            future.cancel()
+        if _CANCELS_SAFELY or not isinstance(executor, concurrent.futures.ProcessPoolExecutor):
+            for future in pending:
+                future.cancel()
 
 
 def _said(error: BaseException) -> str:

@@ -338,3 +338,32 @@ def test_an_endless_stream_is_worked_on_in_order_reading_only_a_little_ahead(whe
         ordered.close()
     assert len(read) <= 50 + 12 + 3  # (read up to a chunk past the window)
     assert set(children(os.getpid())) <= before  # (the workers are gone when the reader stops)
+
+
+class _Keeping(concurrent.futures.ProcessPoolExecutor):
+    """A process pool that keeps each future it hands out."""
+
+    def __init__(self, workers: int) -> None:
+        super().__init__(workers)
+        self.futures: list[concurrent.futures.Future[Any]] = []
+
+    def submit(
+        self, fn: Callable[..., T], /, *args: Any, **kwargs: Any
+    ) -> concurrent.futures.Future[T]:
+        future = super().submit(fn, *args, **kwargs)
+        self.futures.append(future)
+        return future
+
+
+def test_a_process_pool_s_work_is_cancelled_only_where_its_shutdown_cannot_hang() -> None:
+    """Before Python 3.12 (3.11.2 at least) a process pool's ``shutdown(wait=True)`` can
+    wait forever after a future is cancelled just after it is submitted (CPython issue
+    94440): there a reader who stops leaves the chunks not yet started to finish; from
+    3.12 they are cancelled. Either way the pool shuts down."""
+    with _Keeping(1) as pool:
+        made = results(itertools.repeat(0.02, 60), time.sleep, executor=pool, chunk=1, ahead=12)
+        next(made)
+        made.close()
+        cancelled = [future.cancelled() for future in pool.futures]
+    assert len(pool.futures) >= 3 and all(future.done() for future in pool.futures)
+    assert any(cancelled) == (sys.version_info >= (3, 12)), cancelled
