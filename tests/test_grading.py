@@ -13,7 +13,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from puzzlecalc.arith24 import BinOp, Expr, HouseRules, solve
+from puzzlecalc.arith24 import HouseRules, solve
 from puzzlecalc.arith24.grading import (
     MAX_ANSWER,
     NO_EXPRESSION,
@@ -254,16 +254,9 @@ def test_a_table_or_words_that_are_no_steps_are_read_as_text(text: str, reason: 
     assert reason in grade(text, STEPS_HAND).reason
 
 
-def _steps_of(expr: Expr) -> list[tuple[str, str, str, str]]:
-    """The steps that make ``expr``, the operands first: each its operator, its two
-    numbers and its result, written as a step writes them (``8/3``, ``-5``)."""
-    if not isinstance(expr, BinOp):
-        return []
-    left, right, made = (
-        number_text(value).strip("()").replace("⁄", "/")
-        for value in (expr.left.value, expr.right.value, expr.value)
-    )
-    return [*_steps_of(expr.left), *_steps_of(expr.right), (expr.op, left, right, made)]
+def _written(value: Number) -> str:
+    """A value as a step writes it (``8/3``, ``-5``)."""
+    return number_text(value).strip("()").replace("⁄", "/")
 
 
 #: How a step is said in words, by its operator.
@@ -277,7 +270,10 @@ def test_every_printed_solution_grades_right_as_steps_in_words_or_a_table(
     hand: list[int],
 ) -> None:
     for solution in solve(hand)[:3]:
-        steps = _steps_of(solution)
+        steps = [
+            (step.op, *map(_written, (step.left.value, step.right.value, step.value)))
+            for step in solution.steps()
+        ]
         words = " ".join(
             f"Step {n}: {IN_WORDS[op].format(left, right)} to get {made}."
             for n, (op, left, right, made) in enumerate(steps, 1)
