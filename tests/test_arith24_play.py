@@ -34,6 +34,7 @@ from puzzlecalc.arith24 import (
 from puzzlecalc.arith24.difficulty import WEIGHTS, check_band, move_features, moves, rates, spearman
 from puzzlecalc.arith24.game import SECOND_GRADER, TEACHER
 from puzzlecalc.arith24.numbers import Number
+from puzzlecalc.arith24.referee import WRONGLY_NONE, Verdict
 
 CHECKS = [
     ("8/(3-8/3)", [3, 3, 8, 8], {}, True, "correct"),
@@ -76,6 +77,12 @@ CHECKS = [
     ),
     ("4+3+2+1", [1, 2, 3, 4], {"ops": "+-"}, False, "gives 10, not 24"),
     ("4+3+2+1", [1, 2, 3, 4, 14], {"ops": "+-"}, False, "leaves out 14"),
+    ("no solution", [1, 1, 1, 1], {}, True, "correct"),
+    ("Impossible!", [3, 3, 8, 8], {}, False, "says there is no solution, but there is one"),
+    ("None.", [3, 8], {"ops": "+-"}, True, "correct"),  # (3*8 is against the rules)
+    ("It can't be made.", [3, 8], {}, False, "says there is no solution, but there is one"),
+    ("no solution: 1+1+1+1 = 4", [1, 1, 1, 1], {}, False, "cannot read the answer"),  # (a digit)
+    ("none of these", [1, 1, 1, 1], {}, False, "cannot read the answer"),
 ]
 
 
@@ -93,6 +100,36 @@ def test_check_other_targets_and_positions() -> None:
     assert check("1/2", [1, 2], Fraction(1, 2)).ok
     verdict = check("3+*4", [3, 4])
     assert verdict.position == 2 and verdict.expr is None
+
+
+def test_a_claim_of_no_solution_has_no_expression_and_its_own_fault() -> None:
+    right, wrong = check("no solution", [1, 1, 1, 1]), check("no solution", [3, 3, 8, 8])
+    assert right == Verdict(True, "correct", claims_none=True)
+    assert wrong == Verdict(False, WRONGLY_NONE, fault="claims none", claims_none=True)
+    assert not check("3*8", [3, 8]).claims_none
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    st.lists(st.integers(1, 13), min_size=1, max_size=4),
+    st.integers(-3, 30),
+    st.sampled_from([{}, {"integer_only": True}, {"use_all": False}, {"ops": "+-*"}]),
+    st.sampled_from(["no solution", "Impossible.", "None", "It cannot be made."]),
+)
+def test_a_claim_of_no_solution_is_accepted_exactly_where_solve_finds_none(
+    cards: list[int], target: int, rules: dict[str, object], claim: str
+) -> None:
+    verdict = check(claim, cards, target, **rules)  # type: ignore[arg-type]
+    assert verdict.claims_none and verdict.ok == (not solve(cards, target, **rules))  # type: ignore[arg-type]
+
+
+def test_a_claim_is_searched_within_a_limit_the_caller_can_raise() -> None:
+    hand, target = [1, 2, 3, 5, 7, 9, 11, 13], 9_999_991
+    with pytest.raises(SearchLimitError, match="max_steps=50"):
+        check("no solution", hand, target, max_steps=50)
+    assert check("8/(3-8/3)", [3, 3, 8, 8], max_steps=1).ok  # (no search for an expression)
+    with pytest.raises(InvalidArgumentError, match="max_steps"):
+        check("8/(3-8/3)", [3, 3, 8, 8], max_steps=0)
 
 
 def test_check_setup_errors_raise() -> None:

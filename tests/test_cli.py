@@ -576,6 +576,9 @@ def test_one_move_is_one_move() -> None:
     [
         (["24", "check", "8/(3-8/3)", "3", "3", "8", "8"], 0, ["3 3 8 8 -> 24: correct: 8/(3-8/3) = 24"]),
         (["24", "check", "3*8+1", "3", "8"], 1, ["3 8 -> 24: not accepted: uses 1, which was not dealt"]),
+        (["24", "check", "no solution", "1", "1", "1", "1"], 0, ["1 1 1 1 -> 24: correct: there is no solution"]),
+        (["24", "check", "Impossible.", "3", "8"], 1,
+         ["3 8 -> 24: not accepted: says there is no solution, but there is one"]),
         (["24", "check", "8*3", "3", "3", "8", "8"], 1, ["3 3 8 8 -> 24: not accepted: leaves out 3 and 8"]),
         (["24", "check", "8*(3", "3", "8"], 1, ["3 8 -> 24: not accepted: cannot read the answer: "
                                                 "missing ')' at position 4 in '8*(3'"]),

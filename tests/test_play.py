@@ -282,7 +282,7 @@ def test_24_takes_a_right_answer_a_wrong_one_a_hint_and_a_skip(
     first = deal(random.Random(5))
     answer = str(solve(first)[0])
     status, out = play(
-        ["hint", "hint", "1+1", answer, "skip", "quit"],
+        ["hint", "hint", "1+1", "no solution", answer, "skip", "quit"],
         "24",
         "--seed",
         "5",
@@ -294,6 +294,7 @@ def test_24_takes_a_right_answer_a_wrong_one_a_hint_and_a_skip(
     assert f"Round 1: {' '.join(map(str, first))}" in out
     assert "hint: Start with" in out and "hint: Make" in out
     assert "not quite: it " in out and "correct!" in out
+    assert "not quite: it says there is no solution, but there is one" in out  # (dealt: solvable)
     assert "skipped; a solution:" in out
     assert (
         "final score" in out
@@ -392,6 +393,7 @@ def test_countdown_scores_as_the_show_does(monkeypatch: pytest.MonkeyPatch) -> N
         ("75*(7", "not an answer: it "),  # (cannot be read)
         ("", "type your working, or hint, pass, help, quit"),
         ("help", "every step must be a positive whole number"),
+        ("no solution", "the closest counts here: type your working for it, or pass"),
     ],
 )
 def test_countdown_asks_again_after_a_line_that_is_no_answer(

@@ -259,7 +259,7 @@ CALLS: dict[str, tuple[Callable[..., Any], dict[str, Any]]] = {
     ),
     "check": (
         referee.check,
-        {"answer": "3*8", "cards": [3, 8], "target": 24, "rules": HouseRules()},
+        {"answer": "3*8", "cards": [3, 8], "target": 24, "rules": HouseRules(), "max_steps": 10**6},
     ),
     "parse": (expr.parse, {"text": "3*8"}),
     "narrowed": (expr.narrowed, {"text": "３*8"}),

@@ -60,6 +60,7 @@ from puzzlecalc import _free_text
 from puzzlecalc._checks import instance, iterable, whole_number
 from puzzlecalc._free_text import (
     BULLET,
+    NO_SOLUTION,
     PARAGRAPH_BREAK,
     TABLE,
     braced,
@@ -70,9 +71,9 @@ from puzzlecalc._free_text import (
 from puzzlecalc._pool import in_order
 from puzzlecalc.arith24.expr import _SPELLINGS, narrowed, parse
 from puzzlecalc.arith24.numbers import MAX_DIGITS, Number, number
-from puzzlecalc.arith24.referee import Fault, check
+from puzzlecalc.arith24.referee import WRONGLY_NONE, Fault, check
 from puzzlecalc.arith24.rules import DEFAULT_RULES, HouseRules
-from puzzlecalc.arith24.solutions import DEFAULT_MAX_STEPS, solvable
+from puzzlecalc.arith24.solutions import DEFAULT_MAX_STEPS
 from puzzlecalc.errors import PuzzlecalcError
 
 __all__ = [
@@ -91,13 +92,12 @@ __all__ = [
 MAX_ANSWER: Final = _free_text.MAX_ANSWER
 #: The reason of an answer in which no expression is found.
 NO_EXPRESSION: Final = "no expression found"
-#: The reason of an answer that says there is no solution, to a puzzle that has one.
-WRONGLY_NONE: Final = "says there is no solution, but there is one"
 
 #: What is wrong with an answer graded wrong: a referee's
-#: :data:`~puzzlecalc.arith24.referee.Fault`, no expression found in it, a step of a list
-#: whose result is not what it makes, or a claim of no solution where there is one.
-GradeFault: TypeAlias = Fault | Literal["no expression", "wrong step", "claims none"]
+#: :data:`~puzzlecalc.arith24.referee.Fault` (a claim of no solution where there is one
+#: among them), no expression found in it, or a step of a list whose result is not what
+#: it makes.
+GradeFault: TypeAlias = Fault | Literal["no expression", "wrong step"]
 
 #: The characters of Unicode that write an operator, and the operator: the parser's (the
 #: referee reads them too, but a text must be ASCII before the grader looks in it).
@@ -156,7 +156,7 @@ _NUMBER: Final = (
 #: A step in words: an operation of two numbers, and what it gives (``Add 8 and 4 to get
 #: 12``, ``Subtract 4 from 6, giving 2``, ``Multiply 12 by 2 to make 24``, ``Divide 8 by
 #: 1/3, which is 24``). (The first letters looked ahead for first, as for
-#: :data:`_NO_SOLUTION`.)
+#: ``NO_SOLUTION``.)
 _WORD_STEP: Final = re.compile(
     rf"(?=[AaSsMmDd])\b(add|subtract|multiply|divide)[ \t]+({_NUMBER})[ \t]+(and|to|from|by)"
     rf"[ \t]+({_NUMBER})[ \t,]*(?:to[ \t]+(?:get|make|give)|gives?|giving|makes?|making"
@@ -179,20 +179,6 @@ _STEP: Final = re.compile(
     rf"^\s*+([0-9.()+\-*/^⁄ ]*+)=\s*+({_NUMBER})\s*+(?:[^\s0-9.+\-*/^⁄=][^=]*+)?$"
 )
 _STEP_OPERATOR: Final = re.compile(r"[-+*/^]")
-#: What says in words that a puzzle has no solution: ``no solution``, ``no way``,
-#: ``impossible``, ``not possible``, ``unsolvable``, ``cannot be made``, ``does not exist``,
-#: ``there is none``, or a line of ``None`` alone (not "none of the others"). (The first
-#: letters looked ahead for first: found five times faster.)
-_NO_SOLUTION: Final = re.compile(
-    r"(?=[acdinuACDINU])\b(?:"
-    r"no(?:[ \t]+(?:possible|valid|such|exact))?[ \t]+(?:solutions?|answers?|ways?|expressions?)"
-    r"|impossible|(?:not|isn['’]t)[ \t]+possible|unsolvable|insoluble|not[ \t]+solvable"
-    r"|(?:cannot|can['’]t|can[ \t]+not)[ \t]+be[ \t]+(?:made|reached|formed|solved|done)"
-    r"|(?:does[ \t]+not|doesn['’]t)[ \t]+exist|(?:is|are)[ \t]+none(?![ \t]+(?:of|other))"
-    r"|none[ \t]+exists?)\b"
-    r"|^[^\w\n]*none[^\w\n]*$",
-    re.IGNORECASE | re.MULTILINE,
-)
 #: The most steps read as a list (each result is looked for in the steps after it, so the
 #: work grows as the square of their number); a longer list is read as text.
 _MOST_STEPS: Final = 64
@@ -253,10 +239,9 @@ def grade(
     """
     found, wrong_step, claims_none = _read(text, target)
     whole_number(max_steps, "max_steps", low=1)
-    if claims_none:
-        if solvable(cards, target, rules=rules, max_steps=max_steps):
-            return Grade(False, WRONGLY_NONE, None, None, fault="claims none", claims_none=True)
-        return Grade(True, "correct", None, None, claims_none=True)
+    if claims_none:  # (the referee rules on the claim as a player would type it)
+        verdict = check("no solution", cards, target, rules=rules, max_steps=max_steps)
+        return Grade(verdict.ok, verdict.reason, None, None, fault=verdict.fault, claims_none=True)
     if found is None:
         return Grade(False, NO_EXPRESSION, None, None, fault="no expression")
     verdict = check(found, cards, target, rules=rules)
@@ -364,7 +349,7 @@ def _says_none(text: str, target: Number) -> bool:
     """Whether ``text`` says last that there is no solution to make ``target``: after the
     last words that say so, no expression with an operator comes but working, written
     equal to another number (``1+1+1+1 = 4``)."""
-    said = more_itertools.last(_NO_SOLUTION.finditer(text), None)
+    said = more_itertools.last(NO_SOLUTION.finditer(text), None)
     if said is None:
         return False
     for chain in _CHAIN.findall(text, said.end()):

@@ -10,7 +10,14 @@ uses 8 three times, but only two 8s were dealt
 cannot read the answer: missing ')' at position 8 in '8/(3-8/3'
 
 Arithmetic is exact: ``8/(3-8/3)`` is 24, never 23.999. Any correct answer is accepted,
-not just one expected string. :func:`check` never raises on what a player types.
+not just one expected string, and so is "no solution" where the hand has none:
+
+>>> check("no solution", [1, 1, 1, 1]).ok
+True
+>>> print(check("impossible", [3, 3, 8, 8]).reason)
+says there is no solution, but there is one
+
+:func:`check` never raises on what a player types (but for a search too long, below).
 """
 
 from __future__ import annotations
@@ -21,7 +28,8 @@ from typing import Final, Literal, TypeAlias, Unpack, get_args
 
 import attrs
 
-from puzzlecalc._checks import shown
+from puzzlecalc._checks import shown, whole_number
+from puzzlecalc._free_text import NO_SOLUTION
 from puzzlecalc.arith24.expr import BinOp, Expr, Num, Numeral, UnOp, _parsed
 from puzzlecalc.arith24.numbers import (
     MAX_VALUE_DIGITS,
@@ -33,20 +41,24 @@ from puzzlecalc.arith24.numbers import (
     unary,
 )
 from puzzlecalc.arith24.rules import HouseRules, RuleOptions, house_rules
+from puzzlecalc.arith24.solutions import DEFAULT_MAX_STEPS, solvable
 from puzzlecalc.errors import InvalidArgumentError, InvalidExpressionError
 
-__all__ = ["FAULTS", "Fault", "Verdict", "check"]
+__all__ = ["FAULTS", "WRONGLY_NONE", "Fault", "Verdict", "check"]
 
 #: What is wrong with an answer the referee refuses, in a word or two: the text cannot be
 #: read; it uses a number not dealt, or a card more often than dealt, or leaves a card out,
 #: or uses the cards out of their order; a step (or a number as written) is against the
-#: rules; or it makes another value.
+#: rules; it makes another value; or it says there is no solution where there is one.
 Fault: TypeAlias = Literal[
     "unreadable", "not dealt", "used twice", "left out", "out of order", "against the rules",
-    "wrong value",
+    "wrong value", "claims none",
 ]  # fmt: skip
 #: Every :data:`Fault`.
 FAULTS: Final[tuple[Fault, ...]] = get_args(Fault)
+
+#: The reason of an answer that says there is no solution, to a hand that has one.
+WRONGLY_NONE: Final = "says there is no solution, but there is one"
 
 _COUNT_WORDS: Final = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight")
 
@@ -84,6 +96,8 @@ class Verdict:
     :param step: the operation that breaks a rule (division by zero, a house rule).
     :param fault: what is wrong, in a word or two (a :data:`Fault`; ``None`` when it is
         accepted): the reason as a summary counts it.
+    :param claims_none: whether the answer says there is no solution (it has no
+        expression then).
     """
 
     ok: bool
@@ -93,6 +107,7 @@ class Verdict:
     position: int | None = None
     step: Expr | None = None
     fault: Fault | None = attrs.field(default=None, kw_only=True)
+    claims_none: bool = attrs.field(default=False, kw_only=True)
 
     def __attrs_post_init__(self) -> None:
         if self.ok != (self.fault is None):
@@ -145,6 +160,7 @@ def check(
     target: Number = 24,
     *,
     rules: HouseRules | None = None,
+    max_steps: int = DEFAULT_MAX_STEPS,
     **options: Unpack[RuleOptions],
 ) -> Verdict:
     """Referee ``answer`` for the hand ``cards`` under the house rules.
@@ -155,6 +171,11 @@ def check(
     step breaks a house rule (``integer_only``: no fractions along the way;
     ``non_negative``: no negative numbers; ``natural``: positive whole numbers only); it
     makes ``target``.
+
+    An answer with no digit in it that says there is no solution (``no solution``,
+    ``impossible``, ``none``, ``it cannot be made``) is right where the cards cannot make
+    ``target`` under the rules, as :func:`~puzzlecalc.arith24.solutions.solvable` finds,
+    searching at most ``max_steps`` steps.
 
     >>> print(check("3*8", [3, 8], 25).reason)
     gives 24, not 25
@@ -167,13 +188,21 @@ def check(
 
     :raises InvalidHandError: if ``cards`` or ``target`` are not valid (the game's set-up,
         not the player's answer).
-    :raises InvalidArgumentError: if the rules are not valid.
+    :raises InvalidArgumentError: if the rules are not valid, or ``max_steps`` is less
+        than 1.
+    :raises SearchLimitError: if the answer says there is no solution and the search for
+        one needs more than ``max_steps`` steps (a hand of seven or eight cards can).
     """
     rules = house_rules(rules, options)
     hand = rules.hand(cards)
     goal = number(target, "the target")
+    whole_number(max_steps, "max_steps", low=1)
     if not isinstance(answer, str):
         return Verdict(False, f"the answer must be text, not {shown(answer)}", fault="unreadable")
+    if _says_none(answer):
+        if solvable(hand, goal, rules=rules, max_steps=max_steps):
+            return Verdict(False, WRONGLY_NONE, fault="claims none", claims_none=True)
+        return Verdict(True, "correct", claims_none=True)
     try:
         expr, operations, terms = _parsed(answer)
     except InvalidExpressionError as error:
@@ -224,6 +253,12 @@ def check(
         return Verdict(False, f"gives {_number(value)}, not {_number(goal)}", expr, value,
                        fault="wrong value")  # fmt: skip
     return Verdict(True, "correct", expr, value)
+
+
+def _says_none(answer: str) -> bool:
+    """Whether ``answer`` says there is no solution: in words, with no digit (which an
+    expression would have)."""
+    return not any(map(str.isdigit, answer)) and NO_SOLUTION.search(answer) is not None
 
 
 def _broken_rule(step: BinOp | UnOp, rules: HouseRules) -> str | None:

@@ -346,7 +346,7 @@ def _check(
     the answers ``accepted`` before (each its key and name); exit 1 when it is not accepted,
     or not a new solution. An answer accepted is added to them, named ``where``."""
     rules = options.rules
-    verdict = arith24.check(answer, cards, target, rules=rules)
+    verdict = arith24.check(answer, cards, target, rules=rules, max_steps=options.max_steps)
     same_as = None
     if verdict and verdict.expr is not None:
         mine = key(verdict.expr, rules.distinct)

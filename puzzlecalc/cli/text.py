@@ -175,6 +175,8 @@ def verdict_text(heading: str, verdict: Verdict, ascii: bool, same_as: str | Non
         return f"{heading}: correct, but the same solution as {same_as}"
     if verdict and verdict.expr is not None:
         return f"{heading}: correct: {expression(verdict.expr, ascii)} = {verdict.value}"
+    if verdict:
+        return f"{heading}: correct: there is no solution"
     return f"{heading}: not accepted: {verdict.reason}"
 
 

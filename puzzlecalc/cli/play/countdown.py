@@ -199,6 +199,9 @@ class NumbersRound:
         """Referee ``answer`` and say its points; ``None`` (asked again) if it is no answer."""
         terminal, numbers, target = self.terminal, self.numbers, self.target
         verdict = check(answer, numbers, target, rules=COUNTDOWN)
+        if verdict.claims_none:
+            terminal.say("the closest counts here: type your working for it, or pass")
+            return None
         if verdict.ok:
             value = target
         elif (
