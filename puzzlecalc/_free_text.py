@@ -19,6 +19,7 @@ from puzzlecalc.errors import InvalidArgumentError
 
 __all__ = [
     "BULLET",
+    "LATEX_TEXT",
     "MAX_ANSWER",
     "NO_SOLUTION",
     "PARAGRAPH_BREAK",
@@ -39,6 +40,10 @@ BULLET: Final = re.compile(r"^[ \t]*[-*+•][ \t]+", re.MULTILINE)
 PARAGRAPH_BREAK: Final = re.compile(r"\n[ \t]*\n")
 #: A table of Markdown: two lines or more that begin and end with ``|``.
 TABLE: Final = re.compile(r"^[ \t]*\|.*\|[ \t]*(?:\n[ \t]*\|.*\|[ \t]*)+$", re.MULTILINE)
+#: LaTeX's commands that write their braces' inside as text (``\text{Reverse}``,
+#: ``\mathrm{24}``): what each grader reads is that inside. (Longest first: none is read as
+#: the start of another.)
+LATEX_TEXT: Final = ("textbf", "texttt", "mathrm", "mathtt", "text")
 #: What says in words that a puzzle has no solution: ``no solution``, ``no way``,
 #: ``impossible``, ``not possible``, ``unsolvable``, ``cannot be made``, ``does not exist``,
 #: ``there is none``, or a line of ``None`` alone (not "none of the others"). (The first

@@ -58,6 +58,7 @@ PRESSES = ("<<", "<<", "+4", "+4", "Reverse", "+4")
         "Sequence: ['<<', '<<', '+4', '+4', 'Reverse', '+4']",
         r"$\boxed{\text{<<}, \text{<<}, \text{+4}, \text{+4}, \text{Reverse}, \text{+4}}$",
         r"\boxed{<< \to << \to +4 \rightarrow +4 \to \mathrm{Reverse} \to +4}",
+        r"$\textbf{<<}, \texttt{<<}, \mathtt{+4}, \text{+4}, \mathrm{Reverse}, +4$",
         "Step 1: <<\nStep 2: <<\nStep 3: +4\nStep 4: +4\nStep 5: Reverse\nStep 6: +4",
         "backspace, Backspace, + 4, +4, rev, +4",  # (the spellings parse_button reads)
         "<<, <<, +4, +4, Reverse, +4  (6 moves: 6884 -> 71)",  # (as a Solution prints)

@@ -45,6 +45,10 @@ HAND = [3, 3, 8, 8]
         (r"\boxed{\frac{8}{3 - \frac{8}{3}}}", "8/(3-8/3)"),
         (r"\dfrac{8}{3 - \tfrac{8}{3}}", "8/(3-8/3)"),
         (r"\left( 8 \div \left( 3 - \frac{8}{3} \right) \right)", "8/(3-8/3)"),
+        *(
+            (rf"$\{command}{{8}} \div (3 - \{command}{{8}} / 3)$", "8/(3-8/3)")
+            for command in ("text", "textbf", "texttt", "mathrm", "mathtt")
+        ),  # (text, each)
         ("8 ÷ (3 − 8 ÷ 3) = 24", "8/(3-8/3)"),
         ("8÷3=8/3, 3−8/3=1/3, 8÷1/3=24", "8/(3-8/3)"),
         ("First, 8/3 = 8/3.\nThen 3-8/3 = 1/3.\nLast, 8/1/3 = 24.", "8/(3-8/3)"),

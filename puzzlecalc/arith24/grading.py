@@ -60,6 +60,7 @@ from puzzlecalc import _free_text
 from puzzlecalc._checks import instance, iterable, whole_number
 from puzzlecalc._free_text import (
     BULLET,
+    LATEX_TEXT,
     NO_SOLUTION,
     PARAGRAPH_BREAK,
     TABLE,
@@ -104,12 +105,13 @@ GradeFault: TypeAlias = Fault | Literal["no expression", "wrong step"]
 _UNICODE: Final = tuple(
     (spelled, op) for spelled, op in _SPELLINGS.items() if not spelled.isascii()
 )
-#: Words of LaTeX and the operators they write (its words about text left out: ``\\text``),
-#: and then those characters, in the order they are read.
+#: Words of LaTeX and the operators they write (a command that writes text, ``\text``,
+#: is left out, and its braces are read as brackets), and then those characters, in the
+#: order they are read.
 _SPELLED: Final = (
     (r"\times", "*"), (r"\cdot", "*"), (r"\ast", "*"), (r"\div", "/"), (r"\left", ""),
-    (r"\right", ""), (r"\dfrac", r"\frac"), (r"\tfrac", r"\frac"), (r"\textbf", ""),
-    (r"\texttt", ""), (r"\text", ""), (r"\mathrm", ""),
+    (r"\right", ""), (r"\dfrac", r"\frac"), (r"\tfrac", r"\frac"),
+    *((f"\\{command}", "") for command in LATEX_TEXT),
     ("$", ""), ("\\,", ""), ("\\(", ""), ("\\)", ""), ("\\[", ""), ("\\]", ""),
     *_UNICODE,
 )  # fmt: skip

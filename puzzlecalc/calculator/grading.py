@@ -60,6 +60,7 @@ from puzzlecalc import _free_text
 from puzzlecalc._checks import instance, iterable
 from puzzlecalc._free_text import (
     BULLET,
+    LATEX_TEXT,
     PARAGRAPH_BREAK,
     TABLE,
     checked_answer,
@@ -133,7 +134,7 @@ _MARKS: Final = re.compile(r"\*\*|[`\"'${}]")
 #: again``.
 _FILLER: Final = re.compile(r"\b(?:the|buttons?|keys?|again)\b", re.IGNORECASE)
 #: A press as LaTeX writes text (``\text{Reverse}``): the text is the press.
-_LATEX_TEXT: Final = re.compile(r"\\(?:text|texttt|textbf|mathrm|mathtt)\{([^{}]*)\}")
+_LATEX_TEXT: Final = re.compile(rf"\\(?:{'|'.join(LATEX_TEXT)})\{{([^{{}}]*)\}}")
 #: A list of quoted presses, as JSON or Python writes it (``["<<", "+4"]``, perhaps the
 #: value of an object's key: ``{"presses": ["<<", "+4"]}``): its inside.
 _QUOTED_LIST: Final = re.compile(r"^\s*\[\s*([\"'].*[\"'])\s*\][\s}`]*$", re.DOTALL)
