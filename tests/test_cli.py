@@ -14,16 +14,19 @@ import sys
 import xml.etree.ElementTree as ElementTree
 from fractions import Fraction
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
+import attrs
 import pytest
 from shared_data import DATA, load
 
 from puzzlecalc import __version__, game_level
 from puzzlecalc.arith24.numbers import Number
+from puzzlecalc.arith24.rules import HouseRules
+from puzzlecalc.calculator.rules import Rules
 from puzzlecalc.cli import main, text
 from puzzlecalc.cli import records as cli_records
-from puzzlecalc.cli.arguments import card
+from puzzlecalc.cli.arguments import card, rule_flags, rules_from
 from puzzlecalc.cli.main import SUBCOMMANDS
 from puzzlecalc.cli.main import parser as main_parser
 from puzzlecalc.cli.puzzles import read_puzzles
@@ -492,6 +495,34 @@ def test_level_json_shows_positions_and_several_goals(tmp_path: Path) -> None:
         [0, "press", 1],
     ]
     assert second["solutions"][0]["solution"] == ["Delete@0"]
+
+
+def test_each_value_a_rule_takes_from_a_list_its_flag_takes() -> None:
+    """As the rules hold it: ``--max-value``'s values are numbers, which the parser
+    compared with the text typed, so it took neither."""
+    _each_listed_value_is_taken(Rules)
+    _each_listed_value_is_taken(HouseRules)
+
+
+ListedRules = TypeVar("ListedRules", Rules, HouseRules)
+
+
+def _each_listed_value_is_taken(rules: type[ListedRules]) -> None:
+    parser = argparse.ArgumentParser()
+    rule_flags(parser, rules)
+    listed = [field for field in attrs.fields(rules) if hasattr(field.validator, "options")]
+    assert listed
+    for field in listed:
+        for value in field.validator.options:
+            parsed = parser.parse_args([f"--{field.name.replace('_', '-')}", str(value)])
+            assert rules_from(parsed, rules) == rules(**{field.name: value})
+
+
+def test_level_shows_eight_digits_along_the_way_under_max_value() -> None:
+    level = ["level", "--start", "999999", "--goal", "1", "--moves", "2", "+1", "Sum"]
+    status, out = run(*level, "--max-value", "99999999")
+    assert status == 0 and "  +1             1000000" in out
+    assert run(*level)[0] == 1  # (1000000 does not fit on six digits)
 
 
 def test_level_bad_rule_value() -> None:

@@ -162,8 +162,8 @@ def rule_flags(parser: argparse.ArgumentParser, rules: type[Rules] | type[HouseR
         if field.type in ("bool", bool):
             group.add_argument(flag, action=argparse.BooleanOptionalAction, help=help)
         elif isinstance(getattr(field.validator, "options", None), tuple):
-            choices = field.validator.options
-            group.add_argument(flag, choices=choices, help=help)
+            choices = field.validator.options  # (read as their type: --max-value's are ints)
+            group.add_argument(flag, type=type(choices[0]), choices=choices, help=help)
         elif field.type in ("int", int, "int | None"):
             group.add_argument(flag, type=int, help=help)
         else:
