@@ -83,6 +83,7 @@ CHECKS = [
     ("It can't be made.", [3, 8], {}, False, "says there is no solution, but there is one"),
     ("no solution: 1+1+1+1 = 4", [1, 1, 1, 1], {}, False, "cannot read the answer"),  # (a digit)
     ("none of these", [1, 1, 1, 1], {}, False, "cannot read the answer"),
+    ("no solution" + " " * 1000, [1, 1, 1, 1], {}, False, "longer than 1000 characters"),
 ]
 
 

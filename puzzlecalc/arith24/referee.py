@@ -30,7 +30,7 @@ import attrs
 
 from puzzlecalc._checks import shown, whole_number
 from puzzlecalc._free_text import NO_SOLUTION
-from puzzlecalc.arith24.expr import BinOp, Expr, Num, Numeral, UnOp, _parsed
+from puzzlecalc.arith24.expr import MAX_LENGTH, BinOp, Expr, Num, Numeral, UnOp, _parsed
 from puzzlecalc.arith24.numbers import (
     MAX_VALUE_DIGITS,
     Number,
@@ -257,8 +257,11 @@ def check(
 
 def _says_none(answer: str) -> bool:
     """Whether ``answer`` says there is no solution: in words, with no digit (which an
-    expression would have)."""
-    return not any(map(str.isdigit, answer)) and NO_SOLUTION.search(answer) is not None
+    expression would have), and no longer than an answer read
+    (:data:`~puzzlecalc.arith24.expr.MAX_LENGTH`)."""
+    if len(answer) > MAX_LENGTH or any(map(str.isdigit, answer)):
+        return False
+    return NO_SOLUTION.search(answer) is not None
 
 
 def _broken_rule(step: BinOp | UnOp, rules: HouseRules) -> str | None:
