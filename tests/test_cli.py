@@ -635,7 +635,11 @@ def test_24_check_hint_and_difficulty(argv: list[str], status: int, lines: list[
 def test_24_json_of_check_hint_and_difficulty() -> None:
     assert json.loads(run("24", "check", "3*8", "3", "8", "--json")[1]) == {
         "numbers": [3, 8], "target": 24, "answer": "3*8", "ok": True, "reason": "correct",
-        "same_as": None,
+        "claims_none": False, "same_as": None,
+    }  # fmt: skip
+    assert json.loads(run("24", "check", "none", "1", "1", "--json")[1]) == {
+        "numbers": [1, 1], "target": 24, "answer": "none", "ok": True, "reason": "correct",
+        "claims_none": True, "same_as": None,
     }  # fmt: skip
     status, out = run("24", "3", "3", "8", "8", "--difficulty", "--hint", "1", "--json")
     assert status == 0 and json.loads(out) == {

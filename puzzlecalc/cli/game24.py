@@ -355,7 +355,8 @@ def _check(
     if options.json:
         records.emit(out, records.CheckRecord(
             numbers=records.numbers_of(cards), target=records.json_number(target),
-            answer=answer, ok=verdict.ok, reason=verdict.reason, same_as=same_as,
+            answer=answer, ok=verdict.ok, reason=verdict.reason, claims_none=verdict.claims_none,
+            same_as=same_as,
         ))  # fmt: skip
     else:
         heading = text.hand_heading(cards, target, ascii=options.ascii)

@@ -219,12 +219,14 @@ class CountRecord(HandRecord):
 
 class CheckRecord(HandRecord):
     """``24 check``: the answer, whether it is accepted, why not (``"correct"`` when it
-    is) and, when it is the same solution as an earlier answer, which (``"answer 1"`` of
-    ``--earlier``'s, or the place in a file, ``"hands.txt line 3"``)."""
+    is), whether it says there is no solution and, when it is the same solution as an
+    earlier answer, which (``"answer 1"`` of ``--earlier``'s, or the place in a file,
+    ``"hands.txt line 3"``)."""
 
     answer: str
     ok: bool
     reason: str
+    claims_none: bool
     same_as: str | None
 
 
