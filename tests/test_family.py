@@ -389,6 +389,65 @@ def test_a_number_written_as_a_card_reads_is_that_card(
     assert key(("-", zero_four, 4), distinct) != key(("-", 4, 4), distinct)
 
 
+@pytest.mark.parametrize(
+    ("hand", "target", "ops", "printed"),
+    [
+        ([13, 3, 1], 1, "+-/^", ".13/.13"),  # (.13 of the card 13, and of the cards 1 and 3)
+        ([13, 1, 2, 12], 14, "+-*/", "1.2/1.2+13"),
+        ([12, 2, 8, 1], 3, "+-*/", "1.2/(1.2-.8)"),
+        ([7, 13, 3, 1], 17, "+-*/", "13/1.3+7"),  # (13 as a card and 1.3 of 1 and 3, or 13
+        ([1, 6, 13, 3], 4, "+-*/", "13/1.3-6"),  # of 1 and 3 and 1.3 of the card 13)
+    ],
+)
+def test_numbers_that_print_alike_are_one_whichever_cards_wrote_them(
+    hand: list[int], target: int, ops: str, printed: str
+) -> None:
+    """At "normal" and "4nums" a written number's key held the cards that wrote it, so
+    these solutions were listed twice, and "normal" had more than "commutative"."""
+    counts = []
+    for distinct in DISTINCT_LEVELS:
+        rules = HouseRules(ops=ops, concat=True, decimal=True, distinct=distinct)
+        found = [str(expr) for expr in solve(hand, target, rules=rules)]
+        assert len(found) == len(set(found)) == count(hand, target, rules=rules)
+        assert printed in found
+        counts.append(len(found))
+    assert counts == sorted(counts, reverse=True)
+
+
+@pytest.mark.parametrize("distinct", DISTINCT_LEVELS)
+def test_the_cards_that_wrote_a_number_are_no_part_of_its_key(distinct: Distinct) -> None:
+    twelve, ones = Written("1.2", Fraction(6, 5), (12,)), Written("1.2", Fraction(6, 5), (1, 2))
+    eight = Written(".8", Fraction(4, 5), (8,))
+    assert key(("/", twelve, ("-", ones, eight)), distinct) == key(
+        ("/", ones, ("-", twelve, eight)), distinct
+    )
+    sixteen, one_six = (
+        Written(".16", Fraction(4, 25), (16,)),
+        Written(".16", Fraction(4, 25), (1, 6)),
+    )
+    assert key(("+", ("√", sixteen), one_six), distinct) == key(
+        ("+", ("√", one_six), sixteen), distinct
+    )  # (inside a root too)
+    if distinct == "4nums":  # what is set aside keeps its cards: 11 and 11 in both
+        rules = HouseRules(concat=True, decimal=True)
+        found = [str(expr) for expr in solve([2, 4, 11, 11], 24, rules=rules)]
+        assert ("24-11+11" in found) != ("24-.11+.11" in found)
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.lists(st.integers(1, 13), min_size=2, max_size=4), st.integers(0, 30))
+def test_written_numbers_list_no_solution_twice_and_coarser_levels_merge(
+    hand: list[int], target: int
+) -> None:
+    counts = []
+    for distinct in DISTINCT_LEVELS:
+        rules = HouseRules(concat=True, decimal=True, distinct=distinct)
+        found = [str(expr) for expr in solve(hand, target, rules=rules, max_steps=10**7)]
+        assert len(found) == len(set(found)), found
+        counts.append(len(found))
+    assert counts == sorted(counts, reverse=True)
+
+
 def test_a_root_is_not_a_card_of_its_value() -> None:
     # √4*3-2 and 2*3-√4 (cards 4, 3 and 2) are two solutions: √4 is told apart from the
     # card 2 it is worth

@@ -105,7 +105,9 @@ what it is worth.
     ``a-a`` (0 has no sign). *A power, a root, a factorial and a written number are each
     one number* in the sums and products around them, worth its value and told apart by
     how it is made (its own key): ``√4*3`` = ``3*√4``, but ``√4`` is not the card 2, and
-    ``2^4`` is not ``4^2``.
+    ``2^4`` is not ``4^2``. A written number is told apart by how it is written, not by
+    the cards that wrote it, as at the finer levels: ``1.2`` of the card 12 and ``1.2`` of
+    the cards 1 and 2 print alike, and are one number.
 ``"4nums"``
     On top of ``"normal"``: the rules of 4nums read each such number as the value it is
     worth, so ``x*√1`` sets ``√1`` aside as it sets ``x*1``'s 1 aside; and *an exponent

@@ -44,6 +44,7 @@ from puzzlecalc.arith24._engine.forms import (
     sized_leaf_key,
     spelled,
     tagged,
+    unwritten,
 )
 from puzzlecalc.arith24._engine.rebuild import Rebuilds, tree_of, with_aside
 from puzzlecalc.arith24._engine.trees import (
@@ -100,7 +101,7 @@ def key(expr: Expr | Tree, level: Distinct = "4nums") -> Key:
     """
     tree = to_tree(expr) if isinstance(expr, Expr) else checked_tree(expr)
     strategy = EQUIVALENCES[level]
-    return strategy.close(open_key(tree, strategy))
+    return strategy.as_printed(strategy.close(open_key(tree, strategy)))
 
 
 def open_key(tree: Tree, equivalence: Equivalence, known: dict[int, Key] | None = None) -> Key:
@@ -205,6 +206,11 @@ class Equivalence:
 
     def close(self, key: Key) -> Key:
         """The key of a whole solution from the key a search made of it."""
+        return key
+
+    def as_printed(self, key: Key) -> Key:
+        """A closed key as its solution prints: two solutions that print alike are one,
+        whichever cards wrote their numbers. (Here keys hold no such cards.)"""
         return key
 
     def merge(self, found: Iterable[Mapping[Key, Tree]], subsets: bool) -> dict[Key, Tree]:
@@ -363,16 +369,23 @@ class _Normal(Equivalence):
             return self.leaf(number.value)
         return tagged(number.value, number.text, list(number.cards))
 
+    def as_printed(self, key: Key) -> Key:
+        """Without the cards its tagged leaves carry (:func:`~.forms.unwritten`), which
+        tell apart ``1.2`` of the card 12 and of the cards 1 and 2; the cards set aside,
+        which differ in print, are kept."""
+        sign, form, aside = cast(Canon, key)
+        return (sign, unwritten(form), aside)
+
     def unary(self, op: str, operand: Key, value: Number) -> Key:
         closed = cast(Canon, self.close(operand))
         if op == "-":
             return negated(closed)
-        return tagged(value, op + spelled(closed), key_cards(closed))
+        return tagged(value, op + spelled(self.as_printed(closed)), key_cards(closed))
 
     def power(self, base: Key, exponent: Key, value: Number) -> Key:
         closed = cast(Canon, self.close(base)), cast(Canon, self.close(exponent))
         cards = [*key_cards(closed[0]), *key_cards(closed[1])]
-        return tagged(value, "^" + spelled(closed), cards)
+        return tagged(value, "^" + spelled(tuple(map(self.as_printed, closed))), cards)
 
 
 class _FourNums(_Normal):

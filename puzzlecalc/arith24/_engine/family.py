@@ -145,7 +145,10 @@ def trees(
     )
     if progress is not None:
         progress(len(parts), len(parts))
-    return found
+    printed: dict[Key, Tree] = {}  # (one class of those that print alike: the first)
+    for closed, tree in found.items():
+        printed.setdefault(plan.equivalence.as_printed(closed), tree)
+    return printed
 
 
 def smallest(cards: Part, goal: Number, search: Search) -> Tree | None:

@@ -77,6 +77,7 @@ __all__ = [
     "spelled",
     "sum_key",
     "tagged",
+    "unwritten",
 ]
 
 LEAF: Final = 0
@@ -572,6 +573,17 @@ def tagged(value: Number, tag: str, cards: list[Number]) -> Canon:
     worth, told apart from a card of that value (and from another such leaf) by ``tag``,
     and carrying its cards (set aside with it, if it is useless)."""
     return (1, (LEAF, value, tag, tuple(sorted(cards))), ())
+
+
+def unwritten(form: Form) -> Form:
+    """``form`` with each tagged leaf (:func:`tagged`) carrying no cards, each group's
+    operands sorted again: told apart by what it prints, not by the cards that wrote it
+    (``1.2`` of the card 12 and of the cards 1 and 2)."""
+    if form[KIND] == LEAF:
+        return form if len(form) == 2 else (LEAF, form[VALUE], cast(TaggedLeaf, form)[2], ())
+    group = cast(Group, form)
+    ahead, behind = sorted(map(unwritten, group[AHEAD])), sorted(map(unwritten, group[BEHIND]))
+    return (group[KIND], group[VALUE], tuple(ahead), tuple(behind))
 
 
 def spelled(key: object) -> str:
