@@ -199,7 +199,7 @@ def check(
     whole_number(max_steps, "max_steps", low=1)
     if not isinstance(answer, str):
         return Verdict(False, f"the answer must be text, not {shown(answer)}", fault="unreadable")
-    if _says_none(answer):
+    if _is_claim_of_none(answer):
         if solvable(hand, goal, rules=rules, max_steps=max_steps):
             return Verdict(False, WRONGLY_NONE, fault="claims none", claims_none=True)
         return Verdict(True, "correct", claims_none=True)
@@ -255,7 +255,7 @@ def check(
     return Verdict(True, "correct", expr, value)
 
 
-def _says_none(answer: str) -> bool:
+def _is_claim_of_none(answer: str) -> bool:
     """Whether ``answer`` says there is no solution: in words, with no digit (which an
     expression would have), and no longer than an answer read
     (:data:`~puzzlecalc.arith24.expr.MAX_LENGTH`)."""
