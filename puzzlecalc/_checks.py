@@ -35,6 +35,7 @@ __all__ = [
     "function_or_none",
     "instance",
     "iterable",
+    "not_a_level",
     "one_of",
     "real_number",
     "shown",
@@ -180,6 +181,32 @@ def instance(value: object, name: str, kind: type[T] | tuple[type[T], ...], what
     if not isinstance(value, kind) or (isinstance(value, bool) and bool not in _kinds(kind)):
         raise InvalidTypeError(f"{name} must be {what}, not {shown(value)}")
     return value
+
+
+def not_a_level(value: object, *, several: bool = False) -> InvalidTypeError:
+    """The error for ``value`` given where a level (one puzzle) is taken, or a list of levels
+    when ``several``. A numbered level is neither: the message names its puzzles.
+
+    >>> class Numbered:
+    ...     puzzles = ("0 -> 2",)
+    ...     def __repr__(self): return "game_level(1)"
+    >>> raise not_a_level(Numbered())
+    Traceback (most recent call last):
+    ...
+    puzzlecalc.errors.InvalidTypeError: level must be a Level, not game_level(1): pass its .puzzle
+    >>> raise not_a_level(Numbered(), several=True)
+    Traceback (most recent call last):
+    ...
+    puzzlecalc.errors.InvalidTypeError: levels must be a list of Levels, not game_level(1): pass its .puzzles
+    """
+    wanted = "levels must be a list of Levels" if several else "level must be a Level"
+    puzzles = getattr(value, "puzzles", None)
+    if not isinstance(puzzles, tuple):
+        return InvalidTypeError(f"{wanted}, not {shown(value)}")
+    which = (
+        "its .puzzles" if several else "its .puzzle" if len(puzzles) == 1 else "one of its .puzzles"
+    )
+    return InvalidTypeError(f"{wanted}, not {shown(value)}: pass {which}")
 
 
 def function_or_none(value: object, name: str) -> None:

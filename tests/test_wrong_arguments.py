@@ -15,6 +15,7 @@ import json
 import math
 import pkgutil
 import random
+import re
 import typing
 from collections.abc import Callable
 from pathlib import Path
@@ -754,6 +755,31 @@ def test_a_wrong_value_of_any_shape_is_refused_by_name_or_coped_with(
         function(**{**arguments, argument: wrong})
     except ALLOWED:
         pass
+
+
+def _taking_a_level() -> list[Any]:
+    return [
+        pytest.param(name, argument, id=f"{name}-{argument}")
+        for name, (_, arguments) in CALLS.items()
+        for argument, good in arguments.items()
+        if isinstance(good, Level)
+        or (isinstance(good, (list, tuple)) and good and all(isinstance(g, Level) for g in good))
+    ]
+
+
+@pytest.mark.parametrize(("name", "argument"), _taking_a_level())
+@pytest.mark.parametrize(
+    ("numbered", "told"),
+    [(puzzlecalc.game_level(3), "its .puzzle"), (puzzlecalc.game_level(9, game=2), ".puzzles")],
+)
+def test_a_numbered_level_given_for_a_level_is_told_its_puzzle(
+    name: str, argument: str, numbered: puzzlecalc.NumberedLevel, told: str
+) -> None:
+    """``solve_level(game_level(155))`` is a natural first call: the message says how to get
+    the Level from it (its ``.puzzle``, or one of its ``.puzzles`` for several goals)."""
+    function, arguments = CALLS[name]
+    with pytest.raises(InvalidTypeError, match=rf"not {re.escape(repr(numbered))}: pass .*{told}"):
+        function(**{**arguments, argument: numbered})
 
 
 def test_the_abc_press_of_a_word_goal_names_no_button_press() -> None:

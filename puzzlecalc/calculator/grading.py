@@ -69,7 +69,13 @@ from puzzlecalc._free_text import (
 )
 from puzzlecalc._pool import in_order
 from puzzlecalc._text import counted
-from puzzlecalc.calculator.level import MAX_PRESSES, WORD_BUTTON, WORD_PRESS, Level
+from puzzlecalc.calculator.level import (
+    MAX_PRESSES,
+    WORD_BUTTON,
+    WORD_PRESS,
+    Level,
+    checked_level,
+)
 from puzzlecalc.calculator.notation import parse_button, parse_press
 from puzzlecalc.calculator.ops.base import checked_rules
 from puzzlecalc.calculator.rules import DEFAULT_RULES, Rules
@@ -200,7 +206,7 @@ def grade_presses(text: str, level: Level, rules: Rules = DEFAULT_RULES) -> Pres
         or ``rules`` not :class:`~puzzlecalc.calculator.rules.Rules`.
     """
     parts = _parts(checked_answer(text))
-    instance(level, "level", Level, "a Level")
+    checked_level(level)
     checked_rules(rules)
     for part in parts:
         graded = _graded_part(_words(part), level, rules)

@@ -12,7 +12,7 @@ from typing import Any, Final
 
 import attrs
 
-from puzzlecalc._checks import instance, iterable, shown
+from puzzlecalc._checks import instance, iterable, not_a_level, shown
 from puzzlecalc._text import counted
 from puzzlecalc.calculator.notation import parse_button, parse_press
 from puzzlecalc.calculator.ops import At, Op, Press, Step
@@ -68,9 +68,12 @@ _LETTER_DIGITS: Final = {
 def checked_level(level: object) -> Level:
     """``level`` if it is a :class:`Level`.
 
-    :raises InvalidTypeError: if it is not.
+    :raises InvalidTypeError: if it is not (for a numbered level, the message names its
+        puzzle).
     """
-    return instance(level, "level", Level, "a Level")
+    if not isinstance(level, Level):
+        raise not_a_level(level)
+    return level
 
 
 def word_value(word: str) -> int:

@@ -107,7 +107,7 @@ def level_svg(level: object, goals: Sequence[int | str] | None = None) -> str:
     :raises InvalidArgumentError: if a goal does not fit on the display.
     """
     if not isinstance(level, _Level):
-        raise InvalidTypeError(f"level must be a Level, not {_checks.shown(level)}")
+        raise _checks.not_a_level(level)
     if goals is not None:
         goals = [_goal(goal) for goal in _checks.iterable(goals, "goals", "a list of goals")]
     width = _COLUMNS * _BUTTON_WIDTH + (_COLUMNS - 1) * _GAP + 2 * _MARGIN

@@ -22,7 +22,7 @@ import attrs
 
 from puzzlecalc import search
 from puzzlecalc._checks import instance, whole_number
-from puzzlecalc.calculator.level import Level
+from puzzlecalc.calculator.level import Level, checked_level
 from puzzlecalc.calculator.problem import LevelProblem, SearchState
 from puzzlecalc.calculator.rules import DEFAULT_RULES, Rules
 from puzzlecalc.calculator.solver import DEFAULT_MAX_STATES, search_depth
@@ -89,7 +89,7 @@ def reach(
     :param max_states: the search's limit, as for :func:`~puzzlecalc.calculator.solver.solve_level`.
     :raises SearchLimitError: if the search would go past ``max_states``.
     """
-    instance(level, "level", Level, "a Level")
+    checked_level(level)
     instance(rules, "rules", Rules, "Rules")
     whole_number(per_layer, "per_layer", low=1, high=MAX_PER_LAYER)
     problem = LevelProblem(level, rules)

@@ -19,7 +19,7 @@ from collections.abc import Callable, Iterator, Sequence
 from typing import Final, Literal, TypeAlias
 
 from puzzlecalc import search
-from puzzlecalc._checks import shown
+from puzzlecalc._checks import not_a_level, shown
 from puzzlecalc._text import counted
 from puzzlecalc.calculator.level import WORD_PRESS, Level, checked_level
 from puzzlecalc.calculator.problem import LevelProblem, Move, SearchState
@@ -29,7 +29,6 @@ from puzzlecalc.calculator.state import GameState, Value
 from puzzlecalc.errors import (
     InvalidArgumentError,
     InvalidLevelError,
-    InvalidTypeError,
     SearchLimitError,
 )
 
@@ -152,7 +151,7 @@ def solve_goals(
     :raises SearchLimitError: if the search needs to visit more than ``max_states`` states.
     """
     if isinstance(levels, (str, bytes)) or not isinstance(levels, Sequence):
-        raise InvalidTypeError(f"levels must be a list of Levels, not {shown(levels)}")
+        raise not_a_level(levels, several=True)
     if not levels:
         return []
     first = levels[0]
