@@ -24,6 +24,7 @@ __all__ = [
     "NO_SOLUTION",
     "PARAGRAPH_BREAK",
     "TABLE",
+    "WRONGLY_NONE",
     "braced",
     "checked_answer",
     "marked",
@@ -58,6 +59,8 @@ NO_SOLUTION: Final = re.compile(
     r"|^[^\w\n]*none[^\w\n]*$",
     re.IGNORECASE | re.MULTILINE,
 )
+#: The reason of an answer that says there is no solution, to a puzzle that has one.
+WRONGLY_NONE: Final = "says there is no solution, but there is one"
 #: A cell of a table's rule under its heading (``---``, ``:--:``).
 _TABLE_RULE: Final = re.compile(r"[ \t]*:?-+:?[ \t]*")
 #: Markdown's marks about a heading's words (``**Button**``, ```Key```).

@@ -19,6 +19,7 @@ from puzzlecalc import game_levels, solve_level
 from puzzlecalc.calculator.grading import (
     MAX_ANSWER,
     NO_PRESSES,
+    WRONGLY_NONE,
     PressAnswer,
     PressGrade,
     grade_all_presses,
@@ -30,11 +31,13 @@ from puzzlecalc.calculator.rules import Rules
 from puzzlecalc.calculator.solution import Solution
 from puzzlecalc.calculator.state import format_value
 from puzzlecalc.cli import main
-from puzzlecalc.errors import InvalidArgumentError, InvalidTypeError
+from puzzlecalc.errors import InvalidArgumentError, InvalidTypeError, SearchLimitError
 
 #: 6884 -> 71 in 6: <<, <<, +4, +4, Reverse, +4 (688, 68, 72, 76, 67, 71).
 LEVEL = Level(start=6884, goal=71, moves=6, buttons=["+4", "Reverse", "<<"])
 PRESSES = ("<<", "<<", "+4", "+4", "Reverse", "+4")
+#: 0 -> 7 in 2 with +2: no solution (the display stays even).
+NO_SOLUTION_LEVEL = Level(start=0, goal=7, moves=2, buttons=["+2"])
 
 
 @pytest.mark.parametrize(
@@ -318,6 +321,81 @@ def test_any_presses_are_graded_as_the_level_judges_their_replay(
         assert (graded.presses, graded.display) == (tuple(made.labels), made.final.value)
 
 
+@pytest.mark.parametrize(
+    "text",
+    [
+        "no solution",
+        "There is no solution.",
+        "Answer: impossible",
+        "<answer>None</answer>",
+        r"$\boxed{\text{No solution}}$",
+        "Let me think.\n\n+2, +2 gives 4, and a third +2 is one move too many: it cannot be reached.",
+        "+2 → 2 → +2 → 4. So 7 is not possible.",
+        "Every press adds 2 to an even number.\n\nThe level is unsolvable.",
+    ],
+)
+def test_an_answer_that_says_there_is_no_solution_is_right_where_the_solver_finds_none(
+    text: str,
+) -> None:
+    assert solve_level(NO_SOLUTION_LEVEL) is None
+    assert grade_presses(text, NO_SOLUTION_LEVEL) == PressGrade(
+        True, "correct", (), None, claims_none=True
+    )
+    assert grade_presses(text, LEVEL) == PressGrade(
+        False, WRONGLY_NONE, (), None, fault="claims none", claims_none=True
+    )
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "<<, <<, +4, +4, Reverse, +4. It is impossible in fewer moves.",  # (presses that solve it)
+        "Answer: <<, <<, +4, +4, Reverse, +4\n\nNo solution starts with +4.",
+        "It is impossible to start with +4.\n\n<<, <<, +4, +4, Reverse, +4",
+        "No solution in fewer moves; press <<, <<, +4, +4, Reverse, +4",  # (presses after)
+    ],
+)
+def test_words_that_say_none_beside_presses_that_solve_the_level_are_not_the_answer(
+    text: str,
+) -> None:
+    assert grade_presses(text, LEVEL) == PressGrade(True, "correct", PRESSES, 71)
+
+
+def test_presses_after_the_words_that_say_none_are_the_answer() -> None:
+    graded = grade_presses("Impossible? No: +4, Reverse", LEVEL)
+    assert (graded.presses, graded.fault, graded.claims_none) == (
+        ("+4", "Reverse"),
+        "wrong value",
+        False,
+    )
+
+
+def test_a_claim_of_no_solution_is_ruled_on_within_the_search_limit() -> None:
+    level = Level(start=0, goal=99_999, moves=30, buttons=["+2", "x3", "Reverse", "<<"])
+    assert grade_presses("no solution", level, max_states=10**6).fault == "claims none"
+    with pytest.raises(SearchLimitError):
+        grade_presses("no solution", level, max_states=100)
+    assert grade_presses("+2", level, max_states=1).fault == "wrong value"  # (no search)
+    answers = [PressAnswer("no solution", level), PressAnswer("impossible", NO_SOLUTION_LEVEL)]
+    assert [graded.correct for graded in grade_all_presses(answers, jobs=2)] == [False, True]
+    with pytest.raises(SearchLimitError):
+        list(grade_all_presses(answers, max_states=100))
+
+
+@settings(max_examples=100, deadline=None)
+@given(levels(max_moves=4) | sequel_levels(), rules | sequel_rules)
+def test_a_claim_of_no_solution_is_right_exactly_where_the_solver_finds_none(
+    level: Level, rules: Rules
+) -> None:
+    graded = grade_presses("There is no solution.", level, rules)
+    solution = solve_level(level, rules)
+    if solution is not None and len(solution) == 0:  # (solved at the start: no press is right)
+        assert graded == PressGrade(True, "correct", (), level.start)
+    else:
+        assert graded.claims_none
+        assert graded.correct == (solution is None), level
+
+
 def test_grade_all_grades_in_order_on_processes_too() -> None:
     answers = [PressAnswer(", ".join(PRESSES[:n]), LEVEL) for n in range(7)] * 20
     expected = [grade_presses(answer.text, answer.level) for answer in answers]
@@ -334,6 +412,8 @@ def test_grade_all_grades_in_order_on_processes_too() -> None:
         (lambda: grade_presses("+4", LEVEL, "game"), InvalidTypeError, "rules"),  # type: ignore[arg-type]
         (lambda: list(grade_all_presses(["+4"])), InvalidTypeError, "each answer must be a PressAnswer"),  # type: ignore[list-item]
         (lambda: list(grade_all_presses(5)), InvalidTypeError, "answers"),  # type: ignore[arg-type]
+        (lambda: grade_presses("none", LEVEL, max_states=0), InvalidArgumentError, "max_states must be at least 1"),
+        (lambda: list(grade_all_presses([], max_states=0)), InvalidArgumentError, "max_states must be at least 1"),
     ],
 )  # fmt: skip
 def test_wrong_arguments_are_refused_by_name(call: object, error: type, message: str) -> None:
@@ -380,7 +460,8 @@ def test_grade_grades_a_set_of_levels_that_generate_writes(tmp_path: Path) -> No
     assert main(["grade", "--json", "--jobs", "2", *files], out) == 0
     first = json.loads(out.getvalue().splitlines()[0])
     assert first == {"id": rows[0]["id"], **level.to_dict(), "presses": rows[0]["solution"],
-                     "correct": True, "reason": "correct", "fault": None, "value": level.goal}  # fmt: skip
+                     "claims_none": False, "correct": True, "reason": "correct", "fault": None,
+                     "value": level.goal}  # fmt: skip
 
 
 def test_grade_plays_levels_under_the_rules_the_flags_ask_for(tmp_path: Path) -> None:
@@ -392,6 +473,25 @@ def test_grade_plays_levels_under_the_rules_the_flags_ask_for(tmp_path: Path) ->
     out = io.StringIO()
     assert main(["grade", "--free-hold", *files], out) == 0
     assert ": correct (Store(hold), Store, Store(hold), Store)" in out.getvalue()
+
+
+def test_grade_rules_on_a_claim_that_a_level_has_no_solution(tmp_path: Path) -> None:
+    files = _files(tmp_path, [json.dumps(NO_SOLUTION_LEVEL.to_dict()), json.dumps(LEVEL.to_dict())],
+                   ['{"answer": "There is no solution."}'] * 2)  # fmt: skip
+    out = io.StringIO()
+    assert main(["grade", *files], out) == 0
+    assert out.getvalue().splitlines() == [
+        f"{NO_SOLUTION_LEVEL}: correct (no solution)",
+        f"{LEVEL}: wrong: {WRONGLY_NONE} (no solution)",
+        "graded 2 answers: 1 correct (50.0%); no solution claimed, wrongly 1",
+    ]
+    out = io.StringIO()
+    assert main(["grade", "--json", *files], out) == 0
+    records = [json.loads(line) for line in out.getvalue().splitlines()]
+    assert [(r["claims_none"], r["correct"], r["fault"]) for r in records] == [
+        (True, True, None), (True, False, "claims none")
+    ]  # fmt: skip
+    assert main(["grade", "--max-states", "1", *files], io.StringIO()) == 4
 
 
 @pytest.mark.parametrize(

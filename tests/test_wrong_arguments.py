@@ -394,11 +394,16 @@ CALLS: dict[str, tuple[Callable[..., Any], dict[str, Any]]] = {
     "find_answer": (grading.find_answer, {"text": "I think 3*8", "target": 24}),
     "grade_presses": (
         press_grading.grade_presses,
-        {"text": "+1", "level": LEVEL, "rules": Rules()},
+        {"text": "no solution", "level": LEVEL, "rules": Rules(), "max_states": 10**6},
     ),
     "grade_all_presses": (
         lambda **k: list(press_grading.grade_all_presses(**k)),
-        {"answers": [press_grading.PressAnswer("+1", LEVEL)], "jobs": 1, "executor": None},
+        {
+            "answers": [press_grading.PressAnswer("no solution", LEVEL)],
+            "jobs": 1,
+            "executor": None,
+            "max_states": 10**6,
+        },
     ),
     "PressAnswer": (
         lambda **k: list(press_grading.grade_all_presses([press_grading.PressAnswer(**k)])),

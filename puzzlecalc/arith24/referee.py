@@ -28,6 +28,7 @@ from typing import Final, Literal, TypeAlias, Unpack, get_args
 
 import attrs
 
+from puzzlecalc import _free_text
 from puzzlecalc._checks import shown, whole_number
 from puzzlecalc._free_text import NO_SOLUTION
 from puzzlecalc.arith24.expr import MAX_LENGTH, BinOp, Expr, Num, Numeral, UnOp, _parsed
@@ -58,7 +59,7 @@ Fault: TypeAlias = Literal[
 FAULTS: Final[tuple[Fault, ...]] = get_args(Fault)
 
 #: The reason of an answer that says there is no solution, to a hand that has one.
-WRONGLY_NONE: Final = "says there is no solution, but there is one"
+WRONGLY_NONE: Final = _free_text.WRONGLY_NONE
 
 _COUNT_WORDS: Final = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight")
 

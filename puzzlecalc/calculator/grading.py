@@ -35,20 +35,30 @@ after are not made). The answer is right when they end on the goal within the le
 moves (:meth:`Level.is_solved_by <puzzlecalc.calculator.level.Level.is_solved_by>`, as
 the solver's solutions are). Nothing is evaluated as code.
 
+An answer may say instead that the level has no solution, in words ("no solution",
+"impossible", "cannot be reached", a line of ``None``), with no press after them where it
+gives its presses: it is right where the solver finds none
+(:func:`~puzzlecalc.calculator.solver.solve_level`), and wrong where there is one
+(:data:`WRONGLY_NONE`). Presses that solve the level are right whatever the words after
+them say ("It is impossible in fewer").
+
 >>> from puzzlecalc.calculator.level import Level
 >>> level = Level(start=6884, goal=71, moves=6, buttons=["+4", "Reverse", "<<"])
 >>> answer = "Delete twice, add 4 twice, reverse, add 4: <answer><<, <<, +4, +4, Reverse, +4</answer>"
 >>> grade_presses(answer, level)
-PressGrade(correct=True, reason='correct', presses=('<<', '<<', '+4', '+4', 'Reverse', '+4'), display=71, fault=None)
+PressGrade(correct=True, reason='correct', presses=('<<', '<<', '+4', '+4', 'Reverse', '+4'), display=71, fault=None, claims_none=False)
 >>> grade_presses("Answer: << → << → +4 → Reverse", level).reason
 'ends on 27, not 71'
 >>> grade_presses("<answer>x2, +4</answer>", level).reason
 "press 1: no button shows 'x2' at this point"
+>>> grade_presses("+2, +2 gives 4: it cannot be reached.", Level(0, 7, 2, ["+2"]))
+PressGrade(correct=True, reason='correct', presses=(), display=None, fault=None, claims_none=True)
 """
 
 from __future__ import annotations
 
 import concurrent.futures
+import functools
 import re
 from collections.abc import Iterable, Iterator
 from typing import Final, Literal, TypeAlias
@@ -57,10 +67,11 @@ import attrs
 import more_itertools
 
 from puzzlecalc import _free_text
-from puzzlecalc._checks import instance, iterable
+from puzzlecalc._checks import instance, iterable, whole_number
 from puzzlecalc._free_text import (
     BULLET,
     LATEX_TEXT,
+    NO_SOLUTION,
     PARAGRAPH_BREAK,
     TABLE,
     checked_answer,
@@ -80,12 +91,14 @@ from puzzlecalc.calculator.notation import parse_button, parse_press
 from puzzlecalc.calculator.ops.base import checked_rules
 from puzzlecalc.calculator.rules import DEFAULT_RULES, Rules
 from puzzlecalc.calculator.solution import Pressed, PressRecord
+from puzzlecalc.calculator.solver import DEFAULT_MAX_STATES, solve_level
 from puzzlecalc.calculator.state import GameState, Value, format_value
 from puzzlecalc.errors import IllegalPressError, InvalidButtonError
 
 __all__ = [
     "MAX_ANSWER",
     "NO_PRESSES",
+    "WRONGLY_NONE",
     "PressAnswer",
     "PressFault",
     "PressGrade",
@@ -97,13 +110,17 @@ __all__ = [
 MAX_ANSWER: Final = _free_text.MAX_ANSWER
 #: The reason of an answer in which no press is found.
 NO_PRESSES: Final = "no presses found"
+#: The reason of an answer that says there is no solution, to a level that has one.
+WRONGLY_NONE: Final = _free_text.WRONGLY_NONE
 
 #: What is wrong with an answer graded wrong: no press found in it, a label that is no
 #: press or that no button shows when it is pressed, a press the display does not allow,
-#: more presses than the level's moves, or presses that end elsewhere than the goal.
+#: more presses than the level's moves, presses that end elsewhere than the goal, or a
+#: claim of no solution where there is one (:data:`WRONGLY_NONE`).
 PressFault: TypeAlias = Literal[
-    "no presses", "no such press", "not allowed", "too many presses", "wrong value"
-]
+    "no presses", "no such press", "not allowed", "too many presses", "wrong value",
+    "claims none",
+]  # fmt: skip
 
 #: What introduces an answer that is not marked: ``Answer:``, ``**Presses:**``, a key of
 #: JSON (``"presses":``); not ``Press <<:``, a press and its display.
@@ -188,6 +205,8 @@ class PressGrade:
         press that could be made).
     :param fault: what is wrong, in a word or two (a :data:`PressFault`; ``None`` when it
         is right).
+    :param claims_none: whether the answer says the level has no solution (it gives no
+        press then).
     """
 
     correct: bool
@@ -195,24 +214,49 @@ class PressGrade:
     presses: tuple[str, ...]
     display: Value | None
     fault: PressFault | None = attrs.field(default=None, kw_only=True)
+    claims_none: bool = attrs.field(default=False, kw_only=True)
 
 
-def grade_presses(text: str, level: Level, rules: Rules = DEFAULT_RULES) -> PressGrade:
+def grade_presses(
+    text: str,
+    level: Level,
+    rules: Rules = DEFAULT_RULES,
+    *,
+    max_states: int = DEFAULT_MAX_STATES,
+) -> PressGrade:
     """The grade of the answer ``text`` to ``level`` under ``rules``.
 
+    :param max_states: the limit of the search for a solution, where the answer says there
+        is none (as for :func:`~puzzlecalc.calculator.solver.solve_level`).
     :raises InvalidArgumentError: if ``text`` is not a string or longer than
-        :data:`MAX_ANSWER`.
+        :data:`MAX_ANSWER`, or ``max_states`` is less than 1.
     :raises InvalidTypeError: if ``level`` is not a :class:`~puzzlecalc.calculator.level.Level`
         or ``rules`` not :class:`~puzzlecalc.calculator.rules.Rules`.
+    :raises SearchLimitError: if the answer says there is no solution and the search for
+        one would visit more than ``max_states`` states.
     """
     parts = _parts(checked_answer(text))
     checked_level(level)
     checked_rules(rules)
+    whole_number(max_states, "max_states", low=1)
     for part in parts:
         graded = _graded_part(_words(part), level, rules)
+        if not graded.correct and _says_none(part, level, rules):
+            if solve_level(level, rules, max_states=max_states) is None:
+                return PressGrade(True, "correct", (), None, claims_none=True)
+            return PressGrade(False, WRONGLY_NONE, (), None, fault="claims none", claims_none=True)
         if graded.fault != "no presses":
             break
     return graded
+
+
+def _says_none(part: str, level: Level, rules: Rules) -> bool:
+    """Whether ``part``, a part of an answer that may give the presses, says last that
+    ``level`` has no solution: no press follows the last words that say so."""
+    said = more_itertools.last(NO_SOLUTION.finditer(part), None)
+    if said is None:
+        return False
+    return _graded_part(_words(part[said.end() :]), level, rules).fault == "no presses"
 
 
 def _graded_part(words: list[str], level: Level, rules: Rules) -> PressGrade:
@@ -369,10 +413,12 @@ def grade_all_presses(
     *,
     jobs: int | None = 1,
     executor: concurrent.futures.Executor | None = None,
+    max_states: int = DEFAULT_MAX_STATES,
 ) -> Iterator[PressGrade]:
     """The grade of each answer, in their order, graded on ``jobs`` processes of this
     machine or an ``executor`` (a Dask cluster's, say), as a census's work is run: the
-    answers are read as the grades are taken, a block at a time.
+    answers are read as the grades are taken, a block at a time; ``max_states`` as for
+    :func:`grade_presses`.
 
     >>> level = Level(start=0, goal=4, moves=3, buttons=["+1", "x2"])
     >>> [graded.reason for graded in grade_all_presses([PressAnswer("+1, x2, x2", level),
@@ -384,15 +430,18 @@ def grade_all_presses(
     :raises InvalidTypeError: if ``answers`` is not a list of :class:`PressAnswer` objects.
     """
     given = iterable(answers, "answers", "a list of PressAnswers")
-    return in_order(map(_sent, given), _graded, executor=executor, jobs=jobs, chunk=64)
+    sent = functools.partial(_sent, max_states=whole_number(max_states, "max_states", low=1))
+    return in_order(map(sent, given), _graded, executor=executor, jobs=jobs, chunk=64)
 
 
-def _sent(answer: PressAnswer) -> PressAnswer:
-    return instance(answer, "each answer", PressAnswer, "a PressAnswer")
+def _sent(answer: PressAnswer, max_states: int) -> tuple[PressAnswer, int]:
+    """An answer as it goes to a worker, with the limit of a search."""
+    return instance(answer, "each answer", PressAnswer, "a PressAnswer"), max_states
 
 
-def _graded(answer: PressAnswer) -> PressGrade:
-    return grade_presses(answer.text, answer.level, answer.rules)
+def _graded(sent: tuple[PressAnswer, int]) -> PressGrade:
+    answer, max_states = sent
+    return grade_presses(answer.text, answer.level, answer.rules, max_states=max_states)
 
 
 def _parts(text: str) -> Iterator[str]:

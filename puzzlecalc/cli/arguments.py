@@ -20,6 +20,7 @@ import attrs
 from puzzlecalc.arith24.numbers import MAX_DIGITS, Number, exact
 from puzzlecalc.arith24.rules import HouseRules
 from puzzlecalc.arith24.solutions import DEFAULT_MAX_STEPS
+from puzzlecalc.calculator.solver import DEFAULT_MAX_STATES
 from puzzlecalc.errors import InvalidArgumentError
 
 if TYPE_CHECKING:  # (the 24 family's commands do not load the Calculator's)
@@ -193,6 +194,22 @@ def max_steps_flag(
         type=positive,
         default=default,
         help=f"search limit: steps a search may take (default {DEFAULT_MAX_STEPS})",
+    )
+
+
+def max_states_flag(
+    parser: argparse.ArgumentParser | argparse._ArgumentGroup,
+    default: int | None = DEFAULT_MAX_STATES,
+    *,
+    of: str = "states, moves and table entries kept",
+) -> None:
+    """The ``--max-states`` flag of a subcommand that searches Calculator levels (``None``:
+    unset unless given); ``of`` says what it limits."""
+    parser.add_argument(
+        "--max-states",
+        type=positive,
+        default=default,
+        help=f"search limit: {of} (default {DEFAULT_MAX_STATES})",
     )
 
 

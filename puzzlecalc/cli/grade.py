@@ -27,7 +27,14 @@ from puzzlecalc.calculator.grading import PressAnswer, PressFault, PressGrade, g
 from puzzlecalc.calculator.level import Level
 from puzzlecalc.calculator.rules import Rules
 from puzzlecalc.cli import records, text
-from puzzlecalc.cli.arguments import card, max_steps_flag, rule_flags, rules_from, subcommand
+from puzzlecalc.cli.arguments import (
+    card,
+    max_states_flag,
+    max_steps_flag,
+    rule_flags,
+    rules_from,
+    subcommand,
+)
 from puzzlecalc.cli.batch import FILE_HELP
 from puzzlecalc.cli.puzzles import Puzzle, iter_puzzles
 from puzzlecalc.cli.work import executor_at, work_flags
@@ -53,8 +60,9 @@ def add_parser(subparsers: Any) -> None:
             "no solution is right where the solver finds none. PUZZLES may instead be "
             "Calculator levels, as generate calculator writes them: an answer gives the "
             "presses (+4, Reverse, Delete@2), played until the level ends under the games' "
-            "rules, else the flags'. Then a summary: the share right, the reasons counted, "
-            "and the share right by band of difficulty where the puzzles are rated. "
+            "rules, else the flags', or says there is no solution. Then a summary: the "
+            "share right, the reasons counted, and the share right by band of difficulty "
+            "where the puzzles are rated. "
             "Example: grade puzzles.jsonl answers.jsonl"
         ),
     )
@@ -80,6 +88,7 @@ def add_parser(subparsers: Any) -> None:
         help="holding Store costs no move",
     )  # fmt: skip
     rule_flags(grading, Rules)
+    max_states_flag(levels, of="states kept, where an answer says a level has no solution")
     grading.set_defaults(run=run)
 
 
@@ -110,7 +119,9 @@ def run(args: argparse.Namespace, out: TextIO, stop: Stop) -> int:
             if levels:
                 level = functools.partial(_level_answer, rules=rules_from(args, Rules))
                 made = _each(answers, puzzles, level, read)
-                graded_all = grade_all_presses(made, jobs=args.jobs, executor=executor)
+                graded_all = grade_all_presses(
+                    made, jobs=args.jobs, executor=executor, max_states=args.max_states
+                )
             else:
                 hand = functools.partial(_hand_answer, target=default_target, rules=rules)
                 made_hands = _each(answers, puzzles, hand, read)
@@ -211,9 +222,13 @@ def _show(
     puzzle's ``id``, ``named``, if it has one)."""
     if isinstance(answer, PressAnswer):
         assert isinstance(graded, PressGrade)
-        shown = ", ".join(graded.presses)
+        shown = "no solution" if graded.claims_none else ", ".join(graded.presses)
         heading = str(answer.level)
-        record: dict[str, Any] = {**answer.level.to_dict(), "presses": list(graded.presses)}
+        record: dict[str, Any] = {
+            **answer.level.to_dict(),
+            "presses": list(graded.presses),
+            "claims_none": graded.claims_none,
+        }
         value: object = graded.display
     else:
         assert isinstance(graded, Grade)

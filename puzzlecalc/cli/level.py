@@ -22,13 +22,20 @@ from puzzlecalc.calculator.reach import reach
 from puzzlecalc.calculator.rules import Rules
 from puzzlecalc.calculator.solution import Solution
 from puzzlecalc.calculator.solver import (
-    DEFAULT_MAX_STATES,
     count_solutions,
     iter_solutions,
     solve_goals,
 )
 from puzzlecalc.cli import records, text
-from puzzlecalc.cli.arguments import goal, positive, rule_flags, rules_from, subcommand, whole
+from puzzlecalc.cli.arguments import (
+    goal,
+    max_states_flag,
+    positive,
+    rule_flags,
+    rules_from,
+    subcommand,
+    whole,
+)
 from puzzlecalc.cli.chosen import ChosenLevel, LevelChoice, chosen_levels
 from puzzlecalc.cli.files import check_file, svg_flag, write_picture
 from puzzlecalc.errors import InvalidArgumentError, SearchLimitError
@@ -105,12 +112,7 @@ def add_parser(subparsers: Any) -> None:
         help="holding Store costs no move (older solvers)",
     )
     rule_flags(level, Rules)
-    level.add_argument(
-        "--max-states",
-        type=positive,
-        default=DEFAULT_MAX_STATES,
-        help=f"search limit: states, moves and table entries kept (default {DEFAULT_MAX_STATES})",
-    )
+    max_states_flag(level)
     svg_flag(level, "the shortest solution's picture (with --explain: the displays each "
              "number of presses reaches, the goal's first)")  # fmt: skip
     level.add_argument(

@@ -31,6 +31,7 @@ from puzzlecalc.calculator.solver import DEFAULT_MAX_STATES
 from puzzlecalc.cli.arguments import (
     band_flag,
     goal,
+    max_states_flag,
     positive,
     rule_flags,
     rules_from,
@@ -108,10 +109,7 @@ def add_parser(subparsers: Any) -> None:
         "--free-hold", dest="hold_costs_move", action="store_false", default=None,
         help="holding Store costs no move",
     )  # fmt: skip
-    level.add_argument(
-        "--max-states", type=positive, default=None,
-        help=f"search limit of hints and solutions (default {DEFAULT_MAX_STATES})",
-    )  # fmt: skip
+    max_states_flag(level, None, of="states kept, for hints and solutions")
     rule_flags(play, Rules)
     game = play.add_argument_group("24 (play 24)")
     names = ", ".join(f"{index}: {opponent.name}" for index, opponent in enumerate(OPPONENTS))
