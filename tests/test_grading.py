@@ -348,6 +348,34 @@ def test_an_expression_the_answer_gives_after_saying_there_is_none_is_its_answer
     assert graded.correct == (expression == "8/(3-8/3)")
 
 
+@pytest.mark.parametrize(
+    "text",
+    [
+        "8/(3-8/3). It is impossible in fewer steps.",
+        "The answer is 8/(3-8/3); with + alone it is impossible.",
+        "Answer: 8/(3-8/3). Impossible otherwise.",
+        "3+3 = 6 isn't it. 8/(3-8/3) = 24, though 24 cannot be made without a fraction.",
+        "8 - 3 = 5\n8 / 3 = 8/3\n3 - 8/3 = 1/3\n8 / (1/3) = 24\n\nNo solution uses whole numbers only.",
+    ],
+)
+def test_an_expression_that_is_right_is_the_answer_whatever_words_follow_it(text: str) -> None:
+    """Words that say there is no solution, after a right answer, qualify it ("in fewer
+    steps"): they do not take it back."""
+    graded = grade(text, HAND)
+    assert graded.correct and graded.expression == "8/(3-8/3)" and not graded.claims_none, graded
+
+
+@settings(max_examples=80, deadline=None)
+@given(st.lists(st.integers(1, 13), min_size=1, max_size=4), st.integers(-3, 30))
+def test_a_solution_followed_by_words_that_say_none_is_right(hand: list[int], target: int) -> None:
+    for solution in solve(hand, target)[:3]:
+        for text in (
+            f"{solution}. It is impossible otherwise.",
+            f"Answer: {solution}\n\nThere is no way with + alone.",
+        ):
+            assert grade(text, hand, target).correct, text
+
+
 #: House rules under which a claim of no solution is graded.
 RULES = [
     HouseRules(),

@@ -13,7 +13,9 @@ that the puzzle has no solution (``No solution``, ``impossible``, ``there is non
 introduces, else its text, says so last, no expression with an operator coming after
 but working, written equal to a number other than the target (``1+1+1+1 = 4 at most, so
 there is no solution``; not ``No solution at first, but 8/(3-8/3) works``); it is right
-when the solver finds no way to make the target. Else, in the text, a list of steps
+when the solver finds no way to make the target. (An expression the referee finds right
+is the answer whatever words follow it: ``8/(3-8/3). It is impossible with + alone.``)
+Else, in the text, a list of steps
 (``3+3=6, 6*4=24``, ``3+3=6 so 6*4=24``, ``**Step 1:** 3+3=6``, ``First combine 3 and 3:
 3+3=6``, a Markdown table's columns of operations and results, or in words: ``Add 3 and
 3 to get 6``, ``Multiply 6 by 4, giving 24``; each step's operands must be cards or
@@ -241,12 +243,13 @@ def grade(
     """
     found, wrong_step, claims_none = _read(text, target)
     whole_number(max_steps, "max_steps", low=1)
-    if claims_none:  # (the referee rules on the claim as a player would type it)
-        verdict = check("no solution", cards, target, rules=rules, max_steps=max_steps)
-        return Grade(verdict.ok, verdict.reason, None, None, fault=verdict.fault, claims_none=True)
-    if found is None:
+    verdict = None if found is None else check(found, cards, target, rules=rules)
+    if claims_none and not (verdict is not None and verdict.ok and wrong_step is None):
+        # (the referee rules on the claim as a player would type it)
+        claim = check("no solution", cards, target, rules=rules, max_steps=max_steps)
+        return Grade(claim.ok, claim.reason, None, None, fault=claim.fault, claims_none=True)
+    if found is None or verdict is None:
         return Grade(False, NO_EXPRESSION, None, None, fault="no expression")
-    verdict = check(found, cards, target, rules=rules)
     shown = found if verdict.expr is None else str(verdict.expr)
     if wrong_step is not None:
         return Grade(False, wrong_step, shown, verdict.value, fault="wrong step")
@@ -314,37 +317,35 @@ def _graded(answer: _Sent) -> _Graded:
 
 def find_answer(text: str, target: Number = 24) -> str | None:
     """The expression the answer ``text`` to a puzzle of ``target`` gives, in the
-    referee's notation, or ``None`` (it gives none, or says there is no solution).
+    referee's notation, or ``None`` (it gives none, or says last there is no solution:
+    :func:`grade` then grades an expression before those words only if it is right).
 
     >>> find_answer("Try (8 − 3) × 4 + 4 = 24.")
     '(8 - 3) * 4 + 4'
     >>> find_answer(r"\\frac{8}{3 - \\frac{8}{3}}")
     '((8)/(3 - ((8)/(3))))'
     """
-    return _read(text, number(target, "the target"))[0]
+    found, _, claims_none = _read(text, number(target, "the target"))
+    return None if claims_none else found
 
 
 def _read(text: str, target: Number) -> tuple[str | None, str | None, bool]:
     """The expression ``text`` gives, what is wrong with a step of a list of steps, and
-    whether it says instead that there is no solution to make ``target``."""
+    whether it says (last) that there is no solution to make ``target``."""
     text = checked_answer(text)
     found = marked(text)
     text = BULLET.sub("", found or text)
     introduced = None if found else _introduced(text)
     if introduced is not None:
         introduced = _plain(introduced)
-        if _says_none(introduced, target):
-            return None, None, True
         read = _read_introduced(introduced)
-        if read is not None:
-            return *read, False
+        claims_none = _says_none(introduced, target)
+        if read is not None or claims_none:
+            return *(read or (None, None)), claims_none
     text = _plain(text)
-    if _says_none(text, target):
-        return None, None, True
     steps = _steps(text)
-    if steps is not None:
-        return *steps, False
-    return _last_expression(text), None, False
+    read = steps if steps is not None else (_last_expression(text), None)
+    return *read, _says_none(text, target)
 
 
 def _says_none(text: str, target: Number) -> bool:
