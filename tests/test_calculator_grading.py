@@ -464,6 +464,24 @@ def test_grade_grades_a_set_of_levels_that_generate_writes(tmp_path: Path) -> No
                      "value": level.goal}  # fmt: skip
 
 
+def test_grade_grades_a_set_with_a_share_of_levels_with_no_solution(tmp_path: Path) -> None:
+    made = io.StringIO()
+    assert (
+        main(["generate", "calculator", "--count", "6", "--seed", "3", "--unsolvable", "0.5"], made)
+        == 0
+    )
+    rows = [json.loads(line) for line in made.getvalue().splitlines()]
+    assert [bool(row["solution"]) for row in rows] == [True, False] * 3
+    puzzles = [json.dumps(row) for row in rows]
+    right = [", ".join(row["solution"]) or "There is no solution." for row in rows]
+    claims = ["<answer>None</answer>"] * 6
+    for answers, correct in ((right, 6), (claims, 3)):
+        files = _files(tmp_path, puzzles, [json.dumps({"answer": answer}) for answer in answers])
+        out = io.StringIO()
+        assert main(["grade", *files], out) == 0
+        assert f"graded 6 answers: {correct} correct" in out.getvalue()
+
+
 def test_grade_plays_levels_under_the_rules_the_flags_ask_for(tmp_path: Path) -> None:
     files = _files(tmp_path, ['{"start": 1, "goal": 1111, "moves": 2, "buttons": ["Store"]}'],
                    ['{"answer": "Store(hold), Store, Store(hold), Store"}'])  # fmt: skip

@@ -10,10 +10,12 @@ import itertools
 import json
 import math
 from collections import Counter
+from collections.abc import Sequence
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
+import attrs
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -300,15 +302,46 @@ def test_a_level_set_gives_levels_whose_shortest_solution_is_the_record_s() -> N
     )
     banded = list(level_set(8, seed=4, band=(12.5, 16)))
     assert banded == list(level_set(8, seed=4, band=(12.5, 16), jobs=2))
-    assert all(12.5 <= record.difficulty <= 16 for record in banded)
+    assert all(12.5 <= (record.difficulty or 0) <= 16 for record in banded)
     assert all(record.difficulty == level_difficulty(record.level).score for record in banded)
-    assert not all(12.5 <= record.difficulty <= 16 for record in level_set(8, seed=4))
+    assert not all(12.5 <= (record.difficulty or 0) <= 16 for record in level_set(8, seed=4))
     with pytest.raises(SearchLimitError, match="no new level met the conditions in 5 draws"):
         list(level_set(1, band=(60, 70), max_draws=5))
     several = list(level_set(4, seed=4, game=2, unique=False))
     assert all(record.count == count_solutions(record.level) for record in several)
     with pytest.raises(InvalidArgumentError, match="game"):
         level_set(1, game=3)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    ("unsolvable", "places"), [(0.3, [3, 6, 9]), (0.5, [1, 3, 5, 7, 9]), (1, range(10))]
+)
+def test_a_level_set_makes_a_share_of_levels_one_move_short_of_a_solution(
+    unsolvable: float, places: Sequence[int]
+) -> None:
+    records = list(level_set(10, seed=5, moves=(3, 5), unsolvable=unsolvable))
+    assert records == list(level_set(10, seed=5, moves=(3, 5), unsolvable=unsolvable, jobs=2))
+    assert len({record.id for record in records}) == 10
+    assert [place for place, record in enumerate(records) if not record.count] == list(places)
+    solvable = list(level_set(10, seed=5, moves=(3, 5)))
+    for record, whole in zip(records, solvable, strict=True):
+        if record.count:
+            assert record == whole
+            continue
+        assert (record.solution, record.difficulty, record.to_dict()["difficulty"]) == (
+            (),
+            None,
+            None,
+        )
+        assert record.level == attrs.evolve(whole.level, moves=whole.level.moves - 1)
+        assert solve_level(record.level) is None and count_solutions(record.level) == 0
+        assert Level.from_dict(record.to_dict()) == record.level
+        assert record.split == split_of(record.id, 0.2)
+    with pytest.raises(InvalidArgumentError, match="moves must be at least 2 with unsolvable"):
+        level_set(1, moves=(1, 3), unsolvable=0.5)
+    with pytest.raises(InvalidArgumentError, match="unsolvable must be a number from 0 to 1"):
+        level_set(1, unsolvable=1.5)
+    assert [record.level.moves for record in level_set(2, moves=(1, 3))]  # (1 is fine without)
 
 
 def test_generate_calculator_writes_levels_that_level_reads(tmp_path: Path) -> None:

@@ -150,6 +150,7 @@ CALLS: dict[str, tuple[Callable[..., Any], dict[str, Any]]] = {
     ),
     "read_levels": (puzzlecalc.read_levels, {"source": io.StringIO(json.dumps(LEVEL.to_dict()))}),
     "word_value": (puzzlecalc.word_value, {"word": "ODD"}),
+    "checked_moves": (maker.checked_moves, {"moves": (3, 7)}),
     "generate": (
         maker.generate,
         {
@@ -442,6 +443,7 @@ CALLS: dict[str, tuple[Callable[..., Any], dict[str, Any]]] = {
             "unique": False,
             "most_in_a_row": 4,
             "band": None,
+            "unsolvable": 0.0,
             "test_share": 0.2,
             "max_tries": 50,
             "max_draws": 20,

@@ -39,7 +39,7 @@ from puzzlecalc.calculator.rules import DEFAULT_RULES, Rules
 from puzzlecalc.calculator.solver import count_solutions, solve_level
 from puzzlecalc.errors import InvalidArgumentError, SearchLimitError
 
-__all__ = ["BUTTON_KINDS", "DEFAULT_MAX_TRIES", "MOST_IN_A_ROW", "generate"]
+__all__ = ["BUTTON_KINDS", "DEFAULT_MAX_TRIES", "MOST_IN_A_ROW", "checked_moves", "generate"]
 
 #: How many random levels :func:`generate` tries before it gives up, unless told otherwise.
 DEFAULT_MAX_TRIES: Final = 2000
@@ -101,7 +101,16 @@ BUTTON_KINDS: Final[dict[Game, tuple[tuple[float, Callable[[random.Random], str]
 }
 
 
-def _moves_range(moves: int | tuple[int, int]) -> tuple[int, int]:
+def checked_moves(moves: int | tuple[int, int]) -> tuple[int, int]:
+    """``moves``, the length of a made level's shortest solution or the (fewest, most) to
+    draw it from, as a (fewest, most) pair.
+
+    >>> checked_moves(4), checked_moves((3, 7))
+    ((4, 4), (3, 7))
+
+    :raises InvalidArgumentError: if it is neither, or a length is not from 1 to
+        :data:`~puzzlecalc.calculator.level.MAX_MOVES`.
+    """
     if isinstance(moves, int):
         low, high = moves, moves
     elif isinstance(moves, (tuple, list)) and len(moves) == 2:
@@ -175,7 +184,7 @@ def generate(
     :raises SearchLimitError: if no level is found in ``max_tries`` tries.
     """
     instance(rng, "rng", random.Random, "a random.Random")
-    low, high = _moves_range(moves)
+    low, high = checked_moves(moves)
     check_game(game)
     truth(unique, "unique")
     checked_rules(rules)

@@ -69,6 +69,10 @@ def add_parser(subparsers: Any) -> None:
         "--max-draws", type=positive, default=MAX_DRAWS,
         help=f"search limit: draws for each puzzle before giving up (default {MAX_DRAWS})",
     )  # fmt: skip
+    making.add_argument(
+        "--unsolvable", type=float,
+        help="the share with no solution (24, ten, years, calculator; default 0)",
+    )  # fmt: skip
     max_steps_flag(making, default=None)
     work_flags(making.add_argument_group("the work (the set is the same)"), default_jobs=1)
     hands = making.add_argument_group("24 (and ten, digits, years)")
@@ -86,7 +90,6 @@ def add_parser(subparsers: Any) -> None:
     hands.add_argument("--exactly", type=positive, help="exactly this many distinct solutions")
     hands.add_argument("--least", type=positive, help="at least this many (default 1)")
     hands.add_argument("--most", type=positive, help="at most this many")
-    hands.add_argument("--unsolvable", type=float, help="the share with no solution (default 0)")
     band_flag(making, levels=True)
     hands.add_argument("--no-rate", action="store_true", help="leave the difficulty out (faster)")
     rule_flags(making, HouseRules)
@@ -120,7 +123,8 @@ _OWN: Final = {
     "digits": ("low", "high", "max_steps"),
     "ten": ("length", "target", "exactly", "least", "most", "unsolvable", "max_steps"),
     "years": ("numbers", "low", "high", "least", "most", "unsolvable", "max_steps"),
-    "calculator": ("game", "moves", "not_unique", "most_in_a_row", "band", "max_tries"),
+    "calculator": ("game", "moves", "not_unique", "most_in_a_row", "band", "unsolvable",
+                   "max_tries"),
 }  # fmt: skip
 _EVERY_OPTION: Final = {name for names in _OWN.values() for name in names}
 
