@@ -92,7 +92,7 @@ def _button(
         return [(None, one, lambda s: finish(s[0] ** n, s))]
     if label.startswith("[+]"):
         n = int(label[3:])
-        return [(None, one, lambda s: (s[0], s[1] + n, s[2], -1))]
+        return [(None, one, lambda s: finish(s[0], (s[0], s[1] + n, s[2], s[3])))]
     if label[0] in "+-" and label[1:].isdigit():
         n = int(label)
         if n >= 0:
@@ -150,12 +150,16 @@ def _button(
 
         return [
             ("press", one, tap),
-            ("hold", one, lambda s: (s[0], s[1], s[0], -1) if s[0] >= 0 else None),
+            ("hold", one, lambda s: finish(s[0], (s[0], s[1], s[0], s[3])) if s[0] >= 0 else None),
         ]
     if label == "Lock":
 
         def lock(p: int) -> Callable[[State], State | None]:
-            return lambda s: (s[0], s[1], s[2], p) if p < len(str(abs(s[0]))) else None
+            def press(s: State) -> State | None:
+                ended = finish(s[0], s) if p < len(str(abs(s[0]))) else None
+                return None if ended is None else (ended[0], ended[1], ended[2], p)
+
+            return press
 
         return [(p, one, lock(p)) for p in range(6)]
     if label == "Shift":
