@@ -27,6 +27,7 @@ __all__ = [
     "WRONGLY_NONE",
     "braced",
     "checked_answer",
+    "is_typed_claim_of_none",
     "marked",
     "table_columns",
 ]
@@ -82,6 +83,17 @@ def checked_answer(text: object) -> str:
     if len(text) > MAX_ANSWER:
         raise InvalidArgumentError(f"an answer of {len(text)} characters, more than {MAX_ANSWER}")
     return text
+
+
+def is_typed_claim_of_none(typed: str) -> bool:
+    """Whether ``typed``, an answer typed to a referee or a game, says there is no
+    solution: words that say so (:data:`NO_SOLUTION`), and no digit, which an expression or
+    a press would have.
+
+    >>> is_typed_claim_of_none("No solution!"), is_typed_claim_of_none("none of 3+4")
+    (True, False)
+    """
+    return not any(map(str.isdigit, typed)) and NO_SOLUTION.search(typed) is not None
 
 
 def marked(text: str) -> str | None:

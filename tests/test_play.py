@@ -216,6 +216,23 @@ def test_after_the_goals_of_a_level_a_summary(monkeypatch: pytest.MonkeyPatch) -
     assert out.rstrip().endswith("in all: 1 of 2 goals solved")
 
 
+def test_saying_a_goal_cannot_be_reached_is_right_where_its_level_has_no_solution(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A set may hold levels with no solution (generate calculator --unsolvable): the
+    player can say so, and is told whether that is right."""
+    file = tmp_path / "levels.jsonl"
+    file.write_text('{"start": 0, "goal": [7, 4], "moves": 2, "buttons": ["+2"]}\n')
+    typed = ["No solution!", "", "It is impossible.", "+2", "+2"]
+    _status, out = play(typed, "--file", str(file), monkeypatch=monkeypatch)
+    assert out.count("right: the level has no solution") == 1
+    assert "there is a solution: keep trying (hint, or solution twice)" in out
+    assert "level 1: 2 of 2 goals solved (7: no solution, 4 in 2 moves)" in out
+    _status, out = play(["none", "quit"], "--start", "0", "--goal", "3", "--moves", "3", "+1",
+                        monkeypatch=monkeypatch)  # fmt: skip
+    assert "there is a solution" in out and "right:" not in out
+
+
 def test_a_level_by_its_parts_with_a_word_goal(monkeypatch: pytest.MonkeyPatch) -> None:
     _status, out = play(
         ["Sort desc", "Cut 8", "ABC"], "--start", "2825", "--goal", "ODD", "--moves", "3",

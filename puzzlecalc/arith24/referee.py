@@ -30,7 +30,7 @@ import attrs
 
 from puzzlecalc import _free_text
 from puzzlecalc._checks import shown, whole_number
-from puzzlecalc._free_text import NO_SOLUTION
+from puzzlecalc._free_text import is_typed_claim_of_none
 from puzzlecalc.arith24.expr import MAX_LENGTH, BinOp, Expr, Num, Numeral, UnOp, _parsed
 from puzzlecalc.arith24.numbers import (
     MAX_VALUE_DIGITS,
@@ -260,9 +260,7 @@ def _is_claim_of_none(answer: str) -> bool:
     """Whether ``answer`` says there is no solution: in words, with no digit (which an
     expression would have), and no longer than an answer read
     (:data:`~puzzlecalc.arith24.expr.MAX_LENGTH`)."""
-    if len(answer) > MAX_LENGTH or any(map(str.isdigit, answer)):
-        return False
-    return NO_SOLUTION.search(answer) is not None
+    return len(answer) <= MAX_LENGTH and is_typed_claim_of_none(answer)
 
 
 def _broken_rule(step: BinOp | UnOp, rules: HouseRules) -> str | None:

@@ -3,8 +3,10 @@
 A press is a button's label as it shows (``+3``, ``Store(hold)``, ``Delete@2``, ``ABC``) or
 its number in the grid (``2``; ``3@1`` at a position, ``4(hold)`` for a hold); the words are
 ``undo``, ``clear`` (back to the start, as the game's CLR), ``hint``, ``solution`` (asked
-twice), ``show``, ``next``, ``help`` and ``quit``. Each goal of a level is played in turn,
-then the next level.
+twice), ``show``, ``next``, ``help`` and ``quit``; words that say the goal cannot be reached
+(``no solution``, ``impossible``, ``none``: a set may hold such levels) are a claim, right
+where the level has no solution. Each goal of a level is played in turn, then the next
+level.
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ from typing import Final, Literal
 
 import attrs
 
+from puzzlecalc._free_text import is_typed_claim_of_none
 from puzzlecalc._text import counted
 from puzzlecalc.calculator.advice import advise
 from puzzlecalc.calculator.level import WORD_PRESS, Level
@@ -33,7 +36,7 @@ __all__ = ["HELP", "play_level", "play_levels", "screen"]
 HELP: Final = (
     "press a button by its label as it shows (+3, Store(hold), Delete@2, ABC) or by its number\n"
     "in the grid (2; 3@1 at a position, 4(hold) to hold); undo, clear (back to the start),\n"
-    "hint, solution (twice), show, next, help, quit"
+    "hint, solution (twice), show, next, help, quit; no solution, if the goal cannot be reached"
 )
 
 #: A button's number in the grid, with a position (or arrows) or a hold: ``3``, ``3@1``, ``4(hold)``.
@@ -51,7 +54,7 @@ def play_levels(
 ) -> None:
     """Play ``levels`` in turn, each goal asked of each (the player may stop at any point);
     after the last goal of a level of several, what became of each, and at the end, of all."""
-    played: list[tuple[Level, Outcome, int]] = []
+    played: list[tuple[Level, Outcome, int | None]] = []  # (moves; None: shown to have none)
     try:
         for position, chosen in enumerate(levels):
             name = _title(chosen)
@@ -65,7 +68,7 @@ def play_levels(
                 outcome = game.play()
                 if outcome == "quit":
                     return
-                played.append((puzzle, outcome, len(game.played)))
+                played.append((puzzle, outcome, None if game.claimed_none else len(game.played)))
                 if index + 1 == len(chosen.goals) > 1:
                     terminal.say(f"{name}: {_goals_summary(played[-len(chosen.goals) :])}")
                 following = _following(levels, position, index)
@@ -77,17 +80,19 @@ def play_levels(
             terminal.say(f"in all: {_goals_summary(played, each=False)}")
 
 
-def _goals_summary(played: Sequence[tuple[Level, Outcome, int]], each: bool = True) -> str:
+def _goals_summary(played: Sequence[tuple[Level, Outcome, int | None]], each: bool = True) -> str:
     """What became of the goals played: how many were solved, and (``each``) each in how
-    many moves, or skipped."""
+    many moves (``None``: shown to have no solution), or skipped."""
     solved = sum(outcome == "solved" for _, outcome, _ in played)
     said = f"{solved} of {counted(len(played), 'goal')} solved"
     if not each:
         return said
     ways = [
-        f"{puzzle.goal} in {counted(moves, 'move')}"
-        if outcome == "solved"
-        else f"{puzzle.goal} skipped"
+        f"{puzzle.goal} skipped"
+        if outcome != "solved"
+        else f"{puzzle.goal}: no solution"
+        if moves is None
+        else f"{puzzle.goal} in {counted(moves, 'move')}"
         for puzzle, outcome, moves in played
     ]
     return f"{said} ({', '.join(ways)})"
@@ -146,6 +151,8 @@ class _Puzzle:
     asked_solution: bool = False
     #: Whether a way on was shown (``solution`` twice).
     shown_solution: bool = False
+    #: Whether the player said, rightly, that the level has no solution.
+    claimed_none: bool = False
 
     @property
     def played(self) -> Solution:
@@ -186,6 +193,8 @@ class _Puzzle:
             self.hint()
         elif word in ("solution", "s"):
             self.solution(asked)
+        elif is_typed_claim_of_none(line):
+            return self.claim()
         else:
             return self.press(line)
         return False
@@ -240,6 +249,16 @@ class _Puzzle:
         self.terminal.say(
             self.terminal.style(f"solved in {counted(len(after), 'move')}{best}", "green")
         )
+        return True
+
+    def claim(self) -> bool:
+        """The player says the goal cannot be reached; whether that is so (the puzzle is
+        then done)."""
+        if solve_level(self.level, self.rules, max_states=self.max_states) is not None:
+            self.terminal.say("there is a solution: keep trying (hint, or solution twice)")
+            return False
+        self.claimed_none = True
+        self.terminal.say(self.terminal.style("right: the level has no solution", "green"))
         return True
 
     def ask_where(self, pressed: Pressed) -> None:
