@@ -82,6 +82,21 @@ def test_exactly_one_solution_and_a_band_of_difficulty() -> None:
     assert all(record.difficulty is not None and 4 <= record.difficulty <= 6 for record in records)
 
 
+def test_a_band_keeps_the_hands_with_a_solution_and_a_share_may_have_none() -> None:
+    """A hand with no solution has no difficulty to band (it is infinite): the set made
+    none and said no hand met the conditions."""
+    records = list(hand_set(5, seed=0, unsolvable=0.4, band=(4.0, 6.0)))
+    assert records == list(hand_set(5, seed=0, unsolvable=0.4, band=(4.0, 6.0), jobs=2))
+    assert [place for place, record in enumerate(records) if not record.count] == [2, 4]
+    for record in records:
+        assert record.count == count(list(record.numbers), 24)
+        assert (
+            record.to_dict()["difficulty"] is None
+            if not record.count
+            else 4 <= (record.difficulty or 0) <= 6
+        )
+
+
 def test_other_rules_and_targets_are_the_records_own() -> None:
     rules = HouseRules(integer_only=True, ops="+-*")
     record = next(hand_set(1, seed=1, cards=5, target=10, rules=rules, rate=False))

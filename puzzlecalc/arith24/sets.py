@@ -160,7 +160,8 @@ def hand_set(
 ) -> Iterator[SetRecord]:
     """``count`` hands of ``cards`` numbers from ``low`` to ``high`` for ``target``, each
     with ``least`` to ``most`` distinct solutions (``exactly``: that many), ``unsolvable``
-    of them (a share) with none, in the difficulty ``band`` if one is given. Each is rated
+    of them (a share) with none, those with a solution in the difficulty ``band`` if one is
+    given (a hand with none has no difficulty to band: infinite). Each is rated
     (its difficulty) unless not ``rate`` (rating a hand of four costs many times what
     solving it does).
 
@@ -211,9 +212,8 @@ class _Hands:
         if not self.counts.possible(len(found)):
             return None
         rated = difficulty(list(hand), target, rules=self.rules) if self.rate else None
-        if self.band is not None and not (
-            rated is not None and self.band[0] <= rated <= self.band[1]
-        ):
+        banded = self.band is None or (rated is not None and self.band[0] <= rated <= self.band[1])
+        if found and not banded:  # (a hand with none is not banded: it rates infinite)
             return None
         return SetRecord("24", hand, target, self.rules, found, rated, self.test_share)
 
