@@ -396,6 +396,18 @@ def test_a_claim_of_no_solution_is_right_exactly_where_the_solver_finds_none(
         assert graded.correct == (solution is None), level
 
 
+@settings(max_examples=100, deadline=None)
+@given(levels(max_moves=4) | sequel_levels(), rules | sequel_rules)
+def test_a_solution_followed_by_words_that_say_none_is_right(level: Level, rules: Rules) -> None:
+    solution = solve_level(level, rules)
+    if solution is None or not solution.labels:
+        return
+    for text in (f"{', '.join(solution.labels)}. It is impossible in fewer moves.",
+                 f"Answer: {', '.join(solution.labels)}\n\nNo solution is shorter."):  # fmt: skip
+        graded = grade_presses(text, level, rules)
+        assert graded.correct and not graded.claims_none, (text, graded)
+
+
 def test_grade_all_grades_in_order_on_processes_too() -> None:
     answers = [PressAnswer(", ".join(PRESSES[:n]), LEVEL) for n in range(7)] * 20
     expected = [grade_presses(answer.text, answer.level) for answer in answers]
