@@ -1247,12 +1247,15 @@ def test_check_says_when_an_answer_is_the_same_solution_as_an_earlier_one() -> N
     assert run(*argv) == (1, "3 3 8 8 -> 24: correct, but the same solution as answer 1\n")
     status, out = run("24", "check", "4*3*2*1", "1", "2", "3", "4", "--earlier", "(4+2)*(3+1)")
     assert (status, out) == (0, "1 2 3 4 -> 24: correct: 4*3*2*1 = 24\n")
+    argv = ["24", "check", "There is none.", "1", "1", "1", "1", "--earlier", "1+1", "impossible"]
+    assert run(*argv) == (1, "1 1 1 1 -> 24: correct, but the same answer as answer 2\n")
 
 
 def test_check_takes_a_file_of_answers(tmp_path: Path) -> None:
     answers = tmp_path / "answers.txt"
     answers.write_text(
         "3 3 8 8: 8/(3-8/3)\n3 3 8 8: 8/(3-(8/3))\n1 2 3 4: (1+2+3)*4\n1 2 3 4: 1+2+3+4\n"
+        "1 1 1 1: no solution\n1 1 1 1: None\n"
     )
     status, out = run("24", "check", "--file", str(answers))
     assert status == 1 and out.splitlines() == [
@@ -1260,6 +1263,8 @@ def test_check_takes_a_file_of_answers(tmp_path: Path) -> None:
         f"3 3 8 8 -> 24: correct, but the same solution as {str(answers)!r} line 1",
         "1 2 3 4 -> 24: correct: (1+2+3)*4 = 24",
         "1 2 3 4 -> 24: not accepted: gives 10, not 24",
+        "1 1 1 1 -> 24: correct: there is no solution",
+        f"1 1 1 1 -> 24: correct, but the same answer as {str(answers)!r} line 5",
     ]
     answers.write_text('{"numbers": [3, 8], "answer": "8*3"}\n')
     record = json.loads(run("24", "check", "--file", str(answers), "--json")[1])

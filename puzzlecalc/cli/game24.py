@@ -348,8 +348,8 @@ def _check(
     rules = options.rules
     verdict = arith24.check(answer, cards, target, rules=rules, max_steps=options.max_steps)
     same_as = None
-    if verdict and verdict.expr is not None:
-        mine = key(verdict.expr, rules.distinct)
+    if verdict:
+        mine = _answer_key(verdict, rules)
         same_as = next((name for found, name in accepted if found == mine), None)
         accepted.append((mine, where))
     if options.json:
@@ -371,9 +371,15 @@ def _accepted(
     found: list[tuple[Hashable, str]] = []
     for number, answer in enumerate(answers, 1):
         verdict = arith24.check(answer, cards, target, rules=rules)
-        if verdict and verdict.expr is not None:
-            found.append((key(verdict.expr, rules.distinct), f"answer {number}"))
+        if verdict:
+            found.append((_answer_key(verdict, rules), f"answer {number}"))
     return found
+
+
+def _answer_key(verdict: arith24.Verdict, rules: HouseRules) -> Hashable:
+    """What an accepted answer is the same as another by: its solution's key, or, for a
+    claim that there is none, the claim (every such claim is the same answer)."""
+    return "no solution" if verdict.expr is None else key(verdict.expr, rules.distinct)
 
 
 def _hints(options: Hand24Options, cards: list[Number], target: Number, out: TextIO) -> int:

@@ -220,8 +220,8 @@ class CountRecord(HandRecord):
 class CheckRecord(HandRecord):
     """``24 check``: the answer, whether it is accepted, why not (``"correct"`` when it
     is), whether it says there is no solution and, when it is the same solution as an
-    earlier answer, which (``"answer 1"`` of ``--earlier``'s, or the place in a file,
-    ``"hands.txt line 3"``)."""
+    earlier answer (or, rightly, says there is none as one did), which (``"answer 1"`` of
+    ``--earlier``'s, or the place in a file, ``"hands.txt line 3"``)."""
 
     answer: str
     ok: bool

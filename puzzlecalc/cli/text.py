@@ -172,7 +172,8 @@ def write_solutions(out: TextIO, found: Sequence[Expr], *, explain: bool, ascii:
 def verdict_text(heading: str, verdict: Verdict, ascii: bool, same_as: str | None) -> str:
     """The referee's ruling on an answer, naming the puzzle."""
     if verdict and same_as is not None:
-        return f"{heading}: correct, but the same solution as {same_as}"
+        said = "answer" if verdict.claims_none else "solution"
+        return f"{heading}: correct, but the same {said} as {same_as}"
     if verdict and verdict.expr is not None:
         return f"{heading}: correct: {expression(verdict.expr, ascii)} = {verdict.value}"
     if verdict:
