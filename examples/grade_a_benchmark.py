@@ -2,8 +2,8 @@
 
 Usage: python examples/grade_a_benchmark.py [--seed N] [--count N]
 
-Draws a seeded set of 24 hands with exactly one distinct solution (a quarter of them with
-none) and a set of Calculator levels with one shortest solution, writes the prompt a model
+Draws a seeded set of 24 hands with exactly one distinct solution and a set of Calculator
+levels with one shortest solution (a quarter of each with none), writes the prompt a model
 would be given for each, and grades the answers of a stand-in model (it answers each puzzle
 from the set's own solution, or says there is none, in the forms models write, and spoils
 one in three) in bulk, exactly: the share right for each family and the reasons the others
@@ -31,7 +31,7 @@ def hand_prompt(record: SetRecord) -> str:
 
 
 def level_prompt(record: LevelRecord) -> str:
-    return f"Calculator: {record.level}. Which presses reach the goal?"
+    return f"Calculator: {record.level}. Which presses reach the goal (or is there no way)?"
 
 
 def hand_answer(record: SetRecord, rng: random.Random, spoilt: bool) -> str:
@@ -49,7 +49,11 @@ def hand_answer(record: SetRecord, rng: random.Random, spoilt: bool) -> str:
 
 
 def level_answer(record: LevelRecord, rng: random.Random, spoilt: bool) -> str:
-    """The stand-in model's answer to a level: the set's presses, as a model writes them."""
+    """The stand-in model's answer to a level: the set's presses, as a model writes them,
+    or that there are none."""
+    if not record.solution:  # (spoilt: the first button pressed anyway)
+        first = record.level.labels()[0]
+        return f"Answer: {first}" if spoilt else "The goal is one move out of reach: no solution."
     presses = list(record.solution[:-1] if spoilt else record.solution)  # (one press short)
     joined = rng.choice([", ", " → ", "\n"]).join(presses)
     return f"Let me think it through.\n\nAnswer: {joined}"
@@ -63,7 +67,7 @@ def main() -> None:
     rng = random.Random(args.seed)
 
     hands = list(hand_set(args.count, seed=args.seed, exactly=1, unsolvable=0.25))
-    levels = list(level_set(args.count, seed=args.seed, moves=(3, 5)))
+    levels = list(level_set(args.count, seed=args.seed, moves=(3, 5), unsolvable=0.25))
     print(hand_prompt(hands[0]))
     print(level_prompt(levels[0]))
 
