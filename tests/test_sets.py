@@ -357,6 +357,13 @@ def test_a_level_set_makes_a_share_of_levels_one_move_short_of_a_solution(
     with pytest.raises(InvalidArgumentError, match="unsolvable must be a number from 0 to 1"):
         level_set(1, unsolvable=1.5)
     assert [record.level.moves for record in level_set(2, moves=(1, 3))]  # (1 is fine without)
+    banded = list(level_set(4, seed=4, band=(12.5, 16), unsolvable=0.5))  # (the made level's)
+    made = [
+        attrs.evolve(record.level, moves=record.level.moves + (not record.count))
+        for record in banded
+    ]
+    assert all(12.5 <= level_difficulty(level).score <= 16 for level in made)
+    assert [record.count for record in banded][1::2] == [0, 0]
 
 
 def test_generate_calculator_writes_levels_that_level_reads(tmp_path: Path) -> None:
