@@ -46,15 +46,18 @@ TABLE: Final = re.compile(r"^[ \t]*\|.*\|[ \t]*(?:\n[ \t]*\|.*\|[ \t]*)+$", re.M
 #: ``\mathrm{24}``): what each grader reads is that inside. (Longest first: none is read as
 #: the start of another.)
 LATEX_TEXT: Final = ("textbf", "texttt", "mathrm", "mathtt", "text")
-#: What says in words that a puzzle has no solution: ``no solution``, ``no way``,
-#: ``impossible``, ``not possible``, ``unsolvable``, ``cannot be made``, ``does not exist``,
-#: ``there is none``, or a line of ``None`` alone (not "none of the others"). (The first
-#: letters looked ahead for first: found five times faster.)
+#: What says in words that a puzzle has no solution: ``no solution``, ``no way``, ``no
+#: combination``, ``impossible``, ``not possible``, ``unsolvable``, ``unreachable``,
+#: ``cannot be made``, ``cannot reach``, ``does not exist``, ``there is none``, or a line
+#: of ``None`` alone (not "none of the others"). (The first letters looked ahead for first:
+#: found five times faster.)
 NO_SOLUTION: Final = re.compile(
     r"(?=[acdinuACDINU])\b(?:"
-    r"no(?:[ \t]+(?:possible|valid|such|exact))?[ \t]+(?:solutions?|answers?|ways?|expressions?)"
+    r"no(?:[ \t]+(?:possible|valid|such|exact))?[ \t]+"
+    r"(?:solutions?|answers?|ways?|expressions?|combinations?|sequences?)"
     r"|impossible|(?:not|isn['’]t)[ \t]+possible|unsolvable|insoluble|not[ \t]+solvable"
-    r"|(?:cannot|can['’]t|can[ \t]+not)[ \t]+be[ \t]+(?:made|reached|formed|solved|done)"
+    r"|unreachable|(?:not|isn['’]t)[ \t]+reachable"
+    r"|(?:cannot|can['’]t|can[ \t]+not)[ \t]+(?:be[ \t]+(?:made|reached|formed|solved|done)|reach)"
     r"|(?:does[ \t]+not|doesn['’]t)[ \t]+exist|(?:is|are)[ \t]+none(?![ \t]+(?:of|other))"
     r"|none[ \t]+exists?)\b"
     r"|^[^\w\n]*none[^\w\n]*$",

@@ -332,6 +332,10 @@ def test_any_presses_are_graded_as_the_level_judges_their_replay(
         "Let me think.\n\n+2, +2 gives 4, and a third +2 is one move too many: it cannot be reached.",
         "+2 → 2 → +2 → 4. So 7 is not possible.",
         "Every press adds 2 to an even number.\n\nThe level is unsolvable.",
+        "The goal is unreachable.",
+        "No sequence of presses reaches the goal.",
+        "You can't reach 7 in 2 moves.",  # (7: no press a button shows)
+        "It is not reachable.",
     ],
 )
 def test_an_answer_that_says_there_is_no_solution_is_right_where_the_solver_finds_none(

@@ -312,6 +312,9 @@ NONE_HAND = [1, 1, 1, 1]
         r"\boxed{\text{None}}",
         "The answer is none.",
         "There are none: each way gives less than 24.",
+        "No combination of these cards makes 24.",
+        "24 is unreachable.",
+        "We cannot reach 24 with these cards.",
     ],
 )
 def test_an_answer_that_says_there_is_no_solution_is_right_where_there_is_none(

@@ -36,8 +36,8 @@ moves (:meth:`Level.is_solved_by <puzzlecalc.calculator.level.Level.is_solved_by
 the solver's solutions are). Nothing is evaluated as code.
 
 An answer may say instead that the level has no solution, in words ("no solution",
-"impossible", "cannot be reached", a line of ``None``), with no press after them where it
-gives its presses: it is right where the solver finds none
+"impossible", "unreachable", "cannot be reached", a line of ``None``), with no press that
+can be made after them where it gives its presses: it is right where the solver finds none
 (:func:`~puzzlecalc.calculator.solver.solve_level`), and wrong where there is one
 (:data:`WRONGLY_NONE`). Presses that solve the level are right whatever the words after
 them say ("It is impossible in fewer").
@@ -252,11 +252,12 @@ def grade_presses(
 
 def _says_none(part: str, level: Level, rules: Rules) -> bool:
     """Whether ``part``, a part of an answer that may give the presses, says last that
-    ``level`` has no solution: no press follows the last words that say so."""
+    ``level`` has no solution: no press that can be made follows the last words that say
+    so (``You can't reach 7 in 2 moves``: no button shows 7)."""
     said = more_itertools.last(NO_SOLUTION.finditer(part), None)
     if said is None:
         return False
-    return _graded_part(_words(part[said.end() :]), level, rules).fault == "no presses"
+    return not _graded_part(_words(part[said.end() :]), level, rules).presses
 
 
 def _graded_part(words: list[str], level: Level, rules: Rules) -> PressGrade:
