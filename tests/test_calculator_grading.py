@@ -406,7 +406,8 @@ def test_a_solution_followed_by_words_that_say_none_is_right(level: Level, rules
     solution = solve_level(level, rules)
     if solution is None or not solution.labels:
         return
-    for text in (f"{', '.join(solution.labels)}. It is impossible in fewer moves.",
+    # (not "1. It is ...": a line that begins "1." is read as an item of a numbered list)
+    for text in (f"I press {', '.join(solution.labels)}. It is impossible in fewer moves.",
                  f"Answer: {', '.join(solution.labels)}\n\nNo solution is shorter."):  # fmt: skip
         graded = grade_presses(text, level, rules)
         assert graded.correct and not graded.claims_none, (text, graded)
