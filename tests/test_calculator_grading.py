@@ -357,6 +357,8 @@ def test_an_answer_that_says_there_is_no_solution_is_right_where_the_solver_find
         "Answer: <<, <<, +4, +4, Reverse, +4\n\nNo solution starts with +4.",
         "It is impossible to start with +4.\n\n<<, <<, +4, +4, Reverse, +4",
         "No solution in fewer moves; press <<, <<, +4, +4, Reverse, +4",  # (presses after)
+        "<<, <<, +4, +4, Reverse, +4\n\nIt is impossible in fewer moves.",  # (a later paragraph)
+        "Let me think.\n\n<<, <<, +4, +4, Reverse, +4\n\nNo shorter way: it cannot be done in 5.",
     ],
 )
 def test_words_that_say_none_beside_presses_that_solve_the_level_are_not_the_answer(
@@ -408,7 +410,8 @@ def test_a_solution_followed_by_words_that_say_none_is_right(level: Level, rules
         return
     # (not "1. It is ...": a line that begins "1." is read as an item of a numbered list)
     for text in (f"I press {', '.join(solution.labels)}. It is impossible in fewer moves.",
-                 f"Answer: {', '.join(solution.labels)}\n\nNo solution is shorter."):  # fmt: skip
+                 f"Answer: {', '.join(solution.labels)}\n\nNo solution is shorter.",
+                 f"{', '.join(solution.labels)}\n\nIt is impossible in fewer moves."):  # fmt: skip
         graded = grade_presses(text, level, rules)
         assert graded.correct and not graded.claims_none, (text, graded)
 

@@ -239,15 +239,17 @@ def grade_presses(
     checked_level(level)
     checked_rules(rules)
     whole_number(max_states, "max_states", low=1)
+    claims_none = False  # (whether a part read says last that there is no solution)
     for part in parts:
         graded = _graded_part(_words(part), level, rules)
-        if not graded.correct and _says_none(part, level, rules):
-            if solve_level(level, rules, max_states=max_states) is None:
-                return PressGrade(True, "correct", (), None, claims_none=True)
-            return PressGrade(False, WRONGLY_NONE, (), None, fault="claims none", claims_none=True)
+        claims_none = claims_none or (not graded.correct and _says_none(part, level, rules))
         if graded.fault != "no presses":
             break
-    return graded
+    if not claims_none or graded.correct:
+        return graded
+    if solve_level(level, rules, max_states=max_states) is None:
+        return PressGrade(True, "correct", (), None, claims_none=True)
+    return PressGrade(False, WRONGLY_NONE, (), None, fault="claims none", claims_none=True)
 
 
 def _says_none(part: str, level: Level, rules: Rules) -> bool:
