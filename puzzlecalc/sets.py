@@ -1,16 +1,18 @@
 """What every puzzle set shares, whatever its game (:mod:`puzzlecalc.arith24.sets`,
 :mod:`puzzlecalc.calculator.sets`): the limits of a set, the check of the settings every
-set takes, and the train/test split by a stable hash of a puzzle's id.
+set takes, the places of its puzzles with no solution, and the train/test split by a
+stable hash of a puzzle's id.
 """
 
 from __future__ import annotations
 
 import hashlib
+import math
 from typing import Final
 
 from puzzlecalc._checks import instance, real_number, whole_number
 
-__all__ = ["MAX_DRAWS", "MAX_SET", "check_settings", "split_of"]
+__all__ = ["MAX_DRAWS", "MAX_SET", "check_settings", "split_of", "unsolvable_at"]
 
 #: The most puzzles a set may ask for.
 MAX_SET: Final = 10_000_000
@@ -33,6 +35,23 @@ def split_of(puzzle_id: str, test_share: float) -> str:
     real_number(test_share, "test_share", low=0, high=1)
     bucket = int.from_bytes(hashlib.sha256(puzzle_id.encode()).digest()[:8], "big") / 2**64
     return "test" if bucket < test_share else "train"
+
+
+def unsolvable_at(place: int, share: float) -> bool:
+    """Whether the puzzle at ``place`` (from 0) of a set with a share ``share`` of
+    puzzles with no solution is one of them: they are spread evenly, the first at the
+    place where the share first makes a whole puzzle.
+
+    >>> [place for place in range(10) if unsolvable_at(place, 0.25)]
+    [3, 7]
+
+    :raises InvalidTypeError: if ``place`` is not a whole number or ``share`` not a number.
+    :raises InvalidArgumentError: if ``place`` is not from 0 to :data:`MAX_SET` or
+        ``share`` not from 0 to 1.
+    """
+    whole_number(place, "place", low=0, high=MAX_SET)
+    real_number(share, "share", low=0, high=1)
+    return math.floor((place + 1) * share) > math.floor(place * share)
 
 
 def check_settings(

@@ -73,7 +73,7 @@ from puzzlecalc.errors import (
     InvalidTypeError,
     PuzzlecalcError,
 )
-from puzzlecalc.sets import check_settings, split_of
+from puzzlecalc.sets import check_settings, split_of, unsolvable_at
 
 # (the package names functions after these modules: the modules themselves)
 countdown = importlib.import_module("puzzlecalc.arith24.countdown")
@@ -376,6 +376,7 @@ CALLS: dict[str, tuple[Callable[..., Any], dict[str, Any]]] = {
     "digits_round": (countdown.digits_round, {"rng": RNG, "low": 20, "high": 99}),
     "one_step_values": (countdown.one_step_values, {"numbers": [2, 3]}),
     "split_of": (split_of, {"puzzle_id": "24-0", "test_share": 0.2}),
+    "unsolvable_at": (unsolvable_at, {"place": 3, "share": 0.25}),
     "fours": (
         fours,
         {

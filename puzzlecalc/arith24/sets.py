@@ -54,7 +54,7 @@ from puzzlecalc.arith24.solutions import DEFAULT_MAX_STEPS, solve
 from puzzlecalc.arith24.ten import TEN_PUZZLE, ten
 from puzzlecalc.arith24.years import COUNTDOWN_CARDS, YEAR_RULES, year_puzzle
 from puzzlecalc.errors import SearchLimitError
-from puzzlecalc.sets import MAX_DRAWS, check_settings, split_of
+from puzzlecalc.sets import MAX_DRAWS, check_settings, split_of, unsolvable_at
 
 __all__ = [
     "SetRecord",
@@ -516,7 +516,7 @@ class _Counts:
 
     def keeps(self, place: int, record: SetRecord) -> bool:
         """Whether ``record`` may stand at ``place``."""
-        if math.floor((place + 1) * self.unsolvable) > math.floor(place * self.unsolvable):
+        if unsolvable_at(place, self.unsolvable):
             return not record.count
         return self._within(record.count)
 

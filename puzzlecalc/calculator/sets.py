@@ -18,7 +18,6 @@ import contextlib
 import hashlib
 import itertools
 import json
-import math
 import random
 from collections.abc import Generator, Iterator
 from typing import Any
@@ -35,7 +34,7 @@ from puzzlecalc.calculator.levels import Game, check_game
 from puzzlecalc.calculator.maker import DEFAULT_MAX_TRIES, MOST_IN_A_ROW, checked_moves, generate
 from puzzlecalc.calculator.solver import count_solutions, solve_level
 from puzzlecalc.errors import InvalidArgumentError, SearchLimitError
-from puzzlecalc.sets import MAX_DRAWS, check_settings, split_of
+from puzzlecalc.sets import MAX_DRAWS, check_settings, split_of, unsolvable_at
 
 __all__ = ["LevelRecord", "level_set"]
 
@@ -143,7 +142,7 @@ def _stream(
     given: set[str] = set()
     with contextlib.closing(drawn):  # (the workers end when the set does)
         for place in range(count):
-            short = math.floor((place + 1) * unsolvable) > math.floor(place * unsolvable)
+            short = unsolvable_at(place, unsolvable)
             for _ in range(max_draws):
                 record = next(drawn)
                 if record is not None and record.id not in given:
