@@ -185,6 +185,8 @@ def test_steps_chain_through_their_results() -> None:
     assert find_answer("2*3=6, 6+6=12, 12*2=24") == "((2*3)+6)*2"
     assert grade("2*3=6, 6+6=12, 12*2=24", [2, 3, 6, 2]).correct
     assert "divides by zero" in grade("6/0=1, 1*3=3", [6, 0, 3], 3).reason
+    # (a result put in a step is not found again as another result of its value)
+    assert find_answer("13-1 = 12, 7+5 = 12, 12-10 = 2, 12*2 = 24") == "(13-1)*((7+5)-10)"
 
 
 @pytest.mark.parametrize(

@@ -186,6 +186,10 @@ _STEP_OPERATOR: Final = re.compile(r"[-+*/^]")
 #: The most steps read as a list (each result is looked for in the steps after it, so the
 #: work grows as the square of their number); a longer list is read as text.
 _MOST_STEPS: Final = 64
+#: The mark of the first result a step uses, while its results are found (a character of
+#: Unicode's private use: no digit, nothing a step is written with), and the marks.
+_FIRST_MARK: Final = 0xE000
+_MARK: Final = re.compile("[\ue000-\uf8ff]")
 #: The most ``\frac{a}{b}`` read as fractions (each is found from the start of the text).
 _MOST_FRACTIONS: Final = 64
 #: What goes before a step and is not the step: ``Step 2:``, ``First,``, ``2.``, words up
@@ -303,6 +307,9 @@ def grade_all(
 #: parent pickles every one).
 _Sent: TypeAlias = tuple[str, tuple[Number, ...], Number, HouseRules, int]
 _Graded: TypeAlias = tuple[bool, str, str | None, Number | None, GradeFault | None, bool]
+#: A result of a step of a list: as written, its value, its tree (the step with the results
+#: it uses written as their trees).
+_Result: TypeAlias = tuple[str, Fraction, str]
 
 
 def _sent(answer: Answer, max_steps: int) -> _Sent:
@@ -500,18 +507,18 @@ def _steps(text: str, *, chained: bool = False) -> tuple[str, str | None] | None
             steps.append(step)
     if len(steps) < 2:
         return None
-    made: list[tuple[str, Fraction, str]] = []  # each result: as written, its value, its tree
+    made: list[_Result] = []
     wrong = None
     for place, step in enumerate(steps, 1):
         left, result = step.group(1).strip(), step.group(2)
-        valued, written = left, left
+        marked, used = left, list[_Result]()  # (each result it uses put as a mark: found once)
         for index in range(len(made) - 1, -1, -1):  # the results it uses, latest first
-            shown, value, tree = made[index]
+            shown = made[index][0]
             alone = re.compile(rf"(?<![\d.]){re.escape(shown)}(?![\d.])")  # (not in a number)
-            if alone.search(valued) is not None:
-                valued = alone.sub(f"({value})", valued, count=1)
-                written = alone.sub(lambda _, tree=tree: f"({tree})", written, count=1)
-                del made[index]
+            if alone.search(marked) is not None:
+                marked = alone.sub(chr(_FIRST_MARK + len(used)), marked, count=1)
+                used.append(made.pop(index))
+        valued, written = _unmarked(marked, used, 1), _unmarked(marked, used, 2)
         worked = _value(valued)
         if wrong is None and worked is not None and worked != _number(result):
             wrong = f"step {place}: {left} is {worked}, not {result}"
@@ -519,6 +526,12 @@ def _steps(text: str, *, chained: bool = False) -> tuple[str, str | None] | None
     if chained and len(made) > 1:
         return None
     return made[-1][2], wrong
+
+
+def _unmarked(marked: str, used: list[_Result], field: int) -> str:
+    """A step with the mark of each result it uses written as its ``field`` (1: its value,
+    2: its tree), in brackets."""
+    return _MARK.sub(lambda mark: f"({used[ord(mark[0]) - _FIRST_MARK][field]})", marked)
 
 
 def _parts(text: str) -> Iterator[str]:
