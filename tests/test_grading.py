@@ -222,6 +222,83 @@ def test_what_an_answer_line_introduces_is_the_answer_not_the_working_after_it(
     assert graded.expression == expression and graded.correct, graded
 
 
+@pytest.mark.parametrize(
+    ("text", "cards", "target", "expression"),
+    [
+        ("8/(3-8/3) = 24, since 8/3 is about 2.67 and 3 - 2.67 = 0.33.", HAND, 24, "8/(3-8/3)"),
+        ("8/(3-8/3) = 24. Verification: 8/3 ≈ 2.667, 3 - 2.667 = 0.333", HAND, 24, "8/(3-8/3)"),
+        ("8/(3-8/3) = 24. Indeed, 3 - 8/3 = 1/3.", HAND, 24, "8/(3-8/3)"),
+        ("8/(3-8/3) = 24. Check: 8/3 = 2.667, 3 - 2.667 = 0.333.", HAND, 24, "8/(3-8/3)"),
+        ("8/(3-8/3) = 24, where 3-8/3 is 1/3.", HAND, 24, "8/(3-8/3)"),  # ("is": "=")
+        ("8/(3-8/3) = 24 (3-8/3 equals 1/3)", HAND, 24, "8/(3-8/3)"),
+        ("8/(3-8/3) = 24, as 3-8/3 is small.", HAND, 24, "8/(3-8/3)"),  # (a part of it)
+        ("(3+3)*4 = 24, where 3+3 = 6.", [3, 3, 4], 24, "(3+3)*4"),
+        ("(3+3)*4 = 24\n\n(Note that 3*4 = 12 would not do.)", [3, 3, 4], 24, "(3+3)*4"),
+        ("(3+3)*4 = 24 because 3+3 = 6 and 6*4 = 24.", [3, 3, 4], 24, "(3+3)*4"),  # (steps)
+        ("(3+3)*4 = 24\n\nHere 3+3 is 6, and 6*4 is 24.", [3, 3, 4], 24, "(3+3)*4"),
+        ("3+3=6, 6*4=24, as 24/4=6 and 6-3=3.", [3, 3, 4], 24, "(3+3)*4"),  # (its last to make it)
+        ("(12+12)*1 = 24, where 12+12 = 24.", [12, 12, 1], 24, "(12+12)*1"),  # (a part makes it)
+        ("(12+12)*1 = 24. Check: 12+12 = 24, 24*1 = 24.", [12, 12, 1], 24, "(12+12)*1"),
+        ("3*8 = 24, 24*1 = 24", [3, 8, 1], 24, "3*8*1"),  # (a result used: no part of it)
+        ("12*2 = 24, 24-12 = 12, 12*2 = 24", [2, 2, 12, 12], 24, "(12*2-12)*2"),  # (on results)
+        ("10*1 = 10 as 10*1 = 10", [10, 1], 10, "10*1"),  # (it again, with 10 a card)
+        ("(12-6)*4*1 = 24, where 12-6 = 6 and (12-6)*4 = 24", [1, 4, 6, 12], 24, "(12-6)*4*1"),
+        ("(8-6)*4*3\n\nNote: 8-6 = 2; (8-6)*4 = 8.", [3, 4, 6, 8], 24, "(8-6)*4*3"),  # (stated)
+        ("Try 4+3 = 7. No.\n\n3*4 = 12, not 24.\n\nWe get (4+4)*3.", [3, 4, 4], 24, "(4+4)*3"),
+        ("Maybe (3-9)*12? That is -72.\n\n12*9-(13+13)*3 = 30!", [3, 9, 12, 13, 13], 30, None),
+    ],
+)
+def test_working_after_an_expression_is_not_the_answer(
+    text: str, cards: list[int], target: int, expression: str | None
+) -> None:
+    """An expression, then working: chains written equal to other numbers, parts of it, or
+    steps after the last that makes the target (not read, even where they round: the
+    answer is graded, not the working after it)."""
+    graded = grade(text, cards, target)
+    assert graded.correct and graded.expression == (expression or graded.expression), graded
+
+
+@pytest.mark.parametrize(
+    ("text", "cards", "reason"),
+    [
+        ("(8+8)/(3+3) = 8/3, since 8+8 = 16.", HAND, "leaves out"),  # (all working: the last)
+        ("3*8 = 24, no: 8/(3+8/3) = 24", HAND, "step 2: 8/(3+8/3) is 24/17"),  # (no part of it)
+        ("3+3=6, 6*3=18", [3, 3, 3], "gives 18, not 24"),  # (steps that make no target)
+        ("3+3=7, (3+3)*4=24, as 24/4=6", [3, 3, 4], "step 1: 3+3 is 6, not 7"),  # (before it)
+    ],
+)
+def test_working_never_makes_a_wrong_answer_right(text: str, cards: list[int], reason: str) -> None:
+    graded = grade(text, cards)
+    assert not graded.correct and reason in graded.reason, graded
+
+
+#: How working may follow an expression stated equal to the target, and how it is written:
+#: each line of the working, each part with its value, each with its value about.
+JOINERS = [", since", ". Indeed,", " because", ", where", ". Check:", "\n\nHere", " as",
+           "\n\nVerification:"]  # fmt: skip
+
+
+@settings(max_examples=60)
+@given(
+    st.lists(st.integers(1, 13), min_size=2, max_size=4),
+    st.sampled_from(JOINERS),
+    st.sampled_from(["lines", "parts", "about", "is"]),
+)
+def test_every_printed_solution_followed_by_its_working_grades_right(
+    hand: list[int], joiner: str, form: str
+) -> None:
+    for solution in solve(hand)[:3]:
+        parts = list(solution.steps())[:-1]
+        working = {
+            "lines": ", ".join(solution.working()),
+            "parts": " and ".join(f"{part} = {_written(part.value)}" for part in parts),
+            "about": " and ".join(f"{part} ≈ {float(part.value):.2f}" for part in parts),
+            "is": " and ".join(f"{part} is {_written(part.value)}" for part in parts),
+        }[form]
+        text = f"{solution} = 24{joiner} {working}."
+        assert grade(text, hand).correct, text
+
+
 #: A hand whose one distinct solution is (8+4)*(6-4).
 STEPS_HAND = [4, 4, 6, 8]
 
@@ -486,7 +563,8 @@ def test_a_step_with_a_result_too_long_to_read_is_no_step(result: str) -> None:
 
 def test_a_list_of_too_many_steps_is_read_as_text() -> None:
     steps = "".join(f"{n}+1={n + 1}\n" for n in range(1, 80))
-    assert find_answer(steps) == "79+1"  # (the last expression, not the steps chained)
+    assert find_answer(steps, 1000) == "79+1"  # (the last expression, not the steps chained)
+    assert find_answer(steps) == "23+1"  # (the lines after it written equal to others)
     assert find_answer("".join(f"{n}+1={n + 1}\n" for n in range(1, 10))) == (
         "((((((((1+1)+1)+1)+1)+1)+1)+1)+1)+1"
     )

@@ -19,10 +19,21 @@ Else, in the text, a list of steps
 (``3+3=6, 6*4=24``, ``3+3=6 so 6*4=24``, ``**Step 1:** 3+3=6``, ``First combine 3 and 3:
 3+3=6``, a Markdown table's columns of operations and results, or in words: ``Add 3 and
 3 to get 6``, ``Multiply 6 by 4, giving 24``; each step's operands must be cards or
-results of steps before, each used once, each claimed result exact; at most 64 steps, a
-longer list is read as text), else the last expression: of a chain of
-equalities (``8/(3-8/3) = 24``, ``24 = 8/(3-8/3)``, ``8/(3-8/3) = 8/(1/3) = 24``) its
-first side with an operator, without what cannot begin or end an expression (Markdown's
+results of steps before, each used once (by its value, or the step that made it written
+in full: ``12-6 = 6, (12-6)*4 = 24``), each claimed result exact; at most 64 steps, a
+longer list is read as text) up to its last step that makes the target (the steps after
+it are working: ``3+3=6, 6*4=24, as 24/4=6``), where a step that makes it again and is a
+part of the answer before it is working too (``(12+12)*1 = 24, where 12+12 = 24``); else,
+or where the list makes no target and the text states an expression (below), the last
+expression: of a chain of equalities (``8/(3-8/3) = 24``, ``24 = 8/(3-8/3)``,
+``8/(3-8/3) = 8/(1/3) = 24``) its first side with an operator, of the last chain that is
+not working after an expression stated before it. Working is a chain written equal (or
+``≈``) to a number other than the target (``3 - 8/3 = 1/3``, ``8/3 ≈ 2.67``), or a part of
+the expression before it (``8/(3-8/3) = 24, as 3-8/3 is small``); a chain that is not
+working states its expression. ``is``, ``is equal to`` and ``equals`` between an
+expression and a number are read as ``=``, and ``is about`` (``approximately``,
+``roughly``, ``around``, ``nearly``) as ``≈``. An expression is read without what cannot
+begin or end one (Markdown's
 ``**``, a full stop). LaTeX (``\\times``, ``\\div``, ``\\cdot``, ``\\frac{a}{b}`` (the
 first 64), ``\\left(``), Unicode (``×``, ``÷``, ``−``) and a letter x between operands
 (``3 x 8``) are read as the operators they write, and square brackets about an
@@ -44,6 +55,8 @@ Grade(correct=True, reason='correct', expression='8/(3-8/3)', value=24, fault=No
 Grade(correct=True, reason='correct', expression=None, value=None, fault=None, claims_none=True)
 >>> grade("The best is 1+1+1+1 = 4, so it is impossible.", [3, 3, 8, 8]).reason
 'says there is no solution, but there is one'
+>>> grade("8/(3-8/3) = 24, since 3 - 8/3 = 1/3 and 8/3 is about 2.67.", [3, 3, 8, 8]).correct
+True
 """
 
 from __future__ import annotations
@@ -72,7 +85,7 @@ from puzzlecalc._free_text import (
     table_columns,
 )
 from puzzlecalc._pool import in_order
-from puzzlecalc.arith24.expr import _SPELLINGS, narrowed, parse
+from puzzlecalc.arith24.expr import _SPELLINGS, MAX_LENGTH, narrowed, parse
 from puzzlecalc.arith24.numbers import MAX_DIGITS, Number, number
 from puzzlecalc.arith24.referee import WRONGLY_NONE, Fault, check
 from puzzlecalc.arith24.rules import DEFAULT_RULES, HouseRules
@@ -129,9 +142,20 @@ _RESULT_HEADINGS: Final = ("result", "value", "equals", "gives")
 #: A letter x between two operands, as plain text writes a product (``3 x 8``).
 _LETTER_TIMES: Final = re.compile(r"([\d)\]])[ \t]*[xX][ \t]*(?=[\d(\[√])")
 #: A run of text expressions may be made of (digits, operators, brackets, spaces, and
-#: ``=`` between them: a chain of equalities), from a character that is not a space or
-#: ``=``: the runs of spaces between words are no runs.
-_CHAIN: Final = re.compile(r"[0-9.()+\-*/^√!⁄][0-9.()+\-*/^√!⁄ =]*")
+#: ``=`` or ``≈`` between them: a chain of equalities), from a character that is not a
+#: space or ``=``: the runs of spaces between words are no runs.
+_CHAIN: Final = re.compile(r"[0-9.()+\-*/^√!⁄][0-9.()+\-*/^√!⁄ =≈]*")
+#: What parts a chain's sides: an equals sign, or one that says "about".
+_EQUALS: Final = re.compile("[=≈]")
+#: Where a run holds two chains: spaces between an operand's end and a bracket that opens
+#: (``24 (3+3 = 6)``: no operator joins them).
+_JUXTAPOSED: Final = re.compile(r"(?<=[\d)!]) +(?=\()")
+#: An equality in words between an expression and a number (``3+3 is 6``, ``8/3 is about
+#: 2.67``, ``9/6 is equal to 3/2``, ``6*4 equals 24``): read as ``=``, or ``≈``.
+_SAID_EQUAL: Final = re.compile(
+    r"(?<=[\d)])[ \t]+(?:is[ \t]+(?:equal[ \t]+to|(about|approximately|roughly|around|nearly))"
+    r"|is|equals)[ \t]+(?=[-\d(])"
+)
 #: What introduces an answer at a line's start: ``Answer:``, ``**Final answer:**``,
 #: ``Solution:``, ``The answer is:``. (Not within a line: prose on its way says "for the
 #: answer: 3*8 fails".)
@@ -145,18 +169,22 @@ _NO_END: Final = " */+-^(√.⁄"
 _DIGIT: Final = re.compile(r"\d")
 _OPERATOR: Final = re.compile(r"[-+*/^√!]")
 #: What parts the steps of a list: a new line, a comma, a semicolon, a full stop, an
-#: arrow, and the words that join them ("then", "and", "so", "thus", "hence",
-#: "therefore", with a capital or not).
+#: arrow, a bracket that opens after an operand (``(3+3)*4 = 24 (3+3 = 6)``), and the
+#: words that join them ("then", "and", "so", "thus", "hence", "therefore", "as",
+#: "since", "because", "where", with a capital or not).
 _STEP_BREAK: Final = re.compile(
-    r"[,;\n→⇒]|\.\s"  # (each word \b...\b, written from its first letter: found faster)
-    r"|[Tt](?<!\w[Tt])h(?:en|us|erefore)\b|[Aa](?<!\w[Aa])nd\b|[Ss](?<!\w[Ss])o\b"
-    r"|[Hh](?<!\w[Hh])ence\b"
+    rf"[,;\n→⇒]|\.\s|{_JUXTAPOSED.pattern}\("
+    # (each word \b...\b, written from its first letter: found faster)
+    r"|[Tt](?<!\w[Tt])h(?:en|us|erefore)\b|[Aa](?<!\w[Aa])(?:nd|s)\b|[Ss](?<!\w[Ss])(?:o|ince)\b"
+    r"|[Hh](?<!\w[Hh])ence\b|[Bb](?<!\w[Bb])ecause\b|[Ww](?<!\w[Ww])here\b"
 )
 #: A number as a step writes it: ``6``, ``-3``, ``1.5``, ``8/3``; each run of digits of at
 #: most :data:`~puzzlecalc.arith24.numbers.MAX_DIGITS` digits, as the parser reads them.
 _NUMBER: Final = (
     rf"-?\d{{1,{MAX_DIGITS}}}(?:\.\d{{1,{MAX_DIGITS}}})?(?:[/⁄][1-9]\d{{0,{MAX_DIGITS - 1}}})?"
 )
+#: A side of an equality that is a number and no more (``fullmatch``).
+_NUMBER_ALONE: Final = re.compile(_NUMBER)
 #: A step in words: an operation of two numbers, and what it gives (``Add 8 and 4 to get
 #: 12``, ``Subtract 4 from 6, giving 2``, ``Multiply 12 by 2 to make 24``, ``Divide 8 by
 #: 1/3, which is 24``). (The first letters looked ahead for first, as for
@@ -308,8 +336,8 @@ def grade_all(
 _Sent: TypeAlias = tuple[str, tuple[Number, ...], Number, HouseRules, int]
 _Graded: TypeAlias = tuple[bool, str, str | None, Number | None, GradeFault | None, bool]
 #: A result of a step of a list: as written, its value, its tree (the step with the results
-#: it uses written as their trees).
-_Result: TypeAlias = tuple[str, Fraction, str]
+#: it uses written as their trees), and the step as written.
+_Result: TypeAlias = tuple[str, Fraction, str, str]
 
 
 def _sent(answer: Answer, max_steps: int) -> _Sent:
@@ -345,14 +373,17 @@ def _read(text: str, target: Number) -> tuple[str | None, str | None, bool]:
     introduced = None if found else _introduced(text)
     if introduced is not None:
         introduced = _plain(introduced)
-        read = _read_introduced(introduced)
+        read = _read_introduced(introduced, target)
         claims_none = _says_none(introduced, target)
         if read is not None or claims_none:
             return *(read or (None, None)), claims_none
     text = _plain(text)
-    steps = _steps(text)
-    read = steps if steps is not None else (_last_expression(text), None)
-    return *read, _says_none(text, target)
+    steps = _steps(text, target)
+    if steps is None or not steps[2]:  # (no list, or one that makes no target)
+        last, stated = _last_expression(text, target)
+        if steps is None or stated:
+            return last, None, _says_none(text, target)
+    return steps[0], steps[1], _says_none(text, target)
 
 
 def _says_none(text: str, target: Number) -> bool:
@@ -362,10 +393,10 @@ def _says_none(text: str, target: Number) -> bool:
     said = more_itertools.last(NO_SOLUTION.finditer(text), None)
     if said is None:
         return False
-    for chain in _CHAIN.findall(text, said.end()):
-        sides = [_trimmed(side) for side in chain.split("=")]
-        if len(sides) > 1 and _value(sides[-1]) not in (None, target):
-            continue  # (working: 1+1+1+1 = 4)
+    for chain in _chains(text, said.end()):
+        sides = _sides(chain)
+        if _working(sides, target):
+            continue  # (1+1+1+1 = 4)
         if any(map(_has_operator, sides)):
             return False
     return True
@@ -380,31 +411,81 @@ def _introduced(text: str) -> str | None:
     return PARAGRAPH_BREAK.split(text[last.end() :].strip(), maxsplit=1)[0]
 
 
-def _read_introduced(paragraph: str) -> tuple[str | None, str | None] | None:
+def _read_introduced(paragraph: str, target: Number) -> tuple[str | None, str | None] | None:
     """What an answer's introduced ``paragraph`` gives: the last expression of its first
     line with a digit, or, when that line is an equation, the list of steps the paragraph
     is if they chain into one; ``None`` if that line has no expression with an operator."""
     line = next((line for line in paragraph.splitlines() if _has_digit(line)), "")
     if "=" in line:
-        steps = _steps(paragraph, chained=True)
+        steps = _steps(paragraph, target, chained=True)
         if steps is not None:
-            return steps
-    found = _last_expression(line)
+            return steps[:2]
+    found, _ = _last_expression(line, target)
     return None if found is None or not _has_operator(found) else (found, None)
 
 
-def _last_expression(text: str) -> str | None:
-    """The first side with a digit and an operator (else with a digit) of the last chain of
-    equalities of ``text`` that has one: a chain's first side is the answer and the others
-    its value (``8/(3-8/3) = 8/(1/3) = 24``, ``24 = 8/(3-8/3)``)."""
-    chains = _CHAIN.findall(text)
+def _last_expression(text: str, target: Number) -> tuple[str | None, bool]:
+    """The expression ``text`` gives as prose, and whether it states it: the first side
+    with a digit and an operator (else with a digit) of its last chain of equalities that
+    has one, and is not working after an expression stated before it (a chain's first
+    side is the answer and the others its value: ``8/(3-8/3) = 8/(1/3) = 24``, ``24 =
+    8/(3-8/3)``). Working is a chain written equal to a number other than ``target``
+    (``3-8/3 = 1/3``, ``8/3 ≈ 2.67``), or a part of the expression stated before it
+    (``8/(3-8/3) = 24, as 3-8/3 is small``); a chain that is not working states its
+    expression. (Where every chain is working, the last is given, not stated.)"""
+    chains = [_sides(chain) for chain in _chains(text)]
     for wanted in (_has_operator, _has_digit):
-        for chain in reversed(chains):
-            for side in chain.split("="):
-                side = _trimmed(side)
-                if wanted(side):
-                    return side
-    return None
+        answer, stated = None, False
+        for sides in chains:
+            side = next(filter(wanted, sides), None)
+            if side is None:
+                continue
+            working = _working(sides, target)
+            if answer is not None and stated and (working or _part_of(side, answer)):
+                continue
+            answer, stated = side, not working
+        if answer is not None:
+            return answer, stated
+    return None, False
+
+
+def _chains(text: str, start: int = 0) -> Iterator[str]:
+    """The chains of equalities of ``text`` from ``start`` on (:data:`_CHAIN`,
+    :data:`_JUXTAPOSED`)."""
+    for run in _CHAIN.findall(text, start):
+        yield from _JUXTAPOSED.split(run)
+
+
+def _sides(chain: str) -> list[str]:
+    """The sides of a chain of equalities, each trimmed."""
+    return [_trimmed(side) for side in _EQUALS.split(chain)]
+
+
+def _working(sides: list[str], target: Number) -> bool:
+    """Whether a chain of equalities is working: written equal to a number other than
+    ``target`` (``1+1+1+1 = 4``, ``8/3 ≈ 2.67``; a ``!`` after it is the sentence's:
+    ``3*8 = 24!``)."""
+    if len(sides) < 2:
+        return False
+    written = sides[-1].rstrip("!")
+    return _NUMBER_ALONE.fullmatch(written) is not None and _number(written) != target
+
+
+def _part_of(part: str, whole: str, *, proper: bool = False) -> bool:
+    """Whether the expression ``part`` is written in ``whole``, spaces aside (not within a
+    number: ``3+3`` is no part of ``13+3``), and, if ``proper``, is not all of it."""
+    part, whole = part.replace(" ", ""), whole.replace(" ", "")
+    if len(part) > MAX_LENGTH:
+        return False  # (no expression, and no search as long as the square of the text)
+    if proper and part == whole:
+        return False
+    at = whole.find(part)
+    while at >= 0:
+        before, after = whole[at - 1 : at], whole[at + len(part) : at + len(part) + 1]
+        if not (before.isdigit() or before == ".") and not (after.isdigit() or after == "."):
+            return True
+        at = whole.find(part, at + 1)
+    return False
 
 
 def _has_digit(run: str) -> bool:
@@ -463,7 +544,15 @@ def _plain(text: str) -> str:
         text, count = _SQUARE.subn(_round, text)
         if not count:
             break
-    return _WORD_STEP.sub(_written_step, text.replace("{", "(").replace("}", ")"))
+    text = _WORD_STEP.sub(_written_step, text.replace("{", "(").replace("}", ")"))
+    if " is " in text or " equals " in text:
+        text = _SAID_EQUAL.sub(_said, text)
+    return text
+
+
+def _said(equality: re.Match[str]) -> str:
+    """An equality in words (:data:`_SAID_EQUAL`) as the sign it says."""
+    return " ≈ " if equality[1] else " = "
 
 
 def _table_steps(table: re.Match[str]) -> str:
@@ -489,13 +578,18 @@ def _round(square: re.Match[str]) -> str:
     return f"({square[1]})" if _has_operator(square[1]) else square[0]
 
 
-def _steps(text: str, *, chained: bool = False) -> tuple[str, str | None] | None:
+def _steps(
+    text: str, target: Number, *, chained: bool = False
+) -> tuple[str, str | None, bool] | None:
     """A list of steps (``3+3=6, 6*4=24``; on lines, after commas, semicolons, full stops or
     words such as "then" and "so"; ``Step 2:`` and the like before them) as one
     expression, each step's operands cards or the results of the steps before it (each
-    taken once, the latest of its value), and what is wrong with the first step whose
-    result is not what it makes; ``None`` if the text is not such a list (or, if
-    ``chained``, if a result but the last is used by no step after it)."""
+    taken once, the latest of its value; a step that makes a result, written in full in a
+    step, is that result), what is wrong with the first step whose result is not what it
+    makes, and whether a step makes ``target``: the steps after the last that does are
+    working, not the answer (``3+3=6, 6*4=24, as 24/4=6``), as is one that makes it again
+    and works on the answer before it (:func:`_works_on`); ``None`` if the text is not such
+    a list (or, if ``chained``, if a result but the last is used by no step after it)."""
     if text.count("=") < 2:
         return None  # (two steps, each with its "=", at the least)
     steps: list[re.Match[str]] = []
@@ -505,15 +599,21 @@ def _steps(text: str, *, chained: bool = False) -> tuple[str, str | None] | None
             if step is None or _STEP_OPERATOR.search(step[1]) is None or len(steps) == _MOST_STEPS:
                 return None  # (a part with an "=" that is no step, or one too many: no list)
             steps.append(step)
+    makes = [place for place, step in enumerate(steps, 1) if _number(step[2]) == target]
+    del steps[makes[-1] if makes else len(steps) :]
     if len(steps) < 2:
         return None
     made: list[_Result] = []
-    wrong = None
+    wrong: str | None = None
+    answer: _Result | None = None  # (the last step that makes the target, not working)
     for place, step in enumerate(steps, 1):
         left, result = step.group(1).strip(), step.group(2)
         marked, used = left, list[_Result]()  # (each result it uses put as a mark: found once)
         for index in range(len(made) - 1, -1, -1):  # the results it uses, latest first
-            shown = made[index][0]
+            shown, its_step = made[index][0], made[index][3]
+            if _part_of(its_step, left, proper=True):  # (in full: 12-6 in (12-6)*4)
+                del made[index]
+                continue
             alone = re.compile(rf"(?<![\d.]){re.escape(shown)}(?![\d.])")  # (not in a number)
             if alone.search(marked) is not None:
                 marked = alone.sub(chr(_FIRST_MARK + len(used)), marked, count=1)
@@ -522,10 +622,32 @@ def _steps(text: str, *, chained: bool = False) -> tuple[str, str | None] | None
         worked = _value(valued)
         if wrong is None and worked is not None and worked != _number(result):
             wrong = f"step {place}: {left} is {worked}, not {result}"
-        made.append((result, _number(result), written))
+        made.append((result, _number(result), written, left))
+        if place in makes and (answer is None or not _works_on(answer, made[-1], used)):
+            answer = made[-1]
     if chained and len(made) > 1:
         return None
-    return made[-1][2], wrong
+    return (answer or made[-1])[2], wrong, bool(makes)
+
+
+def _works_on(answer: _Result, step: _Result, used: list[_Result]) -> bool:
+    """Whether a ``step`` that makes the target again (on the results ``used``) is working
+    on the ``answer`` before it: a part of it (``12+12 = 24`` after ``(12+12)*1 = 24``), or
+    it again, written as it, read as on its result alone (``10*1 = 10`` after ``10*1 =
+    10``, where 10 is a card; not ``24*1 = 24`` after ``3*8 = 24``)."""
+    if _part_of(_shown(step[2]), _shown(answer[2])):
+        return True
+    again = step[3].replace(" ", "") == answer[3].replace(" ", "")
+    return again and used == [answer]
+
+
+def _shown(tree: str) -> str:
+    """A step's tree as the referee prints it (the brackets the steps' results put about
+    it left out), or as it is where it cannot be read."""
+    try:
+        return str(parse(tree))
+    except PuzzlecalcError:
+        return tree
 
 
 def _unmarked(marked: str, used: list[_Result], field: int) -> str:
