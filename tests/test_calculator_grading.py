@@ -74,6 +74,10 @@ NO_SOLUTION_LEVEL = Level(start=0, goal=7, moves=2, buttons=["+2"])
         "To find the answer: try each button.\n\n<<, <<, +4, +4, Reverse, +4",  # (no press)
         "Answer: You press <<, <<, +4, +4, Reverse, +4",
         "The solution is to press <<, <<, +4, +4, Reverse and +4.",
+        "The answer is <<, <<, +4, +4, Reverse, +4.",  # ("is" after a name of the answer)
+        "So the presses are <<, <<, +4, +4, Reverse, +4. That reaches 71.",
+        "One way is <<, <<, +4, +4, Reverse, +4.\n\nThe answer is not obvious at first.",
+        "Thinking it over, the sequence is << then << then +4, +4, Reverse, +4.",
         "First press <<, then <<, then +4, then +4, then Reverse, then +4.",
         "Buttons pressed: <<, <<, +4, +4, Reverse, +4",
         "Press << twice, then +4 twice, then Reverse, then +4.",
@@ -129,6 +133,9 @@ def test_presses_as_answers_write_them(text: str) -> None:
         ("<<, +4 twice", "ends on 696, not 71", "wrong value", ("<<", "+4", "+4")),
         ("You should press zap", NO_PRESSES, "no presses", ()),
         ("Note: Moves: <<", NO_PRESSES, "no presses", ()),  # (a press follows one heading)
+        ("The buttons are << and +4.", NO_PRESSES, "no presses", ()),  # (no name of an answer)
+        ("The answer is 71.", "press 1: no button shows '71' at this point", "no such press",
+         ()),
         ("<<, zap, press +4", "press 2: unknown button label: 'zap'", "no such press", ("<<",)),
         ("Okay, zap, press <<", "ends on 688, not 71", "wrong value", ("<<",)),  # (prose)
         ("<< gives 688, zap", "press 2: unknown button label: 'zap'", "no such press", ("<<",)),

@@ -4,8 +4,9 @@ them: the presses found, played on the level, and judged as the solver judges a 
 :func:`grade_presses` reads the presses an answer gives: the text of its last
 ``<answer>`` tags (``<Answer>`` too), else of its last ``\\boxed{...}``, else what
 follows its last ``Answer:`` (or ``Press:``, ``Presses:``, ``Solution:``, ``Sequence:``,
-``The answer is:``), or where that gives no press, its last paragraph that gives one (of
-its last 16). There the presses are labels as the buttons show them when pressed
+``The answer is``, ``The presses are``), or where that gives no press, its last paragraph
+that gives one (of its last 16). There the presses are labels as the buttons show them
+when pressed
 (:meth:`Level.find_press <puzzlecalc.calculator.level.Level.find_press>`: ``+4``,
 ``Reverse``, ``Delete@2``, ``Store(hold)``, ``ABC`` for a word goal), parted by commas,
 semicolons, new lines, arrows, "then" or "and". Case and spaces do not matter in a label,
@@ -122,10 +123,14 @@ PressFault: TypeAlias = Literal[
     "claims none",
 ]  # fmt: skip
 
+#: The words that name an answer's presses, in small letters.
+_ANSWER_NAMES: Final = ("answer", "presses", "press", "solution", "sequence", "way")
 #: What introduces an answer that is not marked: ``Answer:``, ``**Presses:**``, a key of
-#: JSON (``"presses":``); not ``Press <<:``, a press and its display.
+#: JSON (``"presses":``), ``The answer is``, ``The presses are``; not ``Press <<:``, a
+#: press and its display.
 _INTRODUCED: Final = re.compile(
-    r"\b(?:answer|press(?:es)?|solution|sequence)(?:[ \t]+(?:is|are))?[ \t*_\"']{0,4}:",
+    rf"\b(?:{'|'.join(_ANSWER_NAMES)})"
+    r"(?:[ \t]+(?:is|are)\b[ \t*_\"']{0,4}:?|[ \t*_\"']{0,4}:)",
     re.IGNORECASE,
 )
 #: What ends a line of presses: a new line, or a sentence's full stop (no label has a
@@ -564,23 +569,30 @@ def _times(words: list[str], at: int) -> tuple[int, int]:
 def _subject(words: list[str], at: int) -> int:
     """How many words from ``at`` stand before the presses of their part: up to a verb of
     a press (in their part, or a later part of their line where theirs begins it: ``First,
-    press <<``, ``Okay, so, press <<``), or through a heading's colon, none of them naming
-    a press (``You press <<``, ``The answer is to press +4``, ``Buttons pressed: <<``); 0
-    where there are none."""
+    press <<``, ``Okay, so, press <<``), or through a heading's colon, else through "is" or
+    "are" after a name of the answer in their part (:data:`_ANSWER_NAMES`), none of them
+    naming a press (``You press <<``, ``The answer is to press +4``, ``Buttons pressed:
+    <<``, ``The answer is <<, +4``); 0 where there are none."""
     begins_line = at == 0 or words[at - 1] == _NEW_LINE
     stop, crossed = at, False  # (whether the end of a part was passed: only to a verb)
+    said = 0  # (where "is" or "are" after a name of the answer ends the subject, if it does)
+    through = 0
     while stop < len(words) and words[stop] != _NEW_LINE:
-        if words[stop].lower() in _VERBS or (words[stop].endswith(":") and not crossed):
+        word = words[stop].lower()
+        if word in _VERBS or (word.endswith(":") and not crossed):
+            through = stop + word.endswith(":")  # (a heading's colon is left out with it)
             break
-        if not words[stop]:
+        if not crossed and word in ("is", "are") and words[stop - 1].lower() in _ANSWER_NAMES:
+            said = stop + 1
+        if not word:
             if not begins_line:
-                return 0
+                break
             crossed = True
         stop += 1
-    else:
+    through = through or said
+    if not through or any(_is_label(word.rstrip(":")) for word in words[at:through]):
         return 0
-    through = stop + words[stop].endswith(":")  # (a heading's colon is left out with it)
-    return 0 if any(_is_label(word.rstrip(":")) for word in words[at:through]) else through - at
+    return through - at
 
 
 def _run_end(words: list[str], at: int) -> int:
