@@ -201,6 +201,12 @@ def test_steps_chain_through_their_results() -> None:
         ("- Answer: 8/(3-8/3)\n- 3*8 = 24 fails", HAND, "8/(3-8/3)"),  # (an item of a list)
         ("Answer: 3*8, no: 8/(3-8/3)\nsince 3-8/3 = 1/3", HAND, "8/(3-8/3)"),  # (its line's last)
         ("Answer: here it is.\n\n8/(3-8/3)", HAND, "8/(3-8/3)"),  # (none there: the text's)
+        (
+            "Try 9-6 = 3. No.\nSo the answer is (9-6/6)*3. Check: 6/6 = 1, 9-1 = 8, 8*3 = 24.",
+            [3, 6, 6, 9],
+            "(9-6/6)*3",
+        ),  # ("is": the try before it is not read)
+        ("So the answer is not clear yet.\n\n8/(3-8/3)", HAND, "8/(3-8/3)"),
         ("The final answer is: 8/(3-8/3)\nas 3-8/3 = 1/3", HAND, "8/(3-8/3)"),
         ("Answer: 3 + 3 = 6\n6 * 4 = 24", [3, 3, 4], "(3+3)*4"),  # (steps from its line on)
         ("Answer:\n1. 3+3=6\n2. 6*4=24\n\n2*2 = 4 is no step", [3, 3, 4], "(3+3)*4"),
@@ -246,6 +252,37 @@ def test_what_an_answer_line_introduces_is_the_answer_not_the_working_after_it(
         ("(8-6)*4*3\n\nNote: 8-6 = 2; (8-6)*4 = 8.", [3, 4, 6, 8], 24, "(8-6)*4*3"),  # (stated)
         ("Try 4+3 = 7. No.\n\n3*4 = 12, not 24.\n\nWe get (4+4)*3.", [3, 4, 4], 24, "(4+4)*3"),
         ("Maybe (3-9)*12? That is -72.\n\n12*9-(13+13)*3 = 30!", [3, 9, 12, 13, 13], 30, None),
+        (
+            "**Answer:** 7*2+11-1 = 24 (7*2 = 14, 14+11 = 25, 25-1 = 24)",
+            [1, 2, 7, 11],
+            24,
+            "7*2+11-1",
+        ),  # (steps that chain, then working)
+        (
+            "Final answer: (13-11)*12*1 since 13-11 = 2 and (13-11)*12 = 24.",
+            [1, 11, 12, 13],
+            24,
+            "(13-11)*12*1",
+        ),  # (steps that are its working)
+        (
+            "**9*8/(6-3) = 24** Check: 9*8 = 72, 6-3 = 3, 72/3 = 24.",
+            [3, 6, 8, 9],
+            24,
+            "9*8/(6-3)",
+        ),  # (a word and a colon part steps)
+        (
+            "So the answer is 9*8/4+6. (9*8 = 72, 72/4 = 18, 18+6 = 24)",
+            [4, 6, 8, 9],
+            24,
+            "9*8/4+6",
+        ),  # (a bracket that opens after what is no operator)
+        ("(10+1)*3-9 = 24 ✓ (10+1 = 11, 11*3 = 33, 33-9 = 24)", [1, 3, 9, 10], 24, "(10+1)*3-9"),
+        (
+            "**(9-1)*(7-4) = 24** (9-1 = 8, 7-4 = 3, 8*3 = 24)",
+            [1, 4, 7, 9],
+            24,
+            "(9-1)*(7-4)",
+        ),  # (a bracket after Markdown's **)
     ],
 )
 def test_working_after_an_expression_is_not_the_answer(
@@ -272,20 +309,23 @@ def test_working_never_makes_a_wrong_answer_right(text: str, cards: list[int], r
     assert not graded.correct and reason in graded.reason, graded
 
 
-#: How working may follow an expression stated equal to the target, and how it is written:
-#: each line of the working, each part with its value, each with its value about.
-JOINERS = [", since", ". Indeed,", " because", ", where", ". Check:", "\n\nHere", " as",
-           "\n\nVerification:"]  # fmt: skip
+#: How working may follow an expression stated equal to the target ("{}" the expression,
+#: "{{}}" the working), and how it is written: each line of the working, each part with its
+#: value, each with its value about.
+FOLLOWED = ["{} = 24, since {{}}.", "{} = 24. Indeed, {{}}.", "{} = 24 because {{}}.",
+            "{} = 24, where {{}}.", "{} = 24. Check: {{}}.", "{} = 24\n\nHere {{}}.",
+            "{} = 24 as {{}}.", "{} = 24\n\nVerification: {{}}.", "{} = 24 ({{}}).",
+            "{} = 24 ✓ ({{}})", "**{} = 24** Check: {{}}.", "So the answer is {}. ({{}})"]  # fmt: skip
 
 
 @settings(max_examples=60)
 @given(
     st.lists(st.integers(1, 13), min_size=2, max_size=4),
-    st.sampled_from(JOINERS),
+    st.sampled_from(FOLLOWED),
     st.sampled_from(["lines", "parts", "about", "is"]),
 )
 def test_every_printed_solution_followed_by_its_working_grades_right(
-    hand: list[int], joiner: str, form: str
+    hand: list[int], template: str, form: str
 ) -> None:
     for solution in solve(hand)[:3]:
         parts = list(solution.steps())[:-1]
@@ -295,7 +335,7 @@ def test_every_printed_solution_followed_by_its_working_grades_right(
             "about": " and ".join(f"{part} ≈ {float(part.value):.2f}" for part in parts),
             "is": " and ".join(f"{part} is {_written(part.value)}" for part in parts),
         }[form]
-        text = f"{solution} = 24{joiner} {working}."
+        text = template.format(solution).format(working)
         assert grade(text, hand).correct, text
 
 

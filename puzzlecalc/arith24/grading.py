@@ -4,7 +4,8 @@
 ``<answer>...</answer>`` (``<Answer>`` too), else of the last ``\\boxed{...}``, else the
 whole text (the markers of a Markdown list left out: a dash, star or plus and a space at a
 line's start). Where the last ``Answer:`` at a line's start (``Solution:``, ``**Final
-answer:**``, ``The answer is:``) introduces an expression, that is the answer, not the
+answer:**``, ``The answer is:``, ``So the answer is``) introduces an expression, that is
+the answer, not the
 working after it: the last expression of the first line from there with a digit, or, if
 that line is an equation, the list of steps that begins there when its steps chain into
 one (``Answer: 3+3=6`` and ``6*4=24`` on the next line). An answer may say in words
@@ -17,15 +18,16 @@ when the solver finds no way to make the target. (An expression the referee find
 is the answer whatever words follow it: ``8/(3-8/3). It is impossible with + alone.``)
 Else, in the text, a list of steps
 (``3+3=6, 6*4=24``, ``3+3=6 so 6*4=24``, ``**Step 1:** 3+3=6``, ``First combine 3 and 3:
-3+3=6``, a Markdown table's columns of operations and results, or in words: ``Add 3 and
+3+3=6``, ``(3+3)*4 = 24 (3+3 = 6, 6*4 = 24)``, a Markdown table's columns of operations and results, or in words: ``Add 3 and
 3 to get 6``, ``Multiply 6 by 4, giving 24``; each step's operands must be cards or
 results of steps before, each used once (by its value, or the step that made it written
 in full: ``12-6 = 6, (12-6)*4 = 24``), each claimed result exact; at most 64 steps, a
 longer list is read as text) up to its last step that makes the target (the steps after
 it are working: ``3+3=6, 6*4=24, as 24/4=6``), where a step that makes it again and is a
-part of the answer before it is working too (``(12+12)*1 = 24, where 12+12 = 24``); else,
-or where the list makes no target and the text states an expression (below), the last
-expression: of a chain of equalities (``8/(3-8/3) = 24``, ``24 = 8/(3-8/3)``,
+part of the answer before it is working too (``(12+12)*1 = 24, where 12+12 = 24``), as
+the list is where it is a part of an expression the text states (``(13-11)*12*1 since
+13-11 = 2 and (13-11)*12 = 24``); else, or where the list makes no target and the text
+states an expression (below), the last expression: of a chain of equalities (``8/(3-8/3) = 24``, ``24 = 8/(3-8/3)``,
 ``8/(3-8/3) = 8/(1/3) = 24``) its first side with an operator, of the last chain that is
 not working after an expression stated before it. Working is a chain written equal (or
 ``≈``) to a number other than the target (``3 - 8/3 = 1/3``, ``8/3 ≈ 2.67``), or a part of
@@ -147,9 +149,10 @@ _LETTER_TIMES: Final = re.compile(r"([\d)\]])[ \t]*[xX][ \t]*(?=[\d(\[√])")
 _CHAIN: Final = re.compile(r"[0-9.()+\-*/^√!⁄][0-9.()+\-*/^√!⁄ =≈]*")
 #: What parts a chain's sides: an equals sign, or one that says "about".
 _EQUALS: Final = re.compile("[=≈]")
-#: Where a run holds two chains: spaces between an operand's end and a bracket that opens
-#: (``24 (3+3 = 6)``: no operator joins them).
-_JUXTAPOSED: Final = re.compile(r"(?<=[\d)!]) +(?=\()")
+#: Where a run holds two chains: spaces between what is no operator (or Markdown's ``**``
+#: after an operand) and a bracket that opens (``24 (3+3 = 6)``, ``24. (3+3 = 6)``, ``24 ✓
+#: (3+3 = 6)``, ``**(3+3)*4 = 24** (3+3 = 6)``: no operator joins them).
+_JUXTAPOSED: Final = re.compile(r"(?:(?<=[^-+*/^(=≈√⁄\s])|(?<=[\d)]\*\*)) +(?=\()")
 #: An equality in words between an expression and a number (``3+3 is 6``, ``8/3 is about
 #: 2.67``, ``9/6 is equal to 3/2``, ``6*4 equals 24``): read as ``=``, or ``≈``.
 _SAID_EQUAL: Final = re.compile(
@@ -157,10 +160,11 @@ _SAID_EQUAL: Final = re.compile(
     r"|is|equals)[ \t]+(?=[-\d(])"
 )
 #: What introduces an answer at a line's start: ``Answer:``, ``**Final answer:**``,
-#: ``Solution:``, ``The answer is:``. (Not within a line: prose on its way says "for the
-#: answer: 3*8 fails".)
+#: ``Solution:``, ``The answer is:``, ``So the answer is``. (Not within a line: prose on
+#: its way says "for the answer: 3*8 fails".)
 _INTRODUCED: Final = re.compile(
-    r"^[ \t>#*_]*(?:the[ \t]+)?(?:final[ \t]+)?(?:answer|solution)(?:[ \t]+is)?[ \t*_]*:[*_]*",
+    r"^[ \t>#*_]*(?:(?:so|thus|therefore|hence),?[ \t]+)?(?:the[ \t]+)?(?:final[ \t]+)?"
+    r"(?:answer|solution)(?:(?:[ \t]+is)?[ \t*_]*:[*_]*|[ \t]+is\b)",
     re.IGNORECASE | re.MULTILINE,
 )
 #: What cannot begin an expression, and what cannot end one.
@@ -169,11 +173,12 @@ _NO_END: Final = " */+-^(√.⁄"
 _DIGIT: Final = re.compile(r"\d")
 _OPERATOR: Final = re.compile(r"[-+*/^√!]")
 #: What parts the steps of a list: a new line, a comma, a semicolon, a full stop, an
-#: arrow, a bracket that opens after an operand (``(3+3)*4 = 24 (3+3 = 6)``), and the
-#: words that join them ("then", "and", "so", "thus", "hence", "therefore", "as",
-#: "since", "because", "where", with a capital or not).
+#: arrow, a bracket that opens after what is no operator (:data:`_JUXTAPOSED`), a word
+#: with a capital and a colon (``(3+3)*4 = 24 Check: 3+3 = 6``), and the words that join
+#: them ("then", "and", "so", "thus", "hence", "therefore", "as", "since", "because",
+#: "where", with a capital or not).
 _STEP_BREAK: Final = re.compile(
-    rf"[,;\n→⇒]|\.\s|{_JUXTAPOSED.pattern}\("
+    rf"[,;\n→⇒]|\.\s|{_JUXTAPOSED.pattern}|[ \t](?=[A-Z][a-z]*:)"
     # (each word \b...\b, written from its first letter: found faster)
     r"|[Tt](?<!\w[Tt])h(?:en|us|erefore)\b|[Aa](?<!\w[Aa])(?:nd|s)\b|[Ss](?<!\w[Ss])(?:o|ince)\b"
     r"|[Hh](?<!\w[Hh])ence\b|[Bb](?<!\w[Bb])ecause\b|[Ww](?<!\w[Ww])here\b"
@@ -378,12 +383,7 @@ def _read(text: str, target: Number) -> tuple[str | None, str | None, bool]:
         if read is not None or claims_none:
             return *(read or (None, None)), claims_none
     text = _plain(text)
-    steps = _steps(text, target)
-    if steps is None or not steps[2]:  # (no list, or one that makes no target)
-        last, stated = _last_expression(text, target)
-        if steps is None or stated:
-            return last, None, _says_none(text, target)
-    return steps[0], steps[1], _says_none(text, target)
+    return *_steps_or_stated(_steps(text, target), text, target), _says_none(text, target)
 
 
 def _says_none(text: str, target: Number) -> bool:
@@ -416,12 +416,37 @@ def _read_introduced(paragraph: str, target: Number) -> tuple[str | None, str | 
     line with a digit, or, when that line is an equation, the list of steps the paragraph
     is if they chain into one; ``None`` if that line has no expression with an operator."""
     line = next((line for line in paragraph.splitlines() if _has_digit(line)), "")
-    if "=" in line:
-        steps = _steps(paragraph, target, chained=True)
-        if steps is not None:
-            return steps[:2]
-    found, _ = _last_expression(line, target)
-    return None if found is None or not _has_operator(found) else (found, None)
+    steps = _steps(paragraph, target, chained=True) if "=" in line else None
+    found, wrong = _steps_or_stated(steps, line, target)
+    return None if found is None or not _has_operator(found) else (found, wrong)
+
+
+def _steps_or_stated(
+    steps: tuple[str, str | None, bool] | None, text: str, target: Number
+) -> tuple[str | None, str | None]:
+    """What ``text`` gives, its list of ``steps`` (``None``: it is none) read as
+    :func:`_steps` reads them: the steps where they make the target, unless the text
+    states an expression they are a part of (its working: ``(13-11)*12*1, since 13-11 = 2
+    and (13-11)*12 = 24``); else the expression the text states (:func:`_last_expression`:
+    a list that makes no target after tries, ``Try 4+3 = 7. ... We get (4+4)*3.``), else
+    the steps, else the text's last expression; and what is wrong with a step."""
+    last, stated = _last_expression(text, target)
+    if steps is not None and steps[2]:
+        if stated and last is not None and _is_working_of(steps[0], last):
+            return last, steps[1]
+        return steps[0], steps[1]
+    if steps is not None and not stated:
+        return steps[0], steps[1]
+    return last, None
+
+
+def _is_working_of(tree: str, stated: str) -> bool:
+    """Whether the answer ``tree`` of a list of steps is a part of the expression the text
+    states (a part writes no more digits than the whole: the expressions are read only
+    where that may be)."""
+    if len(_DIGIT.findall(tree)) > len(_DIGIT.findall(stated)):
+        return False
+    return _part_of(_shown(tree), _shown(stated), proper=True)
 
 
 def _last_expression(text: str, target: Number) -> tuple[str | None, bool]:
@@ -606,8 +631,9 @@ def _steps(
     made: list[_Result] = []
     wrong: str | None = None
     answer: _Result | None = None  # (the last step that makes the target, not working)
+    unused = 0
     for place, step in enumerate(steps, 1):
-        left, result = step.group(1).strip(), step.group(2)
+        left, result = _trimmed(step.group(1)), step.group(2)  # (``(3+3 = 6``: 3+3)
         marked, used = left, list[_Result]()  # (each result it uses put as a mark: found once)
         for index in range(len(made) - 1, -1, -1):  # the results it uses, latest first
             shown, its_step = made[index][0], made[index][3]
@@ -624,8 +650,8 @@ def _steps(
             wrong = f"step {place}: {left} is {worked}, not {result}"
         made.append((result, _number(result), written, left))
         if place in makes and (answer is None or not _works_on(answer, made[-1], used)):
-            answer = made[-1]
-    if chained and len(made) > 1:
+            answer, unused = made[-1], len(made)  # (the results no step took, its own too)
+    if chained and (unused if answer else len(made)) > 1:
         return None
     return (answer or made[-1])[2], wrong, bool(makes)
 
