@@ -21,7 +21,7 @@ def test_a_plan_answers_what_the_rules_say(house: HouseRules) -> None:
     assert plan.ops == house.ops and plan.use_all == house.use_all
     assert plan.every_op == (house.ops == "+-*/")
     assert plan.limits_values == house.limits_values and plan.whole_only == house.whole_only
-    assert plan.unrestricted == (plan.every_op and not house.limits_values)
+    assert plan.unrestricted == (plan.every_op and not house.limits_values and not house.family)
     assert plan.whole_arithmetic == (plan.every_op and house.whole_only)
     assert plan.allows(-1) == house.allows(-1) and plan.allows(0) == house.allows(0)
 

@@ -86,6 +86,27 @@ def test_small_counts_by_hand(
     assert count(hand, target, ops=ops, in_order=True, distinct="none") == trees
 
 
+@pytest.mark.parametrize(
+    ("hand", "target", "rules"),
+    [
+        ([Fraction(1, 2), 5, 5], Fraction(1, 2),
+         HouseRules(use_all=False, distinct="normal", in_order=True, concat=True, max_digits=1)),
+        ([Fraction(5, 4), 9, Fraction(1, 2), 4], Fraction(5, 2),
+         HouseRules(in_order=True, concat=True, max_digits=1)),
+        ([Fraction(3, 4), 2, Fraction(1, 4)], 6,
+         HouseRules(use_all=False, in_order=True, unary="!", max_digits=1)),
+    ],
+)  # fmt: skip
+def test_a_solution_is_bracketed_to_the_left_only_where_every_value_is_allowed(
+    hand: list[Number], target: Number, rules: HouseRules
+) -> None:
+    """In a fixed order a solution is printed bracketed to the left where that changes
+    nothing, ``(1⁄2)-(5-5)`` as ``(1⁄2)+5-5``: that passed values the wider family's rules
+    turn away (``(1⁄2)+5`` is 11/2, of more than one digit), and the referee refused it."""
+    found = solve(hand, target, rules=rules)
+    assert found and all(check(str(expr), hand, target, rules=rules).ok for expr in found)
+
+
 def test_ten_down_to_one_makes_2016_in_44499_trees() -> None:
     """The count Norvig's exact check finds (30,066 in floating point), counted from tables
     of six cards at most: the listing needed 131 seconds."""

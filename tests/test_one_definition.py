@@ -34,6 +34,11 @@ def _solved(hand: list[Number], target: Number, rules: HouseRules) -> list[Expr]
 @settings(max_examples=400, suppress_health_check=[HealthCheck.too_slow])
 @given(hands, targets, any_rules)
 @example([0, 1, 10], 0, HouseRules(distinct="none", use_all=False, concat=True))  # (10-10 twice)
+@example(  # ((1/2)+5-5, bracketed to the left, passed 11/2, of more than max_digits digits)
+    [Fraction(1, 2), 5, 5],
+    Fraction(1, 2),
+    HouseRules(use_all=False, distinct="normal", in_order=True, concat=True, max_digits=1),
+)
 def test_every_printed_solution_reads_back_and_is_accepted(
     hand: list[Number], target: Number, rules: HouseRules
 ) -> None:

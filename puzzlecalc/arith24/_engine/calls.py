@@ -54,7 +54,8 @@ def plan_of(rules: HouseRules) -> Plan:
     remembered), with its searcher."""
     every_op = rules.ops == "+-*/"
     equivalence = EQUIVALENCES[rules.distinct]
-    unrestricted = every_op and not rules.limits_values
+    # (the wider family's rules turn away a value of more than max_digits digits)
+    unrestricted = every_op and not rules.limits_values and not rules.family
     any_order = not rules.in_order
     narrows = equivalence.flattens and unrestricted and any_order
     return Plan(
