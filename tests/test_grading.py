@@ -66,6 +66,7 @@ HAND = [3, 3, 8, 8]
         ("Answer: 8/[3-8/3]", "8/(3-8/3)"),  # (square brackets about an expression)
         ("[8 ÷ [3 − 8 ÷ 3]] = 24", "8/(3-8/3)"),
         ("With [3, 3, 8, 8]: 8/(3-8/3) [1]", "8/(3-8/3)"),  # (square brackets of the prose)
+        ("With 3,3,8,8 and 1,000 tries: 8/(3-8/3)", "8/(3-8/3)"),  # (a list; a thousand)
     ],
 )
 def test_the_expression_is_found_in_the_forms_models_write(text: str, expression: str) -> None:
@@ -158,6 +159,12 @@ def test_a_wrong_value_is_given() -> None:
         ("3 + 3 = 6, therefore 6 × 4 = 24", [3, 3, 4], 24, "(3+3)*4"),
         ("3 + 3 = 6 (both 3s)\n6 × 4 = 24 ✓", [3, 3, 4], 24, "(3+3)*4"),  # (remarks)
         ("8 ÷ 3 = 8/3 ≈ 2.667\n3 − 8/3 = 1/3\n8 ÷ (1/3) = 24", HAND, 24, "8/(3-8/3)"),
+        (
+            "100+3 = 103, 103*75 = 7,725, 7,725*6 = 46,350, 46,350/50 = 927, 927+25 = 952",
+            [100, 75, 50, 25, 6, 3],
+            952,
+            "(100+3)*75*6/50+25",
+        ),  # (commas of thousands)
     ],
 )
 def test_a_step_may_be_any_expression_of_cards_and_results(

@@ -38,8 +38,9 @@ expression and a number are read as ``=``, and ``is about`` (``approximately``,
 begin or end one (Markdown's
 ``**``, a full stop). LaTeX (``\\times``, ``\\div``, ``\\cdot``, ``\\frac{a}{b}`` (the
 first 64), ``\\left(``), Unicode (``×``, ``÷``, ``−``) and a letter x between operands
-(``3 x 8``) are read as the operators they write, and square brackets about an
-expression and braces as round ones (``[(1+2)+3]*4``). The work grows with the length of
+(``3 x 8``) are read as the operators they write, square brackets about an expression
+and braces as round ones (``[(1+2)+3]*4``), and a number's thousands parted by commas as
+one number (``7,725``; not the list ``3,8,8,3``). The work grows with the length of
 the text, no faster: an answer of :data:`MAX_ANSWER` characters takes milliseconds.
 :func:`grade` then referees the expression with
 :func:`~puzzlecalc.arith24.referee.check` under the puzzle's rules (the solver and the
@@ -141,6 +142,11 @@ _MOST_NESTED: Final = 8
 #: results, the first found first (``| Step | Operation | Result |``).
 _OPERATION_HEADINGS: Final = ("operation", "calculation", "expression", "computation", "step")
 _RESULT_HEADINGS: Final = ("result", "value", "equals", "gives")
+#: A comma that parts a number's thousands (``7,725``, ``1,000,000``): between digits,
+#: before groups of three digits that no digit follows, nor a comma and a digit (not
+#: ``3,8,8,3`` or ``100,250,3``; a list of steps written with no space after its commas,
+#: ``=120,120/5``, is read so too).
+_THOUSANDS: Final = re.compile(r"(?<=\d),(?=\d{3}(?:,\d{3})*(?!\d|,\d))")
 #: A letter x between two operands, as plain text writes a product (``3 x 8``).
 _LETTER_TIMES: Final = re.compile(r"([\d)\]])[ \t]*[xX][ \t]*(?=[\d(\[√])")
 #: A run of text expressions may be made of (digits, operators, brackets, spaces, and
@@ -547,11 +553,14 @@ def _edges(run: str) -> str:
 
 def _plain(text: str) -> str:
     """``text`` with LaTeX's, Unicode's and plain text's operators (``3 x 8``) written as
-    the referee reads them (ASCII's fullwidth forms as ASCII, brackets that group round,
-    and steps in a table or in words as steps: ``Add 8 and 4 to get 12``)."""
+    the referee reads them (ASCII's fullwidth forms as ASCII, numbers without the commas
+    of their thousands, brackets that group round, and steps in a table or in words as
+    steps: ``Add 8 and 4 to get 12``)."""
     if "|" in text:
         text = TABLE.sub(_table_steps, text)
     text = narrowed(text)
+    if "," in text:
+        text = _THOUSANDS.sub("", text)
     for spelled, plain in _SPELLED if "\\" in text else _UNICODE:
         text = text.replace(spelled, plain)
     if "x" in text or "X" in text:
