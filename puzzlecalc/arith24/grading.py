@@ -5,43 +5,48 @@
 whole text (the markers of a Markdown list left out: a dash, star or plus and a space at a
 line's start). Where the last ``Answer:`` at a line's start (``Solution:``, ``**Final
 answer:**``, ``The answer is:``, ``So the answer is``) introduces an expression, that is
-the answer, not the
-working after it: the last expression of the first line from there with a digit, or, if
-that line is an equation, the list of steps that begins there when its steps chain into
-one (``Answer: 3+3=6`` and ``6*4=24`` on the next line). An answer may say in words
-that the puzzle has no solution (``No solution``, ``impossible``, ``there is none``,
-``cannot be made``): it does where its marked text, else what its last ``Answer:``
-introduces, else its text, says so last, no expression with an operator coming after
-but working, written equal to a number other than the target (``1+1+1+1 = 4 at most, so
-there is no solution``; not ``No solution at first, but 8/(3-8/3) works``); it is right
-when the solver finds no way to make the target. (An expression the referee finds right
-is the answer whatever words follow it: ``8/(3-8/3). It is impossible with + alone.``)
-Else, in the text, a list of steps
-(``3+3=6, 6*4=24``, ``3+3=6 so 6*4=24``, ``**Step 1:** 3+3=6``, ``First combine 3 and 3:
-3+3=6``, ``(3+3)*4 = 24 (3+3 = 6, 6*4 = 24)``, a Markdown table's columns of operations and results, or in words: ``Add 3 and
-3 to get 6``, ``Multiply 6 by 4, giving 24``; each step's operands must be cards or
-results of steps before, each used once (by its value, or the step that made it written
-in full: ``12-6 = 6, (12-6)*4 = 24``), each claimed result exact; at most 64 steps, a
-longer list is read as text) up to its last step that makes the target (the steps after
-it are working: ``3+3=6, 6*4=24, as 24/4=6``), where a step that makes it again and is a
-part of the answer before it is working too (``(12+12)*1 = 24, where 12+12 = 24``), as
-the list is where it is a part of an expression the text states (``(13-11)*12*1 since
-13-11 = 2 and (13-11)*12 = 24``); else, or where the list makes no target and the text
-states an expression (below), the last expression: of a chain of equalities (``8/(3-8/3) = 24``, ``24 = 8/(3-8/3)``,
+the answer, not the working after it: the last expression of the first line from there
+with a digit, or, if that line is an equation, the list of steps that begins there when
+its steps chain into one (``Answer: 3+3=6`` and ``6*4=24`` on the next line).
+
+An answer may say in words that the puzzle has no solution (``No solution``,
+``impossible``, ``there is none``, ``cannot be made``): it does where its marked text,
+else what its last ``Answer:`` introduces, else its text, says so last, no expression with
+an operator coming after but working, written equal to a number other than the target
+(``1+1+1+1 = 4 at most, so there is no solution``; not ``No solution at first, but
+8/(3-8/3) works``); it is right when the solver finds no way to make the target. (An
+expression the referee finds right is the answer whatever words follow it: ``8/(3-8/3). It
+is impossible with + alone.``)
+
+Else, in the text, a list of steps (``3+3=6, 6*4=24``, ``3+3=6 so 6*4=24``, ``**Step 1:**
+3+3=6``, ``First combine 3 and 3: 3+3=6``, ``(3+3)*4 = 24 (3+3 = 6, 6*4 = 24)``, a
+Markdown table's columns of operations and results, or in words: ``Add 3 and 3 to get 6``,
+``Multiply 6 by 4, giving 24``; each step's operands must be cards or results of steps
+before, each used once (by its value, or the step that made it written in full: ``12-6 =
+6, (12-6)*4 = 24``), each claimed result exact; at most 64 steps, a longer list is read as
+text) up to its last step that makes the target (the steps after it are working: ``3+3=6,
+6*4=24, as 24/4=6``), where a step that makes it again and is a part of the answer before
+it is working too (``(12+12)*1 = 24, where 12+12 = 24``), as the list is where it is a
+part of an expression the text states (``(13-11)*12*1 since 13-11 = 2 and (13-11)*12 =
+24``); else, or where the list makes no target and the text states an expression (below),
+the last expression: of a chain of equalities (``8/(3-8/3) = 24``, ``24 = 8/(3-8/3)``,
 ``8/(3-8/3) = 8/(1/3) = 24``) its first side with an operator, of the last chain that is
-not working after an expression stated before it. Working is a chain written equal (or
-``≈``) to a number other than the target (``3 - 8/3 = 1/3``, ``8/3 ≈ 2.67``), or a part of
-the expression before it (``8/(3-8/3) = 24, as 3-8/3 is small``); a chain that is not
-working states its expression. ``is``, ``is equal to`` and ``equals`` between an
-expression and a number are read as ``=``, and ``is about`` (``approximately``,
-``roughly``, ``around``, ``nearly``) as ``≈``. An expression is read without what cannot
-begin or end one (Markdown's
-``**``, a full stop). LaTeX (``\\times``, ``\\div``, ``\\cdot``, ``\\frac{a}{b}`` (the
-first 64), ``\\left(``), Unicode (``×``, ``÷``, ``−``) and a letter x between operands
-(``3 x 8``) are read as the operators they write, square brackets about an expression
-and braces as round ones (``[(1+2)+3]*4``), and a number's thousands parted by commas as
-one number (``7,725``; not the list ``3,8,8,3``). The work grows with the length of
-the text, no faster: an answer of :data:`MAX_ANSWER` characters takes milliseconds.
+not working after an expression stated before it.
+
+Working is a chain written equal (or ``≈``) to a number other than the target (``3 - 8/3 =
+1/3``, ``8/3 ≈ 2.67``), or a part of the expression before it (``8/(3-8/3) = 24, as 3-8/3
+is small``); a chain that is not working states its expression. ``is``, ``is equal to``
+and ``equals`` between an expression and a number are read as ``=``, and ``is about``
+(``approximately``, ``roughly``, ``around``, ``nearly``) as ``≈``.
+
+An expression is read without what cannot begin or end one (Markdown's ``**``, a full
+stop). LaTeX (``\\times``, ``\\div``, ``\\cdot``, ``\\frac{a}{b}`` (the first 64),
+``\\left(``), Unicode (``×``, ``÷``, ``−``) and a letter x between operands (``3 x 8``)
+are read as the operators they write, square brackets about an expression and braces as
+round ones (``[(1+2)+3]*4``), and a number's thousands parted by commas as one number
+(``7,725``; not the list ``3,8,8,3``). The work grows with the length of the text, no
+faster: an answer of :data:`MAX_ANSWER` characters takes milliseconds.
+
 :func:`grade` then referees the expression with
 :func:`~puzzlecalc.arith24.referee.check` under the puzzle's rules (the solver and the
 referee are one definition) and says why an answer is wrong. Nothing is evaluated as code.
@@ -623,7 +628,8 @@ def _steps(
     makes, and whether a step makes ``target``: the steps after the last that does are
     working, not the answer (``3+3=6, 6*4=24, as 24/4=6``), as is one that makes it again
     and works on the answer before it (:func:`_works_on`); ``None`` if the text is not such
-    a list (or, if ``chained``, if a result but the last is used by no step after it)."""
+    a list (or, if ``chained``, if a result before the answer is used by no step up to
+    it)."""
     if text.count("=") < 2:
         return None  # (two steps, each with its "=", at the least)
     steps: list[re.Match[str]] = []

@@ -6,8 +6,7 @@ them: the presses found, played on the level, and judged as the solver judges a 
 follows its last ``Answer:`` (or ``Press:``, ``Presses:``, ``Solution:``, ``Sequence:``,
 ``The answer is``, ``The presses are``), or where that gives no press, its last paragraph
 that gives one (of its last 16). There the presses are labels as the buttons show them
-when pressed
-(:meth:`Level.find_press <puzzlecalc.calculator.level.Level.find_press>`: ``+4``,
+when pressed (:meth:`Level.find_press <puzzlecalc.calculator.level.Level.find_press>`: ``+4``,
 ``Reverse``, ``Delete@2``, ``Store(hold)``, ``ABC`` for a word goal), parted by commas,
 semicolons, new lines, arrows, "then" or "and". Case and spaces do not matter in a label,
 so a run of words is one press when a button shows it then, the longest run first (``Sort
@@ -582,7 +581,12 @@ def _subject(words: list[str], at: int) -> int:
         if word in _VERBS or (word.endswith(":") and not crossed):
             through = stop + word.endswith(":")  # (a heading's colon is left out with it)
             break
-        if not crossed and word in ("is", "are") and words[stop - 1].lower() in _ANSWER_NAMES:
+        if (
+            not crossed
+            and stop > at
+            and word in ("is", "are")
+            and words[stop - 1].lower() in _ANSWER_NAMES
+        ):
             said = stop + 1
         if not word:
             if not begins_line:
