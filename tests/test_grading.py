@@ -183,7 +183,26 @@ def test_a_dash_and_a_space_that_begin_a_line_mark_an_item_of_a_list_not_a_minus
 
 def test_a_remark_after_a_step_does_not_go_on_its_result() -> None:
     assert find_answer("3+3=6 4\n6*4=24") == "6*4"  # (a number: no remark, no list)
-    assert grade("3+3=6.5\n6*4=24", [3, 3, 4]).reason == "step 1: 3+3 is 6, not 6.5"
+    assert grade("3+3=6.5\n6.5*4=26", [3, 3, 4], 26).reason == "step 1: 3+3 is 6, not 6.5"
+
+
+@pytest.mark.parametrize(
+    ("text", "cards", "correct"),
+    [
+        ("(5)-5 = 24? No, it is 0.\n\n5*5-1 = 24", [1, 5, 5], True),  # (a try, asked)
+        ("3+3=7, 8/2=5. So 3*8 = 24", [3, 8], True),  # (steps the answer is not made of)
+        ("3+3=7, 7*4=28, 28-4=24", [3, 3, 4, 4], False),  # (its own steps)
+        ("3+3=7, (3+3)*4=24", [3, 3, 4], False),  # (a step written in full in it)
+    ],
+)
+def test_only_the_steps_the_answer_is_made_of_must_be_exact(
+    text: str, cards: list[int], correct: bool
+) -> None:
+    """Each claimed result of a step the answer is made of (the step that makes it, and
+    those whose results it uses, in full or by value) must be exact; a try or a remark
+    that is wrong on the way is not the answer."""
+    graded = grade(text, cards)
+    assert graded.correct == correct and (correct or graded.fault == "wrong step"), graded
 
 
 def test_steps_chain_through_their_results() -> None:
@@ -605,7 +624,8 @@ def test_a_step_with_a_result_too_long_to_read_is_no_step(result: str) -> None:
     """A number of more than 4,300 digits is one Python will not read: it raised from
     inside. As the parser, a list of steps reads numbers of MAX_DIGITS digits at most."""
     assert grade(f"1+1={result}, 2+2=4", [2, 2], 4).correct  # (2+2, the last expression)
-    assert grade(f"1+1={'9' * MAX_DIGITS}, 2+2=4", [2, 2], 4).fault == "wrong step"
+    longest = "9" * MAX_DIGITS
+    assert grade(f"1+1={longest}, {longest}*2=4", [1, 1, 2], 4).fault == "wrong step"
 
 
 def test_a_list_of_too_many_steps_is_read_as_text() -> None:

@@ -23,15 +23,16 @@ Else, in the text, a list of steps (``3+3=6, 6*4=24``, ``3+3=6 so 6*4=24``, ``**
 Markdown table's columns of operations and results, or in words: ``Add 3 and 3 to get 6``,
 ``Multiply 6 by 4, giving 24``; each step's operands must be cards or results of steps
 before, each used once (by its value, or the step that made it written in full: ``12-6 =
-6, (12-6)*4 = 24``), each claimed result exact; at most 64 steps, a longer list is read as
-text) up to its last step that makes the target (the steps after it are working: ``3+3=6,
-6*4=24, as 24/4=6``), where a step that makes it again and is a part of the answer before
-it is working too (``(12+12)*1 = 24, where 12+12 = 24``), as the list is where it is a
-part of an expression the text states (``(13-11)*12*1 since 13-11 = 2 and (13-11)*12 =
-24``); else, or where the list makes no target and the text states an expression (below),
-the last expression: of a chain of equalities (``8/(3-8/3) = 24``, ``24 = 8/(3-8/3)``,
-``8/(3-8/3) = 8/(1/3) = 24``) its first side with an operator, of the last chain that is
-not working after an expression stated before it.
+6, (12-6)*4 = 24``), the claimed result of each step the answer is made of exact (a try on
+the way, ``(5)-5 = 24? No``, is not the answer); at most 64 steps, a longer list is read
+as text) up to its last step that makes the target (the steps after it are working:
+``3+3=6, 6*4=24, as 24/4=6``), where a step that makes it again and is a part of the
+answer before it is working too (``(12+12)*1 = 24, where 12+12 = 24``), as the list is
+where it is a part of an expression the text states (``(13-11)*12*1 since 13-11 = 2 and
+(13-11)*12 = 24``); else, or where the list makes no target and the text states an
+expression (below), the last expression: of a chain of equalities (``8/(3-8/3) = 24``,
+``24 = 8/(3-8/3)``, ``8/(3-8/3) = 8/(1/3) = 24``) its first side with an operator, of the
+last chain that is not working after an expression stated before it.
 
 Working is a chain written equal (or ``≈``) to a number other than the target (``3 - 8/3 =
 1/3``, ``8/3 ≈ 2.67``), or a part of the expression before it (``8/(3-8/3) = 24, as 3-8/3
@@ -74,7 +75,7 @@ import functools
 import re
 from collections.abc import Iterable, Iterator, Sequence
 from fractions import Fraction
-from typing import Final, Literal, TypeAlias
+from typing import Final, Literal, NamedTuple, TypeAlias
 
 import attrs
 import more_itertools
@@ -236,11 +237,12 @@ _FIRST_MARK: Final = 0xE000
 _MARK: Final = re.compile("[\ue000-\uf8ff]")
 #: The most ``\frac{a}{b}`` read as fractions (each is found from the start of the text).
 _MOST_FRACTIONS: Final = 64
-#: What goes before a step and is not the step: ``Step 2:``, ``First,``, ``2.``, words up
-#: to a colon (``First combine 8 and 4: 8+4=12``), and Markdown's emphasis about it or
-#: the step (``**Step 2:**``, ``**Step 2**:``, ``2. **3+3=6**``).
+#: What goes before a step and is not the step: ``Step 2:``, ``First,``, ``2.`` (not the
+#: ``6.`` of ``6.5*4``), words up to a colon (``First combine 8 and 4: 8+4=12``), and
+#: Markdown's emphasis about it or the step (``**Step 2:**``, ``**Step 2**:``, ``2.
+#: **3+3=6**``).
 _LABEL: Final = re.compile(
-    r"^\s*[*_]*(?:[A-Za-z][A-Za-z ]*\d+[*_]*\s*[:.)]|\d+[.)]|[A-Za-z][A-Za-z ]*[*_]*[:,]?"
+    r"^\s*[*_]*(?:[A-Za-z][A-Za-z ]*\d+[*_]*\s*[:.)]|\d+[.)](?!\d)|[A-Za-z][A-Za-z ]*[*_]*[:,]?"
     r"|[^=:]*:)?[*_]*\s*[*_]*"
 )
 
@@ -351,9 +353,21 @@ def grade_all(
 #: parent pickles every one).
 _Sent: TypeAlias = tuple[str, tuple[Number, ...], Number, HouseRules, int]
 _Graded: TypeAlias = tuple[bool, str, str | None, Number | None, GradeFault | None, bool]
-#: A result of a step of a list: as written, its value, its tree (the step with the results
-#: it uses written as their trees), and the step as written.
-_Result: TypeAlias = tuple[str, Fraction, str, str]
+
+
+class _Result(NamedTuple):
+    """A result of a step of a list of steps."""
+
+    #: The result as written.
+    shown: str
+    value: Fraction
+    #: The step with the results it uses written as their trees.
+    tree: str
+    #: The step as written.
+    step: str
+    #: The first step of those it is made of whose result is not what it makes: its place
+    #: in the list, and what is wrong (``None``: none).
+    wrong: tuple[int, str] | None
 
 
 def _sent(answer: Answer, max_steps: int) -> _Sent:
@@ -624,12 +638,12 @@ def _steps(
     words such as "then" and "so"; ``Step 2:`` and the like before them) as one
     expression, each step's operands cards or the results of the steps before it (each
     taken once, the latest of its value; a step that makes a result, written in full in a
-    step, is that result), what is wrong with the first step whose result is not what it
-    makes, and whether a step makes ``target``: the steps after the last that does are
-    working, not the answer (``3+3=6, 6*4=24, as 24/4=6``), as is one that makes it again
-    and works on the answer before it (:func:`_works_on`); ``None`` if the text is not such
-    a list (or, if ``chained``, if a result before the answer is used by no step up to
-    it)."""
+    step, is that result), what is wrong with the first step the answer is made of whose
+    result is not what it makes, and whether a step makes ``target``: the steps after the
+    last that does are working, not the answer (``3+3=6, 6*4=24, as 24/4=6``), as is one
+    that makes it again and works on the answer before it (:func:`_works_on`); ``None`` if
+    the text is not such a list (or, if ``chained``, if a result before the answer is used
+    by no step up to it)."""
     if text.count("=") < 2:
         return None  # (two steps, each with its "=", at the least)
     steps: list[re.Match[str]] = []
@@ -644,31 +658,35 @@ def _steps(
     if len(steps) < 2:
         return None
     made: list[_Result] = []
-    wrong: str | None = None
     answer: _Result | None = None  # (the last step that makes the target, not working)
     unused = 0
     for place, step in enumerate(steps, 1):
         left, result = _trimmed(step.group(1)), step.group(2)  # (``(3+3 = 6``: 3+3)
+        claimed = _number(result)
         marked, used = left, list[_Result]()  # (each result it uses put as a mark: found once)
+        wrongs = []  # (of the steps it is made of)
         for index in range(len(made) - 1, -1, -1):  # the results it uses, latest first
-            shown, its_step = made[index][0], made[index][3]
-            if _part_of(its_step, left, proper=True):  # (in full: 12-6 in (12-6)*4)
-                del made[index]
+            if _part_of(made[index].step, left, proper=True):  # (in full: 12-6 in (12-6)*4)
+                wrongs.append(made.pop(index).wrong)
                 continue
+            shown = made[index].shown
             alone = re.compile(rf"(?<![\d.]){re.escape(shown)}(?![\d.])")  # (not in a number)
             if alone.search(marked) is not None:
                 marked = alone.sub(chr(_FIRST_MARK + len(used)), marked, count=1)
                 used.append(made.pop(index))
-        valued, written = _unmarked(marked, used, 1), _unmarked(marked, used, 2)
-        worked = _value(valued)
-        if wrong is None and worked is not None and worked != _number(result):
-            wrong = f"step {place}: {left} is {worked}, not {result}"
-        made.append((result, _number(result), written, left))
+                wrongs.append(used[-1].wrong)
+        worked = _value(_unmarked(marked, [str(taken.value) for taken in used]))
+        if worked is not None and worked != claimed:
+            wrongs.append((place, f"step {place}: {left} is {worked}, not {result}"))
+        wrong = min(filter(None, wrongs), default=None)  # (the first of them)
+        tree = _unmarked(marked, [taken.tree for taken in used])
+        made.append(_Result(result, claimed, tree, left, wrong))
         if place in makes and (answer is None or not _works_on(answer, made[-1], used)):
             answer, unused = made[-1], len(made)  # (the results no step took, its own too)
     if chained and (unused if answer else len(made)) > 1:
         return None
-    return (answer or made[-1])[2], wrong, bool(makes)
+    found = answer or made[-1]
+    return found.tree, None if found.wrong is None else found.wrong[1], bool(makes)
 
 
 def _works_on(answer: _Result, step: _Result, used: list[_Result]) -> bool:
@@ -676,9 +694,9 @@ def _works_on(answer: _Result, step: _Result, used: list[_Result]) -> bool:
     on the ``answer`` before it: a part of it (``12+12 = 24`` after ``(12+12)*1 = 24``), or
     it again, written as it, read as on its result alone (``10*1 = 10`` after ``10*1 =
     10``, where 10 is a card; not ``24*1 = 24`` after ``3*8 = 24``)."""
-    if _part_of(_shown(step[2]), _shown(answer[2])):
+    if _part_of(_shown(step.tree), _shown(answer.tree)):
         return True
-    again = step[3].replace(" ", "") == answer[3].replace(" ", "")
+    again = step.step.replace(" ", "") == answer.step.replace(" ", "")
     return again and used == [answer]
 
 
@@ -691,10 +709,10 @@ def _shown(tree: str) -> str:
         return tree
 
 
-def _unmarked(marked: str, used: list[_Result], field: int) -> str:
-    """A step with the mark of each result it uses written as its ``field`` (1: its value,
-    2: its tree), in brackets."""
-    return _MARK.sub(lambda mark: f"({used[ord(mark[0]) - _FIRST_MARK][field]})", marked)
+def _unmarked(marked: str, texts: list[str]) -> str:
+    """A step with the mark of each result it uses written as ``texts`` write that result
+    (its value, or its tree), in brackets."""
+    return _MARK.sub(lambda mark: f"({texts[ord(mark[0]) - _FIRST_MARK]})", marked)
 
 
 def _parts(text: str) -> Iterator[str]:
