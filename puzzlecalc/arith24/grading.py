@@ -437,9 +437,11 @@ def _introduced(text: str) -> str | None:
 
 
 def _read_introduced(paragraph: str, target: Number) -> tuple[str | None, str | None] | None:
-    """What an answer's introduced ``paragraph`` gives: the last expression of its first
-    line with a digit, or, when that line is an equation, the list of steps the paragraph
-    is if they chain into one; ``None`` if that line has no expression with an operator."""
+    """What an answer's introduced ``paragraph`` gives: when its first line with a digit is
+    an equation, the list of steps the paragraph is if they chain into one, else (or where
+    they make no target, or are the working of what that line states) the expression the
+    line gives, chosen as for a whole text (:func:`_steps_or_stated`); ``None`` if what is
+    chosen has no operator."""
     line = next((line for line in paragraph.splitlines() if _has_digit(line)), "")
     steps = _steps(paragraph, target, chained=True) if "=" in line else None
     found, wrong = _steps_or_stated(steps, line, target)
