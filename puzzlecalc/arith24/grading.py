@@ -74,8 +74,7 @@ import concurrent.futures
 import functools
 import re
 from collections.abc import Iterable, Iterator, Sequence
-from fractions import Fraction
-from typing import Final, Literal, NamedTuple, TypeAlias
+from typing import Final, Literal, TypeAlias
 
 import attrs
 import more_itertools
@@ -94,12 +93,12 @@ from puzzlecalc._free_text import (
     table_columns,
 )
 from puzzlecalc._pool import in_order
-from puzzlecalc.arith24.expr import _SPELLINGS, MAX_LENGTH, narrowed, parse
-from puzzlecalc.arith24.numbers import MAX_DIGITS, Number, number
+from puzzlecalc.arith24 import _steps
+from puzzlecalc.arith24.expr import _SPELLINGS, narrowed
+from puzzlecalc.arith24.numbers import Number, number
 from puzzlecalc.arith24.referee import WRONGLY_NONE, Fault, check
 from puzzlecalc.arith24.rules import DEFAULT_RULES, HouseRules
 from puzzlecalc.arith24.solutions import DEFAULT_MAX_STEPS
-from puzzlecalc.errors import PuzzlecalcError
 
 __all__ = [
     "MAX_ANSWER",
@@ -161,10 +160,6 @@ _LETTER_TIMES: Final = re.compile(r"([\d)\]])[ \t]*[xX][ \t]*(?=[\d(\[√])")
 _CHAIN: Final = re.compile(r"[0-9.()+\-*/^√!⁄][0-9.()+\-*/^√!⁄ =≈]*")
 #: What parts a chain's sides: an equals sign, or one that says "about".
 _EQUALS: Final = re.compile("[=≈]")
-#: Where a run holds two chains: spaces between what is no operator (or Markdown's ``**``
-#: after an operand) and a bracket that opens (``24 (3+3 = 6)``, ``24. (3+3 = 6)``, ``24 ✓
-#: (3+3 = 6)``, ``**(3+3)*4 = 24** (3+3 = 6)``: no operator joins them).
-_JUXTAPOSED: Final = re.compile(r"(?:(?<=[^-+*/^(=≈√⁄\s])|(?<=[\d)]\*\*)) +(?=\()")
 #: An equality in words between an expression and a number (``3+3 is 6``, ``8/3 is about
 #: 2.67``, ``9/6 is equal to 3/2``, ``6*4 equals 24``): read as ``=``, or ``≈``.
 _SAID_EQUAL: Final = re.compile(
@@ -179,38 +174,17 @@ _INTRODUCED: Final = re.compile(
     r"(?:answer|solution)(?:(?:[ \t]+is)?[ \t*_]*:[*_]*|[ \t]+is\b)",
     re.IGNORECASE | re.MULTILINE,
 )
-#: What cannot begin an expression, and what cannot end one.
-_NO_START: Final = " */+^!)⁄"
-_NO_END: Final = " */+-^(√.⁄"
 _DIGIT: Final = re.compile(r"\d")
 _OPERATOR: Final = re.compile(r"[-+*/^√!]")
-#: What parts the steps of a list: a new line, a comma, a semicolon, a full stop, an
-#: arrow, a bracket that opens after what is no operator (:data:`_JUXTAPOSED`), a word
-#: with a capital and a colon (``(3+3)*4 = 24 Check: 3+3 = 6``), and the words that join
-#: them ("then", "and", "so", "thus", "hence", "therefore", "as", "since", "because",
-#: "where", with a capital or not).
-_STEP_BREAK: Final = re.compile(
-    rf"[,;\n→⇒]|\.\s|{_JUXTAPOSED.pattern}|[ \t](?=[A-Z][a-z]*:)"
-    # (each word \b...\b, written from its first letter: found faster)
-    r"|[Tt](?<!\w[Tt])h(?:en|us|erefore)\b|[Aa](?<!\w[Aa])(?:nd|s)\b|[Ss](?<!\w[Ss])(?:o|ince)\b"
-    r"|[Hh](?<!\w[Hh])ence\b|[Bb](?<!\w[Bb])ecause\b|[Ww](?<!\w[Ww])here\b"
-)
-#: A number as a step writes it: ``6``, ``-3``, ``1.5``, ``8/3``; each run of digits of at
-#: most :data:`~puzzlecalc.arith24.numbers.MAX_DIGITS` digits, as the parser reads them.
-_NUMBER: Final = (
-    rf"-?\d{{1,{MAX_DIGITS}}}(?:\.\d{{1,{MAX_DIGITS}}})?(?:[/⁄][1-9]\d{{0,{MAX_DIGITS - 1}}})?"
-)
-#: A side of an equality that is a number and no more (``fullmatch``).
-_NUMBER_ALONE: Final = re.compile(_NUMBER)
 #: A step in words: an operation of two numbers, and what it gives (``Add 8 and 4 to get
 #: 12``, ``Subtract 4 from 6, giving 2``, ``Multiply 12 by 2 to make 24``, ``Divide 8 by
 #: 1/3, which is 24``). (The first letters looked ahead for first, as for
 #: ``NO_SOLUTION``.)
 _WORD_STEP: Final = re.compile(
-    rf"(?=[AaSsMmDd])\b(add|subtract|multiply|divide)[ \t]+({_NUMBER})[ \t]+(and|to|from|by)"
-    rf"[ \t]+({_NUMBER})[ \t,]*(?:to[ \t]+(?:get|make|give)|gives?|giving|makes?|making"
+    rf"(?=[AaSsMmDd])\b(add|subtract|multiply|divide)[ \t]+({_steps.NUMBER})[ \t]+(and|to|from|by)"
+    rf"[ \t]+({_steps.NUMBER})[ \t,]*(?:to[ \t]+(?:get|make|give)|gives?|giving|makes?|making"
     rf"|which[ \t]+(?:is|gives|makes)|equals|=|resulting[ \t]+in|yields?|yielding)[ \t:]*"
-    rf"({_NUMBER})(?!\.?\d)",
+    rf"({_steps.NUMBER})(?!\.?\d)",
     re.IGNORECASE,
 )
 #: How each operation in words is written with its operator, by its verb and the word
@@ -219,32 +193,8 @@ _WORD_OPERATIONS: Final = {
     ("add", "and"): "{}+{}", ("add", "to"): "{}+{}", ("subtract", "from"): "{1}-{0}",
     ("multiply", "by"): "{}*{}", ("multiply", "and"): "{}*{}", ("divide", "by"): "{}/{}",
 }  # fmt: skip
-#: One step of a list: an expression of cards and results before it, ``=``, its result,
-#: and perhaps a remark with no ``=`` that begins with what cannot go on a number (a
-#: letter, a bracket, ``≈``, ``✓``: ``= 8/3 ≈ 2.667``, ``= 6 (both 3s)``). (Its side
-#: before the ``=`` must hold an operator. Quantifiers that never give back keep it
-#: linear: a step that fails is not tried again at every operator.)
-_STEP: Final = re.compile(
-    rf"^\s*+([0-9.()+\-*/^⁄ ]*+)=\s*+({_NUMBER})\s*+(?:[^\s0-9.+\-*/^⁄=][^=]*+)?$"
-)
-_STEP_OPERATOR: Final = re.compile(r"[-+*/^]")
-#: The most steps read as a list (each result is looked for in the steps after it, so the
-#: work grows as the square of their number); a longer list is read as text.
-_MOST_STEPS: Final = 64
-#: The mark of the first result a step uses, while its results are found (a character of
-#: Unicode's private use: no digit, nothing a step is written with), and the marks.
-_FIRST_MARK: Final = 0xE000
-_MARK: Final = re.compile("[\ue000-\uf8ff]")
 #: The most ``\frac{a}{b}`` read as fractions (each is found from the start of the text).
 _MOST_FRACTIONS: Final = 64
-#: What goes before a step and is not the step: ``Step 2:``, ``First,``, ``2.`` (not the
-#: ``6.`` of ``6.5*4``), words up to a colon (``First combine 8 and 4: 8+4=12``), and
-#: Markdown's emphasis about it or the step (``**Step 2:**``, ``**Step 2**:``, ``2.
-#: **3+3=6**``).
-_LABEL: Final = re.compile(
-    r"^\s*[*_]*(?:[A-Za-z][A-Za-z ]*\d+[*_]*\s*[:.)]|\d+[.)](?!\d)|[A-Za-z][A-Za-z ]*[*_]*[:,]?"
-    r"|[^=:]*:)?[*_]*\s*[*_]*"
-)
 
 
 @attrs.frozen
@@ -355,21 +305,6 @@ _Sent: TypeAlias = tuple[str, tuple[Number, ...], Number, HouseRules, int]
 _Graded: TypeAlias = tuple[bool, str, str | None, Number | None, GradeFault | None, bool]
 
 
-class _Result(NamedTuple):
-    """A result of a step of a list of steps."""
-
-    #: The result as written.
-    shown: str
-    value: Fraction
-    #: The step with the results it uses written as their trees.
-    tree: str
-    #: The step as written.
-    step: str
-    #: The first step of those it is made of whose result is not what it makes: its place
-    #: in the list, and what is wrong (``None``: none).
-    wrong: tuple[int, str] | None
-
-
 def _sent(answer: Answer, max_steps: int) -> _Sent:
     instance(answer, "each answer", Answer, "an Answer")
     return answer.text, answer.cards, answer.target, answer.rules, max_steps
@@ -408,7 +343,7 @@ def _read(text: str, target: Number) -> tuple[str | None, str | None, bool]:
         if read is not None or claims_none:
             return *(read or (None, None)), claims_none
     text = _plain(text)
-    return *_steps_or_stated(_steps(text, target), text, target), _says_none(text, target)
+    return *_steps_or_stated(_steps.read(text, target), text, target), _says_none(text, target)
 
 
 def _says_none(text: str, target: Number) -> bool:
@@ -443,7 +378,7 @@ def _read_introduced(paragraph: str, target: Number) -> tuple[str | None, str | 
     line gives, chosen as for a whole text (:func:`_steps_or_stated`); ``None`` if what is
     chosen has no operator."""
     line = next((line for line in paragraph.splitlines() if _has_digit(line)), "")
-    steps = _steps(paragraph, target, chained=True) if "=" in line else None
+    steps = _steps.read(paragraph, target, chained=True) if "=" in line else None
     found, wrong = _steps_or_stated(steps, line, target)
     return None if found is None or not _has_operator(found) else (found, wrong)
 
@@ -452,7 +387,7 @@ def _steps_or_stated(
     steps: tuple[str, str | None, bool] | None, text: str, target: Number
 ) -> tuple[str | None, str | None]:
     """What ``text`` gives, its list of ``steps`` (``None``: it is none) read as
-    :func:`_steps` reads them: the steps where they make the target, unless the text
+    :func:`_steps.read` reads them: the steps where they make the target, unless the text
     states an expression they are a part of (its working: ``(13-11)*12*1, since 13-11 = 2
     and (13-11)*12 = 24``); else the expression the text states (:func:`_last_expression`:
     a list that makes no target after tries, ``Try 4+3 = 7. ... We get (4+4)*3.``), else
@@ -473,7 +408,7 @@ def _is_working_of(tree: str, stated: str) -> bool:
     where that may be)."""
     if len(_DIGIT.findall(tree)) > len(_DIGIT.findall(stated)):
         return False
-    return _part_of(_shown(tree), _shown(stated), proper=True)
+    return _steps.part_of(_steps.shown(tree), _steps.shown(stated), proper=True)
 
 
 def _last_expression(text: str, target: Number) -> tuple[str | None, bool]:
@@ -493,7 +428,7 @@ def _last_expression(text: str, target: Number) -> tuple[str | None, bool]:
             if side is None:
                 continue
             working = _working(sides, target)
-            if answer is not None and stated and (working or _part_of(side, answer)):
+            if answer is not None and stated and (working or _steps.part_of(side, answer)):
                 continue
             answer, stated = side, not working
         if answer is not None:
@@ -503,14 +438,14 @@ def _last_expression(text: str, target: Number) -> tuple[str | None, bool]:
 
 def _chains(text: str, start: int = 0) -> Iterator[str]:
     """The chains of equalities of ``text`` from ``start`` on (:data:`_CHAIN`,
-    :data:`_JUXTAPOSED`)."""
+    ``_steps.JUXTAPOSED``)."""
     for run in _CHAIN.findall(text, start):
-        yield from _JUXTAPOSED.split(run)
+        yield from _steps.JUXTAPOSED.split(run)
 
 
 def _sides(chain: str) -> list[str]:
     """The sides of a chain of equalities, each trimmed."""
-    return [_trimmed(side) for side in _EQUALS.split(chain)]
+    return [_steps.trimmed(side) for side in _EQUALS.split(chain)]
 
 
 def _working(sides: list[str], target: Number) -> bool:
@@ -520,24 +455,7 @@ def _working(sides: list[str], target: Number) -> bool:
     if len(sides) < 2:
         return False
     written = sides[-1].rstrip("!")
-    return _NUMBER_ALONE.fullmatch(written) is not None and _number(written) != target
-
-
-def _part_of(part: str, whole: str, *, proper: bool = False) -> bool:
-    """Whether the expression ``part`` is written in ``whole``, spaces aside (not within a
-    number: ``3+3`` is no part of ``13+3``), and, if ``proper``, is not all of it."""
-    part, whole = part.replace(" ", ""), whole.replace(" ", "")
-    if len(part) > MAX_LENGTH:
-        return False  # (no expression, and no search as long as the square of the text)
-    if proper and part == whole:
-        return False
-    at = whole.find(part)
-    while at >= 0:
-        before, after = whole[at - 1 : at], whole[at + len(part) : at + len(part) + 1]
-        if not (before.isdigit() or before == ".") and not (after.isdigit() or after == "."):
-            return True
-        at = whole.find(part, at + 1)
-    return False
+    return _steps.NUMBER_ALONE.fullmatch(written) is not None and _steps.number(written) != target
 
 
 def _has_digit(run: str) -> bool:
@@ -546,30 +464,6 @@ def _has_digit(run: str) -> bool:
 
 def _has_operator(run: str) -> bool:
     return _has_digit(run) and _OPERATOR.search(run.lstrip("-")) is not None
-
-
-def _trimmed(run: str) -> str:
-    """A run of text without what cannot begin or end an expression, the prose's around
-    it: Markdown's ``**`` or ``*``, a sentence's full stop, a bracket the run does not
-    close or open (``(so 8/(3-8/3))``)."""
-    run = _edges(run)
-    excess = run.count("(") - run.count(")")
-    if excess == 0:
-        return run
-    if excess > 0:
-        run = run[min(excess, len(run) - len(run.lstrip("("))) :]
-    else:
-        run = run[: len(run) - min(-excess, len(run) - len(run.rstrip(")")))]
-    return _edges(run)
-
-
-def _edges(run: str) -> str:
-    """``run`` without what cannot begin an expression before it (a point begins one,
-    ``.5``, if a digit follows it) and what cannot end one after it."""
-    begun = run.lstrip(_NO_START + ".")
-    if begun[:1].isdigit() and run[len(run) - len(begun) - 1 : len(run) - len(begun)] == ".":
-        begun = "." + begun
-    return begun.rstrip(_NO_END)
 
 
 def _plain(text: str) -> str:
@@ -631,112 +525,3 @@ def _written_step(step: re.Match[str]) -> str:
 def _round(square: re.Match[str]) -> str:
     """Square brackets about an expression as round ones; others as they are."""
     return f"({square[1]})" if _has_operator(square[1]) else square[0]
-
-
-def _steps(
-    text: str, target: Number, *, chained: bool = False
-) -> tuple[str, str | None, bool] | None:
-    """A list of steps (``3+3=6, 6*4=24``; on lines, after commas, semicolons, full stops or
-    words such as "then" and "so"; ``Step 2:`` and the like before them) as one
-    expression, each step's operands cards or the results of the steps before it (each
-    taken once, the latest of its value; a step that makes a result, written in full in a
-    step, is that result), what is wrong with the first step the answer is made of whose
-    result is not what it makes, and whether a step makes ``target``: the steps after the
-    last that does are working, not the answer (``3+3=6, 6*4=24, as 24/4=6``), as is one
-    that makes it again and works on the answer before it (:func:`_works_on`); ``None`` if
-    the text is not such a list (or, if ``chained``, if a result before the answer is used
-    by no step up to it)."""
-    if text.count("=") < 2:
-        return None  # (two steps, each with its "=", at the least)
-    steps: list[re.Match[str]] = []
-    for part in _parts(text):
-        if "=" in part:
-            step = _STEP.match(_LABEL.sub("", part, count=1).rstrip(". *_"))
-            if step is None or _STEP_OPERATOR.search(step[1]) is None or len(steps) == _MOST_STEPS:
-                return None  # (a part with an "=" that is no step, or one too many: no list)
-            steps.append(step)
-    makes = [place for place, step in enumerate(steps, 1) if _number(step[2]) == target]
-    del steps[makes[-1] if makes else len(steps) :]
-    if len(steps) < 2:
-        return None
-    made: list[_Result] = []
-    answer: _Result | None = None  # (the last step that makes the target, not working)
-    unused = 0
-    for place, step in enumerate(steps, 1):
-        left, result = _trimmed(step.group(1)), step.group(2)  # (``(3+3 = 6``: 3+3)
-        claimed = _number(result)
-        marked, used = left, list[_Result]()  # (each result it uses put as a mark: found once)
-        wrongs = []  # (of the steps it is made of)
-        for index in range(len(made) - 1, -1, -1):  # the results it uses, latest first
-            if _part_of(made[index].step, left, proper=True):  # (in full: 12-6 in (12-6)*4)
-                wrongs.append(made.pop(index).wrong)
-                continue
-            shown = made[index].shown
-            alone = re.compile(rf"(?<![\d.]){re.escape(shown)}(?![\d.])")  # (not in a number)
-            if alone.search(marked) is not None:
-                marked = alone.sub(chr(_FIRST_MARK + len(used)), marked, count=1)
-                used.append(made.pop(index))
-                wrongs.append(used[-1].wrong)
-        worked = _value(_unmarked(marked, [str(taken.value) for taken in used]))
-        if worked is not None and worked != claimed:
-            wrongs.append((place, f"step {place}: {left} is {worked}, not {result}"))
-        wrong = min(filter(None, wrongs), default=None)  # (the first of them)
-        tree = _unmarked(marked, [taken.tree for taken in used])
-        made.append(_Result(result, claimed, tree, left, wrong))
-        if place in makes and (answer is None or not _works_on(answer, made[-1], used)):
-            answer, unused = made[-1], len(made)  # (the results no step took, its own too)
-    if chained and (unused if answer else len(made)) > 1:
-        return None
-    found = answer or made[-1]
-    return found.tree, None if found.wrong is None else found.wrong[1], bool(makes)
-
-
-def _works_on(answer: _Result, step: _Result, used: list[_Result]) -> bool:
-    """Whether a ``step`` that makes the target again (on the results ``used``) is working
-    on the ``answer`` before it: a part of it (``12+12 = 24`` after ``(12+12)*1 = 24``), or
-    it again, written as it, read as on its result alone (``10*1 = 10`` after ``10*1 =
-    10``, where 10 is a card; not ``24*1 = 24`` after ``3*8 = 24``)."""
-    if _part_of(_shown(step.tree), _shown(answer.tree)):
-        return True
-    again = step.step.replace(" ", "") == answer.step.replace(" ", "")
-    return again and used == [answer]
-
-
-def _shown(tree: str) -> str:
-    """A step's tree as the referee prints it (the brackets the steps' results put about
-    it left out), or as it is where it cannot be read."""
-    try:
-        return str(parse(tree))
-    except PuzzlecalcError:
-        return tree
-
-
-def _unmarked(marked: str, texts: list[str]) -> str:
-    """A step with the mark of each result it uses written as ``texts`` write that result
-    (its value, or its tree), in brackets."""
-    return _MARK.sub(lambda mark: f"({texts[ord(mark[0]) - _FIRST_MARK]})", marked)
-
-
-def _parts(text: str) -> Iterator[str]:
-    """``_STEP_BREAK.split(text)``, a part at a time (a text that is no list of steps is
-    known at its first part with an "=" that is no step: the rest is not split)."""
-    start = 0
-    for found in _STEP_BREAK.finditer(text):
-        yield text[start : found.start()]
-        start = found.end()
-    yield text[start:]
-
-
-def _value(text: str) -> Fraction | None:
-    """The exact value of a step's expression, read by the library's parser (``None``: it
-    has none, or cannot be read)."""
-    try:
-        value = parse(text).value
-    except (PuzzlecalcError, ArithmeticError):
-        return None
-    return None if value is None else Fraction(value)
-
-
-def _number(text: str) -> Fraction:
-    """A number as a step writes it (:data:`_NUMBER`: it reads)."""
-    return Fraction(text.replace("⁄", "/"))

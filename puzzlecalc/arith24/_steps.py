@@ -1,0 +1,243 @@
+"""The reader of a list of steps in an answer's text (``3+3=6, 6*4=24``) as one
+expression, for :mod:`puzzlecalc.arith24.grading`, and what its prose reader shares with it:
+what parts two chains, how a number is written, what trims an expression out of prose,
+when one expression is a part of another.
+
+Its words: a *step* is an expression of cards and results, ``=``, its result; a *result*
+is a step's, as later steps use it (by its value, or the step written in full); a *mark*
+stands for a result a step uses while the others are found (a character of Unicode's
+private use), so that none is taken twice; a result's *tree* is its step with the results
+it uses written as their trees.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from fractions import Fraction
+from typing import Final, NamedTuple
+
+from puzzlecalc.arith24.expr import MAX_LENGTH, parse
+from puzzlecalc.arith24.numbers import MAX_DIGITS, Number
+from puzzlecalc.errors import PuzzlecalcError
+
+__all__ = ["JUXTAPOSED", "NUMBER", "NUMBER_ALONE", "number", "part_of", "read", "shown", "trimmed"]
+
+#: Where a run holds two chains: spaces between what is no operator (or Markdown's ``**``
+#: after an operand) and a bracket that opens (``24 (3+3 = 6)``, ``24. (3+3 = 6)``, ``24 ✓
+#: (3+3 = 6)``, ``**(3+3)*4 = 24** (3+3 = 6)``: no operator joins them).
+JUXTAPOSED: Final = re.compile(r"(?:(?<=[^-+*/^(=≈√⁄\s])|(?<=[\d)]\*\*)) +(?=\()")
+
+#: What cannot begin an expression, and what cannot end one.
+_NO_START: Final = " */+^!)⁄"
+_NO_END: Final = " */+-^(√.⁄"
+
+#: What parts the steps of a list: a new line, a comma, a semicolon, a full stop, an
+#: arrow, a bracket that opens after what is no operator (:data:`JUXTAPOSED`), a word
+#: with a capital and a colon (``(3+3)*4 = 24 Check: 3+3 = 6``), and the words that join
+#: them ("then", "and", "so", "thus", "hence", "therefore", "as", "since", "because",
+#: "where", with a capital or not).
+_STEP_BREAK: Final = re.compile(
+    rf"[,;\n→⇒]|\.\s|{JUXTAPOSED.pattern}|[ \t](?=[A-Z][a-z]*:)"
+    # (each word \b...\b, written from its first letter: found faster)
+    r"|[Tt](?<!\w[Tt])h(?:en|us|erefore)\b|[Aa](?<!\w[Aa])(?:nd|s)\b|[Ss](?<!\w[Ss])(?:o|ince)\b"
+    r"|[Hh](?<!\w[Hh])ence\b|[Bb](?<!\w[Bb])ecause\b|[Ww](?<!\w[Ww])here\b"
+)
+#: A number as a step writes it: ``6``, ``-3``, ``1.5``, ``8/3``; each run of digits of at
+#: most :data:`~puzzlecalc.arith24.numbers.MAX_DIGITS` digits, as the parser reads them.
+NUMBER: Final = (
+    rf"-?\d{{1,{MAX_DIGITS}}}(?:\.\d{{1,{MAX_DIGITS}}})?(?:[/⁄][1-9]\d{{0,{MAX_DIGITS - 1}}})?"
+)
+#: A side of an equality that is a number and no more (``fullmatch``).
+NUMBER_ALONE: Final = re.compile(NUMBER)
+
+#: One step of a list: an expression of cards and results before it, ``=``, its result,
+#: and perhaps a remark with no ``=`` that begins with what cannot go on a number (a
+#: letter, a bracket, ``≈``, ``✓``: ``= 8/3 ≈ 2.667``, ``= 6 (both 3s)``). (Its side
+#: before the ``=`` must hold an operator. Quantifiers that never give back keep it
+#: linear: a step that fails is not tried again at every operator.)
+_STEP: Final = re.compile(
+    rf"^\s*+([0-9.()+\-*/^⁄ ]*+)=\s*+({NUMBER})\s*+(?:[^\s0-9.+\-*/^⁄=][^=]*+)?$"
+)
+_STEP_OPERATOR: Final = re.compile(r"[-+*/^]")
+#: The most steps read as a list (each result is looked for in the steps after it, so the
+#: work grows as the square of their number); a longer list is read as text.
+_MOST_STEPS: Final = 64
+#: The mark of the first result a step uses, while its results are found (a character of
+#: Unicode's private use: no digit, nothing a step is written with), and the marks.
+_FIRST_MARK: Final = 0xE000
+_MARK: Final = re.compile("[\ue000-\uf8ff]")
+
+#: What goes before a step and is not the step: ``Step 2:``, ``First,``, ``2.`` (not the
+#: ``6.`` of ``6.5*4``), words up to a colon (``First combine 8 and 4: 8+4=12``), and
+#: Markdown's emphasis about it or the step (``**Step 2:**``, ``**Step 2**:``, ``2.
+#: **3+3=6**``).
+_LABEL: Final = re.compile(
+    r"^\s*[*_]*(?:[A-Za-z][A-Za-z ]*\d+[*_]*\s*[:.)]|\d+[.)](?!\d)|[A-Za-z][A-Za-z ]*[*_]*[:,]?"
+    r"|[^=:]*:)?[*_]*\s*[*_]*"
+)
+
+
+class _Result(NamedTuple):
+    """A result of a step of a list of steps."""
+
+    #: The result as written.
+    shown: str
+    value: Fraction
+    #: The step with the results it uses written as their trees.
+    tree: str
+    #: The step as written.
+    step: str
+    #: The first step of those it is made of whose result is not what it makes: its place
+    #: in the list, and what is wrong (``None``: none).
+    wrong: tuple[int, str] | None
+
+
+def part_of(part: str, whole: str, *, proper: bool = False) -> bool:
+    """Whether the expression ``part`` is written in ``whole``, spaces aside (not within a
+    number: ``3+3`` is no part of ``13+3``), and, if ``proper``, is not all of it."""
+    part, whole = part.replace(" ", ""), whole.replace(" ", "")
+    if len(part) > MAX_LENGTH:
+        return False  # (no expression, and no search as long as the square of the text)
+    if proper and part == whole:
+        return False
+    at = whole.find(part)
+    while at >= 0:
+        before, after = whole[at - 1 : at], whole[at + len(part) : at + len(part) + 1]
+        if not (before.isdigit() or before == ".") and not (after.isdigit() or after == "."):
+            return True
+        at = whole.find(part, at + 1)
+    return False
+
+
+def trimmed(run: str) -> str:
+    """A run of text without what cannot begin or end an expression, the prose's around
+    it: Markdown's ``**`` or ``*``, a sentence's full stop, a bracket the run does not
+    close or open (``(so 8/(3-8/3))``)."""
+    run = _edges(run)
+    excess = run.count("(") - run.count(")")
+    if excess == 0:
+        return run
+    if excess > 0:
+        run = run[min(excess, len(run) - len(run.lstrip("("))) :]
+    else:
+        run = run[: len(run) - min(-excess, len(run) - len(run.rstrip(")")))]
+    return _edges(run)
+
+
+def _edges(run: str) -> str:
+    """``run`` without what cannot begin an expression before it (a point begins one,
+    ``.5``, if a digit follows it) and what cannot end one after it."""
+    begun = run.lstrip(_NO_START + ".")
+    if begun[:1].isdigit() and run[len(run) - len(begun) - 1 : len(run) - len(begun)] == ".":
+        begun = "." + begun
+    return begun.rstrip(_NO_END)
+
+
+def read(
+    text: str, target: Number, *, chained: bool = False
+) -> tuple[str, str | None, bool] | None:
+    """A list of steps (``3+3=6, 6*4=24``; on lines, after commas, semicolons, full stops or
+    words such as "then" and "so"; ``Step 2:`` and the like before them) as one
+    expression, each step's operands cards or the results of the steps before it (each
+    taken once, the latest of its value; a step that makes a result, written in full in a
+    step, is that result), what is wrong with the first step the answer is made of whose
+    result is not what it makes, and whether a step makes ``target``: the steps after the
+    last that does are working, not the answer (``3+3=6, 6*4=24, as 24/4=6``), as is one
+    that makes it again and works on the answer before it (:func:`_works_on`); ``None`` if
+    the text is not such a list (or, if ``chained``, if a result before the answer is used
+    by no step up to it)."""
+    if text.count("=") < 2:
+        return None  # (two steps, each with its "=", at the least)
+    steps: list[re.Match[str]] = []
+    for part in _parts(text):
+        if "=" in part:
+            step = _STEP.match(_LABEL.sub("", part, count=1).rstrip(". *_"))
+            if step is None or _STEP_OPERATOR.search(step[1]) is None or len(steps) == _MOST_STEPS:
+                return None  # (a part with an "=" that is no step, or one too many: no list)
+            steps.append(step)
+    makes = [place for place, step in enumerate(steps, 1) if number(step[2]) == target]
+    del steps[makes[-1] if makes else len(steps) :]
+    if len(steps) < 2:
+        return None
+    made: list[_Result] = []
+    answer: _Result | None = None  # (the last step that makes the target, not working)
+    unused = 0
+    for place, step in enumerate(steps, 1):
+        left, result = trimmed(step.group(1)), step.group(2)  # (``(3+3 = 6``: 3+3)
+        claimed = number(result)
+        marked, used = left, list[_Result]()  # (each result it uses put as a mark: found once)
+        wrongs = []  # (of the steps it is made of)
+        for index in range(len(made) - 1, -1, -1):  # the results it uses, latest first
+            if part_of(made[index].step, left, proper=True):  # (in full: 12-6 in (12-6)*4)
+                wrongs.append(made.pop(index).wrong)
+                continue
+            written = made[index].shown
+            alone = re.compile(rf"(?<![\d.]){re.escape(written)}(?![\d.])")  # (not in a number)
+            if alone.search(marked) is not None:
+                marked = alone.sub(chr(_FIRST_MARK + len(used)), marked, count=1)
+                used.append(made.pop(index))
+                wrongs.append(used[-1].wrong)
+        worked = _value(_unmarked(marked, [str(taken.value) for taken in used]))
+        if worked is not None and worked != claimed:
+            wrongs.append((place, f"step {place}: {left} is {worked}, not {result}"))
+        wrong = min(filter(None, wrongs), default=None)  # (the first of them)
+        tree = _unmarked(marked, [taken.tree for taken in used])
+        made.append(_Result(result, claimed, tree, left, wrong))
+        if place in makes and (answer is None or not _works_on(answer, made[-1], used)):
+            answer, unused = made[-1], len(made)  # (the results no step took, its own too)
+    if chained and (unused if answer else len(made)) > 1:
+        return None
+    found = answer or made[-1]
+    return found.tree, None if found.wrong is None else found.wrong[1], bool(makes)
+
+
+def _works_on(answer: _Result, step: _Result, used: list[_Result]) -> bool:
+    """Whether a ``step`` that makes the target again (on the results ``used``) is working
+    on the ``answer`` before it: a part of it (``12+12 = 24`` after ``(12+12)*1 = 24``), or
+    it again, written as it, read as on its result alone (``10*1 = 10`` after ``10*1 =
+    10``, where 10 is a card; not ``24*1 = 24`` after ``3*8 = 24``)."""
+    if part_of(shown(step.tree), shown(answer.tree)):
+        return True
+    again = step.step.replace(" ", "") == answer.step.replace(" ", "")
+    return again and used == [answer]
+
+
+def shown(tree: str) -> str:
+    """A step's tree as the referee prints it (the brackets the steps' results put about
+    it left out), or as it is where it cannot be read."""
+    try:
+        return str(parse(tree))
+    except PuzzlecalcError:
+        return tree
+
+
+def _unmarked(marked: str, texts: list[str]) -> str:
+    """A step with the mark of each result it uses written as ``texts`` write that result
+    (its value, or its tree), in brackets."""
+    return _MARK.sub(lambda mark: f"({texts[ord(mark[0]) - _FIRST_MARK]})", marked)
+
+
+def _parts(text: str) -> Iterator[str]:
+    """``_STEP_BREAK.split(text)``, a part at a time (a text that is no list of steps is
+    known at its first part with an "=" that is no step: the rest is not split)."""
+    start = 0
+    for found in _STEP_BREAK.finditer(text):
+        yield text[start : found.start()]
+        start = found.end()
+    yield text[start:]
+
+
+def _value(text: str) -> Fraction | None:
+    """The exact value of a step's expression, read by the library's parser (``None``: it
+    has none, or cannot be read)."""
+    try:
+        value = parse(text).value
+    except (PuzzlecalcError, ArithmeticError):
+        return None
+    return None if value is None else Fraction(value)
+
+
+def number(text: str) -> Fraction:
+    """A number as a step writes it (:data:`NUMBER`: it reads)."""
+    return Fraction(text.replace("⁄", "/"))
