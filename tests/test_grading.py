@@ -309,6 +309,8 @@ def test_what_an_answer_line_introduces_is_the_answer_not_the_working_after_it(
             24,
             "(9-1)*(7-4)",
         ),  # (a bracket after Markdown's **)
+        # (a part as written: its 9 read as the result 7+2 = 9, it is no part as read)
+        ("(7+2)/(6-9) = -3 ✓ (7+2 is 9 and 6-9 is -3)", [2, 6, 7, 9], -3, "(7+2)/(6-9)"),
     ],
 )
 def test_working_after_an_expression_is_not_the_answer(
@@ -319,6 +321,57 @@ def test_working_after_an_expression_is_not_the_answer(
     answer is graded, not the working after it)."""
     graded = grade(text, cards, target)
     assert graded.correct and graded.expression == (expression or graded.expression), graded
+
+
+@pytest.mark.parametrize(
+    ("text", "cards", "target", "expression"),
+    [
+        # (the check's 10 is the card 10, not the answer's result: the check is working)
+        ("(2-1)*10 = 10. Check: 2-1 = 1, 1*10 = 10.", [1, 2, 10], 10, "(2-1)*10"),
+        ("10+6-6 = 10\n\nNote: 10+6 = 16 and 16-6 = 10.", [6, 6, 10], 10, "10+6-6"),
+        ("13+9+3-12-10 = 3 because 13+9 = 22, 22+3 = 25, 25-12 = 13, 13-10 = 3",
+         [3, 9, 10, 12, 13], 3, "13+9+3-12-10"),
+        # (a try's result taken: the answer so read uses the cards dealt, so it stands)
+        ("Try (12+12)/2 = 12. No.\n\n(12/3-2)*12 = 24. Check: 12/3 = 4, 4-2 = 2, 2*12 = 24.",
+         [2, 3, 12, 12], 24, "(12/3-2)*12"),
+    ],
+)  # fmt: skip
+def test_a_number_that_may_be_a_card_or_a_result_is_read_as_the_cards_dealt_allow(
+    text: str, cards: list[int], target: int, expression: str
+) -> None:
+    """Read as the latest result of its value, a number makes an answer that uses a card
+    more often than dealt: the steps are read again, taking it as the card there."""
+    graded = grade(text, cards, target)
+    assert graded.correct and graded.expression == expression, graded
+
+
+@pytest.mark.parametrize(
+    ("text", "cards", "target", "correct"),
+    [
+        ("3*3 = 9, 9+3 = 12", [3, 3, 9], 12, False),  # (read either way, it leaves out 3)
+        ("3*3 = 9, 9+9 = 18", [3, 3, 9], 18, True),
+        ("3*3 = 9, 9+9 = 18", [3, 9], 18, False),  # (read either way, it uses a card twice)
+    ],
+)
+def test_reading_a_number_as_a_card_never_makes_a_wrong_answer_right(
+    text: str, cards: list[int], target: int, correct: bool
+) -> None:
+    assert grade(text, cards, target).correct == correct
+
+
+@pytest.mark.parametrize(
+    ("text", "cards", "target"),
+    [
+        ("(1/5-5)*(6-11) = 24. Here 1/5-5 = -24/5, 6-11 = -5, (-24)/5*(-5) = 24.",
+         [1, 5, 5, 6, 11], 24),  # (a negative fraction as the library's working writes it)
+        ("12/(5+2-8-3) = -3, since 5+2 = 7, 7-8 = -1, (-1)-3 = -4, 12/(-4) = -3.",
+         [2, 3, 5, 8, 12], -3),  # (the -3 of (-1)-3 is a minus and the card 3)
+    ],
+)  # fmt: skip
+def test_a_negative_result_is_found_as_steps_write_it(
+    text: str, cards: list[int], target: int
+) -> None:
+    assert grade(text, cards, target).correct, grade(text, cards, target)
 
 
 @pytest.mark.parametrize(
@@ -344,16 +397,20 @@ FOLLOWED = ["{} = 24, since {{}}.", "{} = 24. Indeed, {{}}.", "{} = 24 because {
             "{} = 24 ✓ ({{}})", "**{} = 24** Check: {{}}.", "So the answer is {}. ({{}})"]  # fmt: skip
 
 
-@settings(max_examples=60)
+@settings(max_examples=80)
 @given(
     st.lists(st.integers(1, 13), min_size=2, max_size=4),
+    st.data(),
     st.sampled_from(FOLLOWED),
     st.sampled_from(["lines", "parts", "about", "is"]),
 )
 def test_every_printed_solution_followed_by_its_working_grades_right(
-    hand: list[int], template: str, form: str
+    hand: list[int], data: st.DataObject, template: str, form: str
 ) -> None:
-    for solution in solve(hand)[:3]:
+    """At 24, at a number a card is worth (the check's steps may use it), at any other."""
+    target = data.draw(st.sampled_from([24, *hand, data.draw(st.integers(-30, 30))]))
+    template = template.replace("= 24", f"= {target}")
+    for solution in solve(hand, target)[:3]:
         parts = list(solution.steps())[:-1]
         working = {
             "lines": ", ".join(solution.working()),
@@ -362,7 +419,7 @@ def test_every_printed_solution_followed_by_its_working_grades_right(
             "is": " and ".join(f"{part} is {_written(part.value)}" for part in parts),
         }[form]
         text = template.format(solution).format(working)
-        assert grade(text, hand).correct, text
+        assert grade(text, hand, target).correct, text
 
 
 #: A hand whose one distinct solution is (8+4)*(6-4).

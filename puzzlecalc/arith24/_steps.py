@@ -13,7 +13,8 @@ it uses written as their trees.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections import Counter
+from collections.abc import Iterator, Sequence
 from fractions import Fraction
 from typing import Final, NamedTuple
 
@@ -66,7 +67,8 @@ _MOST_STEPS: Final = 64
 #: The mark of the first result a step uses, while its results are found (a character of
 #: Unicode's private use: no digit, nothing a step is written with), and the marks.
 _FIRST_MARK: Final = 0xE000
-_MARK: Final = re.compile("[\ue000-\uf8ff]")
+_MARKS: Final = "\ue000-\uf8ff"
+_MARK: Final = re.compile(f"[{_MARKS}]")
 
 #: What goes before a step and is not the step: ``Step 2:``, ``First,``, ``2.`` (not the
 #: ``6.`` of ``6.5*4``), words up to a colon (``First combine 8 and 4: 8+4=12``), and
@@ -135,7 +137,7 @@ def _edges(run: str) -> str:
 
 
 def read(
-    text: str, target: Number, *, chained: bool = False
+    text: str, target: Number, *, dealt: Counter[Number] | None = None, chained: bool = False
 ) -> tuple[str, str | None, bool] | None:
     """A list of steps (``3+3=6, 6*4=24``; on lines, after commas, semicolons, full stops or
     words such as "then" and "so"; ``Step 2:`` and the like before them) as one
@@ -146,7 +148,13 @@ def read(
     last that does are working, not the answer (``3+3=6, 6*4=24, as 24/4=6``), as is one
     that makes it again and works on the answer before it (:func:`_works_on`); ``None`` if
     the text is not such a list (or, if ``chained``, if a result before the answer is used
-    by no step up to it)."""
+    by no step up to it).
+
+    Where the cards ``dealt`` are known and the answer so read uses one more often than
+    dealt, the steps are read again, a number that is a card's value taken as a result only
+    if the step so read uses no card more often than dealt (``(2-1)*10 = 10. Check: 2-1 =
+    1, 1*10 = 10``, 10 dealt: the check's 10 is the card, and the check is working); that
+    reading is the list's where its answer uses none more often than dealt."""
     if text.count("=") < 2:
         return None  # (two steps, each with its "=", at the least)
     steps: list[re.Match[str]] = []
@@ -160,9 +168,27 @@ def read(
     del steps[makes[-1] if makes else len(steps) :]
     if len(steps) < 2:
         return None
+    found, unused, doubtful = _answer(steps, makes, dealt, doubting=False)
+    if doubtful and dealt and _overuses(found.tree, dealt):
+        again, left, _ = _answer(steps, makes, dealt, doubting=True)
+        if not _overuses(again.tree, dealt):
+            found, unused = again, left
+    if chained and unused > 1:
+        return None
+    return found.tree, None if found.wrong is None else found.wrong[1], bool(makes)
+
+
+def _answer(
+    steps: list[re.Match[str]], makes: list[int], dealt: Counter[Number] | None, *, doubting: bool
+) -> tuple[_Result, int, bool]:
+    """The result a list of ``steps`` gives, read as :func:`read` says (``makes``: the
+    places of the steps that make the target; if ``doubting``, a number that is the value
+    of a card ``dealt`` is a result only if the step so read uses no card more often than
+    dealt), how many results no step had taken by then, its own too, and whether a
+    number read as a result may be a card."""
     made: list[_Result] = []
     answer: _Result | None = None  # (the last step that makes the target, not working)
-    unused = 0
+    unused, doubtful = 0, False
     for place, step in enumerate(steps, 1):
         left, result = trimmed(step.group(1)), step.group(2)  # (``(3+3 = 6``: 3+3)
         claimed = number(result)
@@ -172,12 +198,17 @@ def read(
             if part_of(made[index].step, left, proper=True):  # (in full: 12-6 in (12-6)*4)
                 wrongs.append(made.pop(index).wrong)
                 continue
-            written = made[index].shown
-            alone = re.compile(rf"(?<![\d.]){re.escape(written)}(?![\d.])")  # (not in a number)
-            if alone.search(marked) is not None:
-                marked = alone.sub(chr(_FIRST_MARK + len(used)), marked, count=1)
-                used.append(made.pop(index))
-                wrongs.append(used[-1].wrong)
+            mark = chr(_FIRST_MARK + len(used))
+            taking, times = _written(made[index]).subn(mark, marked, count=1)
+            if not times:
+                continue
+            if dealt and dealt[made[index].value]:  # (the number may be a card)
+                doubtful = True
+                if doubting and _overuses(taking, dealt, [*used, made[index]]):
+                    continue
+            marked = taking
+            used.append(made.pop(index))
+            wrongs.append(used[-1].wrong)
         worked = _value(_unmarked(marked, [str(taken.value) for taken in used]))
         if worked is not None and worked != claimed:
             wrongs.append((place, f"step {place}: {left} is {worked}, not {result}"))
@@ -186,21 +217,45 @@ def read(
         made.append(_Result(result, claimed, tree, left, wrong))
         if place in makes and (answer is None or not _works_on(answer, made[-1], used)):
             answer, unused = made[-1], len(made)  # (the results no step took, its own too)
-    if chained and (unused if answer else len(made)) > 1:
-        return None
-    found = answer or made[-1]
-    return found.tree, None if found.wrong is None else found.wrong[1], bool(makes)
+    return (answer, unused, doubtful) if answer else (made[-1], len(made), doubtful)
+
+
+def _written(result: _Result) -> re.Pattern[str]:
+    """Where a step writes ``result``: as its step wrote it, or a negative fraction as
+    :meth:`~puzzlecalc.arith24.expr.Expr.working` writes it (``(-24)/5``); not within a
+    number, and a negative one not after an operand (the ``-3`` of ``(-1)-3`` is a minus
+    and 3; a mark is an operand)."""
+    value, writings = result.value, [re.escape(result.shown)]
+    if value < 0 and value.denominator != 1:
+        writings.append(re.escape(f"({value.numerator})/{value.denominator}"))
+    after = r"(?<![\d.])" if value >= 0 else rf"(?<![\d.){_MARKS}])(?<![\d.){_MARKS}] )"
+    return re.compile(rf"{after}(?:{'|'.join(writings)})(?![\d.])")
 
 
 def _works_on(answer: _Result, step: _Result, used: list[_Result]) -> bool:
     """Whether a ``step`` that makes the target again (on the results ``used``) is working
-    on the ``answer`` before it: a part of it (``12+12 = 24`` after ``(12+12)*1 = 24``), or
-    it again, written as it, read as on its result alone (``10*1 = 10`` after ``10*1 =
-    10``, where 10 is a card; not ``24*1 = 24`` after ``3*8 = 24``)."""
+    on the ``answer`` before it: a part of it as read (``12+12 = 24`` after ``(12+12)*1 =
+    24``), or less than all of it as written (``6-9 = -3`` after ``(7+2)/(6-9) = -3`` and
+    ``7+2 = 9``, where the 9 reads as the result; not ``12*2 = 24`` after ``12*2 = 24,
+    24-12 = 12``), or it again, written as it, read as on its result alone (``10*1 = 10``
+    after ``10*1 = 10``, where 10 is a card; not ``24*1 = 24`` after ``3*8 = 24``)."""
     if part_of(shown(step.tree), shown(answer.tree)):
+        return True
+    if part_of(step.step, answer.step, proper=True):
         return True
     again = step.step.replace(" ", "") == answer.step.replace(" ", "")
     return again and used == [answer]
+
+
+def _overuses(marked: str, dealt: Counter[Number], taken: Sequence[_Result] = ()) -> bool:
+    """Whether a step uses a card more often than it was ``dealt``, its marks written as
+    the trees of the results ``taken`` (as the parser reads its numbers; ``False`` where
+    it cannot be read)."""
+    try:
+        used = Counter(parse(_unmarked(marked, [result.tree for result in taken])).numbers)
+    except PuzzlecalcError:
+        return False
+    return any(count > dealt[value] for value, count in used.items() if value in dealt)
 
 
 def shown(tree: str) -> str:

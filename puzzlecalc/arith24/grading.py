@@ -23,7 +23,10 @@ Else, in the text, a list of steps (``3+3=6, 6*4=24``, ``3+3=6 so 6*4=24``, ``**
 Markdown table's columns of operations and results, or in words: ``Add 3 and 3 to get 6``,
 ``Multiply 6 by 4, giving 24``; each step's operands must be cards or results of steps
 before, each used once (by its value, or the step that made it written in full: ``12-6 =
-6, (12-6)*4 = 24``), the claimed result of each step the answer is made of exact (a try on
+6, (12-6)*4 = 24``; a number that may be a card or a result is the latest result of its
+value, unless the answer so read uses a card more often than dealt and reading such
+numbers as cards does not: ``(2-1)*10 = 10. Check: 2-1 = 1, 1*10 = 10`` with a card 10),
+the claimed result of each step the answer is made of exact (a try on
 the way, ``(5)-5 = 24? No``, is not the answer); at most 64 steps, a longer list is read
 as text) up to its last step that makes the target (the steps after it are working:
 ``3+3=6, 6*4=24, as 24/4=6``), where a step that makes it again and is a part of the
@@ -73,6 +76,7 @@ from __future__ import annotations
 import concurrent.futures
 import functools
 import re
+from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence
 from typing import Final, Literal, TypeAlias
 
@@ -95,9 +99,9 @@ from puzzlecalc._free_text import (
 from puzzlecalc._pool import in_order
 from puzzlecalc.arith24 import _steps
 from puzzlecalc.arith24.expr import _SPELLINGS, narrowed
-from puzzlecalc.arith24.numbers import Number, number
+from puzzlecalc.arith24.numbers import Number, hand, number
 from puzzlecalc.arith24.referee import WRONGLY_NONE, Fault, check
-from puzzlecalc.arith24.rules import DEFAULT_RULES, HouseRules
+from puzzlecalc.arith24.rules import DEFAULT_RULES, HouseRules, house_rules
 from puzzlecalc.arith24.solutions import DEFAULT_MAX_STEPS
 
 __all__ = [
@@ -241,12 +245,13 @@ def grade(
     :raises SearchLimitError: if the answer says there is no solution and the search for
         one needs more than ``max_steps`` steps.
     """
-    found, wrong_step, claims_none = _read(text, target)
+    dealt = house_rules(rules, {}).hand(cards)
+    found, wrong_step, claims_none = _read(text, target, dealt)
     whole_number(max_steps, "max_steps", low=1)
-    verdict = None if found is None else check(found, cards, target, rules=rules)
+    verdict = None if found is None else check(found, dealt, target, rules=rules)
     if claims_none and not (verdict is not None and verdict.ok and wrong_step is None):
         # (the referee rules on the claim as a player would type it)
-        claim = check("no solution", cards, target, rules=rules, max_steps=max_steps)
+        claim = check("no solution", dealt, target, rules=rules, max_steps=max_steps)
         return Grade(claim.ok, claim.reason, None, None, fault=claim.fault, claims_none=True)
     if found is None or verdict is None:
         return Grade(False, NO_EXPRESSION, None, None, fault="no expression")
@@ -315,7 +320,9 @@ def _graded(answer: _Sent) -> _Graded:
     return made.correct, made.reason, made.expression, made.value, made.fault, made.claims_none
 
 
-def find_answer(text: str, target: Number = 24) -> str | None:
+def find_answer(
+    text: str, target: Number = 24, *, cards: Iterable[Number] | None = None
+) -> str | None:
     """The expression the answer ``text`` to a puzzle of ``target`` gives, in the
     referee's notation, or ``None`` (it gives none, or says last there is no solution:
     :func:`grade` then grades an expression before those words only if it is right).
@@ -324,26 +331,45 @@ def find_answer(text: str, target: Number = 24) -> str | None:
     '(8 - 3) * 4 + 4'
     >>> find_answer(r"\\frac{8}{3 - \\frac{8}{3}}")
     '((8)/(3 - ((8)/(3))))'
+
+    Where the ``cards`` dealt are given (:func:`grade` gives them), a number of a list of
+    steps that is both a card's value and a result of a step before is read as the result
+    only if the step so read uses no card more often than dealt:
+
+    >>> text = "(2-1)*10 = 10. Check: 2-1 = 1, 1*10 = 10."
+    >>> find_answer(text, 10), find_answer(text, 10, cards=[1, 2, 10])
+    ('(2-1)*((2-1)*10)', '(2-1)*10')
+
+    :raises InvalidArgumentError: if ``text`` is not a string or longer than
+        :data:`MAX_ANSWER`, or ``target`` is not a number.
+    :raises InvalidHandError: if ``cards`` are not numbers.
     """
-    found, _, claims_none = _read(text, number(target, "the target"))
+    goal = number(target, "the target")
+    dealt = None if cards is None else hand(cards, False, MAX_ANSWER)
+    found, _, claims_none = _read(text, goal, dealt)
     return None if claims_none else found
 
 
-def _read(text: str, target: Number) -> tuple[str | None, str | None, bool]:
-    """The expression ``text`` gives, what is wrong with a step of a list of steps, and
-    whether it says (last) that there is no solution to make ``target``."""
+def _read(
+    text: str, target: Number, cards: Iterable[Number] | None
+) -> tuple[str | None, str | None, bool]:
+    """The expression ``text`` gives (a number in its steps read as a card or a result as
+    the ``cards`` dealt allow, where they are known), what is wrong with a step of a list
+    of steps, and whether it says (last) that there is no solution to make ``target``."""
     text = checked_answer(text)
+    dealt = None if cards is None else Counter(cards)
     found = marked(text)
     text = BULLET.sub("", found or text)
     introduced = None if found else _introduced(text)
     if introduced is not None:
         introduced = _plain(introduced)
-        read = _read_introduced(introduced, target)
+        read = _read_introduced(introduced, target, dealt)
         claims_none = _says_none(introduced, target)
         if read is not None or claims_none:
             return *(read or (None, None)), claims_none
     text = _plain(text)
-    return *_steps_or_stated(_steps.read(text, target), text, target), _says_none(text, target)
+    steps = _steps.read(text, target, dealt=dealt)
+    return *_steps_or_stated(steps, text, target), _says_none(text, target)
 
 
 def _says_none(text: str, target: Number) -> bool:
@@ -371,14 +397,16 @@ def _introduced(text: str) -> str | None:
     return PARAGRAPH_BREAK.split(text[last.end() :].strip(), maxsplit=1)[0]
 
 
-def _read_introduced(paragraph: str, target: Number) -> tuple[str | None, str | None] | None:
+def _read_introduced(
+    paragraph: str, target: Number, dealt: Counter[Number] | None
+) -> tuple[str | None, str | None] | None:
     """What an answer's introduced ``paragraph`` gives: when its first line with a digit is
     an equation, the list of steps the paragraph is if they chain into one, else (or where
     they make no target, or are the working of what that line states) the expression the
     line gives, chosen as for a whole text (:func:`_steps_or_stated`); ``None`` if what is
     chosen has no operator."""
     line = next((line for line in paragraph.splitlines() if _has_digit(line)), "")
-    steps = _steps.read(paragraph, target, chained=True) if "=" in line else None
+    steps = _steps.read(paragraph, target, dealt=dealt, chained=True) if "=" in line else None
     found, wrong = _steps_or_stated(steps, line, target)
     return None if found is None or not _has_operator(found) else (found, wrong)
 
