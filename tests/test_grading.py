@@ -14,6 +14,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from puzzlecalc.arith24 import HouseRules, solve
+from puzzlecalc.arith24.expr import parse
 from puzzlecalc.arith24.grading import (
     MAX_ANSWER,
     NO_EXPRESSION,
@@ -334,6 +335,15 @@ def test_working_after_an_expression_is_not_the_answer(
         # (a try's result taken: the answer so read uses the cards dealt, so it stands)
         ("Try (12+12)/2 = 12. No.\n\n(12/3-2)*12 = 24. Check: 12/3 = 4, 4-2 = 2, 2*12 = 24.",
          [2, 3, 12, 12], 24, "(12/3-2)*12"),
+        # (the check's 9-7 takes the try's 7 alone, but then 12*2 uses 1 twice)
+        ("Try (1)*7 = 7. No.\n\n(11+1)*(9-7) = 24 ✓ Check: 11+1 = 12, 9-7 = 2, 12*2 = 24.",
+         [1, 7, 9, 11], 24, "(11+1)*(9-7)"),
+        # (read as results, 1*13 leaves out cards: some readings use no card twice, too)
+        ("(13-10-1-1)*13 = 13. Check: 13-10 = 3, 3-1 = 2, 2-1 = 1, 1*13 = 13.",
+         [1, 1, 10, 13, 13], 13, "(13-10-1-1)*13"),
+        # (introduced steps must chain: read as results, 4+2 = 6 is left unused)
+        ("**Answer:** (4+2)*(10-6) = 24 (4+2 = 6, 10-6 = 4, 6*4 = 24)", [2, 4, 6, 10], 24,
+         "(4+2)*(10-6)"),
     ],
 )  # fmt: skip
 def test_a_number_that_may_be_a_card_or_a_result_is_read_as_the_cards_dealt_allow(
@@ -343,6 +353,24 @@ def test_a_number_that_may_be_a_card_or_a_result_is_read_as_the_cards_dealt_allo
     more often than dealt: the steps are read again, taking it as the card there."""
     graded = grade(text, cards, target)
     assert graded.correct and graded.expression == expression, graded
+
+
+def test_where_part_of_the_cards_may_be_used_a_card_is_read_where_none_is_used_twice() -> None:
+    text = "(2-1)*10 = 10. Check: 2-1 = 1, 1*10 = 10."
+    assert grade(text, [1, 2, 7, 10], 10, rules=HouseRules(use_all=False)).correct
+    assert find_answer(text, 10, cards=[1, 2, 7, 10], rules=HouseRules(use_all=False)) == (
+        "(2-1)*10"
+    )
+    assert find_answer(text, 10, cards=[1, 2, 7, 10]) == find_answer(text, 10)  # (none fits)
+
+
+def test_a_list_with_many_numbers_that_may_be_cards_is_read_within_a_bound() -> None:
+    """Each reading reads the list again: at most 16 are tried, then the first stands
+    (where the first that fits is further on, or none fits)."""
+    text = ", ".join(["2*1 = 2"] * 12 + ["2*12 = 24"])
+    assert grade(text, [1, 2, 12], 24).expression == "2*1*12"  # (the last 2 read as a card)
+    graded = grade(text, [1, 2, 2, 12], 24)  # (no reading uses two 2s)
+    assert not graded.correct and graded.expression == str(parse(find_answer(text) or "")), graded
 
 
 @pytest.mark.parametrize(
@@ -357,6 +385,30 @@ def test_reading_a_number_as_a_card_never_makes_a_wrong_answer_right(
     text: str, cards: list[int], target: int, correct: bool
 ) -> None:
     assert grade(text, cards, target).correct == correct
+
+
+@pytest.mark.parametrize(
+    ("text", "cards", "target", "expression"),
+    [
+        # (2+2 is no part of (8+3)*2+2: brackets about it change it)
+        ("Try 2+2 = 4. No.\n\n(8+3)*2+2 = 24", [2, 2, 3, 8], 24, "(8+3)*2+2"),
+        ("Try 12-12 = 0. No.\n12-12/(12-6) = 10", [6, 12, 12, 12], 10, "12-12/(12-6)"),
+        # (a step in full, written on a result: the result's tree, not its value)
+        ("((1-9)/5-4)*5 = -28. Indeed, 1-9 = -8, (-8)/5 = -8/5, (-8)/5-4 = -28/5, "
+         "(-28)/5*5 = -28.", [1, 4, 5, 5, 9], -28, "((1-9)/5-4)*5"),
+        # (a fraction's result before a whole one: the 5 of 29/5 is no result 5)
+        ("(8-11/5)*(4+1) = 29. Check: 8-11/5 = 29/5, 4+1 = 5, 29/5*5 = 29.",
+         [1, 4, 5, 8, 11], 29, "(8-11/5)*(4+1)"),
+        # (steps that are the working of a stated expression as written: 8-4 in 8-4-2)
+        ("So the answer is (4+4)/(8-4-2). (4+4 is 8 and 8-4 is 4 and 8-4-2 is 2)",
+         [2, 4, 4, 4, 8], 4, "(4+4)/(8-4-2)"),
+    ],
+)  # fmt: skip
+def test_a_result_is_found_where_a_step_writes_it(
+    text: str, cards: list[int], target: int, expression: str
+) -> None:
+    graded = grade(text, cards, target)
+    assert graded.correct and graded.expression == expression, graded
 
 
 @pytest.mark.parametrize(

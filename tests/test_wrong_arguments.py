@@ -393,7 +393,10 @@ CALLS: dict[str, tuple[Callable[..., Any], dict[str, Any]]] = {
         grading.grade,
         {"text": "3*8", "cards": (3, 8), "target": 24, "rules": HouseRules(), "max_steps": 10**6},
     ),
-    "find_answer": (grading.find_answer, {"text": "I think 3*8", "target": 24, "cards": (3, 8)}),
+    "find_answer": (
+        grading.find_answer,
+        {"text": "I think 3*8", "target": 24, "cards": (3, 8), "rules": HouseRules()},
+    ),
     "grade_presses": (
         press_grading.grade_presses,
         {"text": "no solution", "level": LEVEL, "rules": Rules(), "max_states": 10**6},

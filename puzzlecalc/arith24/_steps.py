@@ -12,6 +12,7 @@ it uses written as their trees.
 
 from __future__ import annotations
 
+import collections
 import re
 from collections import Counter
 from collections.abc import Iterator, Sequence
@@ -22,7 +23,18 @@ from puzzlecalc.arith24.expr import MAX_LENGTH, parse
 from puzzlecalc.arith24.numbers import MAX_DIGITS, Number
 from puzzlecalc.errors import PuzzlecalcError
 
-__all__ = ["JUXTAPOSED", "NUMBER", "NUMBER_ALONE", "number", "part_of", "read", "shown", "trimmed"]
+__all__ = [
+    "JUXTAPOSED",
+    "NUMBER",
+    "NUMBER_ALONE",
+    "Steps",
+    "number",
+    "part_of",
+    "read",
+    "readable",
+    "shown",
+    "trimmed",
+]
 
 #: Where a run holds two chains: spaces between what is no operator (or Markdown's ``**``
 #: after an operand) and a bracket that opens (``24 (3+3 = 6)``, ``24. (3+3 = 6)``, ``24 ✓
@@ -64,6 +76,11 @@ _STEP_OPERATOR: Final = re.compile(r"[-+*/^]")
 #: The most steps read as a list (each result is looked for in the steps after it, so the
 #: work grows as the square of their number); a longer list is read as text.
 _MOST_STEPS: Final = 64
+#: The most readings of a list of steps tried where the cards are known (a list with no
+#: more than four doubts has no more), and the most characters they read in all (each
+#: reads the list again: a longer list is read fewer times).
+_MOST_READINGS: Final = 16
+_MOST_READ: Final = 32_000
 #: The mark of the first result a step uses, while its results are found (a character of
 #: Unicode's private use: no digit, nothing a step is written with), and the marks.
 _FIRST_MARK: Final = 0xE000
@@ -78,6 +95,20 @@ _LABEL: Final = re.compile(
     r"^\s*[*_]*(?:[A-Za-z][A-Za-z ]*\d+[*_]*\s*[:.)]|\d+[.)](?!\d)|[A-Za-z][A-Za-z ]*[*_]*[:,]?"
     r"|[^=:]*:)?[*_]*\s*[*_]*"
 )
+
+
+class Steps(NamedTuple):
+    """What a list of steps gives (:func:`read`)."""
+
+    #: The answer: its step with the results it uses written as their trees.
+    tree: str
+    #: Its step as written.
+    step: str
+    #: What is wrong with the first step it is made of whose result is not what it makes
+    #: (``None``: none).
+    wrong: str | None
+    #: Whether a step makes the target.
+    makes: bool
 
 
 class _Result(NamedTuple):
@@ -137,8 +168,13 @@ def _edges(run: str) -> str:
 
 
 def read(
-    text: str, target: Number, *, dealt: Counter[Number] | None = None, chained: bool = False
-) -> tuple[str, str | None, bool] | None:
+    text: str,
+    target: Number,
+    *,
+    dealt: Sequence[Number] | None = None,
+    use_all: bool = True,
+    chained: bool = False,
+) -> Steps | None:
     """A list of steps (``3+3=6, 6*4=24``; on lines, after commas, semicolons, full stops or
     words such as "then" and "so"; ``Step 2:`` and the like before them) as one
     expression, each step's operands cards or the results of the steps before it (each
@@ -150,11 +186,13 @@ def read(
     the text is not such a list (or, if ``chained``, if a result before the answer is used
     by no step up to it).
 
-    Where the cards ``dealt`` are known and the answer so read uses one more often than
-    dealt, the steps are read again, a number that is a card's value taken as a result only
-    if the step so read uses no card more often than dealt (``(2-1)*10 = 10. Check: 2-1 =
-    1, 1*10 = 10``, 10 dealt: the check's 10 is the card, and the check is working); that
-    reading is the list's where its answer uses none more often than dealt."""
+    Where the cards ``dealt`` are known and the answer so read does not use them (each as
+    often as dealt if ``use_all``, else none more often), or, if ``chained``, leaves a
+    result before it unused, the list is the first of its other readings
+    (:func:`_other_readings`) whose answer does and does not, if there is one: each reads
+    some numbers found as results of a card's value as that card (``(2-1)*10 = 10. Check:
+    2-1 = 1, 1*10 = 10``, 10 dealt: the check's 10 is the card, and the check is
+    working)."""
     if text.count("=") < 2:
         return None  # (two steps, each with its "=", at the least)
     steps: list[re.Match[str]] = []
@@ -168,47 +206,79 @@ def read(
     del steps[makes[-1] if makes else len(steps) :]
     if len(steps) < 2:
         return None
-    found, unused, doubtful = _answer(steps, makes, dealt, doubting=False)
-    if doubtful and dealt and _overuses(found.tree, dealt):
-        again, left, _ = _answer(steps, makes, dealt, doubting=True)
-        if not _overuses(again.tree, dealt):
-            found, unused = again, left
+    found, unused, doubts = _answer(steps, makes, dealt, frozenset())
+    if dealt and doubts:
+        cards = Counter(dealt)
+
+        def fits(reading: tuple[_Result, int]) -> bool:
+            answer, left = reading
+            return _uses(answer.tree, cards, use_all) and (left < 2 or not chained)
+
+        if not fits((found, unused)):
+            others = _other_readings(steps, makes, dealt, doubts)
+            found, unused = next(filter(fits, others), (found, unused))
     if chained and unused > 1:
         return None
-    return found.tree, None if found.wrong is None else found.wrong[1], bool(makes)
+    wrong = None if found.wrong is None else found.wrong[1]
+    return Steps(found.tree, found.step, wrong, bool(makes))
+
+
+def _other_readings(
+    steps: list[re.Match[str]], makes: list[int], dealt: Sequence[Number], doubts: int
+) -> Iterator[tuple[_Result, int]]:
+    """The other readings of a list of ``steps`` (:func:`_answer`) than the first, which
+    takes each number as the latest result of its value and finds ``doubts`` (numbers so
+    found that are the value of a card ``dealt``, counted in the order they are found):
+    those that read some doubts as that card, fewer first, then earlier ones; with the
+    first, at most :data:`_MOST_READINGS`, and as many as read :data:`_MOST_READ`
+    characters."""
+    length = sum(len(step[0]) for step in steps)
+    most = min(_MOST_READINGS, _MOST_READ // length) - 1
+    waiting = collections.deque(frozenset({doubt}) for doubt in range(doubts))
+    for _ in range(most):  # (each set of doubts read as cards once: each adds later ones)
+        if not waiting:
+            return
+        as_cards = waiting.popleft()
+        found, unused, found_doubts = _answer(steps, makes, dealt, as_cards)
+        yield found, unused
+        waiting.extend(as_cards | {doubt} for doubt in range(max(as_cards) + 1, found_doubts))
 
 
 def _answer(
-    steps: list[re.Match[str]], makes: list[int], dealt: Counter[Number] | None, *, doubting: bool
-) -> tuple[_Result, int, bool]:
+    steps: list[re.Match[str]],
+    makes: list[int],
+    dealt: Sequence[Number] | None,
+    as_cards: frozenset[int],
+) -> tuple[_Result, int, int]:
     """The result a list of ``steps`` gives, read as :func:`read` says (``makes``: the
-    places of the steps that make the target; if ``doubting``, a number that is the value
-    of a card ``dealt`` is a result only if the step so read uses no card more often than
-    dealt), how many results no step had taken by then, its own too, and whether a
-    number read as a result may be a card."""
+    places of the steps that make the target), but for the doubts ``as_cards``
+    (:func:`_other_readings`); how many results no step had taken by then, its own too; and how
+    many doubts it found."""
     made: list[_Result] = []
     answer: _Result | None = None  # (the last step that makes the target, not working)
-    unused, doubtful = 0, False
+    unused = doubts = 0
     for place, step in enumerate(steps, 1):
         left, result = trimmed(step.group(1)), step.group(2)  # (``(3+3 = 6``: 3+3)
         claimed = number(result)
         marked, used = left, list[_Result]()  # (each result it uses put as a mark: found once)
-        wrongs = []  # (of the steps it is made of)
-        for index in range(len(made) - 1, -1, -1):  # the results it uses, latest first
-            if part_of(made[index].step, left, proper=True):  # (in full: 12-6 in (12-6)*4)
-                wrongs.append(made.pop(index).wrong)
-                continue
+        taken = []  # (the places in ``made`` of the results it uses)
+        for index, in_full in _looked_for(made, left):
+            earlier = made[index]
             mark = chr(_FIRST_MARK + len(used))
-            taking, times = _written(made[index]).subn(mark, marked, count=1)
+            written = _in_full(earlier.step) if in_full else _written(earlier)
+            taking, times = written.subn(mark, marked, count=1)
             if not times:
                 continue
-            if dealt and dealt[made[index].value]:  # (the number may be a card)
-                doubtful = True
-                if doubting and _overuses(taking, dealt, [*used, made[index]]):
+            if not in_full and dealt and earlier.value in dealt:  # (a doubt: it may be a card)
+                doubts += 1
+                if doubts - 1 in as_cards:
                     continue
             marked = taking
-            used.append(made.pop(index))
-            wrongs.append(used[-1].wrong)
+            used.append(earlier)
+            taken.append(index)
+        for index in sorted(taken, reverse=True):
+            del made[index]
+        wrongs = [taken.wrong for taken in used]  # (of the steps it is made of)
         worked = _value(_unmarked(marked, [str(taken.value) for taken in used]))
         if worked is not None and worked != claimed:
             wrongs.append((place, f"step {place}: {left} is {worked}, not {result}"))
@@ -217,7 +287,7 @@ def _answer(
         made.append(_Result(result, claimed, tree, left, wrong))
         if place in makes and (answer is None or not _works_on(answer, made[-1], used)):
             answer, unused = made[-1], len(made)  # (the results no step took, its own too)
-    return (answer, unused, doubtful) if answer else (made[-1], len(made), doubtful)
+    return (answer, unused, doubts) if answer else (made[-1], len(made), doubts)
 
 
 def _written(result: _Result) -> re.Pattern[str]:
@@ -230,6 +300,33 @@ def _written(result: _Result) -> re.Pattern[str]:
         writings.append(re.escape(f"({value.numerator})/{value.denominator}"))
     after = r"(?<![\d.])" if value >= 0 else rf"(?<![\d.){_MARKS}])(?<![\d.){_MARKS}] )"
     return re.compile(rf"{after}(?:{'|'.join(writings)})(?![\d.])")
+
+
+def _looked_for(made: list[_Result], left: str) -> list[tuple[int, bool]]:
+    """The results ``made`` before a step whose expression is ``left``, in the order the
+    step is searched for them, by their places, and whether each is written there in
+    full (:func:`_is_in_full`): those first, then the others,
+    fractions first (the 5 of ``29/5`` is no result 5); each latest first."""
+    in_full = [_is_in_full(result.step, left) for result in made]
+    latest_first = [(index, in_full[index]) for index in reversed(range(len(made)))]
+    return sorted(latest_first, key=lambda pair: (not pair[1], "/" not in made[pair[0]].shown))
+
+
+def _is_in_full(step: str, left: str) -> bool:
+    """Whether the expression of a ``step`` is written in full in ``left``: a part of it,
+    not all, that brackets about it would leave as it is (``12-6`` in ``(12-6)*4``; not
+    ``2+2`` in ``(8+3)*2+2``)."""
+    if not part_of(step, left, proper=True):
+        return False
+    bracketed = _in_full(step).sub(lambda part: f"({part[0]})", left, count=1)
+    return _value(bracketed) == _value(left)
+
+
+def _in_full(step: str) -> re.Pattern[str]:
+    """Where an expression writes the expression of a ``step`` in full, spaces aside (not
+    within a number)."""
+    written = r"\s*".join(map(re.escape, step.replace(" ", "")))
+    return re.compile(rf"(?<![\d.]){written}(?![\d.])")
 
 
 def _works_on(answer: _Result, step: _Result, used: list[_Result]) -> bool:
@@ -247,15 +344,23 @@ def _works_on(answer: _Result, step: _Result, used: list[_Result]) -> bool:
     return again and used == [answer]
 
 
-def _overuses(marked: str, dealt: Counter[Number], taken: Sequence[_Result] = ()) -> bool:
-    """Whether a step uses a card more often than it was ``dealt``, its marks written as
-    the trees of the results ``taken`` (as the parser reads its numbers; ``False`` where
-    it cannot be read)."""
+def _uses(tree: str, dealt: Counter[Number], use_all: bool) -> bool:
+    """Whether the expression ``tree`` uses the cards ``dealt`` (as the parser reads its
+    numbers): each as often as dealt if ``use_all``, else none more often."""
     try:
-        used = Counter(parse(_unmarked(marked, [result.tree for result in taken])).numbers)
+        used = Counter(parse(tree).numbers)
     except PuzzlecalcError:
         return False
-    return any(count > dealt[value] for value, count in used.items() if value in dealt)
+    return used == dealt if use_all else used <= dealt
+
+
+def readable(text: str) -> bool:
+    """Whether ``text`` is an expression the library's parser reads."""
+    try:
+        parse(text)
+    except PuzzlecalcError:
+        return False
+    return True
 
 
 def shown(tree: str) -> str:

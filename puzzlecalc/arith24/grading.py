@@ -22,16 +22,17 @@ Else, in the text, a list of steps (``3+3=6, 6*4=24``, ``3+3=6 so 6*4=24``, ``**
 3+3=6``, ``First combine 3 and 3: 3+3=6``, ``(3+3)*4 = 24 (3+3 = 6, 6*4 = 24)``, a
 Markdown table's columns of operations and results, or in words: ``Add 3 and 3 to get 6``,
 ``Multiply 6 by 4, giving 24``; each step's operands must be cards or results of steps
-before, each used once (by its value, or the step that made it written in full: ``12-6 =
-6, (12-6)*4 = 24``; a number that may be a card or a result is the latest result of its
-value, unless the answer so read uses a card more often than dealt and reading such
-numbers as cards does not: ``(2-1)*10 = 10. Check: 2-1 = 1, 1*10 = 10`` with a card 10),
-the claimed result of each step the answer is made of exact (a try on
-the way, ``(5)-5 = 24? No``, is not the answer); at most 64 steps, a longer list is read
-as text) up to its last step that makes the target (the steps after it are working:
-``3+3=6, 6*4=24, as 24/4=6``), where a step that makes it again and is a part of the
-answer before it is working too (``(12+12)*1 = 24, where 12+12 = 24``), as the list is
-where it is a part of an expression the text states (``(13-11)*12*1 since 13-11 = 2 and
+before, each used once (the step that made it written in full, a part that brackets would
+not change: ``12-6 = 6, (12-6)*4 = 24``, or its value, a fraction before a whole number;
+a number that may be a card or a result is the latest result of its value, unless the
+answer so read does not use the cards dealt and reading some such numbers as cards makes
+one that does: ``(2-1)*10 = 10. Check: 2-1 = 1, 1*10 = 10`` with a card 10), the claimed
+result of each step the answer is made of exact (a try on the way, ``(5)-5 = 24? No``, is
+not the answer); at most 64 steps, a longer list is read as text) up to its last step
+that makes the target (the steps after it are working: ``3+3=6, 6*4=24, as 24/4=6``),
+where a step that makes it again and is a part of the answer before it (as read, or as
+written) is working too (``(12+12)*1 = 24, where 12+12 = 24``), as the list is where it
+is a part of an expression the text states (``(13-11)*12*1 since 13-11 = 2 and
 (13-11)*12 = 24``); else, or where the list makes no target and the text states an
 expression (below), the last expression: of a chain of equalities (``8/(3-8/3) = 24``,
 ``24 = 8/(3-8/3)``, ``8/(3-8/3) = 8/(1/3) = 24``) its first side with an operator, of the
@@ -76,7 +77,6 @@ from __future__ import annotations
 import concurrent.futures
 import functools
 import re
-from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence
 from typing import Final, Literal, TypeAlias
 
@@ -99,7 +99,7 @@ from puzzlecalc._free_text import (
 from puzzlecalc._pool import in_order
 from puzzlecalc.arith24 import _steps
 from puzzlecalc.arith24.expr import _SPELLINGS, narrowed
-from puzzlecalc.arith24.numbers import Number, hand, number
+from puzzlecalc.arith24.numbers import Number, number
 from puzzlecalc.arith24.referee import WRONGLY_NONE, Fault, check
 from puzzlecalc.arith24.rules import DEFAULT_RULES, HouseRules, house_rules
 from puzzlecalc.arith24.solutions import DEFAULT_MAX_STEPS
@@ -245,8 +245,9 @@ def grade(
     :raises SearchLimitError: if the answer says there is no solution and the search for
         one needs more than ``max_steps`` steps.
     """
-    dealt = house_rules(rules, {}).hand(cards)
-    found, wrong_step, claims_none = _read(text, target, dealt)
+    rules = house_rules(rules, {})
+    dealt = rules.hand(cards)
+    found, wrong_step, claims_none = _read(text, target, dealt, rules.use_all)
     whole_number(max_steps, "max_steps", low=1)
     verdict = None if found is None else check(found, dealt, target, rules=rules)
     if claims_none and not (verdict is not None and verdict.ok and wrong_step is None):
@@ -321,7 +322,11 @@ def _graded(answer: _Sent) -> _Graded:
 
 
 def find_answer(
-    text: str, target: Number = 24, *, cards: Iterable[Number] | None = None
+    text: str,
+    target: Number = 24,
+    *,
+    cards: Iterable[Number] | None = None,
+    rules: HouseRules = DEFAULT_RULES,
 ) -> str | None:
     """The expression the answer ``text`` to a puzzle of ``target`` gives, in the
     referee's notation, or ``None`` (it gives none, or says last there is no solution:
@@ -332,9 +337,11 @@ def find_answer(
     >>> find_answer(r"\\frac{8}{3 - \\frac{8}{3}}")
     '((8)/(3 - ((8)/(3))))'
 
-    Where the ``cards`` dealt are given (:func:`grade` gives them), a number of a list of
-    steps that is both a card's value and a result of a step before is read as the result
-    only if the step so read uses no card more often than dealt:
+    A number of a list of steps that may be a card or the result of a step before is read
+    as the latest result of its value; where the ``cards`` dealt are given (:func:`grade`
+    gives them, and its ``rules``) and the answer so read does not use them (each once,
+    or, unless ``rules.use_all``, none twice), some such numbers are read as cards, where
+    that makes an answer that does:
 
     >>> text = "(2-1)*10 = 10. Check: 2-1 = 1, 1*10 = 10."
     >>> find_answer(text, 10), find_answer(text, 10, cards=[1, 2, 10])
@@ -342,33 +349,36 @@ def find_answer(
 
     :raises InvalidArgumentError: if ``text`` is not a string or longer than
         :data:`MAX_ANSWER`, or ``target`` is not a number.
-    :raises InvalidHandError: if ``cards`` are not numbers.
+    :raises InvalidHandError: if ``cards`` are not a hand of the ``rules``.
+    :raises InvalidTypeError: if ``rules`` are not
+        :class:`~puzzlecalc.arith24.rules.HouseRules`.
     """
     goal = number(target, "the target")
-    dealt = None if cards is None else hand(cards, False, MAX_ANSWER)
-    found, _, claims_none = _read(text, goal, dealt)
+    rules = house_rules(rules, {})
+    dealt = None if cards is None else rules.hand(cards)
+    found, _, claims_none = _read(text, goal, dealt, rules.use_all)
     return None if claims_none else found
 
 
 def _read(
-    text: str, target: Number, cards: Iterable[Number] | None
+    text: str, target: Number, dealt: Sequence[Number] | None, use_all: bool
 ) -> tuple[str | None, str | None, bool]:
     """The expression ``text`` gives (a number in its steps read as a card or a result as
-    the ``cards`` dealt allow, where they are known), what is wrong with a step of a list
-    of steps, and whether it says (last) that there is no solution to make ``target``."""
+    the cards ``dealt`` allow, where they are known: :func:`find_answer`), what is wrong
+    with a step of a list of steps, and whether it says (last) that there is no solution
+    to make ``target``."""
     text = checked_answer(text)
-    dealt = None if cards is None else Counter(cards)
     found = marked(text)
     text = BULLET.sub("", found or text)
     introduced = None if found else _introduced(text)
     if introduced is not None:
         introduced = _plain(introduced)
-        read = _read_introduced(introduced, target, dealt)
+        read = _read_introduced(introduced, target, dealt, use_all)
         claims_none = _says_none(introduced, target)
         if read is not None or claims_none:
             return *(read or (None, None)), claims_none
     text = _plain(text)
-    steps = _steps.read(text, target, dealt=dealt)
+    steps = _steps.read(text, target, dealt=dealt, use_all=use_all)
     return *_steps_or_stated(steps, text, target), _says_none(text, target)
 
 
@@ -398,7 +408,7 @@ def _introduced(text: str) -> str | None:
 
 
 def _read_introduced(
-    paragraph: str, target: Number, dealt: Counter[Number] | None
+    paragraph: str, target: Number, dealt: Sequence[Number] | None, use_all: bool
 ) -> tuple[str | None, str | None] | None:
     """What an answer's introduced ``paragraph`` gives: when its first line with a digit is
     an equation, the list of steps the paragraph is if they chain into one, else (or where
@@ -406,13 +416,17 @@ def _read_introduced(
     line gives, chosen as for a whole text (:func:`_steps_or_stated`); ``None`` if what is
     chosen has no operator."""
     line = next((line for line in paragraph.splitlines() if _has_digit(line)), "")
-    steps = _steps.read(paragraph, target, dealt=dealt, chained=True) if "=" in line else None
+    steps = (
+        _steps.read(paragraph, target, dealt=dealt, use_all=use_all, chained=True)
+        if "=" in line
+        else None
+    )
     found, wrong = _steps_or_stated(steps, line, target)
     return None if found is None or not _has_operator(found) else (found, wrong)
 
 
 def _steps_or_stated(
-    steps: tuple[str, str | None, bool] | None, text: str, target: Number
+    steps: _steps.Steps | None, text: str, target: Number
 ) -> tuple[str | None, str | None]:
     """What ``text`` gives, its list of ``steps`` (``None``: it is none) read as
     :func:`_steps.read` reads them: the steps where they make the target, unless the text
@@ -421,22 +435,26 @@ def _steps_or_stated(
     a list that makes no target after tries, ``Try 4+3 = 7. ... We get (4+4)*3.``), else
     the steps, else the text's last expression; and what is wrong with a step."""
     last, stated = _last_expression(text, target)
-    if steps is not None and steps[2]:
-        if stated and last is not None and _is_working_of(steps[0], last):
-            return last, steps[1]
-        return steps[0], steps[1]
+    if steps is not None and steps.makes:
+        if stated and last is not None and _is_working_of(steps, last):
+            return last, steps.wrong
+        return steps.tree, steps.wrong
     if steps is not None and not stated:
-        return steps[0], steps[1]
+        return steps.tree, steps.wrong
     return last, None
 
 
-def _is_working_of(tree: str, stated: str) -> bool:
-    """Whether the answer ``tree`` of a list of steps is a part of the expression the text
-    states (a part writes no more digits than the whole: the expressions are read only
-    where that may be)."""
-    if len(_DIGIT.findall(tree)) > len(_DIGIT.findall(stated)):
+def _is_working_of(steps: _steps.Steps, stated: str) -> bool:
+    """Whether the answer of a list of ``steps`` is less than all of the expression the
+    text states, as read, or as its step is written where the text states an expression
+    the parser reads (``8-4 = 4`` in ``(4+4)/(8-4-2)``, where 8 reads as the result of
+    ``4+4 = 8``; a part writes no more digits than the whole: the expressions are read
+    only where that may be)."""
+    if _steps.part_of(steps.step, stated, proper=True) and _steps.readable(stated):
+        return True
+    if len(_DIGIT.findall(steps.tree)) > len(_DIGIT.findall(stated)):
         return False
-    return _steps.part_of(_steps.shown(tree), _steps.shown(stated), proper=True)
+    return _steps.part_of(_steps.shown(steps.tree), _steps.shown(stated), proper=True)
 
 
 def _last_expression(text: str, target: Number) -> tuple[str | None, bool]:
