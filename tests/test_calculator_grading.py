@@ -101,6 +101,10 @@ NO_SOLUTION_LEVEL = Level(start=0, goal=7, moves=2, buttons=["+2"])
         '{"solution": "<<, <<, +4, +4, Reverse, +4"}',
         "So:\n\n| # | **Key** |\n|---|---|\n| 1 | `<<` |\n| 2 | `<<` |\n| 3 | `+4` |\n"
         "| 4 | `+4` |\n| 5 | `Reverse` |\n| 6 | `+4` |\n\nThat reaches 71.",
+        # (words before a line that says "press", and before "press" in a line)
+        "The goal is 71. Press <<, <<, +4, +4, Reverse, +4.",
+        "We start at 6884. We need 71 in 6 moves.\nSo we press <<, <<, +4, +4, Reverse, +4.",
+        "To reach 71 from 6884, press <<, <<, +4, +4, Reverse, +4.",
     ],
 )
 def test_presses_as_answers_write_them(text: str) -> None:
@@ -132,6 +136,8 @@ def test_presses_as_answers_write_them(text: str) -> None:
         ("<< thrice", "ends on 6, not 71", "wrong value", ("<<",) * 3),
         ("<<, +4 twice", "ends on 696, not 71", "wrong value", ("<<", "+4", "+4")),
         ("You should press zap", NO_PRESSES, "no presses", ()),
+        ("Why it works. << removes a digit.", NO_PRESSES, "no presses", ()),  # (no "press")
+        ("The goal is 71. Reverse it.", NO_PRESSES, "no presses", ()),
         ("Note: Moves: <<", NO_PRESSES, "no presses", ()),  # (a press follows one heading)
         ("The buttons are << and +4.", NO_PRESSES, "no presses", ()),  # (no name of an answer)
         ("The answer is 71.", "press 1: no button shows '71' at this point", "no such press",

@@ -19,15 +19,17 @@ brackets after a press (``<< (688)``) or one that a word such as "gives", "which
 or ``=`` begins (``<< gives 688``, ``Press Store, which keeps 9``), the verbs of a press
 (``press <<``, "tap", "hit", "push", "click") and the words before them, from the start
 of a line, or through a heading's colon (``You press <<``, ``Okay, so, press <<``,
-``Buttons pressed: <<``), "the", "button", "key" and "again" (``the << button``), a
+``To reach 71 from 6884, press <<``, ``Buttons pressed: <<``), "the", "button", "key" and "again" (``the << button``), a
 sentence's full stop and the display written beside an arrow or after a press's colon
 (``6884 → << → 688``, ``<<: 688``: the number the display shows then) are left out; a
 count after a press makes it that many times (``<< twice``, ``+4 3 times``). A number a
 button shows too is read as the display where the answer is a walk, each press written
 with the display it leads to (``0 → 1 → 1 → 0 → 10`` with buttons ``1`` and ``0``), else
 as the press. Words that begin a line or a sentence and name no press end the presses
-(``<<, +4. This reaches 71.``); in a list, they are a press no button shows (``<<, +4,
-zap``).
+(``<<, +4. This reaches 71.``), but before the first press they are passed over where a
+later line begins with a verb of a press in its first part (``The goal is 71. Press <<,
+...``, ``We need 71.\nSo we press <<, ...``); in a list, they are a press no button
+shows (``<<, +4, zap``).
 
 The presses are then played from the level's start until the level ends, as the game ends
 it: when its goal first shows (or ``ABC`` is pressed, for a word goal; presses written
@@ -316,7 +318,11 @@ def _graded_words(
                 at, after_subject = at + subject, True
                 continue
             if (not records or words[at - 1] == _NEW_LINE) and not _names_press(words, at):
-                break  # (the answer names no press at all, or goes on in words from a line)
+                pressed = None if records else _line_of_verb(words, at)
+                if pressed is None:
+                    break  # (the answer names no press at all, or goes on in words from a line)
+                at = pressed  # (words before a line that says "press": "The goal is 34.")
+                continue
             reason = f"press {len(records) + 1}: {found}"
             return _wrong(level, rules, records, "no such press", reason)
         record, at = found
@@ -594,9 +600,22 @@ def _subject(words: list[str], at: int) -> int:
             crossed = True
         stop += 1
     through = through or said
-    if not through or any(_is_label(word.rstrip(":")) for word in words[at:through]):
-        return 0
+    own = next((end + 1 for end in range(through - 1, at - 1, -1) if not words[end]), at)
+    if not through or any(_is_label(word.rstrip(":")) for word in words[own:through]):
+        return 0  # (a word before the verb in its part is a press: "+4 press <<")
     return through - at
+
+
+def _line_of_verb(words: list[str], at: int) -> int | None:
+    """Where the first line after the one of ``at`` begins whose first part holds a verb
+    of a press (``Press 3, +4``, ``So we press 3``), if one does."""
+    for start, word in enumerate(words[at:], at):
+        if word != _NEW_LINE:
+            continue
+        end = _run_end(words, start + 1)
+        if any(following.lower() in _VERBS for following in words[start + 1 : end]):
+            return start + 1
+    return None
 
 
 def _run_end(words: list[str], at: int) -> int:
