@@ -105,6 +105,10 @@ NO_SOLUTION_LEVEL = Level(start=0, goal=7, moves=2, buttons=["+2"])
         "The goal is 71. Press <<, <<, +4, +4, Reverse, +4.",
         "We start at 6884. We need 71 in 6 moves.\nSo we press <<, <<, +4, +4, Reverse, +4.",
         "To reach 71 from 6884, press <<, <<, +4, +4, Reverse, +4.",
+        # (a paragraph a heading that names no press begins explains the presses before it)
+        "<<, <<, +4, +4, Reverse, +4\n\nWhy it works: << removes the last digit.",
+        "Press <<, <<, +4, +4, Reverse, +4.\n\n**Check:** +4 gives 72, Reverse gives 27.",
+        "Why it works: <<, <<, +4, +4, Reverse, +4",  # (where no other part gives a press)
     ],
 )
 def test_presses_as_answers_write_them(text: str) -> None:

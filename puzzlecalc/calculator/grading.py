@@ -1,35 +1,37 @@
 """Grading answers to Calculator levels written in free text, as language models write
 them: the presses found, played on the level, and judged as the solver judges a solution.
 
-:func:`grade_presses` reads the presses an answer gives: the text of its last
-``<answer>`` tags (``<Answer>`` too), else of its last ``\\boxed{...}``, else what
-follows its last ``Answer:`` (or ``Press:``, ``Presses:``, ``Solution:``, ``Sequence:``,
-``The answer is``, ``The presses are``), or where that gives no press, its last paragraph
-that gives one (of its last 16). There the presses are labels as the buttons show them
-when pressed (:meth:`Level.find_press <puzzlecalc.calculator.level.Level.find_press>`: ``+4``,
+:func:`grade_presses` reads the presses an answer gives: the text of its last ``<answer>``
+tags (``<Answer>`` too), else of its last ``\\boxed{...}``, else what follows its last
+``Answer:`` (or ``Press:``, ``Presses:``, ``Solution:``, ``Sequence:``, ``The answer is``,
+``The presses are``), or where that gives no press, its last paragraph that gives one (of
+its last 16; a paragraph that a heading naming no press nor answer begins explains the
+presses, ``Why it works: << removes the 4``, ``Check: ...``, and gives them only where no
+paragraph before it does). There the presses are labels as the buttons show them when
+pressed (:meth:`Level.find_press <puzzlecalc.calculator.level.Level.find_press>`: ``+4``,
 ``Reverse``, ``Delete@2``, ``Store(hold)``, ``ABC`` for a word goal), parted by commas,
-semicolons, new lines, arrows, "then" or "and". Case and spaces do not matter in a label,
-so a run of words is one press when a button shows it then, the longest run first (``Sort
-asc``, ``12 => 34``; ``9 1`` is the press ``91`` if a button shows it, else ``9`` and
-``1``; ``1 → 2`` is ``1=>2`` if a button shows it). A Markdown table gives the presses of
-the column its heading names (``| Step | Button | Display |``). The markers of a list
-(``1.``, ``Step 2:``, a dash), Markdown's ``**`` and backticks, quotes, LaTeX's ``$`` and
+semicolons, new lines, arrows, "then" or "and". Case and spaces do not matter in a label, so
+a run of words is one press when a button shows it then, the longest run first (``Sort
+asc``, ``12 => 34``; ``9 1`` is the press ``91`` if a button shows it, else ``9`` and ``1``;
+``1 → 2`` is ``1=>2`` if a button shows it). A Markdown table gives the presses of the
+column its heading names (``| Step | Button | Display |``). The markers of a list (``1.``,
+``Step 2:``, a dash), Markdown's ``**`` and backticks, quotes, LaTeX's ``$`` and
 ``\\text{}``, the brackets of a list of quoted presses (``["<<", "+4"]``), a remark in
-brackets after a press (``<< (688)``) or one that a word such as "gives", "which", "to"
-or ``=`` begins (``<< gives 688``, ``Press Store, which keeps 9``), the verbs of a press
-(``press <<``, "tap", "hit", "push", "click") and the words before them, from the start
-of a line, or through a heading's colon (``You press <<``, ``Okay, so, press <<``,
-``To reach 71 from 6884, press <<``, ``Buttons pressed: <<``), "the", "button", "key" and "again" (``the << button``), a
-sentence's full stop and the display written beside an arrow or after a press's colon
-(``6884 → << → 688``, ``<<: 688``: the number the display shows then) are left out; a
-count after a press makes it that many times (``<< twice``, ``+4 3 times``). A number a
-button shows too is read as the display where the answer is a walk, each press written
-with the display it leads to (``0 → 1 → 1 → 0 → 10`` with buttons ``1`` and ``0``), else
-as the press. Words that begin a line or a sentence and name no press end the presses
-(``<<, +4. This reaches 71.``), but before the first press they are passed over where a
-later line begins with a verb of a press in its first part (``The goal is 71. Press <<,
-...``, ``We need 71.\nSo we press <<, ...``); in a list, they are a press no button
-shows (``<<, +4, zap``).
+brackets after a press (``<< (688)``) or one that a word such as "gives", "which", "to" or
+``=`` begins (``<< gives 688``, ``Press Store, which keeps 9``), the verbs of a press
+(``press <<``, "tap", "hit", "push", "click") and the words before them, from the start of a
+line, or through a heading's colon (``You press <<``, ``Okay, so, press <<``, ``To reach 71
+from 6884, press <<``, ``Buttons pressed: <<``), "the", "button", "key" and "again" (``the
+<< button``), a sentence's full stop and the display written beside an arrow or after a
+press's colon (``6884 → << → 688``, ``<<: 688``: the number the display shows then) are left
+out; a count after a press makes it that many times (``<< twice``, ``+4 3 times``). A number
+a button shows too is read as the display where the answer is a walk, each press written
+with the display it leads to (``0 → 1 → 1 → 0 → 10`` with buttons ``1`` and ``0``), else as
+the press. Words that begin a line or a sentence and name no press end the presses (``<<,
++4. This reaches 71.``), but before the first press they are passed over where a later line
+begins with a verb of a press in its first part (``The goal is 71. Press <<, ...``, ``We
+need 71.\\nSo we press <<, ...``); in a list, they are a press no button shows (``<<, +4,
+zap``).
 
 The presses are then played from the level's start until the level ends, as the game ends
 it: when its goal first shows (or ``ABC`` is pressed, for a word goal; presses written
@@ -195,6 +197,8 @@ _DISPLAY: Final = re.compile(r"-?\d+(?:\.\d+)?")
 #: The words of a table's heading that name the column of presses, the first found
 #: first (``| Step | Button | Display |``).
 _PRESS_HEADINGS: Final = ("button", "press", "key", "action", "operation", "move")
+#: A heading that begins a paragraph (``Why it works:``, ``**Check:**``): its words.
+_HEADING: Final = re.compile(r"[ \t>#*_]*([A-Za-z][A-Za-z' \t]{0,40}?)[ \t*_]*:")
 
 
 @attrs.frozen
@@ -246,16 +250,33 @@ def grade_presses(
     checked_rules(rules)
     whole_number(max_states, "max_states", low=1)
     claims_none = False  # (whether a part read says last that there is no solution)
+    explained = None  # (the grade of the last explanation that gives a press)
     for part in parts:
         graded = _graded_part(_words(part), level, rules)
         claims_none = claims_none or (not graded.correct and _says_none(part, level, rules))
-        if graded.fault != "no presses":
+        if graded.fault == "no presses":
+            continue
+        if not _explains(part):
             break
+        explained = explained or graded
+    else:
+        graded = explained or graded
     if not claims_none or graded.correct:
         return graded
     if solve_level(level, rules, max_states=max_states) is None:
         return PressGrade(True, "correct", (), None, claims_none=True)
     return PressGrade(False, WRONGLY_NONE, (), None, fault="claims none", claims_none=True)
+
+
+def _explains(part: str) -> bool:
+    """Whether ``part`` of an answer begins with a heading that names no press nor answer:
+    it explains the presses (``Why it works: << removes the 4``, ``Check: ...``); it
+    gives them only where no part read after it does."""
+    heading = _HEADING.match(part)
+    if heading is None:
+        return False
+    names = (*_ANSWER_NAMES, *_PRESS_HEADINGS, "step")
+    return not any(word.lower().startswith(names) for word in heading[1].split())
 
 
 def _says_none(part: str, level: Level, rules: Rules) -> bool:
