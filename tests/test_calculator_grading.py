@@ -85,6 +85,9 @@ NO_SOLUTION_LEVEL = Level(start=0, goal=7, moves=2, buttons=["+2"])
         "Answer: << two times, +4 two times, Reverse, +4",
         "Press the << button twice, then the +4 key twice, then Reverse and the +4 button.",
         "First, press <<. Press << again. Next, press +4 twice. Finally, press Reverse, +4.",
+        "We press << twice to get 68, then +4 twice to get 76, then Reverse to get 67, and "
+        "finally +4 to reach 71.",
+        "<< x2, +4 ×2, Reverse, +4",  # (a count as a product, where no button shows it)
         "Okay, so, press <<, <<, +4, +4, Reverse, +4",  # (parts that open a line)
         "<< gives 688, << gives 68, +4 gives 72, +4 gives 76, Reverse gives 67, +4 gives 71",
         "Press << to get 688. Press << to get 68. Press +4 twice to get 76. Press Reverse,"
@@ -168,6 +171,13 @@ def test_a_wrong_answer_says_what_is_wrong(
         fault,
         presses,
     )
+
+
+def test_a_count_written_as_a_product_is_a_press_where_a_button_shows_it() -> None:
+    level = Level(start=3, goal=16, moves=3, buttons=["x2", "+1"])
+    assert grade_presses("+1 x2 x2", level).presses == ("+1", "x2", "x2")
+    assert grade_presses("+1, x2 x2", level).correct
+    assert grade_presses("+1 x0", level).reason == "press 2: no button shows 'x0' at this point"
 
 
 def test_a_press_the_display_does_not_allow_is_named_as_a_replay_names_it() -> None:

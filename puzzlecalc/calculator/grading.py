@@ -21,17 +21,18 @@ brackets after a press (``<< (688)``) or one that a word such as "gives", "which
 ``=`` begins (``<< gives 688``, ``Press Store, which keeps 9``), the verbs of a press
 (``press <<``, "tap", "hit", "push", "click") and the words before them, from the start of a
 line, or through a heading's colon (``You press <<``, ``Okay, so, press <<``, ``To reach 71
-from 6884, press <<``, ``Buttons pressed: <<``), "the", "button", "key" and "again" (``the
-<< button``), a sentence's full stop and the display written beside an arrow or after a
-press's colon (``6884 → << → 688``, ``<<: 688``: the number the display shows then) are left
-out; a count after a press makes it that many times (``<< twice``, ``+4 3 times``). A number
-a button shows too is read as the display where the answer is a walk, each press written
-with the display it leads to (``0 → 1 → 1 → 0 → 10`` with buttons ``1`` and ``0``), else as
-the press. Words that begin a line or a sentence and name no press end the presses (``<<,
-+4. This reaches 71.``), but before the first press they are passed over where a later line
-begins with a verb of a press in its first part (``The goal is 71. Press <<, ...``, ``We
-need 71.\\nSo we press <<, ...``); in a list, they are a press no button shows (``<<, +4,
-zap``).
+from 6884, press <<``, ``Buttons pressed: <<``), "the", "button", "key", "again", "first",
+"next", "finally" and "lastly" (``the << button``, ``and finally +4``), a sentence's full
+stop and the display written beside an arrow or after a press's colon (``6884 → << → 688``,
+``<<: 688``: the number the display shows then) are left out; a count after a press makes it
+that many times (``<< twice``, ``+4 3 times``, ``<< x2`` where no button shows ``x2``). A
+number a button shows too is read as the display where the answer is a walk, each press
+written with the display it leads to (``0 → 1 → 1 → 0 → 10`` with buttons ``1`` and ``0``),
+else as the press. Words that begin a line or a sentence and name no press end the presses
+(``<<, +4. This reaches 71.``), but before the first press they are passed over where a
+later line begins with a verb of a press in its first part (``The goal is 71. Press <<,
+...``, ``We need 71.\\nSo we press <<, ...``); in a list, they are a press no button shows
+(``<<, +4, zap``).
 
 The presses are then played from the level's start until the level ends, as the game ends
 it: when its goal first shows (or ``ABC`` is pressed, for a word goal; presses written
@@ -152,6 +153,9 @@ _COUNTS: Final = {
     "once": 1, "twice": 2, "thrice": 3, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5,
     "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12,
 }  # fmt: skip
+#: A count after a press written as a product (``<< x2``, ``+4 ×3``), where no button
+#: shows it.
+_MULTIPLIED: Final = re.compile(r"[x×]([1-9]\d{0,3})")
 #: A remark in brackets after a press (``<< (688)``; not the ``(hold)`` or ``(long press)``
 #: of a long press, or how many times it is made).
 _REMARK: Final = re.compile(
@@ -162,8 +166,10 @@ _REMARK: Final = re.compile(
 #: ``$``, the braces of JSON (``{"answer": "<<, +4"}``).
 _MARKS: Final = re.compile(r"\*\*|[`\"'${}]")
 #: The words about a press that name no press: ``the << button``, ``the +4 key``, ``<<
-#: again``.
-_FILLER: Final = re.compile(r"\b(?:the|buttons?|keys?|again)\b", re.IGNORECASE)
+#: again``, ``and finally +4``.
+_FILLER: Final = re.compile(
+    r"\b(?:the|buttons?|keys?|again|first(?:ly)?|next|finally|lastly)\b", re.IGNORECASE
+)
 #: A press as LaTeX writes text (``\text{Reverse}``): the text is the press.
 _LATEX_TEXT: Final = re.compile(rf"\\(?:{'|'.join(LATEX_TEXT)})\{{([^{{}}]*)\}}")
 #: A list of quoted presses, as JSON or Python writes it (``["<<", "+4"]``, perhaps the
@@ -347,7 +353,7 @@ def _graded_words(
             reason = f"press {len(records) + 1}: {found}"
             return _wrong(level, rules, records, "no such press", reason)
         record, at = found
-        times, at = _times(words, at)
+        times, at = _times(words, at, level, state, rules)
         after_subject = False
         for _ in range(times):
             if spent > level.moves or len(records) == MAX_PRESSES:
@@ -577,14 +583,20 @@ def _press(
     return problem
 
 
-def _times(words: list[str], at: int) -> tuple[int, int]:
+def _times(
+    words: list[str], at: int, level: Level, state: GameState, rules: Rules
+) -> tuple[int, int]:
     """How many times the press before ``at`` is made, and the word after: once, unless a
-    count follows it in its part (``twice``, ``3 times``, ``(two times)``)."""
+    count follows it in its part (``twice``, ``3 times``, ``(two times)``, ``x2`` where no
+    button shows it in ``state``)."""
     if not words[at]:
         return 1, at
     count, following = words[at].strip("()").lower(), words[at + 1].strip("()").lower()
     if count in ("once", "twice", "thrice"):
         return _COUNTS[count], at + 1
+    multiplied = _MULTIPLIED.fullmatch(count)
+    if multiplied and isinstance(_press(level, state, rules, words, at, walk=False), str):
+        return int(multiplied[1]), at + 1
     if following != "times":
         return 1, at
     written = int(count) if count.isascii() and count.isdigit() and len(count) <= 4 else 0
