@@ -68,6 +68,9 @@ HAND = [3, 3, 8, 8]
         ("[8 ÷ [3 − 8 ÷ 3]] = 24", "8/(3-8/3)"),
         ("With [3, 3, 8, 8]: 8/(3-8/3) [1]", "8/(3-8/3)"),  # (square brackets of the prose)
         ("With 3,3,8,8 and 1,000 tries: 8/(3-8/3)", "8/(3-8/3)"),  # (a list; a thousand)
+        ("1) 8/3 = 2⅔\n2) 3 - 2⅔ = ⅓\n3) 8 ÷ ⅓ = 24", "8/(3-8/3)"),  # (vulgar fractions)
+        ("8/(3-8/3) = 8/⅓ = 24", "8/(3-8/3)"),
+        ("8 divided by (3 minus 8 divided by 3) equals 24.", "8/(3-8/3)"),  # (in words)
     ],
 )
 def test_the_expression_is_found_in_the_forms_models_write(text: str, expression: str) -> None:
@@ -129,6 +132,14 @@ def test_products_as_latex_and_unicode_write_them(text: str) -> None:
 def test_the_referee_and_the_grader_read_the_same_operators(text: str, cards: list[int]) -> None:
     assert check(text, cards).ok, text
     assert grade(f"So {text} = 24.", cards).correct, text
+
+
+def test_a_vulgar_fraction_is_one_number_and_an_operator_in_words_one_between_operands() -> None:
+    assert find_answer("8 ÷ (3 − 2⅔)") == "8 / (3 - 8⁄3)"  # (a number not dealt: 8/3)
+    assert grade("8 ÷ (3 − 2⅔)", HAND).reason == "uses 8/3, which was not dealt; leaves out 3 and 8"
+    assert find_answer("3 times 8 plus 3 minus 3") == "3*8+3-3"
+    assert find_answer("I tried 3 times. So the answer is 3 plus 8") == "3+8"  # (no operand after)
+    assert "longer than 1000" in grade("1" * 5000 + "⅓", HAND).reason  # (too long to be one)
 
 
 def test_a_letter_x_is_a_product_only_between_operands() -> None:

@@ -46,11 +46,14 @@ and ``equals`` between an expression and a number are read as ``=``, and ``is ab
 
 An expression is read without what cannot begin or end one (Markdown's ``**``, a full
 stop). LaTeX (``\\times``, ``\\div``, ``\\cdot``, ``\\frac{a}{b}`` (the first 64),
-``\\left(``), Unicode (``×``, ``÷``, ``−``) and a letter x between operands (``3 x 8``)
-are read as the operators they write, square brackets about an expression and braces as
-round ones (``[(1+2)+3]*4``), and a number's thousands parted by commas as one number
-(``7,725``; not the list ``3,8,8,3``). The work grows with the length of the text, no
-faster: an answer of :data:`MAX_ANSWER` characters takes milliseconds.
+``\\left(``), Unicode (``×``, ``÷``, ``−``), a letter x between operands (``3 x 8``) and
+words between operands ("plus", "minus", "times", "multiplied by", "divided by": ``8
+divided by (3 minus 8 divided by 3)``) are read as the operators they write, square
+brackets about an expression and braces as round ones (``[(1+2)+3]*4``), a number's
+thousands parted by commas as one number (``7,725``; not the list ``3,8,8,3``), and
+Unicode's vulgar fractions as one number, with a whole number before one (``⅓``,
+``2⅔``). The work grows with the length of the text, no faster: an answer of
+:data:`MAX_ANSWER` characters takes milliseconds.
 
 :func:`grade` then referees the expression with
 :func:`~puzzlecalc.arith24.referee.check` under the puzzle's rules (the solver and the
@@ -77,7 +80,9 @@ from __future__ import annotations
 import concurrent.futures
 import functools
 import re
+import unicodedata
 from collections.abc import Iterable, Iterator, Sequence
+from fractions import Fraction
 from typing import Final, Literal, TypeAlias
 
 import attrs
@@ -99,7 +104,7 @@ from puzzlecalc._free_text import (
 from puzzlecalc._pool import in_order
 from puzzlecalc.arith24 import _steps
 from puzzlecalc.arith24.expr import _SPELLINGS, narrowed
-from puzzlecalc.arith24.numbers import Number, number
+from puzzlecalc.arith24.numbers import MAX_DIGITS, Number, number
 from puzzlecalc.arith24.referee import WRONGLY_NONE, Fault, check
 from puzzlecalc.arith24.rules import DEFAULT_RULES, HouseRules, house_rules
 from puzzlecalc.arith24.solutions import DEFAULT_MAX_STEPS
@@ -156,6 +161,27 @@ _RESULT_HEADINGS: Final = ("result", "value", "equals", "gives")
 #: ``3,8,8,3`` or ``100,250,3``; a list of steps written with no space after its commas,
 #: ``=120,120/5``, is read so too).
 _THOUSANDS: Final = re.compile(r"(?<=\d),(?=\d{3}(?:,\d{3})*(?!\d|,\d))")
+#: Unicode's vulgar fractions, each as the library writes it (``⅓``: ``1⁄3``, one number),
+#: and one with the whole number written before it (``2⅔``: ``8⁄3``; of at most
+#: :data:`~puzzlecalc.arith24.numbers.MAX_DIGITS` digits, as the parser reads them).
+_VULGAR_FRACTIONS: Final = {
+    vulgar: Fraction(unicodedata.numeric(vulgar)).limit_denominator(10)
+    for vulgar in "½⅓⅔¼¾⅕⅖⅗⅘⅙⅚⅐⅛⅜⅝⅞⅑⅒"
+}
+_VULGAR: Final = re.compile(rf"(?<!\d)(\d{{0,{MAX_DIGITS}}})([{''.join(_VULGAR_FRACTIONS)}])")
+#: An operator in words between two operands (``8 divided by (3 minus 8 divided by 3)``),
+#: and the operator it names.
+_SAID_OPERATOR: Final = re.compile(
+    r"(?<=[\d)])[ \t]+(plus|minus|times|multiplied[ \t]+by|divided[ \t]+by)[ \t]+(?=[\d(])",
+    re.IGNORECASE,
+)
+_SAID_OPERATORS: Final = {
+    "plus": "+",
+    "minus": "-",
+    "times": "*",
+    "multiplied": "*",
+    "divided": "/",
+}
 #: A letter x between two operands, as plain text writes a product (``3 x 8``).
 _LETTER_TIMES: Final = re.compile(r"([\d)\]])[ \t]*[xX][ \t]*(?=[\d(\[√])")
 #: A run of text expressions may be made of (digits, operators, brackets, spaces, and
@@ -526,6 +552,8 @@ def _plain(text: str) -> str:
         text = text.replace(spelled, plain)
     if "x" in text or "X" in text:
         text = _LETTER_TIMES.sub(r"\1*", text)
+    if not text.isascii():
+        text = _VULGAR.sub(_fraction, text)
     for _ in range(_MOST_FRACTIONS):  # \frac{a}{b}: ((a)/(b)), innermost last
         start = text.find("\\frac{")
         if start < 0:
@@ -540,9 +568,17 @@ def _plain(text: str) -> str:
         if not count:
             break
     text = _WORD_STEP.sub(_written_step, text.replace("{", "(").replace("}", ")"))
+    text = _SAID_OPERATOR.sub(lambda said: _SAID_OPERATORS[said[1].split()[0].lower()], text)
     if " is " in text or " equals " in text:
         text = _SAID_EQUAL.sub(_said, text)
     return text
+
+
+def _fraction(vulgar: re.Match[str]) -> str:
+    """A vulgar fraction (:data:`_VULGAR`), with the whole number before it, as one number."""
+    whole, part = vulgar.groups()
+    value = int(whole or 0) + _VULGAR_FRACTIONS[part]
+    return f"{value.numerator}⁄{value.denominator}"
 
 
 def _said(equality: re.Match[str]) -> str:
