@@ -88,6 +88,8 @@ NO_SOLUTION_LEVEL = Level(start=0, goal=7, moves=2, buttons=["+2"])
         "We press << twice to get 68, then +4 twice to get 76, then Reverse to get 67, and "
         "finally +4 to reach 71.",
         "<< x2, +4 ×2, Reverse, +4",  # (a count as a product, where no button shows it)
+        "- `<<`: 6884 → 688\n- `<<`: 688 → 68\n- `+4`: 68 → 72\n- `+4`: 72 → 76\n"
+        "- `Reverse`: 76 → 67\n- `+4`: 67 → 71",  # (the displays before and after a press)
         "Okay, so, press <<, <<, +4, +4, Reverse, +4",  # (parts that open a line)
         "<< gives 688, << gives 68, +4 gives 72, +4 gives 76, Reverse gives 67, +4 gives 71",
         "Press << to get 688. Press << to get 68. Press +4 twice to get 76. Press Reverse,"

@@ -24,15 +24,15 @@ line, or through a heading's colon (``You press <<``, ``Okay, so, press <<``, ``
 from 6884, press <<``, ``Buttons pressed: <<``), "the", "button", "key", "again", "first",
 "next", "finally" and "lastly" (``the << button``, ``and finally +4``), a sentence's full
 stop and the display written beside an arrow or after a press's colon (``6884 → << → 688``,
-``<<: 688``: the number the display shows then) are left out; a count after a press makes it
-that many times (``<< twice``, ``+4 3 times``, ``<< x2`` where no button shows ``x2``). A
-number a button shows too is read as the display where the answer is a walk, each press
-written with the display it leads to (``0 → 1 → 1 → 0 → 10`` with buttons ``1`` and ``0``),
-else as the press. Words that begin a line or a sentence and name no press end the presses
-(``<<, +4. This reaches 71.``), but before the first press they are passed over where a
-later line begins with a verb of a press in its first part (``The goal is 71. Press <<,
-...``, ``We need 71.\\nSo we press <<, ...``); in a list, they are a press no button shows
-(``<<, +4, zap``).
+``<<: 688``: the number the display shows then; ``<<: 6884 → 688``: the numbers it shows
+before and after) are left out; a count after a press makes it that many times (``<<
+twice``, ``+4 3 times``, ``<< x2`` where no button shows ``x2``). A number a button shows
+too is read as the display where the answer is a walk, each press written with the display
+it leads to (``0 → 1 → 1 → 0 → 10`` with buttons ``1`` and ``0``), else as the press. Words
+that begin a line or a sentence and name no press end the presses (``<<, +4. This reaches
+71.``), but before the first press they are passed over where a later line begins with a
+verb of a press in its first part (``The goal is 71. Press <<, ...``, ``We need 71.\\nSo we
+press <<, ...``); in a list, they are a press no button shows (``<<, +4, zap``).
 
 The presses are then played from the level's start until the level ends, as the game ends
 it: when its goal first shows (or ``ABC`` is pressed, for a word goal; presses written
@@ -523,13 +523,16 @@ def _words(found: str) -> list[str]:
 def _part_words(part: str) -> list[str]:
     """The words of a ``part``, and ``""`` after them, a colon between a press and a
     number written as an arrow: the display the press leads to (``- /3: 3``, ``Press
-    Store (hold): 9``; the press begins the part, or follows a verb or an arrow)."""
+    Store (hold): 9``; the press begins the part, or follows a verb or an arrow), and the
+    displays before and after it, as one (``- <<: 6884 → 688``)."""
     if ":" not in part:
         return [*part.split(), ""]
     words: list[str] = []
     begins = 0  # (where a press may begin: after the last verb or arrow)
-    written = part.split()
-    for word, following in zip(written, [*written[1:], ""], strict=True):
+    written = [*part.split(), "", "", ""]  # (the words after the last: none)
+    at = 0
+    while written[at]:
+        word, following = written[at], written[at + 1]
         pressed = word[:-1]
         if (
             word.endswith(":")
@@ -538,10 +541,13 @@ def _part_words(part: str) -> list[str]:
             and (pressed.endswith(")") or _is_label(" ".join([*words[begins:], pressed])))
         ):
             words += [pressed, "→"]
+            if written[at + 2] in _ARROWS and _DISPLAY.fullmatch(written[at + 3]):
+                at += 2  # (the display before the press, and its arrow)
         else:
             words.append(word)
         if words[-1].lower() in _BETWEEN:
             begins = len(words)
+        at += 1
     return [*words, ""]
 
 
