@@ -289,6 +289,15 @@ def test_what_an_answer_line_introduces_is_the_answer_not_the_working_after_it(
         ("(12-6)*4*1 = 24, where 12-6 = 6 and (12-6)*4 = 24", [1, 4, 6, 12], 24, "(12-6)*4*1"),
         ("(8-6)*4*3\n\nNote: 8-6 = 2; (8-6)*4 = 8.", [3, 4, 6, 8], 24, "(8-6)*4*3"),  # (stated)
         ("Try 4+3 = 7. No.\n\n3*4 = 12, not 24.\n\nWe get (4+4)*3.", [3, 4, 4], 24, "(4+4)*3"),
+        # (a try that claims the target falsely, asked, then another expression)
+        (
+            "(5)+4 = 10? No, it is 9.\n5*7 = 10? No, it is 35.\n(7-5)*3+4",
+            [3, 4, 5, 7],
+            10,
+            "(7-5)*3+4",
+        ),
+        ("2*12 = 24, not 10. 12-2", [2, 12], 10, "12-2"),  # (a sentence's full stop parts)
+        ("(11-8-1)*12. 24 is unreachable otherwise.", [1, 8, 11, 12], 24, "(11-8-1)*12"),
         ("Maybe (3-9)*12? That is -72.\n\n12*9-(13+13)*3 = 30!", [3, 9, 12, 13, 13], 30, None),
         (
             "**Answer:** 7*2+11-1 = 24 (7*2 = 14, 14+11 = 25, 25-1 = 24)",
@@ -444,6 +453,7 @@ def test_a_negative_result_is_found_as_steps_write_it(
         ("3*8 = 24, no: 8/(3+8/3) = 24", HAND, "step 2: 8/(3+8/3) is 24/17"),  # (no part of it)
         ("3+3=6, 6*3=18", [3, 3, 3], "gives 18, not 24"),  # (steps that make no target)
         ("3+3=7, (3+3)*4=24, as 24/4=6", [3, 3, 4], "step 1: 3+3 is 6, not 7"),  # (before it)
+        ("3+3 = 7, 7*4 = 24. So (3+3)*4.", [3, 3, 4], "step 1: 3+3 is 6, not 7"),  # (its steps)
     ],
 )
 def test_working_never_makes_a_wrong_answer_right(text: str, cards: list[int], reason: str) -> None:

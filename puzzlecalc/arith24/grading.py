@@ -34,9 +34,11 @@ where a step that makes it again and is a part of the answer before it (as read,
 written) is working too (``(12+12)*1 = 24, where 12+12 = 24``), as the list is where it
 is a part of an expression the text states (``(13-11)*12*1 since 13-11 = 2 and
 (13-11)*12 = 24``); else, or where the list makes no target and the text states an
-expression (below), the last expression: of a chain of equalities (``8/(3-8/3) = 24``,
-``24 = 8/(3-8/3)``, ``8/(3-8/3) = 8/(1/3) = 24``) its first side with an operator, of the
-last chain that is not working after an expression stated before it.
+expression (below), or where its answer claims a result it does not make and the text
+states another expression (``5*7 = 10? No, it is 35. (7-5)*3+4``), the last expression:
+of a chain of equalities (``8/(3-8/3) = 24``, ``24 = 8/(3-8/3)``, ``8/(3-8/3) = 8/(1/3) =
+24``; a sentence's full stop ends one) its first side with an operator, of the last chain
+that is not working after an expression stated before it.
 
 Working is a chain written equal (or ``≈``) to a number other than the target (``3 - 8/3 =
 1/3``, ``8/3 ≈ 2.67``), or a part of the expression before it (``8/(3-8/3) = 24, as 3-8/3
@@ -457,17 +459,30 @@ def _steps_or_stated(
     """What ``text`` gives, its list of ``steps`` (``None``: it is none) read as
     :func:`_steps.read` reads them: the steps where they make the target, unless the text
     states an expression they are a part of (its working: ``(13-11)*12*1, since 13-11 = 2
-    and (13-11)*12 = 24``); else the expression the text states (:func:`_last_expression`:
-    a list that makes no target after tries, ``Try 4+3 = 7. ... We get (4+4)*3.``), else
-    the steps, else the text's last expression; and what is wrong with a step."""
+    and (13-11)*12 = 24``), or, where their answer claims a result it does not make,
+    another expression (a try before it: ``5*7 = 10? No, it is 35. (7-5)*3+4``); else the
+    expression the text states (:func:`_last_expression`: a list that makes no target
+    after tries, ``Try 4+3 = 7. ... We get (4+4)*3.``), else the steps, else the text's
+    last expression; and what is wrong with a step."""
     last, stated = _last_expression(text, target)
     if steps is not None and steps.makes:
         if stated and last is not None and _is_working_of(steps, last):
             return last, steps.wrong
+        if stated and last is not None and steps.wrong is not None and _is_other(steps, last):
+            return last, None
         return steps.tree, steps.wrong
     if steps is not None and not stated:
         return steps.tree, steps.wrong
     return last, None
+
+
+def _is_other(steps: _steps.Steps, stated: str) -> bool:
+    """Whether the expression the text states is another than the answer of a list of
+    ``steps``, as written and as read (not its derivation: ``3+3 = 7, 7*4 = 24. So
+    (3+3)*4``)."""
+    if stated.replace(" ", "") == steps.step.replace(" ", ""):
+        return False
+    return _steps.shown(stated) != _steps.shown(steps.tree)
 
 
 def _is_working_of(steps: _steps.Steps, stated: str) -> bool:
@@ -510,9 +525,11 @@ def _last_expression(text: str, target: Number) -> tuple[str | None, bool]:
 
 def _chains(text: str, start: int = 0) -> Iterator[str]:
     """The chains of equalities of ``text`` from ``start`` on (:data:`_CHAIN`,
-    ``_steps.JUXTAPOSED``)."""
+    ``_steps.JUXTAPOSED``; a sentence's full stop parts two: ``... = 84, not 24.
+    6/((1-6)*2+7)``)."""
     for run in _CHAIN.findall(text, start):
-        yield from _steps.JUXTAPOSED.split(run)
+        for sentence in run.split(". "):
+            yield from _steps.JUXTAPOSED.split(sentence)
 
 
 def _sides(chain: str) -> list[str]:
