@@ -7,14 +7,15 @@ Its words: a *step* is an expression of cards and results, ``=``, its result; a 
 is a step's, as later steps use it (by its value, or the step written in full); a *mark*
 stands for a result a step uses while the others are found (a character of Unicode's
 private use), so that none is taken twice; a result's *tree* is its step with the results
-it uses written as their trees.
+it uses written as their trees. A *reading* of a list takes each number that may be a
+result as one or not; its *doubts* are the numbers it takes as results that are the value
+of a card dealt (each might be that card).
 """
 
 from __future__ import annotations
 
-import collections
 import re
-from collections import Counter
+from collections import Counter, deque
 from collections.abc import Iterator, Sequence
 from fractions import Fraction
 from typing import Final, NamedTuple
@@ -234,7 +235,7 @@ def _other_readings(
     characters."""
     length = sum(len(step[0]) for step in steps)
     most = min(_MOST_READINGS, _MOST_READ // length) - 1
-    waiting = collections.deque(frozenset({doubt}) for doubt in range(doubts))
+    waiting = deque(frozenset({doubt}) for doubt in range(doubts))
     for _ in range(most):  # (each set of doubts read as cards once: each adds later ones)
         if not waiting:
             return
@@ -252,8 +253,8 @@ def _answer(
 ) -> tuple[_Result, int, int]:
     """The result a list of ``steps`` gives, read as :func:`read` says (``makes``: the
     places of the steps that make the target), but for the doubts ``as_cards``
-    (:func:`_other_readings`); how many results no step had taken by then, its own too; and how
-    many doubts it found."""
+    (:func:`_other_readings`); how many results no step had taken by then, its own too;
+    and how many doubts it found."""
     made: list[_Result] = []
     answer: _Result | None = None  # (the last step that makes the target, not working)
     unused = doubts = 0
@@ -261,7 +262,7 @@ def _answer(
         left, result = trimmed(step.group(1)), step.group(2)  # (``(3+3 = 6``: 3+3)
         claimed = number(result)
         marked, used = left, list[_Result]()  # (each result it uses put as a mark: found once)
-        taken = []  # (the places in ``made`` of the results it uses)
+        places = []  # (those of the results it uses in ``made``)
         for index, in_full in _looked_for(made, left):
             earlier = made[index]
             mark = chr(_FIRST_MARK + len(used))
@@ -275,8 +276,8 @@ def _answer(
                     continue
             marked = taking
             used.append(earlier)
-            taken.append(index)
-        for index in sorted(taken, reverse=True):
+            places.append(index)
+        for index in sorted(places, reverse=True):
             del made[index]
         wrongs = [taken.wrong for taken in used]  # (of the steps it is made of)
         worked = _value(_unmarked(marked, [str(taken.value) for taken in used]))
@@ -304,9 +305,9 @@ def _written(result: _Result) -> re.Pattern[str]:
 
 def _looked_for(made: list[_Result], left: str) -> list[tuple[int, bool]]:
     """The results ``made`` before a step whose expression is ``left``, in the order the
-    step is searched for them, by their places, and whether each is written there in
-    full (:func:`_is_in_full`): those first, then the others,
-    fractions first (the 5 of ``29/5`` is no result 5); each latest first."""
+    step is searched for them, by their places, and whether each is written there in full
+    (:func:`_is_in_full`): those first, then the others, fractions first (the 5 of
+    ``29/5`` is no result 5); each latest first."""
     in_full = [_is_in_full(result.step, left) for result in made]
     latest_first = [(index, in_full[index]) for index in reversed(range(len(made)))]
     return sorted(latest_first, key=lambda pair: (not pair[1], "/" not in made[pair[0]].shown))
