@@ -716,9 +716,17 @@ def test_every_printed_solution_grades_right_however_it_is_wrapped(
     hand: list[int], template: str
 ) -> None:
     for solution in solve(hand)[:3]:
-        for written in (str(solution), str(solution).replace("*", " × ").replace("/", " ÷ ")):
+        shown = str(solution)
+        in_words = shown.translate(IN_WORDS_BETWEEN) if "(-" not in f"({shown}" else shown
+        for written in (shown, shown.replace("*", " × ").replace("/", " ÷ "), in_words):
             text = template.format(written)
             assert grade(text, hand).correct, text
+
+
+#: Each operator as words between operands write it (``8 divided by (3 minus 8 divided by 3)``).
+IN_WORDS_BETWEEN = str.maketrans(
+    {"+": " plus ", "-": " minus ", "*": " times ", "/": " divided by "}
+)
 
 
 def test_an_answer_is_text_of_a_bounded_length() -> None:
