@@ -90,6 +90,9 @@ NO_SOLUTION_LEVEL = Level(start=0, goal=7, moves=2, buttons=["+2"])
         "<< x2, +4 ×2, Reverse, +4",  # (a count as a product, where no button shows it)
         "- `<<`: 6884 → 688\n- `<<`: 688 → 68\n- `+4`: 68 → 72\n- `+4`: 72 → 76\n"
         "- `Reverse`: 76 → 67\n- `+4`: 67 → 71",  # (the displays before and after a press)
+        "Start: 6884\n1. Press <<: 688\n2. Press <<: 68\n3. Press +4: 72\n4. Press +4: 76\n"
+        "5. Press Reverse: 67\n6. Press +4: 71",  # (the display at the start, after a heading)
+        "Start: 6884\n- << twice: 68\n- +4 2 times: 76\n- Reverse: 67\n- +4: 71",  # (counted)
         "Okay, so, press <<, <<, +4, +4, Reverse, +4",  # (parts that open a line)
         "<< gives 688, << gives 68, +4 gives 72, +4 gives 76, Reverse gives 67, +4 gives 71",
         "Press << to get 688. Press << to get 68. Press +4 twice to get 76. Press Reverse,"
@@ -147,6 +150,7 @@ def test_presses_as_answers_write_them(text: str) -> None:
         ("You should press zap", NO_PRESSES, "no presses", ()),
         ("Why it works. << removes a digit.", NO_PRESSES, "no presses", ()),  # (no "press")
         ("The goal is 71. Reverse it.", NO_PRESSES, "no presses", ()),
+        ("Start: 5\n<<", "press 1: no button shows '5' at this point", "no such press", ()),
         ("Note: Moves: <<", NO_PRESSES, "no presses", ()),  # (a press follows one heading)
         ("The buttons are << and +4.", NO_PRESSES, "no presses", ()),  # (no name of an answer)
         ("The answer is 71.", "press 1: no button shows '71' at this point", "no such press",
@@ -276,6 +280,14 @@ def _walk(solution: Solution) -> str:
     return " → ".join(itertools.chain(shown[:1], *zip(solution.labels, shown[1:], strict=True)))
 
 
+def _started(solution: Solution) -> str:
+    """``solution`` as lines of each press and the display it leads to, after a line that
+    gives the display at the start (``Start: 6884``)."""
+    shown = [format_value(state.value) for state in [solution.start, *solution.states]]
+    pairs = zip(solution.labels, shown[1:], strict=True)
+    return f"Start: {shown[0]}\n" + "\n".join(f"{label} → {display}" for label, display in pairs)
+
+
 def _told(solution: Solution) -> tuple[str, str, str]:
     """``solution`` in the other forms an answer tells a display in: a line of each press
     and its display after a colon; a sentence of each, with what it gives; a table."""
@@ -309,13 +321,14 @@ def test_every_real_level_is_graded_right_as_its_shortest_solution_is_written() 
                          f"<answer>{'; '.join(labels)}</answer>", _walk(solution),
                          "Press " + ", then press ".join(labels) + ".", _counted(labels),
                          f"We need {level.goal}. Press {', '.join(labels)}.",
+                         _started(solution),
                          f"{', '.join(labels)}\n\nWhy it works: {labels[-1]} makes the goal.",
                          *_told(solution)):  # fmt: skip
                 assert grade_presses(text, level) == PressGrade(
                     True, "correct", tuple(labels), solution.final.value
                 ), (numbered.game, numbered.number, text)
                 graded += 1
-    assert graded >= 12 * (199 + 200)
+    assert graded >= 13 * (199 + 200)
 
 
 @settings(max_examples=200)

@@ -25,14 +25,15 @@ from 6884, press <<``, ``Buttons pressed: <<``), "the", "button", "key", "again"
 "next", "finally" and "lastly" (``the << button``, ``and finally +4``), a sentence's full
 stop and the display written beside an arrow or after a press's colon (``6884 → << → 688``,
 ``<<: 688``: the number the display shows then; ``<<: 6884 → 688``: the numbers it shows
-before and after) are left out; a count after a press makes it that many times (``<<
-twice``, ``+4 3 times``, ``<< x2`` where no button shows ``x2``). A number a button shows
-too is read as the display where the answer is a walk, each press written with the display
-it leads to (``0 → 1 → 1 → 0 → 10`` with buttons ``1`` and ``0``), else as the press. Words
-that begin a line or a sentence and name no press end the presses (``<<, +4. This reaches
-71.``), but before the first press they are passed over where a later line begins with a
-verb of a press in its first part (``The goal is 71. Press <<, ...``, ``We need 71.\\nSo we
-press <<, ...``); in a list, they are a press no button shows (``<<, +4, zap``).
+before and after; at the start, after a heading that names no press, ``Start: 6884``) are
+left out; a count after a press makes it that many times (``<< twice``, ``+4 3 times``, ``<<
+x2`` where no button shows ``x2``). A number a button shows too is read as the display where
+the answer is a walk, each press written with the display it leads to (``0 → 1 → 1 → 0 →
+10`` with buttons ``1`` and ``0``), else as the press. Words that begin a line or a sentence
+and name no press end the presses (``<<, +4. This reaches 71.``), but before the first press
+they are passed over where a later line begins with a verb of a press in its first part
+(``The goal is 71. Press <<, ...``, ``We need 71.\\nSo we press <<, ...``); in a list, they
+are a press no button shows (``<<, +4, zap``).
 
 The presses are then played from the level's start until the level ends, as the game ends
 it: when its goal first shows (or ``ABC`` is pressed, for a word goal; presses written
@@ -203,6 +204,8 @@ _DISPLAY: Final = re.compile(r"-?\d+(?:\.\d+)?")
 #: The words of a table's heading that name the column of presses, the first found
 #: first (``| Step | Button | Display |``).
 _PRESS_HEADINGS: Final = ("button", "press", "key", "action", "operation", "move")
+#: What words that name the presses or the answer begin with (:func:`_names_presses`).
+_PRESS_NAMES: Final = (*_ANSWER_NAMES, *_PRESS_HEADINGS, "step")
 #: A heading that begins a paragraph (``Why it works:``, ``**Check:**``): its words.
 _HEADING: Final = re.compile(r"[ \t>#*_]*([A-Za-z][A-Za-z' \t]{0,40}?)[ \t*_]*:")
 
@@ -279,10 +282,13 @@ def _explains(part: str) -> bool:
     it explains the presses (``Why it works: << removes the 4``, ``Check: ...``); it
     gives them only where no part read after it does."""
     heading = _HEADING.match(part)
-    if heading is None:
-        return False
-    names = (*_ANSWER_NAMES, *_PRESS_HEADINGS, "step")
-    return not any(word.lower().startswith(names) for word in heading[1].split())
+    return heading is not None and not _names_presses(heading[1].split())
+
+
+def _names_presses(words: Iterable[str]) -> bool:
+    """Whether ``words`` name the presses or the answer (a word that begins with one of
+    :data:`_ANSWER_NAMES` or :data:`_PRESS_HEADINGS`, or "step")."""
+    return any(word.lower().startswith(_PRESS_NAMES) for word in words)
 
 
 def _says_none(part: str, level: Level, rules: Rules) -> bool:
@@ -338,6 +344,10 @@ def _graded_words(
             if showable and _shown(words, at, state):  # (no press: the display, beside an arrow)
                 at, showable = at + 1, False
                 continue
+            start = 0 if records else _start_shown(words, at, state)
+            if start:  # (the display at the start, after a heading: "Start: 6884")
+                at, showable = at + start, False
+                continue
             if walk:
                 return None
             subject = 0 if after_subject else _subject(words, at)
@@ -386,6 +396,20 @@ def _shown(words: list[str], at: int, state: GameState) -> bool:
     (``6884 → << → 688``)."""
     beside = {words[at - 1] if at else "", words[at + 1]}  # (the last word is "")
     return not _ARROWS.isdisjoint(beside) and words[at] == format_value(state.value)
+
+
+def _start_shown(words: list[str], at: int, state: GameState) -> int:
+    """How many words from ``at`` are a heading that names no press nor answer and the
+    display ``state`` shows after its colon, in their part (``Start: 6884``, ``Display:
+    6884``); 0 where they are not."""
+    for stop in range(at, min(at + _MOST_WORDS, len(words) - 1)):
+        if not words[stop] or words[stop] == _NEW_LINE:
+            return 0
+        if words[stop].endswith(":"):
+            if _names_presses(words[at : stop + 1]):
+                return 0
+            return stop + 2 - at if words[stop + 1] == format_value(state.value) else 0
+    return 0
 
 
 def _ends(level: Level, state: GameState, record: PressRecord | None) -> bool:
@@ -523,8 +547,8 @@ def _words(found: str) -> list[str]:
 def _part_words(part: str) -> list[str]:
     """The words of a ``part``, and ``""`` after them, a colon between a press and a
     number written as an arrow: the display the press leads to (``- /3: 3``, ``Press
-    Store (hold): 9``; the press begins the part, or follows a verb or an arrow), and the
-    displays before and after it, as one (``- <<: 6884 → 688``)."""
+    Store (hold): 9``, ``+4 twice: 76``; the press begins the part, or follows a verb or an
+    arrow), and the displays before and after it, as one (``- <<: 6884 → 688``)."""
     if ":" not in part:
         return [*part.split(), ""]
     words: list[str] = []
@@ -538,7 +562,11 @@ def _part_words(part: str) -> list[str]:
             word.endswith(":")
             and _DISPLAY.fullmatch(following)
             and len(words) - begins < _MOST_WORDS
-            and (pressed.endswith(")") or _is_label(" ".join([*words[begins:], pressed])))
+            and (
+                pressed.endswith(")")
+                or pressed.lower() in ("once", "twice", "thrice", "times")  # ("+4 twice: 76")
+                or _is_label(" ".join([*words[begins:], pressed]))
+            )
         ):
             words += [pressed, "→"]
             if written[at + 2] in _ARROWS and _DISPLAY.fullmatch(written[at + 3]):
