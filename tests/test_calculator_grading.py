@@ -93,6 +93,7 @@ NO_SOLUTION_LEVEL = Level(start=0, goal=7, moves=2, buttons=["+2"])
         "Start: 6884\n1. Press <<: 688\n2. Press <<: 68\n3. Press +4: 72\n4. Press +4: 76\n"
         "5. Press Reverse: 67\n6. Press +4: 71",  # (the display at the start, after a heading)
         "Start: 6884\n- << twice: 68\n- +4 2 times: 76\n- Reverse: 67\n- +4: 71",  # (counted)
+        "6884 → (<<) 688 → (<<) 68 → (+4) 72 → (+4) 76 → (Reverse) 67 → (+4) 71",  # (bracketed)
         "Okay, so, press <<, <<, +4, +4, Reverse, +4",  # (parts that open a line)
         "<< gives 688, << gives 68, +4 gives 72, +4 gives 76, Reverse gives 67, +4 gives 71",
         "Press << to get 688. Press << to get 68. Press +4 twice to get 76. Press Reverse,"
@@ -273,10 +274,13 @@ def test_a_long_press_and_a_word_goal() -> None:
     assert grade_presses("-2, ABC", word).reason == "ends on 5, not 3 (I)"
 
 
-def _walk(solution: Solution) -> str:
+def _walk(solution: Solution, *, bracketed: bool = False) -> str:
     """``solution`` as a walk: its start, then each press and the display it leads to,
-    parted by arrows."""
+    parted by arrows (each press in brackets before its display, if ``bracketed``)."""
     shown = [format_value(state.value) for state in [solution.start, *solution.states]]
+    if bracketed:
+        pairs = zip(solution.labels, shown[1:], strict=True)
+        return " → ".join([shown[0], *(f"({label}) {display}" for label, display in pairs)])
     return " → ".join(itertools.chain(shown[:1], *zip(solution.labels, shown[1:], strict=True)))
 
 
@@ -319,6 +323,7 @@ def test_every_real_level_is_graded_right_as_its_shortest_solution_is_written() 
             labels = list(solution.labels)
             for text in (", ".join(labels), "\n".join(labels), str(solution),
                          f"<answer>{'; '.join(labels)}</answer>", _walk(solution),
+                         _walk(solution, bracketed=True),
                          "Press " + ", then press ".join(labels) + ".", _counted(labels),
                          f"We need {level.goal}. Press {', '.join(labels)}.",
                          _started(solution),
@@ -328,7 +333,7 @@ def test_every_real_level_is_graded_right_as_its_shortest_solution_is_written() 
                     True, "correct", tuple(labels), solution.final.value
                 ), (numbered.game, numbered.number, text)
                 graded += 1
-    assert graded >= 13 * (199 + 200)
+    assert graded >= 14 * (199 + 200)
 
 
 @settings(max_examples=200)

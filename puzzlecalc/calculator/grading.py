@@ -29,11 +29,12 @@ before and after; at the start, after a heading that names no press, ``Start: 68
 left out; a count after a press makes it that many times (``<< twice``, ``+4 3 times``, ``<<
 x2`` where no button shows ``x2``). A number a button shows too is read as the display where
 the answer is a walk, each press written with the display it leads to (``0 → 1 → 1 → 0 →
-10`` with buttons ``1`` and ``0``), else as the press. Words that begin a line or a sentence
-and name no press end the presses (``<<, +4. This reaches 71.``), but before the first press
-they are passed over where a later line begins with a verb of a press in its first part
-(``The goal is 71. Press <<, ...``, ``We need 71.\\nSo we press <<, ...``); in a list, they
-are a press no button shows (``<<, +4, zap``).
+10`` with buttons ``1`` and ``0``; a press may stand in brackets before its display, ``6884
+→ (<<) 688``), else as the press. Words that begin a line or a sentence and name no press
+end the presses (``<<, +4. This reaches 71.``), but before the first press they are passed
+over where a later line begins with a verb of a press in its first part (``The goal is 71.
+Press <<, ...``, ``We need 71.\\nSo we press <<, ...``); in a list, they are a press no
+button shows (``<<, +4, zap``).
 
 The presses are then played from the level's start until the level ends, as the game ends
 it: when its goal first shows (or ``ABC`` is pressed, for a word goal; presses written
@@ -180,6 +181,12 @@ _QUOTED_LIST: Final = re.compile(r"^\s*\[\s*([\"'].*[\"'])\s*\][\s}`]*$", re.DOT
 #: it leads to.
 _ARROWS: Final = frozenset(
     {"→", "->", "⇒", "=>", "⟶", "\\to", "\\rightarrow", "\\Rightarrow", "\\longrightarrow"}
+)
+#: A press in brackets after an arrow, before the display it leads to (``6884 → (<<)
+#: 688``, ``→ (Store(hold)) 12``): the arrow, and what the brackets hold.
+_BRACKETED_PRESS: Final = re.compile(
+    rf"({'|'.join(map(re.escape, sorted(_ARROWS, key=len, reverse=True)))})"
+    r"[ \t]*\(((?:[^()\n]|\([^()\n]{0,8}\)){1,40})\)(?=[ \t]*[-\d])"
 )
 #: The verbs of a press ("press <<, then press +4"), in small letters.
 _VERBS: Final = frozenset({"press", "tap", "hit", "push", "click"})
@@ -535,6 +542,8 @@ def _words(found: str) -> list[str]:
         found = TABLE.sub(_press_column, found)
     found = _MARKS.sub("", BULLET.sub("", _NUMBERED.sub("", _LATEX_TEXT.sub(r"\1", found))))
     found = _FILLER.sub("", found)
+    if "(" in found:
+        found = _BRACKETED_PRESS.sub(_unbracketed, found)
     words: list[str] = []
     for line in _LINE_END.split(_REMARK.sub(" ", f" {found}")):
         parts = [_part_words(part) for part in _BREAK.split(line) if part.strip()]
@@ -542,6 +551,12 @@ def _words(found: str) -> list[str]:
             words.append(_NEW_LINE)
         words += more_itertools.flatten(parts)
     return words
+
+
+def _unbracketed(press: re.Match[str]) -> str:
+    """A press in brackets after an arrow (:data:`_BRACKETED_PRESS`), as a walk writes it
+    (``→ << →``); as it is where it is no press (``→ (688)``, a remark)."""
+    return f" {press[1]} {press[2]} {press[1]} " if _is_label(press[2]) else press[0]
 
 
 def _part_words(part: str) -> list[str]:
