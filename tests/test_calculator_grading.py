@@ -94,6 +94,9 @@ NO_SOLUTION_LEVEL = Level(start=0, goal=7, moves=2, buttons=["+2"])
         "5. Press Reverse: 67\n6. Press +4: 71",  # (the display at the start, after a heading)
         "Start: 6884\n- << twice: 68\n- +4 2 times: 76\n- Reverse: 67\n- +4: 71",  # (counted)
         "6884 → (<<) 688 → (<<) 68 → (+4) 72 → (+4) 76 → (Reverse) 67 → (+4) 71",  # (bracketed)
+        "**Step 1:** Press `<<` → 688\n**Step 2:** Press `<<` → 68\n**Step 3:** Press `+4` → 72\n"
+        "**Step 4:** Press `+4` → 76\n**Step 5:** Press `Reverse` → 67\n**Step 6:** Press `+4`",
+        "Solution found in 6 moves:\n<<\n<<\n+4\n+4\nReverse\n+4",  # (a heading ends its line)
         "Okay, so, press <<, <<, +4, +4, Reverse, +4",  # (parts that open a line)
         "<< gives 688, << gives 68, +4 gives 72, +4 gives 76, Reverse gives 67, +4 gives 71",
         "Press << to get 688. Press << to get 68. Press +4 twice to get 76. Press Reverse,"

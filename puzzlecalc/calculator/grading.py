@@ -15,13 +15,14 @@ a run of words is one press when a button shows it then, the longest run first (
 asc``, ``12 => 34``; ``9 1`` is the press ``91`` if a button shows it, else ``9`` and ``1``;
 ``1 → 2`` is ``1=>2`` if a button shows it). A Markdown table gives the presses of the
 column its heading names (``| Step | Button | Display |``). The markers of a list (``1.``,
-``Step 2:``, a dash), Markdown's ``**`` and backticks, quotes, LaTeX's ``$`` and
-``\\text{}``, the brackets of a list of quoted presses (``["<<", "+4"]``), a remark in
-brackets after a press (``<< (688)``) or one that a word such as "gives", "which", "to" or
-``=`` begins (``<< gives 688``, ``Press Store, which keeps 9``), the verbs of a press
-(``press <<``, "tap", "hit", "push", "click") and the words before them, from the start of a
-line, or through a heading's colon (``You press <<``, ``Okay, so, press <<``, ``To reach 71
-from 6884, press <<``, ``Buttons pressed: <<``), "the", "button", "key", "again", "first",
+``Step 2:``, ``**Step 2:**``, a dash), Markdown's ``**`` and backticks, quotes, LaTeX's
+``$`` and ``\\text{}``, the brackets of a list of quoted presses (``["<<", "+4"]``), a
+remark in brackets after a press (``<< (688)``) or one that a word such as "gives", "which",
+"to" or ``=`` begins (``<< gives 688``, ``Press Store, which keeps 9``), the verbs of a
+press (``press <<``, "tap", "hit", "push", "click") and the words before them, from the
+start of a line, or through a heading's colon (one with a number where it ends its line,
+``Solution in 6 moves:``) (``You press <<``, ``Okay, so, press <<``, ``To reach 71 from
+6884, press <<``, ``Buttons pressed: <<``), "the", "button", "key", "again", "first",
 "next", "finally" and "lastly" (``the << button``, ``and finally +4``), a sentence's full
 stop and the display written beside an arrow or after a press's colon (``6884 → << → 688``,
 ``<<: 688``: the number the display shows then; ``<<: 6884 → 688``: the numbers it shows
@@ -540,7 +541,7 @@ def _words(found: str) -> list[str]:
         found = listed[1]
     if "|" in found:
         found = TABLE.sub(_press_column, found)
-    found = _MARKS.sub("", BULLET.sub("", _NUMBERED.sub("", _LATEX_TEXT.sub(r"\1", found))))
+    found = BULLET.sub("", _NUMBERED.sub("", _MARKS.sub("", _LATEX_TEXT.sub(r"\1", found))))
     found = _FILLER.sub("", found)
     if "(" in found:
         found = _BRACKETED_PRESS.sub(_unbracketed, found)
@@ -682,8 +683,13 @@ def _subject(words: list[str], at: int) -> int:
             crossed = True
         stop += 1
     through = through or said
+    if not through:
+        return 0
+    ends_line = next(filter(None, words[through:]), _NEW_LINE) == _NEW_LINE
+    if words[through - 1].endswith(":") and ends_line:
+        return through - at  # (a heading that ends its line: "Solution in 6 moves:")
     own = next((end + 1 for end in range(through - 1, at - 1, -1) if not words[end]), at)
-    if not through or any(_is_label(word.rstrip(":")) for word in words[own:through]):
+    if any(_is_label(word.rstrip(":")) for word in words[own:through]):
         return 0  # (a word before the verb in its part is a press: "+4 press <<")
     return through - at
 
