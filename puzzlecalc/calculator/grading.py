@@ -67,6 +67,7 @@ from __future__ import annotations
 
 import concurrent.futures
 import functools
+import itertools
 import re
 from collections.abc import Iterable, Iterator
 from typing import Final, Literal, TypeAlias
@@ -204,6 +205,9 @@ _REMARKS: Final = frozenset(
      "leaves", "showing", "shows", "display", "resulting", "yielding", "yields", "reaching",
      "reaches", "=", "equals"}
 )  # fmt: skip
+#: How many times lines of words before the presses are passed over, to a line that says
+#: "press" (``The goal is 71. Press <<, ...``).
+_MOST_PROSE: Final = 8
 #: How many paragraphs from the end of an unmarked answer are looked in for its presses
 #: (the answer, and prose after it: "That reaches 71.").
 _MOST_PARAGRAPHS: Final = 16
@@ -335,6 +339,7 @@ def _graded_words(
     ended = _ends(level, state, None)
     showable = True  # (a display may be written next: at the start, or after a press)
     after_subject = False  # (words before a press were just left out: a press must follow)
+    prose = 0  # (the lines of words passed over before the first press)
     while at < len(words) and not ended:
         if not words[at] or words[at].lower() in _BETWEEN:  # (between parts, an arrow, a verb)
             at += 1
@@ -363,10 +368,10 @@ def _graded_words(
                 at, after_subject = at + subject, True
                 continue
             if (not records or words[at - 1] == _NEW_LINE) and not _names_press(words, at):
-                pressed = None if records else _line_of_verb(words, at)
+                pressed = None if records or prose == _MOST_PROSE else _line_of_verb(words, at)
                 if pressed is None:
                     break  # (the answer names no press at all, or goes on in words from a line)
-                at = pressed  # (words before a line that says "press": "The goal is 34.")
+                at, prose = pressed, prose + 1  # (words before a line that says "press")
                 continue
             reason = f"press {len(records) + 1}: {found}"
             return _wrong(level, rules, records, "no such press", reason)
@@ -685,7 +690,7 @@ def _subject(words: list[str], at: int) -> int:
     through = through or said
     if not through:
         return 0
-    ends_line = next(filter(None, words[through:]), _NEW_LINE) == _NEW_LINE
+    ends_line = next(filter(None, itertools.islice(words, through, None)), _NEW_LINE) == _NEW_LINE
     if words[through - 1].endswith(":") and ends_line:
         return through - at  # (a heading that ends its line: "Solution in 6 moves:")
     own = next((end + 1 for end in range(through - 1, at - 1, -1) if not words[end]), at)
@@ -697,8 +702,8 @@ def _subject(words: list[str], at: int) -> int:
 def _line_of_verb(words: list[str], at: int) -> int | None:
     """Where the first line after the one of ``at`` begins whose first part holds a verb
     of a press (``Press 3, +4``, ``So we press 3``), if one does."""
-    for start, word in enumerate(words[at:], at):
-        if word != _NEW_LINE:
+    for start in range(at, len(words)):  # (not a slice: it is called once a line)
+        if words[start] != _NEW_LINE:
             continue
         end = _run_end(words, start + 1)
         if any(following.lower() in _VERBS for following in words[start + 1 : end]):
