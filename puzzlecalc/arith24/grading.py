@@ -37,8 +37,9 @@ is a part of an expression the text states (``(13-11)*12*1 since 13-11 = 2 and
 expression (below), or where its answer claims a result it does not make and the text
 states another expression (``5*7 = 10? No, it is 35. (7-5)*3+4``), the last expression:
 of a chain of equalities (``8/(3-8/3) = 24``, ``24 = 8/(3-8/3)``, ``8/(3-8/3) = 8/(1/3) =
-24``; a sentence's full stop ends one) its first side with an operator, of the last chain
-that is not working after an expression stated before it.
+24``; a sentence's full stop ends one, and a line that begins with ``=`` goes on with the
+one before) its first side with an operator, of the last chain that is not working after
+an expression stated before it.
 
 Working is a chain written equal (or ``≈``) to a number other than the target (``3 - 8/3 =
 1/3``, ``8/3 ≈ 2.67``), or a part of the expression before it (``8/(3-8/3) = 24, as 3-8/3
@@ -162,6 +163,9 @@ _RESULT_HEADINGS: Final = ("result", "value", "equals", "gives")
 #: before groups of three digits that no digit follows, nor a comma and a digit (not
 #: ``3,8,8,3`` or ``100,250,3``; a list of steps written with no space after its commas,
 #: ``=120,120/5``, is read so too).
+#: A line that begins with an equals sign, which goes on with the chain of the line before
+#: (``(3+3)*4`` then ``= 6*4`` then ``= 24``).
+_GOES_ON: Final = re.compile(r"\n[ \t]*(?=[=≈])")
 _THOUSANDS: Final = re.compile(r"(?<=\d),(?=\d{3}(?:,\d{3})*(?!\d|,\d))")
 #: Unicode's vulgar fractions, each as the library writes it (``⅓``: ``1⁄3``, one number),
 #: and one with the whole number written before it (``2⅔``: ``8⁄3``; of at most
@@ -563,6 +567,8 @@ def _plain(text: str) -> str:
     if "|" in text:
         text = TABLE.sub(_table_steps, text)
     text = narrowed(text)
+    if "\n" in text:
+        text = _GOES_ON.sub(" ", text)
     if "," in text:
         text = _THOUSANDS.sub("", text)
     for spelled, plain in _SPELLED if "\\" in text else _UNICODE:
