@@ -78,31 +78,26 @@ import more_itertools
 from puzzlecalc import _free_text
 from puzzlecalc._checks import instance, iterable, whole_number
 from puzzlecalc._free_text import (
-    BULLET,
-    LATEX_TEXT,
     NO_SOLUTION,
     PARAGRAPH_BREAK,
-    TABLE,
     checked_answer,
     marked,
-    table_columns,
 )
 from puzzlecalc._pool import in_order
 from puzzlecalc._text import counted
+from puzzlecalc.calculator import _words
 from puzzlecalc.calculator.level import (
     MAX_PRESSES,
-    WORD_BUTTON,
     WORD_PRESS,
     Level,
     checked_level,
 )
-from puzzlecalc.calculator.notation import parse_button, parse_press
 from puzzlecalc.calculator.ops.base import checked_rules
 from puzzlecalc.calculator.rules import DEFAULT_RULES, Rules
 from puzzlecalc.calculator.solution import Pressed, PressRecord
 from puzzlecalc.calculator.solver import DEFAULT_MAX_STATES, solve_level
 from puzzlecalc.calculator.state import GameState, Value, format_value
-from puzzlecalc.errors import IllegalPressError, InvalidButtonError
+from puzzlecalc.errors import IllegalPressError
 
 __all__ = [
     "MAX_ANSWER",
@@ -141,16 +136,6 @@ _INTRODUCED: Final = re.compile(
     r"(?:[ \t]+(?:is|are)\b[ \t*_\"']{0,4}:?|[ \t*_\"']{0,4}:)",
     re.IGNORECASE,
 )
-#: What ends a line of presses: a new line, or a sentence's full stop (no label has a
-#: point).
-_LINE_END: Final = re.compile(r"\n|\.(?=\s|$)")
-#: What parts the presses within a line: a comma, a semicolon, "then", "and".
-_BREAK: Final = re.compile(r"[,;]|\b(?:then|and)\b", re.IGNORECASE)
-#: The word that starts each line of presses after the first, in the words of an answer.
-_NEW_LINE: Final = "\n"
-#: The marker of an item of a numbered list at the start of a line (``1.``, ``2)``,
-#: ``Step 3:``).
-_NUMBERED: Final = re.compile(r"^[ \t]*(?:step[ \t]*)?\d+[.):][ \t]+", re.IGNORECASE | re.MULTILINE)
 #: How many times a press is made, in words, written after it (``<< twice``, ``+4 three
 #: times``; or in digits, ``+4 3 times``).
 _COUNTS: Final = {
@@ -160,43 +145,6 @@ _COUNTS: Final = {
 #: A count after a press written as a product (``<< x2``, ``+4 ×3``), where no button
 #: shows it.
 _MULTIPLIED: Final = re.compile(r"[x×]([1-9]\d{0,3})")
-#: A remark in brackets after a press (``<< (688)``; not the ``(hold)`` or ``(long press)``
-#: of a long press, or how many times it is made).
-_REMARK: Final = re.compile(
-    r"(?<=\s)\((?![ \t]*(?:hold|long[ \t-]*press|twice|thrice|\w+[ \t]+times)[ \t]*\))[^()]*\)",
-    re.IGNORECASE,
-)
-#: The marks about a press: Markdown's ``**`` and backticks, quotes (``"<<"``), LaTeX's
-#: ``$``, the braces of JSON (``{"answer": "<<, +4"}``).
-_MARKS: Final = re.compile(r"\*\*|[`\"'${}]")
-#: The words about a press that name no press: ``the << button``, ``the +4 key``, ``<<
-#: again``, ``and finally +4``.
-_FILLER: Final = re.compile(
-    r"\b(?:the|buttons?|keys?|again|first(?:ly)?|next|finally|lastly)\b", re.IGNORECASE
-)
-#: A press as LaTeX writes text (``\text{Reverse}``): the text is the press.
-_LATEX_TEXT: Final = re.compile(rf"\\(?:{'|'.join(LATEX_TEXT)})\{{([^{{}}]*)\}}")
-#: A list of quoted presses, as JSON or Python writes it (``["<<", "+4"]``, perhaps the
-#: value of an object's key: ``{"presses": ["<<", "+4"]}``): its inside.
-_QUOTED_LIST: Final = re.compile(r"^\s*\[\s*([\"'].*[\"'])\s*\][\s}`]*$", re.DOTALL)
-#: Arrows, as text and LaTeX write them: between two presses, or a press and the display
-#: it leads to.
-_ARROWS: Final = frozenset(
-    {"→", "->", "⇒", "=>", "⟶", "\\to", "\\rightarrow", "\\Rightarrow", "\\longrightarrow"}
-)
-#: A press in brackets after an arrow, before the display it leads to (``6884 → (<<)
-#: 688``, ``→ (Store(hold)) 12``): the arrow, and what the brackets hold.
-_BRACKETED_PRESS: Final = re.compile(
-    rf"({'|'.join(map(re.escape, sorted(_ARROWS, key=len, reverse=True)))})"
-    r"[ \t]*\(((?:[^()\n]|\([^()\n]{0,8}\)){1,40})\)(?=[ \t]*[-\d])"
-)
-#: The verbs of a press ("press <<, then press +4"), in small letters.
-_VERBS: Final = frozenset({"press", "tap", "hit", "push", "click"})
-#: Words that stand between presses and are none (in small letters): arrows, the verbs
-#: of a press, and the start of a line.
-_BETWEEN: Final = frozenset({*(arrow.lower() for arrow in _ARROWS), *_VERBS, _NEW_LINE})
-#: The most words one press may be written in (``Digit + 6 @ 2``, ``Shift @ < < >``).
-_MOST_WORDS: Final = 8
 #: The words that begin a remark after a press, up to the end of its part or the next
 #: verb or arrow (``<< gives 688``, ``Press Store, which keeps 9``, ``+4 = 72``), in
 #: small letters. (No label is one of them.)
@@ -211,13 +159,8 @@ _MOST_PROSE: Final = 8
 #: How many paragraphs from the end of an unmarked answer are looked in for its presses
 #: (the answer, and prose after it: "That reaches 71.").
 _MOST_PARAGRAPHS: Final = 16
-#: A number as a display shows it (``-12``, ``0.5``).
-_DISPLAY: Final = re.compile(r"-?\d+(?:\.\d+)?")
-#: The words of a table's heading that name the column of presses, the first found
-#: first (``| Step | Button | Display |``).
-_PRESS_HEADINGS: Final = ("button", "press", "key", "action", "operation", "move")
 #: What words that name the presses or the answer begin with (:func:`_names_presses`).
-_PRESS_NAMES: Final = (*_ANSWER_NAMES, *_PRESS_HEADINGS, "step")
+_PRESS_NAMES: Final = (*_ANSWER_NAMES, *_words.PRESS_HEADINGS, "step")
 #: A heading that begins a paragraph (``Why it works:``, ``**Check:**``): its words.
 _HEADING: Final = re.compile(r"[ \t>#*_]*([A-Za-z][A-Za-z' \t]{0,40}?)[ \t*_]*:")
 
@@ -273,7 +216,7 @@ def grade_presses(
     claims_none = False  # (whether a part read says last that there is no solution)
     explained = None  # (the grade of the last explanation that gives a press)
     for part in parts:
-        graded = _graded_part(_words(part), level, rules)
+        graded = _graded_part(_words.read(part), level, rules)
         claims_none = claims_none or (not graded.correct and _says_none(part, level, rules))
         if graded.fault == "no presses":
             continue
@@ -299,7 +242,7 @@ def _explains(part: str) -> bool:
 
 def _names_presses(words: Iterable[str]) -> bool:
     """Whether ``words`` name the presses or the answer (a word that begins with one of
-    :data:`_ANSWER_NAMES` or :data:`_PRESS_HEADINGS`, or "step")."""
+    :data:`_ANSWER_NAMES` or :data:`_words.PRESS_HEADINGS`, or "step")."""
     return any(word.lower().startswith(_PRESS_NAMES) for word in words)
 
 
@@ -310,13 +253,15 @@ def _says_none(part: str, level: Level, rules: Rules) -> bool:
     said = more_itertools.last(NO_SOLUTION.finditer(part), None)
     if said is None:
         return False
-    return not _graded_part(_words(part[said.end() :]), level, rules).presses
+    return not _graded_part(_words.read(part[said.end() :]), level, rules).presses
 
 
 def _graded_part(words: list[str], level: Level, rules: Rules) -> PressGrade:
     """The grade of ``words``, the part of an answer that gives the presses: as a walk
     where they are one, else as presses."""
-    walked = None if _ARROWS.isdisjoint(words) else _graded_words(words, level, rules, walk=True)
+    walked = (
+        None if _words.ARROWS.isdisjoint(words) else _graded_words(words, level, rules, walk=True)
+    )
     graded = walked or _graded_words(words, level, rules)
     assert graded is not None  # (read as presses, words always have a grade)
     return graded
@@ -325,7 +270,7 @@ def _graded_part(words: list[str], level: Level, rules: Rules) -> PressGrade:
 def _graded_words(
     words: list[str], level: Level, rules: Rules, *, walk: bool = False
 ) -> PressGrade | None:
-    """The grade of the presses ``words`` give (as :func:`_words` makes them). Where no
+    """The grade of the presses ``words`` give (as :func:`_words.read` makes them). Where no
     press is read, a number beside an arrow that is the display then is the display (once
     after each press, and once before the first).
 
@@ -341,7 +286,9 @@ def _graded_words(
     after_subject = False  # (words before a press were just left out: a press must follow)
     prose = 0  # (the lines of words passed over before the first press)
     while at < len(words) and not ended:
-        if not words[at] or words[at].lower() in _BETWEEN:  # (between parts, an arrow, a verb)
+        if (
+            not words[at] or words[at].lower() in _words.BETWEEN
+        ):  # (between parts, an arrow, a verb)
             at += 1
             continue
         if records and not walk and words[at].lower() in _REMARKS:
@@ -367,7 +314,7 @@ def _graded_words(
             if subject:  # (the words before a press's verb: "You press <<", "First press +4")
                 at, after_subject = at + subject, True
                 continue
-            if (not records or words[at - 1] == _NEW_LINE) and not _names_press(words, at):
+            if (not records or words[at - 1] == _words.NEW_LINE) and not _names_press(words, at):
                 pressed = None if records or prose == _MOST_PROSE else _line_of_verb(words, at)
                 if pressed is None:
                     break  # (the answer names no press at all, or goes on in words from a line)
@@ -408,15 +355,15 @@ def _shown(words: list[str], at: int, state: GameState) -> bool:
     """Whether the word at ``at`` is the display ``state`` shows, written beside an arrow
     (``6884 → << → 688``)."""
     beside = {words[at - 1] if at else "", words[at + 1]}  # (the last word is "")
-    return not _ARROWS.isdisjoint(beside) and words[at] == format_value(state.value)
+    return not _words.ARROWS.isdisjoint(beside) and words[at] == format_value(state.value)
 
 
 def _start_shown(words: list[str], at: int, state: GameState) -> int:
     """How many words from ``at`` are a heading that names no press nor answer and the
     display ``state`` shows after its colon, in their part (``Start: 6884``, ``Display:
     6884``); 0 where they are not."""
-    for stop in range(at, min(at + _MOST_WORDS, len(words) - 1)):
-        if not words[stop] or words[stop] == _NEW_LINE:
+    for stop in range(at, min(at + _words.MOST_WORDS, len(words) - 1)):
+        if not words[stop] or words[stop] == _words.NEW_LINE:
             return 0
         if words[stop].endswith(":"):
             if _names_presses(words[at : stop + 1]):
@@ -536,83 +483,11 @@ def _parts(text: str) -> Iterator[str]:
     yield from reversed(PARAGRAPH_BREAK.split(text.strip())[-_MOST_PARAGRAPHS:])
 
 
-def _words(found: str) -> list[str]:
-    """The words of ``found``, the part of an answer that gives the presses, each part of
-    a press or an arrow, with ``""`` after each part (up to a comma, a new line, "then")
-    and :data:`_NEW_LINE` before each line but the first (after a new line, or a full
-    stop)."""
-    listed = _QUOTED_LIST.match(found)
-    if listed is not None:
-        found = listed[1]
-    if "|" in found:
-        found = TABLE.sub(_press_column, found)
-    found = BULLET.sub("", _NUMBERED.sub("", _MARKS.sub("", _LATEX_TEXT.sub(r"\1", found))))
-    found = _FILLER.sub("", found)
-    if "(" in found:
-        found = _BRACKETED_PRESS.sub(_unbracketed, found)
-    words: list[str] = []
-    for line in _LINE_END.split(_REMARK.sub(" ", f" {found}")):
-        parts = [_part_words(part) for part in _BREAK.split(line) if part.strip()]
-        if parts and words:
-            words.append(_NEW_LINE)
-        words += more_itertools.flatten(parts)
-    return words
-
-
-def _unbracketed(press: re.Match[str]) -> str:
-    """A press in brackets after an arrow (:data:`_BRACKETED_PRESS`), as a walk writes it
-    (``→ << →``); as it is where it is no press (``→ (688)``, a remark)."""
-    return f" {press[1]} {press[2]} {press[1]} " if _is_label(press[2]) else press[0]
-
-
-def _part_words(part: str) -> list[str]:
-    """The words of a ``part``, and ``""`` after them, a colon between a press and a
-    number written as an arrow: the display the press leads to (``- /3: 3``, ``Press
-    Store (hold): 9``, ``+4 twice: 76``; the press begins the part, or follows a verb or an
-    arrow), and the displays before and after it, as one (``- <<: 6884 → 688``)."""
-    if ":" not in part:
-        return [*part.split(), ""]
-    words: list[str] = []
-    begins = 0  # (where a press may begin: after the last verb or arrow)
-    written = [*part.split(), "", "", ""]  # (the words after the last: none)
-    at = 0
-    while written[at]:
-        word, following = written[at], written[at + 1]
-        pressed = word[:-1]
-        if (
-            word.endswith(":")
-            and _DISPLAY.fullmatch(following)
-            and len(words) - begins < _MOST_WORDS
-            and (
-                pressed.endswith(")")
-                or pressed.lower() in ("once", "twice", "thrice", "times")  # ("+4 twice: 76")
-                or _is_label(" ".join([*words[begins:], pressed]))
-            )
-        ):
-            words += [pressed, "→"]
-            if written[at + 2] in _ARROWS and _DISPLAY.fullmatch(written[at + 3]):
-                at += 2  # (the display before the press, and its arrow)
-        else:
-            words.append(word)
-        if words[-1].lower() in _BETWEEN:
-            begins = len(words)
-        at += 1
-    return [*words, ""]
-
-
-def _press_column(table: re.Match[str]) -> str:
-    """The presses of a Markdown table: the cells of its column of presses, as a list (the
-    column its heading names: :data:`_PRESS_HEADINGS`); the table as it is where its
-    heading names none."""
-    rows = table_columns(table[0], _PRESS_HEADINGS)
-    return table[0] if rows is None else ", ".join(cell for (cell,) in rows)
-
-
 def _remark_end(words: list[str], at: int) -> int:
     """Where the remark from ``at`` ends: at the end of its part, or the next verb of a
     press or arrow."""
     stop = at + 1
-    while stop < len(words) and words[stop] and words[stop].lower() not in _BETWEEN:
+    while stop < len(words) and words[stop] and words[stop].lower() not in _words.BETWEEN:
         stop += 1
     return stop
 
@@ -625,14 +500,14 @@ def _press(
     what is wrong with the longest run that names a button, or else with the word there."""
     end = _run_end(words, at)
     if walk:
-        end = next((stop for stop in range(at, end) if words[stop] in _ARROWS), end)
+        end = next((stop for stop in range(at, end) if words[stop] in _words.ARROWS), end)
     problem = None
     for stop in range(end, at, -1):
         run = " ".join(words[at:stop])
         try:
             return level.find_press(run, state, rules), stop
         except IllegalPressError as error:
-            if problem is None and (_is_label(run) or stop == at + 1):
+            if problem is None and (_words.is_label(run) or stop == at + 1):
                 problem = str(error)
     assert problem is not None
     return problem
@@ -666,13 +541,13 @@ def _subject(words: list[str], at: int) -> int:
     "are" after a name of the answer in their part (:data:`_ANSWER_NAMES`), none of them
     naming a press (``You press <<``, ``The answer is to press +4``, ``Buttons pressed:
     <<``, ``The answer is <<, +4``); 0 where there are none."""
-    begins_line = at == 0 or words[at - 1] == _NEW_LINE
+    begins_line = at == 0 or words[at - 1] == _words.NEW_LINE
     stop, crossed = at, False  # (whether the end of a part was passed: only to a verb)
     said = 0  # (where "is" or "are" after a name of the answer ends the subject, if it does)
     through = 0
-    while stop < len(words) and words[stop] != _NEW_LINE:
+    while stop < len(words) and words[stop] != _words.NEW_LINE:
         word = words[stop].lower()
-        if word in _VERBS or (word.endswith(":") and not crossed):
+        if word in _words.VERBS or (word.endswith(":") and not crossed):
             through = stop + word.endswith(":")  # (a heading's colon is left out with it)
             break
         if (
@@ -690,11 +565,14 @@ def _subject(words: list[str], at: int) -> int:
     through = through or said
     if not through:
         return 0
-    ends_line = next(filter(None, itertools.islice(words, through, None)), _NEW_LINE) == _NEW_LINE
+    ends_line = (
+        next(filter(None, itertools.islice(words, through, None)), _words.NEW_LINE)
+        == _words.NEW_LINE
+    )
     if words[through - 1].endswith(":") and ends_line:
         return through - at  # (a heading that ends its line: "Solution in 6 moves:")
     own = next((end + 1 for end in range(through - 1, at - 1, -1) if not words[end]), at)
-    if any(_is_label(word.rstrip(":")) for word in words[own:through]):
+    if any(_words.is_label(word.rstrip(":")) for word in words[own:through]):
         return 0  # (a word before the verb in its part is a press: "+4 press <<")
     return through - at
 
@@ -703,18 +581,18 @@ def _line_of_verb(words: list[str], at: int) -> int | None:
     """Where the first line after the one of ``at`` begins whose first part holds a verb
     of a press (``Press 3, +4``, ``So we press 3``), if one does."""
     for start in range(at, len(words)):  # (not a slice: it is called once a line)
-        if words[start] != _NEW_LINE:
+        if words[start] != _words.NEW_LINE:
             continue
         end = _run_end(words, start + 1)
-        if any(following.lower() in _VERBS for following in words[start + 1 : end]):
+        if any(following.lower() in _words.VERBS for following in words[start + 1 : end]):
             return start + 1
     return None
 
 
 def _run_end(words: list[str], at: int) -> int:
     """Where the longest run of words a press may be written in ends from ``at``: at the
-    end of the part, or :data:`_MOST_WORDS` on."""
-    stop = min(at + _MOST_WORDS, len(words))
+    end of the part, or :data:`_words.MOST_WORDS` on."""
+    stop = min(at + _words.MOST_WORDS, len(words))
     return next((end for end in range(at, stop) if not words[end]), stop)
 
 
@@ -722,18 +600,4 @@ def _names_press(words: list[str], at: int) -> bool:
     """Whether a run of the words from ``at``, within their part, reads as a press or names
     a button of some level (``Sort asc``, where no button shows it)."""
     end = _run_end(words, at)
-    return any(_is_label(" ".join(words[at:stop])) for stop in range(at + 1, end + 1))
-
-
-def _is_label(text: str) -> bool:
-    """Whether ``text`` reads as a press, or names a button, of some level (``Delete``,
-    ``Delete@9``: a press of no display)."""
-    if text.strip().upper() == WORD_BUTTON:
-        return True
-    for read, label in ((parse_press, text), (parse_button, text.partition("@")[0])):
-        try:
-            read(label)
-        except InvalidButtonError:
-            continue
-        return True
-    return False
+    return any(_words.is_label(" ".join(words[at:stop])) for stop in range(at + 1, end + 1))

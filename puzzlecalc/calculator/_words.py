@@ -1,0 +1,173 @@
+"""An answer's text as the words its presses are read from, for
+:mod:`puzzlecalc.calculator.grading`: marks, markers of lists, fillers and remarks left out,
+a table's column of presses and a list of quoted presses as a list, a press in brackets in
+a walk as the walk writes it, and each part and line marked (:func:`read`); and what the
+grading's reader of presses shares with it: the arrows, the verbs of a press, the words
+between presses, the most words of one press, and whether a text reads as a press
+(:func:`is_label`).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Final
+
+import more_itertools
+
+from puzzlecalc._free_text import BULLET, LATEX_TEXT, TABLE, table_columns
+from puzzlecalc.calculator.level import WORD_BUTTON
+from puzzlecalc.calculator.notation import parse_button, parse_press
+from puzzlecalc.errors import InvalidButtonError
+
+__all__ = [
+    "ARROWS",
+    "BETWEEN",
+    "MOST_WORDS",
+    "NEW_LINE",
+    "PRESS_HEADINGS",
+    "VERBS",
+    "is_label",
+    "read",
+]
+
+#: What ends a line of presses: a new line, or a sentence's full stop (no label has a
+#: point).
+_LINE_END: Final = re.compile(r"\n|\.(?=\s|$)")
+#: What parts the presses within a line: a comma, a semicolon, "then", "and".
+_BREAK: Final = re.compile(r"[,;]|\b(?:then|and)\b", re.IGNORECASE)
+#: The word that starts each line of presses after the first, in the words of an answer.
+NEW_LINE: Final = "\n"
+
+#: The marker of an item of a numbered list at the start of a line (``1.``, ``2)``,
+#: ``Step 3:``).
+_NUMBERED: Final = re.compile(r"^[ \t]*(?:step[ \t]*)?\d+[.):][ \t]+", re.IGNORECASE | re.MULTILINE)
+
+#: A remark in brackets after a press (``<< (688)``; not the ``(hold)`` or ``(long press)``
+#: of a long press, or how many times it is made).
+_REMARK: Final = re.compile(
+    r"(?<=\s)\((?![ \t]*(?:hold|long[ \t-]*press|twice|thrice|\w+[ \t]+times)[ \t]*\))[^()]*\)",
+    re.IGNORECASE,
+)
+#: The marks about a press: Markdown's ``**`` and backticks, quotes (``"<<"``), LaTeX's
+#: ``$``, the braces of JSON (``{"answer": "<<, +4"}``).
+_MARKS: Final = re.compile(r"\*\*|[`\"'${}]")
+#: The words about a press that name no press: ``the << button``, ``the +4 key``, ``<<
+#: again``, ``and finally +4``.
+_FILLER: Final = re.compile(
+    r"\b(?:the|buttons?|keys?|again|first(?:ly)?|next|finally|lastly)\b", re.IGNORECASE
+)
+#: A press as LaTeX writes text (``\text{Reverse}``): the text is the press.
+_LATEX_TEXT: Final = re.compile(rf"\\(?:{'|'.join(LATEX_TEXT)})\{{([^{{}}]*)\}}")
+#: A list of quoted presses, as JSON or Python writes it (``["<<", "+4"]``, perhaps the
+#: value of an object's key: ``{"presses": ["<<", "+4"]}``): its inside.
+_QUOTED_LIST: Final = re.compile(r"^\s*\[\s*([\"'].*[\"'])\s*\][\s}`]*$", re.DOTALL)
+#: Arrows, as text and LaTeX write them: between two presses, or a press and the display
+#: it leads to.
+ARROWS: Final = frozenset(
+    {"→", "->", "⇒", "=>", "⟶", "\\to", "\\rightarrow", "\\Rightarrow", "\\longrightarrow"}
+)
+#: A press in brackets after an arrow, before the display it leads to (``6884 → (<<)
+#: 688``, ``→ (Store(hold)) 12``): the arrow, and what the brackets hold.
+_BRACKETED_PRESS: Final = re.compile(
+    rf"({'|'.join(map(re.escape, sorted(ARROWS, key=len, reverse=True)))})"
+    r"[ \t]*\(((?:[^()\n]|\([^()\n]{0,8}\)){1,40})\)(?=[ \t]*[-\d])"
+)
+#: The verbs of a press ("press <<, then press +4"), in small letters.
+VERBS: Final = frozenset({"press", "tap", "hit", "push", "click"})
+#: Words that stand between presses and are none (in small letters): arrows, the verbs
+#: of a press, and the start of a line.
+BETWEEN: Final = frozenset({*(arrow.lower() for arrow in ARROWS), *VERBS, NEW_LINE})
+#: The most words one press may be written in (``Digit + 6 @ 2``, ``Shift @ < < >``).
+MOST_WORDS: Final = 8
+
+#: A number as a display shows it (``-12``, ``0.5``).
+_DISPLAY: Final = re.compile(r"-?\d+(?:\.\d+)?")
+#: The words of a table's heading that name the column of presses, the first found
+#: first (``| Step | Button | Display |``).
+PRESS_HEADINGS: Final = ("button", "press", "key", "action", "operation", "move")
+
+
+def read(found: str) -> list[str]:
+    """The words of ``found``, the part of an answer that gives the presses, each part of
+    a press or an arrow, with ``""`` after each part (up to a comma, a new line, "then")
+    and :data:`NEW_LINE` before each line but the first (after a new line, or a full
+    stop)."""
+    listed = _QUOTED_LIST.match(found)
+    if listed is not None:
+        found = listed[1]
+    if "|" in found:
+        found = TABLE.sub(_press_column, found)
+    found = BULLET.sub("", _NUMBERED.sub("", _MARKS.sub("", _LATEX_TEXT.sub(r"\1", found))))
+    found = _FILLER.sub("", found)
+    if "(" in found:
+        found = _BRACKETED_PRESS.sub(_unbracketed, found)
+    words: list[str] = []
+    for line in _LINE_END.split(_REMARK.sub(" ", f" {found}")):
+        parts = [_part_words(part) for part in _BREAK.split(line) if part.strip()]
+        if parts and words:
+            words.append(NEW_LINE)
+        words += more_itertools.flatten(parts)
+    return words
+
+
+def _unbracketed(press: re.Match[str]) -> str:
+    """A press in brackets after an arrow (:data:`_BRACKETED_PRESS`), as a walk writes it
+    (``→ << →``); as it is where it is no press (``→ (688)``, a remark)."""
+    return f" {press[1]} {press[2]} {press[1]} " if is_label(press[2]) else press[0]
+
+
+def _part_words(part: str) -> list[str]:
+    """The words of a ``part``, and ``""`` after them, a colon between a press and a
+    number written as an arrow: the display the press leads to (``- /3: 3``, ``Press
+    Store (hold): 9``, ``+4 twice: 76``; the press begins the part, or follows a verb or an
+    arrow), and the displays before and after it, as one (``- <<: 6884 → 688``)."""
+    if ":" not in part:
+        return [*part.split(), ""]
+    words: list[str] = []
+    begins = 0  # (where a press may begin: after the last verb or arrow)
+    written = [*part.split(), "", "", ""]  # (the words after the last: none)
+    at = 0
+    while written[at]:
+        word, following = written[at], written[at + 1]
+        pressed = word[:-1]
+        if (
+            word.endswith(":")
+            and _DISPLAY.fullmatch(following)
+            and len(words) - begins < MOST_WORDS
+            and (
+                pressed.endswith(")")
+                or pressed.lower() in ("once", "twice", "thrice", "times")  # ("+4 twice: 76")
+                or is_label(" ".join([*words[begins:], pressed]))
+            )
+        ):
+            words += [pressed, "→"]
+            if written[at + 2] in ARROWS and _DISPLAY.fullmatch(written[at + 3]):
+                at += 2  # (the display before the press, and its arrow)
+        else:
+            words.append(word)
+        if words[-1].lower() in BETWEEN:
+            begins = len(words)
+        at += 1
+    return [*words, ""]
+
+
+def _press_column(table: re.Match[str]) -> str:
+    """The presses of a Markdown table: the cells of its column of presses, as a list (the
+    column its heading names: :data:`PRESS_HEADINGS`); the table as it is where its
+    heading names none."""
+    rows = table_columns(table[0], PRESS_HEADINGS)
+    return table[0] if rows is None else ", ".join(cell for (cell,) in rows)
+
+
+def is_label(text: str) -> bool:
+    """Whether ``text`` reads as a press, or names a button, of some level (``Delete``,
+    ``Delete@9``: a press of no display)."""
+    if text.strip().upper() == WORD_BUTTON:
+        return True
+    for read, label in ((parse_press, text), (parse_button, text.partition("@")[0])):
+        try:
+            read(label)
+        except InvalidButtonError:
+            continue
+        return True
+    return False
