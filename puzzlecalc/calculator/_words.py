@@ -22,6 +22,7 @@ from puzzlecalc.errors import InvalidButtonError
 __all__ = [
     "ARROWS",
     "BETWEEN",
+    "COUNTED_ALONE",
     "MOST_WORDS",
     "NEW_LINE",
     "PRESS_HEADINGS",
@@ -80,6 +81,8 @@ BETWEEN: Final = frozenset({*(arrow.lower() for arrow in ARROWS), *VERBS, NEW_LI
 #: The most words one press may be written in (``Digit + 6 @ 2``, ``Shift @ < < >``).
 MOST_WORDS: Final = 8
 
+#: The counts a press is written with alone, no "times" after them (``<< twice``).
+COUNTED_ALONE: Final = ("once", "twice", "thrice")
 #: A number as a display shows it (``-12``, ``0.5``).
 _DISPLAY: Final = re.compile(r"-?\d+(?:\.\d+)?")
 #: The words of a table's heading that name the column of presses, the first found
@@ -136,7 +139,7 @@ def _part_words(part: str) -> list[str]:
             and len(words) - begins < MOST_WORDS
             and (
                 pressed.endswith(")")
-                or pressed.lower() in ("once", "twice", "thrice", "times")  # ("+4 twice: 76")
+                or pressed.lower() in (*COUNTED_ALONE, "times")  # ("+4 twice: 76")
                 or is_label(" ".join([*words[begins:], pressed]))
             )
         ):

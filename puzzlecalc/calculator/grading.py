@@ -522,7 +522,7 @@ def _times(
     if not words[at]:
         return 1, at
     count, following = words[at].strip("()").lower(), words[at + 1].strip("()").lower()
-    if count in ("once", "twice", "thrice"):
+    if count in _words.COUNTED_ALONE:
         return _COUNTS[count], at + 1
     multiplied = _MULTIPLIED.fullmatch(count)
     if multiplied and isinstance(_press(level, state, rules, words, at, walk=False), str):
