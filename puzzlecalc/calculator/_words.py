@@ -167,9 +167,9 @@ def is_label(text: str) -> bool:
     ``Delete@9``: a press of no display)."""
     if text.strip().upper() == WORD_BUTTON:
         return True
-    for read, label in ((parse_press, text), (parse_button, text.partition("@")[0])):
+    for parse, label in ((parse_press, text), (parse_button, text.partition("@")[0])):
         try:
-            read(label)
+            parse(label)
         except InvalidButtonError:
             continue
         return True

@@ -565,12 +565,10 @@ def _subject(words: list[str], at: int) -> int:
     through = through or said
     if not through:
         return 0
-    ends_line = (
-        next(filter(None, itertools.islice(words, through, None)), _words.NEW_LINE)
-        == _words.NEW_LINE
-    )
-    if words[through - 1].endswith(":") and ends_line:
-        return through - at  # (a heading that ends its line: "Solution in 6 moves:")
+    if words[through - 1].endswith(":"):  # (a heading that ends its line may hold a number)
+        following = next(filter(None, itertools.islice(words, through, None)), _words.NEW_LINE)
+        if following == _words.NEW_LINE:
+            return through - at  # ("Solution in 6 moves:")
     own = next((end + 1 for end in range(through - 1, at - 1, -1) if not words[end]), at)
     if any(_words.is_label(word.rstrip(":")) for word in words[own:through]):
         return 0  # (a word before the verb in its part is a press: "+4 press <<")
