@@ -126,6 +126,54 @@ def test_products_as_latex_and_unicode_write_them(text: str) -> None:
 
 
 @pytest.mark.parametrize(
+    "text",
+    [
+        # (LaTeX's environments, their rows' ends and the & that aligns them)
+        r"$$\begin{align*} 8-4 &= 4 \\ 4 \times 6 &= 24 \end{align*}$$",
+        "\\begin{aligned}\n(8-4)\\times 6 &= 4 \\times 6 \\\\\n&= 24\n\\end{aligned}",
+        r"$$ \begin{array}{rcl} 8-4=4 \\ 4\times6=24 \end{array} $$",
+        r"\[\begin{gather} &8-4 = 4 \\ &4 \cdot 6 = 24 \end{gather}\]",
+        r"$8-4=4$ \\ $4\times 6=24$",
+        # (its arrows and a wide space between steps)
+        *(rf"$8-4=4 \{part} 4\times 6=24$" for part in ("Rightarrow", "implies", "to", "quad")),
+        r"$8 - 4 = 4 \rightarrow 4 \times 6 = 24$",  # (not \right and "arrow")
+        # (its delimiters' sizes and its spaces)
+        r"$\bigl(8-4\bigr)\times 6 = 24$",
+        r"$\Big(8-4\Big) \times 6 = 24$",
+        r"$(8-4)\!\times\! 6 \; = 24$",
+        "Step 1: $8 - 4 = 4$\nStep 2: $4 * 6 = 24$",  # ($ with no command of LaTeX)
+    ],
+)
+def test_latex_layout_is_read_as_the_lines_and_steps_it_writes(text: str) -> None:
+    graded = grade(text, [8, 4, 6])
+    assert graded.correct and graded.expression in ("(8-4)*6", "6*(8-4)"), (text, graded)
+
+
+@pytest.mark.parametrize(
+    ("text", "expression"),
+    [
+        # (a fraction of two numbers is the number a step writes, as its result and later)
+        (r"$3 - \frac{8}{3} = \frac{1}{3}$, $8 \div \frac{1}{3} = 24$", "8/(3-8/3)"),
+        ("\\begin{align}\n\\frac{8}{3} &= \\frac{8}{3} \\\\\n3 - \\frac{8}{3} &= \\frac{1}{3} "
+         "\\\\\n\\frac{8}{1/3} &= 24\n\\end{align}", "8/(3-8/3)"),
+        (r"$\frac{8}{3}$ then $3-\frac{8}{3} = \frac{1}{3}$ and $8 \div (\frac{1}{3}) = 24$",
+         "8/(3-8/3)"),
+    ],
+)  # fmt: skip
+def test_a_latex_fraction_of_two_numbers_is_a_result_of_a_step(text: str, expression: str) -> None:
+    graded = grade(text, HAND)
+    assert graded.correct and graded.expression == expression, (text, graded)
+
+
+def test_a_latex_fraction_is_bracketed_where_its_neighbours_would_take_it_apart() -> None:
+    assert find_answer(r"6 \div \frac{1}{4}") == "6 / (1/4)"  # (not 6/1/4)
+    assert find_answer(r"2^\frac{1}{2}") == "2^(1/2)"
+    assert find_answer(r"\frac{1}{2}^2") == "(1/2)^2"
+    assert find_answer(r"1 - \frac{1}{2}") == "1 - 1/2"
+    assert find_answer(r"\frac{8}{3 - 8}") == "((8)/(3 - 8))"  # (not of two numbers)
+
+
+@pytest.mark.parametrize(
     ("text", "cards"),
     [("4×6", [4, 6]), ("4·6", [4, 6]), ("4⋅6", [4, 6]), ("4∗6", [4, 6]), ("48÷2", [48, 2]),
      ("48∕2", [48, 2]), ("30−6", [30, 6]), ("30–6", [30, 6]), ("８∕（３−８∕３）", [3, 3, 8, 8])],

@@ -48,10 +48,13 @@ and ``equals`` between an expression and a number are read as ``=``, and ``is ab
 (``approximately``, ``roughly``, ``around``, ``nearly``) as ``≈``.
 
 An expression is read without what cannot begin or end one (Markdown's ``**``, a full
-stop). LaTeX (``\\times``, ``\\div``, ``\\cdot``, ``\\frac{a}{b}`` (the first 64),
-``\\left(``), Unicode (``×``, ``÷``, ``−``), a letter x between operands (``3 x 8``) and
-words between operands ("plus", "minus", "times", "multiplied by", "divided by": ``8
-divided by (3 minus 8 divided by 3)``) are read as the operators they write, square
+stop). LaTeX (``\\times``, ``\\div``, ``\\cdot``, ``\\frac{a}{b}`` (the first 64; of two
+numbers, the number ``a/b`` a step writes), ``\\left(``, ``\\bigl(``; its environments'
+rows, ``\\begin{aligned} 8-4 &= 4 \\\\ 4 \\times 6 &= 24 \\end{aligned}``, as lines, and
+its arrows, ``\\Rightarrow``, and ``\\quad`` between steps as what parts them), Unicode
+(``×``, ``÷``, ``−``), a letter x between operands (``3 x 8``) and words between operands
+("plus", "minus", "times", "multiplied by", "divided by": ``8 divided by (3 minus 8
+divided by 3)``) are read as the operators they write, square
 brackets about an expression and braces as round ones (``[(1+2)+3]*4``), a number's
 thousands parted by commas as one number (``7,725``; not the list ``3,8,8,3``), and
 Unicode's vulgar fractions as one number, with a whole number before one (``⅓``,
@@ -140,16 +143,31 @@ GradeFault: TypeAlias = Fault | Literal["no expression", "wrong step"]
 _UNICODE: Final = tuple(
     (spelled, op) for spelled, op in _SPELLINGS.items() if not spelled.isascii()
 )
-#: Words of LaTeX and the operators they write (a command that writes text, ``\text``,
-#: is left out, and its braces are read as brackets), and then those characters, in the
-#: order they are read.
-_SPELLED: Final = (
-    (r"\times", "*"), (r"\cdot", "*"), (r"\ast", "*"), (r"\div", "/"), (r"\left", ""),
-    (r"\right", ""), (r"\dfrac", r"\frac"), (r"\tfrac", r"\frac"),
-    *((f"\\{command}", "") for command in LATEX_TEXT),
-    ("$", ""), ("\\,", ""), ("\\(", ""), ("\\)", ""), ("\\[", ""), ("\\]", ""),
-    *_UNICODE,
-)  # fmt: skip
+#: LaTeX's commands that size the delimiter after them (``\\bigl(``, ``\\Big)``).
+_SIZES: Final = tuple(
+    f"{size}{side}" for size in ("big", "Big", "bigg", "Bigg") for side in ("", "l", "r", "m")
+)
+#: LaTeX's commands and what each writes, as the referee reads it: its operators; its
+#: delimiters' sizes (``\\left(``, ``\\bigl(``), spaces and the bounds of its math
+#: (``\\(``, ``\\[``) left out; a command that writes text left out (its braces are read as
+#: brackets); its arrows as arrows and a wide space (``\\quad``) as a comma, where steps
+#: part; a row's end (``\\\\``) as a line's. (Others stay as they are: ``\\frac`` is read
+#: after.)
+_LATEX: Final = {
+    "times": "*", "cdot": "*", "ast": "*", "div": "/", "dfrac": r"\frac", "tfrac": r"\frac",
+    **dict.fromkeys(("to", "rightarrow", "longrightarrow"), "→"),
+    **dict.fromkeys(("Rightarrow", "Longrightarrow", "implies"), "⇒"),
+    **dict.fromkeys(("quad", "qquad"), ", "),
+    **dict.fromkeys((";", ":", ">", " "), " "),
+    **dict.fromkeys(("left", "right", *_SIZES, *LATEX_TEXT, ",", "!", "(", ")", "[", "]"), ""),
+    "\\": "\n",
+}  # fmt: skip
+#: A command of LaTeX: a backslash and a name (all the letters after it) or one character.
+_LATEX_COMMAND: Final = re.compile(r"\\([A-Za-z]+|.)", re.DOTALL)
+#: Where LaTeX begins or ends an environment (``\\begin{aligned}``; the columns of an
+#: ``array``, ``{lcr}``, with it), read as a line's end. (The ``&`` that aligns its rows,
+#: ``&=``, is left out, as is the ``$`` about math in any text.)
+_LATEX_ENVIRONMENT: Final = re.compile(r"\\(?:begin|end)\{[A-Za-z]+\*?\}(?:\{[lcr| ]*\})?")
 #: Square brackets about an expression (``[(1+2)+3]*4``; not ``[1]`` or ``[3, 8]``), read
 #: as round ones, as the referee reads them, to a depth of :data:`_MOST_NESTED`.
 _SQUARE: Final = re.compile(r"\[([^\[\]]*)\]")
@@ -231,6 +249,13 @@ _WORD_OPERATIONS: Final = {
 }  # fmt: skip
 #: The most ``\frac{a}{b}`` read as fractions (each is found from the start of the text).
 _MOST_FRACTIONS: Final = 64
+#: What, before or after a fraction ``a/b``, would take its number apart: an operator
+#: that binds as tightly as its ``/`` or more, a number, a bracket.
+_BINDS_BEFORE: Final = tuple("*/^√⁄.)0123456789")
+_BINDS_AFTER: Final = tuple("^!⁄.(0123456789")
+#: The most spaces looked past about a ``\\frac{a}{b}`` for what it follows and what
+#: follows it.
+_SPACES: Final = 8
 
 
 @attrs.frozen
@@ -367,7 +392,7 @@ def find_answer(
     >>> find_answer("Try (8 − 3) × 4 + 4 = 24.")
     '(8 - 3) * 4 + 4'
     >>> find_answer(r"\\frac{8}{3 - \\frac{8}{3}}")
-    '((8)/(3 - ((8)/(3))))'
+    '((8)/(3 - 8/3))'
 
     A number of a list of steps that may be a card or the result of a step before is read
     as the latest result of its value; where the ``cards`` dealt are given (:func:`grade`
@@ -567,12 +592,17 @@ def _plain(text: str) -> str:
     if "|" in text:
         text = TABLE.sub(_table_steps, text)
     text = narrowed(text)
+    if "\\" in text:
+        text = _LATEX_ENVIRONMENT.sub("\n", text).replace("&", "")
+        text = _LATEX_COMMAND.sub(lambda command: _LATEX.get(command[1], command[0]), text)
+    if "$" in text:
+        text = text.replace("$", "")
+    for spelled, plain in _UNICODE:
+        text = text.replace(spelled, plain)
     if "\n" in text:
         text = _GOES_ON.sub(" ", text)
     if "," in text:
         text = _THOUSANDS.sub("", text)
-    for spelled, plain in _SPELLED if "\\" in text else _UNICODE:
-        text = text.replace(spelled, plain)
     if "x" in text or "X" in text:
         text = _LETTER_TIMES.sub(r"\1*", text)
     if not text.isascii():
@@ -585,7 +615,7 @@ def _plain(text: str) -> str:
         if end + 1 >= len(text) or text[end + 1] != "{":
             break
         bottom, close = braced(text, end + 1)
-        text = f"{text[:start]}(({top})/({bottom})){text[close + 1 :]}"
+        text = f"{text[:start]}{_quotient(text, start, top, bottom, close)}{text[close + 1 :]}"
     for _ in range(_MOST_NESTED):
         text, count = _SQUARE.subn(_round, text)
         if not count:
@@ -595,6 +625,21 @@ def _plain(text: str) -> str:
     if " is " in text or " equals " in text:
         text = _SAID_EQUAL.sub(_said, text)
     return text
+
+
+def _quotient(text: str, start: int, top: str, bottom: str, close: int) -> str:
+    """The ``\\frac{top}{bottom}`` of ``text`` from ``start`` to ``close`` as a quotient:
+    ``((top)/(bottom))``, or, of two numbers, ``a/b`` as a step writes a number, bracketed
+    (``(a/b)``) where an operator that binds more tightly, or a number, is next to it
+    (``2^\\frac{1}{2}``, ``6 \\div \\frac{1}{4}``; not ``= \\frac{1}{3}``, ``2 - \\frac{1}{2}``)."""
+    written = f"{top.strip()}/{bottom.strip()}"
+    if not _steps.NUMBER_ALONE.fullmatch(written):
+        return f"(({top})/({bottom}))"
+    before = text[max(0, start - _SPACES) : start].rstrip(" \t")
+    after = text[close + 1 : close + 1 + _SPACES].lstrip(" \t")
+    if before.endswith(_BINDS_BEFORE) or after.startswith(_BINDS_AFTER):
+        return f"({written})"
+    return written
 
 
 def _fraction(vulgar: re.Match[str]) -> str:
