@@ -165,6 +165,31 @@ def test_a_latex_fraction_of_two_numbers_is_a_result_of_a_step(text: str, expres
     assert graded.correct and graded.expression == expression, (text, graded)
 
 
+@pytest.mark.parametrize(
+    ("text", "cards", "target"),
+    [
+        # (an arrow after an expression makes its result)
+        ("3+3 -> 6, 6*4 -> 24", [3, 3, 4], 24),
+        ("3+3 => 6\n6*4 => 24", [3, 3, 4], 24),
+        ("Step 1: 3+3 → 6\nStep 2: 6*4 → 24", [3, 3, 4], 24),
+        ("(3+3)*4 --> 24", [3, 3, 4], 24),
+        ("(3+3)*4\n==> 24", [3, 3, 4], 24),  # (a line that begins with one goes on)
+        (r"$3+3 \to 6$, $6 \times 4 \to 24$", [3, 3, 4], 24),
+        # (else, or after the result of the arrow before, it parts two steps)
+        ("3+3 = 6 => 6*4 = 24", [3, 3, 4], 24),
+        ("3+3 = 6\n-> 6*4 = 24", [3, 3, 4], 24),
+        ("3+3 → 6 → 6*4 → 24", [3, 3, 4], 24),
+        ("6*5 -> 30 -> 30/3 -> 10", [6, 5, 3], 10),  # (30/3 follows the result 30)
+        ("6/12 ⟹ 1/2 ⟹ 1/2+5 ⟹ 11/2 ⟹ 11/2*4 ⟹ 22", [6, 12, 5, 4], 22),  # (1/2: a result)
+    ],
+)
+def test_an_arrow_makes_a_result_after_an_expression_and_else_parts_two_steps(
+    text: str, cards: list[int], target: int
+) -> None:
+    graded = grade(text, cards, target)
+    assert graded.correct, (text, graded)
+
+
 def test_a_latex_fraction_is_bracketed_where_its_neighbours_would_take_it_apart() -> None:
     assert find_answer(r"6 \div \frac{1}{4}") == "6 / (1/4)"  # (not 6/1/4)
     assert find_answer(r"2^\frac{1}{2}") == "2^(1/2)"

@@ -51,14 +51,15 @@ An expression is read without what cannot begin or end one (Markdown's ``**``, a
 stop). LaTeX (``\\times``, ``\\div``, ``\\cdot``, ``\\frac{a}{b}`` (the first 64; of two
 numbers, the number ``a/b`` a step writes), ``\\left(``, ``\\bigl(``; its environments'
 rows, ``\\begin{aligned} 8-4 &= 4 \\\\ 4 \\times 6 &= 24 \\end{aligned}``, as lines, and
-its arrows, ``\\Rightarrow``, and ``\\quad`` between steps as what parts them), Unicode
+its arrows, ``\\Rightarrow``, as arrows, and ``\\quad`` between steps as what parts
+them), an arrow (``→``, ``⇒``, ``->``, ``=>``) after an expression as ``=`` (``3+3 -> 6,
+6*4 -> 24``) and else as what parts two steps (``3+3 = 6 => 6*4 = 24``), Unicode
 (``×``, ``÷``, ``−``), a letter x between operands (``3 x 8``) and words between operands
 ("plus", "minus", "times", "multiplied by", "divided by": ``8 divided by (3 minus 8
-divided by 3)``) are read as the operators they write, square
-brackets about an expression and braces as round ones (``[(1+2)+3]*4``), a number's
-thousands parted by commas as one number (``7,725``; not the list ``3,8,8,3``), and
-Unicode's vulgar fractions as one number, with a whole number before one (``⅓``,
-``2⅔``). The work grows with the length of the text, no faster: an answer of
+divided by 3)``) are read as the operators they write, square brackets about an
+expression and braces as round ones (``[(1+2)+3]*4``), a number's thousands parted by
+commas as one number (``7,725``; not the list ``3,8,8,3``), and Unicode's vulgar fractions
+as one number, with a whole number before one (``⅓``, ``2⅔``). The work grows with the length of the text, no faster: an answer of
 :data:`MAX_ANSWER` characters takes milliseconds.
 
 :func:`grade` then referees the expression with
@@ -150,13 +151,14 @@ _SIZES: Final = tuple(
 #: LaTeX's commands and what each writes, as the referee reads it: its operators; its
 #: delimiters' sizes (``\\left(``, ``\\bigl(``), spaces and the bounds of its math
 #: (``\\(``, ``\\[``) left out; a command that writes text left out (its braces are read as
-#: brackets); its arrows as arrows and a wide space (``\\quad``) as a comma, where steps
-#: part; a row's end (``\\\\``) as a line's. (Others stay as they are: ``\\frac`` is read
+#: brackets); its arrows as an arrow (:func:`_arrows`) and a wide space (``\\quad``) as a
+#: comma, where steps part; a row's end (``\\\\``) as a line's. (Others stay as they are: ``\\frac`` is read
 #: after.)
 _LATEX: Final = {
     "times": "*", "cdot": "*", "ast": "*", "div": "/", "dfrac": r"\frac", "tfrac": r"\frac",
-    **dict.fromkeys(("to", "rightarrow", "longrightarrow"), "→"),
-    **dict.fromkeys(("Rightarrow", "Longrightarrow", "implies"), "⇒"),
+    **dict.fromkeys(
+        ("to", "rightarrow", "longrightarrow", "Rightarrow", "Longrightarrow", "implies"), "→"
+    ),
     **dict.fromkeys(("quad", "qquad"), ", "),
     **dict.fromkeys((";", ":", ">", " "), " "),
     **dict.fromkeys(("left", "right", *_SIZES, *LATEX_TEXT, ",", "!", "(", ")", "[", "]"), ""),
@@ -230,6 +232,8 @@ _INTRODUCED: Final = re.compile(
 )
 _DIGIT: Final = re.compile(r"\d")
 _OPERATOR: Final = re.compile(r"[-+*/^√!]")
+#: An arrow, as text writes one: ``→``, ``⇒``, ``⟶``, ``⟹``, ``->``, ``=>``, ``-->``, ``==>``.
+_ARROW: Final = re.compile(r"[→⇒⟶⟹]|--?>|==?>")
 #: A step in words: an operation of two numbers, and what it gives (``Add 8 and 4 to get
 #: 12``, ``Subtract 4 from 6, giving 2``, ``Multiply 12 by 2 to make 24``, ``Divide 8 by
 #: 1/3, which is 24``). (The first letters looked ahead for first, as for
@@ -624,7 +628,27 @@ def _plain(text: str) -> str:
     text = _SAID_OPERATOR.sub(lambda said: _SAID_OPERATORS[said[1].split()[0].lower()], text)
     if " is " in text or " equals " in text:
         text = _SAID_EQUAL.sub(_said, text)
+    if ">" in text or not text.isascii():
+        text = _arrows(text)
     return text
+
+
+def _arrows(text: str) -> str:
+    """``text`` with each arrow (:data:`_ARROW`) as what it says: "makes" (``=``) after an
+    expression with an operator and no ``=`` (``3+3 → 6``, ``(8-4)*6 => 24``), else, or
+    where the arrow before it makes (what is between them is its result: ``6*5 → 30 →
+    30/3 → 10``), "then" (``⇒``, which parts two steps: ``8-4 = 4 -> 4*6 = 24``). What is
+    before an arrow is read from the arrow, comma, semicolon or new line before it."""
+    written, start, made = [], 0, False
+    for arrow in _ARROW.finditer(text):
+        part = text[start : arrow.start()]
+        parted = max(map(part.rfind, ",;\n"))
+        part = part[parted + 1 :]
+        is_result = made and parted < 0  # (of the arrow before: 6*5 → 30 →)
+        made = not is_result and "=" not in part and _has_operator(part)
+        written.append(f"{text[start : arrow.start()]} {'=' if made else '⇒'} ")
+        start = arrow.end()
+    return "".join(written) + text[start:]
 
 
 def _quotient(text: str, start: int, top: str, bottom: str, close: int) -> str:
