@@ -14,7 +14,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from puzzlecalc.arith24 import HouseRules, solve
-from puzzlecalc.arith24.expr import parse
+from puzzlecalc.arith24.expr import Expr, parse
 from puzzlecalc.arith24.grading import (
     MAX_ANSWER,
     NO_EXPRESSION,
@@ -512,6 +512,7 @@ def test_a_result_is_found_where_a_step_writes_it(
          [1, 5, 5, 6, 11], 24),  # (a negative fraction as the library's working writes it)
         ("12/(5+2-8-3) = -3, since 5+2 = 7, 7-8 = -1, (-1)-3 = -4, 12/(-4) = -3.",
          [2, 3, 5, 8, 12], -3),  # (the -3 of (-1)-3 is a minus and the card 3)
+        ("2-6 = -4, 3+1 = 4, -4/4 = -1", [1, 2, 3, 6], -1),  # (the 4 of -4 is no result 4)
     ],
 )  # fmt: skip
 def test_a_negative_result_is_found_as_steps_write_it(
@@ -607,6 +608,28 @@ def test_a_table_or_words_that_are_no_steps_are_read_as_text(text: str, reason: 
     assert reason in grade(text, STEPS_HAND).reason
 
 
+@pytest.mark.parametrize(
+    ("text", "cards", "target", "correct"),
+    [
+        ("Subtract 4 from 8 to get 4, then multiply by 6 to get 24.", [4, 6, 8], 24, True),
+        ("8 - 4 = 4. Multiply the result by 6, giving 24.", [4, 6, 8], 24, True),
+        ("Take 13 - 11 = 2. Multiply that by 12, which gives 24.", [11, 12, 13], 24, True),
+        ("Add 3 and 3 to get 6, multiply it by 4 to get 24, then subtract 1 to get 23.",
+         [1, 3, 3, 4], 23, True),  # (on the result of a step so said)
+        ("Multiply 3 by 8 to get 24. Add 5 to it to make 29.", [3, 5, 8], 29, True),
+        ("Subtract 4 from 8 to get 4, then multiply by 5 to get 24.", [4, 5, 8], 24, False),
+        # (the result it works on is found, not read: where it does not make what it
+        # says, it is left as words)
+        ("(8-4)*6 = 24; in words, multiply by 6 to get 24.", [4, 6, 8], 24, True),
+    ],
+)  # fmt: skip
+def test_a_step_in_words_with_one_number_works_on_the_result_before_it(
+    text: str, cards: list[int], target: int, correct: bool
+) -> None:
+    graded = grade(text, cards, target)
+    assert graded.correct == correct, graded
+
+
 def _written(value: Number) -> str:
     """A value as a step writes it (``8/3``, ``-5``)."""
     return number_text(value).strip("()").replace("⁄", "/")
@@ -615,6 +638,9 @@ def _written(value: Number) -> str:
 #: How a step is said in words, by its operator.
 IN_WORDS = {"+": "Add {} and {}", "-": "Subtract {1} from {0}", "*": "Multiply {} by {}",
             "/": "Divide {} by {}"}  # fmt: skip
+#: How a step on the result of the step before is said in words, by its operator.
+ON_RESULT_IN_WORDS = {"+": "add {} to it", "-": "subtract {}", "*": "multiply the result by {}",
+                      "/": "divide by {}"}  # fmt: skip
 
 
 @settings(max_examples=60)
@@ -633,8 +659,19 @@ def test_every_printed_solution_grades_right_as_steps_in_words_or_a_table(
         )
         rows = "".join(f"| {left}{op}{right} | {made} |\n" for op, left, right, made in steps)
         table = f"| Operation | Result |\n|---|---|\n{rows}"
-        for text in (words, table):
+        on_results = ", then ".join(
+            f"{ON_RESULT_IN_WORDS[op].format(right) if on else IN_WORDS[op].format(left, right)}"
+            f" to get {made}"
+            for on, (op, left, right, made) in zip(_on_results(solution), steps, strict=True)
+        )
+        for text in (words, table, on_results):
             assert grade(text, hand).correct, text
+
+
+def _on_results(solution: Expr) -> list[bool]:
+    """Whether each step of ``solution`` works on the result of the step before, its left."""
+    steps = list(solution.steps())
+    return [place > 0 and step.left == steps[place - 1] for place, step in enumerate(steps)]
 
 
 #: A hand with no solution (at 24, under the game's rules).

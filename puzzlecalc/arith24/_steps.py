@@ -307,10 +307,17 @@ def _looked_for(made: list[_Result], left: str) -> list[tuple[int, bool]]:
     """The results ``made`` before a step whose expression is ``left``, in the order the
     step is searched for them, by their places, and whether each is written there in full
     (:func:`_is_in_full`): those first, then the others, fractions first (the 5 of
-    ``29/5`` is no result 5); each latest first."""
+    ``29/5`` is no result 5), then negative numbers (the 4 of ``-4/4`` is no result 4);
+    each latest first."""
     in_full = [_is_in_full(result.step, left) for result in made]
     latest_first = [(index, in_full[index]) for index in reversed(range(len(made)))]
-    return sorted(latest_first, key=lambda pair: (not pair[1], "/" not in made[pair[0]].shown))
+    return sorted(latest_first, key=lambda pair: (not pair[1], *_written_within(made[pair[0]])))
+
+
+def _written_within(result: _Result) -> tuple[bool, bool]:
+    """Whether ``result`` is not a fraction, and not a negative number: a whole positive
+    number is written within them, and is looked for after them."""
+    return "/" not in result.shown, result.value >= 0
 
 
 def _is_in_full(step: str, left: str) -> bool:

@@ -21,9 +21,11 @@ is impossible with + alone.``)
 Else, in the text, a list of steps (``3+3=6, 6*4=24``, ``3+3=6 so 6*4=24``, ``**Step 1:**
 3+3=6``, ``First combine 3 and 3: 3+3=6``, ``(3+3)*4 = 24 (3+3 = 6, 6*4 = 24)``, a
 Markdown table's columns of operations and results, or in words: ``Add 3 and 3 to get 6``,
-``Multiply 6 by 4, giving 24``; each step's operands must be cards or results of steps
-before, each used once (the step that made it written in full, a part that brackets would
-not change: ``12-6 = 6, (12-6)*4 = 24``, or its value, a fraction before a whole number;
+``Multiply 6 by 4, giving 24``, ``then multiply the result by 4 to get 24`` (on the result
+before, where it makes what it says); each step's operands must be cards or results of
+steps before, each used once (the step that made it written in full, a part that brackets
+would not change: ``12-6 = 6, (12-6)*4 = 24``, or its value, a fraction, then a negative
+number, before a whole number;
 a number that may be a card or a result is the latest result of its value, unless the
 answer so read does not use the cards dealt and reading some such numbers as cards makes
 one that does: ``(2-1)*10 = 10. Check: 2-1 = 1, 1*10 = 10`` with a card 10), the claimed
@@ -86,6 +88,7 @@ from __future__ import annotations
 
 import concurrent.futures
 import functools
+import operator
 import re
 import unicodedata
 from collections.abc import Iterable, Iterator, Sequence
@@ -234,15 +237,18 @@ _DIGIT: Final = re.compile(r"\d")
 _OPERATOR: Final = re.compile(r"[-+*/^√!]")
 #: An arrow, as text writes one: ``→``, ``⇒``, ``⟶``, ``⟹``, ``->``, ``=>``, ``-->``, ``==>``.
 _ARROW: Final = re.compile(r"[→⇒⟶⟹]|--?>|==?>")
+#: The words that say what a step in words makes (``to get``, ``giving``, ``which is``).
+_MAKES: Final = (
+    r"(?:to[ \t]+(?:get|make|give)|gives?|giving|makes?|making|which[ \t]+(?:is|gives|makes)"
+    r"|equals|=|resulting[ \t]+in|yields?|yielding)"
+)
 #: A step in words: an operation of two numbers, and what it gives (``Add 8 and 4 to get
 #: 12``, ``Subtract 4 from 6, giving 2``, ``Multiply 12 by 2 to make 24``, ``Divide 8 by
 #: 1/3, which is 24``). (The first letters looked ahead for first, as for
 #: ``NO_SOLUTION``.)
 _WORD_STEP: Final = re.compile(
     rf"(?=[AaSsMmDd])\b(add|subtract|multiply|divide)[ \t]+({_steps.NUMBER})[ \t]+(and|to|from|by)"
-    rf"[ \t]+({_steps.NUMBER})[ \t,]*(?:to[ \t]+(?:get|make|give)|gives?|giving|makes?|making"
-    rf"|which[ \t]+(?:is|gives|makes)|equals|=|resulting[ \t]+in|yields?|yielding)[ \t:]*"
-    rf"({_steps.NUMBER})(?!\.?\d)",
+    rf"[ \t]+({_steps.NUMBER})[ \t,]*{_MAKES}[ \t:]*({_steps.NUMBER})(?!\.?\d)",
     re.IGNORECASE,
 )
 #: How each operation in words is written with its operator, by its verb and the word
@@ -251,6 +257,25 @@ _WORD_OPERATIONS: Final = {
     ("add", "and"): "{}+{}", ("add", "to"): "{}+{}", ("subtract", "from"): "{1}-{0}",
     ("multiply", "by"): "{}*{}", ("multiply", "and"): "{}*{}", ("divide", "by"): "{}/{}",
 }  # fmt: skip
+#: What a step in words names the result of the step before with (``the result``, ``it``).
+_THE_RESULT: Final = r"(?:the[ \t]+result|it|that|this)"
+#: A step in words on the result of the step before, with one number (``multiply by 6 to
+#: get 24``, ``multiply the result by 6, giving 24``, ``add 5 to it to make 29``,
+#: ``subtract 3 to get 7``), and the operator of each verb.
+_WORD_STEP_ON: Final = re.compile(
+    rf"(?=[AaSsMmDd])\b(add|subtract|multiply|divide)[ \t]+(?:{_THE_RESULT}[ \t]+)?"
+    rf"(?:by[ \t]+)?({_steps.NUMBER})(?:[ \t]+(?:to|from)[ \t]+{_THE_RESULT})?"
+    rf"[ \t,]*{_MAKES}[ \t:]*({_steps.NUMBER})(?!\.?\d)",
+    re.IGNORECASE,
+)
+_WORD_OPERATORS: Final = {
+    "add": ("+", operator.add),
+    "subtract": ("-", operator.sub),
+    "multiply": ("*", operator.mul),
+    "divide": ("/", operator.truediv),
+}
+#: A result as a step writes it (``= 4``).
+_RESULT: Final = re.compile(rf"=[ \t]*({_steps.NUMBER})(?!\.?\d)")
 #: The most ``\frac{a}{b}`` read as fractions (each is found from the start of the text).
 _MOST_FRACTIONS: Final = 64
 #: What, before or after a fraction ``a/b``, would take its number apart: an operator
@@ -625,6 +650,7 @@ def _plain(text: str) -> str:
         if not count:
             break
     text = _WORD_STEP.sub(_written_step, text.replace("{", "(").replace("}", ")"))
+    text = _steps_on_results(text)
     text = _SAID_OPERATOR.sub(lambda said: _SAID_OPERATORS[said[1].split()[0].lower()], text)
     if " is " in text or " equals " in text:
         text = _SAID_EQUAL.sub(_said, text)
@@ -694,6 +720,28 @@ def _written_step(step: re.Match[str]) -> str:
     verb, first, between, second, result = step.groups()
     written = _WORD_OPERATIONS.get((verb.lower(), between.lower()))
     return step[0] if written is None else f"{written.format(first, second)} = {result}"
+
+
+def _steps_on_results(text: str) -> str:
+    """``text`` with each step in words on the result before it (:data:`_WORD_STEP_ON`)
+    written with its operator and that result, the latest a step writes before it, or
+    this kind of step makes (``8-4 = 4, then multiply by 6 to get 24``: ``4*6 = 24``),
+    where it makes what it says; as it is elsewhere (the result it works on is found, not
+    read: in ``(8-4)*6 = 24, i.e. multiply the difference by 6 to get 24`` it is not 24)."""
+    written, start, result = list[str](), 0, None
+    for step in _WORD_STEP_ON.finditer(text):
+        before = more_itertools.last(_RESULT.finditer(text, start, step.start()), None)
+        result = result if before is None else before[1]
+        verb, number, made = step.groups()
+        symbol, operation = _WORD_OPERATORS[verb.lower()]
+        on, by = (None if result is None else _steps.number(result)), _steps.number(number)
+        makes = (
+            on is not None and (by or symbol != "/") and operation(on, by) == _steps.number(made)
+        )
+        written.append(text[start : step.start()])
+        written.append(f"{result}{symbol}{number} = {made}" if makes else step[0])
+        start, result = step.end(), made
+    return "".join(written) + text[start:]
 
 
 def _round(square: re.Match[str]) -> str:
