@@ -88,6 +88,10 @@ NO_SOLUTION_LEVEL = Level(start=0, goal=7, moves=2, buttons=["+2"])
         "We press << twice to get 68, then +4 twice to get 76, then Reverse to get 67, and "
         "finally +4 to reach 71.",
         "<< x2, +4 ×2, Reverse, +4",  # (a count as a product, where no button shows it)
+        "<< (x2), +4 (×2), Reverse, +4",
+        "[<<] [<<] [+4] [+4] [Reverse] [+4]",  # (keys drawn in square brackets)
+        "[<<][<<][+4][+4][Reverse][+4]",
+        "Press [<<] twice, then [+4] twice, then [Reverse], [+4].",
         "- `<<`: 6884 → 688\n- `<<`: 688 → 68\n- `+4`: 68 → 72\n- `+4`: 72 → 76\n"
         "- `Reverse`: 76 → 67\n- `+4`: 67 → 71",  # (the displays before and after a press)
         "Start: 6884\n1. Press <<: 688\n2. Press <<: 68\n3. Press +4: 72\n4. Press +4: 76\n"
@@ -188,6 +192,10 @@ def test_a_count_written_as_a_product_is_a_press_where_a_button_shows_it() -> No
     assert grade_presses("+1 x2 x2", level).presses == ("+1", "x2", "x2")
     assert grade_presses("+1, x2 x2", level).correct
     assert grade_presses("+1 x0", level).reason == "press 2: no button shows 'x0' at this point"
+    # (where the press shows it: [+]1 makes x4 show x5)
+    level = Level(start=1, goal=5, moves=2, buttons=["x4", "[+]1"])
+    for text in ("[+]1 x5", "[[+]1] [x5]", "[+]1, x5"):
+        assert grade_presses(text, level).presses == ("[+]1", "x5"), text
 
 
 def test_a_press_the_display_does_not_allow_is_named_as_a_replay_names_it() -> None:
@@ -317,6 +325,13 @@ def _counted(labels: Sequence[str]) -> str:
     return "First press " + ", then ".join(runs) + "."
 
 
+def _multiplied(labels: Sequence[str]) -> str:
+    """``labels`` as a list with each press made more than once in a row once, counted as
+    a product in brackets (``<< (x2)``)."""
+    runs = run_length.encode(labels)
+    return ", ".join(label if times == 1 else f"{label} (x{times})" for label, times in runs)
+
+
 def test_every_real_level_is_graded_right_as_its_shortest_solution_is_written() -> None:
     graded = 0
     for numbered in [*game_levels(1), *game_levels(2)]:
@@ -331,12 +346,13 @@ def test_every_real_level_is_graded_right_as_its_shortest_solution_is_written() 
                          f"We need {level.goal}. Press {', '.join(labels)}.",
                          _started(solution),
                          f"{', '.join(labels)}\n\nWhy it works: {labels[-1]} makes the goal.",
-                         *_told(solution)):  # fmt: skip
+                         " ".join(labels), " ".join(f"[{label}]" for label in labels),
+                         _multiplied(labels), *_told(solution)):  # fmt: skip
                 assert grade_presses(text, level) == PressGrade(
                     True, "correct", tuple(labels), solution.final.value
                 ), (numbered.game, numbered.number, text)
                 graded += 1
-    assert graded >= 14 * (199 + 200)
+    assert graded >= 17 * (199 + 200)
 
 
 @settings(max_examples=200)

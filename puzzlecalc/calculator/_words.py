@@ -15,7 +15,7 @@ from typing import Final
 import more_itertools
 
 from puzzlecalc._free_text import BULLET, LATEX_TEXT, TABLE, table_columns
-from puzzlecalc.calculator.level import WORD_BUTTON
+from puzzlecalc.calculator.level import MAX_PRESSES, WORD_BUTTON
 from puzzlecalc.calculator.notation import parse_button, parse_press
 from puzzlecalc.errors import InvalidButtonError
 
@@ -44,9 +44,10 @@ NEW_LINE: Final = "\n"
 _NUMBERED: Final = re.compile(r"^[ \t]*(?:step[ \t]*)?\d+[.):][ \t]+", re.IGNORECASE | re.MULTILINE)
 
 #: A remark in brackets after a press (``<< (688)``; not the ``(hold)`` or ``(long press)``
-#: of a long press, or how many times it is made).
+#: of a long press, or how many times it is made: ``(twice)``, ``(x2)``).
 _REMARK: Final = re.compile(
-    r"(?<=\s)\((?![ \t]*(?:hold|long[ \t-]*press|twice|thrice|\w+[ \t]+times)[ \t]*\))[^()]*\)",
+    r"(?<=\s)\((?![ \t]*(?:hold|long[ \t-]*press|twice|thrice|\w+[ \t]+times|[x×][1-9]\d{0,3})"
+    r"[ \t]*\))[^()]*\)",
     re.IGNORECASE,
 )
 #: The marks about a press: Markdown's ``**`` and backticks, quotes (``"<<"``), LaTeX's
@@ -57,6 +58,10 @@ _MARKS: Final = re.compile(r"\*\*|[`\"'${}]")
 _FILLER: Final = re.compile(
     r"\b(?:the|buttons?|keys?|again|first(?:ly)?|next|finally|lastly)\b", re.IGNORECASE
 )
+#: A press in square brackets, as a key is drawn (``[<<]``, ``[x3][x3]``, ``[[+]1]``; not
+#: the ``[+]`` of ``[+]1``, which a character of a press follows): its inside, where it
+#: reads as a press (the first :data:`~puzzlecalc.calculator.level.MAX_PRESSES`).
+_KEYCAP: Final = re.compile(r"\[((?:[^\[\]\n]|\[[^\[\]\n]{1,8}\]){1,40})\](?![^\s,;.:\[])")
 #: A press as LaTeX writes text (``\text{Reverse}``): the text is the press.
 _LATEX_TEXT: Final = re.compile(rf"\\(?:{'|'.join(LATEX_TEXT)})\{{([^{{}}]*)\}}")
 #: A list of quoted presses, as JSON or Python writes it (``["<<", "+4"]``, perhaps the
@@ -102,6 +107,8 @@ def read(found: str) -> list[str]:
         found = TABLE.sub(_press_column, found)
     found = BULLET.sub("", _NUMBERED.sub("", _MARKS.sub("", _LATEX_TEXT.sub(r"\1", found))))
     found = _FILLER.sub("", found)
+    if "[" in found:
+        found = _KEYCAP.sub(_uncapped, found, count=MAX_PRESSES)  # (no answer makes more)
     if "(" in found:
         found = _BRACKETED_PRESS.sub(_unbracketed, found)
     words: list[str] = []
@@ -111,6 +118,12 @@ def read(found: str) -> list[str]:
             words.append(NEW_LINE)
         words += more_itertools.flatten(parts)
     return words
+
+
+def _uncapped(key: re.Match[str]) -> str:
+    """A press in square brackets (:data:`_KEYCAP`) as it is written without them; as it
+    is where what they hold is no press (``[+]``, ``[688]``)."""
+    return f" {key[1]} " if is_label(key[1]) else key[0]
 
 
 def _unbracketed(press: re.Match[str]) -> str:

@@ -16,7 +16,8 @@ asc``, ``12 => 34``; ``9 1`` is the press ``91`` if a button shows it, else ``9`
 ``1 → 2`` is ``1=>2`` if a button shows it). A Markdown table gives the presses of the
 column its heading names (``| Step | Button | Display |``). The markers of a list (``1.``,
 ``Step 2:``, ``**Step 2:**``, a dash), Markdown's ``**`` and backticks, quotes, LaTeX's
-``$`` and ``\\text{}``, the brackets of a list of quoted presses (``["<<", "+4"]``), a
+``$`` and ``\\text{}``, the brackets of a list of quoted presses (``["<<", "+4"]``) and
+the square brackets a key is drawn in (``[<<] [+4]``; not the ``[+]`` of ``[+]1``), a
 remark in brackets after a press (``<< (688)``) or one that a word such as "gives", "which",
 "to" or ``=`` begins (``<< gives 688``, ``Press Store, which keeps 9``), the verbs of a
 press (``press <<``, "tap", "hit", "push", "click") and the words before them, from the
@@ -28,7 +29,7 @@ stop and the display written beside an arrow or after a press's colon (``6884 �
 ``<<: 688``: the number the display shows then; ``<<: 6884 → 688``: the numbers it shows
 before and after; at the start, after a heading that names no press, ``Start: 6884``) are
 left out; a count after a press makes it that many times (``<< twice``, ``+4 3 times``, ``<<
-x2`` where no button shows ``x2``). A number a button shows too is read as the display where
+x2`` or ``<< (x2)`` where no button shows ``x2`` after it). A number a button shows too is read as the display where
 the answer is a walk, each press written with the display it leads to (``0 → 1 → 1 → 0 →
 10`` with buttons ``1`` and ``0``; a press may stand in brackets before its display, ``6884
 → (<<) 688``), else as the press. Words that begin a line or a sentence and name no press
@@ -323,7 +324,7 @@ def _graded_words(
             reason = f"press {len(records) + 1}: {found}"
             return _wrong(level, rules, records, "no such press", reason)
         record, at = found
-        times, at = _times(words, at, level, state, rules)
+        times, at = _times(words, at, level, _pressed(level, state, rules, record) or state, rules)
         after_subject = False
         for _ in range(times):
             if spent > level.moves or len(records) == MAX_PRESSES:
@@ -518,7 +519,8 @@ def _times(
 ) -> tuple[int, int]:
     """How many times the press before ``at`` is made, and the word after: once, unless a
     count follows it in its part (``twice``, ``3 times``, ``(two times)``, ``x2`` where no
-    button shows it in ``state``)."""
+    button shows it in ``state``, the state the press leads to: ``[+]2 x5`` is two presses
+    where ``[+]2`` makes ``x3`` show ``x5``)."""
     if not words[at]:
         return 1, at
     count, following = words[at].strip("()").lower(), words[at + 1].strip("()").lower()
