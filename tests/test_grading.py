@@ -72,6 +72,8 @@ HAND = [3, 3, 8, 8]
         ("8/(3-8/3) = 8/⅓ = 24", "8/(3-8/3)"),
         ("8 divided by (3 minus 8 divided by 3) equals 24.", "8/(3-8/3)"),  # (in words)
         ("8/(3-8/3)\n  = 8/(1/3)\n  = 24", "8/(3-8/3)"),  # (a chain that goes on in lines)
+        ("(1) 8/3 = 8/3\n(2) 3-8/3 = 1/3\n(3) 8/(1/3) = 24", "8/(3-8/3)"),  # (markers: (1))
+        ("(8) / (3 - 8/3) = 24", "8/(3-8/3)"),  # (a number in brackets before an operator)
     ],
 )
 def test_the_expression_is_found_in_the_forms_models_write(text: str, expression: str) -> None:
