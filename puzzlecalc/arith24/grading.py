@@ -25,10 +25,10 @@ Markdown table's columns of operations and results, or in words: ``Add 3 and 3 t
 before, where it makes what it says); each step's operands must be cards or results of
 steps before, each used once (the step that made it written in full, a part that brackets
 would not change: ``12-6 = 6, (12-6)*4 = 24``, or its value, a fraction, then a negative
-number, before a whole number;
-a number that may be a card or a result is the latest result of its value, unless the
-answer so read does not use the cards dealt and reading some such numbers as cards makes
-one that does: ``(2-1)*10 = 10. Check: 2-1 = 1, 1*10 = 10`` with a card 10), the claimed
+number, before a whole number; a number that may be a card or a result is the latest
+result of its value, unless the answer so read does not use the cards dealt and reading
+some such numbers as cards makes one that does: ``(2-1)*10 = 10. Check: 2-1 = 1, 1*10 =
+10`` with a card 10), the claimed
 result of each step the answer is made of exact (a try on the way, ``(5)-5 = 24? No``, is
 not the answer); at most 64 steps, a longer list is read as text) up to its last step
 that makes the target (the steps after it are working: ``3+3=6, 6*4=24, as 24/4=6``),
@@ -61,8 +61,9 @@ them), an arrow (``→``, ``⇒``, ``->``, ``=>``) after an expression as ``=`` 
 divided by 3)``) are read as the operators they write, square brackets about an
 expression and braces as round ones (``[(1+2)+3]*4``), a number's thousands parted by
 commas as one number (``7,725``; not the list ``3,8,8,3``), and Unicode's vulgar fractions
-as one number, with a whole number before one (``⅓``, ``2⅔``). The work grows with the length of the text, no faster: an answer of
-:data:`MAX_ANSWER` characters takes milliseconds.
+as one number, with a whole number before one (``⅓``, ``2⅔``). The work grows with the
+length of the text, no faster: an answer of :data:`MAX_ANSWER` characters takes
+milliseconds.
 
 :func:`grade` then referees the expression with
 :func:`~puzzlecalc.arith24.referee.check` under the puzzle's rules (the solver and the
@@ -155,8 +156,8 @@ _SIZES: Final = tuple(
 #: delimiters' sizes (``\\left(``, ``\\bigl(``), spaces and the bounds of its math
 #: (``\\(``, ``\\[``) left out; a command that writes text left out (its braces are read as
 #: brackets); its arrows as an arrow (:func:`_arrows`) and a wide space (``\\quad``) as a
-#: comma, where steps part; a row's end (``\\\\``) as a line's. (Others stay as they are: ``\\frac`` is read
-#: after.)
+#: comma, where steps part; a row's end (``\\\\``) as a line's. (Others stay as they are:
+#: ``\\frac`` is read after.)
 _LATEX: Final = {
     "times": "*", "cdot": "*", "ast": "*", "div": "/", "dfrac": r"\frac", "tfrac": r"\frac",
     **dict.fromkeys(
@@ -261,13 +262,14 @@ _WORD_OPERATIONS: Final = {
 _THE_RESULT: Final = r"(?:the[ \t]+result|it|that|this)"
 #: A step in words on the result of the step before, with one number (``multiply by 6 to
 #: get 24``, ``multiply the result by 6, giving 24``, ``add 5 to it to make 29``,
-#: ``subtract 3 to get 7``), and the operator of each verb.
+#: ``subtract 3 to get 7``).
 _WORD_STEP_ON: Final = re.compile(
     rf"(?=[AaSsMmDd])\b(add|subtract|multiply|divide)[ \t]+(?:{_THE_RESULT}[ \t]+)?"
     rf"(?:by[ \t]+)?({_steps.NUMBER})(?:[ \t]+(?:to|from)[ \t]+{_THE_RESULT})?"
     rf"[ \t,]*{_MAKES}[ \t:]*({_steps.NUMBER})(?!\.?\d)",
     re.IGNORECASE,
 )
+#: The operator each verb of :data:`_WORD_STEP_ON` writes, and its operation.
 _WORD_OPERATORS: Final = {
     "add": ("+", operator.add),
     "subtract": ("-", operator.sub),
@@ -681,7 +683,8 @@ def _quotient(text: str, start: int, top: str, bottom: str, close: int) -> str:
     """The ``\\frac{top}{bottom}`` of ``text`` from ``start`` to ``close`` as a quotient:
     ``((top)/(bottom))``, or, of two numbers, ``a/b`` as a step writes a number, bracketed
     (``(a/b)``) where an operator that binds more tightly, or a number, is next to it
-    (``2^\\frac{1}{2}``, ``6 \\div \\frac{1}{4}``; not ``= \\frac{1}{3}``, ``2 - \\frac{1}{2}``)."""
+    (``2^\\frac{1}{2}``, ``6 \\div \\frac{1}{4}``; not ``= \\frac{1}{3}``, ``2 -
+    \\frac{1}{2}``)."""
     written = f"{top.strip()}/{bottom.strip()}"
     if not _steps.NUMBER_ALONE.fullmatch(written):
         return f"(({top})/({bottom}))"

@@ -29,14 +29,14 @@ stop and the display written beside an arrow or after a press's colon (``6884 �
 ``<<: 688``: the number the display shows then; ``<<: 6884 → 688``: the numbers it shows
 before and after; at the start, after a heading that names no press, ``Start: 6884``) are
 left out; a count after a press makes it that many times (``<< twice``, ``+4 3 times``, ``<<
-x2`` or ``<< (x2)`` where no button shows ``x2`` after it). A number a button shows too is read as the display where
-the answer is a walk, each press written with the display it leads to (``0 → 1 → 1 → 0 →
-10`` with buttons ``1`` and ``0``; a press may stand in brackets before its display, ``6884
-→ (<<) 688``), else as the press. Words that begin a line or a sentence and name no press
-end the presses (``<<, +4. This reaches 71.``), but before the first press they are passed
-over where a later line begins with a verb of a press in its first part (``The goal is 71.
-Press <<, ...``, ``We need 71.\\nSo we press <<, ...``); in a list, they are a press no
-button shows (``<<, +4, zap``).
+x2`` or ``<< (x2)`` where no button shows ``x2`` after it). A number a button shows too is
+read as the display where the answer is a walk, each press written with the display it
+leads to (``0 → 1 → 1 → 0 → 10`` with buttons ``1`` and ``0``; a press may stand in
+brackets before its display, ``6884 → (<<) 688``), else as the press. Words that begin a
+line or a sentence and name no press end the presses (``<<, +4. This reaches 71.``), but
+before the first press they are passed over where a later line begins with a verb of a
+press in its first part (``The goal is 71. Press <<, ...``, ``We need 71.\\nSo we press
+<<, ...``); in a list, they are a press no button shows (``<<, +4, zap``).
 
 The presses are then played from the level's start until the level ends, as the game ends
 it: when its goal first shows (or ``ABC`` is pressed, for a word goal; presses written
