@@ -572,6 +572,43 @@ def test_every_printed_solution_followed_by_its_working_grades_right(
         assert grade(text, hand, target).correct, text
 
 
+#: House rules with roots and factorials.
+UNARY_RULES = HouseRules(unary="√!")
+
+
+@pytest.mark.parametrize(
+    ("text", "cards"),
+    [
+        (r"$\sqrt{16} \times 6 = 24$", [6, 16]),  # (LaTeX's root)
+        (r"$\sqrt16 \cdot 6$", [6, 16]),
+        ("sqrt(16)*6 = 24", [6, 16]),  # (a root in letters, as the parser reads it)
+        ("SQRT 16 x 6 = 24", [6, 16]),
+        ("√9 = 3, 3*8 = 24", [8, 9]),  # (a step of a root, or a factorial)
+        ("4-1 = 3, 3! = 6, 6*4 = 24", [1, 4, 4]),
+        ("Step 1: 8/2 = 4\nStep 2: 4! = 24", [2, 8]),
+        ("Wow! 3+3 = 6, 6*4 = 24", [3, 3, 4]),  # (an exclamation mark begins no step)
+    ],
+)
+def test_roots_and_factorials_are_read_in_letters_latex_and_steps(
+    text: str, cards: list[int]
+) -> None:
+    graded = grade(text, cards, rules=UNARY_RULES)
+    assert graded.correct, (text, graded)
+
+
+@settings(max_examples=40)
+@given(st.lists(st.integers(1, 13), min_size=2, max_size=3), st.data())
+def test_every_solution_with_roots_or_factorials_grades_right_as_written(
+    hand: list[int], data: st.DataObject
+) -> None:
+    target = data.draw(st.sampled_from([24, 10, *hand]))
+    for solution in solve(hand, target, rules=UNARY_RULES)[:3]:
+        latex = str(solution).replace("*", r" \times ").replace("√", r"\sqrt")
+        texts = [f"{solution} = {target}", f"${latex} = {target}$", ", ".join(solution.working())]
+        for text in texts[: 2 + (len(list(solution.working())) > 1)]:
+            assert grade(text, hand, target, rules=UNARY_RULES).correct, text
+
+
 #: A hand whose one distinct solution is (8+4)*(6-4).
 STEPS_HAND = [4, 4, 6, 8]
 

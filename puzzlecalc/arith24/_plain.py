@@ -38,7 +38,8 @@ _SIZES: Final = tuple(
 #: comma, where steps part; a row's end (``\\\\``) as a line's. (Others stay as they are:
 #: ``\\frac`` is read after.)
 _LATEX: Final = {
-    "times": "*", "cdot": "*", "ast": "*", "div": "/", "dfrac": r"\frac", "tfrac": r"\frac",
+    "times": "*", "cdot": "*", "ast": "*", "div": "/", "sqrt": "√",
+    "dfrac": r"\frac", "tfrac": r"\frac",
     **dict.fromkeys(
         ("to", "rightarrow", "longrightarrow", "Rightarrow", "Longrightarrow", "implies"), "→"
     ),
@@ -91,6 +92,9 @@ _SAID_OPERATORS: Final = {
     "multiplied": "*",
     "divided": "/",
 }
+#: A square root written in letters before its operand (``sqrt(16)``, ``sqrt 16``), as the
+#: parser reads it too.
+_SQRT: Final = re.compile(r"(?<![A-Za-z])sqrt(?=[ \t]*[\d(√])", re.IGNORECASE)
 #: A letter x between two operands, as plain text writes a product (``3 x 8``).
 _LETTER_TIMES: Final = re.compile(r"([\d)\]])[ \t]*[xX][ \t]*(?=[\d(\[√])")
 #: An equality in words between an expression and a number (``3+3 is 6``, ``8/3 is about
@@ -188,6 +192,8 @@ def plain(text: str) -> str:
         text = _THOUSANDS.sub("", text)
     if "x" in text or "X" in text:
         text = _LETTER_TIMES.sub(r"\1*", text)
+    if "qrt" in text or "QRT" in text:
+        text = _SQRT.sub("√", text)
     if not text.isascii():
         text = _VULGAR.sub(_fraction, text)
     for _ in range(_MOST_FRACTIONS):  # \frac{a}{b}: ((a)/(b)), innermost last

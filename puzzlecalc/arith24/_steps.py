@@ -68,12 +68,13 @@ NUMBER_ALONE: Final = re.compile(NUMBER)
 #: One step of a list: an expression of cards and results before it, ``=``, its result,
 #: and perhaps a remark with no ``=`` that begins with what cannot go on a number (a
 #: letter, a bracket, ``≈``, ``✓``: ``= 8/3 ≈ 2.667``, ``= 6 (both 3s)``). (Its side
-#: before the ``=`` must hold an operator. Quantifiers that never give back keep it
-#: linear: a step that fails is not tried again at every operator.)
+#: before the ``=`` must hold an operator, a root or a factorial too: ``√9 = 3``, ``4! =
+#: 24``. Quantifiers that never give back keep it linear: a step that fails is not tried
+#: again at every operator.)
 _STEP: Final = re.compile(
-    rf"^\s*+([0-9.()+\-*/^⁄ ]*+)=\s*+({NUMBER})\s*+(?:[^\s0-9.+\-*/^⁄=][^=]*+)?$"
+    rf"^\s*+([0-9.()+\-*/^⁄√! ]*+)=\s*+({NUMBER})\s*+(?:[^\s0-9.+\-*/^⁄=][^=]*+)?$"
 )
-_STEP_OPERATOR: Final = re.compile(r"[-+*/^]")
+_STEP_OPERATOR: Final = re.compile(r"[-+*/^√!]")
 #: The most steps read as a list (each result is looked for in the steps after it, so the
 #: work grows as the square of their number); a longer list is read as text.
 _MOST_STEPS: Final = 64
@@ -201,7 +202,11 @@ def read(
     for part in _parts(text):
         if "=" in part:
             step = _STEP.match(_LABEL.sub("", part, count=1).rstrip(". *_"))
-            if step is None or _STEP_OPERATOR.search(step[1]) is None or len(steps) == _MOST_STEPS:
+            if (
+                step is None
+                or not _STEP_OPERATOR.search(trimmed(step[1]))
+                or len(steps) == _MOST_STEPS
+            ):
                 return None  # (a part with an "=" that is no step, or one too many: no list)
             steps.append(step)
     makes = [place for place, step in enumerate(steps, 1) if number(step[2]) == target]

@@ -22,7 +22,8 @@ Else, in the text, a list of steps (``3+3=6, 6*4=24``, ``3+3=6 so 6*4=24``, ``**
 3+3=6``, ``First combine 3 and 3: 3+3=6``, ``(3+3)*4 = 24 (3+3 = 6, 6*4 = 24)``, a
 Markdown table's columns of operations and results, or in words: ``Add 3 and 3 to get 6``,
 ``Multiply 6 by 4, giving 24``, ``then multiply the result by 4 to get 24`` (on the result
-before, where it makes what it says); each step's operands must be cards or results of
+before, where it makes what it says); a step may take a root or a factorial, ``√9 = 3``,
+``3! = 6``; each step's operands must be cards or results of
 steps before, each used once (the step that made it written in full, a part that brackets
 would not change: ``12-6 = 6, (12-6)*4 = 24``, or its value, a fraction, then a negative
 number, before a whole number; a number that may be a card or a result is the latest
@@ -50,11 +51,11 @@ and ``equals`` between an expression and a number are read as ``=``, and ``is ab
 (``approximately``, ``roughly``, ``around``, ``nearly``) as ``≈``.
 
 An expression is read without what cannot begin or end one (Markdown's ``**``, a full
-stop). LaTeX (``\\times``, ``\\div``, ``\\cdot``, ``\\frac{a}{b}`` (the first 64; of two
-numbers, the number ``a/b`` a step writes), ``\\left(``, ``\\bigl(``; its environments'
-rows, ``\\begin{aligned} 8-4 &= 4 \\\\ 4 \\times 6 &= 24 \\end{aligned}``, as lines, and
-its arrows, ``\\Rightarrow``, as arrows, and ``\\quad`` between steps as what parts
-them), an arrow (``→``, ``⇒``, ``->``, ``=>``) after an expression as ``=`` (``3+3 -> 6,
+stop). LaTeX (``\\times``, ``\\div``, ``\\cdot``, ``\\sqrt``, ``\\frac{a}{b}`` (the
+first 64; of two numbers, the number ``a/b`` a step writes), ``\\left(``, ``\\bigl(``; its
+environments' rows, ``\\begin{aligned} 8-4 &= 4 \\\\ 4 \\times 6 &= 24
+\\end{aligned}``, as lines, and its arrows, ``\\Rightarrow``, as arrows, and ``\\quad``
+between steps as what parts them), a root in letters (``sqrt(16)``), an arrow (``→``, ``⇒``, ``->``, ``=>``) after an expression as ``=`` (``3+3 -> 6,
 6*4 -> 24``) and else as what parts two steps (``3+3 = 6 => 6*4 = 24``), Unicode
 (``×``, ``÷``, ``−``), a letter x between operands (``3 x 8``) and words between operands
 ("plus", "minus", "times", "multiplied by", "divided by": ``8 divided by (3 minus 8
