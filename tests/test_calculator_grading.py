@@ -61,6 +61,7 @@ NO_SOLUTION_LEVEL = Level(start=0, goal=7, moves=2, buttons=["+2"])
         "Sequence: ['<<', '<<', '+4', '+4', 'Reverse', '+4']",
         r"$\boxed{\text{<<}, \text{<<}, \text{+4}, \text{+4}, \text{Reverse}, \text{+4}}$",
         r"\boxed{<< \to << \to +4 \rightarrow +4 \to \mathrm{Reverse} \to +4}",
+        r"$\boxed{\ll \to \ll \to +4 \to +4 \to \text{Reverse} \to +4}$",  # (LaTeX's <<)
         r"$\textbf{<<}, \texttt{<<}, \mathtt{+4}, \text{+4}, \mathrm{Reverse}, +4$",
         "Step 1: <<\nStep 2: <<\nStep 3: +4\nStep 4: +4\nStep 5: Reverse\nStep 6: +4",
         "backspace, Backspace, + 4, +4, rev, +4",  # (the spellings parse_button reads)
@@ -185,6 +186,16 @@ def test_a_wrong_answer_says_what_is_wrong(
         fault,
         presses,
     )
+
+
+def test_latex_writes_the_characters_of_labels() -> None:
+    level = Level(start=50, goal=9, moves=4, buttons=["/5", "x3", "<<"])
+    for text in (
+        r"$\boxed{\div 5, \times 3, \times 3, \ll}$",
+        r"$\div5 \to \times3 \to x3 \to <<$",
+    ):
+        assert grade_presses(text, level).presses == ("/5", "x3", "x3", "<<"), text
+    assert grade_presses(r"$\pm$", Level(start=-5, goal=5, moves=1, buttons=["+/-"])).correct
 
 
 def test_a_count_written_as_a_product_is_a_press_where_a_button_shows_it() -> None:

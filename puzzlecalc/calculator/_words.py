@@ -64,6 +64,10 @@ _FILLER: Final = re.compile(
 _KEYCAP: Final = re.compile(r"\[((?:[^\[\]\n]|\[[^\[\]\n]{1,8}\]){1,40})\](?![^\s,;.:\[])")
 #: A press as LaTeX writes text (``\text{Reverse}``): the text is the press.
 _LATEX_TEXT: Final = re.compile(rf"\\(?:{'|'.join(LATEX_TEXT)})\{{([^{{}}]*)\}}")
+#: LaTeX's commands that write a character of a label (``\times 3``: ``x3``; ``\ll``:
+#: ``<<``), each read by its whole name (``\left`` is no ``\ll``).
+_LATEX_CHARACTERS: Final = {"times": "x", "cdot": "x", "div": "/", "ll": "<<", "pm": "+/-"}
+_LATEX_COMMAND: Final = re.compile(r"\\([A-Za-z]+)")
 #: A list of quoted presses, as JSON or Python writes it (``["<<", "+4"]``, perhaps the
 #: value of an object's key: ``{"presses": ["<<", "+4"]}``): its inside.
 _QUOTED_LIST: Final = re.compile(r"^\s*\[\s*([\"'].*[\"'])\s*\][\s}`]*$", re.DOTALL)
@@ -105,7 +109,9 @@ def read(found: str) -> list[str]:
         found = listed[1]
     if "|" in found:
         found = TABLE.sub(_press_column, found)
-    found = BULLET.sub("", _NUMBERED.sub("", _MARKS.sub("", _LATEX_TEXT.sub(r"\1", found))))
+    if "\\" in found:
+        found = _LATEX_COMMAND.sub(_latex_character, _LATEX_TEXT.sub(r"\1", found))
+    found = BULLET.sub("", _NUMBERED.sub("", _MARKS.sub("", found)))
     found = _FILLER.sub("", found)
     if "[" in found:
         found = _KEYCAP.sub(_uncapped, found, count=MAX_PRESSES)  # (no answer makes more)
@@ -118,6 +124,12 @@ def read(found: str) -> list[str]:
             words.append(NEW_LINE)
         words += more_itertools.flatten(parts)
     return words
+
+
+def _latex_character(command: re.Match[str]) -> str:
+    """A command of LaTeX that writes a character of a label as that character
+    (:data:`_LATEX_CHARACTERS`); others as they are (``\\to``, an arrow)."""
+    return _LATEX_CHARACTERS.get(command[1], command[0])
 
 
 def _uncapped(key: re.Match[str]) -> str:

@@ -9,12 +9,13 @@ its last 16; a paragraph that a heading naming no press nor answer begins explai
 presses, ``Why it works: << removes the 4``, ``Check: ...``, and gives them only where no
 paragraph before it does). There the presses are labels as the buttons show them when
 pressed (:meth:`Level.find_press <puzzlecalc.calculator.level.Level.find_press>`: ``+4``,
-``Reverse``, ``Delete@2``, ``Store(hold)``, ``ABC`` for a word goal), parted by commas,
-semicolons, new lines, arrows, "then" or "and". Case and spaces do not matter in a label, so
-a run of words is one press when a button shows it then, the longest run first (``Sort
-asc``, ``12 => 34``; ``9 1`` is the press ``91`` if a button shows it, else ``9`` and ``1``;
-``1 → 2`` is ``1=>2`` if a button shows it). A Markdown table gives the presses of the
-column its heading names (``| Step | Button | Display |``). The markers of a list (``1.``,
+``Reverse``, ``Delete@2``, ``Store(hold)``, ``ABC`` for a word goal; LaTeX's ``\\times``,
+``\\div`` and ``\\ll`` write ``x``, ``/`` and ``<<``), parted by commas, semicolons, new
+lines, arrows, "then" or "and". Case and spaces do not matter in a label, so a run of
+words is one press when a button shows it then, the longest run first (``Sort asc``, ``12
+=> 34``; ``9 1`` is the press ``91`` if a button shows it, else ``9`` and ``1``; ``1 → 2``
+is ``1=>2`` if a button shows it). A Markdown table gives the presses of the column its
+heading names (``| Step | Button | Display |``). The markers of a list (``1.``,
 ``Step 2:``, ``**Step 2:**``, a dash), Markdown's ``**`` and backticks, quotes, LaTeX's
 ``$`` and ``\\text{}``, the brackets of a list of quoted presses (``["<<", "+4"]``) and
 the square brackets a key is drawn in (``[<<] [+4]``; not the ``[+]`` of ``[+]1``), a
