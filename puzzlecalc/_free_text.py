@@ -19,6 +19,7 @@ from puzzlecalc.errors import InvalidArgumentError
 
 __all__ = [
     "BULLET",
+    "LATEX_COMMAND",
     "LATEX_TEXT",
     "MAX_ANSWER",
     "NO_SOLUTION",
@@ -46,6 +47,9 @@ TABLE: Final = re.compile(r"^[ \t]*\|.*\|[ \t]*(?:\n[ \t]*\|.*\|[ \t]*)+$", re.M
 #: ``\mathrm{24}``): what each grader reads is that inside. (Longest first: none is read as
 #: the start of another.)
 LATEX_TEXT: Final = ("textbf", "texttt", "mathrm", "mathtt", "text")
+#: A command of LaTeX: a backslash and its name (all the letters after it: ``\rightarrow``
+#: is no ``\right``) or one character (``\\``, ``\,``).
+LATEX_COMMAND: Final = re.compile(r"\\([A-Za-z]+|.)", re.DOTALL)
 #: What says in words that a puzzle has no solution: ``no solution``, ``no way``, ``no
 #: combination``, ``impossible``, ``not possible``, ``unsolvable``, ``unreachable``,
 #: ``cannot be made``, ``cannot reach``, ``does not exist``, ``there is none``, or a line

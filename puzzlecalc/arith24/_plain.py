@@ -15,7 +15,7 @@ from typing import Final
 
 import more_itertools
 
-from puzzlecalc._free_text import LATEX_TEXT, TABLE, braced, table_columns
+from puzzlecalc._free_text import LATEX_COMMAND, LATEX_TEXT, TABLE, braced, table_columns
 from puzzlecalc.arith24 import _steps
 from puzzlecalc.arith24.expr import _SPELLINGS, narrowed
 from puzzlecalc.arith24.numbers import MAX_DIGITS
@@ -48,8 +48,6 @@ _LATEX: Final = {
     **dict.fromkeys(("left", "right", *_SIZES, *LATEX_TEXT, ",", "!", "(", ")", "[", "]"), ""),
     "\\": "\n",
 }  # fmt: skip
-#: A command of LaTeX: a backslash and a name (all the letters after it) or one character.
-_LATEX_COMMAND: Final = re.compile(r"\\([A-Za-z]+|.)", re.DOTALL)
 #: Where LaTeX begins or ends an environment (``\\begin{aligned}``; the columns of an
 #: ``array``, ``{lcr}``, with it), read as a line's end. (The ``&`` that aligns its rows,
 #: ``&=``, is left out, as is the ``$`` about math in any text.)
@@ -181,7 +179,7 @@ def plain(text: str) -> str:
     text = narrowed(text)
     if "\\" in text:
         text = _LATEX_ENVIRONMENT.sub("\n", text).replace("&", "")
-        text = _LATEX_COMMAND.sub(lambda command: _LATEX.get(command[1], command[0]), text)
+        text = LATEX_COMMAND.sub(lambda command: _LATEX.get(command[1], command[0]), text)
     if "$" in text:
         text = text.replace("$", "")
     for spelled, plain in _UNICODE:

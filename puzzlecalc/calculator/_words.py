@@ -14,7 +14,7 @@ from typing import Final
 
 import more_itertools
 
-from puzzlecalc._free_text import BULLET, LATEX_TEXT, TABLE, table_columns
+from puzzlecalc._free_text import BULLET, LATEX_COMMAND, LATEX_TEXT, TABLE, table_columns
 from puzzlecalc.calculator.level import MAX_PRESSES, WORD_BUTTON
 from puzzlecalc.calculator.notation import parse_button, parse_press
 from puzzlecalc.errors import InvalidButtonError
@@ -65,9 +65,8 @@ _KEYCAP: Final = re.compile(r"\[((?:[^\[\]\n]|\[[^\[\]\n]{1,8}\]){1,40})\](?![^\
 #: A press as LaTeX writes text (``\text{Reverse}``): the text is the press.
 _LATEX_TEXT: Final = re.compile(rf"\\(?:{'|'.join(LATEX_TEXT)})\{{([^{{}}]*)\}}")
 #: LaTeX's commands that write a character of a label (``\times 3``: ``x3``; ``\ll``:
-#: ``<<``), each read by its whole name (``\left`` is no ``\ll``).
+#: ``<<``), each read by its whole name (:data:`~puzzlecalc._free_text.LATEX_COMMAND`).
 _LATEX_CHARACTERS: Final = {"times": "x", "cdot": "x", "div": "/", "ll": "<<", "pm": "+/-"}
-_LATEX_COMMAND: Final = re.compile(r"\\([A-Za-z]+)")
 #: A list of quoted presses, as JSON or Python writes it (``["<<", "+4"]``, perhaps the
 #: value of an object's key: ``{"presses": ["<<", "+4"]}``): its inside.
 _QUOTED_LIST: Final = re.compile(r"^\s*\[\s*([\"'].*[\"'])\s*\][\s}`]*$", re.DOTALL)
@@ -110,7 +109,7 @@ def read(found: str) -> list[str]:
     if "|" in found:
         found = TABLE.sub(_press_column, found)
     if "\\" in found:
-        found = _LATEX_COMMAND.sub(_latex_character, _LATEX_TEXT.sub(r"\1", found))
+        found = LATEX_COMMAND.sub(_latex_character, _LATEX_TEXT.sub(r"\1", found))
     found = BULLET.sub("", _NUMBERED.sub("", _MARKS.sub("", found)))
     found = _FILLER.sub("", found)
     if "[" in found:
