@@ -90,6 +90,7 @@ NO_SOLUTION_LEVEL = Level(start=0, goal=7, moves=2, buttons=["+2"])
         "finally +4 to reach 71.",
         "<< x2, +4 ×2, Reverse, +4",  # (a count as a product, where no button shows it)
         "<< (x2), +4 (×2), Reverse, +4",
+        "<< 2x, +4 (2x), Reverse, +4",  # (the count before its x)
         "[<<] [<<] [+4] [+4] [Reverse] [+4]",  # (keys drawn in square brackets)
         "[<<][<<][+4][+4][Reverse][+4]",
         "Press [<<] twice, then [+4] twice, then [Reverse], [+4].",

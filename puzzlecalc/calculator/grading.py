@@ -30,14 +30,14 @@ stop and the display written beside an arrow or after a press's colon (``6884 �
 ``<<: 688``: the number the display shows then; ``<<: 6884 → 688``: the numbers it shows
 before and after; at the start, after a heading that names no press, ``Start: 6884``) are
 left out; a count after a press makes it that many times (``<< twice``, ``+4 3 times``, ``<<
-x2`` or ``<< (x2)`` where no button shows ``x2`` after it). A number a button shows too is
-read as the display where the answer is a walk, each press written with the display it
-leads to (``0 → 1 → 1 → 0 → 10`` with buttons ``1`` and ``0``; a press may stand in
-brackets before its display, ``6884 → (<<) 688``), else as the press. Words that begin a
-line or a sentence and name no press end the presses (``<<, +4. This reaches 71.``), but
-before the first press they are passed over where a later line begins with a verb of a
-press in its first part (``The goal is 71. Press <<, ...``, ``We need 71.\\nSo we press
-<<, ...``); in a list, they are a press no button shows (``<<, +4, zap``).
+x2``, ``<< (x2)`` or ``<< 2x`` where no button shows it after the press). A number a button
+shows too is read as the display where the answer is a walk, each press written with the
+display it leads to (``0 → 1 → 1 → 0 → 10`` with buttons ``1`` and ``0``; a press may
+stand in brackets before its display, ``6884 → (<<) 688``), else as the press. Words that
+begin a line or a sentence and name no press end the presses (``<<, +4. This reaches
+71.``), but before the first press they are passed over where a later line begins with a
+verb of a press in its first part (``The goal is 71. Press <<, ...``, ``We need 71.\\nSo
+we press <<, ...``); in a list, they are a press no button shows (``<<, +4, zap``).
 
 The presses are then played from the level's start until the level ends, as the game ends
 it: when its goal first shows (or ``ABC`` is pressed, for a word goal; presses written
@@ -144,9 +144,9 @@ _COUNTS: Final = {
     "once": 1, "twice": 2, "thrice": 3, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5,
     "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12,
 }  # fmt: skip
-#: A count after a press written as a product (``<< x2``, ``+4 ×3``), where no button
-#: shows it.
-_MULTIPLIED: Final = re.compile(r"[x×]([1-9]\d{0,3})")
+#: A count after a press written as a product (``<< x2``, ``+4 ×3``, ``<< 2x``), where no
+#: button shows it.
+_MULTIPLIED: Final = re.compile(r"[x×]([1-9]\d{0,3})|([1-9]\d{0,3})[x×]")
 #: The words that begin a remark after a press, up to the end of its part or the next
 #: verb or arrow (``<< gives 688``, ``Press Store, which keeps 9``, ``+4 = 72``), in
 #: small letters. (No label is one of them.)
@@ -529,7 +529,7 @@ def _times(
         return _COUNTS[count], at + 1
     multiplied = _MULTIPLIED.fullmatch(count)
     if multiplied and isinstance(_press(level, state, rules, words, at, walk=False), str):
-        return int(multiplied[1]), at + 1
+        return int(multiplied[1] or multiplied[2]), at + 1
     if following != "times":
         return 1, at
     written = int(count) if count.isascii() and count.isdigit() and len(count) <= 4 else 0
