@@ -74,6 +74,9 @@ HAND = [3, 3, 8, 8]
         ("8/(3-8/3)\n  = 8/(1/3)\n  = 24", "8/(3-8/3)"),  # (a chain that goes on in lines)
         ("(1) 8/3 = 8/3\n(2) 3-8/3 = 1/3\n(3) 8/(1/3) = 24", "8/(3-8/3)"),  # (markers: (1))
         ("(8) / (3 - 8/3) = 24", "8/(3-8/3)"),  # (a number in brackets before an operator)
+        ("1) 3*8 = 24? No: 3 and 3 are left.\n2) 8/(3-8/3) = 24", "8/(3-8/3)"),  # (markers)
+        ("Ways: 1) 3*8 is not one 2) 8/(3-8/3)", "8/(3-8/3)"),  # (within a line)
+        ("Two ways: (1) 8/(3-8/3) and (2) 8/(3-8/3).", "8/(3-8/3)"),
     ],
 )
 def test_the_expression_is_found_in_the_forms_models_write(text: str, expression: str) -> None:
@@ -190,6 +193,11 @@ def test_an_arrow_makes_a_result_after_an_expression_and_else_parts_two_steps(
 ) -> None:
     graded = grade(text, cards, target)
     assert graded.correct, (text, graded)
+
+
+def test_a_number_and_a_bracket_that_closes_one_is_no_marker_of_a_list() -> None:
+    assert find_answer("(1 + 2) * (3 + 4)") == "(1 + 2) * (3 + 4)"
+    assert find_answer("((8 - 3) * 4 + 4)") == "((8 - 3) * 4 + 4)"
 
 
 def test_a_latex_fraction_is_bracketed_where_its_neighbours_would_take_it_apart() -> None:

@@ -64,6 +64,10 @@ _RESULT_HEADINGS: Final = ("result", "value", "equals", "gives")
 #: A line that begins with an equals sign, which goes on with the chain of the line before
 #: (``(3+3)*4`` then ``= 6*4`` then ``= 24``).
 _GOES_ON: Final = re.compile(r"\n[ \t]*(?=[=≈])")
+#: A marker of an item of a list, after a space or at a line's start: a number and a
+#: bracket that closes none (``1) 3*8 2) 8/(3-8/3)``), or a number in brackets before a
+#: number or a bracket (``(2) 6*(8-4)``); and the brackets and new lines whose count tells.
+_MARKER: Final = re.compile(r"(?<![^\s])(?:\(\d{1,3}\)(?=[ \t]+[\d(])|\d{1,3}\))|[()\n]")
 #: A comma that parts a number's thousands (``7,725``, ``1,000,000``): between digits,
 #: before groups of three digits that no digit follows, nor a comma and a digit (not
 #: ``3,8,8,3`` or ``100,250,3``; a list of steps written with no space after its commas,
@@ -186,6 +190,8 @@ def plain(text: str) -> str:
         text = text.replace(spelled, plain)
     if "\n" in text:
         text = _GOES_ON.sub(" ", text)
+    if ")" in text:
+        text = _without_markers(text)
     if "," in text:
         text = _THOUSANDS.sub("", text)
     if "x" in text or "X" in text:
@@ -215,6 +221,26 @@ def plain(text: str) -> str:
     if ">" in text or not text.isascii():
         text = _arrows(text)
     return text
+
+
+def _without_markers(text: str) -> str:
+    """``text`` with each marker of a list's item (:data:`_MARKER`) as a new line, which
+    parts what comes before and after it (``1) (8-4)*6\\n2) 6*(8-4)``, ``Two ways: 1)
+    (8-4)*6 2) 6*(8-4)``); a number and a bracket that closes one are no marker (``(1 +
+    2)``)."""
+    written, start, depth = list[str](), 0, 0
+    for found in _MARKER.finditer(text):
+        token = found[0]
+        if token == "(":
+            depth += 1
+        elif token == "\n":
+            depth = 0
+        elif token == ")" or (depth and not token.startswith("(")):
+            depth = max(0, depth - 1)
+        elif not depth:
+            written.append(f"{text[start : found.start()]}\n")
+            start = found.end()
+    return "".join(written) + text[start:]
 
 
 def _arrows(text: str) -> str:

@@ -3,7 +3,7 @@
 :func:`find_answer` finds the expression an answer gives: the text of the last
 ``<answer>...</answer>`` (``<Answer>`` too), else of the last ``\\boxed{...}``, else the
 whole text (the markers of a Markdown list left out: a dash, star or plus and a space at a
-line's start). Where the last ``Answer:`` at a line's start (``Solution:``, ``**Final
+line's start; a list's numbers, ``1)`` or ``(1)``, part what they mark). Where the last ``Answer:`` at a line's start (``Solution:``, ``**Final
 answer:**``, ``The answer is:``, ``So the answer is``) introduces an expression, that is
 the answer, not the working after it: the last expression of the first line from there
 with a digit, or, if that line is an equation, the list of steps that begins there when
