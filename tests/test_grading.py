@@ -200,6 +200,13 @@ def test_a_number_and_a_bracket_that_closes_one_is_no_marker_of_a_list() -> None
     assert find_answer("((8 - 3) * 4 + 4)") == "((8 - 3) * 4 + 4)"
 
 
+@pytest.mark.parametrize(
+    "text", ["(see step 2) 8/(3-8/3)", "(Option 1) 8/(3-8/3) = 24", "(hint: use 3) 8/(3-8/3)"]
+)
+def test_what_a_bracket_of_the_prose_closes_before_an_expression_is_left_out(text: str) -> None:
+    assert find_answer(text) == "8/(3-8/3)" and grade(text, HAND).correct
+
+
 def test_a_latex_fraction_is_bracketed_where_its_neighbours_would_take_it_apart() -> None:
     assert find_answer(r"6 \div \frac{1}{4}") == "6 / (1/4)"  # (not 6/1/4)
     assert find_answer(r"2^\frac{1}{2}") == "2^(1/2)"

@@ -75,6 +75,7 @@ _STEP: Final = re.compile(
     rf"^\s*+([0-9.()+\-*/^⁄√! ]*+)=\s*+({NUMBER})\s*+(?:[^\s0-9.+\-*/^⁄=][^=]*+)?$"
 )
 _STEP_OPERATOR: Final = re.compile(r"[-+*/^√!]")
+_BRACKET: Final = re.compile("[()]")
 #: The most steps read as a list (each result is looked for in the steps after it, so the
 #: work grows as the square of their number); a longer list is read as text.
 _MOST_STEPS: Final = 64
@@ -149,9 +150,13 @@ def part_of(part: str, whole: str, *, proper: bool = False) -> bool:
 def trimmed(run: str) -> str:
     """A run of text without what cannot begin or end an expression, the prose's around
     it: Markdown's ``**`` or ``*``, a sentence's full stop, a bracket the run does not
-    close or open (``(so 8/(3-8/3))``)."""
+    close or open (``(so 8/(3-8/3))``), and what is before a bracket of the prose it closes
+    within it (``(option 2) 8/(3-8/3)``: the run begins at ``2)``)."""
     run = _edges(run)
     excess = run.count("(") - run.count(")")
+    if excess < 0:
+        run = _after_prose(run)
+        excess = run.count("(") - run.count(")")
     if excess == 0:
         return run
     if excess > 0:
@@ -159,6 +164,20 @@ def trimmed(run: str) -> str:
     else:
         run = run[: len(run) - min(-excess, len(run) - len(run.rstrip(")")))]
     return _edges(run)
+
+
+def _after_prose(run: str) -> str:
+    """``run`` after the last bracket within it that it closes and does not open, the
+    brackets it closes at its end aside (those are the prose's around it)."""
+    end, depth, start = len(run.rstrip(") ")), 0, 0
+    for bracket in _BRACKET.finditer(run, 0, end):
+        if bracket[0] == "(":
+            depth += 1
+        elif depth:
+            depth -= 1
+        else:
+            start = bracket.end()
+    return _edges(run[start:]) if start else run
 
 
 def _edges(run: str) -> str:
