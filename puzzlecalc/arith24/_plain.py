@@ -66,7 +66,7 @@ _RESULT_HEADINGS: Final = ("result", "value", "equals", "gives")
 _GOES_ON: Final = re.compile(r"\n[ \t]*(?=[=≈])")
 #: A marker of an item of a list, after a space or at a line's start: a number and a
 #: bracket that closes none (``1) 3*8 2) 8/(3-8/3)``), or a number in brackets before a
-#: number or a bracket (``(2) 6*(8-4)``); and the brackets and new lines whose count tells.
+#: number or a bracket (``(2) 6*(8-4)``); and the brackets and new lines counted to tell.
 _MARKER: Final = re.compile(r"(?<![^\s])(?:\(\d{1,3}\)(?=[ \t]+[\d(])|\d{1,3}\))|[()\n]")
 #: A comma that parts a number's thousands (``7,725``, ``1,000,000``): between digits,
 #: before groups of three digits that no digit follows, nor a comma and a digit (not
@@ -186,8 +186,8 @@ def plain(text: str) -> str:
         text = LATEX_COMMAND.sub(lambda command: _LATEX.get(command[1], command[0]), text)
     if "$" in text:
         text = text.replace("$", "")
-    for spelled, plain in _UNICODE:
-        text = text.replace(spelled, plain)
+    for spelled, op in _UNICODE:
+        text = text.replace(spelled, op)
     if "\n" in text:
         text = _GOES_ON.sub(" ", text)
     if ")" in text:
@@ -249,7 +249,7 @@ def _arrows(text: str) -> str:
     where the arrow before it makes (what is between them is its result: ``6*5 → 30 →
     30/3 → 10``), "then" (``⇒``, which parts two steps: ``8-4 = 4 -> 4*6 = 24``). What is
     before an arrow is read from the arrow, comma, semicolon or new line before it."""
-    written, start, made = [], 0, False
+    written, start, made = list[str](), 0, False
     for arrow in _ARROW.finditer(text):
         part = text[start : arrow.start()]
         parted = max(map(part.rfind, ",;\n"))
@@ -312,7 +312,7 @@ def _steps_on_results(text: str) -> str:
     written with its operator and that result, the latest a step writes before it, or
     this kind of step makes (``8-4 = 4, then multiply by 6 to get 24``: ``4*6 = 24``),
     where it makes what it says; as it is elsewhere (the result it works on is found, not
-    read: in ``(8-4)*6 = 24, i.e. multiply the difference by 6 to get 24`` it is not 24)."""
+    read: in ``(8-4)*6 = 24; in words, multiply by 6 to get 24`` it is not 24)."""
     written, start, result = list[str](), 0, None
     for step in _WORD_STEP_ON.finditer(text):
         before = more_itertools.last(_RESULT.finditer(text, start, step.start()), None)

@@ -75,6 +75,7 @@ _STEP: Final = re.compile(
     rf"^\s*+([0-9.()+\-*/^⁄√! ]*+)=\s*+({NUMBER})\s*+(?:[^\s0-9.+\-*/^⁄=][^=]*+)?$"
 )
 _STEP_OPERATOR: Final = re.compile(r"[-+*/^√!]")
+#: A round bracket, open or closed (:func:`_after_prose` counts them).
 _BRACKET: Final = re.compile("[()]")
 #: The most steps read as a list (each result is looked for in the steps after it, so the
 #: work grows as the square of their number); a longer list is read as text.

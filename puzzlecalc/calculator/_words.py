@@ -46,8 +46,8 @@ _NUMBERED: Final = re.compile(r"^[ \t]*(?:step[ \t]*)?\d+[.):][ \t]+", re.IGNORE
 #: A remark in brackets after a press (``<< (688)``; not the ``(hold)`` or ``(long press)``
 #: of a long press, or how many times it is made: ``(twice)``, ``(x2)``, ``(2x)``).
 _REMARK: Final = re.compile(
-    r"(?<=\s)\((?![ \t]*(?:hold|long[ \t-]*press|twice|thrice|\w+[ \t]+times|[x×][1-9]\d{0,3}|[1-9]\d{0,3}[x×])"
-    r"[ \t]*\))[^()]*\)",
+    r"(?<=\s)\((?![ \t]*(?:hold|long[ \t-]*press|twice|thrice|\w+[ \t]+times"
+    r"|[x×][1-9]\d{0,3}|[1-9]\d{0,3}[x×])[ \t]*\))[^()]*\)",
     re.IGNORECASE,
 )
 #: The marks about a press: Markdown's ``**`` and backticks, quotes (``"<<"``), LaTeX's

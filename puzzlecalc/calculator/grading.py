@@ -519,9 +519,9 @@ def _times(
     words: list[str], at: int, level: Level, state: GameState, rules: Rules
 ) -> tuple[int, int]:
     """How many times the press before ``at`` is made, and the word after: once, unless a
-    count follows it in its part (``twice``, ``3 times``, ``(two times)``, ``x2`` where no
-    button shows it in ``state``, the state the press leads to: ``[+]2 x5`` is two presses
-    where ``[+]2`` makes ``x3`` show ``x5``)."""
+    count follows it in its part (``twice``, ``3 times``, ``(two times)``, ``x2`` or ``2x``
+    where no button shows it in ``state``, the state the press leads to: ``[+]2 x5`` is two
+    presses where ``[+]2`` makes ``x3`` show ``x5``)."""
     if not words[at]:
         return 1, at
     count, following = words[at].strip("()").lower(), words[at + 1].strip("()").lower()
