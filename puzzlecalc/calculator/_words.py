@@ -3,8 +3,8 @@
 a table's column of presses and a list of quoted presses as a list, a press in brackets in
 a walk as the walk writes it, and each part and line marked (:func:`read`); and what the
 grading's reader of presses shares with it: the arrows, the verbs of a press, the words
-between presses, the most words of one press, and whether a text reads as a press
-(:func:`is_label`).
+between presses, the most words of one press, how a count after a press is written, and
+whether a text reads as a press (:func:`is_label`).
 """
 
 from __future__ import annotations
@@ -24,6 +24,7 @@ __all__ = [
     "BETWEEN",
     "COUNTED_ALONE",
     "MOST_WORDS",
+    "MULTIPLIED",
     "NEW_LINE",
     "PRESS_HEADINGS",
     "VERBS",
@@ -43,13 +44,6 @@ NEW_LINE: Final = "\n"
 #: ``Step 3:``).
 _NUMBERED: Final = re.compile(r"^[ \t]*(?:step[ \t]*)?\d+[.):][ \t]+", re.IGNORECASE | re.MULTILINE)
 
-#: A remark in brackets after a press (``<< (688)``; not the ``(hold)`` or ``(long press)``
-#: of a long press, or how many times it is made: ``(twice)``, ``(x2)``, ``(2x)``).
-_REMARK: Final = re.compile(
-    r"(?<=\s)\((?![ \t]*(?:hold|long[ \t-]*press|twice|thrice|\w+[ \t]+times"
-    r"|[x×][1-9]\d{0,3}|[1-9]\d{0,3}[x×])[ \t]*\))[^()]*\)",
-    re.IGNORECASE,
-)
 #: The marks about a press: Markdown's ``**`` and backticks, quotes (``"<<"``), LaTeX's
 #: ``$``, the braces of JSON (``{"answer": "<<, +4"}``).
 _MARKS: Final = re.compile(r"\*\*|[`\"'${}]")
@@ -91,6 +85,17 @@ MOST_WORDS: Final = 8
 
 #: The counts a press is written with alone, no "times" after them (``<< twice``).
 COUNTED_ALONE: Final = ("once", "twice", "thrice")
+#: A count after a press written as a product (``<< x2``, ``+4 ×3``, ``<< 2x``): the
+#: grader makes the press that many times where no button shows it after the press.
+MULTIPLIED: Final = re.compile(r"[x×]([1-9]\d{0,3})|([1-9]\d{0,3})[x×]")
+#: A remark in brackets after a press (``<< (688)``; not the ``(hold)`` or ``(long press)``
+#: of a long press, or how many times it is made: ``(twice)``, ``(two times)``, ``(x2)``,
+#: ``(2x)``).
+_REMARK: Final = re.compile(
+    rf"(?<=\s)\((?![ \t]*(?:hold|long[ \t-]*press|twice|thrice|\w+[ \t]+times"
+    rf"|{MULTIPLIED.pattern})[ \t]*\))[^()]*\)",
+    re.IGNORECASE,
+)
 #: A number as a display shows it (``-12``, ``0.5``).
 _DISPLAY: Final = re.compile(r"-?\d+(?:\.\d+)?")
 #: The words of a table's heading that name the column of presses, the first found

@@ -144,9 +144,6 @@ _COUNTS: Final = {
     "once": 1, "twice": 2, "thrice": 3, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5,
     "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12,
 }  # fmt: skip
-#: A count after a press written as a product (``<< x2``, ``+4 ×3``, ``<< 2x``), where no
-#: button shows it.
-_MULTIPLIED: Final = re.compile(r"[x×]([1-9]\d{0,3})|([1-9]\d{0,3})[x×]")
 #: The words that begin a remark after a press, up to the end of its part or the next
 #: verb or arrow (``<< gives 688``, ``Press Store, which keeps 9``, ``+4 = 72``), in
 #: small letters. (No label is one of them.)
@@ -325,7 +322,7 @@ def _graded_words(
             reason = f"press {len(records) + 1}: {found}"
             return _wrong(level, rules, records, "no such press", reason)
         record, at = found
-        times, at = _times(words, at, level, _pressed(level, state, rules, record) or state, rules)
+        times, at = _times(words, at, level, state, rules, record)
         after_subject = False
         for _ in range(times):
             if spent > level.moves or len(records) == MAX_PRESSES:
@@ -516,20 +513,22 @@ def _press(
 
 
 def _times(
-    words: list[str], at: int, level: Level, state: GameState, rules: Rules
+    words: list[str], at: int, level: Level, state: GameState, rules: Rules, record: PressRecord
 ) -> tuple[int, int]:
-    """How many times the press before ``at`` is made, and the word after: once, unless a
-    count follows it in its part (``twice``, ``3 times``, ``(two times)``, ``x2`` or ``2x``
-    where no button shows it in ``state``, the state the press leads to: ``[+]2 x5`` is two
-    presses where ``[+]2`` makes ``x3`` show ``x5``)."""
+    """How many times the press ``record`` before ``at`` is made on ``state``, and the word
+    after: once, unless a count follows it in its part (``twice``, ``3 times``, ``(two
+    times)``, ``x2`` or ``2x`` where no button shows it in the state the press leads to:
+    ``[+]2 x5`` is two presses where ``[+]2`` makes ``x3`` show ``x5``)."""
     if not words[at]:
         return 1, at
     count, following = words[at].strip("()").lower(), words[at + 1].strip("()").lower()
     if count in _words.COUNTED_ALONE:
         return _COUNTS[count], at + 1
-    multiplied = _MULTIPLIED.fullmatch(count)
-    if multiplied and isinstance(_press(level, state, rules, words, at, walk=False), str):
-        return int(multiplied[1] or multiplied[2]), at + 1
+    multiplied = _words.MULTIPLIED.fullmatch(count)
+    if multiplied:
+        after = _pressed(level, state, rules, record) or state
+        if isinstance(_press(level, after, rules, words, at, walk=False), str):
+            return int(multiplied[1] or multiplied[2]), at + 1
     if following != "times":
         return 1, at
     written = int(count) if count.isascii() and count.isdigit() and len(count) <= 4 else 0
