@@ -158,7 +158,7 @@ _MOST_PROSE: Final = 8
 #: How many paragraphs from the end of an unmarked answer are looked in for its presses
 #: (the answer, and prose after it: "That reaches 71.").
 _MOST_PARAGRAPHS: Final = 16
-#: What words that name the presses or the answer begin with (:func:`_names_presses`).
+#: What words that name the presses or the answer begin with (:func:`_names_the_answer`).
 _PRESS_NAMES: Final = (*_ANSWER_NAMES, *_words.PRESS_HEADINGS, "step")
 #: A heading that begins a paragraph (``Why it works:``, ``**Check:**``): its words.
 _HEADING: Final = re.compile(r"[ \t>#*_]*([A-Za-z][A-Za-z' \t]{0,40}?)[ \t*_]*:")
@@ -236,10 +236,10 @@ def _explains(part: str) -> bool:
     it explains the presses (``Why it works: << removes the 4``, ``Check: ...``); it
     gives them only where no part read after it does."""
     heading = _HEADING.match(part)
-    return heading is not None and not _names_presses(heading[1].split())
+    return heading is not None and not _names_the_answer(heading[1].split())
 
 
-def _names_presses(words: Iterable[str]) -> bool:
+def _names_the_answer(words: Iterable[str]) -> bool:
     """Whether ``words`` name the presses or the answer (a word that begins with one of
     :data:`_ANSWER_NAMES` or :data:`_words.PRESS_HEADINGS`, or "step")."""
     return any(word.lower().startswith(_PRESS_NAMES) for word in words)
@@ -365,7 +365,7 @@ def _start_shown(words: list[str], at: int, state: GameState) -> int:
         if not words[stop] or words[stop] == _words.NEW_LINE:
             return 0
         if words[stop].endswith(":"):
-            if _names_presses(words[at : stop + 1]):
+            if _names_the_answer(words[at : stop + 1]):
                 return 0
             return stop + 2 - at if words[stop + 1] == format_value(state.value) else 0
     return 0
