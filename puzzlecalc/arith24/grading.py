@@ -3,11 +3,12 @@
 :func:`find_answer` finds the expression an answer gives: the text of the last
 ``<answer>...</answer>`` (``<Answer>`` too), else of the last ``\\boxed{...}``, else the
 whole text (the markers of a Markdown list left out: a dash, star or plus and a space at a
-line's start; a list's numbers, ``1)`` or ``(1)``, part what they mark). Where the last ``Answer:`` at a line's start (``Solution:``, ``**Final
-answer:**``, ``The answer is:``, ``So the answer is``) introduces an expression, that is
-the answer, not the working after it: the last expression of the first line from there
-with a digit, or, if that line is an equation, the list of steps that begins there when
-its steps chain into one (``Answer: 3+3=6`` and ``6*4=24`` on the next line).
+line's start; a list's numbers, ``1)`` or ``(1)``, part what they mark). Where the last
+``Answer:`` at a line's start (``Solution:``, ``**Final answer:**``, ``The answer is:``,
+``So the answer is``) introduces an expression, that is the answer, not the working after
+it: the last expression of the first line from there with a digit, or, if that line is an
+equation, the list of steps that begins there when its steps chain into one (``Answer:
+3+3=6`` and ``6*4=24`` on the next line).
 
 An answer may say in words that the puzzle has no solution (``No solution``,
 ``impossible``, ``there is none``, ``cannot be made``): it does where its marked text,
@@ -19,30 +20,28 @@ expression the referee finds right is the answer whatever words follow it: ``8/(
 is impossible with + alone.``)
 
 Else, in the text, a list of steps (``3+3=6, 6*4=24``, ``3+3=6 so 6*4=24``, ``**Step 1:**
-3+3=6``, ``First combine 3 and 3: 3+3=6``, ``(3+3)*4 = 24 (3+3 = 6, 6*4 = 24)``, a
-Markdown table's columns of operations and results, or in words: ``Add 3 and 3 to get 6``,
+3+3=6``, ``First combine 3 and 3: 3+3=6``, ``(3+3)*4 = 24 (3+3 = 6, 6*4 = 24)``, a Markdown
+table's columns of operations and results, or in words: ``Add 3 and 3 to get 6``,
 ``Multiply 6 by 4, giving 24``, ``then multiply the result by 4 to get 24`` (on the result
 before, where it makes what it says); a step may take a root or a factorial, ``√9 = 3``,
-``3! = 6``; each step's operands must be cards or results of
-steps before, each used once (the step that made it written in full, a part that brackets
-would not change: ``12-6 = 6, (12-6)*4 = 24``, or its value, a fraction, then a negative
-number, before a whole number; a number that may be a card or a result is the latest
-result of its value, unless the answer so read does not use the cards dealt and reading
-some such numbers as cards makes one that does: ``(2-1)*10 = 10. Check: 2-1 = 1, 1*10 =
-10`` with a card 10), the claimed
-result of each step the answer is made of exact (a try on the way, ``(5)-5 = 24? No``, is
-not the answer); at most 64 steps, a longer list is read as text) up to its last step
-that makes the target (the steps after it are working: ``3+3=6, 6*4=24, as 24/4=6``),
-where a step that makes it again and is a part of the answer before it (as read, or as
-written) is working too (``(12+12)*1 = 24, where 12+12 = 24``), as the list is where it
-is a part of an expression the text states (``(13-11)*12*1 since 13-11 = 2 and
-(13-11)*12 = 24``); else, or where the list makes no target and the text states an
-expression (below), or where its answer claims a result it does not make and the text
-states another expression (``5*7 = 10? No, it is 35. (7-5)*3+4``), the last expression:
-of a chain of equalities (``8/(3-8/3) = 24``, ``24 = 8/(3-8/3)``, ``8/(3-8/3) = 8/(1/3) =
-24``; a sentence's full stop ends one, and a line that begins with ``=`` goes on with the
-one before) its first side with an operator, of the last chain that is not working after
-an expression stated before it.
+``3! = 6``; each step's operands must be cards or results of steps before, each used once
+(the step that made it written in full, a part that brackets would not change: ``12-6 = 6,
+(12-6)*4 = 24``, or its value, a fraction, then a negative number, before a whole number; a
+number that may be a card or a result is the latest result of its value, unless the answer
+so read does not use the cards dealt and reading some such numbers as cards makes one that
+does: ``(2-1)*10 = 10. Check: 2-1 = 1, 1*10 = 10`` with a card 10), the claimed result of
+each step the answer is made of exact (a try on the way, ``(5)-5 = 24? No``, is not the
+answer); at most 64 steps, a longer list is read as text) up to its last step that makes
+the target (the steps after it are working: ``3+3=6, 6*4=24, as 24/4=6``), where a step
+that makes it again and is a part of the answer before it (as read, or as written) is
+working too (``(12+12)*1 = 24, where 12+12 = 24``), as the list is where it is a part of an
+expression the text states (``(13-11)*12*1 since 13-11 = 2 and (13-11)*12 = 24``); else, or
+where the list makes no target and the text states an expression (below), or where its
+answer claims a result it does not make and the text states another expression (``5*7 = 10?
+No, it is 35. (7-5)*3+4``), the last expression: of a chain of equalities (``8/(3-8/3) =
+24``, ``24 = 8/(3-8/3)``, ``8/(3-8/3) = 8/(1/3) = 24``; a sentence's full stop ends one,
+and a line that begins with ``=`` goes on with the one before) its first side with an
+operator, of the last chain that is not working after an expression stated before it.
 
 Working is a chain written equal (or ``≈``) to a number other than the target (``3 - 8/3 =
 1/3``, ``8/3 ≈ 2.67``), or a part of the expression before it (``8/(3-8/3) = 24, as 3-8/3
@@ -51,20 +50,20 @@ and ``equals`` between an expression and a number are read as ``=``, and ``is ab
 (``approximately``, ``roughly``, ``around``, ``nearly``) as ``≈``.
 
 An expression is read without what cannot begin or end one (Markdown's ``**``, a full
-stop). LaTeX (``\\times``, ``\\div``, ``\\cdot``, ``\\sqrt``, ``\\frac{a}{b}`` (the
-first 64; of two numbers, the number ``a/b`` a step writes), ``\\left(``, ``\\bigl(``; its
-environments' rows, ``\\begin{aligned} 8-4 &= 4 \\\\ 4 \\times 6 &= 24
-\\end{aligned}``, as lines, and its arrows, ``\\Rightarrow``, as arrows, and ``\\quad``
-between steps as what parts them), a root in letters (``sqrt(16)``), an arrow (``→``, ``⇒``, ``->``, ``=>``) after an expression as ``=`` (``3+3 -> 6,
-6*4 -> 24``) and else as what parts two steps (``3+3 = 6 => 6*4 = 24``), Unicode
-(``×``, ``÷``, ``−``), a letter x between operands (``3 x 8``) and words between operands
-("plus", "minus", "times", "multiplied by", "divided by": ``8 divided by (3 minus 8
-divided by 3)``) are read as the operators they write, square brackets about an
-expression and braces as round ones (``[(1+2)+3]*4``), a number's thousands parted by
-commas as one number (``7,725``; not the list ``3,8,8,3``), and Unicode's vulgar fractions
-as one number, with a whole number before one (``⅓``, ``2⅔``). The work grows with the
-length of the text, no faster: an answer of :data:`MAX_ANSWER` characters takes
-milliseconds.
+stop). LaTeX (``\\times``, ``\\div``, ``\\cdot``, ``\\sqrt``, ``\\frac{a}{b}`` (the first
+64; of two numbers, the number ``a/b`` a step writes), ``\\left(``, ``\\bigl(``; its
+environments' rows, ``\\begin{aligned} 8-4 &= 4 \\\\ 4 \\times 6 &= 24 \\end{aligned}``, as
+lines, and its arrows, ``\\Rightarrow``, as arrows, and ``\\quad`` between steps as what
+parts them), a root in letters (``sqrt(16)``), an arrow (``→``, ``⇒``, ``->``, ``=>``)
+after an expression as ``=`` (``3+3 -> 6, 6*4 -> 24``) and else as what parts two steps
+(``3+3 = 6 => 6*4 = 24``), Unicode (``×``, ``÷``, ``−``), a letter x between operands (``3
+x 8``) and words between operands ("plus", "minus", "times", "multiplied by", "divided by":
+``8 divided by (3 minus 8 divided by 3)``) are read as the operators they write, square
+brackets about an expression and braces as round ones (``[(1+2)+3]*4``), a number's
+thousands parted by commas as one number (``7,725``; not the list ``3,8,8,3``), and
+Unicode's vulgar fractions as one number, with a whole number before one (``⅓``, ``2⅔``).
+The work grows with the length of the text, no faster: an answer of :data:`MAX_ANSWER`
+characters takes milliseconds.
 
 :func:`grade` then referees the expression with
 :func:`~puzzlecalc.arith24.referee.check` under the puzzle's rules (the solver and the
