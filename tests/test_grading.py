@@ -284,6 +284,22 @@ def test_a_dash_and_a_space_that_begin_a_line_mark_an_item_of_a_list_not_a_minus
     assert grade("-3+3+24 = 24", [3, 3, 24]).fault == "against the rules"  # (a minus)
 
 
+@pytest.mark.parametrize(
+    "text",
+    [
+        "`8-4 = 4`, then `4*6 = 24`",
+        "- `8 - 4 = 4`\n- `4 × 6 = 24`",
+        "1. **`8-4 = 4`**\n2. **`4*6 = 24`**",
+        '"8-4 = 4", "4*6 = 24"',
+        "“8-4 = 4”, then “4*6 = 24”.",
+        "'8-4 = 4'\n'4*6 = 24'",
+    ],
+)
+def test_a_step_in_backticks_or_quotes_is_a_step(text: str) -> None:
+    graded = grade(text, [8, 4, 6])
+    assert graded.correct and graded.expression == "(8-4)*6", (text, graded)
+
+
 def test_a_remark_after_a_step_does_not_go_on_its_result() -> None:
     assert find_answer("3+3=6 4\n6*4=24") == "6*4"  # (a number: no remark, no list)
     assert grade("3+3=6.5\n6.5*4=26", [3, 3, 4], 26).reason == "step 1: 3+3 is 6, not 6.5"

@@ -94,12 +94,16 @@ _MARK: Final = re.compile(f"[{_MARKS}]")
 #: What goes before a step and is not the step: ``Step 2:``, ``First,``, ``2.`` (not the
 #: ``6.`` of ``6.5*4``), ``(2)`` before a number or a bracket (not ``(5) - 5``), words up
 #: to a colon (``First combine 8 and 4: 8+4=12``), and Markdown's emphasis about it or the
-#: step (``**Step 2:**``, ``**Step 2**:``, ``2. **3+3=6**``).
+#: step (``**Step 2:**``, ``**Step 2**:``, ``2. **3+3=6**``), or inline code's backtick or a
+#: quote before the step (``"3+3 = 6"``).
 _LABEL: Final = re.compile(
     r"^\s*[*_]*(?:[A-Za-z][A-Za-z ]*\d+[*_]*\s*[:.)]|\d+[.)](?!\d)|\(\d+\)(?=[ \t]+[\d(])"
     r"|[A-Za-z][A-Za-z ]*[*_]*[:,]?"
-    r"|[^=:]*:)?[*_]*\s*[*_]*"
+    r"|[^=:]*:)?[*_]*\s*[*_`\"'“‘]*"
 )
+#: What may close a step after its result: a full stop, Markdown's emphasis, inline code's
+#: backtick, a quote.
+_AFTER_STEP: Final = ". *_`\"'”’"
 
 
 class Steps(NamedTuple):
@@ -221,7 +225,7 @@ def read(
     steps: list[re.Match[str]] = []
     for part in _parts(text):
         if "=" in part:
-            step = _STEP.match(_LABEL.sub("", part, count=1).rstrip(". *_"))
+            step = _STEP.match(_LABEL.sub("", part, count=1).rstrip(_AFTER_STEP))
             if (
                 step is None
                 or not _STEP_OPERATOR.search(trimmed(step[1]))
