@@ -4,15 +4,17 @@ graders read (:mod:`puzzlecalc.arith24.grading`, :mod:`puzzlecalc.calculator.gra
 An answer is text of at most :data:`MAX_ANSWER` characters. What it marks as its answer is
 the text of its last ``<answer>...</answer>`` (in capitals or not), else of its last
 ``\\boxed{...}``; the lines of a Markdown list begin with a marker (a dash, star, plus or
-bullet, and a space), which is not part of the answer; a Markdown table's columns are
-found by the words of its heading. Some words say that a puzzle has no solution
-(:data:`NO_SOLUTION`): the referee reads them in a typed answer too.
+bullet, and a space), which is not part of the answer; a Markdown table's columns are found
+by the words of its heading. An answer in JSON is read as the text of its strings
+(:func:`from_json`). Some words say that a puzzle has no solution (:data:`NO_SOLUTION`):
+the referee reads them in a typed answer too.
 """
 
 from __future__ import annotations
 
+import json
 import re
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from typing import Final
 
 from puzzlecalc.errors import InvalidArgumentError
@@ -28,6 +30,7 @@ __all__ = [
     "WRONGLY_NONE",
     "braced",
     "checked_answer",
+    "from_json",
     "is_typed_claim_of_none",
     "marked",
     "table_columns",
@@ -78,6 +81,15 @@ _OPEN_TAG: Final = re.compile("<answer>", re.IGNORECASE)
 _CLOSE_TAG: Final = re.compile("</answer>", re.IGNORECASE)
 #: A brace.
 _BRACE: Final = re.compile(r"[{}]")
+#: A block of code fenced in Markdown (with its language or not: ```` ```json ````), and
+#: its inside.
+_FENCED: Final = re.compile(r"```[A-Za-z]*[ \t]*\n(.*?)```", re.DOTALL)
+#: The keys of an object of JSON whose value is the answer, case, ``_``, ``-`` and spaces
+#: aside (``"answer"``, ``"final_answer"``, ``"finalAnswer"``, ``"expression"``).
+_ANSWER_KEYS: Final = frozenset({"answer", "finalanswer", "expression", "finalexpression"})
+_NOT_IN_A_KEY: Final = str.maketrans("", "", "_- ")
+#: A number and no more (an answer key's value that gives no answer: ``"24"``).
+_NUMBER: Final = re.compile(r"[-\d./ ]*")
 
 
 def checked_answer(text: object) -> str:
@@ -101,6 +113,58 @@ def is_typed_claim_of_none(typed: str) -> bool:
     (True, False)
     """
     return not any(map(str.isdigit, typed)) and NO_SOLUTION.search(typed) is not None
+
+
+def from_json(text: str) -> str:
+    """``text`` with the JSON it is, or holds in a block fenced in Markdown, written as the
+    text of its strings, each on its own line in their order (a list of steps, a key's
+    prose); the text of a key named for the answer (``"answer"``, ``"final_answer"``,
+    ``"expression"``) that is more than a number is marked as an answer
+    (``<answer>...</answer>``). Text that is no JSON (or nested too deep to read) is as it
+    is.
+
+    >>> from_json('{"steps": ["3+3 = 6", "6*4 = 24"], "answer": "(3+3)*4"}')
+    '3+3 = 6\\n6*4 = 24\\n<answer>(3+3)*4</answer>'
+    """
+    if text.lstrip().startswith(("{", "[")):
+        written = _json_text(text)
+        return text if written is None else written
+    if "```" not in text:
+        return text
+    return _FENCED.sub(lambda fenced: _json_text(fenced[1]) or fenced[0], text)
+
+
+def _json_text(text: str) -> str | None:
+    """The text of the JSON object or list ``text`` is (:func:`from_json`); ``None`` if it
+    is none."""
+    if not text.lstrip().startswith(("{", "[")):
+        return None
+    try:
+        return "\n".join(_strings(json.loads(text)))
+    except (ValueError, RecursionError):  # (no JSON, or nested deeper than Python reads)
+        return None
+
+
+def _strings(value: object) -> Iterator[str]:
+    """The strings of a ``value`` of JSON in their order, an answer's marked
+    (:func:`from_json`)."""
+    if isinstance(value, str):
+        yield value
+    elif isinstance(value, list):
+        for inner in value:
+            yield from _strings(inner)
+    elif isinstance(value, dict):
+        for key, inner in value.items():
+            if not _is_answer_key(key):
+                yield from _strings(inner)
+                continue
+            answer = "\n".join(_strings(inner))
+            yield answer if _NUMBER.fullmatch(answer) else f"<answer>{answer}</answer>"
+
+
+def _is_answer_key(key: str) -> bool:
+    """Whether an object's ``key`` names its answer (:data:`_ANSWER_KEYS`)."""
+    return key.translate(_NOT_IN_A_KEY).lower() in _ANSWER_KEYS
 
 
 def marked(text: str) -> str | None:

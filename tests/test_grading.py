@@ -888,6 +888,8 @@ WRAPPINGS = [
     "24 = {}.",
     "(that is, {})",
     "**{}**",
+    '{{"answer": "{}"}}',
+    'My answer:\n```json\n{{"reasoning": "1 + 1 = 2", "final_answer": "{}"}}\n```',
 ]
 
 
@@ -908,6 +910,49 @@ def test_every_printed_solution_grades_right_however_it_is_wrapped(
 IN_WORDS_BETWEEN = str.maketrans(
     {"+": " plus ", "-": " minus ", "*": " times ", "/": " divided by "}
 )
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # (the strings of an object or a list of JSON, each a line: a list of steps)
+        '{"steps": ["8-4 = 4", "4*6 = 24"]}',
+        '["First, 8-4 = 4.", "Then 4*6 = 24."]',
+        '{"steps": [{"step": "8-4 = 4"}, {"step": "4*6 = 24", "note": "done"}]}',
+        # (a key named for the answer is marked as one, unless it holds a number alone)
+        '{"reasoning": "Try 8*6 = 48, too big.", "answer": "(8-4)*6"}',
+        '{"final_answer": ["8-4 = 4", "4*6 = 24"], "note": "1+1 = 2"}',
+        '{"expression": "(8-4)*6", "answer": "24"}',
+        '{"expression": "(8-4)*6", "answer": 24}',
+        '{"finalAnswer": "$(8-4) \\\\times 6$"}',  # (LaTeX, its backslash escaped in JSON)
+        '{"Final Answer": "8 − 4 = 4\\n4 × 6 = 24"}',  # (a new line, escaped in JSON)
+        # (in a block of code fenced in Markdown, with prose about it)
+        'Here it is:\n```json\n{"answer": "(8-4)*6"}\n```\nIt uses each card once.',
+        '```\n[\n  "8-4 = 4",\n  "4*6 = 24"\n]\n```',
+    ],
+)
+def test_json_is_read_as_the_text_of_its_strings_and_its_answer_key_marks_the_answer(
+    text: str,
+) -> None:
+    graded = grade(text, [8, 4, 6])
+    assert graded.correct and graded.expression in ("(8-4)*6", "(8 - 4) * 6"), (text, graded)
+
+
+@pytest.mark.parametrize(
+    ("text", "reason"),
+    [
+        ('{"answer": "No solution"}', WRONGLY_NONE),
+        ('{"answer": "8*4-6", "check": "(8-4)*6 = 24"}', "gives 26, not 24"),
+        ('{"answer": 24}', NO_EXPRESSION),  # (no string, no expression)
+        ("[" * 5000 + "]" * 5000, NO_EXPRESSION),  # (nested deeper than Python reads)
+        ("{8-4}*6", "correct"),  # (no JSON: braces as brackets)
+        ('{"answer": "(8-4)*6"', "correct"),  # (no JSON: not closed)
+    ],
+)
+def test_what_json_says_is_graded_as_text_and_what_is_no_json_as_it_is(
+    text: str, reason: str
+) -> None:
+    assert grade(text, [8, 4, 6]).reason == reason, text
 
 
 def test_an_answer_is_text_of_a_bounded_length() -> None:
