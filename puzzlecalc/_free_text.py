@@ -6,8 +6,9 @@ the text of its last ``<answer>...</answer>`` (in capitals or not), else of its 
 ``\\boxed{...}``; the lines of a Markdown list begin with a marker (a dash, star, plus or
 bullet, and a space), which is not part of the answer; a Markdown table's columns are found
 by the words of its heading. An answer in JSON is read as the text of its strings
-(:func:`from_json`). Some words say that a puzzle has no solution (:data:`NO_SOLUTION`):
-the referee reads them in a typed answer too.
+(:func:`from_json`), and one printed escaped as it was before (:func:`unescaped`). Some
+words say that a puzzle has no solution (:data:`NO_SOLUTION`): the referee reads them in a
+typed answer too.
 """
 
 from __future__ import annotations
@@ -34,6 +35,7 @@ __all__ = [
     "is_typed_claim_of_none",
     "marked",
     "table_columns",
+    "unescaped",
 ]
 
 #: The longest answer graded, in characters (a longer one is refused, not read).
@@ -81,6 +83,24 @@ _OPEN_TAG: Final = re.compile("<answer>", re.IGNORECASE)
 _CLOSE_TAG: Final = re.compile("</answer>", re.IGNORECASE)
 #: A brace.
 _BRACE: Final = re.compile(r"[{}]")
+#: The commands of LaTeX's mathematics whose names begin with ``n`` (``\neq``, ``\nu``):
+#: where one is written, ``\n`` is no line's end.
+_LATEX_N: Final = (
+    "nabla", "natural", "ne", "nearrow", "neg", "neq", "newline", "nexists", "ngeq", "ngtr",
+    "ni", "nleftarrow", "nleq", "nless", "nmid", "noindent", "nolimits", "nonumber", "not",
+    "notin", "nparallel", "nprec", "nrightarrow", "nsim", "nsubseteq", "nsucc", "nu",
+    "nvdash", "nwarrow",
+)  # fmt: skip
+#: A line's end written as ``\n`` (a backslash, itself not escaped, and ``n``; not the start
+#: of one of :data:`_LATEX_N`), and the backslashes before a command's name.
+_ESCAPED_LINE_END: Final = re.compile(
+    rf"(?<!\\)(?:\\\\)*\\n(?!(?:{'|'.join(name[1:] for name in _LATEX_N)})(?![A-Za-z]))"
+)
+_BACKSLASHES: Final = re.compile(r"(?<!\\)\\+(?=[A-Za-z])")
+#: What a text printed escaped writes with a backslash, and what it writes: a line's end, a
+#: backslash, a quote. (Not ``\t``: a tab, or LaTeX's ``\times``.)
+_ESCAPE: Final = re.compile(r'\\([n\\"])')
+_ESCAPED: Final = {"n": "\n", "\\": "\\", '"': '"'}
 #: A block of code fenced in Markdown (with its language or not: ```` ```json ````), and
 #: its inside.
 _FENCED: Final = re.compile(r"```[A-Za-z]*[ \t]*\n(.*?)```", re.DOTALL)
@@ -165,6 +185,30 @@ def _strings(value: object) -> Iterator[str]:
 def _is_answer_key(key: str) -> bool:
     """Whether an object's ``key`` names its answer (:data:`_ANSWER_KEYS`)."""
     return key.translate(_NOT_IN_A_KEY).lower() in _ANSWER_KEYS
+
+
+def unescaped(text: str) -> str:
+    """``text`` as it was before it was printed escaped (as Python's ``repr`` or a string of
+    JSON writes it: ``3+3 = 6\\n6*4 = 24``, ``$6 \\\\times 4$``), where it was: where it has
+    no line's end, and writes one as ``\\n`` (:data:`_ESCAPED_LINE_END`) or each command of
+    LaTeX in it after two backslashes (a run of backslashes before a name is a command
+    where it is odd: ``\\times``, or a row's end and ``\\times``); each ``\\n`` is then a
+    line's end, ``\\\\`` a backslash and ``\\"`` a quote; else ``text``.
+
+    >>> unescaped(r"3+3 = 6\\n6*4 = 24")
+    '3+3 = 6\\n6*4 = 24'
+    """
+    if "\n" in text or "\\" not in text or not _is_printed_escaped(text):
+        return text
+    return _ESCAPE.sub(lambda escape: _ESCAPED[escape[1]], text)
+
+
+def _is_printed_escaped(text: str) -> bool:
+    """Whether ``text``, with no line's end, was printed escaped (:func:`unescaped`)."""
+    if _ESCAPED_LINE_END.search(text) is not None:
+        return True
+    runs = _BACKSLASHES.findall(text)
+    return bool(runs) and all(len(run) % 2 == 0 for run in runs)
 
 
 def marked(text: str) -> str | None:

@@ -56,6 +56,7 @@ NO_SOLUTION_LEVEL = Level(start=0, goal=7, moves=2, buttons=["+2"])
         "Let me try.\n\n**Answer:** `<<`, `<<`, `+4`, `+4`, `Reverse`, `+4`",
         "Presses:\n1. << (688)\n2. << (68)\n3. +4 (72)\n4. +4 (76)\n5. Reverse (67)\n6. +4 (71)",
         "Solution:\n- <<\n- <<\n- +4\n- +4\n- Reverse\n- +4",
+        r"<<\n<<\n+4\n+4\nReverse\n+4",  # (printed escaped)
         'Press: "<<", "<<", "+4", "+4", "Reverse", "+4"',
         '<answer>["<<", "<<", "+4", "+4", "Reverse", "+4"]</answer>',  # (JSON)
         "Sequence: ['<<', '<<', '+4', '+4', 'Reverse', '+4']",
@@ -197,6 +198,12 @@ def test_latex_writes_the_characters_of_labels() -> None:
     ):
         assert grade_presses(text, level).presses == ("/5", "x3", "x3", "<<"), text
     assert grade_presses(r"$\pm$", Level(start=-5, goal=5, moves=1, buttons=["+/-"])).correct
+
+
+def test_a_text_printed_escaped_is_read_as_it_was_before() -> None:
+    level = Level(start=50, goal=9, moves=4, buttons=["/5", "x3", "<<"])
+    for text in (r"/5\nx3\nx3\n<<", r"$\\div 5, \\times 3, \\times 3, \\ll$"):
+        assert grade_presses(text, level).presses == ("/5", "x3", "x3", "<<"), text
 
 
 def test_a_count_written_as_a_product_is_a_press_where_a_button_shows_it() -> None:

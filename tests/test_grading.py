@@ -955,6 +955,24 @@ def test_what_json_says_is_graded_as_text_and_what_is_no_json_as_it_is(
     assert grade(text, [8, 4, 6]).reason == reason, text
 
 
+@pytest.mark.parametrize(
+    "text",
+    [
+        r"8-4 = 4\n4*6 = 24",
+        r"Step 1: 8-4 = 4\nStep 2: 4*6 = 24",
+        r'"8-4 = 4\n4*6 = 24"',
+        r"$8-4 = 4$\n$4 \\times 6 = 24$",  # (LaTeX's backslash escaped too)
+        r"$8-4 = 4$\n$4 \times 6 = 24$",  # (or not: \t is no tab)
+        r"So: $(8-4) \\times 6$",  # (each command's backslash escaped, on one line)
+        r"First 8-4 = 4\nthen 4*6 = 24",  # (\nthen: no command of LaTeX)
+    ],
+)
+def test_a_text_printed_escaped_is_read_as_it_was_before(text: str) -> None:
+    graded = grade(text, [8, 4, 6])
+    assert graded.correct and graded.expression == "(8-4)*6", (text, graded)
+    assert grade(r"$8 \neq 3$, so (8-4)*6", [8, 4, 6]).correct  # (LaTeX's \neq: no new line)
+
+
 def test_an_answer_is_text_of_a_bounded_length() -> None:
     with pytest.raises(InvalidArgumentError, match="an answer must be text"):
         grade(24, HAND)  # type: ignore[arg-type]

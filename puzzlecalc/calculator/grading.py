@@ -37,7 +37,9 @@ stand in brackets before its display, ``6884 → (<<) 688``), else as the press.
 begin a line or a sentence and name no press end the presses (``<<, +4. This reaches
 71.``), but before the first press they are passed over where a later line begins with a
 verb of a press in its first part (``The goal is 71. Press <<, ...``, ``We need 71.\\nSo
-we press <<, ...``); in a list, they are a press no button shows (``<<, +4, zap``).
+we press <<, ...``); in a list, they are a press no button shows (``<<, +4, zap``). An
+answer printed escaped, as a string of JSON or Python's ``repr`` writes it (``<<\\n+4`` on
+one line), is read as the text it was.
 
 The presses are then played from the level's start until the level ends, as the game ends
 it: when its goal first shows (or ``ABC`` is pressed, for a word goal; presses written
@@ -84,6 +86,7 @@ from puzzlecalc._free_text import (
     PARAGRAPH_BREAK,
     checked_answer,
     marked,
+    unescaped,
 )
 from puzzlecalc._pool import in_order
 from puzzlecalc._text import counted
@@ -208,7 +211,7 @@ def grade_presses(
     :raises SearchLimitError: if the answer says there is no solution and the search for
         one would visit more than ``max_states`` states.
     """
-    parts = _parts(checked_answer(text))
+    parts = _parts(unescaped(checked_answer(text)))
     checked_level(level)
     checked_rules(rules)
     whole_number(max_states, "max_states", low=1)
