@@ -3,12 +3,12 @@ graders read (:mod:`puzzlecalc.arith24.grading`, :mod:`puzzlecalc.calculator.gra
 
 An answer is text of at most :data:`MAX_ANSWER` characters. What it marks as its answer is
 the text of its last ``<answer>...</answer>`` (in capitals or not), else of its last
-``\\boxed{...}``; the lines of a Markdown list begin with a marker (a dash, star, plus or
-bullet, and a space), which is not part of the answer; a Markdown table's columns are found
-by the words of its heading. An answer in JSON is read as the text of its strings
-(:func:`from_json`), and one printed escaped as it was before (:func:`unescaped`). Some
-words say that a puzzle has no solution (:data:`NO_SOLUTION`): the referee reads them in a
-typed answer too.
+``\\boxed{...}``; Markdown begins a line with a block quote's ``>`` or a list's marker (a
+dash, star, plus or bullet, and a space), which is not part of the answer; a Markdown
+table's columns are found by the words of its heading. An answer in JSON is read as the
+text of its strings (:func:`from_json`), and one printed escaped as it was before
+(:func:`unescaped`). Some words say that a puzzle has no solution (:data:`NO_SOLUTION`):
+the referee reads them in a typed answer too.
 """
 
 from __future__ import annotations
@@ -21,9 +21,9 @@ from typing import Final
 from puzzlecalc.errors import InvalidArgumentError
 
 __all__ = [
-    "BULLET",
     "LATEX_COMMAND",
     "LATEX_TEXT",
+    "LINE_MARKER",
     "MAX_ANSWER",
     "NO_SOLUTION",
     "PARAGRAPH_BREAK",
@@ -41,9 +41,12 @@ __all__ = [
 #: The longest answer graded, in characters (a longer one is refused, not read).
 MAX_ANSWER: Final = 100_000
 
-#: The marker of an item of a Markdown list, at the start of a line: a dash, star, plus or
-#: bullet, and a space (``- 3+3=6``: not a minus).
-BULLET: Final = re.compile(r"^[ \t]*[-*+•][ \t]+", re.MULTILINE)
+#: What Markdown writes at the start of a line before its words: a block quote's ``>``
+#: (``> 3+3=6``, nested: ``> > 3+3=6``; not ``>=``), the marker of an item of a list (a dash,
+#: star, plus or bullet, and a space: ``- 3+3=6``, not a minus), or both.
+LINE_MARKER: Final = re.compile(
+    r"^[ \t]*(?:(?:>(?!=)[ \t]*)+(?:[-*+•][ \t]+)?|[-*+•][ \t]+)", re.MULTILINE
+)
 #: What parts two paragraphs: a line with nothing on it.
 PARAGRAPH_BREAK: Final = re.compile(r"\n[ \t]*\n")
 #: A table of Markdown: two lines or more that begin and end with ``|``.

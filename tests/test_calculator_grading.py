@@ -57,6 +57,9 @@ NO_SOLUTION_LEVEL = Level(start=0, goal=7, moves=2, buttons=["+2"])
         "Presses:\n1. << (688)\n2. << (68)\n3. +4 (72)\n4. +4 (76)\n5. Reverse (67)\n6. +4 (71)",
         "Solution:\n- <<\n- <<\n- +4\n- +4\n- Reverse\n- +4",
         r"<<\n<<\n+4\n+4\nReverse\n+4",  # (printed escaped)
+        "> <<\n> <<\n> +4\n> +4\n> Reverse\n> +4",  # (a block quote)
+        ">> <<\n>> <<\n>> +4\n>> +4\n>> Reverse\n>> +4",
+        "> - <<\n> - <<\n> - +4\n> - +4\n> - Reverse\n> - +4",
         'Press: "<<", "<<", "+4", "+4", "Reverse", "+4"',
         '<answer>["<<", "<<", "+4", "+4", "Reverse", "+4"]</answer>',  # (JSON)
         "Sequence: ['<<', '<<', '+4', '+4', 'Reverse', '+4']",

@@ -287,15 +287,22 @@ def test_a_dash_and_a_space_that_begin_a_line_mark_an_item_of_a_list_not_a_minus
 @pytest.mark.parametrize(
     "text",
     [
+        # (in inline code or quotes)
         "`8-4 = 4`, then `4*6 = 24`",
         "- `8 - 4 = 4`\n- `4 × 6 = 24`",
         "1. **`8-4 = 4`**\n2. **`4*6 = 24`**",
         '"8-4 = 4", "4*6 = 24"',
         "“8-4 = 4”, then “4*6 = 24”.",
         "'8-4 = 4'\n'4*6 = 24'",
+        # (in a block quote)
+        "> 8-4 = 4\n> 4*6 = 24",
+        "> > 1. 8-4 = 4\n> > 2. 4*6 = 24",
+        ">> 8-4 = 4\n>> 4*6 = 24",
+        "> - 8-4 = 4\n> - 4*6 = 24",
+        "So:\n\n> **Answer:** (8-4)*6",
     ],
 )
-def test_a_step_in_backticks_or_quotes_is_a_step(text: str) -> None:
+def test_the_marks_about_a_step_or_its_line_are_no_part_of_it(text: str) -> None:
     graded = grade(text, [8, 4, 6])
     assert graded.correct and graded.expression == "(8-4)*6", (text, graded)
 

@@ -2,18 +2,18 @@
 
 :func:`find_answer` finds the expression an answer gives: the text of the last
 ``<answer>...</answer>`` (``<Answer>`` too), else of the last ``\\boxed{...}``, else the
-whole text (the markers of a Markdown list left out: a dash, star or plus and a space at a
-line's start; a list's numbers, ``1)`` or ``(1)``, part what they mark). An answer in JSON
-(``{"steps": ["3+3 = 6", "6*4 = 24"], "answer": "(3+3)*4"}``, or in a block of code fenced
-in Markdown) is the text of its strings, each a line, and the value of its key ``"answer"``
-(``"final_answer"``, ``"expression"``) is marked as the answer unless it is a number alone;
-an answer printed escaped, as a string of JSON or Python's ``repr`` writes it (``3+3 =
-6\\n6*4 = 24`` on one line, ``$6 \\\\times 4$``), is the text it was. Where the last
-``Answer:`` at a line's start (``Solution:``, ``**Final answer:**``, ``The answer is:``,
-``So the answer is``) introduces an expression, that is the answer, not the working after
-it: the last expression of the first line from there with a digit, or, if that line is an
-equation, the list of steps that begins there when its steps chain into one (``Answer:
-3+3=6`` and ``6*4=24`` on the next line).
+whole text (Markdown's marks at a line's start left out: a block quote's ``>``, a dash,
+star or plus and a space that mark an item of a list; a list's numbers, ``1)`` or ``(1)``,
+part what they mark). An answer in JSON (``{"steps": ["3+3 = 6", "6*4 = 24"], "answer":
+"(3+3)*4"}``, or in a block of code fenced in Markdown) is the text of its strings, each a
+line, and the value of its key ``"answer"`` (``"final_answer"``, ``"expression"``) is
+marked as the answer unless it is a number alone; an answer printed escaped, as a string of
+JSON or Python's ``repr`` writes it (``3+3 = 6\\n6*4 = 24`` on one line, ``$6 \\\\times
+4$``), is the text it was. Where the last ``Answer:`` at a line's start (``Solution:``,
+``**Final answer:**``, ``The answer is:``, ``So the answer is``) introduces an expression,
+that is the answer, not the working after it: the last expression of the first line from
+there with a digit, or, if that line is an equation, the list of steps that begins there
+when its steps chain into one (``Answer: 3+3=6`` and ``6*4=24`` on the next line).
 
 An answer may say in words that the puzzle has no solution (``No solution``,
 ``impossible``, ``there is none``, ``cannot be made``): it does where its marked text,
@@ -105,7 +105,7 @@ import more_itertools
 from puzzlecalc import _free_text
 from puzzlecalc._checks import instance, iterable, whole_number
 from puzzlecalc._free_text import (
-    BULLET,
+    LINE_MARKER,
     NO_SOLUTION,
     PARAGRAPH_BREAK,
     checked_answer,
@@ -328,7 +328,7 @@ def _read(
     to make ``target``."""
     text = unescaped(from_json(checked_answer(text)))
     found = marked(text)
-    text = BULLET.sub("", found or text)
+    text = LINE_MARKER.sub("", found or text)
     introduced = None if found else _introduced(text)
     if introduced is not None:
         introduced = plain(introduced)

@@ -14,7 +14,7 @@ from typing import Final
 
 import more_itertools
 
-from puzzlecalc._free_text import BULLET, LATEX_COMMAND, LATEX_TEXT, TABLE, table_columns
+from puzzlecalc._free_text import LATEX_COMMAND, LATEX_TEXT, LINE_MARKER, TABLE, table_columns
 from puzzlecalc.calculator.level import MAX_PRESSES, WORD_BUTTON
 from puzzlecalc.calculator.notation import parse_button, parse_press
 from puzzlecalc.errors import InvalidButtonError
@@ -115,7 +115,7 @@ def read(found: str) -> list[str]:
         found = TABLE.sub(_press_column, found)
     if "\\" in found:
         found = LATEX_COMMAND.sub(_latex_character, _LATEX_TEXT.sub(r"\1", found))
-    found = BULLET.sub("", _NUMBERED.sub("", _MARKS.sub("", found)))
+    found = LINE_MARKER.sub("", _NUMBERED.sub("", _MARKS.sub("", found)))
     found = _FILLER.sub("", found)
     if "[" in found:
         found = _KEYCAP.sub(_uncapped, found, count=MAX_PRESSES)  # (no answer makes more)
