@@ -15,8 +15,8 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterator, Sequence
-from typing import Final
+from collections.abc import Callable, Iterator, Sequence
+from typing import Final, TypeAlias
 
 from puzzlecalc.errors import InvalidArgumentError
 
@@ -113,6 +113,9 @@ _ANSWER_KEYS: Final = frozenset({"answer", "finalanswer", "expression", "finalex
 _NOT_IN_A_KEY: Final = str.maketrans("", "", "_- ")
 #: A number and no more (an answer key's value that gives no answer: ``"24"``).
 _NUMBER: Final = re.compile(r"[-\d./ ]*")
+#: The words that name the keys of a step's operation, and of its result, in an object of
+#: JSON (:func:`from_json`).
+_StepKeys: TypeAlias = tuple[Sequence[str], Sequence[str]]
 
 
 def checked_answer(text: object) -> str:
@@ -138,56 +141,100 @@ def is_typed_claim_of_none(typed: str) -> bool:
     return not any(map(str.isdigit, typed)) and NO_SOLUTION.search(typed) is not None
 
 
-def from_json(text: str) -> str:
+def from_json(text: str, *, operations: Sequence[str] = (), results: Sequence[str] = ()) -> str:
     """``text`` with the JSON it is, or holds in a block fenced in Markdown, written as the
     text of its strings, each on its own line in their order (a list of steps, a key's
     prose); the text of a key named for the answer (``"answer"``, ``"final_answer"``,
     ``"expression"``) that is more than a number is marked as an answer
-    (``<answer>...</answer>``). Text that is no JSON (or nested too deep to read) is as it
-    is.
+    (``<answer>...</answer>``), and an object with a key one of ``operations`` names that
+    holds text and one of ``results`` names that holds a number (the word alone or with an
+    "s", case, ``_``, ``-`` and spaces aside) is the step they write, neither marked. Text
+    that is no JSON (or nested too deep to read) is as it is.
 
     >>> from_json('{"steps": ["3+3 = 6", "6*4 = 24"], "answer": "(3+3)*4"}')
     '3+3 = 6\\n6*4 = 24\\n<answer>(3+3)*4</answer>'
+    >>> from_json('[{"expression": "3+3", "result": 6}]', operations=["expression"],
+    ...     results=["result"])
+    '3+3 = 6'
     """
+    steps = (operations, results)
     if text.lstrip().startswith(("{", "[")):
-        written = _json_text(text)
+        written = _json_text(text, steps)
         return text if written is None else written
     if "```" not in text:
         return text
-    return _FENCED.sub(lambda fenced: _json_text(fenced[1]) or fenced[0], text)
+    return _FENCED.sub(lambda fenced: _json_text(fenced[1], steps) or fenced[0], text)
 
 
-def _json_text(text: str) -> str | None:
-    """The text of the JSON object or list ``text`` is (:func:`from_json`); ``None`` if it
-    is none."""
+def _json_text(text: str, steps: _StepKeys) -> str | None:
+    """The text of the JSON object or list ``text`` is (:func:`from_json`, its step's keys
+    named by ``steps``); ``None`` if it is none."""
     if not text.lstrip().startswith(("{", "[")):
         return None
     try:
-        return "\n".join(_strings(json.loads(text)))
+        return "\n".join(_strings(json.loads(text), steps))
     except (ValueError, RecursionError):  # (no JSON, or nested deeper than Python reads)
         return None
 
 
-def _strings(value: object) -> Iterator[str]:
-    """The strings of a ``value`` of JSON in their order, an answer's marked
-    (:func:`from_json`)."""
+def _strings(value: object, steps: _StepKeys) -> Iterator[str]:
+    """The strings of a ``value`` of JSON in their order, an answer's marked, an object's
+    step written (:func:`from_json`)."""
     if isinstance(value, str):
         yield value
     elif isinstance(value, list):
         for inner in value:
-            yield from _strings(inner)
+            yield from _strings(inner, steps)
     elif isinstance(value, dict):
+        operation = _named(value, steps[0], lambda inner: isinstance(inner, str))
+        result = _named(value, steps[1], _is_number)
+        if operation is not None and result is not None:
+            yield f"{value[operation]} = {_number_text(value[result])}"
         for key, inner in value.items():
-            if not _is_answer_key(key):
-                yield from _strings(inner)
+            if operation is not None and result is not None and key in (operation, result):
                 continue
-            answer = "\n".join(_strings(inner))
+            if not _is_answer_key(key):
+                yield from _strings(inner, steps)
+                continue
+            answer = "\n".join(_strings(inner, steps))
             yield answer if _NUMBER.fullmatch(answer) else f"<answer>{answer}</answer>"
+
+
+def _key(key: str) -> str:
+    """An object's ``key`` as it is compared: in small letters, ``_``, ``-`` and spaces
+    left out."""
+    return key.translate(_NOT_IN_A_KEY).lower()
 
 
 def _is_answer_key(key: str) -> bool:
     """Whether an object's ``key`` names its answer (:data:`_ANSWER_KEYS`)."""
-    return key.translate(_NOT_IN_A_KEY).lower() in _ANSWER_KEYS
+    return _key(key) in _ANSWER_KEYS
+
+
+def _named(
+    value: dict[str, object], names: Sequence[str], holds: Callable[[object], bool]
+) -> str | None:
+    """The key of the object ``value`` that the first of ``names`` names (itself, or with an
+    "s") whose value ``holds``; ``None`` if none does."""
+    for name in names:
+        for key, inner in value.items():
+            if _key(key) in (name, f"{name}s") and holds(inner):
+                return key
+    return None
+
+
+def _is_number(value: object) -> bool:
+    """Whether a ``value`` of JSON is a number, or text of one (not ``true``)."""
+    if isinstance(value, str):
+        return bool(value.strip()) and _NUMBER.fullmatch(value) is not None
+    return isinstance(value, int | float) and not isinstance(value, bool)
+
+
+def _number_text(value: object) -> str:
+    """A number of JSON (:func:`_is_number`) as a step writes it (``24.0``: ``24``)."""
+    if isinstance(value, float) and value.is_integer():
+        return str(int(value))
+    return str(value).strip()
 
 
 def unescaped(text: str) -> str:

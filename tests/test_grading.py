@@ -926,6 +926,12 @@ IN_WORDS_BETWEEN = str.maketrans(
         '{"steps": ["8-4 = 4", "4*6 = 24"]}',
         '["First, 8-4 = 4.", "Then 4*6 = 24."]',
         '{"steps": [{"step": "8-4 = 4"}, {"step": "4*6 = 24", "note": "done"}]}',
+        # (an object with an operation and its result is a step, its keys named as a
+        # table's columns are: "expression" there is no answer)
+        '{"steps": [{"expression": "8-4", "result": 4}, {"expression": "4*6", "result": 24}]}',
+        '[{"step": 1, "Operation": "8 - 4", "value": 4.0}, {"step": 2, "Operation": "4 * 6",'
+        ' "value": "24"}]',
+        '{"expression": "(8-4)*6", "result": 24}',
         # (a key named for the answer is marked as one, unless it holds a number alone)
         '{"reasoning": "Try 8*6 = 48, too big.", "answer": "(8-4)*6"}',
         '{"final_answer": ["8-4 = 4", "4*6 = 24"], "note": "1+1 = 2"}',
@@ -951,6 +957,7 @@ def test_json_is_read_as_the_text_of_its_strings_and_its_answer_key_marks_the_an
         ('{"answer": "No solution"}', WRONGLY_NONE),
         ('{"answer": "8*4-6", "check": "(8-4)*6 = 24"}', "gives 26, not 24"),
         ('{"answer": 24}', NO_EXPRESSION),  # (no string, no expression)
+        ('[{"operation": "8-4", "result": true}, {"operation": "4*6"}]', "leaves out 8"),
         ("[" * 5000 + "]" * 5000, NO_EXPRESSION),  # (nested deeper than Python reads)
         ("{8-4}*6", "correct"),  # (no JSON: braces as brackets)
         ('{"answer": "(8-4)*6"', "correct"),  # (no JSON: not closed)

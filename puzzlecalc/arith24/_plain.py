@@ -20,7 +20,7 @@ from puzzlecalc.arith24 import _steps
 from puzzlecalc.arith24.expr import _SPELLINGS, narrowed
 from puzzlecalc.arith24.numbers import MAX_DIGITS
 
-__all__ = ["DIGIT", "has_digit", "has_operator", "plain"]
+__all__ = ["DIGIT", "OPERATION_NAMES", "RESULT_NAMES", "has_digit", "has_operator", "plain"]
 
 #: The characters of Unicode that write an operator, and the operator: the parser's (the
 #: referee reads them too, but a text must be ASCII before the grader looks in it).
@@ -57,10 +57,11 @@ _LATEX_ENVIRONMENT: Final = re.compile(r"\\(?:begin|end)\{[A-Za-z]+\*?\}(?:\{[lc
 _SQUARE: Final = re.compile(r"\[([^\[\]]*)\]")
 #: How deep square brackets in square brackets are read (each depth is one pass).
 _MOST_NESTED: Final = 8
-#: The words of a table's heading that name its column of operations, and of their
-#: results, the first found first (``| Step | Operation | Result |``).
-_OPERATION_HEADINGS: Final = ("operation", "calculation", "expression", "computation", "step")
-_RESULT_HEADINGS: Final = ("result", "value", "equals", "gives")
+#: The words that name a step's operation, and its result, the first found first: in a
+#: table's heading, its columns (``| Step | Operation | Result |``), and in JSON, an
+#: object's keys (``{"operation": "3+3", "result": 6}``).
+OPERATION_NAMES: Final = ("operation", "calculation", "expression", "computation", "step")
+RESULT_NAMES: Final = ("result", "value", "equals", "gives")
 #: A line that begins with an equals sign, which goes on with the chain of the line before
 #: (``(3+3)*4`` then ``= 6*4`` then ``= 24``).
 _GOES_ON: Final = re.compile(r"\n[ \t]*(?=[=≈])")
@@ -293,7 +294,7 @@ def _table_steps(table: re.Match[str]) -> str:
     """A Markdown table of steps as their lines, each its operation ``=`` its result (the
     columns its heading names: ``| Step | Operation | Result |``); the table as it is
     where its heading names no such columns."""
-    rows = table_columns(table[0], _OPERATION_HEADINGS, _RESULT_HEADINGS)
+    rows = table_columns(table[0], OPERATION_NAMES, RESULT_NAMES)
     if rows is None:
         return table[0]
     return "\n".join(made if "=" in made else f"{made} = {result}" for made, result in rows)

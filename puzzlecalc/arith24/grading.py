@@ -7,13 +7,15 @@ star or plus and a space that mark an item of a list; a list's numbers, ``1)`` o
 part what they mark). An answer in JSON (``{"steps": ["3+3 = 6", "6*4 = 24"], "answer":
 "(3+3)*4"}``, or in a block of code fenced in Markdown) is the text of its strings, each a
 line, and the value of its key ``"answer"`` (``"final_answer"``, ``"expression"``) is
-marked as the answer unless it is a number alone; an answer printed escaped, as a string of
-JSON or Python's ``repr`` writes it (``3+3 = 6\\n6*4 = 24`` on one line, ``$6 \\\\times
-4$``), is the text it was. Where the last ``Answer:`` at a line's start (``Solution:``,
-``**Final answer:**``, ``The answer is:``, ``So the answer is``) introduces an expression,
-that is the answer, not the working after it: the last expression of the first line from
-there with a digit, or, if that line is an equation, the list of steps that begins there
-when its steps chain into one (``Answer: 3+3=6`` and ``6*4=24`` on the next line).
+marked as the answer unless it is a number alone, while an object with an operation and its
+result, ``{"operation": "3+3", "result": 6}`` (its keys named as a table's columns), is the
+step ``3+3 = 6``; an answer printed escaped, as a string of JSON or Python's ``repr``
+writes it (``3+3 = 6\\n6*4 = 24`` on one line, ``$6 \\\\times 4$``), is the text it was.
+Where the last ``Answer:`` at a line's start (``Solution:``, ``**Final answer:**``, ``The
+answer is:``, ``So the answer is``) introduces an expression, that is the answer, not the
+working after it: the last expression of the first line from there with a digit, or, if
+that line is an equation, the list of steps that begins there when its steps chain into one
+(``Answer: 3+3=6`` and ``6*4=24`` on the next line).
 
 An answer may say in words that the puzzle has no solution (``No solution``,
 ``impossible``, ``there is none``, ``cannot be made``): it does where its marked text,
@@ -115,7 +117,14 @@ from puzzlecalc._free_text import (
 )
 from puzzlecalc._pool import in_order
 from puzzlecalc.arith24 import _steps
-from puzzlecalc.arith24._plain import DIGIT, has_digit, has_operator, plain
+from puzzlecalc.arith24._plain import (
+    DIGIT,
+    OPERATION_NAMES,
+    RESULT_NAMES,
+    has_digit,
+    has_operator,
+    plain,
+)
 from puzzlecalc.arith24.numbers import Number, number
 from puzzlecalc.arith24.referee import WRONGLY_NONE, Fault, check
 from puzzlecalc.arith24.rules import DEFAULT_RULES, HouseRules, house_rules
@@ -326,7 +335,8 @@ def _read(
     the cards ``dealt`` allow, where they are known: :func:`find_answer`), what is wrong
     with a step of a list of steps, and whether it says (last) that there is no solution
     to make ``target``."""
-    text = unescaped(from_json(checked_answer(text)))
+    text = from_json(checked_answer(text), operations=OPERATION_NAMES, results=RESULT_NAMES)
+    text = unescaped(text)
     found = marked(text)
     text = LINE_MARKER.sub("", found or text)
     introduced = None if found else _introduced(text)
