@@ -15,8 +15,8 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Callable, Iterator, Sequence
-from typing import Final, TypeAlias
+from collections.abc import Callable, Collection, Iterator, Sequence
+from typing import Final, NamedTuple
 
 from puzzlecalc.errors import InvalidArgumentError
 
@@ -107,15 +107,26 @@ _ESCAPED: Final = {"n": "\n", "\\": "\\", '"': '"'}
 #: A block of code fenced in Markdown (with its language or not: ```` ```json ````), and
 #: its inside.
 _FENCED: Final = re.compile(r"```[A-Za-z]*[ \t]*\n(.*?)```", re.DOTALL)
-#: The keys of an object of JSON whose value is the answer, case, ``_``, ``-`` and spaces
-#: aside (``"answer"``, ``"final_answer"``, ``"finalAnswer"``, ``"expression"``).
-_ANSWER_KEYS: Final = frozenset({"answer", "finalanswer", "expression", "finalexpression"})
+#: The keys of an object of JSON whose value is the answer, where none are named
+#: (:func:`from_json`; case, ``_``, ``-`` and spaces aside: ``"final_answer"``,
+#: ``"finalAnswer"``).
+_ANSWER_KEYS: Final = ("answer", "finalanswer", "expression", "finalexpression")
 _NOT_IN_A_KEY: Final = str.maketrans("", "", "_- ")
-#: A number and no more (an answer key's value that gives no answer: ``"24"``).
-_NUMBER: Final = re.compile(r"[-\d./ ]*")
-#: The words that name the keys of a step's operation, and of its result, in an object of
-#: JSON (:func:`from_json`).
-_StepKeys: TypeAlias = tuple[Sequence[str], Sequence[str]]
+#: A number and no more (an answer key's value that gives no answer: ``"24"``, ``"8/3"``;
+#: not ``"/3"``).
+_NUMBER: Final = re.compile(r"\s*-?\d+(?:[./]\d+)?\s*")
+
+
+class _Keys(NamedTuple):
+    """The words that name the keys of an object of JSON that :func:`from_json` reads."""
+
+    #: Its answer's, each as :func:`_key` writes it.
+    answers: frozenset[str]
+    #: A step's operation, and its result.
+    operations: Sequence[str]
+    results: Sequence[str]
+    #: What parts the strings of a list of strings.
+    listed: str
 
 
 def checked_answer(text: object) -> str:
@@ -141,15 +152,23 @@ def is_typed_claim_of_none(typed: str) -> bool:
     return not any(map(str.isdigit, typed)) and NO_SOLUTION.search(typed) is not None
 
 
-def from_json(text: str, *, operations: Sequence[str] = (), results: Sequence[str] = ()) -> str:
+def from_json(
+    text: str,
+    *,
+    answers: Collection[str] = _ANSWER_KEYS,
+    operations: Sequence[str] = (),
+    results: Sequence[str] = (),
+    listed: str = "\n",
+) -> str:
     """``text`` with the JSON it is, or holds in a block fenced in Markdown, written as the
     text of its strings, each on its own line in their order (a list of steps, a key's
-    prose); the text of a key named for the answer (``"answer"``, ``"final_answer"``,
-    ``"expression"``) that is more than a number is marked as an answer
+    prose); the text of a key ``answers`` names (:data:`_ANSWER_KEYS`: ``"answer"``,
+    ``"final_answer"``, ``"expression"``) that is more than a number is marked as an answer
     (``<answer>...</answer>``), and an object with a key one of ``operations`` names that
     holds text and one of ``results`` names that holds a number (the word alone or with an
-    "s", case, ``_``, ``-`` and spaces aside) is the step they write, neither marked. Text
-    that is no JSON (or nested too deep to read) is as it is.
+    "s", case, ``_``, ``-`` and spaces aside) is the step they write, neither marked; the
+    strings of a list of strings are parted by ``listed``. Text that is no JSON (or nested
+    too deep to read) is as it is.
 
     >>> from_json('{"steps": ["3+3 = 6", "6*4 = 24"], "answer": "(3+3)*4"}')
     '3+3 = 6\\n6*4 = 24\\n<answer>(3+3)*4</answer>'
@@ -157,47 +176,50 @@ def from_json(text: str, *, operations: Sequence[str] = (), results: Sequence[st
     ...     results=["result"])
     '3+3 = 6'
     """
-    steps = (operations, results)
+    keys = _Keys(frozenset(map(_key, answers)), operations, results, listed)
     if text.lstrip().startswith(("{", "[")):
-        written = _json_text(text, steps)
+        written = _json_text(text, keys)
         return text if written is None else written
     if "```" not in text:
         return text
-    return _FENCED.sub(lambda fenced: _json_text(fenced[1], steps) or fenced[0], text)
+    return _FENCED.sub(lambda fenced: _json_text(fenced[1], keys) or fenced[0], text)
 
 
-def _json_text(text: str, steps: _StepKeys) -> str | None:
-    """The text of the JSON object or list ``text`` is (:func:`from_json`, its step's keys
-    named by ``steps``); ``None`` if it is none."""
+def _json_text(text: str, keys: _Keys) -> str | None:
+    """The text of the JSON object or list ``text`` is (:func:`from_json`, its ``keys``
+    named); ``None`` if it is none."""
     if not text.lstrip().startswith(("{", "[")):
         return None
     try:
-        return "\n".join(_strings(json.loads(text), steps))
+        return "\n".join(_strings(json.loads(text), keys))
     except (ValueError, RecursionError):  # (no JSON, or nested deeper than Python reads)
         return None
 
 
-def _strings(value: object, steps: _StepKeys) -> Iterator[str]:
+def _strings(value: object, keys: _Keys) -> Iterator[str]:
     """The strings of a ``value`` of JSON in their order, an answer's marked, an object's
     step written (:func:`from_json`)."""
     if isinstance(value, str):
         yield value
+    elif isinstance(value, list) and all(isinstance(inner, str) for inner in value):
+        yield keys.listed.join(value)
     elif isinstance(value, list):
         for inner in value:
-            yield from _strings(inner, steps)
+            yield from _strings(inner, keys)
     elif isinstance(value, dict):
-        operation = _named(value, steps[0], lambda inner: isinstance(inner, str))
-        result = _named(value, steps[1], _is_number)
-        if operation is not None and result is not None:
+        step = _step(value, keys)
+        if step:
+            operation, result = step
             yield f"{value[operation]} = {_number_text(value[result])}"
         for key, inner in value.items():
-            if operation is not None and result is not None and key in (operation, result):
+            if key in step:
                 continue
-            if not _is_answer_key(key):
-                yield from _strings(inner, steps)
+            if _key(key) not in keys.answers:
+                yield from _strings(inner, keys)
                 continue
-            answer = "\n".join(_strings(inner, steps))
-            yield answer if _NUMBER.fullmatch(answer) else f"<answer>{answer}</answer>"
+            answer = "\n".join(_strings(inner, keys))
+            is_answer = answer.strip() and not _NUMBER.fullmatch(answer)
+            yield f"<answer>{answer}</answer>" if is_answer else answer
 
 
 def _key(key: str) -> str:
@@ -206,9 +228,12 @@ def _key(key: str) -> str:
     return key.translate(_NOT_IN_A_KEY).lower()
 
 
-def _is_answer_key(key: str) -> bool:
-    """Whether an object's ``key`` names its answer (:data:`_ANSWER_KEYS`)."""
-    return _key(key) in _ANSWER_KEYS
+def _step(value: dict[str, object], keys: _Keys) -> tuple[str, ...]:
+    """The keys of the object ``value`` that hold a step's operation and its result (as
+    ``keys`` name them: :func:`from_json`); none where it holds no step."""
+    operation = _named(value, keys.operations, lambda inner: isinstance(inner, str))
+    result = _named(value, keys.results, _is_number)
+    return () if operation is None or result is None else (operation, result)
 
 
 def _named(
@@ -226,7 +251,7 @@ def _named(
 def _is_number(value: object) -> bool:
     """Whether a ``value`` of JSON is a number, or text of one (not ``true``)."""
     if isinstance(value, str):
-        return bool(value.strip()) and _NUMBER.fullmatch(value) is not None
+        return _NUMBER.fullmatch(value) is not None
     return isinstance(value, int | float) and not isinstance(value, bool)
 
 

@@ -121,6 +121,10 @@ NO_SOLUTION_LEVEL = Level(start=0, goal=7, moves=2, buttons=["+2"])
         '```json\n{\n  "answer": [\n    "<<",\n    "<<",\n    "+4",\n    "+4",\n    "Reverse",\n'
         '    "+4"\n  ]\n}\n```',
         '{"solution": "<<, <<, +4, +4, Reverse, +4"}',
+        '{"reasoning": "Cut twice.", "presses": ["<<", "<<", "+4", "+4", "Reverse", "+4"]}',
+        '[{"key": "<<", "display": 688}, {"key": "<<", "display": "68"}, {"key": "+4"}, '
+        '{"key": "+4"}, {"key": "Reverse"}, {"key": "+4", "display": 71}]',  # (objects)
+        '```json\n{"final_answer": "<<, <<, +4, +4, Reverse, +4"}\n```',
         "So:\n\n| # | **Key** |\n|---|---|\n| 1 | `<<` |\n| 2 | `<<` |\n| 3 | `+4` |\n"
         "| 4 | `+4` |\n| 5 | `Reverse` |\n| 6 | `+4` |\n\nThat reaches 71.",
         # (words before a line that says "press", and before "press" in a line)
@@ -369,12 +373,25 @@ def test_every_real_level_is_graded_right_as_its_shortest_solution_is_written() 
                          _started(solution),
                          f"{', '.join(labels)}\n\nWhy it works: {labels[-1]} makes the goal.",
                          " ".join(labels), " ".join(f"[{label}]" for label in labels),
-                         _multiplied(labels), *_told(solution)):  # fmt: skip
+                         _multiplied(labels), *_told(solution),
+                         json.dumps(solution.to_dict()), _json_steps(solution)):  # fmt: skip
                 assert grade_presses(text, level) == PressGrade(
                     True, "correct", tuple(labels), solution.final.value
                 ), (numbered.game, numbered.number, text)
                 graded += 1
-    assert graded >= 17 * (199 + 200)
+    assert graded >= 19 * (199 + 200)
+
+
+def _json_steps(solution: Solution) -> str:
+    """A solution's presses as a list of objects of JSON, each its button and the display
+    after it, as a model asked for JSON may write them."""
+    steps = [
+        {"step": step, "button": label, "display": display}
+        for step, (label, display) in enumerate(
+            zip(solution.labels, solution.displays, strict=True), 1
+        )
+    ]
+    return json.dumps({"reasoning": f"From {solution.start.value}.", "steps": steps})
 
 
 @settings(max_examples=200)

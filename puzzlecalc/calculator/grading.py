@@ -39,7 +39,12 @@ the press. Words that begin a line or a sentence and name no press end the press
 begins with a verb of a press in its first part (``The goal is 71. Press <<, ...``, ``We
 need 71.\\nSo we press <<, ...``); in a list, they are a press no button shows (``<<, +4,
 zap``). An answer printed escaped, as a string of JSON or Python's ``repr`` writes it
-(``<<\\n+4`` on one line), is read as the text it was.
+(``<<\\n+4`` on one line), is read as the text it was, and one in JSON (all of it, or a
+block of code fenced in Markdown) as the text of its strings: a list of strings as a list,
+``<<, +4``; the value of a key that names the presses (``"presses"``, ``"answer"``,
+``"solution"``, ``"steps"``) marked as the answer; an object with a press and the display
+after it, ``{"button": "<<", "display": 688}`` (its keys named as a table's columns, or
+``"display"``, ``"result"``, ``"value"``), as the press and its remark, ``<< = 688``.
 
 The presses are then played from the level's start until the level ends, as the game ends
 it: when its goal first shows (or ``ABC`` is pressed, for a word goal; presses written
@@ -85,6 +90,7 @@ from puzzlecalc._free_text import (
     NO_SOLUTION,
     PARAGRAPH_BREAK,
     checked_answer,
+    from_json,
     marked,
     unescaped,
 )
@@ -155,6 +161,9 @@ _REMARKS: Final = frozenset(
      "leaves", "showing", "shows", "display", "resulting", "yielding", "yields", "reaching",
      "reaches", "=", "equals"}
 )  # fmt: skip
+#: The words that name a display, as an object of JSON names its key (``{"button": "<<",
+#: "display": 688}``).
+_DISPLAYS: Final = ("display", "result", "value", "screen", "shows")
 #: How many times lines of words before the presses are passed over, to a line that says
 #: "press" (``The goal is 71. Press <<, ...``).
 _MOST_PROSE: Final = 8
@@ -211,7 +220,14 @@ def grade_presses(
     :raises SearchLimitError: if the answer says there is no solution and the search for
         one would visit more than ``max_states`` states.
     """
-    parts = _parts(unescaped(checked_answer(text)))
+    text = from_json(
+        checked_answer(text),
+        answers=(*_ANSWER_NAMES, "final answer", "steps", "moves"),
+        operations=_words.PRESS_HEADINGS,
+        results=_DISPLAYS,
+        listed=", ",
+    )
+    parts = _parts(unescaped(text))
     checked_level(level)
     checked_rules(rules)
     whole_number(max_states, "max_states", low=1)
