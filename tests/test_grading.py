@@ -400,6 +400,10 @@ def test_what_an_answer_line_introduces_is_the_answer_not_the_working_after_it(
         ("3*8 = 24, 24*1 = 24", [3, 8, 1], 24, "3*8*1"),  # (a result used: no part of it)
         ("12*2 = 24, 24-12 = 12, 12*2 = 24", [2, 2, 12, 12], 24, "(12*2-12)*2"),  # (on results)
         ("10*1 = 10 as 10*1 = 10", [10, 1], 10, "10*1"),  # (it again, with 10 a card)
+        # (it again on its own result, where the cards dealt ask for it: as working prints)
+        ("10*1 = 10, 10*1 = 10", [10, 1, 1], 10, "10*1*1"),
+        ("10*1 = 10, then 10*1 = 10", [10, 1, 1], 10, "10*1*1"),
+        ("13+5 = 18\n18-12 = 6\n6*1 = 6\n6*1 = 6", [1, 1, 5, 12, 13], 6, "(13+5-12)*1*1"),
         ("(12-6)*4*1 = 24, where 12-6 = 6 and (12-6)*4 = 24", [1, 4, 6, 12], 24, "(12-6)*4*1"),
         ("(8-6)*4*3\n\nNote: 8-6 = 2; (8-6)*4 = 8.", [3, 4, 6, 8], 24, "(8-6)*4*3"),  # (stated)
         ("Try 4+3 = 7. No.\n\n3*4 = 12, not 24.\n\nWe get (4+4)*3.", [3, 4, 4], 24, "(4+4)*3"),
@@ -569,6 +573,8 @@ def test_a_negative_result_is_found_as_steps_write_it(
         ("3+3=6, 6*3=18", [3, 3, 3], "gives 18, not 24"),  # (steps that make no target)
         ("3+3=7, (3+3)*4=24, as 24/4=6", [3, 3, 4], "step 1: 3+3 is 6, not 7"),  # (before it)
         ("3+3 = 7, 7*4 = 24. So (3+3)*4.", [3, 3, 4], "step 1: 3+3 is 6, not 7"),  # (its steps)
+        ("24*1 = 24 as 24*1 = 24", [1, 1, 24], "leaves out 1"),  # (it again, as working)
+        ("24*1 = 24 since 24*1 = 24", [1, 1, 24], "leaves out 1"),
     ],
 )
 def test_working_never_makes_a_wrong_answer_right(text: str, cards: list[int], reason: str) -> None:
@@ -608,6 +614,27 @@ def test_every_printed_solution_followed_by_its_working_grades_right(
         }[form]
         text = template.format(solution).format(working)
         assert grade(text, hand, target).correct, text
+
+
+@settings(max_examples=80)
+@given(
+    st.lists(st.integers(1, 13), min_size=2, max_size=3),
+    st.integers(0, 2),
+    st.sampled_from(["\n", ", ", "; then "]),
+    st.data(),
+)
+def test_every_printed_solutions_working_grades_right_as_its_list_of_steps(
+    hand: list[int], ones: int, separator: str, data: st.DataObject
+) -> None:
+    """Its working alone is its steps, each on the results before, the last its answer
+    (with 1s dealt, two may be written alike: ``10*1 = 10, 10*1 = 10``)."""
+    hand = [*hand, *[1] * ones]
+    target = data.draw(st.sampled_from([24, *hand, data.draw(st.integers(-30, 30))]))
+    for solution in solve(hand, target)[:3]:
+        working = solution.working()
+        if len(working) > 1:
+            text = separator.join(working)
+            assert grade(text, hand, target).correct, text
 
 
 #: House rules with roots and factorials.

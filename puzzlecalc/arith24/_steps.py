@@ -57,6 +57,8 @@ _STEP_BREAK: Final = re.compile(
     r"|[Tt](?<!\w[Tt])h(?:en|us|erefore)\b|[Aa](?<!\w[Aa])(?:nd|s)\b|[Ss](?<!\w[Ss])(?:o|ince)\b"
     r"|[Hh](?<!\w[Hh])ence\b|[Bb](?<!\w[Bb])ecause\b|[Ww](?<!\w[Ww])here\b"
 )
+#: The words of :data:`_STEP_BREAK` that begin working, not a step on the results before.
+_WORKING_BREAKS: Final = frozenset({"as", "since", "because", "where"})
 #: A number as a step writes it: ``6``, ``-3``, ``1.5``, ``8/3``; each run of digits of at
 #: most :data:`~puzzlecalc.arith24.numbers.MAX_DIGITS` digits, as the parser reads them.
 NUMBER: Final = (
@@ -209,7 +211,9 @@ def read(
     step, is that result), what is wrong with the first step the answer is made of whose
     result is not what it makes, and whether a step makes ``target``: the steps after the
     last that does are working, not the answer (``3+3=6, 6*4=24, as 24/4=6``), as is one
-    that makes it again and works on the answer before it (:func:`_works_on`); ``None`` if
+    that makes it again and works on the answer before it (:func:`_works_on`: one written
+    as it, on its result, is read as a step where the cards dealt ask for it, ``10*1 = 10,
+    10*1 = 10`` with two 1s); ``None`` if
     the text is not such a list (or, if ``chained``, if a result before the answer is used
     by no step up to it).
 
@@ -223,7 +227,8 @@ def read(
     if text.count("=") < 2:
         return None  # (two steps, each with its "=", at the least)
     steps: list[re.Match[str]] = []
-    for part in _parts(text):
+    goes_on = []  # (whether the break before each step goes on: not "as", "since", ...)
+    for part, before in _parts(text):
         if "=" in part:
             step = _STEP.match(_LABEL.sub("", part, count=1).rstrip(_AFTER_STEP))
             if (
@@ -233,12 +238,13 @@ def read(
             ):
                 return None  # (a part with an "=" that is no step, or one too many: no list)
             steps.append(step)
+            goes_on.append(before.strip().lower() not in _WORKING_BREAKS)
     makes = [place for place, step in enumerate(steps, 1) if number(step[2]) == target]
     del steps[makes[-1] if makes else len(steps) :]
     if len(steps) < 2:
         return None
     found, unused, doubts = _answer(steps, makes, dealt, frozenset())
-    if dealt and doubts:
+    if dealt:
         cards = Counter(dealt)
 
         def fits(reading: tuple[_Result, int]) -> bool:
@@ -246,7 +252,8 @@ def read(
             return _uses(answer.tree, cards, use_all) and (left < 2 or not chained)
 
         if not fits((found, unused)):
-            others = _other_readings(steps, makes, dealt, doubts)
+            repeats = _repeats(found, steps, goes_on)
+            others = _other_readings(steps, makes, dealt, doubts, repeats)
             found, unused = next(filter(fits, others), (found, unused))
     if chained and unused > 1:
         return None
@@ -255,16 +262,25 @@ def read(
 
 
 def _other_readings(
-    steps: list[re.Match[str]], makes: list[int], dealt: Sequence[Number], doubts: int
+    steps: list[re.Match[str]],
+    makes: list[int],
+    dealt: Sequence[Number],
+    doubts: int,
+    repeats: bool,
 ) -> Iterator[tuple[_Result, int]]:
     """The other readings of a list of ``steps`` (:func:`_answer`) than the first, which
     takes each number as the latest result of its value and finds ``doubts`` (numbers so
-    found that are the value of a card ``dealt``, counted in the order they are found):
-    those that read some doubts as that card, fewer first, then earlier ones; with the
-    first, at most :data:`_MOST_READINGS`, and as many as read :data:`_MOST_READ`
+    found that are the value of a card ``dealt``, counted in the order they are found),
+    and, if it ``repeats`` an answer, takes the step written again as working
+    (:func:`_works_on`): the one that takes that step as a step on the answer's result,
+    then those that read some doubts as that card, fewer first, then earlier ones; with
+    the first, at most :data:`_MOST_READINGS`, and as many as read :data:`_MOST_READ`
     characters."""
     length = sum(len(step[0]) for step in steps)
     most = min(_MOST_READINGS, _MOST_READ // length) - 1
+    if repeats and most > 0:
+        most -= 1
+        yield _answer(steps, makes, dealt, frozenset(), repeated=True)[:2]
     waiting = deque(frozenset({doubt}) for doubt in range(doubts))
     for _ in range(most):  # (each set of doubts read as cards once: each adds later ones)
         if not waiting:
@@ -275,16 +291,30 @@ def _other_readings(
         waiting.extend(as_cards | {doubt} for doubt in range(max(as_cards) + 1, found_doubts))
 
 
+def _repeats(answer: _Result, steps: list[re.Match[str]], goes_on: list[bool]) -> bool:
+    """Whether a step of a list of ``steps`` after one written as its ``answer``'s is, is
+    written so too, after a break that ``goes_on`` (``10*1 = 10, 10*1 = 10``; not ``10*1 =
+    10 as 10*1 = 10``)."""
+    written = answer.step.replace(" ", "")
+    places = [
+        place for place, step in enumerate(steps) if trimmed(step[1]).replace(" ", "") == written
+    ]
+    return any(goes_on[place] for place in places[1:])
+
+
 def _answer(
     steps: list[re.Match[str]],
     makes: list[int],
     dealt: Sequence[Number] | None,
     as_cards: frozenset[int],
+    *,
+    repeated: bool = False,
 ) -> tuple[_Result, int, int]:
     """The result a list of ``steps`` gives, read as :func:`read` says (``makes``: the
-    places of the steps that make the target), but for the doubts ``as_cards``
-    (:func:`_other_readings`); how many results no step had taken by then, its own too;
-    and how many doubts it found."""
+    places of the steps that make the target), but for the doubts ``as_cards`` and, if
+    ``repeated``, a step that writes the answer before it again, read as a step on its
+    result (:func:`_other_readings`); how many results no step had taken by then, its own
+    too; and how many doubts it found."""
     made: list[_Result] = []
     answer: _Result | None = None  # (the last step that makes the target, not working)
     unused = doubts = 0
@@ -316,7 +346,9 @@ def _answer(
         wrong = min(filter(None, wrongs), default=None)  # (the first of them)
         tree = _unmarked(marked, [taken.tree for taken in used])
         made.append(_Result(result, claimed, tree, left, wrong))
-        if place in makes and (answer is None or not _works_on(answer, made[-1], used)):
+        if place in makes and (
+            answer is None or not _works_on(answer, made[-1], used, repeated=repeated)
+        ):
             answer, unused = made[-1], len(made)  # (the results no step took, its own too)
     return (answer, unused, doubts) if answer else (made[-1], len(made), doubts)
 
@@ -367,19 +399,22 @@ def _in_full(step: str) -> re.Pattern[str]:
     return re.compile(rf"(?<![\d.]){written}(?![\d.])")
 
 
-def _works_on(answer: _Result, step: _Result, used: list[_Result]) -> bool:
+def _works_on(
+    answer: _Result, step: _Result, used: list[_Result], *, repeated: bool = False
+) -> bool:
     """Whether a ``step`` that makes the target again (on the results ``used``) is working
     on the ``answer`` before it: a part of it as read (``12+12 = 24`` after ``(12+12)*1 =
     24``), or less than all of it as written (``6-9 = -3`` after ``(7+2)/(6-9) = -3`` and
     ``7+2 = 9``, where the 9 reads as the result; not ``12*2 = 24`` after ``12*2 = 24,
-    24-12 = 12``), or it again, written as it, read as on its result alone (``10*1 = 10``
-    after ``10*1 = 10``, where 10 is a card; not ``24*1 = 24`` after ``3*8 = 24``)."""
+    24-12 = 12``), or, unless it is read as ``repeated``, it again, written as it, read as
+    on its result alone (``10*1 = 10`` after ``10*1 = 10``, where 10 is a card; not ``24*1 =
+    24`` after ``3*8 = 24``)."""
     if part_of(shown(step.tree), shown(answer.tree)):
         return True
     if part_of(step.step, answer.step, proper=True):
         return True
     again = step.step.replace(" ", "") == answer.step.replace(" ", "")
-    return again and used == [answer]
+    return again and used == [answer] and not repeated
 
 
 def _uses(tree: str, dealt: Counter[Number], use_all: bool) -> bool:
@@ -416,14 +451,15 @@ def _unmarked(marked: str, texts: list[str]) -> str:
     return _MARK.sub(lambda mark: f"({texts[ord(mark[0]) - _FIRST_MARK]})", marked)
 
 
-def _parts(text: str) -> Iterator[str]:
-    """``_STEP_BREAK.split(text)``, a part at a time (a text that is no list of steps is
-    known at its first part with an "=" that is no step: the rest is not split)."""
-    start = 0
+def _parts(text: str) -> Iterator[tuple[str, str]]:
+    """``_STEP_BREAK.split(text)``, a part at a time, with the break before it (a text that
+    is no list of steps is known at its first part with an "=" that is no step: the rest
+    is not split)."""
+    start, before = 0, ""
     for found in _STEP_BREAK.finditer(text):
-        yield text[start : found.start()]
-        start = found.end()
-    yield text[start:]
+        yield text[start : found.start()], before
+        start, before = found.end(), found[0]
+    yield text[start:], before
 
 
 def _value(text: str) -> Fraction | None:
