@@ -493,6 +493,16 @@ def test_a_number_that_may_be_a_card_or_a_result_is_read_as_the_cards_dealt_allo
     assert graded.correct and graded.expression == expression, graded
 
 
+def test_a_number_that_may_be_a_card_or_a_result_is_read_as_the_rules_allow() -> None:
+    """Read as the latest result of its value, the 3 of 3! makes a factorial of a root,
+    against the rules (one unary operator in a row): it is read as the card 3 there."""
+    text = "√9 = 3, 3! = 6, 7-6 = 1, 3*1 = 3"
+    graded = grade(text, [3, 7, 9], 3, rules=UNARY_RULES)
+    assert graded.correct and graded.expression == "√9*(7-3!)", graded
+    deeper = HouseRules(unary="√!", unary_depth=2)  # (where the rules allow it: as before)
+    assert grade(text, [3, 7, 9], 3, rules=deeper).expression == "3*(7-(√9)!)"
+
+
 def test_where_part_of_the_cards_may_be_used_a_card_is_read_where_none_is_used_twice() -> None:
     text = "(2-1)*10 = 10. Check: 2-1 = 1, 1*10 = 10."
     assert grade(text, [1, 2, 7, 10], 10, rules=HouseRules(use_all=False)).correct

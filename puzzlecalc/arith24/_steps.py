@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter, deque
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from fractions import Fraction
 from typing import Final, NamedTuple
 
@@ -203,6 +203,7 @@ def read(
     dealt: Sequence[Number] | None = None,
     use_all: bool = True,
     chained: bool = False,
+    allowed: Callable[[str], bool] | None = None,
 ) -> Steps | None:
     """A list of steps (``3+3=6, 6*4=24``; on lines, after commas, semicolons, full stops or
     words such as "then" and "so"; ``Step 2:`` and the like before them) as one
@@ -218,12 +219,13 @@ def read(
     by no step up to it).
 
     Where the cards ``dealt`` are known and the answer so read does not use them (each as
-    often as dealt if ``use_all``, else none more often), or, if ``chained``, leaves a
-    result before it unused, the list is the first of its other readings
-    (:func:`_other_readings`) whose answer does and does not, if there is one: each reads
-    some numbers found as results of a card's value as that card (``(2-1)*10 = 10. Check:
-    2-1 = 1, 1*10 = 10``, 10 dealt: the check's 10 is the card, and the check is
-    working)."""
+    often as dealt if ``use_all``, else none more often), or is not ``allowed`` (by the
+    house rules: ``√9 = 3, 3! = 6`` where 3 is dealt and a root of a factorial is not
+    allowed), or, if ``chained``, leaves a result before it unused, the list is the first of
+    its other readings (:func:`_other_readings`) whose answer does and does not, if there is
+    one: each reads some numbers found as results of a card's value as that card (``(2-1)*10
+    = 10. Check: 2-1 = 1, 1*10 = 10``, 10 dealt: the check's 10 is the card, and the check
+    is working)."""
     if text.count("=") < 2:
         return None  # (two steps, each with its "=", at the least)
     steps: list[re.Match[str]] = []
@@ -244,15 +246,17 @@ def read(
     if len(steps) < 2:
         return None
     found, unused, doubts = _answer(steps, makes, dealt, frozenset())
-    if dealt:
+    repeats = bool(dealt) and _repeats(found, steps, goes_on)
+    if dealt and (doubts or repeats):  # (other readings to try, where this one does not fit)
         cards = Counter(dealt)
 
         def fits(reading: tuple[_Result, int]) -> bool:
             answer, left = reading
-            return _uses(answer.tree, cards, use_all) and (left < 2 or not chained)
+            if (chained and left > 1) or not _uses(answer.tree, cards, use_all):
+                return False
+            return allowed is None or allowed(answer.tree)
 
         if not fits((found, unused)):
-            repeats = _repeats(found, steps, goes_on)
             others = _other_readings(steps, makes, dealt, doubts, repeats)
             found, unused = next(filter(fits, others), (found, unused))
     if chained and unused > 1:

@@ -35,22 +35,23 @@ before, where it makes what it says); a step may take a root or a factorial, ``�
 cards or results of steps before, each used once (the step that made it written in full, a
 part that brackets would not change: ``12-6 = 6, (12-6)*4 = 24``, or its value, a fraction,
 then a negative number, before a whole number; a number that may be a card or a result is
-the latest result of its value, unless the answer so read does not use the cards dealt and
-reading some such numbers as cards makes one that does: ``(2-1)*10 = 10. Check: 2-1 = 1,
-1*10 = 10`` with a card 10), the claimed result of each step the answer is made of exact (a
-try on the way, ``(5)-5 = 24? No``, is not the answer); at most 64 steps, a longer list is
-read as text) up to its last step that makes the target (the steps after it are working:
-``3+3=6, 6*4=24, as 24/4=6``), where a step that makes it again and is a part of the answer
-before it (as read, or as written) is working too (``(12+12)*1 = 24, where 12+12 = 24``;
-but one written as it, on its result, is a step where the cards dealt ask for it: ``10*1 =
-10, 10*1 = 10`` with two 1s), as the list is where it is a part of an expression the text
-states (``(13-11)*12*1 since 13-11 = 2 and (13-11)*12 = 24``); else, or where the list
-makes no target and the text states an expression (below), or where its answer claims a
-result it does not make and the text states another expression (``5*7 = 10? No, it is 35.
-(7-5)*3+4``), the last expression: of a chain of equalities (``8/(3-8/3) = 24``, ``24 =
-8/(3-8/3)``, ``8/(3-8/3) = 8/(1/3) = 24``; a sentence's full stop ends one, and a line that
-begins with ``=`` goes on with the one before) its first side with an operator, of the last
-chain that is not working after an expression stated before it.
+the latest result of its value, unless the answer so read does not use the cards dealt (or
+breaks a house rule) and reading some such numbers as cards makes one that does (does not):
+``(2-1)*10 = 10. Check: 2-1 = 1, 1*10 = 10`` with a card 10), the claimed result of each
+step the answer is made of exact (a try on the way, ``(5)-5 = 24? No``, is not the answer);
+at most 64 steps, a longer list is read as text) up to its last step that makes the target
+(the steps after it are working: ``3+3=6, 6*4=24, as 24/4=6``), where a step that makes it
+again and is a part of the answer before it (as read, or as written) is working too
+(``(12+12)*1 = 24, where 12+12 = 24``; but one written as it, on its result, is a step
+where the cards dealt ask for it: ``10*1 = 10, 10*1 = 10`` with two 1s), as the list is
+where it is a part of an expression the text states (``(13-11)*12*1 since 13-11 = 2 and
+(13-11)*12 = 24``); else, or where the list makes no target and the text states an
+expression (below), or where its answer claims a result it does not make and the text
+states another expression (``5*7 = 10? No, it is 35. (7-5)*3+4``), the last expression: of
+a chain of equalities (``8/(3-8/3) = 24``, ``24 = 8/(3-8/3)``, ``8/(3-8/3) = 8/(1/3) =
+24``; a sentence's full stop ends one, and a line that begins with ``=`` goes on with the
+one before) its first side with an operator, of the last chain that is not working after an
+expression stated before it.
 
 Working is a chain written equal (or ``≈``) to a number other than the target (``3 - 8/3 =
 1/3``, ``8/3 ≈ 2.67``), or a part of the expression before it (``8/(3-8/3) = 24, as 3-8/3
@@ -99,7 +100,7 @@ from __future__ import annotations
 import concurrent.futures
 import functools
 import re
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import Final, Literal, TypeAlias
 
 import attrs
@@ -216,7 +217,7 @@ def grade(
     """
     rules = house_rules(rules, {})
     dealt = rules.hand(cards)
-    found, wrong_step, claims_none = _read(text, target, dealt, rules.use_all)
+    found, wrong_step, claims_none = _read(text, target, dealt, rules)
     whole_number(max_steps, "max_steps", low=1)
     verdict = None if found is None else check(found, dealt, target, rules=rules)
     if claims_none and not (verdict is not None and verdict.ok and wrong_step is None):
@@ -309,8 +310,8 @@ def find_answer(
     A number of a list of steps that may be a card or the result of a step before is read
     as the latest result of its value; where the ``cards`` dealt are given (:func:`grade`
     gives them, and its ``rules``) and the answer so read does not use them (each once,
-    or, unless ``rules.use_all``, none twice), some such numbers are read as cards, where
-    that makes an answer that does:
+    or, unless ``rules.use_all``, none twice) or breaks a rule, some such numbers are read
+    as cards, where that makes an answer that does not:
 
     >>> text = "(2-1)*10 = 10. Check: 2-1 = 1, 1*10 = 10."
     >>> find_answer(text, 10), find_answer(text, 10, cards=[1, 2, 10])
@@ -325,17 +326,19 @@ def find_answer(
     goal = number(target, "the target")
     rules = house_rules(rules, {})
     dealt = None if cards is None else rules.hand(cards)
-    found, _, claims_none = _read(text, goal, dealt, rules.use_all)
+    found, _, claims_none = _read(text, goal, dealt, rules)
     return None if claims_none else found
 
 
 def _read(
-    text: str, target: Number, dealt: Sequence[Number] | None, use_all: bool
+    text: str, target: Number, dealt: Sequence[Number] | None, rules: HouseRules
 ) -> tuple[str | None, str | None, bool]:
     """The expression ``text`` gives (a number in its steps read as a card or a result as
-    the cards ``dealt`` allow, where they are known: :func:`find_answer`), what is wrong
-    with a step of a list of steps, and whether it says (last) that there is no solution
-    to make ``target``."""
+    the cards ``dealt`` and the ``rules`` allow, where the cards are known:
+    :func:`find_answer`), what is wrong with a step of a list of steps, and whether it
+    says (last) that there is no solution to make ``target``."""
+    use_all = rules.use_all
+    allowed = None if dealt is None else functools.partial(_allowed, dealt, target, rules)
     text = from_json(checked_answer(text), operations=OPERATION_NAMES, results=RESULT_NAMES)
     text = unescaped(text)
     found = marked(text)
@@ -343,13 +346,19 @@ def _read(
     introduced = None if found else _introduced(text)
     if introduced is not None:
         introduced = plain(introduced)
-        read = _read_introduced(introduced, target, dealt, use_all)
+        read = _read_introduced(introduced, target, dealt, use_all, allowed)
         claims_none = _says_none(introduced, target)
         if read is not None or claims_none:
             return *(read or (None, None)), claims_none
     text = plain(text)
-    steps = _steps.read(text, target, dealt=dealt, use_all=use_all)
+    steps = _steps.read(text, target, dealt=dealt, use_all=use_all, allowed=allowed)
     return *_steps_or_stated(steps, text, target), _says_none(text, target)
+
+
+def _allowed(dealt: Sequence[Number], target: Number, rules: HouseRules, tree: str) -> bool:
+    """Whether the ``rules`` allow the expression ``tree`` (a reading of a list of steps)
+    with the cards ``dealt``: the referee finds no step against them."""
+    return check(tree, dealt, target, rules=rules).fault != "against the rules"
 
 
 def _says_none(text: str, target: Number) -> bool:
@@ -378,7 +387,11 @@ def _introduced(text: str) -> str | None:
 
 
 def _read_introduced(
-    paragraph: str, target: Number, dealt: Sequence[Number] | None, use_all: bool
+    paragraph: str,
+    target: Number,
+    dealt: Sequence[Number] | None,
+    use_all: bool,
+    allowed: Callable[[str], bool] | None,
 ) -> tuple[str | None, str | None] | None:
     """What an answer's introduced ``paragraph`` gives: when its first line with a digit is
     an equation, the list of steps the paragraph is if they chain into one, else (or where
@@ -387,7 +400,7 @@ def _read_introduced(
     chosen has no operator."""
     line = next((line for line in paragraph.splitlines() if has_digit(line)), "")
     steps = (
-        _steps.read(paragraph, target, dealt=dealt, use_all=use_all, chained=True)
+        _steps.read(paragraph, target, dealt=dealt, use_all=use_all, chained=True, allowed=allowed)
         if "=" in line
         else None
     )
