@@ -550,6 +550,10 @@ def test_reading_a_number_as_a_card_never_makes_a_wrong_answer_right(
         # (steps that are the working of a stated expression as written: 8-4 in 8-4-2)
         ("So the answer is (4+4)/(8-4-2). (4+4 is 8 and 8-4 is 4 and 8-4-2 is 2)",
          [2, 4, 4, 4, 8], 4, "(4+4)/(8-4-2)"),
+        # (a fraction written with spaces about its /, or in its brackets)
+        ("3 - 8/3 = 1/3, 8 / (1 / 3) = 24", HAND, 24, "8/(3-8/3)"),
+        ("3 - 8/3 = 1 / 3\n8 / (1 / 3) = 24", HAND, 24, "8/(3-8/3)"),
+        ("1-13/3 = -10/3\n10 / ( (-10) / 3 ) = -3", [1, 3, 10, 13], -3, "10/(1-13/3)"),
     ],
 )  # fmt: skip
 def test_a_result_is_found_where_a_step_writes_it(

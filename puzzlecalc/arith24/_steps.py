@@ -66,6 +66,11 @@ NUMBER: Final = (
 )
 #: A side of an equality that is a number and no more (``fullmatch``).
 NUMBER_ALONE: Final = re.compile(NUMBER)
+#: A step's result: a number, spaces perhaps about its fraction's ``/`` (``= 1 / 3``).
+_RESULT: Final = NUMBER.replace("(?:[/⁄]", r"(?:[ \t]*[/⁄][ \t]*")
+#: Where a number's writing may take spaces: about its ``/`` and within its brackets
+#: (``(-10) / 3``: :func:`_written`).
+_SPACEABLE: Final = re.compile(r"(?<=[(/⁄])|(?=[)/⁄])")
 
 #: One step of a list: an expression of cards and results before it, ``=``, its result,
 #: and perhaps a remark with no ``=`` that begins with what cannot go on a number (a
@@ -74,7 +79,7 @@ NUMBER_ALONE: Final = re.compile(NUMBER)
 #: 24``. Quantifiers that never give back keep it linear: a step that fails is not tried
 #: again at every operator.)
 _STEP: Final = re.compile(
-    rf"^\s*+([0-9.()+\-*/^⁄√! ]*+)=\s*+({NUMBER})\s*+(?:[^\s0-9.+\-*/^⁄=][^=]*+)?$"
+    rf"^\s*+([0-9.()+\-*/^⁄√! ]*+)=\s*+({_RESULT})\s*+(?:[^\s0-9.+\-*/^⁄=][^=]*+)?$"
 )
 _STEP_OPERATOR: Final = re.compile(r"[-+*/^√!]")
 #: A round bracket, open or closed (:func:`_after_prose` counts them).
@@ -323,7 +328,8 @@ def _answer(
     answer: _Result | None = None  # (the last step that makes the target, not working)
     unused = doubts = 0
     for place, step in enumerate(steps, 1):
-        left, result = trimmed(step.group(1)), step.group(2)  # (``(3+3 = 6``: 3+3)
+        left = trimmed(step.group(1))  # (``(3+3 = 6``: 3+3)
+        result = "".join(step.group(2).split())  # (``= 1 / 3``: 1/3)
         claimed = number(result)
         marked, used = left, list[_Result]()  # (each result it uses put as a mark: found once)
         places = []  # (those of the results it uses in ``made``)
@@ -361,10 +367,12 @@ def _written(result: _Result) -> re.Pattern[str]:
     """Where a step writes ``result``: as its step wrote it, or a negative fraction as
     :meth:`~puzzlecalc.arith24.expr.Expr.working` writes it (``(-24)/5``); not within a
     number, and a negative one not after an operand (the ``-3`` of ``(-1)-3`` is a minus
-    and 3; a mark is an operand)."""
-    value, writings = result.value, [re.escape(result.shown)]
+    and 3; a mark is an operand), spaces perhaps about its ``/`` and within its brackets
+    (``1 / 3``, ``(-10) / 3``)."""
+    value, writings = result.value, [result.shown]
     if value < 0 and value.denominator != 1:
-        writings.append(re.escape(f"({value.numerator})/{value.denominator}"))
+        writings.append(f"({value.numerator})/{value.denominator}")
+    writings = [r"\s*".join(map(re.escape, _SPACEABLE.split(written))) for written in writings]
     after = r"(?<![\d.])" if value >= 0 else rf"(?<![\d.){_MARKS}])(?<![\d.){_MARKS}] )"
     return re.compile(rf"{after}(?:{'|'.join(writings)})(?![\d.])")
 
@@ -477,5 +485,5 @@ def _value(text: str) -> Fraction | None:
 
 
 def number(text: str) -> Fraction:
-    """A number as a step writes it (:data:`NUMBER`: it reads)."""
-    return Fraction(text.replace("⁄", "/"))
+    """A number as a step writes it (:data:`NUMBER`: it reads; a result's spaces aside)."""
+    return Fraction("".join(text.split()).replace("⁄", "/"))
