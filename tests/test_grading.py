@@ -307,6 +307,28 @@ def test_the_marks_about_a_step_or_its_line_are_no_part_of_it(text: str) -> None
     assert graded.correct and graded.expression == "(8-4)*6", (text, graded)
 
 
+@pytest.mark.parametrize(
+    ("text", "cards", "target", "expression"),
+    [
+        # (each side after the first begins with what the side before makes: steps)
+        ("8 - 4 = 4 × 6 = 24", [4, 6, 8], 24, "(8-4)*6"),
+        ("Step 1: 13+10 = 23-13 = 10", [10, 13, 13], 10, "13+10-13"),
+        ("8-4 = 4, 4*6 = 24*1 = 24", [1, 4, 6, 8], 24, "(8-4)*6*1"),
+        ("12*8 = 96/5-11/5 = 17", [5, 5, 8, 11, 12], 17, "12*8/5-11/5"),  # (96, then /5)
+        # (an equality's sides, each all of it: 6*4 begins with no 24)
+        ("(3+3)*4 = 6*4 = 24", [3, 3, 4], 24, "(3+3)*4"),
+        ("8/(3-8/3) = 8/(1/3) = 24", HAND, 24, "8/(3-8/3)"),
+    ],
+)
+def test_a_chain_running_on_from_each_result_is_read_as_its_steps(
+    text: str, cards: list[int], target: int, expression: str
+) -> None:
+    graded = grade(text, cards, target)
+    assert graded.correct and graded.expression == expression, graded
+    wrong = grade("8 - 4 = 4 × 5 = 24", [4, 5, 8])  # (4*5 makes 20)
+    assert not wrong.correct
+
+
 def test_a_remark_after_a_step_does_not_go_on_its_result() -> None:
     assert find_answer("3+3=6 4\n6*4=24") == "6*4"  # (a number: no remark, no list)
     assert grade("3+3=6.5\n6.5*4=26", [3, 3, 4], 26).reason == "step 1: 3+3 is 6, not 6.5"

@@ -68,6 +68,13 @@ NUMBER: Final = (
 NUMBER_ALONE: Final = re.compile(NUMBER)
 #: A step's result: a number, spaces perhaps about its fraction's ``/`` (``= 1 / 3``).
 _RESULT: Final = NUMBER.replace("(?:[/⁄]", r"(?:[ \t]*[/⁄][ \t]*")
+#: A side of a chain that goes on from the side before: the number that side makes, then
+#: an operator (``4*6`` of ``8-4 = 4*6 = 24``: :func:`_running`); the number a fraction or
+#: the whole number before its ``/`` (``96/5-11/5``).
+_GOES_ON_FROM: Final = (
+    re.compile(rf"\s*({NUMBER})\s*[-+*/^]"),
+    re.compile(rf"\s*(-?\d{{1,{MAX_DIGITS}}}(?:\.\d{{1,{MAX_DIGITS}}})?)\s*[-+*/^]"),
+)
 #: Where a number's writing may take spaces: about its ``/`` and within its brackets
 #: (``(-10) / 3``: :func:`_written`).
 _SPACEABLE: Final = re.compile(r"(?<=[(/⁄])|(?=[)/⁄])")
@@ -236,8 +243,8 @@ def read(
     steps: list[re.Match[str]] = []
     goes_on = []  # (whether the break before each step goes on: not "as", "since", ...)
     for part, before in _parts(text):
-        if "=" in part:
-            step = _STEP.match(_LABEL.sub("", part, count=1).rstrip(_AFTER_STEP))
+        for piece in _running(part) if "=" in part else ():
+            step = _STEP.match(_LABEL.sub("", piece, count=1).rstrip(_AFTER_STEP))
             if (
                 step is None
                 or not _STEP_OPERATOR.search(trimmed(step[1]))
@@ -245,7 +252,7 @@ def read(
             ):
                 return None  # (a part with an "=" that is no step, or one too many: no list)
             steps.append(step)
-            goes_on.append(before.strip().lower() not in _WORKING_BREAKS)
+            goes_on.append(before.strip().lower() not in _WORKING_BREAKS or piece != part)
     makes = [place for place, step in enumerate(steps, 1) if number(step[2]) == target]
     del steps[makes[-1] if makes else len(steps) :]
     if len(steps) < 2:
@@ -461,6 +468,37 @@ def _unmarked(marked: str, texts: list[str]) -> str:
     """A step with the mark of each result it uses written as ``texts`` write that result
     (its value, or its tree), in brackets."""
     return _MARK.sub(lambda mark: f"({texts[ord(mark[0]) - _FIRST_MARK]})", marked)
+
+
+def _running(part: str) -> list[str]:
+    """A ``part`` of a list that is a chain running on, each side after its first
+    beginning with the number the side before makes (``8-4 = 4*6 = 24*1 = 24``, a running
+    total written as one chain), as the steps it writes (``8-4 = 4``, ``4*6 = 24``, ``24*1
+    = 24``); else the part (``8/(3-8/3) = 8/(1/3) = 24``: 8/(1/3) begins with no 24)."""
+    sides = part.split("=")
+    if not 2 < len(sides) <= _MOST_STEPS:
+        return [part]
+    made = _value(trimmed(_LABEL.sub("", sides[0], count=1)))
+    results = []
+    for side in sides[1:-1]:
+        result = _begun_with(side, made)
+        if result is None:
+            return [part]
+        results.append(result)
+        made = _value(trimmed(side))
+    results.append(sides[-1])
+    return [f"{side}= {result}" for side, result in zip(sides[:-1], results, strict=True)]
+
+
+def _begun_with(side: str, made: Fraction | None) -> str | None:
+    """The number a ``side`` of a chain begins with, before an operator, where it is what
+    the side before ``made`` (``96`` of ``96/5-11/5`` after 96, ``1/3`` of ``1/3*6`` after
+    1/3); ``None`` if it begins with none."""
+    for begins in _GOES_ON_FROM:
+        found = begins.match(side)
+        if found is not None and made is not None and number(found[1]) == made:
+            return found[1]
+    return None
 
 
 def _parts(text: str) -> Iterator[tuple[str, str]]:
