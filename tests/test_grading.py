@@ -727,6 +727,9 @@ STEPS_HAND = [4, 4, 6, 8]
         "Step 3: Multiply 12 by 2 to get 24.",
         "Add 4 to 8, giving 12; subtract 4 from 6, which gives 2; multiply 12 and 2 = 24.",
         "First combine 8 and 4: 8 + 4 = 12. Then 6 - 4 = 2. Finally, 12 * 2 = 24.",
+        # (an equality in words: "gives", "makes", "yields", "results in")
+        "8 + 4 gives 12; 6 - 4 gives 2; 12 * 2 gives 24",
+        "8+4 makes 12, 6-4 yields 2, and 12*2 results in 24.",
     ],
 )
 def test_steps_in_a_table_or_in_words_are_read_as_steps(text: str) -> None:

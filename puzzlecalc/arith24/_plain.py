@@ -101,11 +101,14 @@ _SQRT: Final = re.compile(r"(?<![A-Za-z])sqrt(?=[ \t]*[\d(√])", re.IGNORECASE)
 #: A letter x between two operands, as plain text writes a product (``3 x 8``).
 _LETTER_TIMES: Final = re.compile(r"([\d)\]])[ \t]*[xX][ \t]*(?=[\d(\[√])")
 #: An equality in words between an expression and a number (``3+3 is 6``, ``8/3 is about
-#: 2.67``, ``9/6 is equal to 3/2``, ``6*4 equals 24``): read as ``=``, or ``≈``.
+#: 2.67``, ``9/6 is equal to 3/2``, ``6*4 equals 24``, ``4*6 gives 24``, ``makes``,
+#: ``yields``, ``results in``): read as ``=``, or ``≈``; and the words, each looked for
+#: first.
 _SAID_EQUAL: Final = re.compile(
     r"(?<=[\d)])[ \t]+(?:is[ \t]+(?:equal[ \t]+to|(about|approximately|roughly|around|nearly))"
-    r"|is|equals)[ \t]+(?=[-\d(])"
+    r"|is|equals|gives|makes|yields|results[ \t]+in)[ \t]+(?=[-\d(])"
 )
+_EQUAL_WORDS: Final = (" is ", " equals ", " gives ", " makes ", " yields ", " results ")
 #: A digit, and an operator (:func:`has_digit`, :func:`has_operator`).
 DIGIT: Final = re.compile(r"\d")
 _OPERATOR: Final = re.compile(r"[-+*/^√!]")
@@ -217,7 +220,7 @@ def plain(text: str) -> str:
     text = _WORD_STEP.sub(_written_step, text.replace("{", "(").replace("}", ")"))
     text = _steps_on_results(text)
     text = _SAID_OPERATOR.sub(lambda said: _SAID_OPERATORS[said[1].split()[0].lower()], text)
-    if " is " in text or " equals " in text:
+    if any(word in text for word in _EQUAL_WORDS):
         text = _SAID_EQUAL.sub(_said, text)
     if ">" in text or not text.isascii():
         text = _arrows(text)

@@ -56,9 +56,10 @@ chain that is not working after an expression stated before it.
 
 Working is a chain written equal (or ``≈``) to a number other than the target (``3 - 8/3 =
 1/3``, ``8/3 ≈ 2.67``), or a part of the expression before it (``8/(3-8/3) = 24, as 3-8/3
-is small``); a chain that is not working states its expression. ``is``, ``is equal to``
-and ``equals`` between an expression and a number are read as ``=``, and ``is about``
-(``approximately``, ``roughly``, ``around``, ``nearly``) as ``≈``.
+is small``); a chain that is not working states its expression. ``is``, ``is equal to``,
+``equals``, ``gives``, ``makes``, ``yields`` and ``results in`` between an expression and a
+number are read as ``=``, and ``is about`` (``approximately``, ``roughly``, ``around``,
+``nearly``) as ``≈``.
 
 An expression is read without what cannot begin or end one (Markdown's ``**``, a full
 stop). LaTeX (``\\times``, ``\\div``, ``\\cdot``, ``\\sqrt``, ``\\frac{a}{b}`` (the first
