@@ -730,6 +730,9 @@ STEPS_HAND = [4, 4, 6, 8]
         # (an equality in words: "gives", "makes", "yields", "results in")
         "8 + 4 gives 12; 6 - 4 gives 2; 12 * 2 gives 24",
         "8+4 makes 12, 6-4 yields 2, and 12*2 results in 24.",
+        # (each step written result first; not 6/12 = 1/2, whose left side makes its right)
+        "12 = 8 + 4\n2 = 6 - 4\n24 = 12 × 2",
+        "Step 1: 12 = 8+4\nStep 2: 2 = 6-4\nStep 3: 24 = 12*2",
     ],
 )
 def test_steps_in_a_table_or_in_words_are_read_as_steps(text: str) -> None:

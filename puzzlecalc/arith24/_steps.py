@@ -18,6 +18,7 @@ import re
 from collections import Counter, deque
 from collections.abc import Callable, Iterator, Sequence
 from fractions import Fraction
+from math import gcd
 from typing import Final, NamedTuple
 
 from puzzlecalc.arith24.expr import MAX_LENGTH, parse
@@ -243,7 +244,7 @@ def read(
     steps: list[re.Match[str]] = []
     goes_on = []  # (whether the break before each step goes on: not "as", "since", ...)
     for part, before in _parts(text):
-        for piece in _running(part) if "=" in part else ():
+        for piece in _steps_of(part) if "=" in part else ():
             step = _STEP.match(_LABEL.sub("", piece, count=1).rstrip(_AFTER_STEP))
             if (
                 step is None
@@ -470,12 +471,36 @@ def _unmarked(marked: str, texts: list[str]) -> str:
     return _MARK.sub(lambda mark: f"({texts[ord(mark[0]) - _FIRST_MARK]})", marked)
 
 
-def _running(part: str) -> list[str]:
-    """A ``part`` of a list that is a chain running on, each side after its first
-    beginning with the number the side before makes (``8-4 = 4*6 = 24*1 = 24``, a running
-    total written as one chain), as the steps it writes (``8-4 = 4``, ``4*6 = 24``, ``24*1
-    = 24``); else the part (``8/(3-8/3) = 8/(1/3) = 24``: 8/(1/3) begins with no 24)."""
+def _steps_of(part: str) -> list[str]:
+    """The steps a ``part`` of a list writes: those of a chain running on
+    (:func:`_running`), or one written result first (``4 = 8-4``: ``8-4 = 4``; ``3 = 12/4``;
+    not ``6/12 = 1/2`` or ``-4/4 = -1``, whose left sides make their right); else the part."""
     sides = part.split("=")
+    if len(sides) != 2:
+        return _running(part, sides)
+    label = _LABEL.match(sides[0])
+    start = 0 if label is None else label.end()
+    result, made = sides[0][start:].strip(), sides[1].strip()
+    if NUMBER_ALONE.fullmatch(result) and not _makes(result) and _makes(made):
+        return [f"{sides[0][:start]}{made} = {result}"]
+    return [part]
+
+
+def _makes(side: str) -> bool:
+    """Whether a ``side`` of an equality is what makes its other side: an expression, or a
+    fraction not in its lowest terms (``12/4``, ``6/12``, ``-4/4``; not ``8/3``)."""
+    if not NUMBER_ALONE.fullmatch(side):
+        return _STEP_OPERATOR.search(side) is not None
+    top, slash, bottom = side.replace("⁄", "/").partition("/")
+    return bool(slash) and (not top.lstrip("-").isdigit() or gcd(int(top), int(bottom)) != 1)
+
+
+def _running(part: str, sides: list[str]) -> list[str]:
+    """A ``part`` of a list, its ``sides`` parted at each ``=``, that is a chain running on,
+    each side after its first beginning with the number the side before makes (``8-4 = 4*6 =
+    24*1 = 24``, a running total written as one chain), as the steps it writes (``8-4 = 4``,
+    ``4*6 = 24``, ``24*1 = 24``); else the part (``8/(3-8/3) = 8/(1/3) = 24``: 8/(1/3)
+    begins with no 24)."""
     if not 2 < len(sides) <= _MOST_STEPS:
         return [part]
     made = _value(trimmed(_LABEL.sub("", sides[0], count=1)))
