@@ -104,6 +104,8 @@ NO_SOLUTION_LEVEL = Level(start=0, goal=7, moves=2, buttons=["+2"])
         "5. Press Reverse: 67\n6. Press +4: 71",  # (the display at the start, after a heading)
         "Start: 6884\n- << twice: 68\n- +4 2 times: 76\n- Reverse: 67\n- +4: 71",  # (counted)
         "6884 → (<<) 688 → (<<) 68 → (+4) 72 → (+4) 76 → (Reverse) 67 → (+4) 71",  # (bracketed)
+        "6884 → << → 688\n688 → << → 68\n68 → +4 → 72\n72 → +4 → 76\n76 → Reverse → 67\n"
+        "67 → +4 → 71",  # (a walk's step a line, each with the display before it again)
         "**Step 1:** Press `<<` → 688\n**Step 2:** Press `<<` → 68\n**Step 3:** Press `+4` → 72\n"
         "**Step 4:** Press `+4` → 76\n**Step 5:** Press `Reverse` → 67\n**Step 6:** Press `+4`",
         "Solution found in 6 moves:\n<<\n<<\n+4\n+4\nReverse\n+4",  # (a heading ends its line)
@@ -311,10 +313,14 @@ def test_a_long_press_and_a_word_goal() -> None:
     assert grade_presses("-2, ABC", word).reason == "ends on 5, not 3 (I)"
 
 
-def _walk(solution: Solution, *, bracketed: bool = False) -> str:
+def _walk(solution: Solution, *, bracketed: bool = False, stepped: bool = False) -> str:
     """``solution`` as a walk: its start, then each press and the display it leads to,
-    parted by arrows (each press in brackets before its display, if ``bracketed``)."""
+    parted by arrows (each press in brackets before its display, if ``bracketed``; each
+    press a line with the displays before and after it, if ``stepped``)."""
     shown = [format_value(state.value) for state in [solution.start, *solution.states]]
+    if stepped:
+        steps = zip(shown, solution.labels, shown[1:], strict=False)
+        return "\n".join(" → ".join(step) for step in steps)
     if bracketed:
         pairs = zip(solution.labels, shown[1:], strict=True)
         return " → ".join([shown[0], *(f"({label}) {display}" for label, display in pairs)])
@@ -367,7 +373,7 @@ def test_every_real_level_is_graded_right_as_its_shortest_solution_is_written() 
             labels = list(solution.labels)
             for text in (", ".join(labels), "\n".join(labels), str(solution),
                          f"<answer>{'; '.join(labels)}</answer>", _walk(solution),
-                         _walk(solution, bracketed=True),
+                         _walk(solution, bracketed=True), _walk(solution, stepped=True),
                          "Press " + ", then press ".join(labels) + ".", _counted(labels),
                          f"We need {level.goal}. Press {', '.join(labels)}.",
                          _started(solution),
@@ -379,7 +385,7 @@ def test_every_real_level_is_graded_right_as_its_shortest_solution_is_written() 
                     True, "correct", tuple(labels), solution.final.value
                 ), (numbered.game, numbered.number, text)
                 graded += 1
-    assert graded >= 19 * (199 + 200)
+    assert graded >= 20 * (199 + 200)
 
 
 def _json_steps(solution: Solution) -> str:

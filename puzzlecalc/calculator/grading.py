@@ -33,18 +33,20 @@ press, ``Start: 6884``) are left out; a count after a press makes it that many t
 twice``, ``+4 3 times``, ``<< x2``, ``<< (x2)`` or ``<< 2x`` where no button shows it after
 the press). A number a button shows too is read as the display where the answer is a walk,
 each press written with the display it leads to (``0 → 1 → 1 → 0 → 10`` with buttons ``1``
-and ``0``; a press may stand in brackets before its display, ``6884 → (<<) 688``), else as
-the press. Words that begin a line or a sentence and name no press end the presses (``<<,
-+4. This reaches 71.``), but before the first press they are passed over where a later line
-begins with a verb of a press in its first part (``The goal is 71. Press <<, ...``, ``We
-need 71.\\nSo we press <<, ...``); in a list, they are a press no button shows (``<<, +4,
-zap``). An answer printed escaped, as a string of JSON or Python's ``repr`` writes it
-(``<<\\n+4`` on one line), is read as the text it was, and one in JSON (all of it, or a
-block of code fenced in Markdown) as the text of its strings: a list of strings as a list,
-``<<, +4``; the value of a key that names the presses (``"presses"``, ``"answer"``,
-``"solution"``, ``"steps"``) marked as the answer; an object with a press and the display
-after it, ``{"button": "<<", "display": 688}`` (its keys named as a table's columns, or
-``"display"``, ``"result"``, ``"value"``), as the press and its remark, ``<< = 688``.
+and ``0``; a press may stand in brackets before its display, ``6884 → (<<) 688``, and a
+part that writes a step may begin with the display before it again, ``6884 → << → 688``
+then ``688 → << → 68``), else as the press. Words that begin a line or a sentence and name
+no press end the presses (``<<, +4. This reaches 71.``), but before the first press they
+are passed over where a later line begins with a verb of a press in its first part (``The
+goal is 71. Press <<, ...``, ``We need 71.\\nSo we press <<, ...``); in a list, they are a
+press no button shows (``<<, +4, zap``). An answer printed escaped, as a string of JSON or
+Python's ``repr`` writes it (``<<\\n+4`` on one line), is read as the text it was, and one
+in JSON (all of it, or a block of code fenced in Markdown) as the text of its strings: a
+list of strings as a list, ``<<, +4``; the value of a key that names the presses
+(``"presses"``, ``"answer"``, ``"solution"``, ``"steps"``) marked as the answer; an object
+with a press and the display after it, ``{"button": "<<", "display": 688}`` (its keys named
+as a table's columns, or ``"display"``, ``"result"``, ``"value"``), as the press and its
+remark, ``<< = 688``.
 
 The presses are then played from the level's start until the level ends, as the game ends
 it: when its goal first shows (or ``ABC`` is pressed, for a word goal; presses written
@@ -294,8 +296,9 @@ def _graded_words(
 
     If ``walk``, the words are read as a walk, which writes each press with the display
     it leads to after it, and a display beside an arrow is read before a press (``0 → 1 →
-    1 → 0 → 10``, where buttons ``1`` and ``0`` append a digit); the grade is ``None`` if
-    the words are no such walk, or one with a press that cannot be made."""
+    1 → 0 → 10``, where buttons ``1`` and ``0`` append a digit), or written again where a
+    part that writes a step begins (``0 → +1 → 1, 1 → +2 → 3``); the grade is ``None`` if the words are no
+    such walk, or one with a press that cannot be made."""
     state = level.initial_state(rules)
     records: list[PressRecord] = []
     at = spent = 0  # (the word reached; the moves the presses made cost)
@@ -312,8 +315,8 @@ def _graded_words(
         if records and not walk and words[at].lower() in _REMARKS:
             at = _remark_end(words, at)  # (what a press did: "<< gives 688")
             continue
-        if walk and showable and _shown(words, at, state):
-            at, showable = at + 1, False
+        if walk and _shown(words, at, state) and (showable or _begins_step(words, at)):
+            at, showable = at + 1, False  # (a display; or written again, as a part begins)
             continue
         if walk and showable and records:  # (a press's display, which a walk owes, not written)
             return None
@@ -367,6 +370,18 @@ def _graded_words(
     if not level.is_solved_by(solution):
         return PressGrade(False, _missed(level, display), labels, display, fault="wrong value")
     return PressGrade(True, "correct", labels, display)
+
+
+def _begins_step(words: list[str], at: int) -> bool:
+    """Whether the word at ``at`` begins a part (after a comma, or a line's end) that
+    writes a step of a walk: a display, an arrow, a press, an arrow (``1 → +2 → 3``, ``1123
+    → < Shift → 1231``; not ``2 → 22``, a press and its display)."""
+    if not 0 < at < len(words) - 1 or words[at - 1] not in ("", _words.NEW_LINE):
+        return False
+    step = words[at + 1 : at + 3 + _words.MOST_WORDS]  # (an arrow, a press, an arrow)
+    part = itertools.takewhile(lambda word: word not in ("", _words.NEW_LINE), step)
+    arrows = [word in _words.ARROWS for word in part]
+    return len(arrows) > 2 and arrows[0] and any(arrows[2:])
 
 
 def _shown(words: list[str], at: int, state: GameState) -> bool:
