@@ -106,6 +106,7 @@ NO_SOLUTION_LEVEL = Level(start=0, goal=7, moves=2, buttons=["+2"])
         "6884 → (<<) 688 → (<<) 68 → (+4) 72 → (+4) 76 → (Reverse) 67 → (+4) 71",  # (bracketed)
         "6884 → << → 688\n688 → << → 68\n68 → +4 → 72\n72 → +4 → 76\n76 → Reverse → 67\n"
         "67 → +4 → 71",  # (a walk's step a line, each with the display before it again)
+        "6884 → << → 688 → << → 68, 68 + 4 = 72, 72 + 4 = 76, 76 → Reverse → 67, 67 + 4 = 71",
         "**Step 1:** Press `<<` → 688\n**Step 2:** Press `<<` → 68\n**Step 3:** Press `+4` → 72\n"
         "**Step 4:** Press `+4` → 76\n**Step 5:** Press `Reverse` → 67\n**Step 6:** Press `+4`",
         "Solution found in 6 moves:\n<<\n<<\n+4\n+4\nReverse\n+4",  # (a heading ends its line)
@@ -213,6 +214,18 @@ def test_a_text_printed_escaped_is_read_as_it_was_before() -> None:
     level = Level(start=50, goal=9, moves=4, buttons=["/5", "x3", "<<"])
     for text in (r"/5\nx3\nx3\n<<", r"$\\div 5, \\times 3, \\times 3, \\ll$"):
         assert grade_presses(text, level).presses == ("/5", "x3", "x3", "<<"), text
+
+
+def test_a_press_written_as_the_arithmetic_it_does_is_a_step_of_a_walk() -> None:
+    level = Level(start=0, goal=12, moves=3, buttons=["x4", "+1", "+2"])
+    for text in (
+        "0 + 1 = 1, 1 + 2 = 3, 3 × 4 = 12",
+        "Step 1: 0+1=1\nStep 2: 1+2=3\nStep 3: 3*4=12",
+        "+1 (0 + 1 = 1), +2 (1 + 2 = 3), x4 (3 × 4 = 12)",
+    ):
+        assert grade_presses(text, level).presses == ("+1", "+2", "x4"), text
+    negative = Level(start=5, goal=-10, moves=1, buttons=["x-2"])
+    assert grade_presses("5 × -2 = -10", negative).correct
 
 
 def test_a_count_written_as_a_product_is_a_press_where_a_button_shows_it() -> None:

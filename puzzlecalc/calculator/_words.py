@@ -96,6 +96,14 @@ _REMARK: Final = re.compile(
     rf"|{MULTIPLIED.pattern})[ \t]*\))[^()]*\)",
     re.IGNORECASE,
 )
+#: A press written as the arithmetic it does on the display (``0 + 1 = 1``, ``3 × 4 =
+#: 12``): the display, the operator, its number, the display after; and the character
+#: each operator is written with in a label.
+_ARITHMETIC: Final = re.compile(
+    r"(?<![\w.])(-?\d+(?:\.\d+)?)[ \t]*([-+*/×÷xX])[ \t]*(-?\d+)[ \t]*=(?!>)[ \t]*(-?\d+(?:\.\d+)?)"
+    r"(?![\w.])"
+)
+_LABEL_OPERATORS: Final = {"*": "x", "×": "x", "X": "x", "÷": "/"}
 #: A number as a display shows it (``-12``, ``0.5``).
 _DISPLAY: Final = re.compile(r"-?\d+(?:\.\d+)?")
 #: The words of a table's heading that name the column of presses, the first found
@@ -121,6 +129,8 @@ def read(found: str) -> list[str]:
         found = _KEYCAP.sub(_uncapped, found, count=MAX_PRESSES)  # (no answer makes more)
     if "(" in found:
         found = _BRACKETED_PRESS.sub(_unbracketed, found)
+    if "=" in found:
+        found = _ARITHMETIC.sub(_walked, found)
     words: list[str] = []
     for line in _LINE_END.split(_REMARK.sub(" ", f" {found}")):
         parts = [_part_words(part) for part in _BREAK.split(line) if part.strip()]
@@ -128,6 +138,13 @@ def read(found: str) -> list[str]:
             words.append(NEW_LINE)
         words += more_itertools.flatten(parts)
     return words
+
+
+def _walked(arithmetic: re.Match[str]) -> str:
+    """A press written as arithmetic (:data:`_ARITHMETIC`) as a step of a walk: ``0 + 1 =
+    1`` is ``0 → +1 → 1``."""
+    before, operator, number, after = arithmetic.groups()
+    return f"{before} → {_LABEL_OPERATORS.get(operator, operator)}{number} → {after}"
 
 
 def _latex_character(command: re.Match[str]) -> str:

@@ -35,14 +35,15 @@ the press). A number a button shows too is read as the display where the answer 
 each press written with the display it leads to (``0 → 1 → 1 → 0 → 10`` with buttons ``1``
 and ``0``; a press may stand in brackets before its display, ``6884 → (<<) 688``, and a
 part that writes a step may begin with the display before it again, ``6884 → << → 688``
-then ``688 → << → 68``), else as the press. Words that begin a line or a sentence and name
-no press end the presses (``<<, +4. This reaches 71.``), but before the first press they
-are passed over where a later line begins with a verb of a press in its first part (``The
-goal is 71. Press <<, ...``, ``We need 71.\\nSo we press <<, ...``); in a list, they are a
-press no button shows (``<<, +4, zap``). An answer printed escaped, as a string of JSON or
-Python's ``repr`` writes it (``<<\\n+4`` on one line), is read as the text it was, and one
-in JSON (all of it, or a block of code fenced in Markdown) as the text of its strings: a
-list of strings as a list, ``<<, +4``; the value of a key that names the presses
+then ``688 → << → 68``; a press written as the arithmetic it does, ``68 + 4 = 72``, is such
+a step, ``68 → +4 → 72``), else as the press. Words that begin a line or a sentence and
+name no press end the presses (``<<, +4. This reaches 71.``), but before the first press
+they are passed over where a later line begins with a verb of a press in its first part
+(``The goal is 71. Press <<, ...``, ``We need 71.\\nSo we press <<, ...``); in a list, they
+are a press no button shows (``<<, +4, zap``). An answer printed escaped, as a string of
+JSON or Python's ``repr`` writes it (``<<\\n+4`` on one line), is read as the text it was,
+and one in JSON (all of it, or a block of code fenced in Markdown) as the text of its
+strings: a list of strings as a list, ``<<, +4``; the value of a key that names the presses
 (``"presses"``, ``"answer"``, ``"solution"``, ``"steps"``) marked as the answer; an object
 with a press and the display after it, ``{"button": "<<", "display": 688}`` (its keys named
 as a table's columns, or ``"display"``, ``"result"``, ``"value"``), as the press and its
