@@ -147,6 +147,7 @@ def test_products_as_latex_and_unicode_write_them(text: str) -> None:
         r"$\Big(8-4\Big) \times 6 = 24$",
         r"$(8-4)\!\times\! 6 \; = 24$",
         "Step 1: $8 - 4 = 4$\nStep 2: $4 * 6 = 24$",  # ($ with no command of LaTeX)
+        r"$(8{-}4) \times 6$",  # (an operator in braces, as LaTeX sets its spacing)
     ],
 )
 def test_latex_layout_is_read_as_the_lines_and_steps_it_writes(text: str) -> None:
@@ -193,6 +194,21 @@ def test_an_arrow_makes_a_result_after_an_expression_and_else_parts_two_steps(
 ) -> None:
     graded = grade(text, cards, target)
     assert graded.correct, (text, graded)
+
+
+@pytest.mark.parametrize(
+    ("text", "cards"),
+    [
+        ("1️⃣ 8-4 = 4\n2️⃣ 4*6 = 24", [4, 6, 8]),  # (a list's markers)
+        ("Two ways: 1⃣ 6*(8-4) 2⃣ (8-4)*6", [4, 6, 8]),
+        ("8️⃣ ÷ (3️⃣ − 8️⃣ ÷ 3️⃣)", HAND),  # (numbers, beside an operator or a bracket)
+        ("🔟 + 🔟 + 4 = 24", [4, 10, 10]),
+    ],
+)
+def test_keycap_digits_are_a_lists_markers_or_numbers_as_what_is_beside_them_says(
+    text: str, cards: list[int]
+) -> None:
+    assert grade(text, cards).correct, text
 
 
 def test_a_number_and_a_bracket_that_closes_one_is_no_marker_of_a_list() -> None:

@@ -52,6 +52,8 @@ _LATEX: Final = {
 #: ``array``, ``{lcr}``, with it), read as a line's end. (The ``&`` that aligns its rows,
 #: ``&=``, is left out, as is the ``$`` about math in any text.)
 _LATEX_ENVIRONMENT: Final = re.compile(r"\\(?:begin|end)\{[A-Za-z]+\*?\}(?:\{[lcr| ]*\})?")
+#: An operator alone in braces (``8{-}4``, as LaTeX sets its spacing): the operator.
+_BRACED_OPERATOR: Final = re.compile(r"\{([-+*/])\}")
 #: Square brackets about an expression (``[(1+2)+3]*4``; not ``[1]`` or ``[3, 8]``), read
 #: as round ones, as the referee reads them, to a depth of :data:`_MOST_NESTED`.
 _SQUARE: Final = re.compile(r"\[([^\[\]]*)\]")
@@ -160,9 +162,16 @@ _MOST_FRACTIONS: Final = 64
 #: that binds as tightly as its ``/`` or more, a number, a bracket.
 _BINDS_BEFORE: Final = tuple("*/^√⁄.)0123456789")
 _BINDS_AFTER: Final = tuple("^!⁄.(0123456789")
-#: The most spaces looked past about a ``\\frac{a}{b}`` for what it follows and what
-#: follows it.
+#: The most spaces looked past about a ``\\frac{a}{b}`` (or keycap digits) for what it
+#: follows and what follows it.
 _SPACES: Final = 8
+#: A run of keycap digits (``1️⃣``: a digit, perhaps the emoji's variation selector, and
+#: the keycap; ``🔟``), and each; and what, before or after one, makes it a number, not a
+#: list's marker (not a bracket that opens after it: ``1️⃣ (8-4)*6``).
+_KEYCAP: Final = re.compile("(?:[0-9]\ufe0f?\u20e3|\U0001f51f)+")
+_KEYCAP_DIGIT: Final = re.compile("[0-9]\ufe0f?\u20e3|\U0001f51f")
+_BEFORE_A_NUMBER: Final = tuple("+-*/^=(√⁄")
+_AFTER_A_NUMBER: Final = tuple("+-*/^=)!⁄")
 
 
 def has_digit(run: str) -> bool:
@@ -192,6 +201,8 @@ def plain(text: str) -> str:
         text = text.replace("$", "")
     for spelled, op in _UNICODE:
         text = text.replace(spelled, op)
+    if "\u20e3" in text or "\U0001f51f" in text:
+        text = _keycaps(text)
     if "\n" in text:
         text = _GOES_ON.sub(" ", text)
     if ")" in text:
@@ -217,7 +228,9 @@ def plain(text: str) -> str:
         text, count = _SQUARE.subn(_round, text)
         if not count:
             break
-    text = _WORD_STEP.sub(_written_step, text.replace("{", "(").replace("}", ")"))
+    if "{" in text:  # (braces about an operator alone: LaTeX's spacing, ``8{-}4``)
+        text = _BRACED_OPERATOR.sub(r"\1", text).replace("{", "(").replace("}", ")")
+    text = _WORD_STEP.sub(_written_step, text)
     text = _steps_on_results(text)
     text = _SAID_OPERATOR.sub(lambda said: _SAID_OPERATORS[said[1].split()[0].lower()], text)
     if any(word in text for word in _EQUAL_WORDS):
@@ -245,6 +258,26 @@ def _without_markers(text: str) -> str:
             written.append(f"{text[start : found.start()]}\n")
             start = found.end()
     return "".join(written) + text[start:]
+
+
+def _keycaps(text: str) -> str:
+    """``text`` with each run of keycap digits (:data:`_KEYCAP`: ``1️⃣``, ``🔟``) as the
+    number it writes where an operator, ``=`` or a bracket is beside it (``8️⃣ ÷ (3️⃣``),
+    else as a list's marker, a new line (``1️⃣ 8-4 = 4``, ``1️⃣ (8-4)*6``)."""
+    written, start = list[str](), 0
+    for keycap in _KEYCAP.finditer(text):
+        before = text[max(0, keycap.start() - _SPACES) : keycap.start()].rstrip(" \t")
+        after = text[keycap.end() : keycap.end() + _SPACES].lstrip(" \t")
+        digits = "".join(map(_keycap_digits, _KEYCAP_DIGIT.findall(keycap[0])))
+        is_number = before.endswith(_BEFORE_A_NUMBER) or after.startswith(_AFTER_A_NUMBER)
+        written.append(f"{text[start : keycap.start()]}{digits if is_number else chr(10)}")
+        start = keycap.end()
+    return "".join(written) + text[start:]
+
+
+def _keycap_digits(keycap: str) -> str:
+    """The digits one keycap writes (``🔟``: ``10``)."""
+    return "10" if keycap == "\U0001f51f" else keycap[0]
 
 
 def _arrows(text: str) -> str:

@@ -3,19 +3,19 @@
 :func:`find_answer` finds the expression an answer gives: the text of the last
 ``<answer>...</answer>`` (``<Answer>`` too), else of the last ``\\boxed{...}``, else the
 whole text (Markdown's marks at a line's start left out: a block quote's ``>``, a dash,
-star or plus and a space that mark an item of a list; a list's numbers, ``1)`` or ``(1)``,
-part what they mark). An answer in JSON (``{"steps": ["3+3 = 6", "6*4 = 24"], "answer":
-"(3+3)*4"}``, or in a block of code fenced in Markdown) is the text of its strings, each a
-line, and the value of its key ``"answer"`` (``"final_answer"``, ``"expression"``) is
-marked as the answer unless it is a number alone, while an object with an operation and its
-result, ``{"operation": "3+3", "result": 6}`` (its keys named as a table's columns), is the
-step ``3+3 = 6``; an answer printed escaped, as a string of JSON or Python's ``repr``
-writes it (``3+3 = 6\\n6*4 = 24`` on one line, ``$6 \\\\times 4$``), is the text it was.
-Where the last ``Answer:`` at a line's start (``Solution:``, ``**Final answer:**``, ``The
-answer is:``, ``So the answer is``) introduces an expression, that is the answer, not the
-working after it: the last expression of the first line from there with a digit, or, if
-that line is an equation, the list of steps that begins there when its steps chain into one
-(``Answer: 3+3=6`` and ``6*4=24`` on the next line).
+star or plus and a space that mark an item of a list; a list's numbers, ``1)``, ``(1)`` or
+keycaps, ``1️⃣``, part what they mark). An answer in JSON (``{"steps": ["3+3 = 6", "6*4 =
+24"], "answer": "(3+3)*4"}``, or in a block of code fenced in Markdown) is the text of its
+strings, each a line, and the value of its key ``"answer"`` (``"final_answer"``,
+``"expression"``) is marked as the answer unless it is a number alone, while an object with
+an operation and its result, ``{"operation": "3+3", "result": 6}`` (its keys named as a
+table's columns), is the step ``3+3 = 6``; an answer printed escaped, as a string of JSON
+or Python's ``repr`` writes it (``3+3 = 6\\n6*4 = 24`` on one line, ``$6 \\\\times 4$``),
+is the text it was. Where the last ``Answer:`` at a line's start (``Solution:``, ``**Final
+answer:**``, ``The answer is:``, ``So the answer is``) introduces an expression, that is
+the answer, not the working after it: the last expression of the first line from there with
+a digit, or, if that line is an equation, the list of steps that begins there when its
+steps chain into one (``Answer: 3+3=6`` and ``6*4=24`` on the next line).
 
 An answer may say in words that the puzzle has no solution (``No solution``,
 ``impossible``, ``there is none``, ``cannot be made``): it does where its marked text,
@@ -72,11 +72,11 @@ after an expression as ``=`` (``3+3 -> 6, 6*4 -> 24``) and else as what parts tw
 (``3+3 = 6 => 6*4 = 24``), Unicode (``×``, ``÷``, ``−``), a letter x between operands (``3
 x 8``) and words between operands ("plus", "minus", "times", "multiplied by", "divided by":
 ``8 divided by (3 minus 8 divided by 3)``) are read as the operators they write, square
-brackets about an expression and braces as round ones (``[(1+2)+3]*4``), a number's
-thousands parted by commas as one number (``7,725``; not the list ``3,8,8,3``), and
-Unicode's vulgar fractions as one number, with a whole number before one (``⅓``, ``2⅔``).
-The work grows with the length of the text, no faster: an answer of :data:`MAX_ANSWER`
-characters takes milliseconds.
+brackets about an expression and braces as round ones (``[(1+2)+3]*4``; an operator alone
+in braces is the operator, ``8{-}4``), a number's thousands parted by commas as one number
+(``7,725``; not the list ``3,8,8,3``), and Unicode's vulgar fractions as one number, with a
+whole number before one (``⅓``, ``2⅔``). The work grows with the length of the text, no
+faster: an answer of :data:`MAX_ANSWER` characters takes milliseconds.
 
 :func:`grade` then referees the expression with
 :func:`~puzzlecalc.arith24.referee.check` under the puzzle's rules (the solver and the
