@@ -182,7 +182,12 @@ def from_json(
         return text if written is None else written
     if "```" not in text:
         return text
-    return _FENCED.sub(lambda fenced: _json_text(fenced[1], keys) or fenced[0], text)
+
+    def fenced_text(fenced: re.Match[str]) -> str:
+        inside = _json_text(fenced[1], keys)
+        return fenced[0] if inside is None else inside
+
+    return _FENCED.sub(fenced_text, text)
 
 
 def _json_text(text: str, keys: _Keys) -> str | None:

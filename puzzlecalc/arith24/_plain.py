@@ -270,7 +270,7 @@ def _keycaps(text: str) -> str:
         after = text[keycap.end() : keycap.end() + _SPACES].lstrip(" \t")
         digits = "".join(map(_keycap_digits, _KEYCAP_DIGIT.findall(keycap[0])))
         is_number = before.endswith(_BEFORE_A_NUMBER) or after.startswith(_AFTER_A_NUMBER)
-        written.append(f"{text[start : keycap.start()]}{digits if is_number else chr(10)}")
+        written += [text[start : keycap.start()], digits if is_number else "\n"]
         start = keycap.end()
     return "".join(written) + text[start:]
 

@@ -219,17 +219,16 @@ def read(
     allowed: Callable[[str], bool] | None = None,
 ) -> Steps | None:
     """A list of steps (``3+3=6, 6*4=24``; on lines, after commas, semicolons, full stops or
-    words such as "then" and "so"; ``Step 2:`` and the like before them) as one
-    expression, each step's operands cards or the results of the steps before it (each
-    taken once, the latest of its value; a step that makes a result, written in full in a
-    step, is that result), what is wrong with the first step the answer is made of whose
-    result is not what it makes, and whether a step makes ``target``: the steps after the
-    last that does are working, not the answer (``3+3=6, 6*4=24, as 24/4=6``), as is one
-    that makes it again and works on the answer before it (:func:`_works_on`: one written
-    as it, on its result, is read as a step where the cards dealt ask for it, ``10*1 = 10,
-    10*1 = 10`` with two 1s); ``None`` if
-    the text is not such a list (or, if ``chained``, if a result before the answer is used
-    by no step up to it).
+    words such as "then" and "so"; ``Step 2:`` and the like before them) as one expression,
+    each step's operands cards or the results of the steps before it (each taken once, the
+    latest of its value; a step that makes a result, written in full in a step, is that
+    result), what is wrong with the first step the answer is made of whose result is not
+    what it makes, and whether a step makes ``target``: the steps after the last that does
+    are working, not the answer (``3+3=6, 6*4=24, as 24/4=6``), as is one that makes it
+    again and works on the answer before it (:func:`_works_on`: one written as it, on its
+    result, is read as a step where the cards dealt ask for it, ``10*1 = 10, 10*1 = 10``
+    with two 1s); ``None`` if the text is not such a list (or, if ``chained``, if a result
+    before the answer is used by no step up to it).
 
     Where the cards ``dealt`` are known and the answer so read does not use them (each as
     often as dealt if ``use_all``, else none more often), or is not ``allowed`` (by the
@@ -244,7 +243,7 @@ def read(
     steps: list[re.Match[str]] = []
     goes_on = []  # (whether the break before each step goes on: not "as", "since", ...)
     for part, before in _parts(text):
-        for piece in _steps_of(part) if "=" in part else ():
+        for index, piece in enumerate(_steps_of(part) if "=" in part else ()):
             step = _STEP.match(_LABEL.sub("", piece, count=1).rstrip(_AFTER_STEP))
             if (
                 step is None
@@ -253,7 +252,7 @@ def read(
             ):
                 return None  # (a part with an "=" that is no step, or one too many: no list)
             steps.append(step)
-            goes_on.append(before.strip().lower() not in _WORKING_BREAKS or piece != part)
+            goes_on.append(index > 0 or before.strip().lower() not in _WORKING_BREAKS)
     makes = [place for place, step in enumerate(steps, 1) if number(step[2]) == target]
     del steps[makes[-1] if makes else len(steps) :]
     if len(steps) < 2:
@@ -287,12 +286,12 @@ def _other_readings(
 ) -> Iterator[tuple[_Result, int]]:
     """The other readings of a list of ``steps`` (:func:`_answer`) than the first, which
     takes each number as the latest result of its value and finds ``doubts`` (numbers so
-    found that are the value of a card ``dealt``, counted in the order they are found),
-    and, if it ``repeats`` an answer, takes the step written again as working
-    (:func:`_works_on`): the one that takes that step as a step on the answer's result,
-    then those that read some doubts as that card, fewer first, then earlier ones; with
-    the first, at most :data:`_MOST_READINGS`, and as many as read :data:`_MOST_READ`
-    characters."""
+    found that are the value of a card ``dealt``, counted in the order they are found), and
+    takes a step written as the answer before it, on its result, as working
+    (:func:`_works_on`): where that step ``repeats`` the answer, the reading that takes it
+    as a step on the answer's result; then those that read some doubts as that card, fewer
+    first, then earlier ones; with the first, at most :data:`_MOST_READINGS`, and as many
+    as read :data:`_MOST_READ` characters."""
     length = sum(len(step[0]) for step in steps)
     most = min(_MOST_READINGS, _MOST_READ // length) - 1
     if repeats and most > 0:
@@ -309,9 +308,9 @@ def _other_readings(
 
 
 def _repeats(answer: _Result, steps: list[re.Match[str]], goes_on: list[bool]) -> bool:
-    """Whether a step of a list of ``steps`` after one written as its ``answer``'s is, is
-    written so too, after a break that ``goes_on`` (``10*1 = 10, 10*1 = 10``; not ``10*1 =
-    10 as 10*1 = 10``)."""
+    """Whether two steps of a list of ``steps`` are written as its ``answer``'s is, a later
+    one after a break that ``goes_on`` (``10*1 = 10, 10*1 = 10``; not ``10*1 = 10 as 10*1 =
+    10``)."""
     written = answer.step.replace(" ", "")
     places = [
         place for place, step in enumerate(steps) if trimmed(step[1]).replace(" ", "") == written
@@ -481,13 +480,13 @@ def _steps_of(part: str) -> list[str]:
     label = _LABEL.match(sides[0])
     start = 0 if label is None else label.end()
     result, made = sides[0][start:].strip(), sides[1].strip()
-    if NUMBER_ALONE.fullmatch(result) and not _makes(result) and _makes(made):
+    if NUMBER_ALONE.fullmatch(result) and not _computes(result) and _computes(made):
         return [f"{sides[0][:start]}{made} = {result}"]
     return [part]
 
 
-def _makes(side: str) -> bool:
-    """Whether a ``side`` of an equality is what makes its other side: an expression, or a
+def _computes(side: str) -> bool:
+    """Whether a ``side`` of an equality computes its other side: an expression, or a
     fraction not in its lowest terms (``12/4``, ``6/12``, ``-4/4``; not ``8/3``)."""
     if not NUMBER_ALONE.fullmatch(side):
         return _STEP_OPERATOR.search(side) is not None

@@ -314,7 +314,7 @@ def find_answer(
     as the latest result of its value; where the ``cards`` dealt are given (:func:`grade`
     gives them, and its ``rules``) and the answer so read does not use them (each once,
     or, unless ``rules.use_all``, none twice) or breaks a rule, some such numbers are read
-    as cards, where that makes an answer that does not:
+    as cards, where that makes one that uses them and keeps the rules:
 
     >>> text = "(2-1)*10 = 10. Check: 2-1 = 1, 1*10 = 10."
     >>> find_answer(text, 10), find_answer(text, 10, cards=[1, 2, 10])

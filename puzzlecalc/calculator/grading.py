@@ -295,11 +295,11 @@ def _graded_words(
     press is read, a number beside an arrow that is the display then is the display (once
     after each press, and once before the first).
 
-    If ``walk``, the words are read as a walk, which writes each press with the display
-    it leads to after it, and a display beside an arrow is read before a press (``0 → 1 →
-    1 → 0 → 10``, where buttons ``1`` and ``0`` append a digit), or written again where a
-    part that writes a step begins (``0 → +1 → 1, 1 → +2 → 3``); the grade is ``None`` if the words are no
-    such walk, or one with a press that cannot be made."""
+    If ``walk``, the words are read as a walk, which writes each press with the display it
+    leads to after it, and a display beside an arrow is read before a press (``0 → 1 → 1 → 0
+    → 10``, where buttons ``1`` and ``0`` append a digit), or written again where a part
+    that writes a step begins (``0 → +1 → 1, 1 → +2 → 3``); the grade is ``None`` if the
+    words are no such walk, or one with a press that cannot be made."""
     state = level.initial_state(rules)
     records: list[PressRecord] = []
     at = spent = 0  # (the word reached; the moves the presses made cost)
