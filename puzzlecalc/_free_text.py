@@ -176,12 +176,13 @@ def from_json(
     ...     results=["result"])
     '3+3 = 6'
     """
+    is_json = text.lstrip().startswith(("{", "["))
+    if not is_json and "```" not in text:
+        return text  # (no JSON: the keys' names are not read)
     keys = _Keys(frozenset(map(_key, answers)), operations, results, listed)
-    if text.lstrip().startswith(("{", "[")):
+    if is_json:
         written = _json_text(text, keys)
         return text if written is None else written
-    if "```" not in text:
-        return text
 
     def fenced_text(fenced: re.Match[str]) -> str:
         inside = _json_text(fenced[1], keys)

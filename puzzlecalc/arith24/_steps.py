@@ -477,10 +477,13 @@ def _steps_of(part: str) -> list[str]:
     sides = part.split("=")
     if len(sides) != 2:
         return _running(part, sides)
+    made = sides[1].strip()
+    if not _computes(made):
+        return [part]  # (as steps are written: its result after its "=")
     label = _LABEL.match(sides[0])
     start = 0 if label is None else label.end()
-    result, made = sides[0][start:].strip(), sides[1].strip()
-    if NUMBER_ALONE.fullmatch(result) and not _computes(result) and _computes(made):
+    result = sides[0][start:].strip()
+    if NUMBER_ALONE.fullmatch(result) and not _computes(result):
         return [f"{sides[0][:start]}{made} = {result}"]
     return [part]
 
