@@ -202,7 +202,7 @@ def plain(text: str) -> str:
     for spelled, op in _UNICODE:
         text = text.replace(spelled, op)
     if "\u20e3" in text or "\U0001f51f" in text:
-        text = _keycaps(text)
+        text = _KEYCAP.sub(_keycap, text)
     if "\n" in text:
         text = _GOES_ON.sub(" ", text)
     if ")" in text:
@@ -260,19 +260,16 @@ def _without_markers(text: str) -> str:
     return "".join(written) + text[start:]
 
 
-def _keycaps(text: str) -> str:
-    """``text`` with each run of keycap digits (:data:`_KEYCAP`: ``1️⃣``, ``🔟``) as the
-    number it writes where an operator, ``=`` or a bracket is beside it (``8️⃣ ÷ (3️⃣``),
-    else as a list's marker, a new line (``1️⃣ 8-4 = 4``, ``1️⃣ (8-4)*6``)."""
-    written, start = list[str](), 0
-    for keycap in _KEYCAP.finditer(text):
-        before = text[max(0, keycap.start() - _SPACES) : keycap.start()].rstrip(" \t")
-        after = text[keycap.end() : keycap.end() + _SPACES].lstrip(" \t")
-        digits = "".join(map(_keycap_digits, _KEYCAP_DIGIT.findall(keycap[0])))
-        is_number = before.endswith(_BEFORE_A_NUMBER) or after.startswith(_AFTER_A_NUMBER)
-        written += [text[start : keycap.start()], digits if is_number else "\n"]
-        start = keycap.end()
-    return "".join(written) + text[start:]
+def _keycap(keycaps: re.Match[str]) -> str:
+    """A run of keycap digits (:data:`_KEYCAP`: ``1️⃣``, ``🔟``) as the number it writes
+    where an operator, ``=`` or a bracket is beside it (``8️⃣ ÷ (3️⃣``), else as a list's
+    marker, a new line (``1️⃣ 8-4 = 4``, ``1️⃣ (8-4)*6``)."""
+    text, start, end = keycaps.string, keycaps.start(), keycaps.end()
+    before = text[max(0, start - _SPACES) : start].rstrip(" \t")
+    after = text[end : end + _SPACES].lstrip(" \t")
+    if before.endswith(_BEFORE_A_NUMBER) or after.startswith(_AFTER_A_NUMBER):
+        return "".join(map(_keycap_digits, _KEYCAP_DIGIT.findall(keycaps[0])))
+    return "\n"
 
 
 def _keycap_digits(keycap: str) -> str:

@@ -61,20 +61,21 @@ _STEP_BREAK: Final = re.compile(
 #: The words of :data:`_STEP_BREAK` that begin working, not a step on the results before.
 _WORKING_BREAKS: Final = frozenset({"as", "since", "because", "where"})
 #: A number as a step writes it: ``6``, ``-3``, ``1.5``, ``8/3``; each run of digits of at
-#: most :data:`~puzzlecalc.arith24.numbers.MAX_DIGITS` digits, as the parser reads them.
-NUMBER: Final = (
-    rf"-?\d{{1,{MAX_DIGITS}}}(?:\.\d{{1,{MAX_DIGITS}}})?(?:[/⁄][1-9]\d{{0,{MAX_DIGITS - 1}}})?"
-)
+#: most :data:`~puzzlecalc.arith24.numbers.MAX_DIGITS` digits, as the parser reads them:
+#: a whole or decimal number, perhaps over a denominator.
+_WHOLE_OR_DECIMAL: Final = rf"-?\d{{1,{MAX_DIGITS}}}(?:\.\d{{1,{MAX_DIGITS}}})?"
+_DENOMINATOR: Final = rf"[1-9]\d{{0,{MAX_DIGITS - 1}}}"
+NUMBER: Final = rf"{_WHOLE_OR_DECIMAL}(?:[/⁄]{_DENOMINATOR})?"
 #: A side of an equality that is a number and no more (``fullmatch``).
 NUMBER_ALONE: Final = re.compile(NUMBER)
 #: A step's result: a number, spaces perhaps about its fraction's ``/`` (``= 1 / 3``).
-_RESULT: Final = NUMBER.replace("(?:[/⁄]", r"(?:[ \t]*[/⁄][ \t]*")
+_RESULT: Final = rf"{_WHOLE_OR_DECIMAL}(?:[ \t]*[/⁄][ \t]*{_DENOMINATOR})?"
 #: A side of a chain that goes on from the side before: the number that side makes, then
 #: an operator (``4*6`` of ``8-4 = 4*6 = 24``: :func:`_running`); the number a fraction or
 #: the whole number before its ``/`` (``96/5-11/5``).
 _GOES_ON_FROM: Final = (
     re.compile(rf"\s*({NUMBER})\s*[-+*/^]"),
-    re.compile(rf"\s*(-?\d{{1,{MAX_DIGITS}}}(?:\.\d{{1,{MAX_DIGITS}}})?)\s*[-+*/^]"),
+    re.compile(rf"\s*({_WHOLE_OR_DECIMAL})\s*[-+*/^]"),
 )
 #: Where a number's writing may take spaces: about its ``/`` and within its brackets
 #: (``(-10) / 3``: :func:`_written`).

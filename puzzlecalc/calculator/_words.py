@@ -97,13 +97,12 @@ _REMARK: Final = re.compile(
     re.IGNORECASE,
 )
 #: A press written as the arithmetic it does on the display (``0 + 1 = 1``, ``3 × 4 =
-#: 12``): the display, the operator, its number, the display after; and the character
-#: each operator is written with in a label.
+#: 12``): the display, the operator, its number, the display after (``×``, ``*`` and ``÷``
+#: are read as labels spell them: :mod:`~puzzlecalc.calculator.notation`).
 _ARITHMETIC: Final = re.compile(
     r"(?<![\w.])(-?\d+(?:\.\d+)?)[ \t]*([-+*/×÷xX])[ \t]*(-?\d+)[ \t]*=(?!>)[ \t]*(-?\d+(?:\.\d+)?)"
     r"(?![\w.])"
 )
-_LABEL_OPERATORS: Final = {"*": "x", "×": "x", "X": "x", "÷": "/"}
 #: A number as a display shows it (``-12``, ``0.5``).
 _DISPLAY: Final = re.compile(r"-?\d+(?:\.\d+)?")
 #: The words of a table's heading that name the column of presses, the first found
@@ -144,7 +143,7 @@ def _walked(arithmetic: re.Match[str]) -> str:
     """A press written as arithmetic (:data:`_ARITHMETIC`) as a step of a walk: ``0 + 1 =
     1`` is ``0 → +1 → 1``."""
     before, operator, number, after = arithmetic.groups()
-    return f"{before} → {_LABEL_OPERATORS.get(operator, operator)}{number} → {after}"
+    return f"{before} → {operator}{number} → {after}"
 
 
 def _latex_character(command: re.Match[str]) -> str:

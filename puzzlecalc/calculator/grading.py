@@ -164,6 +164,8 @@ _REMARKS: Final = frozenset(
      "leaves", "showing", "shows", "display", "resulting", "yielding", "yields", "reaching",
      "reaches", "=", "equals"}
 )  # fmt: skip
+#: What :func:`_words.read` writes where a part ends: ``""``, or a new line before a line.
+_PART_ENDS: Final = ("", _words.NEW_LINE)
 #: The words that name a display, as an object of JSON names its key (``{"button": "<<",
 #: "display": 688}``).
 _DISPLAYS: Final = ("display", "result", "value", "screen", "shows")
@@ -377,10 +379,10 @@ def _begins_step(words: list[str], at: int) -> bool:
     """Whether the word at ``at`` begins a part (after a comma, or a line's end) that
     writes a step of a walk: a display, an arrow, a press, an arrow (``1 → +2 → 3``, ``1123
     → < Shift → 1231``; not ``2 → 22``, a press and its display)."""
-    if not 0 < at < len(words) - 1 or words[at - 1] not in ("", _words.NEW_LINE):
+    if not 0 < at < len(words) - 1 or words[at - 1] not in _PART_ENDS:
         return False
     step = words[at + 1 : at + 3 + _words.MOST_WORDS]  # (an arrow, a press, an arrow)
-    part = itertools.takewhile(lambda word: word not in ("", _words.NEW_LINE), step)
+    part = itertools.takewhile(lambda word: word not in _PART_ENDS, step)
     arrows = [word in _words.ARROWS for word in part]
     return len(arrows) > 2 and arrows[0] and any(arrows[2:])
 
@@ -397,7 +399,7 @@ def _start_shown(words: list[str], at: int, state: GameState) -> int:
     display ``state`` shows after its colon, in their part (``Start: 6884``, ``Display:
     6884``); 0 where they are not."""
     for stop in range(at, min(at + _words.MOST_WORDS, len(words) - 1)):
-        if not words[stop] or words[stop] == _words.NEW_LINE:
+        if words[stop] in _PART_ENDS:
             return 0
         if words[stop].endswith(":"):
             if _names_the_answer(words[at : stop + 1]):
