@@ -6,6 +6,7 @@ from __future__ import annotations
 import concurrent.futures
 import io
 import json
+import re
 from fractions import Fraction
 from pathlib import Path
 
@@ -70,6 +71,9 @@ HAND = [3, 3, 8, 8]
         ("With 3,3,8,8 and 1,000 tries: 8/(3-8/3)", "8/(3-8/3)"),  # (a list; a thousand)
         ("1) 8/3 = 2⅔\n2) 3 - 2⅔ = ⅓\n3) 8 ÷ ⅓ = 24", "8/(3-8/3)"),  # (vulgar fractions)
         ("8/(3-8/3) = 8/⅓ = 24", "8/(3-8/3)"),
+        ("8/3 = 2.666...\n3 - 2.666... = 0.333...\n8 / 0.333... = 24", "8/(3-8/3)"),  # (repeating)
+        ("3 − 8/3 = 0.333…; 8 ÷ 0.333… = 24", "8/(3-8/3)"),
+        (r"$3 - \frac{8}{3} = 0.\overline{3}$, $8 \div 0.\overline{3} = 24$", "8/(3-8/3)"),
         ("8 divided by (3 minus 8 divided by 3) equals 24.", "8/(3-8/3)"),  # (in words)
         ("8/(3-8/3)\n  = 8/(1/3)\n  = 24", "8/(3-8/3)"),  # (a chain that goes on in lines)
         ("(1) 8/3 = 8/3\n(2) 3-8/3 = 1/3\n(3) 8/(1/3) = 24", "8/(3-8/3)"),  # (markers: (1))
@@ -247,6 +251,22 @@ def test_a_vulgar_fraction_is_one_number_and_an_operator_in_words_one_between_op
     assert find_answer("3 times 8 plus 3 minus 3") == "3*8+3-3"
     assert find_answer("I tried 3 times. So the answer is 3 plus 8") == "3+8"  # (no operand after)
     assert "longer than 1000" in grade("1" * 5000 + "⅓", HAND).reason  # (too long to be one)
+
+
+@pytest.mark.parametrize(
+    ("written", "read"),
+    [("2.666...", "8⁄3"), ("2.66…", "8⁄3"), (".333...", "1⁄3"), ("0.1666...", "1⁄6"),
+     ("0.0909...", "1⁄11"), ("0.12121...", "4⁄33"), ("-0.142857142857...", "-1⁄7"),
+     ("0.999...", "1"), ("24.000...", "24"), (r"2.666\ldots", "8⁄3"), (r"2.6\dots", "2.6"),
+     (r"0.\overline{3}", "1⁄3"), (r"0.1\overline{6}", "1⁄6"), (r"1.\overline{142857}", "8⁄7"),
+     # (no block of digits written twice, or more digits than a number may have: as written)
+     ("2.6...", "2.6"), ("3.14159...", "3.14159"), ("1.4142…", "1.4142"),
+     ("0." + "3" * 40 + "...", "0." + "3" * 40)],
+)  # fmt: skip
+def test_a_repeating_decimal_is_the_fraction_it_is(written: str, read: str) -> None:
+    assert find_answer(f"So 1 + {written} it is") == f"1 + {read}"
+    too_long = rf"0.{'1234567890' * 3}\overline{{1234567}}"  # (a fraction of 37 digits)
+    assert "⁄" not in str(find_answer(f"So 1 + {too_long} it is"))
 
 
 def test_a_letter_x_is_a_product_only_between_operands() -> None:
@@ -687,6 +707,58 @@ def test_every_printed_solutions_working_grades_right_as_its_list_of_steps(
         if len(working) > 1:
             text = separator.join(working)
             assert grade(text, hand, target).correct, text
+
+
+#: Hands whose solutions take fractions on the way (``3-8/3 = 1/3``).
+FRACTION_HANDS = [[1, 3, 4, 6], [1, 4, 5, 6], [1, 5, 5, 5], [1, 6, 6, 8], [3, 3, 7, 7],
+                  [3, 3, 8, 8], [2, 5, 5, 10], [2, 4, 10, 10], [5, 5, 7, 11]]  # fmt: skip
+
+
+@settings(max_examples=60)
+@given(
+    st.sampled_from(FRACTION_HANDS) | st.lists(st.integers(1, 13), min_size=3, max_size=4),
+    st.sampled_from(["...", "…", r"\ldots"]),
+    st.integers(2, 3),
+    st.data(),
+)
+def test_every_printed_solutions_working_grades_right_with_its_fractions_as_decimals(
+    hand: list[int], ellipsis: str, times: int, data: st.DataObject
+) -> None:
+    """Its working, each fraction a step makes written as a decimal where it is made and
+    where it is used: one that repeats with the block of digits that repeats written
+    ``times`` and an ``ellipsis`` after (``3-8/3 = 0.333...``, ``8/0.333... = 24``)."""
+    target = data.draw(st.sampled_from([24, 10, *hand]))
+    for solution in solve(hand, target)[:3]:
+        steps = [line.rsplit(" = ", 1) for line in solution.working()]
+        for place, (_, result) in enumerate(steps):
+            value = Fraction(result)
+            if value.denominator > 1:
+                decimal = _decimal(value, times, ellipsis)
+                writings = [f"({value.numerator})/{value.denominator}", f"({result})", result]
+                used = "|".join(rf"(?<![\d.]){re.escape(written)}(?![\d.])" for written in writings)
+                steps[place][1] = decimal
+                bracketed = f"({decimal})".replace("\\", r"\\")  # (as re.sub writes it)
+                for later in steps[place + 1 :]:
+                    later[0] = re.sub(used, bracketed, later[0], count=1)
+        if len(steps) > 1:
+            text = "\n".join(f"{left} = {result}" for left, result in steps)
+            assert grade(text, hand, target).correct, text
+
+
+def _decimal(value: Fraction, times: int, ellipsis: str) -> str:
+    """``value`` as a decimal: one that ends, or one that repeats, its block of digits that
+    repeats written ``times`` and an ``ellipsis`` after."""
+    whole, rest = divmod(abs(value.numerator), value.denominator)
+    digits, seen = "", {}
+    while rest and rest not in seen:
+        seen[rest] = len(digits)
+        digit, rest = divmod(rest * 10, value.denominator)
+        digits += str(digit)
+    sign = "-" if value < 0 else ""
+    if not rest:
+        return f"{sign}{whole}.{digits}"
+    start = seen[rest]
+    return f"{sign}{whole}.{digits[:start]}{digits[start:] * times}{ellipsis}"
 
 
 #: House rules with roots and factorials.

@@ -39,7 +39,7 @@ _SIZES: Final = tuple(
 #: ``\\frac`` is read after.)
 _LATEX: Final = {
     "times": "*", "cdot": "*", "ast": "*", "div": "/", "sqrt": "√",
-    "dfrac": r"\frac", "tfrac": r"\frac",
+    "dfrac": r"\frac", "tfrac": r"\frac", **dict.fromkeys(("ldots", "dots", "cdots"), "..."),
     **dict.fromkeys(
         ("to", "rightarrow", "longrightarrow", "Rightarrow", "Longrightarrow", "implies"), "→"
     ),
@@ -84,6 +84,14 @@ _VULGAR_FRACTIONS: Final = {
     for vulgar in "½⅓⅔¼¾⅕⅖⅗⅘⅙⅚⅐⅛⅜⅝⅞⅑⅒"
 }
 _VULGAR: Final = re.compile(rf"(?<!\d)(\d{{0,{MAX_DIGITS}}})([{''.join(_VULGAR_FRACTIONS)}])")
+#: A repeating decimal: written with an ellipsis after a block of its digits written twice
+#: at the least (``2.666...``, ``0.1666…``, ``0.0909...``, ``2.666\ldots``), or with LaTeX's
+#: ``\overline`` over the block that repeats (``0.\overline{3}``, ``0.1\overline{6}``); read
+#: as the fraction it is, as a vulgar fraction is (``8⁄3``).
+_REPEATING: Final = re.compile(
+    rf"(?<![\d.])(\d{{0,{MAX_DIGITS}}})\.(\d{{0,{MAX_DIGITS}}})"
+    rf"(?:\.\.\.|…|\\overline\{{(\d{{1,{MAX_DIGITS}}})\}})"
+)
 #: An operator in words between two operands (``8 divided by (3 minus 8 divided by 3)``),
 #: and the operator it names.
 _SAID_OPERATOR: Final = re.compile(
@@ -213,6 +221,8 @@ def plain(text: str) -> str:
         text = _LETTER_TIMES.sub(r"\1*", text)
     if "qrt" in text or "QRT" in text:
         text = _SQRT.sub("√", text)
+    if "..." in text or "…" in text or "overline" in text:
+        text = _REPEATING.sub(_repeating, text)
     if not text.isascii():
         text = _VULGAR.sub(_fraction, text)
     for _ in range(_MOST_FRACTIONS):  # \frac{a}{b}: ((a)/(b)), innermost last
@@ -316,6 +326,30 @@ def _fraction(vulgar: re.Match[str]) -> str:
     whole, part = vulgar.groups()
     value = int(whole or 0) + _VULGAR_FRACTIONS[part]
     return f"{value.numerator}⁄{value.denominator}"
+
+
+def _repeating(decimal: re.Match[str]) -> str:
+    """A repeating decimal (:data:`_REPEATING`) as the fraction it is (as it is written where
+    no block of its digits is written twice before its ellipsis, or the fraction would have
+    more digits than :data:`~puzzlecalc.arith24.numbers.MAX_DIGITS`)."""
+    whole, digits, repeats = decimal.groups()
+    if repeats is None:
+        period = next(
+            (
+                size
+                for size in range(1, len(digits) // 2 + 1)
+                if digits[-2 * size : -size] == digits[-size:]
+            ),
+            None,
+        )
+        if period is None:
+            return decimal[0]
+        digits, repeats = digits[:-period], digits[-period:]
+    before = Fraction(int(whole or 0)) + Fraction(int(digits or 0), 10 ** len(digits))
+    value = before + Fraction(int(repeats), (10 ** len(repeats) - 1) * 10 ** len(digits))
+    if len(str(value.denominator)) > MAX_DIGITS or len(str(value.numerator)) > MAX_DIGITS:
+        return decimal[0]
+    return f"{value.numerator}⁄{value.denominator}" if value.denominator > 1 else str(value)
 
 
 def _said(equality: re.Match[str]) -> str:
