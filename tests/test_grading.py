@@ -7,6 +7,7 @@ import concurrent.futures
 import io
 import json
 import re
+from collections.abc import Callable
 from fractions import Fraction
 from pathlib import Path
 
@@ -74,6 +75,8 @@ HAND = [3, 3, 8, 8]
         ("8/3 = 2.666...\n3 - 2.666... = 0.333...\n8 / 0.333... = 24", "8/(3-8/3)"),  # (repeating)
         ("3 − 8/3 = 0.333…; 8 ÷ 0.333… = 24", "8/(3-8/3)"),
         (r"$3 - \frac{8}{3} = 0.\overline{3}$, $8 \div 0.\overline{3} = 24$", "8/(3-8/3)"),
+        ("8/(3-8/3) = 24, as 8/3 = 2 2/3 and 3 - 2 2/3 = 1/3.", "8/(3-8/3)"),  # (mixed numbers)
+        ("8/3 = 2 2/3; 3 - 2 2/3 = 1/3; 8 / (1/3) = 24", "8/(3-8/3)"),
         ("8 divided by (3 minus 8 divided by 3) equals 24.", "8/(3-8/3)"),  # (in words)
         ("8/(3-8/3)\n  = 8/(1/3)\n  = 24", "8/(3-8/3)"),  # (a chain that goes on in lines)
         ("(1) 8/3 = 8/3\n(2) 3-8/3 = 1/3\n(3) 8/(1/3) = 24", "8/(3-8/3)"),  # (markers: (1))
@@ -251,6 +254,17 @@ def test_a_vulgar_fraction_is_one_number_and_an_operator_in_words_one_between_op
     assert find_answer("3 times 8 plus 3 minus 3") == "3*8+3-3"
     assert find_answer("I tried 3 times. So the answer is 3 plus 8") == "3+8"  # (no operand after)
     assert "longer than 1000" in grade("1" * 5000 + "⅓", HAND).reason  # (too long to be one)
+
+
+@pytest.mark.parametrize(
+    ("written", "read"),
+    [("2 2/3", "8⁄3"), ("-2 2/3", "-8⁄3"), ("12 1/2", "25⁄2"), ("2 4/6", "8⁄3"), ("2 2/3.", "8⁄3"),
+     # (a fraction that is not proper, a decimal, two spaces, after a "/": as written)
+     ("3 8/3", "3 8/3"), ("3 3/3", "3 3/3"), ("2 2/3.5", "2 2/3.5"), ("2  2/3", "2  2/3"),
+     ("8/1 1/2", "8/1 1/2")],
+)  # fmt: skip
+def test_a_mixed_number_is_one_number(written: str, read: str) -> None:
+    assert find_answer(f"So 1 + {written} it is") == f"1 + {read}".rstrip(".")
 
 
 @pytest.mark.parametrize(
@@ -724,25 +738,45 @@ FRACTION_HANDS = [[1, 3, 4, 6], [1, 4, 5, 6], [1, 5, 5, 5], [1, 6, 6, 8], [3, 3,
 def test_every_printed_solutions_working_grades_right_with_its_fractions_as_decimals(
     hand: list[int], ellipsis: str, times: int, data: st.DataObject
 ) -> None:
-    """Its working, each fraction a step makes written as a decimal where it is made and
-    where it is used: one that repeats with the block of digits that repeats written
-    ``times`` and an ``ellipsis`` after (``3-8/3 = 0.333...``, ``8/0.333... = 24``)."""
+    """Its working with each fraction a step makes written as a decimal: one that repeats
+    with the block of digits that repeats written ``times`` and an ``ellipsis`` after
+    (``3-8/3 = 0.333...``, ``8/(0.333...) = 24``)."""
     target = data.draw(st.sampled_from([24, 10, *hand]))
     for solution in solve(hand, target)[:3]:
-        steps = [line.rsplit(" = ", 1) for line in solution.working()]
-        for place, (_, result) in enumerate(steps):
-            value = Fraction(result)
-            if value.denominator > 1:
-                decimal = _decimal(value, times, ellipsis)
-                writings = [f"({value.numerator})/{value.denominator}", f"({result})", result]
-                used = "|".join(rf"(?<![\d.]){re.escape(written)}(?![\d.])" for written in writings)
-                steps[place][1] = decimal
-                bracketed = f"({decimal})".replace("\\", r"\\")  # (as re.sub writes it)
-                for later in steps[place + 1 :]:
-                    later[0] = re.sub(used, bracketed, later[0], count=1)
-        if len(steps) > 1:
-            text = "\n".join(f"{left} = {result}" for left, result in steps)
-            assert grade(text, hand, target).correct, text
+        text = _working_written(solution, lambda value: _decimal(value, times, ellipsis))
+        assert text is None or grade(text, hand, target).correct, text
+
+
+@settings(max_examples=60)
+@given(
+    st.sampled_from(FRACTION_HANDS) | st.lists(st.integers(1, 13), min_size=3, max_size=4),
+    st.data(),
+)
+def test_every_printed_solutions_working_grades_right_with_its_fractions_as_mixed_numbers(
+    hand: list[int], data: st.DataObject
+) -> None:
+    """Its working with each fraction a step makes that is more than 1 written as a mixed
+    number (``4-4/3 = 2 2/3``, ``(2 2/3)*9 = 24``)."""
+    target = data.draw(st.sampled_from([24, 10, *hand]))
+    for solution in solve(hand, target)[:3]:
+        text = _working_written(solution, _mixed)
+        assert text is None or grade(text, hand, target).correct, text
+
+
+def _working_written(solution: Expr, write: Callable[[Fraction], str]) -> str | None:
+    """A ``solution``'s working as a list of steps, each fraction a step makes written by
+    ``write``, and in brackets where a later step uses it (``None``: it takes one step)."""
+    steps = [line.rsplit(" = ", 1) for line in solution.working()]
+    for place, (_, result) in enumerate(steps):
+        value = Fraction(result)
+        if value.denominator > 1:
+            writings = [f"({value.numerator})/{value.denominator}", f"({result})", result]
+            used = "|".join(rf"(?<![\d.]){re.escape(written)}(?![\d.])" for written in writings)
+            steps[place][1] = write(value)
+            bracketed = f"({steps[place][1]})".replace("\\", r"\\")  # (as re.sub writes it)
+            for later in steps[place + 1 :]:
+                later[0] = re.sub(used, bracketed, later[0], count=1)
+    return "\n".join(f"{left} = {result}" for left, result in steps) if len(steps) > 1 else None
 
 
 def _decimal(value: Fraction, times: int, ellipsis: str) -> str:
@@ -759,6 +793,14 @@ def _decimal(value: Fraction, times: int, ellipsis: str) -> str:
         return f"{sign}{whole}.{digits}"
     start = seen[rest]
     return f"{sign}{whole}.{digits[:start]}{digits[start:] * times}{ellipsis}"
+
+
+def _mixed(value: Fraction) -> str:
+    """``value`` as a mixed number where it is more than 1 (``2 2/3``, ``-2 2/3``), else as a
+    fraction."""
+    whole, top = divmod(abs(value.numerator), value.denominator)
+    sign = "-" if value < 0 else ""
+    return f"{sign}{whole} {top}/{value.denominator}" if whole else str(value)
 
 
 #: House rules with roots and factorials.

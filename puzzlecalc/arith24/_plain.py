@@ -84,6 +84,12 @@ _VULGAR_FRACTIONS: Final = {
     for vulgar in "½⅓⅔¼¾⅕⅖⅗⅘⅙⅚⅐⅛⅜⅝⅞⅑⅒"
 }
 _VULGAR: Final = re.compile(rf"(?<!\d)(\d{{0,{MAX_DIGITS}}})([{''.join(_VULGAR_FRACTIONS)}])")
+#: A mixed number written in ASCII, a whole number and a proper fraction after a space (``2
+#: 2/3``, as ``2⅔`` writes it): read as one number (``8⁄3``).
+_MIXED: Final = re.compile(
+    rf"(?<![\d.,/⁄])([1-9]\d{{0,{MAX_DIGITS - 1}}})[ \t]([1-9]\d{{0,{MAX_DIGITS - 1}}})/"
+    rf"([1-9]\d{{0,{MAX_DIGITS - 1}}})(?![\d/⁄]|\.\d)"
+)
 #: A repeating decimal: written with an ellipsis after a block of its digits written twice
 #: at the least (``2.666...``, ``0.1666…``, ``0.0909...``, ``2.666\ldots``), or with LaTeX's
 #: ``\overline`` over the block that repeats (``0.\overline{3}``, ``0.1\overline{6}``); read
@@ -221,6 +227,8 @@ def plain(text: str) -> str:
         text = _LETTER_TIMES.sub(r"\1*", text)
     if "qrt" in text or "QRT" in text:
         text = _SQRT.sub("√", text)
+    if "/" in text:
+        text = _MIXED.sub(_mixed, text)
     if "..." in text or "…" in text or "overline" in text:
         text = _REPEATING.sub(_repeating, text)
     if not text.isascii():
@@ -325,6 +333,17 @@ def _fraction(vulgar: re.Match[str]) -> str:
     """A vulgar fraction (:data:`_VULGAR`), with the whole number before it, as one number."""
     whole, part = vulgar.groups()
     value = int(whole or 0) + _VULGAR_FRACTIONS[part]
+    return f"{value.numerator}⁄{value.denominator}"
+
+
+def _mixed(mixed: re.Match[str]) -> str:
+    """A mixed number (:data:`_MIXED`) as one number; as it is written where its fraction is
+    not proper (``3 8/3``), or it would have more digits than
+    :data:`~puzzlecalc.arith24.numbers.MAX_DIGITS`."""
+    whole, top, bottom = map(int, mixed.groups())
+    value = whole + Fraction(top, bottom)
+    if top >= bottom or len(str(value.numerator)) > MAX_DIGITS:
+        return mixed[0]
     return f"{value.numerator}⁄{value.denominator}"
 
 
