@@ -5,7 +5,8 @@ An answer is text of at most :data:`MAX_ANSWER` characters. What it marks as its
 the text of its last ``<answer>...</answer>`` (in capitals or not), else of its last
 ``\\boxed{...}``; Markdown begins a line with a block quote's ``>`` or a list's marker (a
 dash, star, plus or bullet, and a space), which is not part of the answer; a Markdown
-table's columns are found by the words of its heading. An answer in JSON is read as the
+table's columns are found by the words of its heading, and a step's result named by such a
+word and a colon (``3 + 3, Result: 6``) is read after ``=``. An answer in JSON is read as the
 text of its strings (:func:`from_json`), and one printed escaped as it was before
 (:func:`unescaped`). Some words say that a puzzle has no solution (:data:`NO_SOLUTION`):
 the referee reads them in a typed answer too.
@@ -34,6 +35,8 @@ __all__ = [
     "from_json",
     "is_typed_claim_of_none",
     "marked",
+    "named_results",
+    "result_named",
     "table_columns",
     "unescaped",
 ]
@@ -47,6 +50,9 @@ MAX_ANSWER: Final = 100_000
 LINE_MARKER: Final = re.compile(
     r"^[ \t]*(?:(?:>(?!=)[ \t]*)+(?:[-*+•][ \t]+)?|[-*+•][ \t]+)", re.MULTILINE
 )
+#: Where the step before a result named by a word begins, after the last of them
+#: (:func:`named_results`).
+_STEP_AFTER: Final = "\n:=,;|"
 #: What parts two paragraphs: a line with nothing on it.
 PARAGRAPH_BREAK: Final = re.compile(r"\n[ \t]*\n")
 #: A table of Markdown: two lines or more that begin and end with ``|``.
@@ -290,6 +296,39 @@ def _is_printed_escaped(text: str) -> bool:
         return True
     runs = _BACKSLASHES.findall(text)
     return bool(runs) and all(len(run) % 2 == 0 for run in runs)
+
+
+def result_named(names: Sequence[str]) -> re.Pattern[str]:
+    """Where one of ``names`` and a colon name a step's result, a number, and what parts
+    them from the step before: a comma, semicolon, bar, arrow or full stop, and a new line
+    perhaps (``3 + 3, Result: 6``, ``<< → **Display:** 688``, ``Result: 6`` on the next
+    line), for :func:`named_results`.
+
+    >>> result_named(["result"]).sub(" =", "3 + 3, Result: 6")
+    '3 + 3 = 6'
+    """
+    return re.compile(
+        r"[ \t]*(?:[,;|→⇒]|->|=>|\.(?=\s))?[ \t]*\n?[ \t]*[*_]*"
+        rf"\b(?:{'|'.join(names)})\b[*_]*[ \t]*:[*_]*(?=[ \t*_]*[-(\d])",
+        re.IGNORECASE,
+    )
+
+
+def named_results(text: str, named: re.Pattern[str], step: Callable[[str], bool]) -> str:
+    """``text`` with each result ``named`` (as :func:`result_named` finds one) after what
+    is a ``step`` but for its result, from the last line's end, colon, ``=``, comma,
+    semicolon or bar before it, written after ``=`` instead (``Operation: 3 + 3, Result:
+    6``: ``Operation: 3 + 3 = 6``); as it is elsewhere, as after a step with its ``=``
+    (``3 + 3 = 6, Result: 6``)."""
+    written, start, after = list[str](), 0, 0
+    for name in named.finditer(text):
+        begins = max(after - 1, *(text.rfind(mark, after, name.start()) for mark in _STEP_AFTER))
+        before, after = text[begins + 1 : name.start()].rstrip(" \t*_"), name.end()
+        if text[begins : begins + 1] != "=" and step(before):
+            written.append(text[start : name.start()])
+            written.append(" =")
+            start = name.end()
+    return "".join(written) + text[start:]
 
 
 def marked(text: str) -> str | None:

@@ -763,6 +763,31 @@ def test_every_printed_solutions_working_grades_right_with_its_fractions_as_mixe
         assert text is None or grade(text, hand, target).correct, text
 
 
+#: Steps with their results named, as models write them.
+NAMED_RESULTS = ["Operation: {}, Result: {}", "Step: {} | Result: {}", "Calculation: {}\nValue: {}\n",
+                 "- **Operation:** {} → **Result:** {}", "{}; result: {}"]  # fmt: skip
+
+
+@settings(max_examples=60)
+@given(
+    st.lists(st.integers(1, 13), min_size=2, max_size=4),
+    st.integers(0, 2),
+    st.sampled_from(NAMED_RESULTS),
+    st.data(),
+)
+def test_every_printed_solutions_working_grades_right_with_its_results_named(
+    hand: list[int], ones: int, form: str, data: st.DataObject
+) -> None:
+    """Its working with each step's result named by a word and a colon (``Operation: 3+3,
+    Result: 6``), one step a line."""
+    hand = [*hand, *[1] * ones]
+    target = data.draw(st.sampled_from([24, 10, *hand]))
+    for solution in solve(hand, target)[:3]:
+        steps = (line.rsplit(" = ", 1) for line in solution.working())
+        text = "\n".join(form.format(*step) for step in steps)
+        assert grade(text, hand, target).correct, text
+
+
 def _working_written(solution: Expr, write: Callable[[Fraction], str]) -> str | None:
     """A ``solution``'s working as a list of steps, each fraction a step makes written by
     ``write``, and in brackets where a later step uses it (``None``: it takes one step)."""
@@ -863,6 +888,13 @@ STEPS_HAND = [4, 4, 6, 8]
         # (each step written result first; not 6/12 = 1/2, whose left side makes its right)
         "12 = 8 + 4\n2 = 6 - 4\n24 = 12 × 2",
         "Step 1: 12 = 8+4\nStep 2: 2 = 6-4\nStep 3: 24 = 12*2",
+        # (each result named, as a table's column is: "Result:", "Value:")
+        "Operation: 8 + 4, Result: 12\nOperation: 6 - 4, Result: 2\nOperation: 12 × 2, Result: 24",
+        "Step 1:\nCalculation: 8 + 4\nValue: 12\n\nStep 2:\nCalculation: 6 - 4\nValue: 2\n\n"
+        "Step 3:\nCalculation: 12 * 2\nValue: 24",
+        "1. 8 + 4 → **Result:** 12\n2. 6 - 4 → **Result:** 2\n3. 12 × 2 → **Result:** 24",
+        "Step 1: 8+4 | result: 12\nStep 2: 6-4 | result: 2\nStep 3: 12*2 | result: 24",
+        "8 + 4 = 12, Result: 12\n6 - 4 = 2, Result: 2\n12 * 2 = 24, Result: 24",  # (already "=")
     ],
 )
 def test_steps_in_a_table_or_in_words_are_read_as_steps(text: str) -> None:
@@ -878,6 +910,10 @@ def test_steps_in_a_table_or_in_words_are_read_as_steps(text: str) -> None:
         ("| Step | Operation |\n|---|---|\n| 1 | 8 + 4 |\n| 2 | 12 * 2 |",  # (no results)
          "uses 2, which was not dealt"),
         ("Add 8 from 4 to get 12, then 12*2 = 24", "uses 12, which was not dealt"),
+        # (a result named after no operation: "Result:" is a label)
+        ("(8+4)*(6-4)\nThe value: 24", "correct"),
+        ("8+4*(6-4), so the result: 24", "gives 16, not 24"),
+        ("Operation: 12 * 2 by hand, Result: 24", "uses 12, which was not dealt"),
     ],
 )  # fmt: skip
 def test_a_table_or_words_that_are_no_steps_are_read_as_text(text: str, reason: str) -> None:

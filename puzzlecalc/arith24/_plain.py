@@ -1,8 +1,8 @@
 """An answer's text written as the referee reads it, for :mod:`puzzlecalc.arith24.grading`
 (:func:`plain`): LaTeX's, Unicode's and plain text's operators as the referee's, LaTeX's
-layout as lines, steps in a table or in words as steps, arrows as ``=`` or what parts two
-steps; and what the grader shares with it: whether a run of text has a digit, or an
-operator.
+layout as lines, numbers written as fractions as one number, steps in a table, in words or
+with their results named as steps, arrows as ``=`` or what parts two steps; and what the
+grader shares with it: whether a run of text has a digit, or an operator.
 """
 
 from __future__ import annotations
@@ -15,7 +15,15 @@ from typing import Final
 
 import more_itertools
 
-from puzzlecalc._free_text import LATEX_COMMAND, LATEX_TEXT, TABLE, braced, table_columns
+from puzzlecalc._free_text import (
+    LATEX_COMMAND,
+    LATEX_TEXT,
+    TABLE,
+    braced,
+    named_results,
+    result_named,
+    table_columns,
+)
 from puzzlecalc.arith24 import _steps
 from puzzlecalc.arith24.expr import _SPELLINGS, narrowed
 from puzzlecalc.arith24.numbers import MAX_DIGITS
@@ -64,6 +72,10 @@ _MOST_NESTED: Final = 8
 #: object's keys (``{"operation": "3+3", "result": 6}``).
 OPERATION_NAMES: Final = ("operation", "calculation", "expression", "computation", "step")
 RESULT_NAMES: Final = ("result", "value", "equals", "gives")
+#: A step's result named by a word a table's column of results has and a colon, after
+#: its operation (``3 + 3, Result: 6``, ``Operation: 3 + 3 | **Value:** 6``), read as
+#: ``=`` (:func:`_is_operation`).
+_RESULT_NAMED: Final = result_named(RESULT_NAMES)
 #: A line that begins with an equals sign, which goes on with the chain of the line before
 #: (``(3+3)*4`` then ``= 6*4`` then ``= 24``).
 _GOES_ON: Final = re.compile(r"\n[ \t]*(?=[=≈])")
@@ -202,9 +214,10 @@ def has_operator(run: str) -> bool:
 def plain(text: str) -> str:
     """``text`` with LaTeX's, Unicode's and plain text's operators (``3 x 8``) written as
     the referee reads them (ASCII's fullwidth forms as ASCII, LaTeX's rows as lines,
-    numbers without the commas of their thousands, brackets that group round, steps in a
-    table or in words as steps: ``Add 8 and 4 to get 12``, and arrows as ``=`` or what
-    parts two steps)."""
+    numbers without the commas of their thousands, a mixed number or a repeating decimal
+    as one number, brackets that group round, steps in a table, in words or with their
+    results named as steps: ``Add 8 and 4 to get 12``, ``8+4, Result: 12``, and arrows as
+    ``=`` or what parts two steps)."""
     if "|" in text:
         text = TABLE.sub(_table_steps, text)
     text = narrowed(text)
@@ -248,6 +261,8 @@ def plain(text: str) -> str:
             break
     if "{" in text:  # (braces about an operator alone: LaTeX's spacing, ``8{-}4``)
         text = _BRACED_OPERATOR.sub(r"\1", text).replace("{", "(").replace("}", ")")
+    if ":" in text:
+        text = named_results(text, _RESULT_NAMED, _is_operation)
     text = _WORD_STEP.sub(_written_step, text)
     text = _steps_on_results(text)
     text = _SAID_OPERATOR.sub(lambda said: _SAID_OPERATORS[said[1].split()[0].lower()], text)
@@ -392,6 +407,12 @@ def _written_step(step: re.Match[str]) -> str:
     verb, first, between, second, result = step.groups()
     written = _WORD_OPERATIONS.get((verb.lower(), between.lower()))
     return step[0] if written is None else f"{written.format(first, second)} = {result}"
+
+
+def _is_operation(before: str) -> bool:
+    """Whether what is written ``before`` a result named by a word is an operation (has an
+    operator, and ends with an operand)."""
+    return has_operator(before) and (before[-1:].isdigit() or before.endswith(")"))
 
 
 def _steps_on_results(text: str) -> str:

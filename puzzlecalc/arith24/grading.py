@@ -30,7 +30,9 @@ Else, in the text, a list of steps (``3+3=6, 6*4=24``, ``3+3=6 so 6*4=24``, ``**
 3+3=6``, a chain running on, each side after its first beginning with what the side before
 makes, ``3+3 = 6*4 = 24``, a step written result first, ``6 = 3+3``, ``First combine 3 and
 3: 3+3=6``, ``(3+3)*4 = 24 (3+3 = 6, 6*4 = 24)``, a Markdown table's columns of operations
-and results, or in words: ``Add 3 and 3 to get 6``, ``Multiply 6 by 4, giving 24``, ``then
+and results, each result named after its operation, by a word a table's column would have
+and a colon (``Operation: 3+3, Result: 6``, ``3+3 | Value: 6``, ``Result: 6`` on the next
+line), or in words: ``Add 3 and 3 to get 6``, ``Multiply 6 by 4, giving 24``, ``then
 multiply the result by 4 to get 24`` (on the result before, where it makes what it says); a
 step may take a root or a factorial, ``√9 = 3``, ``3! = 6``, and stand in backticks or
 quotes, ``"3+3 = 6"``; each step's operands must be cards or results of steps before, each
