@@ -763,23 +763,24 @@ def test_every_printed_solutions_working_grades_right_with_its_fractions_as_mixe
         assert text is None or grade(text, hand, target).correct, text
 
 
-#: Steps with their results named, as models write them.
-NAMED_RESULTS = ["Operation: {}, Result: {}", "Step: {} | Result: {}", "Calculation: {}\nValue: {}\n",
-                 "- **Operation:** {} → **Result:** {}", "{}; result: {}"]  # fmt: skip
+#: Steps with their results named, or set in Markdown's emphasis, as models write them.
+RESULT_FORMS = ["Operation: {}, Result: {}", "Step: {} | Result: {}", "Calculation: {}\nValue: {}\n",
+                "- **Operation:** {} → **Result:** {}", "{}; result: {}", "{} = **{}**",
+                "Step: {} = *{}* (so far)", "Operation: {}, Result: __{}__"]  # fmt: skip
 
 
 @settings(max_examples=60)
 @given(
     st.lists(st.integers(1, 13), min_size=2, max_size=4),
     st.integers(0, 2),
-    st.sampled_from(NAMED_RESULTS),
+    st.sampled_from(RESULT_FORMS),
     st.data(),
 )
-def test_every_printed_solutions_working_grades_right_with_its_results_named(
+def test_every_printed_solutions_working_grades_right_with_its_results_named_or_emphasised(
     hand: list[int], ones: int, form: str, data: st.DataObject
 ) -> None:
     """Its working with each step's result named by a word and a colon (``Operation: 3+3,
-    Result: 6``), one step a line."""
+    Result: 6``) or set in Markdown's emphasis (``3+3 = **6**``), one step a line."""
     hand = [*hand, *[1] * ones]
     target = data.draw(st.sampled_from([24, 10, *hand]))
     for solution in solve(hand, target)[:3]:
@@ -895,11 +896,22 @@ STEPS_HAND = [4, 4, 6, 8]
         "1. 8 + 4 → **Result:** 12\n2. 6 - 4 → **Result:** 2\n3. 12 × 2 → **Result:** 24",
         "Step 1: 8+4 | result: 12\nStep 2: 6-4 | result: 2\nStep 3: 12*2 | result: 24",
         "8 + 4 = 12, Result: 12\n6 - 4 = 2, Result: 2\n12 * 2 = 24, Result: 24",  # (already "=")
+        # (each result in Markdown's emphasis)
+        "8 + 4 = **12**\n6 - 4 = **2**\n12 × 2 = **24**",
+        "Step 1: 8+4 = *12* (the sum)\nStep 2: 6-4 = _2_\nStep 3: 12*2 = __24__ ✓",
+        "Operation: 8 + 4, Result: **12**\nOperation: 6 - 4, Result: **2**\n"
+        "Operation: 12 × 2, Result: **24**",
     ],
 )
 def test_steps_in_a_table_or_in_words_are_read_as_steps(text: str) -> None:
     graded = grade(text, STEPS_HAND)
     assert graded.correct and graded.expression in ("(8+4)*(6-4)", "(4+8)*(6-4)"), graded
+
+
+def test_a_result_in_emphasis_is_no_expression_that_makes_the_other_side() -> None:
+    """``10/1 = **10**`` is the step 10/1 = 10, not 10 = 10/1 written result first: the
+    ``*`` of ``**10**`` is Markdown's, no operator."""
+    assert grade("10*5 = **50**\n50/5 = **10**\n10/1 = **10**", [1, 5, 5, 10], 10).correct
 
 
 @pytest.mark.parametrize(

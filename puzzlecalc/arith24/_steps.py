@@ -81,14 +81,14 @@ _GOES_ON_FROM: Final = (
 #: (``(-10) / 3``: :func:`_written`).
 _SPACEABLE: Final = re.compile(r"(?<=[(/⁄])|(?=[)/⁄])")
 
-#: One step of a list: an expression of cards and results before it, ``=``, its result,
-#: and perhaps a remark with no ``=`` that begins with what cannot go on a number (a
+#: One step of a list: an expression of cards and results before it, ``=``, its result
+#: (in Markdown's emphasis perhaps: ``= **6**``), and perhaps a remark with no ``=`` that begins with what cannot go on a number (a
 #: letter, a bracket, ``≈``, ``✓``: ``= 8/3 ≈ 2.667``, ``= 6 (both 3s)``). (Its side
 #: before the ``=`` must hold an operator, a root or a factorial too: ``√9 = 3``, ``4! =
 #: 24``. Quantifiers that never give back keep it linear: a step that fails is not tried
 #: again at every operator.)
 _STEP: Final = re.compile(
-    rf"^\s*+([0-9.()+\-*/^⁄√! ]*+)=\s*+({_RESULT})\s*+(?:[^\s0-9.+\-*/^⁄=][^=]*+)?$"
+    rf"^\s*+([0-9.()+\-*/^⁄√! ]*+)=\s*+[*_]*+({_RESULT})[*_]*+\s*+(?:[^\s0-9.+\-*/^⁄=][^=]*+)?$"
 )
 _STEP_OPERATOR: Final = re.compile(r"[-+*/^√!]")
 #: A round bracket, open or closed (:func:`_after_prose` counts them).
@@ -478,7 +478,7 @@ def _steps_of(part: str) -> list[str]:
     sides = part.split("=")
     if len(sides) != 2:
         return _running(part, sides)
-    made = sides[1].strip()
+    made = sides[1].strip().strip("*_")  # (Markdown's emphasis about it aside: ``= **6**``)
     if not _computes(made):
         return [part]  # (as steps are written: its result after its "=")
     label = _LABEL.match(sides[0])
