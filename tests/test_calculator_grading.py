@@ -281,6 +281,16 @@ def test_runs_of_words_are_read_the_longest_first() -> None:
     assert grade_presses("12 => 34", sorted_).presses == ("12=>34",)
 
 
+def test_a_press_after_a_heading_that_names_it_is_no_display_at_the_start() -> None:
+    """``Start: 3`` gives the display at the start, but ``Button: 3`` (or ``Key: 3``) the
+    press 3, where the display shows 3 too."""
+    level = Level(start=3, goal=8, moves=4, buttons=["3", "+33", "SUM", "3=>1"])
+    for line in ("Button: {}", "Key: {}", "1. Button: {}", "**Button:** {}", "- Button: `{}`"):
+        text = "\n".join(line.format(label) for label in ("3", "3=>1", "+33", "SUM"))
+        assert grade_presses(text, level).correct, text
+    assert grade_presses("Start: 3\n3, 3=>1, +33, SUM", level).correct
+
+
 def test_a_number_beside_an_arrow_is_the_display_in_a_walk_else_a_press() -> None:
     """A walk writes each press with the display it leads to; an answer that is no walk
     names presses, and a number a button shows is a press there."""
@@ -389,7 +399,7 @@ def test_every_real_level_is_graded_right_as_its_shortest_solution_is_written() 
                          _walk(solution, bracketed=True), _walk(solution, stepped=True),
                          "Press " + ", then press ".join(labels) + ".", _counted(labels),
                          f"We need {level.goal}. Press {', '.join(labels)}.",
-                         _started(solution),
+                         _started(solution), "\n".join(f"Button: {label}" for label in labels),
                          f"{', '.join(labels)}\n\nWhy it works: {labels[-1]} makes the goal.",
                          " ".join(labels), " ".join(f"[{label}]" for label in labels),
                          _multiplied(labels), *_told(solution),

@@ -397,12 +397,14 @@ def _shown(words: list[str], at: int, state: GameState) -> bool:
 def _start_shown(words: list[str], at: int, state: GameState) -> int:
     """How many words from ``at`` are a heading that names no press nor answer and the
     display ``state`` shows after its colon, in their part (``Start: 6884``, ``Display:
-    6884``); 0 where they are not."""
+    6884``); 0 where they are not (``Button: 3``: its heading, "Button", is left out of
+    ``words``, and the colon left is no heading)."""
     for stop in range(at, min(at + _words.MOST_WORDS, len(words) - 1)):
         if words[stop] in _PART_ENDS:
             return 0
         if words[stop].endswith(":"):
-            if _names_the_answer(words[at : stop + 1]):
+            heading = words[at : stop + 1]
+            if heading == [":"] or _names_the_answer(heading):
                 return 0
             return stop + 2 - at if words[stop + 1] == format_value(state.value) else 0
     return 0
