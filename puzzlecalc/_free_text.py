@@ -19,6 +19,8 @@ import re
 from collections.abc import Callable, Collection, Iterator, Sequence
 from typing import Final, NamedTuple
 
+import more_itertools
+
 from puzzlecalc.errors import InvalidArgumentError
 
 __all__ = [
@@ -51,8 +53,9 @@ LINE_MARKER: Final = re.compile(
     r"^[ \t]*(?:(?:>(?!=)[ \t]*)+(?:[-*+•][ \t]+)?|[-*+•][ \t]+)", re.MULTILINE
 )
 #: Where the step before a result named by a word begins, after the last of them
-#: (:func:`named_results`).
-_STEP_AFTER: Final = "\n:=,;|"
+#: (:func:`named_results`): a line's end, a colon, a comma, a semicolon, a bar, ``=`` (not
+#: the ``=>`` of an arrow, or of a label: ``12=>34``).
+_STEP_AFTER: Final = re.compile(r"[\n:,;|]|=(?!>)")
 #: What parts two paragraphs: a line with nothing on it.
 PARAGRAPH_BREAK: Final = re.compile(r"\n[ \t]*\n")
 #: A table of Markdown: two lines or more that begin and end with ``|``.
@@ -316,15 +319,15 @@ def result_named(names: Sequence[str]) -> re.Pattern[str]:
 
 def named_results(text: str, named: re.Pattern[str], step: Callable[[str], bool]) -> str:
     """``text`` with each result ``named`` (as :func:`result_named` finds one) after what
-    is a ``step`` but for its result, from the last line's end, colon, ``=``, comma,
-    semicolon or bar before it, written after ``=`` instead (``Operation: 3 + 3, Result:
-    6``: ``Operation: 3 + 3 = 6``); as it is elsewhere, as after a step with its ``=``
-    (``3 + 3 = 6, Result: 6``)."""
+    is a ``step`` but for its result (what follows the last of :data:`_STEP_AFTER` before
+    it) written after ``=`` instead (``Operation: 3 + 3, Result: 6``: ``Operation: 3 + 3 =
+    6``); as it is elsewhere, as after a step with its ``=`` (``3 + 3 = 6, Result: 6``)."""
     written, start, after = list[str](), 0, 0
     for name in named.finditer(text):
-        begins = max(after - 1, *(text.rfind(mark, after, name.start()) for mark in _STEP_AFTER))
-        before, after = text[begins + 1 : name.start()].rstrip(" \t*_"), name.end()
-        if text[begins : begins + 1] != "=" and step(before):
+        mark = more_itertools.last(_STEP_AFTER.finditer(text, after, name.start()), None)
+        begins = after if mark is None else mark.end()
+        before, after = text[begins : name.start()].rstrip(" \t*_"), name.end()
+        if (mark is None or mark[0] != "=") and step(before):
             written.append(text[start : name.start()])
             written.append(" =")
             start = name.end()

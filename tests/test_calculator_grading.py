@@ -291,6 +291,24 @@ def test_a_press_after_a_heading_that_names_it_is_no_display_at_the_start() -> N
     assert grade_presses("Start: 3\n3, 3=>1, +33, SUM", level).correct
 
 
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Button: +1, Display: 1\nButton: x2, Display: 2\nButton: x2, Display: 4",
+        "Step 1: +1 → Result: 1\nStep 2: x2 → Result: 2\nStep 3: x2 → Result: 4",
+        "Step 1: Press +1. Display: 1\nStep 2: Press x2. Display: 2\nStep 3: Press x2.",
+        "Start: 0\nButton: +1\nDisplay: 1\nButton: x2\nDisplay: 2\nButton: x2\nValue: 4",
+        "- **Key:** `+1` | **Screen:** 1\n- **Key:** `x2` | **Screen:** 2\n- **Key:** `x2`",
+        "Presses: +1, x2, x2\nResult: 4",
+    ],
+)
+def test_a_display_named_after_its_press_is_what_the_press_shows(text: str) -> None:
+    """A display named by a word and a colon (``Display: 1``, ``Result: 1``) after a press
+    is the press's remark, not a press."""
+    level = Level(start=0, goal=4, moves=3, buttons=["+1", "x2"])
+    assert grade_presses(text, level).presses == ("+1", "x2", "x2")
+
+
 def test_a_number_beside_an_arrow_is_the_display_in_a_walk_else_a_press() -> None:
     """A walk writes each press with the display it leads to; an answer that is no walk
     names presses, and a number a button shows is a press there."""
@@ -370,6 +388,20 @@ def _told(solution: Solution) -> tuple[str, str, str]:
     return colons, sentences, table
 
 
+def _named(solution: Solution) -> tuple[str, ...]:
+    """``solution`` with each display named by a word and a colon after its press: a line
+    of each; each on its own line; in a list with an arrow; after a sentence's full stop."""
+    shown = [format_value(state.value) for state in solution.states]
+    pairs = list(zip(solution.labels, shown, strict=True))
+    return (
+        "\n".join(f"Button: {label}, Display: {display}" for label, display in pairs),
+        "\n".join(f"Button: {label}\nDisplay: {display}" for label, display in pairs),
+        "\n".join(f"{n}. `{label}` → **Result:** {display}" for n, (label, display) in
+                  enumerate(pairs, 1)),
+        " ".join(f"Press {label}. Screen: {display}." for label, display in pairs),
+    )  # fmt: skip
+
+
 def _counted(labels: Sequence[str]) -> str:
     """``labels`` as a sentence that says how many times in a row each is pressed."""
     counts = {1: "", 2: " twice"}
@@ -402,7 +434,7 @@ def test_every_real_level_is_graded_right_as_its_shortest_solution_is_written() 
                          _started(solution), "\n".join(f"Button: {label}" for label in labels),
                          f"{', '.join(labels)}\n\nWhy it works: {labels[-1]} makes the goal.",
                          " ".join(labels), " ".join(f"[{label}]" for label in labels),
-                         _multiplied(labels), *_told(solution),
+                         _multiplied(labels), *_told(solution), *_named(solution),
                          json.dumps(solution.to_dict()), _json_steps(solution)):  # fmt: skip
                 assert grade_presses(text, level) == PressGrade(
                     True, "correct", tuple(labels), solution.final.value

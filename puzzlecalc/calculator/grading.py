@@ -11,20 +11,22 @@ paragraph before it does). There the presses are labels as the buttons show them
 pressed (:meth:`Level.find_press <puzzlecalc.calculator.level.Level.find_press>`: ``+4``,
 ``Reverse``, ``Delete@2``, ``Store(hold)``, ``ABC`` for a word goal; LaTeX's ``\\times``,
 ``\\div`` and ``\\ll`` write ``x``, ``/`` and ``<<``), parted by commas, semicolons, new
-lines, arrows, "then" or "and". Case and spaces do not matter in a label, so a run of
-words is one press when a button shows it then, the longest run first (``Sort asc``, ``12
-=> 34``; ``9 1`` is the press ``91`` if a button shows it, else ``9`` and ``1``; ``1 → 2``
-is ``1=>2`` if a button shows it). A Markdown table gives the presses of the column its
+lines, arrows, "then" or "and". Case and spaces do not matter in a label, so a run of words
+is one press when a button shows it then, the longest run first (``Sort asc``, ``12 =>
+34``; ``9 1`` is the press ``91`` if a button shows it, else ``9`` and ``1``; ``1 → 2`` is
+``1=>2`` if a button shows it). A Markdown table gives the presses of the column its
 heading names (``| Step | Button | Display |``). The markers of a list (``1.``, ``Step
 2:``, ``**Step 2:**``, a dash) and of a block quote (``>``), Markdown's ``**`` and
 backticks, quotes, LaTeX's ``$`` and ``\\text{}``, the brackets of a list of quoted presses
 (``["<<", "+4"]``) and the square brackets a key is drawn in (``[<<] [+4]``; not the
 ``[+]`` of ``[+]1``), a remark in brackets after a press (``<< (688)``) or one that a word
 such as "gives", "which", "to" or ``=`` begins (``<< gives 688``, ``Press Store, which
-keeps 9``), the verbs of a press (``press <<``, "tap", "hit", "push", "click") and the
-words before them, from the start of a line, or through a heading's colon (one with a
-number where it ends its line, ``Solution in 6 moves:``) (``You press <<``, ``Okay, so,
-press <<``, ``To reach 71 from 6884, press <<``, ``Buttons pressed: <<``), "the", "button",
+keeps 9``) or that names the display after a press by a word and a colon, as a table's
+column does (``<<, Display: 688``, ``<< → **Result:** 688``, ``Display: 688`` on the next
+line), the verbs of a press (``press <<``, "tap", "hit", "push", "click") and the words
+before them, from the start of a line, or through a heading's colon (one with a number
+where it ends its line, ``Solution in 6 moves:``) (``You press <<``, ``Okay, so, press
+<<``, ``To reach 71 from 6884, press <<``, ``Buttons pressed: <<``), "the", "button",
 "key", "again", "first", "next", "finally" and "lastly" (``the << button``, ``and finally
 +4``), a sentence's full stop and the display written beside an arrow or after a press's
 colon (``6884 → << → 688``, ``<<: 688``: the number the display shows then; ``<<: 6884 →
@@ -95,6 +97,8 @@ from puzzlecalc._free_text import (
     checked_answer,
     from_json,
     marked,
+    named_results,
+    result_named,
     unescaped,
 )
 from puzzlecalc._pool import in_order
@@ -169,6 +173,10 @@ _PART_ENDS: Final = ("", _words.NEW_LINE)
 #: The words that name a display, as an object of JSON names its key (``{"button": "<<",
 #: "display": 688}``).
 _DISPLAYS: Final = ("display", "result", "value", "screen", "shows")
+#: A display named by such a word and a colon after the press that leads to it (``Button:
+#: <<, Display: 688``, ``<< → **Result:** 688``, ``Display: 688`` on the next line): read as
+#: the press's remark, ``<< = 688``.
+_DISPLAY_NAMED: Final = result_named(_DISPLAYS)
 #: How many times lines of words before the presses are passed over, to a line that says
 #: "press" (``The goal is 71. Press <<, ...``).
 _MOST_PROSE: Final = 8
@@ -232,7 +240,7 @@ def grade_presses(
         results=_DISPLAYS,
         listed=", ",
     )
-    parts = _parts(unescaped(text))
+    parts = _parts(named_results(unescaped(text), _DISPLAY_NAMED, bool))
     checked_level(level)
     checked_rules(rules)
     whole_number(max_states, "max_states", low=1)
