@@ -309,6 +309,41 @@ def test_a_display_named_after_its_press_is_what_the_press_shows(text: str) -> N
     assert grade_presses(text, level).presses == ("+1", "x2", "x2")
 
 
+@pytest.mark.parametrize(
+    ("text", "presses"),
+    [
+        ("Press: +1\nPress: x2\nPress: x2", ("+1", "x2", "x2")),
+        ("1. Press: +1\n2. Press: x2\n3. Press: x2", ("+1", "x2", "x2")),
+        ("Step 1:\nPress: +1\n\nStep 2:\nPress: x2\n\nStep 3:\nPress: x2", ("+1", "x2", "x2")),
+        ("### Step 1\nPress: +1 → 1\n### Step 2\nPress: x2 → 2\n### Step 3\nPress: x2 → 4",
+         ("+1", "x2", "x2")),
+        ("**Step 1:** Press: +1\n**Step 2:** Press: x2\n**Step 3:** Press: x2", ("+1", "x2", "x2")),
+        ("Answer: +1\nAnswer: x2\nAnswer: x2", ("+1", "x2", "x2")),
+        # (a line with a list, or words between: the last "Press:" introduces the answer)
+        ("Press: x2, x2\nPress: +1, x2, x2", ("+1", "x2", "x2")),
+        ("Press: x2\nPress: +1, x2, x2", ("+1", "x2", "x2")),
+        ("Press: x2\nNo: that stays at 0.\nPress: +1", ("+1",)),
+        ("Answer: x2\nPress: +1", ("+1",)),  # (another word)
+    ],
+)  # fmt: skip
+def test_a_label_on_each_line_of_a_list_begins_each_item(
+    text: str, presses: tuple[str, ...]
+) -> None:
+    """``Press: +1`` then ``Press: x2``: each line an item of one list, one press each (blank
+    lines or a step's heading between), not answers the last of which is the answer."""
+    level = Level(start=0, goal=4, moves=3, buttons=["+1", "x2"])
+    assert grade_presses(text, level).presses == presses
+
+
+def test_only_the_same_label_begins_each_item_of_a_list() -> None:
+    """``Answer: +1`` and then ``The answer is not obvious`` are no list, nor are two
+    sentences: the last introduces no press, and the paragraph before gives them."""
+    level = Level(start=0, goal=4, moves=3, buttons=["+1", "x2"])
+    for said in ("Answer: +1", "The answer is +1."):
+        text = f"{said}\n\nThe answer is not obvious at first."
+        assert grade_presses(text, level).reason == "ends on 1, not 4", text
+
+
 def test_a_number_beside_an_arrow_is_the_display_in_a_walk_else_a_press() -> None:
     """A walk writes each press with the display it leads to; an answer that is no walk
     names presses, and a number a button shows is a press there."""
@@ -432,6 +467,9 @@ def test_every_real_level_is_graded_right_as_its_shortest_solution_is_written() 
                          "Press " + ", then press ".join(labels) + ".", _counted(labels),
                          f"We need {level.goal}. Press {', '.join(labels)}.",
                          _started(solution), "\n".join(f"Button: {label}" for label in labels),
+                         "\n".join(f"Press: {label}" for label in labels),
+                         "\n\n".join(f"### Step {n}\nPress: {label}" for n, label in
+                                     enumerate(labels, 1)),
                          f"{', '.join(labels)}\n\nWhy it works: {labels[-1]} makes the goal.",
                          " ".join(labels), " ".join(f"[{label}]" for label in labels),
                          _multiplied(labels), *_told(solution), *_named(solution),

@@ -22,6 +22,7 @@ from puzzlecalc.errors import InvalidButtonError
 __all__ = [
     "ARROWS",
     "BETWEEN",
+    "BREAK",
     "COUNTED_ALONE",
     "MOST_WORDS",
     "MULTIPLIED",
@@ -36,13 +37,16 @@ __all__ = [
 #: point).
 _LINE_END: Final = re.compile(r"\n|\.(?=\s|$)")
 #: What parts the presses within a line: a comma, a semicolon, "then", "and".
-_BREAK: Final = re.compile(r"[,;]|\b(?:then|and)\b", re.IGNORECASE)
+BREAK: Final = re.compile(r"[,;]|\b(?:then|and)\b", re.IGNORECASE)
 #: The word that starts each line of presses after the first, in the words of an answer.
 NEW_LINE: Final = "\n"
 
 #: The marker of an item of a numbered list at the start of a line (``1.``, ``2)``,
-#: ``Step 3:``).
-_NUMBERED: Final = re.compile(r"^[ \t]*(?:step[ \t]*)?\d+[.):][ \t]+", re.IGNORECASE | re.MULTILINE)
+#: ``Step 3:``), or a step's heading alone on its line (``Step 3:``, ``### Step 3``).
+_NUMBERED: Final = re.compile(
+    r"^[ \t]*(?:#+[ \t]*)?(?:step[ \t]*\d+(?:[.):][ \t]+|[.):]?[ \t]*$)|\d+[.):][ \t]+)",
+    re.IGNORECASE | re.MULTILINE,
+)
 
 #: The marks about a press: Markdown's ``**`` and backticks, quotes (``"<<"``), LaTeX's
 #: ``$``, the braces of JSON (``{"answer": "<<, +4"}``).
@@ -132,7 +136,7 @@ def read(found: str) -> list[str]:
         found = _ARITHMETIC.sub(_walked, found)
     words: list[str] = []
     for line in _LINE_END.split(_REMARK.sub(" ", f" {found}")):
-        parts = [_part_words(part) for part in _BREAK.split(line) if part.strip()]
+        parts = [_part_words(part) for part in BREAK.split(line) if part.strip()]
         if parts and words:
             words.append(NEW_LINE)
         words += more_itertools.flatten(parts)

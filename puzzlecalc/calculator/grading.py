@@ -4,11 +4,13 @@ them: the presses found, played on the level, and judged as the solver judges a 
 :func:`grade_presses` reads the presses an answer gives: the text of its last ``<answer>``
 tags (``<Answer>`` too), else of its last ``\\boxed{...}``, else what follows its last
 ``Answer:`` (or ``Press:``, ``Presses:``, ``Solution:``, ``Sequence:``, ``The answer is``,
-``The presses are``), or where that gives no press, its last paragraph that gives one (of
-its last 16; a paragraph that a heading naming no press nor answer begins explains the
-presses, ``Why it works: << removes the 4``, ``Check: ...``, and gives them only where no
-paragraph before it does). There the presses are labels as the buttons show them when
-pressed (:meth:`Level.find_press <puzzlecalc.calculator.level.Level.find_press>`: ``+4``,
+``The presses are``; from the first where the same word labels each line of a list, one
+press a line, ``Press: +1`` then ``Press: x2``, blank lines or a step's heading perhaps
+between), or where that gives no press, its last paragraph that gives one (of its last 16;
+a paragraph that a heading naming no press nor answer begins explains the presses, ``Why it
+works: << removes the 4``, ``Check: ...``, and gives them only where no paragraph before it
+does). There the presses are labels as the buttons show them when pressed
+(:meth:`Level.find_press <puzzlecalc.calculator.level.Level.find_press>`: ``+4``,
 ``Reverse``, ``Delete@2``, ``Store(hold)``, ``ABC`` for a word goal; LaTeX's ``\\times``,
 ``\\div`` and ``\\ll`` write ``x``, ``/`` and ``<<``), parted by commas, semicolons, new
 lines, arrows, "then" or "and". Case and spaces do not matter in a label, so a run of words
@@ -153,6 +155,11 @@ _INTRODUCED: Final = re.compile(
     rf"\b(?:{'|'.join(_ANSWER_NAMES)})"
     r"(?:[ \t]+(?:is|are)\b[ \t*_\"']{0,4}:?|[ \t*_\"']{0,4}:)",
     re.IGNORECASE,
+)
+#: A line between two items of a list that each an ``Answer:`` introduces: blank, or a
+#: step's heading alone (``Step 2:``, ``**Step 2**``, ``### Step 2``).
+_BETWEEN_ITEMS: Final = re.compile(
+    r"[ \t>#*_-]*(?:step[ \t]*\d+[ \t]*[.):]?[ \t*_]*)?", re.IGNORECASE
 )
 #: How many times a press is made, in words, written after it (``<< twice``, ``+4 three
 #: times``; or in digits, ``+4 3 times``).
@@ -319,8 +326,8 @@ def _graded_words(
     prose = 0  # (the lines of words passed over before the first press)
     while at < len(words) and not ended:
         if (
-            not words[at] or words[at].lower() in _words.BETWEEN
-        ):  # (between parts, an arrow, a verb)
+            not words[at] or words[at].lower().rstrip(":") in _words.BETWEEN
+        ):  # (between parts, an arrow, a verb, ``Press:``)
             at += 1
             continue
         if records and not walk and words[at].lower() in _REMARKS:
@@ -525,8 +532,37 @@ def _parts(text: str) -> Iterator[str]:
         return
     introduced = more_itertools.last(_INTRODUCED.finditer(text), None)
     if introduced is not None:
-        yield text[introduced.end() :]
+        yield text[_first_item(text, introduced) :]
     yield from reversed(PARAGRAPH_BREAK.split(text.strip())[-_MOST_PARAGRAPHS:])
+
+
+def _first_item(text: str, introduced: re.Match[str]) -> int:
+    """Where what the last ``Answer:`` of ``text`` (``introduced``) introduces begins: after
+    it; or, where it labels the last item of a list, each item a line with one press and
+    the same label before it, a word and a colon (``Press: +1`` then ``Press: x2``, not
+    ``The answer is 2.`` then ``The answer is not obvious.``; blank lines or a step's
+    heading between, :data:`_BETWEEN_ITEMS`), after the first item's."""
+    start, label = introduced.end(), introduced[0].lower()
+    end = text.find("\n", start)
+    if not label.endswith(":") or not _is_one_item(text[start:] if end < 0 else text[start:end]):
+        return start  # (a sentence, "The answer is", labels no item; a list is no item)
+    above = text.rfind("\n", 0, introduced.start()) + 1  # (where each line above begins)
+    while above:
+        line = text[text.rfind("\n", 0, above - 1) + 1 : above - 1]
+        above -= len(line) + 1
+        if _BETWEEN_ITEMS.fullmatch(line):
+            continue
+        item = _INTRODUCED.search(line)
+        if item is None or item[0].lower() != label or not _is_one_item(line[item.end() :]):
+            break
+        start = above + item.end()
+    return start
+
+
+def _is_one_item(rest: str) -> bool:
+    """Whether the ``rest`` of a line after an ``Answer:`` is one item of a list, at most
+    one press (no comma, semicolon, "then" or "and" parts it)."""
+    return _words.BREAK.search(rest) is None
 
 
 def _remark_end(words: list[str], at: int) -> int:
