@@ -104,6 +104,10 @@ NO_SOLUTION_LEVEL = Level(start=0, goal=7, moves=2, buttons=["+2"])
         "5. Press Reverse: 67\n6. Press +4: 71",  # (the display at the start, after a heading)
         "Start: 6884\n- << twice: 68\n- +4 2 times: 76\n- Reverse: 67\n- +4: 71",  # (counted)
         "6884 → (<<) 688 → (<<) 68 → (+4) 72 → (+4) 76 → (Reverse) 67 → (+4) 71",  # (bracketed)
+        "6884 → 688 (<<) → 68 (<<) → 72 (+4) → 76 (+4) → 67 (Reverse) → 71 (+4)",  # (after)
+        "Start: 6884 -> 688 (press <<) -> 68 (press <<) -> 72 (+4) -> 76 (+4) -> 67 (Reverse) "
+        "-> 71 (+4)",
+        "6884\n→ 688 (<<)\n→ 68 (<<)\n→ 72 (+4)\n→ 76 (+4)\n→ 67 (Reverse)\n→ 71 (+4)",  # (lines)
         "6884 → << → 688\n688 → << → 68\n68 → +4 → 72\n72 → +4 → 76\n76 → Reverse → 67\n"
         "67 → +4 → 71",  # (a walk's step a line, each with the display before it again)
         "6884 → << → 688 → << → 68, 68 + 4 = 72, 72 + 4 = 76, 76 → Reverse → 67, 67 + 4 = 71",
@@ -389,17 +393,21 @@ def test_a_long_press_and_a_word_goal() -> None:
     assert grade_presses("-2, ABC", word).reason == "ends on 5, not 3 (I)"
 
 
-def _walk(solution: Solution, *, bracketed: bool = False, stepped: bool = False) -> str:
+def _walk(
+    solution: Solution, *, bracketed: bool = False, stepped: bool = False, after: bool = False
+) -> str:
     """``solution`` as a walk: its start, then each press and the display it leads to,
-    parted by arrows (each press in brackets before its display, if ``bracketed``; each
-    press a line with the displays before and after it, if ``stepped``)."""
+    parted by arrows (each press in brackets before its display, if ``bracketed``, or after
+    it, if ``after``; each press a line with the displays before and after it, if
+    ``stepped``)."""
     shown = [format_value(state.value) for state in [solution.start, *solution.states]]
     if stepped:
         steps = zip(shown, solution.labels, shown[1:], strict=False)
         return "\n".join(" → ".join(step) for step in steps)
-    if bracketed:
+    if bracketed or after:
         pairs = zip(solution.labels, shown[1:], strict=True)
-        return " → ".join([shown[0], *(f"({label}) {display}" for label, display in pairs)])
+        written = "{1} ({0})" if after else "({0}) {1}"
+        return " → ".join([shown[0], *(written.format(*pair) for pair in pairs)])
     return " → ".join(itertools.chain(shown[:1], *zip(solution.labels, shown[1:], strict=True)))
 
 
@@ -464,6 +472,7 @@ def test_every_real_level_is_graded_right_as_its_shortest_solution_is_written() 
             for text in (", ".join(labels), "\n".join(labels), str(solution),
                          f"<answer>{'; '.join(labels)}</answer>", _walk(solution),
                          _walk(solution, bracketed=True), _walk(solution, stepped=True),
+                         _walk(solution, after=True),
                          "Press " + ", then press ".join(labels) + ".", _counted(labels),
                          f"We need {level.goal}. Press {', '.join(labels)}.",
                          _started(solution), "\n".join(f"Button: {label}" for label in labels),

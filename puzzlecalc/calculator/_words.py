@@ -75,9 +75,17 @@ ARROWS: Final = frozenset(
 )
 #: A press in brackets after an arrow, before the display it leads to (``6884 → (<<)
 #: 688``, ``→ (Store(hold)) 12``): the arrow, and what the brackets hold.
-_BRACKETED_PRESS: Final = re.compile(
-    rf"({'|'.join(map(re.escape, sorted(ARROWS, key=len, reverse=True)))})"
-    r"[ \t]*\(((?:[^()\n]|\([^()\n]{0,8}\)){1,40})\)(?=[ \t]*[-\d])"
+_ARROW: Final = f"({'|'.join(map(re.escape, sorted(ARROWS, key=len, reverse=True)))})"
+_IN_BRACKETS: Final = r"\(((?:[^()\n]|\([^()\n]{0,8}\)){1,40})\)"
+_BRACKETED_PRESS: Final = re.compile(rf"{_ARROW}[ \t]*{_IN_BRACKETS}(?=[ \t]*[-\d])")
+#: A line that begins with an arrow, which goes on with the line before (``0`` then ``→ 1
+#: (+1)`` then ``→ 3 (+2)``).
+_GOES_ON: Final = re.compile(rf"\n[ \t]*(?={_ARROW})")
+#: A display after an arrow (not the ``=>`` of a label: ``21=>11 (x2)``) and the press that
+#: leads to it after it, in brackets (``0 → 1 (+1) → 3 (+2)``): the arrow, the display, and
+#: what the brackets hold.
+_PRESS_AFTER_DISPLAY: Final = re.compile(
+    rf"(?<![\w.]){_ARROW}[ \t]*(-?\d+(?:\.\d+)?)[ \t]*{_IN_BRACKETS}"
 )
 #: The verbs of a press ("press <<, then press +4"), in small letters.
 VERBS: Final = frozenset({"press", "tap", "hit", "push", "click"})
@@ -130,8 +138,10 @@ def read(found: str) -> list[str]:
     found = _FILLER.sub("", found)
     if "[" in found:
         found = _KEYCAP.sub(_uncapped, found, count=MAX_PRESSES)  # (no answer makes more)
+    if "\n" in found:
+        found = _GOES_ON.sub(" ", found)
     if "(" in found:
-        found = _BRACKETED_PRESS.sub(_unbracketed, found)
+        found = _BRACKETED_PRESS.sub(_unbracketed, _PRESS_AFTER_DISPLAY.sub(_put_before, found))
     if "=" in found:
         found = _ARITHMETIC.sub(_walked, found)
     words: list[str] = []
@@ -160,6 +170,17 @@ def _uncapped(key: re.Match[str]) -> str:
     """A press in square brackets (:data:`_KEYCAP`) as it is written without them; as it
     is where what they hold is no press (``[+]``, ``[688]``)."""
     return f" {key[1]} " if is_label(key[1]) else key[0]
+
+
+def _put_before(step: re.Match[str]) -> str:
+    """A display with its press after it in brackets (:data:`_PRESS_AFTER_DISPLAY`), a verb
+    perhaps before it (``→ 688 (press <<)``), as a walk writes it (``→ << → 688``); as it
+    is where the brackets hold no press (``→ 688 (the display)``)."""
+    arrow, display, press = step.groups()
+    verb, _, pressed = press.partition(" ")
+    if verb.lower() in VERBS:
+        press = pressed.strip()
+    return f" {arrow} {press} {arrow} {display} " if is_label(press) else step[0]
 
 
 def _unbracketed(press: re.Match[str]) -> str:

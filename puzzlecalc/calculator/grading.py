@@ -37,7 +37,8 @@ press, ``Start: 6884``) are left out; a count after a press makes it that many t
 twice``, ``+4 3 times``, ``<< x2``, ``<< (x2)`` or ``<< 2x`` where no button shows it after
 the press). A number a button shows too is read as the display where the answer is a walk,
 each press written with the display it leads to (``0 → 1 → 1 → 0 → 10`` with buttons ``1``
-and ``0``; a press may stand in brackets before its display, ``6884 → (<<) 688``, and a
+and ``0``; a press may stand in brackets before or after its display, ``6884 → (<<) 688``,
+``6884 → 688 (<<)``, a line that begins with an arrow goes on with the line before, and a
 part that writes a step may begin with the display before it again, ``6884 → << → 688``
 then ``688 → << → 68``; a press written as the arithmetic it does, ``68 + 4 = 72``, is such
 a step, ``68 → +4 → 72``), else as the press. Words that begin a line or a sentence and
