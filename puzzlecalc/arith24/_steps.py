@@ -82,13 +82,14 @@ _GOES_ON_FROM: Final = (
 _SPACEABLE: Final = re.compile(r"(?<=[(/⁄])|(?=[)/⁄])")
 
 #: One step of a list: an expression of cards and results before it, ``=``, its result
-#: (in Markdown's emphasis perhaps: ``= **6**``), and perhaps a remark with no ``=`` that begins with what cannot go on a number (a
-#: letter, a bracket, ``≈``, ``✓``: ``= 8/3 ≈ 2.667``, ``= 6 (both 3s)``). (Its side
-#: before the ``=`` must hold an operator, a root or a factorial too: ``√9 = 3``, ``4! =
-#: 24``. Quantifiers that never give back keep it linear: a step that fails is not tried
-#: again at every operator.)
+#: (in Markdown's emphasis perhaps: ``= **6**``), and perhaps a remark with no ``=`` that
+#: begins with what cannot go on a number (a letter, a bracket, ``≈``, ``✓``: ``= 8/3 ≈
+#: 2.667``, ``= 6 (both 3s)``). (Its side before the ``=`` must hold an operator, a root or
+#: a factorial too: ``√9 = 3``, ``4! = 24``. Quantifiers that never give back keep it
+#: linear: a step that fails is not tried again at every operator.)
 _STEP: Final = re.compile(
-    rf"^\s*+([0-9.()+\-*/^⁄√! ]*+)=\s*+[*_]*+({_RESULT})[*_]*+\s*+(?:[^\s0-9.+\-*/^⁄=][^=]*+)?$"
+    rf"^\s*+([0-9.()+\-*/^⁄√! ]*+)=\s*+[*_]*+({_RESULT})[*_]*+"
+    r"\s*+(?:[^\s0-9.+\-*/^⁄=][^=]*+)?$"
 )
 _STEP_OPERATOR: Final = re.compile(r"[-+*/^√!]")
 #: A round bracket, open or closed (:func:`_after_prose` counts them).

@@ -73,10 +73,13 @@ _QUOTED_LIST: Final = re.compile(r"^\s*\[\s*([\"'].*[\"'])\s*\][\s}`]*$", re.DOT
 ARROWS: Final = frozenset(
     {"→", "->", "⇒", "=>", "⟶", "\\to", "\\rightarrow", "\\Rightarrow", "\\longrightarrow"}
 )
-#: A press in brackets after an arrow, before the display it leads to (``6884 → (<<)
-#: 688``, ``→ (Store(hold)) 12``): the arrow, and what the brackets hold.
+#: An arrow, as a group of a pattern (the longest tried first), and a press in brackets,
+#: what they hold a group (a bracket within it of eight characters at most:
+#: ``(Store(hold))``).
 _ARROW: Final = f"({'|'.join(map(re.escape, sorted(ARROWS, key=len, reverse=True)))})"
 _IN_BRACKETS: Final = r"\(((?:[^()\n]|\([^()\n]{0,8}\)){1,40})\)"
+#: A press in brackets after an arrow, before the display it leads to (``6884 → (<<)
+#: 688``, ``→ (Store(hold)) 12``): the arrow, and what the brackets hold.
 _BRACKETED_PRESS: Final = re.compile(rf"{_ARROW}[ \t]*{_IN_BRACKETS}(?=[ \t]*[-\d])")
 #: A line that begins with an arrow, which goes on with the line before (``0`` then ``→ 1
 #: (+1)`` then ``→ 3 (+2)``).

@@ -4,13 +4,13 @@ them: the presses found, played on the level, and judged as the solver judges a 
 :func:`grade_presses` reads the presses an answer gives: the text of its last ``<answer>``
 tags (``<Answer>`` too), else of its last ``\\boxed{...}``, else what follows its last
 ``Answer:`` (or ``Press:``, ``Presses:``, ``Solution:``, ``Sequence:``, ``The answer is``,
-``The presses are``; from the first where the same word labels each line of a list, one
-press a line, ``Press: +1`` then ``Press: x2``, blank lines or a step's heading perhaps
-between), or where that gives no press, its last paragraph that gives one (of its last 16;
-a paragraph that a heading naming no press nor answer begins explains the presses, ``Why it
-works: << removes the 4``, ``Check: ...``, and gives them only where no paragraph before it
-does). There the presses are labels as the buttons show them when pressed
-(:meth:`Level.find_press <puzzlecalc.calculator.level.Level.find_press>`: ``+4``,
+``The presses are``; from the first where the same label, a word and a colon, begins each
+line of a list, one press a line, ``Press: +1`` then ``Press: x2``, blank lines or a step's
+heading perhaps between), or where that gives no press, its last paragraph that gives one
+(of its last 16; a paragraph that a heading naming no press nor answer begins explains the
+presses, ``Why it works: << removes the 4``, ``Check: ...``, and gives them only where no
+paragraph before it does). There the presses are labels as the buttons show them when
+pressed (:meth:`Level.find_press <puzzlecalc.calculator.level.Level.find_press>`: ``+4``,
 ``Reverse``, ``Delete@2``, ``Store(hold)``, ``ABC`` for a word goal; LaTeX's ``\\times``,
 ``\\div`` and ``\\ll`` write ``x``, ``/`` and ``<<``), parted by commas, semicolons, new
 lines, arrows, "then" or "and". Case and spaces do not matter in a label, so a run of words
@@ -157,8 +157,9 @@ _INTRODUCED: Final = re.compile(
     r"(?:[ \t]+(?:is|are)\b[ \t*_\"']{0,4}:?|[ \t*_\"']{0,4}:)",
     re.IGNORECASE,
 )
-#: A line between two items of a list that each an ``Answer:`` introduces: blank, or a
-#: step's heading alone (``Step 2:``, ``**Step 2**``, ``### Step 2``).
+#: A line that may stand between two items of a list each labelled as an answer is
+#: (``Press: +1`` then ``Press: x2``): blank, or a step's heading alone (``Step 2:``,
+#: ``**Step 2**``, ``### Step 2``).
 _BETWEEN_ITEMS: Final = re.compile(
     r"[ \t>#*_-]*(?:step[ \t]*\d+[ \t]*[.):]?[ \t*_]*)?", re.IGNORECASE
 )
