@@ -105,6 +105,8 @@ NO_SOLUTION_LEVEL = Level(start=0, goal=7, moves=2, buttons=["+2"])
         "Start: 6884\n- << twice: 68\n- +4 2 times: 76\n- Reverse: 67\n- +4: 71",  # (counted)
         "6884 → (<<) 688 → (<<) 68 → (+4) 72 → (+4) 76 → (Reverse) 67 → (+4) 71",  # (bracketed)
         "6884 → 688 (<<) → 68 (<<) → 72 (+4) → 76 (+4) → 67 (Reverse) → 71 (+4)",  # (after)
+        "6884 →(<<)→ 688 →(<<)→ 68 →(+4)→ 72 →(+4)→ 76 →(Reverse)→ 67 →(+4)→ 71",  # (between)
+        "The sequence is << followed by <<, then +4 followed by +4, Reverse, +4.",
         "Start: 6884 -> 688 (press <<) -> 68 (press <<) -> 72 (+4) -> 76 (+4) -> 67 (Reverse) "
         "-> 71 (+4)",
         "6884\n→ 688 (<<)\n→ 68 (<<)\n→ 72 (+4)\n→ 76 (+4)\n→ 67 (Reverse)\n→ 71 (+4)",  # (lines)
@@ -477,6 +479,7 @@ def test_every_real_level_is_graded_right_as_its_shortest_solution_is_written() 
                          f"We need {level.goal}. Press {', '.join(labels)}.",
                          _started(solution), "\n".join(f"Button: {label}" for label in labels),
                          "\n".join(f"Press: {label}" for label in labels),
+                         " followed by ".join(labels),
                          "\n\n".join(f"### Step {n}\nPress: {label}" for n, label in
                                      enumerate(labels, 1)),
                          f"{', '.join(labels)}\n\nWhy it works: {labels[-1]} makes the goal.",

@@ -36,8 +36,9 @@ __all__ = [
 #: What ends a line of presses: a new line, or a sentence's full stop (no label has a
 #: point).
 _LINE_END: Final = re.compile(r"\n|\.(?=\s|$)")
-#: What parts the presses within a line: a comma, a semicolon, "then", "and".
-BREAK: Final = re.compile(r"[,;]|\b(?:then|and)\b", re.IGNORECASE)
+#: What parts the presses within a line: a comma, a semicolon, "then", "and", "followed
+#: by".
+BREAK: Final = re.compile(r"[,;]|\b(?:then|and|followed[ \t]+by)\b", re.IGNORECASE)
 #: The word that starts each line of presses after the first, in the words of an answer.
 NEW_LINE: Final = "\n"
 
@@ -78,9 +79,12 @@ ARROWS: Final = frozenset(
 #: ``(Store(hold))``).
 _ARROW: Final = f"({'|'.join(map(re.escape, sorted(ARROWS, key=len, reverse=True)))})"
 _IN_BRACKETS: Final = r"\(((?:[^()\n]|\([^()\n]{0,8}\)){1,40})\)"
-#: A press in brackets after an arrow, before the display it leads to (``6884 → (<<)
-#: 688``, ``→ (Store(hold)) 12``): the arrow, and what the brackets hold.
-_BRACKETED_PRESS: Final = re.compile(rf"{_ARROW}[ \t]*{_IN_BRACKETS}(?=[ \t]*[-\d])")
+#: A press in brackets after an arrow, before the display it leads to or another arrow
+#: (``6884 → (<<) 688``, ``→ (Store(hold)) 12``, ``0 →(+3)→ 3``): the arrow, and what the
+#: brackets hold.
+_BRACKETED_PRESS: Final = re.compile(
+    rf"{_ARROW}[ \t]*{_IN_BRACKETS}(?=[ \t]*(?:[-\d]|{_ARROW[1:-1]}))"
+)
 #: A line that begins with an arrow, which goes on with the line before (``0`` then ``→ 1
 #: (+1)`` then ``→ 3 (+2)``).
 _GOES_ON: Final = re.compile(rf"\n[ \t]*(?={_ARROW})")
