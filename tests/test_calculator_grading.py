@@ -350,6 +350,24 @@ def test_only_the_same_label_begins_each_item_of_a_list() -> None:
         assert grade_presses(text, level).reason == "ends on 1, not 4", text
 
 
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Add 3, then type 5.",
+        "Start with 0. Add 3 to get 3, then append 5 to get 35.",
+        "1. Add 3 (display: 3)\n2. Enter 5 (display: 35)",
+        "First add 3. Then press 5.",
+        "Start at 0 → add 3 → 3 → append 5 → 35",
+        "Press +3 to add 3, then press 5 to append a 5.",  # (in remarks: no press)
+    ],
+)
+def test_a_press_said_in_words_is_the_press(text: str) -> None:
+    """``add 3`` is the press ``+3`` (``subtract``, ``multiply by``, ``divide by``; a digit
+    after ``append``, ``type`` or ``enter``), where a button shows it."""
+    level = Level(start=0, goal=35, moves=2, buttons=["+3", "5"])
+    assert grade_presses(text, level).presses == ("+3", "5"), text
+
+
 def test_a_number_beside_an_arrow_is_the_display_in_a_walk_else_a_press() -> None:
     """A walk writes each press with the display it leads to; an answer that is no walk
     names presses, and a number a button shows is a press there."""
@@ -447,6 +465,30 @@ def _named(solution: Solution) -> tuple[str, ...]:
     )  # fmt: skip
 
 
+#: How a press that does arithmetic, or types a digit, is said in words, by its operator.
+SAID = {
+    "+": "add {}",
+    "-": "subtract {}",
+    "x": "multiply by {}",
+    "/": "divide by {}",
+    "": "append {}",
+}
+
+
+def _said(solution: Solution) -> str:
+    """``solution`` as sentences, each press that does arithmetic or types a number said in
+    words (``add 4``, ``multiply by 2``, ``append 5``), the others after "press", after a
+    sentence that says the display at the start."""
+    said = []
+    for label in solution.labels:
+        operator = label[:1] if label[:1] in "+-x/" else ""
+        number = label[len(operator) :]  # (``x-3``: multiply by -3)
+        said.append(
+            SAID[operator].format(number) if number.lstrip("-").isdigit() else f"press {label}"
+        )
+    return f"Start with {format_value(solution.start.value)}. {', then '.join(said)}."
+
+
 def _counted(labels: Sequence[str]) -> str:
     """``labels`` as a sentence that says how many times in a row each is pressed."""
     counts = {1: "", 2: " twice"}
@@ -479,7 +521,7 @@ def test_every_real_level_is_graded_right_as_its_shortest_solution_is_written() 
                          f"We need {level.goal}. Press {', '.join(labels)}.",
                          _started(solution), "\n".join(f"Button: {label}" for label in labels),
                          "\n".join(f"Press: {label}" for label in labels),
-                         " followed by ".join(labels),
+                         " followed by ".join(labels), _said(solution),
                          "\n\n".join(f"### Step {n}\nPress: {label}" for n, label in
                                      enumerate(labels, 1)),
                          f"{', '.join(labels)}\n\nWhy it works: {labels[-1]} makes the goal.",

@@ -57,6 +57,26 @@ _MARKS: Final = re.compile(r"\*\*|[`\"'${}]")
 _FILLER: Final = re.compile(
     r"\b(?:the|buttons?|keys?|again|first(?:ly)?|next|finally|lastly)\b", re.IGNORECASE
 )
+#: Where an answer says the display it starts from in words, a sentence, a line or before
+#: an arrow (``Start with 0.``, ``Starting from 6884``, ``Start at 0 → +3 → 3``): read as
+#: the heading that gives it (``Start: 0``).
+_STARTED: Final = re.compile(
+    r"^([ \t]*)(?:start(?:ing)?|begin(?:ning)?)[ \t]+(?:with|at|from)[ \t]+"
+    r"(?=-?\d+(?:\.\d+)?[ \t]*(?:\.?[ \t]*$|\.[ \t]|→|->|=>|⇒))",
+    re.IGNORECASE | re.MULTILINE,
+)
+#: A press said in words, the operation it does and its number (``add 3``, ``multiply by
+#: 2``, ``append 5``): the verb and the number; and the label each verb writes (the level
+#: then asks whether a button shows it).
+_SAID_PRESS: Final = re.compile(
+    r"\b(add|subtract|multiply[ \t]+by|divide[ \t]+by|append|type|enter)[ \t]+(?:an?[ \t]+)?"
+    r"(-?\d+)(?!\d|\.\d|[ \t]*(?:and|to|from|by)[ \t]+-?\d)",
+    re.IGNORECASE,
+)
+_SAID_OPERATORS: Final = {
+    "add": "+", "subtract": "-", "multiply": "x", "divide": "/", "append": "", "type": "",
+    "enter": "",
+}  # fmt: skip
 #: A press in square brackets, as a key is drawn (``[<<]``, ``[x3][x3]``, ``[[+]1]``; not
 #: the ``[+]`` of ``[+]1``, which a character of a press follows): its inside, where it
 #: reads as a press (the first :data:`~puzzlecalc.calculator.level.MAX_PRESSES`).
@@ -142,7 +162,7 @@ def read(found: str) -> list[str]:
     if "\\" in found:
         found = LATEX_COMMAND.sub(_latex_character, _LATEX_TEXT.sub(r"\1", found))
     found = LINE_MARKER.sub("", _NUMBERED.sub("", _MARKS.sub("", found)))
-    found = _FILLER.sub("", found)
+    found = _FILLER.sub("", _SAID_PRESS.sub(_said_press, _STARTED.sub(r"\1Start: ", found)))
     if "[" in found:
         found = _KEYCAP.sub(_uncapped, found, count=MAX_PRESSES)  # (no answer makes more)
     if "\n" in found:
@@ -158,6 +178,12 @@ def read(found: str) -> list[str]:
             words.append(NEW_LINE)
         words += more_itertools.flatten(parts)
     return words
+
+
+def _said_press(said: re.Match[str]) -> str:
+    """A press said in words (:data:`_SAID_PRESS`) as its label: ``add 3`` is ``+3``."""
+    verb, number = said.groups()
+    return f"{_SAID_OPERATORS[verb.split()[0].lower()]}{number}"
 
 
 def _walked(arithmetic: re.Match[str]) -> str:
