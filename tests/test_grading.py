@@ -889,6 +889,7 @@ STEPS_HAND = [4, 4, 6, 8]
         # (each step written result first; not 6/12 = 1/2, whose left side makes its right)
         "12 = 8 + 4\n2 = 6 - 4\n24 = 12 × 2",
         "Step 1: 12 = 8+4\nStep 2: 2 = 6-4\nStep 3: 24 = 12*2",
+        "12 = 8 + 4 (add them)\n2 = 6 - 4 (take 4 away)\n24 = 12 × 2 ✓",  # (with a remark)
         # (each result named, as a table's column is: "Result:", "Value:")
         "Operation: 8 + 4, Result: 12\nOperation: 6 - 4, Result: 2\nOperation: 12 × 2, Result: 24",
         "Step 1:\nCalculation: 8 + 4\nValue: 12\n\nStep 2:\nCalculation: 6 - 4\nValue: 2\n\n"
@@ -912,6 +913,16 @@ def test_a_result_in_emphasis_is_no_expression_that_makes_the_other_side() -> No
     """``10/1 = **10**`` is the step 10/1 = 10, not 10 = 10/1 written result first: the
     ``*`` of ``**10**`` is Markdown's, no operator."""
     assert grade("10*5 = **50**\n50/5 = **10**\n10/1 = **10**", [1, 5, 5, 10], 10).correct
+    text = "Step: 1*1 = *1* (so far)\nStep: 1/1 = *1* (so far)\nStep: 1/1 = *1* (so far)"
+    assert grade(text, [1, 1, 1, 1], 1).correct  # (a remark after the emphasis)
+    assert grade("24 = 2*3*4", [2, 3, 4]).correct  # (``*3*`` after an operand: no emphasis)
+
+
+def test_a_step_written_result_first_may_divide_by_1() -> None:
+    """``5 = 5/1`` is the step 5/1 = 5 written result first: a number over 1 is a
+    division, not a fraction in its lowest terms (``6/12 = 1/2`` is read left to right)."""
+    assert grade("5 = 5*1\n5 = 5/1\n5 = 5/1", [1, 1, 1, 5], 5).correct
+    assert grade("6/12 = 1/2, 1/2*48 = 24", [6, 12, 48]).correct
 
 
 @pytest.mark.parametrize(

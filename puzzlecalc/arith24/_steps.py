@@ -92,6 +92,12 @@ _STEP: Final = re.compile(
     r"\s*+(?:[^\s0-9.+\-*/^⁄=][^=]*+)?$"
 )
 _STEP_OPERATOR: Final = re.compile(r"[-+*/^√!]")
+#: A number in Markdown's emphasis (``**6**``, ``*1* (so far)``; not the ``*3*`` of
+#: ``2*3*4``, after an operand): the marks, and the number.
+_EMPHASIZED: Final = re.compile(r"(?<![\w).])([*_]{1,2})(-?\d[\d./⁄]*)\1(?![\w(])")
+#: What an expression of a step is written with (``8 + 4 (`` of ``8 + 4 (add them)``: what
+#: follows, the bracket it opens aside, is a remark).
+_WRITTEN_WITH: Final = "0123456789.()+-*/^⁄√! "
 #: A round bracket, open or closed (:func:`_after_prose` counts them).
 _BRACKET: Final = re.compile("[()]")
 #: The most steps read as a list (each result is looked for in the steps after it, so the
@@ -475,28 +481,34 @@ def _unmarked(marked: str, texts: list[str]) -> str:
 def _steps_of(part: str) -> list[str]:
     """The steps a ``part`` of a list writes: those of a chain running on
     (:func:`_running`), or one written result first (``4 = 8-4``: ``8-4 = 4``; ``3 = 12/4``;
-    not ``6/12 = 1/2`` or ``-4/4 = -1``, whose left sides make their right); else the part."""
+    ``12 = 8+4 (add them)``: ``8+4 = 12 (add them)``; not ``6/12 = 1/2`` or ``-4/4 = -1``,
+    whose left sides make their right); else the part."""
     sides = part.split("=")
     if len(sides) != 2:
         return _running(part, sides)
-    made = sides[1].strip().strip("*_")  # (Markdown's emphasis about it aside: ``= **6**``)
+    made = _EMPHASIZED.sub(r"\2", sides[1].strip())  # (``= **6**``: 6)
     if not _computes(made):
         return [part]  # (as steps are written: its result after its "=")
     label = _LABEL.match(sides[0])
     start = 0 if label is None else label.end()
     result = sides[0][start:].strip()
     if NUMBER_ALONE.fullmatch(result) and not _computes(result):
-        return [f"{sides[0][:start]}{made} = {result}"]
+        written = made[: len(made) - len(made.lstrip(_WRITTEN_WITH))]  # (a remark: after)
+        if written != made:
+            written = written.rstrip(" (")
+        return [f"{sides[0][:start]}{written} = {result}{made[len(written) :]}"]
     return [part]
 
 
 def _computes(side: str) -> bool:
     """Whether a ``side`` of an equality computes its other side: an expression, or a
-    fraction not in its lowest terms (``12/4``, ``6/12``, ``-4/4``; not ``8/3``)."""
+    fraction not in its lowest terms (``12/4``, ``6/12``, ``-4/4``, ``5/1``; not ``8/3``)."""
     if not NUMBER_ALONE.fullmatch(side):
         return _STEP_OPERATOR.search(side) is not None
     top, slash, bottom = side.replace("⁄", "/").partition("/")
-    return bool(slash) and (not top.lstrip("-").isdigit() or gcd(int(top), int(bottom)) != 1)
+    if not slash or not top.lstrip("-").isdigit():
+        return bool(slash)
+    return bottom == "1" or gcd(int(top), int(bottom)) != 1
 
 
 def _running(part: str, sides: list[str]) -> list[str]:
