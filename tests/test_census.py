@@ -239,7 +239,7 @@ def test_a_dask_cluster_gives_the_same_tables_sets_and_grades() -> None:
     answers = [Answer(text, (3, 3, 8, 8)) for text in ("8/(3-8/3)", "3*8", "x")] * 20
     with (
         distributed.LocalCluster(
-            n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None
+            n_workers=2, threads_per_worker=1, processes=True, dashboard_address=":0"
         ) as cluster,
         distributed.Client(cluster) as client,
     ):
@@ -649,7 +649,7 @@ def test_a_census_on_dask_that_cannot_start_is_one_line(
     rows = tmp_path / "rows.csv"
     rows.write_text("selection,large,reached,run,missed\n")
     with distributed.LocalCluster(
-        n_workers=1, threads_per_worker=1, processes=False, dashboard_address=None
+        n_workers=1, threads_per_worker=1, processes=False, dashboard_address=":0"
     ) as cluster:
         argv = ["census", "countdown", "--large", "4", "--csv", str(rows)]
         assert main([*argv, "--scheduler", cluster.scheduler_address], io.StringIO()) == 2

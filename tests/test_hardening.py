@@ -1548,7 +1548,7 @@ def test_a_dask_scheduler_killed_mid_run_is_one_line_and_75(tmp_path: Path) -> N
     server = subprocess.Popen(
         [sys.executable, "-c", "import distributed, sys, time\n"
          "cluster = distributed.LocalCluster(n_workers=1, threads_per_worker=1, "
-         "processes=False, protocol='tcp', dashboard_address=None)\n"
+         "processes=False, protocol='tcp', dashboard_address=':0')\n"
          "print(cluster.scheduler_address, flush=True)\ntime.sleep(600)\n"],
         stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, env={**os.environ, "PYTHONPATH": str(ROOT)},
     )  # fmt: skip

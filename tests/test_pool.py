@@ -293,7 +293,7 @@ def _lose_the_scheduler(rows: Path) -> None:
     """A census on a local Dask cluster whose scheduler is closed after the first result."""
     distributed = pytest.importorskip("distributed")
     cluster = distributed.LocalCluster(
-        n_workers=2, threads_per_worker=1, processes=False, dashboard_address=None
+        n_workers=2, threads_per_worker=1, processes=False, dashboard_address=":0"
     )
     client = distributed.Client(cluster)
 
