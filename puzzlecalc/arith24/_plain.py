@@ -26,7 +26,7 @@ from puzzlecalc._free_text import (
 )
 from puzzlecalc.arith24 import _steps
 from puzzlecalc.arith24.expr import _SPELLINGS, narrowed
-from puzzlecalc.arith24.numbers import MAX_DIGITS
+from puzzlecalc.arith24.numbers import MAX_DIGITS, number_text
 
 __all__ = ["DIGIT", "OPERATION_NAMES", "RESULT_NAMES", "has_digit", "has_operator", "plain"]
 
@@ -347,8 +347,7 @@ def _quotient(text: str, start: int, top: str, bottom: str, close: int) -> str:
 def _fraction(vulgar: re.Match[str]) -> str:
     """A vulgar fraction (:data:`_VULGAR`), with the whole number before it, as one number."""
     whole, part = vulgar.groups()
-    value = int(whole or 0) + _VULGAR_FRACTIONS[part]
-    return f"{value.numerator}⁄{value.denominator}"
+    return _one_number(int(whole or 0) + _VULGAR_FRACTIONS[part])
 
 
 def _mixed(mixed: re.Match[str]) -> str:
@@ -357,9 +356,7 @@ def _mixed(mixed: re.Match[str]) -> str:
     :data:`~puzzlecalc.arith24.numbers.MAX_DIGITS`."""
     whole, top, bottom = map(int, mixed.groups())
     value = whole + Fraction(top, bottom)
-    if top >= bottom or len(str(value.numerator)) > MAX_DIGITS:
-        return mixed[0]
-    return f"{value.numerator}⁄{value.denominator}"
+    return mixed[0] if top >= bottom or _too_long(value) else _one_number(value)
 
 
 def _repeating(decimal: re.Match[str]) -> str:
@@ -381,9 +378,20 @@ def _repeating(decimal: re.Match[str]) -> str:
         digits, repeats = digits[:-period], digits[-period:]
     before = Fraction(int(whole or 0)) + Fraction(int(digits or 0), 10 ** len(digits))
     value = before + Fraction(int(repeats), (10 ** len(repeats) - 1) * 10 ** len(digits))
-    if len(str(value.denominator)) > MAX_DIGITS or len(str(value.numerator)) > MAX_DIGITS:
-        return decimal[0]
-    return f"{value.numerator}⁄{value.denominator}" if value.denominator > 1 else str(value)
+    return decimal[0] if _too_long(value) else _one_number(value)
+
+
+def _one_number(value: Fraction) -> str:
+    """A number ``value`` as the parser reads one number, without the brackets
+    :func:`~puzzlecalc.arith24.numbers.number_text` writes about it in an expression
+    (``8⁄3``; a whole number as it is)."""
+    return number_text(value).strip("()")
+
+
+def _too_long(value: Fraction) -> bool:
+    """Whether ``value`` has more digits than the parser reads in a number
+    (:data:`~puzzlecalc.arith24.numbers.MAX_DIGITS`), above or below its line."""
+    return max(len(str(value.numerator)), len(str(value.denominator))) > MAX_DIGITS
 
 
 def _said(equality: re.Match[str]) -> str:

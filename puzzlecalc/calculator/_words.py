@@ -57,12 +57,14 @@ _MARKS: Final = re.compile(r"\*\*|[`\"'${}]")
 _FILLER: Final = re.compile(
     r"\b(?:the|buttons?|keys?|again|first(?:ly)?|next|finally|lastly)\b", re.IGNORECASE
 )
+#: A number as a display shows it (``-12``, ``0.5``).
+_DISPLAY: Final = re.compile(r"-?\d+(?:\.\d+)?")
 #: Where an answer says the display it starts from in words, a sentence, a line or before
 #: an arrow (``Start with 0.``, ``Starting from 6884``, ``Start at 0 → +3 → 3``): read as
 #: the heading that gives it (``Start: 0``).
 _STARTED: Final = re.compile(
     r"^([ \t]*)(?:start(?:ing)?|begin(?:ning)?)[ \t]+(?:with|at|from)[ \t]+"
-    r"(?=-?\d+(?:\.\d+)?[ \t]*(?:\.?[ \t]*$|\.[ \t]|→|->|=>|⇒))",
+    rf"(?={_DISPLAY.pattern}[ \t]*(?:\.?[ \t]*$|\.[ \t]|→|->|=>|⇒))",
     re.IGNORECASE | re.MULTILINE,
 )
 #: A press said in words, the operation it does and its number (``add 3``, ``multiply by
@@ -94,25 +96,26 @@ _QUOTED_LIST: Final = re.compile(r"^\s*\[\s*([\"'].*[\"'])\s*\][\s}`]*$", re.DOT
 ARROWS: Final = frozenset(
     {"→", "->", "⇒", "=>", "⟶", "\\to", "\\rightarrow", "\\Rightarrow", "\\longrightarrow"}
 )
-#: An arrow, as a group of a pattern (the longest tried first), and a press in brackets,
-#: what they hold a group (a bracket within it of eight characters at most:
+#: An arrow in a pattern (the longest tried first), and as a group; and a press in
+#: brackets, what they hold a group (a bracket within it of eight characters at most:
 #: ``(Store(hold))``).
-_ARROW: Final = f"({'|'.join(map(re.escape, sorted(ARROWS, key=len, reverse=True)))})"
+_ANY_ARROW: Final = "|".join(map(re.escape, sorted(ARROWS, key=len, reverse=True)))
+_ARROW: Final = f"({_ANY_ARROW})"
 _IN_BRACKETS: Final = r"\(((?:[^()\n]|\([^()\n]{0,8}\)){1,40})\)"
 #: A press in brackets after an arrow, before the display it leads to or another arrow
 #: (``6884 → (<<) 688``, ``→ (Store(hold)) 12``, ``0 →(+3)→ 3``): the arrow, and what the
 #: brackets hold.
 _BRACKETED_PRESS: Final = re.compile(
-    rf"{_ARROW}[ \t]*{_IN_BRACKETS}(?=[ \t]*(?:[-\d]|{_ARROW[1:-1]}))"
+    rf"{_ARROW}[ \t]*{_IN_BRACKETS}(?=[ \t]*(?:[-\d]|{_ANY_ARROW}))"
 )
 #: A line that begins with an arrow, which goes on with the line before (``0`` then ``→ 1
 #: (+1)`` then ``→ 3 (+2)``).
-_GOES_ON: Final = re.compile(rf"\n[ \t]*(?={_ARROW})")
+_GOES_ON: Final = re.compile(rf"\n[ \t]*(?={_ANY_ARROW})")
 #: A display after an arrow (not the ``=>`` of a label: ``21=>11 (x2)``) and the press that
 #: leads to it after it, in brackets (``0 → 1 (+1) → 3 (+2)``): the arrow, the display, and
 #: what the brackets hold.
 _PRESS_AFTER_DISPLAY: Final = re.compile(
-    rf"(?<![\w.]){_ARROW}[ \t]*(-?\d+(?:\.\d+)?)[ \t]*{_IN_BRACKETS}"
+    rf"(?<![\w.]){_ARROW}[ \t]*({_DISPLAY.pattern})[ \t]*{_IN_BRACKETS}"
 )
 #: The verbs of a press ("press <<, then press +4"), in small letters.
 VERBS: Final = frozenset({"press", "tap", "hit", "push", "click"})
@@ -139,11 +142,9 @@ _REMARK: Final = re.compile(
 #: 12``): the display, the operator, its number, the display after (``×``, ``*`` and ``÷``
 #: are read as labels spell them: :mod:`~puzzlecalc.calculator.notation`).
 _ARITHMETIC: Final = re.compile(
-    r"(?<![\w.])(-?\d+(?:\.\d+)?)[ \t]*([-+*/×÷xX])[ \t]*(-?\d+)[ \t]*=(?!>)[ \t]*(-?\d+(?:\.\d+)?)"
-    r"(?![\w.])"
+    rf"(?<![\w.])({_DISPLAY.pattern})[ \t]*([-+*/×÷xX])[ \t]*(-?\d+)[ \t]*=(?!>)[ \t]*"
+    rf"({_DISPLAY.pattern})(?![\w.])"
 )
-#: A number as a display shows it (``-12``, ``0.5``).
-_DISPLAY: Final = re.compile(r"-?\d+(?:\.\d+)?")
 #: The words of a table's heading that name the column of presses, the first found
 #: first (``| Step | Button | Display |``).
 PRESS_HEADINGS: Final = ("button", "press", "key", "action", "operation", "move")
