@@ -1,5 +1,6 @@
 """Development tasks: ``nox -s tests compiled lint mypy docs site examples`` is what CI runs;
-``nox -s bench`` times."""
+``nox -s bench`` times, ``nox -s newer`` tests on the newer Pythons, and ``nox -s soak`` draws
+twenty times the property tests' examples."""
 
 from __future__ import annotations
 
@@ -50,10 +51,20 @@ def newer(session: nox.Session) -> None:
     _test(session)
 
 
-def _test(session: nox.Session) -> None:
+@nox.session(python=PYTHON)
+def soak(session: nox.Session) -> None:
+    """Run the property tests (Hypothesis's) with twenty times their usual examples, or as
+    many times as the environment variable ``PUZZLECALC_SOAK`` says (not part of CI: about
+    twenty minutes, to run nightly or before a release, where a rare failing draw is found
+    before CI meets it)."""
+    soak = os.environ.get("PUZZLECALC_SOAK", "20")
+    _test(session, "-m", "hypothesis", env={"PUZZLECALC_SOAK": soak})
+
+
+def _test(session: nox.Session, *args: str, env: dict[str, str] | None = None) -> None:
     """Install the package with Dask and the test tools, and run pytest."""
     _install(session, "test", extras="distributed")
-    session.run("pytest", *session.posargs)
+    session.run("pytest", *args, *session.posargs, env=env)
 
 
 #: The tests ``oldest`` runs besides the doctests: every public function called with wrong

@@ -1,10 +1,26 @@
-"""Hypothesis strategies shared by the tests."""
+"""Hypothesis strategies shared by the tests, and how many examples a property test draws."""
 
 from __future__ import annotations
+
+import os
 
 from hypothesis import strategies as st
 
 from puzzlecalc import Level, Rules
+
+#: How many times its usual number of examples each property test draws: the environment
+#: variable ``PUZZLECALC_SOAK`` (``nox -s soak`` sets 20), else 1.
+_SOAK = os.environ.get("PUZZLECALC_SOAK", "1")
+if not (_SOAK.isascii() and _SOAK.isdigit() and int(_SOAK) >= 1):
+    raise ValueError(f"PUZZLECALC_SOAK must be a whole number of at least 1, not {_SOAK!r}")
+SOAK = int(_SOAK)
+
+
+def examples(usual: int) -> int:
+    """The number of examples of a property test that usually draws ``usual``: that many
+    times :data:`SOAK`."""
+    return usual * SOAK
+
 
 LABELS = [
     "+1", "+3", "-2", "x2", "x-3", "/2", "/3", "1", "5", "10", "<<", "1=>2", "12=>3", "Reverse",

@@ -7,7 +7,7 @@ from typing import Any
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from strategies import levels, rules, sequel_levels, sequel_rules
+from strategies import examples, levels, rules, sequel_levels, sequel_rules
 
 from puzzlecalc import (
     GameState,
@@ -133,7 +133,7 @@ def _cost(solution: Solution, rules: Rules) -> list[int]:
     return spent
 
 
-@settings(max_examples=150)
+@settings(max_examples=examples(150))
 @given(levels(), rules)
 def test_solving_from_the_start_state_is_solving_the_level(level: Level, rules: Rules) -> None:
     shortest = solve_level(level, rules)
@@ -154,7 +154,7 @@ def _follow_hints(level: Level, rules: Rules) -> Advice:
     return advice
 
 
-@settings(max_examples=150)
+@settings(max_examples=examples(150))
 @given(levels() | sequel_levels(), rules | sequel_rules)
 def test_hints_lie_on_a_shortest_path(level: Level, rules: Rules) -> None:
     shortest = solve_level(level, rules)
@@ -167,7 +167,7 @@ def test_hints_lie_on_a_shortest_path(level: Level, rules: Rules) -> None:
         assert len(advice.played) == len(shortest) and advice.undo == 0
 
 
-@settings(max_examples=150)
+@settings(max_examples=examples(150))
 @given(levels(max_moves=5), rules, st.lists(st.integers(0, 50), max_size=5))
 def test_undo_goes_back_to_the_longest_prefix_on_a_shortest_path(
     level: Level, rules: Rules, choices: list[int]

@@ -12,6 +12,7 @@ from typing import Any, cast
 import pytest
 from hypothesis import assume, example, given, settings
 from hypothesis import strategies as st
+from strategies import examples
 from strategies24 import exprs
 
 from puzzlecalc.arith24 import DISTINCT_LEVELS, BinOp, Expr, Num, count, solve
@@ -180,7 +181,7 @@ def test_a_key_s_value_made_negative_is_the_number_the_search_shares(value: Frac
         assert forms._minus(minus) == number
 
 
-@settings(max_examples=300)
+@settings(max_examples=examples(300))
 @given(st.lists(st.tuples(st.sampled_from([1, -1]), values), min_size=2, max_size=6), st.booleans())
 @example([(1, Fraction(2)), (1, Fraction(1, 2)), (1, Fraction(3))], False)  # 2 * 1/2: worth 1
 @example([(1, Fraction(3)), (-1, Fraction(2)), (-1, Fraction(1, 2))], False)  # / 2 / (1/2)
@@ -359,7 +360,7 @@ def test_the_useless_group_is_looked_for_among_all_the_operands(
     assert _canon(first)[ASIDE] == aside
 
 
-@settings(max_examples=300)
+@settings(max_examples=examples(300))
 @given(exprs(max_leaves=6))
 @example(Expr.parse("12-12-11-1"))
 @example(Expr.parse("(8*3+2-2)-1-1"))
@@ -389,7 +390,7 @@ def test_trees_number_their_cards_left_to_right_and_share_what_numbers_the_same(
     assert first.left is second.left  # built once
 
 
-@settings(max_examples=300)
+@settings(max_examples=examples(300))
 @given(exprs(max_leaves=6), st.sampled_from(["normal", "4nums"]))
 @example(Expr.parse("(1+2)*(3+4)-5"), "4nums")
 @example(Expr.parse("1+2-(2+1)"), "4nums")  # worth 0, kept whole
@@ -515,7 +516,7 @@ def _worth(expr: Expr) -> Any:
         return None
 
 
-@settings(max_examples=300)
+@settings(max_examples=examples(300))
 @given(family_exprs())
 @example(Expr.parse("5+(1+1)*(1-2)"))  # the card 2 takes the place of 1+1, its sign out
 @example(Expr.parse("1*(-(-1))"))  # -(-1) is the card -1 turned: worth 1

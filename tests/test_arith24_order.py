@@ -12,6 +12,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from more_itertools import distinct_combinations
+from strategies import examples
 
 from puzzlecalc.arith24 import DISTINCT_LEVELS, HouseRules, check, count, deal, solvable, solve
 from puzzlecalc.arith24._engine.equivalence import key
@@ -61,7 +62,7 @@ def parts(hand: Sequence[Number], house: HouseRules) -> list[tuple[Number, ...]]
     return [part for size in range(1, len(hand) + 1) for part in distinct_combinations(hand, size)]
 
 
-@settings(max_examples=300)
+@settings(max_examples=examples(300))
 @given(cards, rules, st.integers(-3, 30))
 def test_the_solutions_in_order_are_the_distinct_trees_in_order(
     hand: list[Number], house: HouseRules, target: int
@@ -82,7 +83,7 @@ def test_the_solutions_in_order_are_the_distinct_trees_in_order(
         assert check(str(expr), hand, target, rules=house).ok, str(expr)
 
 
-@settings(max_examples=200)
+@settings(max_examples=examples(200))
 @given(cards, rules, st.booleans())
 def test_the_values_in_order_are_those_of_the_trees_in_order(
     hand: list[Number], house: HouseRules, use_all: bool
@@ -98,7 +99,7 @@ def test_the_values_in_order_are_those_of_the_trees_in_order(
     assert reachable_values(hand, rules=house) == expected
 
 
-@settings(max_examples=100)
+@settings(max_examples=examples(100))
 @given(cards, rules, st.integers(0, 12))
 def test_a_part_of_the_cards_keeps_their_order(
     hand: list[Number], house: HouseRules, target: int

@@ -16,6 +16,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from shared_data import text
+from strategies import examples
 from strategies24 import hands, small_hands
 
 from puzzlecalc import InvalidArgumentError, PuzzlecalcError, SearchLimitError
@@ -110,7 +111,7 @@ def test_a_claim_of_no_solution_has_no_expression_and_its_own_fault() -> None:
     assert not check("3*8", [3, 8]).claims_none
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(
     st.lists(st.integers(1, 13), min_size=1, max_size=4),
     st.integers(-3, 30),
@@ -147,7 +148,7 @@ def test_check_never_raises_on_text(answer: str, cards: list[int]) -> None:
     assert isinstance(verdict.reason, str) and verdict.reason
 
 
-@settings(max_examples=40)
+@settings(max_examples=examples(40))
 @given(hands, st.sampled_from([{}, {"integer_only": True}, {"non_negative": True}]))
 def test_every_solution_printed_by_solve_is_accepted(
     cards: list[int], rules: dict[str, bool]
@@ -267,7 +268,7 @@ def _plain_chance(numbers: tuple[Number, ...], target: Number, rules: HouseRules
     return sum(weight * chance for weight, chance in weighted) / total if total else 0.0
 
 
-@settings(max_examples=150)
+@settings(max_examples=examples(150))
 @given(
     small_hands,
     st.sampled_from([24, 10, 1, 0, -3, Fraction(1, 2), Fraction(8, 3)]),
@@ -338,7 +339,7 @@ RULES = [
 ]
 
 
-@settings(max_examples=60)
+@settings(max_examples=examples(60))
 @given(
     st.lists(st.integers(1, 13), min_size=2, max_size=5),
     st.sampled_from(RULES),
@@ -389,7 +390,7 @@ def test_in_a_fixed_order_the_model_player_joins_neighbours_left_first() -> None
     assert difficulty([1, 9, 9, 1], 10, in_order=True) == math.inf
 
 
-@settings(max_examples=60)
+@settings(max_examples=examples(60))
 @given(st.lists(st.integers(1, 9), min_size=2, max_size=4), st.integers(0, 30))
 def test_a_hand_the_model_rates_in_order_can_be_solved_in_order(
     cards: list[int], target: int

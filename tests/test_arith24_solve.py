@@ -17,6 +17,7 @@ from hypothesis import example, given, settings
 from hypothesis import strategies as st
 from more_itertools import distinct_combinations
 from shared_data import load
+from strategies import examples
 from strategies24 import every_rule, hands, small_hands
 
 from puzzlecalc import InvalidHandError, PuzzlecalcError, SearchLimitError
@@ -208,7 +209,7 @@ def test_division_by_zero_is_simply_not_a_solution() -> None:
     )
 
 
-@settings(max_examples=60)
+@settings(max_examples=examples(60))
 @given(small_hands, st.integers(-30, 30), st.sampled_from(DISTINCT_LEVELS))
 def test_every_result_makes_the_target_with_exactly_the_cards(
     cards: list[int], target: int, level: str
@@ -221,14 +222,14 @@ def test_every_result_makes_the_target_with_exactly_the_cards(
         assert sorted(leaf.card for leaf in expr.leaves()) == list(range(len(cards)))  # type: ignore[type-var]
 
 
-@settings(max_examples=60)
+@settings(max_examples=examples(60))
 @given(hands, st.sampled_from([24, 10, 1, 0, -3]))
 def test_counts_are_monotone(cards: list[int], target: int) -> None:
     counts = [count(cards, target, distinct=level) for level in DISTINCT_LEVELS]
     assert counts == sorted(counts, reverse=True)
 
 
-@settings(max_examples=60)
+@settings(max_examples=examples(60))
 @given(hands, st.sampled_from(DISTINCT_LEVELS))
 def test_printing_then_parsing_keeps_value_and_class(cards: list[int], level: str) -> None:
     results = solve(cards, distinct=level)  # type: ignore[arg-type]
@@ -240,7 +241,7 @@ def test_printing_then_parsing_keeps_value_and_class(cards: list[int], level: st
         assert key(again, level) == expected  # type: ignore[arg-type]
 
 
-@settings(max_examples=30)
+@settings(max_examples=examples(30))
 @given(hands)
 def test_results_are_deterministic(cards: list[int]) -> None:
     assert [str(e) for e in solve(cards)] == [str(e) for e in solve(list(reversed(cards)))]
@@ -273,7 +274,7 @@ def _brute_force(cards: Sequence[Number], target: Number) -> set[str]:
     return results
 
 
-@settings(max_examples=40)
+@settings(max_examples=examples(40))
 @given(
     st.lists(st.integers(0, 6), min_size=1, max_size=3),
     st.integers(-5, 12) | st.sampled_from([Fraction(2, 3), Fraction(-3, 2), Fraction(1, 6)]),
@@ -286,7 +287,7 @@ def test_none_level_agrees_with_brute_force(cards: list[int], target: Number) ->
     assert {str(e) for e in solve(cards, target, distinct="none")} == _brute_force(cards, target)
 
 
-@settings(max_examples=20)
+@settings(max_examples=examples(20))
 @given(
     st.lists(st.integers(-3, 6), min_size=2, max_size=4),
     st.integers(-6, 12),
@@ -308,7 +309,7 @@ def test_each_level_finds_one_solution_per_key_of_every_expression(
     assert count(cards, target, distinct=level) == len(expected)
 
 
-@settings(max_examples=60)
+@settings(max_examples=examples(60))
 @given(
     st.lists(
         st.integers(-3, 9) | st.sampled_from([Fraction(1, 2), Fraction(5, 6), Fraction(-2, 3)]),
@@ -333,7 +334,7 @@ def test_a_search_that_turns_a_part_below_zero_finds_the_same_trees(
     assert list(found.items()) == list(plain.items())
 
 
-@settings(max_examples=30)
+@settings(max_examples=examples(30))
 @given(st.lists(st.integers(-2, 6), min_size=2, max_size=4), st.integers(-4, 12))
 @example([1, 2, 3, 3], 3)  # 1*3, (2-1)*3 and 3+3-3 are 3 with cards aside: left out
 @example([0, 1], -1)  # 0-1 is -(1) with 0 aside, and 1 alone never makes -1: kept
@@ -357,7 +358,7 @@ def test_without_use_all_4nums_finds_each_sign_and_form_once(cards: list[int], t
     assert {cast(forms.Canon, key(expr))[: forms.ASIDE] for expr in found} == expected
 
 
-@settings(max_examples=40)
+@settings(max_examples=examples(40))
 @given(
     st.lists(
         st.integers(-2, 6) | st.sampled_from([Fraction(1, 2), Fraction(3, 2)]), max_size=3
@@ -426,7 +427,7 @@ def test_progress_runs_from_zero_to_its_total_and_changes_nothing(
     assert counted == calls
 
 
-@settings(max_examples=50)
+@settings(max_examples=examples(50))
 @given(small_hands, st.integers(-5, 30), st.booleans())
 def test_progress_ends_at_its_total_for_any_hand(
     cards: list[int], target: int, use_all: bool
@@ -450,7 +451,7 @@ def test_a_negative_card_can_be_useless_too(cards: list[int], expected: list[str
     assert [str(e) for e in solve(cards)] == expected
 
 
-@settings(max_examples=60)
+@settings(max_examples=examples(60))
 @given(
     st.lists(st.integers(-6, 8), min_size=2, max_size=4),
     st.sampled_from([24, 10, 2, 0, -3]),
@@ -485,7 +486,7 @@ limiting_rules = st.sampled_from(
 )
 
 
-@settings(max_examples=300)
+@settings(max_examples=examples(300))
 @given(numbers, numbers, limiting_rules, st.sampled_from(["+-*/", "+-*", "+-", "*/", "-/", "+/"]))
 def test_the_fast_needs_are_the_general_ones(
     target: Fraction, a: Fraction, limits: HouseRules, ops: str
@@ -515,7 +516,7 @@ def test_the_fast_needs_are_the_general_ones(
         assert isinstance(b, int) or (b[1] > 1 and math.gcd(*b) == 1)
 
 
-@settings(max_examples=200)
+@settings(max_examples=examples(200))
 @given(st.lists(numbers, min_size=2, max_size=4), numbers, limiting_rules)
 def test_a_search_makes_only_what_the_rules_allow(
     cards: list[Fraction], target: Fraction, rules: HouseRules
@@ -718,7 +719,7 @@ def test_a_value_as_the_search_looks_it_up_stands_for_its_number(value: Fraction
     assert str(plain) == str(number) and plain.numerator == number.numerator
 
 
-@settings(max_examples=20)
+@settings(max_examples=examples(20))
 @given(st.lists(st.integers(-3, 9), min_size=5, max_size=5), st.integers(-30, 60), limiting_rules)
 def test_a_large_hand_worked_back_from_the_target_reaches_what_its_values_hold(
     cards: list[int], target: int, rules: HouseRules
@@ -760,7 +761,7 @@ _PART_CARDS: st.SearchStrategy[Number] = st.sampled_from(
 )
 
 
-@settings(max_examples=60)
+@settings(max_examples=examples(60))
 @given(st.lists(_PART_CARDS, min_size=4, max_size=4), st.data())
 @example([1, 1, 1, 1], None)
 @example([0, 0, 2, 3], None)
@@ -818,7 +819,7 @@ def test_a_hand_of_five_lists_no_part_of_four_and_a_larger_hand_does(
     assert bool(listed) == lists
 
 
-@settings(max_examples=40)
+@settings(max_examples=examples(40))
 @given(
     st.lists(st.integers(-3, 13), min_size=4, max_size=5),
     st.integers(-10, 60),
@@ -863,7 +864,7 @@ def _every_outcome(hand: tuple[Number, ...], rules: HouseRules) -> set[lookup.Va
     }
 
 
-@settings(max_examples=100)
+@settings(max_examples=examples(100))
 @given(
     st.lists(numbers, min_size=2, max_size=4),
     limiting_rules,
@@ -884,7 +885,7 @@ def test_the_fast_values_are_every_outcome(
             assert isinstance(value, int) or (value[1] > 1 and math.gcd(*value) == 1)
 
 
-@settings(max_examples=100)
+@settings(max_examples=examples(100))
 @given(
     st.lists(st.integers(1, 13) | st.sampled_from([25, 50, 75, 100]), min_size=2, max_size=5),
     st.sampled_from(["+-*/", "+-*/", "+-", "*/", "-/"]),
@@ -914,7 +915,7 @@ def test_the_values_of_positive_whole_cards_under_natural_rules_are_every_outcom
     assert set(found[0][0]) == made
 
 
-@settings(max_examples=400)
+@settings(max_examples=examples(400))
 @given(
     st.lists(numbers, min_size=2, max_size=3),
     numbers,
@@ -996,7 +997,7 @@ def test_searches_sharing_their_tables_under_several_rules_find_what_each_finds_
     assert len({tuple(found) for found, _ in alone}) >= 3  # the rules tell apart
 
 
-@settings(max_examples=60)
+@settings(max_examples=examples(60))
 @given(
     st.lists(st.integers(-3, 6), min_size=1, max_size=3),
     every_rule,

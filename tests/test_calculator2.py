@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import os
 from collections import deque
 from collections.abc import Callable
 from typing import Any
@@ -12,7 +11,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from shared_data import load
-from strategies import sequel_levels, sequel_rules
+from strategies import examples, sequel_levels, sequel_rules
 
 from puzzlecalc import (
     GameState,
@@ -132,7 +131,7 @@ def test_solve_goals_checks_its_levels() -> None:
         solve_goals([Level(1, 2, 1, ["+1"]), Level(2, 2, 1, ["+1"])])
 
 
-@settings(max_examples=100)
+@settings(max_examples=examples(100))
 @given(sequel_levels(), st.lists(st.integers(-200, 5000) | st.just("AD"), min_size=1, max_size=4),
        st.lists(st.integers(0, 4), min_size=4, max_size=4), sequel_rules)  # fmt: skip
 def test_solve_goals_agrees_with_solve_level(
@@ -676,7 +675,7 @@ def _on_display(solution: Solution, level: Level) -> bool:
     return True
 
 
-@settings(max_examples=int(os.environ.get("PUZZLECALC_EXAMPLES", 200)))
+@settings(max_examples=examples(200))
 @given(sequel_levels(), sequel_rules)
 def test_every_sequel_solution_replays_and_the_shortest_is_shortest(
     level: Level, rules: Rules
@@ -726,7 +725,7 @@ def _reference_shortest(level: Level, rules: Rules) -> int | None:
     return None
 
 
-@settings(max_examples=int(os.environ.get("PUZZLECALC_EXAMPLES", 150)))
+@settings(max_examples=examples(150))
 @given(sequel_levels(max_moves=3, pad=False), sequel_rules)
 def test_shortest_agrees_with_a_plain_search(level: Level, rules: Rules) -> None:
     rules = attrs.evolve(rules, hold_costs_move=True)

@@ -13,7 +13,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from more_itertools import run_length
-from strategies import levels, rules, sequel_levels, sequel_rules
+from strategies import examples, levels, rules, sequel_levels, sequel_rules
 
 from puzzlecalc import game_levels, solve_level
 from puzzlecalc.calculator.grading import (
@@ -547,7 +547,7 @@ def _json_steps(solution: Solution) -> str:
     return json.dumps({"reasoning": f"From {solution.start.value}.", "steps": steps})
 
 
-@settings(max_examples=200)
+@settings(max_examples=examples(200))
 @given(levels(max_moves=5) | sequel_levels(), rules | sequel_rules, st.lists(st.integers(0, 50)))
 def test_any_presses_are_graded_as_the_level_judges_their_replay(
     level: Level, rules: Rules, choices: list[int]
@@ -648,7 +648,7 @@ def test_a_claim_of_no_solution_is_ruled_on_within_the_search_limit() -> None:
         list(grade_all_presses(answers, max_states=100))
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=examples(100), deadline=None)
 @given(levels(max_moves=4) | sequel_levels(), rules | sequel_rules)
 def test_a_claim_of_no_solution_is_right_exactly_where_the_solver_finds_none(
     level: Level, rules: Rules
@@ -662,7 +662,7 @@ def test_a_claim_of_no_solution_is_right_exactly_where_the_solver_finds_none(
         assert graded.correct == (solution is None), level
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=examples(100), deadline=None)
 @given(levels(max_moves=4) | sequel_levels(), rules | sequel_rules)
 def test_a_solution_followed_by_words_that_say_none_is_right(level: Level, rules: Rules) -> None:
     solution = solve_level(level, rules)

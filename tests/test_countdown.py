@@ -8,6 +8,7 @@ from fractions import Fraction
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from strategies import examples
 
 from puzzlecalc import InvalidArgumentError, PuzzlecalcError, SearchLimitError
 from puzzlecalc.arith24 import Expr, HouseRules, count, solve
@@ -71,7 +72,7 @@ def test_reachable_lists_values_within_max_steps(natural: bool) -> None:
         reachable(numbers, max_steps=0)
 
 
-@settings(max_examples=40)
+@settings(max_examples=examples(40))
 @given(st.lists(st.sampled_from([*SMALL_NUMBERS, *LARGE_NUMBERS]), min_size=1, max_size=6))
 def test_reachable_property(numbers: list[int]) -> None:
     """Countdown's own tables (each part's values that no smaller part makes) against the
@@ -81,7 +82,7 @@ def test_reachable_property(numbers: list[int]) -> None:
     )
 
 
-@settings(max_examples=25)
+@settings(max_examples=examples(25))
 @given(
     st.lists(st.sampled_from([*SMALL_NUMBERS, *LARGE_NUMBERS]), min_size=2, max_size=5),
     st.integers(100, 999),
@@ -116,7 +117,7 @@ def test_nearest() -> None:
     assert {e.value for e in found} == {36}
 
 
-@settings(max_examples=100)
+@settings(max_examples=examples(100))
 @given(
     st.lists(st.integers(1, 13), min_size=1, max_size=3),
     st.fractions(min_value=-10, max_value=30, max_denominator=6),

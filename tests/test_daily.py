@@ -13,6 +13,7 @@ import sys
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from strategies import examples
 
 from puzzlecalc import count_solutions, solve_level
 from puzzlecalc.arith24 import solvable, solve
@@ -42,7 +43,7 @@ def _one_step(numbers: tuple[int, ...]) -> set[int]:
     return made
 
 
-@settings(max_examples=25)
+@settings(max_examples=examples(25))
 @given(dates)
 def test_a_days_set_is_as_stated(date: datetime.date) -> None:
     day = daily_set(date)

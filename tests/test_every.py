@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from strategies import examples
 from strategies24 import every_rule
 
 from puzzlecalc.arith24 import HouseRules, check
@@ -14,7 +15,7 @@ from puzzlecalc.arith24.solutions import reachable_values
 from puzzlecalc.errors import InvalidArgumentError, SearchLimitError
 
 
-@settings(max_examples=60)
+@settings(max_examples=examples(60))
 @given(st.lists(st.integers(1, 9), min_size=1, max_size=4), every_rule, st.integers(0, 40))
 def test_each_target_reached_has_a_solution_the_referee_takes(
     cards: list[int], rules: HouseRules, high: int

@@ -14,6 +14,7 @@ from fractions import Fraction
 import pytest
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
+from strategies import examples
 
 from puzzlecalc.arith24 import DISTINCT_LEVELS, HouseRules, check, count, solvable, solve
 from puzzlecalc.arith24._engine import plan_of
@@ -258,7 +259,7 @@ def _trees_worth(hand: Sequence[Number], house: HouseRules, target: Number) -> l
     ]
 
 
-@settings(max_examples=300)
+@settings(max_examples=examples(300))
 @given(family_cases(), st.integers(-3, 30))
 def test_every_tree_is_found_once_at_none(case: tuple[list[int], HouseRules], target: int) -> None:
     hand, house = case
@@ -269,7 +270,7 @@ def test_every_tree_is_found_once_at_none(case: tuple[list[int], HouseRules], ta
     assert sorted(found) == sorted({str(expr) for expr in from_trees(expected)})
 
 
-@settings(max_examples=300)
+@settings(max_examples=examples(300))
 @given(family_cases(), st.integers(-3, 30))
 def test_one_solution_for_each_class(case: tuple[list[int], HouseRules], target: int) -> None:
     hand, house = case
@@ -280,7 +281,7 @@ def test_one_solution_for_each_class(case: tuple[list[int], HouseRules], target:
     assert {key(to_tree(expr), house.distinct) for expr in found} == expected
 
 
-@settings(max_examples=300)
+@settings(max_examples=examples(300))
 @given(
     st.lists(
         st.integers(-2, 7) | st.fractions(-3, 3, max_denominator=3).map(exact),
@@ -317,7 +318,7 @@ def test_four_cards_under_limited_values_give_one_solution_for_each_class(
     assert {key(to_tree(expr), house.distinct) for expr in found} == expected
 
 
-@settings(max_examples=200)
+@settings(max_examples=examples(200))
 @given(family_cases())
 def test_values_and_solvable_agree_with_the_enumeration(case: tuple[list[int], HouseRules]) -> None:
     hand, house = case
@@ -327,7 +328,7 @@ def test_values_and_solvable_agree_with_the_enumeration(case: tuple[list[int], H
         assert solvable(hand, target, rules=house, max_steps=10**7) == (target in expected)
 
 
-@settings(max_examples=150)
+@settings(max_examples=examples(150))
 @given(family_cases(), st.integers(-3, 30))
 def test_the_referee_accepts_every_printed_solution(
     case: tuple[list[int], HouseRules], target: int
@@ -434,7 +435,7 @@ def test_the_cards_that_wrote_a_number_are_no_part_of_its_key(distinct: Distinct
         assert ("24-11+11" in found) != ("24-.11+.11" in found)
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=examples(100), deadline=None)
 @given(st.lists(st.integers(1, 13), min_size=2, max_size=4), st.integers(0, 30))
 def test_written_numbers_list_no_solution_twice_and_coarser_levels_merge(
     hand: list[int], target: int
@@ -683,7 +684,7 @@ def _size(tree: Tree) -> int:
     return 1 if not isinstance(tree, tuple) else 1 + sum(_size(part) for part in tree[1:])
 
 
-@settings(max_examples=150)
+@settings(max_examples=examples(150))
 @given(family_cases())
 def test_every_target_finds_a_smallest_solution(case: tuple[list[int], HouseRules]) -> None:
     hand, house = case

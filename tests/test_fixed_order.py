@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from strategies import examples
 
 from puzzlecalc.arith24 import HouseRules, check, count, solvable, solve, years
 from puzzlecalc.arith24._engine import budget, counting, from_trees, plan_of, smallest
@@ -52,7 +53,7 @@ def listing(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> 
     yield request.param
 
 
-@settings(max_examples=150, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=examples(150), suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(cards, targets, tree_rules)
 def test_the_trees_counted_are_the_trees_listed(
     listing: str, hand: list[int | Fraction], target: int | Fraction, rules: HouseRules

@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from strategies import examples
 
 from puzzlecalc.arith24 import HouseRules, solve
 from puzzlecalc.arith24.expr import Expr, parse
@@ -677,7 +678,7 @@ FOLLOWED = ["{} = 24, since {{}}.", "{} = 24. Indeed, {{}}.", "{} = 24 because {
             "{} = 24 ✓ ({{}})", "**{} = 24** Check: {{}}.", "So the answer is {}. ({{}})"]  # fmt: skip
 
 
-@settings(max_examples=80)
+@settings(max_examples=examples(80))
 @given(
     st.lists(st.integers(1, 13), min_size=2, max_size=4),
     st.data(),
@@ -702,7 +703,7 @@ def test_every_printed_solution_followed_by_its_working_grades_right(
         assert grade(text, hand, target).correct, text
 
 
-@settings(max_examples=80)
+@settings(max_examples=examples(80))
 @given(
     st.lists(st.integers(1, 13), min_size=2, max_size=3),
     st.integers(0, 2),
@@ -728,7 +729,7 @@ FRACTION_HANDS = [[1, 3, 4, 6], [1, 4, 5, 6], [1, 5, 5, 5], [1, 6, 6, 8], [3, 3,
                   [3, 3, 8, 8], [2, 5, 5, 10], [2, 4, 10, 10], [5, 5, 7, 11]]  # fmt: skip
 
 
-@settings(max_examples=60)
+@settings(max_examples=examples(60))
 @given(
     st.sampled_from(FRACTION_HANDS) | st.lists(st.integers(1, 13), min_size=3, max_size=4),
     st.sampled_from(["...", "…", r"\ldots"]),
@@ -747,7 +748,7 @@ def test_every_printed_solutions_working_grades_right_with_its_fractions_as_deci
         assert text is None or grade(text, hand, target).correct, text
 
 
-@settings(max_examples=60)
+@settings(max_examples=examples(60))
 @given(
     st.sampled_from(FRACTION_HANDS) | st.lists(st.integers(1, 13), min_size=3, max_size=4),
     st.data(),
@@ -769,7 +770,7 @@ RESULT_FORMS = ["Operation: {}, Result: {}", "Step: {} | Result: {}", "Calculati
                 "Step: {} = *{}* (so far)", "Operation: {}, Result: __{}__"]  # fmt: skip
 
 
-@settings(max_examples=60)
+@settings(max_examples=examples(60))
 @given(
     st.lists(st.integers(1, 13), min_size=2, max_size=4),
     st.integers(0, 2),
@@ -853,7 +854,7 @@ def test_roots_and_factorials_are_read_in_letters_latex_and_steps(
     assert graded.correct, (text, graded)
 
 
-@settings(max_examples=40)
+@settings(max_examples=examples(40))
 @given(st.lists(st.integers(1, 13), min_size=2, max_size=3), st.data())
 def test_every_solution_with_roots_or_factorials_grades_right_as_written(
     hand: list[int], data: st.DataObject
@@ -978,7 +979,7 @@ ON_RESULT_IN_WORDS = {"+": "add {} to it", "-": "subtract {}", "*": "multiply th
                       "/": "divide by {}"}  # fmt: skip
 
 
-@settings(max_examples=60)
+@settings(max_examples=examples(60))
 @given(st.lists(st.integers(1, 13), min_size=2, max_size=4))
 def test_every_printed_solution_grades_right_as_steps_in_words_or_a_table(
     hand: list[int],
@@ -1089,7 +1090,7 @@ def test_an_expression_that_is_right_is_the_answer_whatever_words_follow_it(text
     assert graded.correct and graded.expression == "8/(3-8/3)" and not graded.claims_none, graded
 
 
-@settings(max_examples=80, deadline=None)
+@settings(max_examples=examples(80), deadline=None)
 @given(st.lists(st.integers(1, 13), min_size=1, max_size=4), st.integers(-3, 30))
 def test_a_solution_followed_by_words_that_say_none_is_right(hand: list[int], target: int) -> None:
     for solution in solve(hand, target)[:3]:
@@ -1111,7 +1112,7 @@ RULES = [
 ]
 
 
-@settings(max_examples=80, deadline=None)
+@settings(max_examples=examples(80), deadline=None)
 @given(
     st.lists(st.integers(1, 13), min_size=1, max_size=4),
     st.integers(-3, 30),
@@ -1158,7 +1159,7 @@ WRAPPINGS = [
 ]
 
 
-@settings(max_examples=60)
+@settings(max_examples=examples(60))
 @given(st.lists(st.integers(1, 13), min_size=2, max_size=4), st.sampled_from(WRAPPINGS))
 def test_every_printed_solution_grades_right_however_it_is_wrapped(
     hand: list[int], template: str

@@ -29,7 +29,7 @@ import pytest
 from children import ctrl_c_as_on_a_terminal, descendants
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from strategies import levels
+from strategies import examples, levels
 
 from puzzlecalc import (
     GameState,
@@ -177,7 +177,7 @@ def test_powers_are_bounded_before_they_are_computed(exponent: str) -> None:
     assert solve_level(level, decimal) is not None
 
 
-@settings(max_examples=60)
+@settings(max_examples=examples(60))
 @given(levels(max_moves=6, max_buttons=4), st.sampled_from([Rules(), Rules(division="decimal")]))
 def test_arbitrary_levels_finish_or_raise_the_limit(level: Level, rules: Rules) -> None:
     try:
@@ -578,7 +578,7 @@ def test_reachable_between_agrees_with_reachable(low: int, high: int) -> None:
         }
 
 
-@settings(max_examples=25)
+@settings(max_examples=examples(25))
 @given(
     st.lists(st.sampled_from(_DECK), min_size=5, max_size=6),
     st.integers(-50, 2000),
@@ -613,7 +613,7 @@ cards = st.integers(-12, 12) | st.fractions(min_value=-5, max_value=5, max_denom
 )
 
 
-@settings(max_examples=80)
+@settings(max_examples=examples(80))
 @given(st.lists(cards, min_size=1, max_size=4), st.integers(-30, 30))
 def test_what_solve_prints_parses_back_and_passes_check(hand: list[Any], target: int) -> None:
     for expr in solve(hand, target, distinct="normal", max_steps=10**6):
@@ -624,7 +624,7 @@ def test_what_solve_prints_parses_back_and_passes_check(hand: list[Any], target:
         assert verdict.ok, (text, verdict.reason)
 
 
-@settings(max_examples=40)
+@settings(max_examples=examples(40))
 @given(st.lists(st.integers(1, 12), min_size=2, max_size=5), st.integers(1, 300))
 def test_what_countdown_prints_parses_back(numbers: list[int], target: int) -> None:
     for expr in countdown(numbers, target)[:20]:

@@ -8,6 +8,7 @@ from collections import Counter
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from strategies import examples
 
 from puzzlecalc.arith24 import check, solve
 from puzzlecalc.arith24.krypto import (
@@ -26,7 +27,7 @@ def test_the_deck_is_the_game_s() -> None:
     assert [counts[card] for card in (1, 6, 7, 10, 11, 17, 18, 25)] == [3, 3, 4, 4, 2, 2, 1, 1]
 
 
-@settings(max_examples=100)
+@settings(max_examples=examples(100))
 @given(st.integers(0, 10**9))
 def test_a_deal_is_six_cards_of_the_deck_and_its_solutions_use_every_card(seed: int) -> None:
     dealt = deal_krypto(random.Random(seed))

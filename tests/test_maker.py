@@ -14,7 +14,7 @@ import attrs
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from strategies import levels, rules
+from strategies import examples, levels, rules
 from test_cli import run
 
 from puzzlecalc import (
@@ -66,7 +66,7 @@ def test_made_levels_have_one_shortest_solution_of_the_stated_length(
         _check_made(generate(random.Random(seed), game=game, moves=moves), moves)
 
 
-@settings(max_examples=60)
+@settings(max_examples=examples(60))
 @given(st.integers(0, 2**32), st.sampled_from([1, 2]), st.integers(1, 6), st.booleans())
 def test_any_seed_makes_a_level_as_promised(seed: int, game: Any, moves: int, unique: bool) -> None:
     level = generate(random.Random(seed), game=game, moves=(moves, moves), unique=unique)
@@ -137,7 +137,7 @@ def test_several_shortest_solutions_when_allowed() -> None:
     assert any(count_solutions(level) > 1 for level in made)
 
 
-@settings(max_examples=40)
+@settings(max_examples=examples(40))
 @given(
     st.integers(0, 10**6),
     st.floats(0, 25, allow_nan=False),
@@ -283,7 +283,7 @@ def test_an_unsolvable_level_has_no_difficulty(level: Level) -> None:
         level_difficulty(level)
 
 
-@settings(max_examples=150)
+@settings(max_examples=examples(150))
 @given(levels(), rules)
 def test_difficulty_agrees_with_the_solver(level: Level, rules: Rules) -> None:
     shortest = solve_level(level, rules)

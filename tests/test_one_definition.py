@@ -9,6 +9,7 @@ from fractions import Fraction
 import pytest
 from hypothesis import HealthCheck, assume, example, given, settings
 from hypothesis import strategies as st
+from strategies import examples
 from strategies24 import any_rules
 
 from puzzlecalc.arith24 import HouseRules, check, count, solvable, solve
@@ -31,7 +32,7 @@ def _solved(hand: list[Number], target: Number, rules: HouseRules) -> list[Expr]
         raise  # (never reached: assume raises)
 
 
-@settings(max_examples=400, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(400), suppress_health_check=[HealthCheck.too_slow])
 @given(hands, targets, any_rules)
 @example([0, 1, 10], 0, HouseRules(distinct="none", use_all=False, concat=True))  # (10-10 twice)
 @example(  # ((1/2)+5-5, bracketed to the left, passed 11/2, of more than max_digits digits)
@@ -52,7 +53,7 @@ def test_every_printed_solution_reads_back_and_is_accepted(
         assert expr.value == target
 
 
-@settings(max_examples=300, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(300), suppress_health_check=[HealthCheck.too_slow])
 @given(hands, targets, any_rules)
 def test_counting_is_listing(hand: list[Number], target: Number, rules: HouseRules) -> None:
     found = _solved(hand, target, rules)
@@ -91,7 +92,7 @@ def answers(draw: st.DrawFn) -> tuple[list[Number], str, HouseRules]:
     return hand, str(leaves[0]), rules
 
 
-@settings(max_examples=600, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(600), suppress_health_check=[HealthCheck.too_slow])
 @given(answers())
 def test_every_accepted_answer_makes_a_value_the_solver_makes(
     answer: tuple[list[Number], str, HouseRules],

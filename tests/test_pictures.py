@@ -6,7 +6,7 @@ import xml.etree.ElementTree as ElementTree
 
 import pytest
 from hypothesis import example, given, settings
-from strategies import levels, rules, sequel_levels
+from strategies import examples, levels, rules, sequel_levels
 from strategies24 import exprs
 
 from puzzlecalc import Level, Rules, game_level, game_levels, solve_goals, solve_level
@@ -120,7 +120,7 @@ def test_an_expression_tree_names_its_numbers_operators_and_values(
     assert expr._repr_svg_() == expr_svg(expr)
 
 
-@settings(max_examples=100)
+@settings(max_examples=examples(100))
 @given(exprs())
 def test_any_expression_is_drawn(expr: Expr) -> None:
     try:
@@ -222,7 +222,7 @@ def _plain_layers(level: Level, rules: Rules) -> list[set[Value]]:
     return displays
 
 
-@settings(max_examples=80)
+@settings(max_examples=examples(80))
 @given(levels(max_moves=4, max_buttons=3) | sequel_levels(max_moves=3, max_buttons=3), rules)
 @example(Level(1, "A", 0, ["Sort asc"]), Rules())  # (a word goal: no move left for ABC)
 def test_the_layers_are_a_plain_breadth_first_search(level: Level, rules: Rules) -> None:

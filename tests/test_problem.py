@@ -9,7 +9,7 @@ import attrs
 import pytest
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
-from strategies import levels, rules, sequel_levels, sequel_rules
+from strategies import examples, levels, rules, sequel_levels, sequel_rules
 
 from puzzlecalc import GameState, Level, Rules, search
 from puzzlecalc.calculator.ops import DigitAdd, DigitSubtract, Insert, Lock, Shift
@@ -67,7 +67,7 @@ def _presses(level: Level, state: GameState, rules: Rules) -> list[tuple[Any, ..
     return found
 
 
-@settings(max_examples=300)
+@settings(max_examples=examples(300))
 @given(ANY_LEVEL, ANY_RULES, st.integers(0, 10**6))
 def test_each_move_is_what_pressing_the_button_does(level: Level, rules: Rules, seed: int) -> None:
     problem = LevelProblem(level, rules)
@@ -90,7 +90,7 @@ def test_each_move_is_what_pressing_the_button_does(level: Level, rules: Rules, 
                 assert (index, press, at) in made
 
 
-@settings(max_examples=300)
+@settings(max_examples=examples(300))
 @given(ANY_LEVEL, ANY_RULES, st.integers(0, 10**6))
 def test_the_goal_successors_are_the_successors_that_show_the_goal(
     level: Level, rules: Rules, seed: int
@@ -123,7 +123,7 @@ def _with_reachable_goal(level: Level, rules: Rules, seed: int) -> Level:
 WIDE_LEVEL = Level(1000, 0, 4, (Insert("2"), DigitAdd(2), DigitSubtract(3), Lock()))
 
 
-@settings(max_examples=300)
+@settings(max_examples=examples(300))
 @given(ANY_LEVEL, ANY_RULES, st.integers(0, 10**6))
 @example(WIDE_LEVEL, Rules(hold_costs_move=False, influence="arithmetic"), 0)
 def test_the_search_finds_the_path_a_plain_search_finds(
@@ -154,7 +154,7 @@ def _distances(
     return found
 
 
-@settings(max_examples=200)
+@settings(max_examples=examples(200))
 @given(
     levels(max_moves=4, max_buttons=3) | sequel_levels(max_moves=3, max_buttons=3),
     ANY_RULES,

@@ -19,6 +19,7 @@ import attrs
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from strategies import examples
 
 from puzzlecalc.arith24 import HouseRules, check, count
 from puzzlecalc.arith24.countdown import one_step_values
@@ -59,7 +60,7 @@ def _plain_values(hand: tuple[int, ...]) -> set[Fraction]:
     return made
 
 
-@settings(max_examples=15)
+@settings(max_examples=examples(15))
 @given(st.integers(0, 10**6), st.sampled_from([0.0, 0.25, 0.5]), st.integers(1, 2))
 def test_a_hand_set_meets_what_it_was_asked(seed: int, unsolvable: float, least: int) -> None:
     records = list(hand_set(12, seed=seed, unsolvable=unsolvable, least=least, high=10,

@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 from hypothesis import example, given, settings
 from shared_data import load
-from strategies import levels, rules
+from strategies import examples, levels, rules
 
 from puzzlecalc import (
     GameState,
@@ -203,7 +203,7 @@ def _no_free_noop(solution: Solution, rules: Rules) -> bool:
     )
 
 
-@settings(max_examples=150)
+@settings(max_examples=examples(150))
 @given(levels(max_moves=3), rules)
 def test_solver_agrees_with_brute_force(level: Level, rules: Rules) -> None:
     expected = _brute_force(level, rules)
@@ -218,7 +218,7 @@ def test_solver_agrees_with_brute_force(level: Level, rules: Rules) -> None:
         assert len(shortest) == min(len(s) for s in expected)
 
 
-@settings(max_examples=100)
+@settings(max_examples=examples(100))
 @given(levels(max_moves=5, max_buttons=4), rules)
 @example(Level(start=10, goal=15, moves=3, buttons=["+2", "[+]1"]), Rules())  # (+2 shows +3)
 def test_solutions_replay_and_shortest_is_shortest(level: Level, rules: Rules) -> None:
@@ -248,7 +248,7 @@ def _labels_shown(level: Level, solution: Solution, rules: Rules) -> list[str]:
     return shown
 
 
-@settings(max_examples=50)
+@settings(max_examples=examples(50))
 @given(levels(max_moves=5, max_buttons=4))
 def test_results_are_deterministic(level: Level) -> None:
     assert solve_level(level) == solve_level(level)

@@ -9,6 +9,7 @@ from fractions import Fraction
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from strategies import examples
 
 from puzzlecalc.arith24 import HouseRules, check
 from puzzlecalc.arith24.ten import MAX_CENSUS_LENGTH, TEN_PUZZLE, digits, ten, ten_census
@@ -67,7 +68,7 @@ def test_four_different_digits_other_than_zero_always_make_ten() -> None:
         assert ten(chosen, in_order=False), chosen
 
 
-@settings(max_examples=200)
+@settings(max_examples=examples(200))
 @given(st.lists(st.integers(0, 9), min_size=1, max_size=5), st.integers(-5, 30))
 def test_each_solution_keeps_the_order_and_the_referee_takes_it(
     string: list[int], target: int

@@ -24,6 +24,7 @@ from typing import Any
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from strategies import examples
 
 import puzzlecalc
 from puzzlecalc import GameState, Level, Rules, caches, search
@@ -752,7 +753,7 @@ def _wrong_call(draw: st.DrawFn) -> tuple[str, str, Any]:
     return name, argument, draw(JUNK)
 
 
-@settings(max_examples=300, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=examples(300), suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(call=_wrong_call())
 def test_a_wrong_value_of_any_shape_is_refused_by_name_or_coped_with(
     call: tuple[str, str, Any], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
