@@ -24,6 +24,9 @@ import more_itertools
 from puzzlecalc.errors import InvalidArgumentError
 
 __all__ = [
+    "ARROW",
+    "ARROWS",
+    "LATEX_ARROWS",
     "LATEX_COMMAND",
     "LATEX_TEXT",
     "LINE_MARKER",
@@ -60,6 +63,14 @@ _STEP_AFTER: Final = re.compile(r"[\n:,;|]|=(?!>)")
 PARAGRAPH_BREAK: Final = re.compile(r"\n[ \t]*\n")
 #: A table of Markdown: two lines or more that begin and end with ``|``.
 TABLE: Final = re.compile(r"^[ \t]*\|.*\|[ \t]*(?:\n[ \t]*\|.*\|[ \t]*)+$", re.MULTILINE)
+#: The arrows both graders read, as text writes them (between two steps, a step and its
+#: result, a press and its display), and one of them in a pattern (the longest first);
+#: and LaTeX's commands that write an arrow (``\to``, ``\implies``), by name.
+ARROWS: Final = ("→", "⇒", "⟶", "⟹", "➔", "➜", "➡", "➡\ufe0f", "->", "=>", "-->", "==>")
+ARROW: Final = "|".join(map(re.escape, sorted(ARROWS, key=len, reverse=True)))
+LATEX_ARROWS: Final = (
+    "to", "rightarrow", "longrightarrow", "Rightarrow", "Longrightarrow", "implies",
+)  # fmt: skip
 #: LaTeX's commands that write their braces' inside as text (``\text{Reverse}``,
 #: ``\mathrm{24}``): what each grader reads is that inside. (Longest first: none is read as
 #: the start of another.)
@@ -303,15 +314,15 @@ def _is_printed_escaped(text: str) -> bool:
 
 def result_named(names: Sequence[str]) -> re.Pattern[str]:
     """Where one of ``names`` and a colon name a step's result, a number, and what parts
-    them from the step before: a comma, semicolon, bar, arrow or full stop, and a new line
-    perhaps (``3 + 3, Result: 6``, ``<< → **Display:** 688``, ``Result: 6`` on the next
-    line), for :func:`named_results`.
+    them from the step before: a comma, semicolon, bar, arrow (:data:`ARROWS`) or full
+    stop, and a new line perhaps (``3 + 3, Result: 6``, ``<< → **Display:** 688``,
+    ``Result: 6`` on the next line), for :func:`named_results`.
 
     >>> result_named(["result"]).sub(" =", "3 + 3, Result: 6")
     '3 + 3 = 6'
     """
     return re.compile(
-        r"[ \t]*(?:[,;|→⇒]|->|=>|\.(?=\s))?[ \t]*\n?[ \t]*[*_]*"
+        rf"[ \t]*(?:[,;|]|{ARROW}|\.(?=\s))?[ \t]*\n?[ \t]*[*_]*"
         rf"\b(?:{'|'.join(names)})\b[*_]*[ \t]*:[*_]*(?=[ \t*_]*[-(\d])",
         re.IGNORECASE,
     )

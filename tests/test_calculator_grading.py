@@ -16,6 +16,7 @@ from more_itertools import run_length
 from strategies import examples, levels, rules, sequel_levels, sequel_rules
 
 from puzzlecalc import game_levels, solve_level
+from puzzlecalc._free_text import ARROWS, LATEX_ARROWS
 from puzzlecalc.calculator.grading import (
     MAX_ANSWER,
     NO_PRESSES,
@@ -50,6 +51,7 @@ NO_SOLUTION_LEVEL = Level(start=0, goal=7, moves=2, buttons=["+2"])
         "<< then << then +4 and +4, then Reverse then +4",
         "<< → << → +4 → +4 → Reverse → +4",
         "<< -> << -> +4 -> +4 -> Reverse -> +4",
+        "<< --> << ==> +4 ⟹ +4 ➜ Reverse ➡️ +4",
         "Think: 6884 has four digits.\n\n<answer><<, <<, +4, +4, Reverse, +4</answer>",
         "<answer>+4</answer> no: <Answer><<, <<, +4, +4, Reverse, +4</Answer>",  # (the last)
         r"So: $\boxed{<<, <<, +4, +4, Reverse, +4}$",
@@ -204,6 +206,13 @@ def test_a_wrong_answer_says_what_is_wrong(
         fault,
         presses,
     )
+
+
+@pytest.mark.parametrize("arrow", [*ARROWS, *(f"\\{name}" for name in LATEX_ARROWS)])
+def test_every_arrow_both_graders_read_parts_presses_and_leads_to_a_display(arrow: str) -> None:
+    for text in ("<< {0} << {0} +4", "6884 {0} << {0} 688 {0} << {0} 68 {0} +4 {0} 72"):
+        graded = grade_presses(f"${text.format(arrow)}$", LEVEL)
+        assert graded.presses == ("<<", "<<", "+4") and graded.display == 72, (text, graded)
 
 
 def test_latex_writes_the_characters_of_labels() -> None:

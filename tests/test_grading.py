@@ -16,6 +16,7 @@ from hypothesis import example, given, settings
 from hypothesis import strategies as st
 from strategies import examples
 
+from puzzlecalc._free_text import ARROWS, LATEX_ARROWS
 from puzzlecalc.arith24 import HouseRules, solve
 from puzzlecalc.arith24.expr import Expr, parse
 from puzzlecalc.arith24.grading import (
@@ -195,6 +196,8 @@ def test_a_latex_fraction_of_two_numbers_is_a_result_of_a_step(text: str, expres
         ("3+3 → 6 → 6*4 → 24", [3, 3, 4], 24),
         ("6*5 -> 30 -> 30/3 -> 10", [6, 5, 3], 10),  # (30/3 follows the result 30)
         ("6/12 ⟹ 1/2 ⟹ 1/2+5 ⟹ 11/2 ⟹ 11/2*4 ⟹ 22", [6, 12, 5, 4], 22),  # (1/2: a result)
+        ("8-4 = 4 ➡️ 4*6 = 24", [4, 6, 8], 24),  # (an emoji's arrow)
+        ("8 - 4 ➜ Result: 4\n4*6 ➜ Result: 24", [4, 6, 8], 24),  # (before a named result)
     ],
 )
 def test_an_arrow_makes_a_result_after_an_expression_and_else_parts_two_steps(
@@ -202,6 +205,13 @@ def test_an_arrow_makes_a_result_after_an_expression_and_else_parts_two_steps(
 ) -> None:
     graded = grade(text, cards, target)
     assert graded.correct, (text, graded)
+
+
+@pytest.mark.parametrize("arrow", [*ARROWS, *(f"\\{name}" for name in LATEX_ARROWS)])
+def test_every_arrow_both_graders_read_makes_a_result_and_parts_two_steps(arrow: str) -> None:
+    for text in ("3+3 {0} 6, 6*4 {0} 24", "3+3 = 6 {0} 6*4 = 24", "3+3 {0} Result: 6, 6*4 = 24"):
+        graded = grade(f"${text.format(arrow)}$", [3, 3, 4])
+        assert graded.correct, (text, graded)
 
 
 @pytest.mark.parametrize(

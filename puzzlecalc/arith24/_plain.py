@@ -16,6 +16,8 @@ from typing import Final
 import more_itertools
 
 from puzzlecalc._free_text import (
+    ARROW,
+    LATEX_ARROWS,
     LATEX_COMMAND,
     LATEX_TEXT,
     TABLE,
@@ -48,9 +50,7 @@ _SIZES: Final = tuple(
 _LATEX: Final = {
     "times": "*", "cdot": "*", "ast": "*", "div": "/", "sqrt": "√",
     "dfrac": r"\frac", "tfrac": r"\frac", **dict.fromkeys(("ldots", "dots", "cdots"), "..."),
-    **dict.fromkeys(
-        ("to", "rightarrow", "longrightarrow", "Rightarrow", "Longrightarrow", "implies"), "→"
-    ),
+    **dict.fromkeys(LATEX_ARROWS, "→"),
     **dict.fromkeys(("quad", "qquad"), ", "),
     **dict.fromkeys((";", ":", ">", " "), " "),
     **dict.fromkeys(("left", "right", *_SIZES, *LATEX_TEXT, ",", "!", "(", ")", "[", "]"), ""),
@@ -140,8 +140,8 @@ _EQUAL_WORDS: Final = (" is ", " equals ", " gives ", " makes ", " yields ", " r
 #: A digit, and an operator (:func:`has_digit`, :func:`has_operator`).
 DIGIT: Final = re.compile(r"\d")
 _OPERATOR: Final = re.compile(r"[-+*/^√!]")
-#: An arrow, as text writes one: ``→``, ``⇒``, ``⟶``, ``⟹``, ``->``, ``=>``, ``-->``, ``==>``.
-_ARROW: Final = re.compile(r"[→⇒⟶⟹]|--?>|==?>")
+#: An arrow, as text writes one (:data:`~puzzlecalc._free_text.ARROWS`).
+_ARROW: Final = re.compile(ARROW)
 #: The words that say what a step in words makes (``to get``, ``giving``, ``which is``).
 _MAKES: Final = (
     r"(?:to[ \t]+(?:get|make|give)|gives?|giving|makes?|making|which[ \t]+(?:is|gives|makes)"

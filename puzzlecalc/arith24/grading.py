@@ -69,19 +69,20 @@ stop). LaTeX (``\\times``, ``\\div``, ``\\cdot``, ``\\sqrt``, ``\\frac{a}{b}`` (
 64; of two numbers, the number ``a/b`` a step writes), ``\\left(``, ``\\bigl(``; its
 environments' rows, ``\\begin{aligned} 8-4 &= 4 \\\\ 4 \\times 6 &= 24 \\end{aligned}``, as
 lines, and its arrows, ``\\Rightarrow``, as arrows, and ``\\quad`` between steps as what
-parts them), a root in letters (``sqrt(16)``), an arrow (``→``, ``⇒``, ``->``, ``=>``)
-after an expression as ``=`` (``3+3 -> 6, 6*4 -> 24``) and else as what parts two steps
-(``3+3 = 6 => 6*4 = 24``), Unicode (``×``, ``÷``, ``−``), a letter x between operands (``3
-x 8``) and words between operands ("plus", "minus", "times", "multiplied by", "divided by":
-``8 divided by (3 minus 8 divided by 3)``) are read as the operators they write, square
-brackets about an expression and braces as round ones (``[(1+2)+3]*4``; an operator alone
-in braces is the operator, ``8{-}4``), a number's thousands parted by commas as one number
-(``7,725``; not the list ``3,8,8,3``), Unicode's vulgar fractions as one number, with a
-whole number before one (``⅓``, ``2⅔``), a mixed number in ASCII (``2 2/3``) as one number,
-and a repeating decimal as the fraction it is, written with an ellipsis after a block of
-its digits written twice (``2.666...``, ``0.1666…``) or with LaTeX's ``\\overline`` over
-the block (``0.\\overline{3}``). The work grows with the length of the text, no faster: an
-answer of :data:`MAX_ANSWER` characters takes milliseconds.
+parts them), a root in letters (``sqrt(16)``), an arrow (``→``, ``⇒``, ``->``, ``=>``,
+``-->``, ``⟹``, ``➜``: the arrows the Calculator's grader reads) after an expression as
+``=`` (``3+3 -> 6, 6*4 -> 24``) and else as what parts two steps (``3+3 = 6 => 6*4 = 24``),
+Unicode (``×``, ``÷``, ``−``), a letter x between operands (``3 x 8``) and words between
+operands ("plus", "minus", "times", "multiplied by", "divided by": ``8 divided by (3 minus
+8 divided by 3)``) are read as the operators they write, square brackets about an
+expression and braces as round ones (``[(1+2)+3]*4``; an operator alone in braces is the
+operator, ``8{-}4``), a number's thousands parted by commas as one number (``7,725``; not
+the list ``3,8,8,3``), Unicode's vulgar fractions as one number, with a whole number before
+one (``⅓``, ``2⅔``), a mixed number in ASCII (``2 2/3``) as one number, and a repeating
+decimal as the fraction it is, written with an ellipsis after a block of its digits written
+twice (``2.666...``, ``0.1666…``) or with LaTeX's ``\\overline`` over the block
+(``0.\\overline{3}``). The work grows with the length of the text, no faster: an answer of
+:data:`MAX_ANSWER` characters takes milliseconds.
 
 :func:`grade` then referees the expression with
 :func:`~puzzlecalc.arith24.referee.check` under the puzzle's rules (the solver and the

@@ -14,7 +14,15 @@ from typing import Final
 
 import more_itertools
 
-from puzzlecalc._free_text import LATEX_COMMAND, LATEX_TEXT, LINE_MARKER, TABLE, table_columns
+from puzzlecalc._free_text import ARROWS as TEXT_ARROWS
+from puzzlecalc._free_text import (
+    LATEX_ARROWS,
+    LATEX_COMMAND,
+    LATEX_TEXT,
+    LINE_MARKER,
+    TABLE,
+    table_columns,
+)
 from puzzlecalc.calculator.level import MAX_PRESSES, WORD_BUTTON
 from puzzlecalc.calculator.notation import parse_button, parse_press
 from puzzlecalc.errors import InvalidButtonError
@@ -59,14 +67,6 @@ _FILLER: Final = re.compile(
 )
 #: A number as a display shows it (``-12``, ``0.5``).
 _DISPLAY: Final = re.compile(r"-?\d+(?:\.\d+)?")
-#: Where an answer says the display it starts from in words, a sentence, a line or before
-#: an arrow (``Start with 0.``, ``Starting from 6884``, ``Start at 0 → +3 → 3``): read as
-#: the heading that gives it (``Start: 0``).
-_STARTED: Final = re.compile(
-    r"^([ \t]*)(?:start(?:ing)?|begin(?:ning)?)[ \t]+(?:with|at|from)[ \t]+"
-    rf"(?={_DISPLAY.pattern}[ \t]*(?:\.?[ \t]*$|\.[ \t]|→|->|=>|⇒))",
-    re.IGNORECASE | re.MULTILINE,
-)
 #: A press said in words, the operation it does and its number (``add 3``, ``multiply by
 #: 2``, ``append 5``): the verb and the number; and the label each verb writes (the level
 #: then asks whether a button shows it).
@@ -91,17 +91,24 @@ _LATEX_CHARACTERS: Final = {"times": "x", "cdot": "x", "div": "/", "ll": "<<", "
 #: A list of quoted presses, as JSON or Python writes it (``["<<", "+4"]``, perhaps the
 #: value of an object's key: ``{"presses": ["<<", "+4"]}``): its inside.
 _QUOTED_LIST: Final = re.compile(r"^\s*\[\s*([\"'].*[\"'])\s*\][\s}`]*$", re.DOTALL)
-#: Arrows, as text and LaTeX write them: between two presses, or a press and the display
-#: it leads to.
-ARROWS: Final = frozenset(
-    {"→", "->", "⇒", "=>", "⟶", "\\to", "\\rightarrow", "\\Rightarrow", "\\longrightarrow"}
-)
+#: Arrows, as text and LaTeX write them (:data:`~puzzlecalc._free_text.ARROWS`, and
+#: ``\to``, ``\implies``, ...): between two presses, or a press and the display it leads
+#: to.
+ARROWS: Final = frozenset({*TEXT_ARROWS, *(f"\\{name}" for name in LATEX_ARROWS)})
 #: An arrow in a pattern (the longest tried first), and as a group; and a press in
 #: brackets, what they hold a group (a bracket within it of eight characters at most:
 #: ``(Store(hold))``).
 _ANY_ARROW: Final = "|".join(map(re.escape, sorted(ARROWS, key=len, reverse=True)))
 _ARROW: Final = f"({_ANY_ARROW})"
 _IN_BRACKETS: Final = r"\(((?:[^()\n]|\([^()\n]{0,8}\)){1,40})\)"
+#: Where an answer says the display it starts from in words, a sentence, a line or before
+#: an arrow (``Start with 0.``, ``Starting from 6884``, ``Start at 0 → +3 → 3``): read as
+#: the heading that gives it (``Start: 0``).
+_STARTED: Final = re.compile(
+    r"^([ \t]*)(?:start(?:ing)?|begin(?:ning)?)[ \t]+(?:with|at|from)[ \t]+"
+    rf"(?={_DISPLAY.pattern}[ \t]*(?:\.?[ \t]*$|\.[ \t]|{_ANY_ARROW}))",
+    re.IGNORECASE | re.MULTILINE,
+)
 #: A press in brackets after an arrow, before the display it leads to or another arrow
 #: (``6884 → (<<) 688``, ``→ (Store(hold)) 12``, ``0 →(+3)→ 3``): the arrow, and what the
 #: brackets hold.
