@@ -6,6 +6,7 @@ from __future__ import annotations
 import io
 import itertools
 import json
+import re
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -237,10 +238,20 @@ def test_a_press_written_as_the_arithmetic_it_does_is_a_step_of_a_walk() -> None
         "0 + 1 = 1, 1 + 2 = 3, 3 × 4 = 12",
         "Step 1: 0+1=1\nStep 2: 1+2=3\nStep 3: 3*4=12",
         "+1 (0 + 1 = 1), +2 (1 + 2 = 3), x4 (3 × 4 = 12)",
+        "+1: 0 + 1 = 1\n+2: 1 + 2 = 3\nx4: 3 × 4 = 12",  # (after the press's colon)
+        "Step 1: Press [+1]: 0 + 1 = 1\nStep 2: Press [+2]: 1 + 2 = 3\nStep 3: Press [x4]: 3*4=12",
     ):
         assert grade_presses(text, level).presses == ("+1", "+2", "x4"), text
     negative = Level(start=5, goal=-10, moves=1, buttons=["x-2"])
     assert grade_presses("5 × -2 = -10", negative).correct
+    # (-8 is a display too: the arithmetic of the press -8, not the displays 99 and -8)
+    assert grade_presses(
+        "-8: 99 - 8 = 91", Level(start=99, goal=91, moves=1, buttons=["-8"])
+    ).correct
+    # (the display it gives is the walk's: a wrong one is no press a button shows)
+    assert grade_presses("+1: 0 + 1 = 1\n+2: 1 + 2 = 4", level).reason == (
+        "press 3: no button shows '4' at this point"
+    )
 
 
 def test_a_count_written_as_a_product_is_a_press_where_a_button_shows_it() -> None:
@@ -460,6 +471,22 @@ def _told(solution: Solution) -> tuple[str, str, str]:
     return colons, sentences, table
 
 
+def _worked(solution: Solution) -> str:
+    """``solution`` as a line of each press, drawn in square brackets, with after its colon
+    the arithmetic it does (``Press [+4]: 68 + 4 = 72``), else the displays before and
+    after it (``Press [<<]: 6884 → 688``)."""
+    shown = [format_value(state.value) for state in [solution.start, *solution.states]]
+    lines = []
+    steps = zip(solution.labels, shown, shown[1:], strict=False)
+    for n, (label, before, after) in enumerate(steps, 1):
+        operation = re.fullmatch(r"([-+x/])(\d+)", label)
+        done = f"{before} → {after}"
+        if operation is not None:
+            done = f"{before} {operation[1].replace('x', '×')} {operation[2]} = {after}"
+        lines.append(f"Step {n}: Press [{label}]: {done}")
+    return "\n".join(lines)
+
+
 def _named(solution: Solution) -> tuple[str, ...]:
     """``solution`` with each display named by a word and a colon after its press: a line
     of each; each on its own line; in a list with an arrow; after a sentence's full stop."""
@@ -536,6 +563,7 @@ def test_every_real_level_is_graded_right_as_its_shortest_solution_is_written() 
                          f"{', '.join(labels)}\n\nWhy it works: {labels[-1]} makes the goal.",
                          " ".join(labels), " ".join(f"[{label}]" for label in labels),
                          _multiplied(labels), *_told(solution), *_named(solution),
+                         _worked(solution),
                          json.dumps(solution.to_dict()), _json_steps(solution)):  # fmt: skip
                 assert grade_presses(text, level) == PressGrade(
                     True, "correct", tuple(labels), solution.final.value

@@ -234,28 +234,22 @@ def _part_words(part: str) -> list[str]:
     """The words of a ``part``, and ``""`` after them, a colon between a press and a
     number written as an arrow: the display the press leads to (``- /3: 3``, ``Press
     Store (hold): 9``, ``+4 twice: 76``; the press begins the part, or follows a verb or an
-    arrow), and the displays before and after it, as one (``- <<: 6884 → 688``)."""
+    arrow), and the displays before and after it, as one (``- <<: 6884 → 688``), or the
+    arithmetic it does, as a walk's step (``+4: 68 + 4 = 72``, ``68 → +4 → 72``)."""
     if ":" not in part:
         return [*part.split(), ""]
     words: list[str] = []
     begins = 0  # (where a press may begin: after the last verb or arrow)
-    written = [*part.split(), "", "", ""]  # (the words after the last: none)
+    written = [*part.split(), "", "", "", "", ""]  # (the words after the last: none)
     at = 0
     while written[at]:
-        word, following = written[at], written[at + 1]
-        pressed = word[:-1]
-        if (
-            word.endswith(":")
-            and _DISPLAY.fullmatch(following)
-            and len(words) - begins < MOST_WORDS
-            and (
-                pressed.endswith(")")
-                or pressed.lower() in (*COUNTED_ALONE, "times")  # ("+4 twice: 76")
-                or is_label(" ".join([*words[begins:], pressed]))
-            )
-        ):
-            words += [pressed, "→"]
-            if written[at + 2] in ARROWS and _DISPLAY.fullmatch(written[at + 3]):
+        word = written[at]
+        label = _colon_press(words, begins, word, written[at + 1])
+        if label is not None:
+            words += [word[:-1], "→"]
+            if _is_step(written[at + 2 : at + 6], label):
+                at += 4  # (the display before, the press again, and their arrows)
+            elif written[at + 2] in ARROWS and _DISPLAY.fullmatch(written[at + 3]):
                 at += 2  # (the display before the press, and its arrow)
         else:
             words.append(word)
@@ -263,6 +257,33 @@ def _part_words(part: str) -> list[str]:
             begins = len(words)
         at += 1
     return [*words, ""]
+
+
+def _colon_press(words: list[str], begins: int, word: str, following: str) -> str | None:
+    """The label of the press that ``word`` ends with its colon, with the ``words`` from
+    ``begins`` before it, where the display it leads to is ``following`` (``+4: 72``,
+    ``Press Store (hold): 9``, ``+4 twice: 76``); else ``None``."""
+    if not word.endswith(":") or not _DISPLAY.fullmatch(following):
+        return None
+    if len(words) - begins >= MOST_WORDS:
+        return None
+    pressed = word[:-1]
+    label = " ".join([*words[begins:], pressed])
+    if pressed.endswith(")") or pressed.lower() in (*COUNTED_ALONE, "times") or is_label(label):
+        return label  # (a long press, "+4 twice: 76", or a label)
+    return None
+
+
+def _is_step(words: list[str], label: str) -> bool:
+    """Whether ``words``, after a display, are the rest of a walk's step that makes the
+    press ``label``: an arrow, the press, an arrow, a display (``→ +4 → 72``)."""
+    arrow, press, then, display = words
+    if arrow not in ARROWS or then not in ARROWS or not _DISPLAY.fullmatch(display):
+        return False
+    try:
+        return parse_press(press) == parse_press(label)
+    except InvalidButtonError:
+        return False
 
 
 def _press_column(table: re.Match[str]) -> str:
