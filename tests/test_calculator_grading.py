@@ -379,6 +379,8 @@ def test_only_the_same_label_begins_each_item_of_a_list() -> None:
         "First add 3. Then press 5.",
         "Start at 0 → add 3 → 3 → append 5 → 35",
         "Press +3 to add 3, then press 5 to append a 5.",  # (in remarks: no press)
+        "Starting from 0, add 3 to get 3. Then append 5 to get 35.",  # (the start, a comma)
+        "Starting at 0: add 3 → 3, append 5 → 35",  # (the start, a colon)
     ],
 )
 def test_a_press_said_in_words_is_the_press(text: str) -> None:
@@ -451,12 +453,13 @@ def _walk(
     return " → ".join(itertools.chain(shown[:1], *zip(solution.labels, shown[1:], strict=True)))
 
 
-def _started(solution: Solution) -> str:
-    """``solution`` as lines of each press and the display it leads to, after a line that
-    gives the display at the start (``Start: 6884``)."""
+def _started(solution: Solution, start: str = "Start: {}\n", between: str = "\n") -> str:
+    """``solution`` as each press and the display it leads to, ``between`` each, after
+    ``start``, which gives the display at the start (``Start: 6884`` and a line each)."""
     shown = [format_value(state.value) for state in [solution.start, *solution.states]]
     pairs = zip(solution.labels, shown[1:], strict=True)
-    return f"Start: {shown[0]}\n" + "\n".join(f"{label} → {display}" for label, display in pairs)
+    steps = between.join(f"{label} → {display}" for label, display in pairs)
+    return start.format(shown[0]) + steps
 
 
 def _told(solution: Solution) -> tuple[str, str, str]:
@@ -511,10 +514,10 @@ SAID = {
 }
 
 
-def _said(solution: Solution) -> str:
+def _said(solution: Solution, start: str = "Start with {}.") -> str:
     """``solution`` as sentences, each press that does arithmetic or types a number said in
-    words (``add 4``, ``multiply by 2``, ``append 5``), the others after "press", after a
-    sentence that says the display at the start."""
+    words (``add 4``, ``multiply by 2``, ``append 5``), the others after "press", after
+    ``start``, which says the display at the start."""
     said = []
     for label in solution.labels:
         operator = label[:1] if label[:1] in "+-x/" else ""
@@ -522,7 +525,7 @@ def _said(solution: Solution) -> str:
         said.append(
             SAID[operator].format(number) if number.lstrip("-").isdigit() else f"press {label}"
         )
-    return f"Start with {format_value(solution.start.value)}. {', then '.join(said)}."
+    return f"{start.format(format_value(solution.start.value))} {', then '.join(said)}."
 
 
 def _counted(labels: Sequence[str]) -> str:
@@ -558,6 +561,8 @@ def test_every_real_level_is_graded_right_as_its_shortest_solution_is_written() 
                          _started(solution), "\n".join(f"Button: {label}" for label in labels),
                          "\n".join(f"Press: {label}" for label in labels),
                          " followed by ".join(labels), _said(solution),
+                         _said(solution, "Starting from {},"),
+                         _started(solution, "Starting at {}: ", ", "),
                          "\n\n".join(f"### Step {n}\nPress: {label}" for n, label in
                                      enumerate(labels, 1)),
                          f"{', '.join(labels)}\n\nWhy it works: {labels[-1]} makes the goal.",

@@ -101,12 +101,14 @@ ARROWS: Final = frozenset({*TEXT_ARROWS, *(f"\\{name}" for name in LATEX_ARROWS)
 _ANY_ARROW: Final = "|".join(map(re.escape, sorted(ARROWS, key=len, reverse=True)))
 _ARROW: Final = f"({_ANY_ARROW})"
 _IN_BRACKETS: Final = r"\(((?:[^()\n]|\([^()\n]{0,8}\)){1,40})\)"
-#: Where an answer says the display it starts from in words, a sentence, a line or before
-#: an arrow (``Start with 0.``, ``Starting from 6884``, ``Start at 0 → +3 → 3``): read as
-#: the heading that gives it (``Start: 0``).
+#: Where an answer says the display it starts from in words at the start of a line, a
+#: sentence, a line, or before a comma, a colon or an arrow (``Start with 0.``, ``Starting
+#: from 6884, add 3``, ``Starting at 0: +3 → 3``, ``Start at 0 → +3 → 3``): the words
+#: before it, the display, and the comma or colon (read as the heading that gives it,
+#: ``Start: 0``, on a line of its own where a comma or colon follows).
 _STARTED: Final = re.compile(
     r"^([ \t]*)(?:start(?:ing)?|begin(?:ning)?)[ \t]+(?:with|at|from)[ \t]+"
-    rf"(?={_DISPLAY.pattern}[ \t]*(?:\.?[ \t]*$|\.[ \t]|{_ANY_ARROW}))",
+    rf"({_DISPLAY.pattern})(?:[ \t]*([,:])|(?=[ \t]*(?:\.?[ \t]*$|\.[ \t]|{_ANY_ARROW})))",
     re.IGNORECASE | re.MULTILINE,
 )
 #: A press in brackets after an arrow, before the display it leads to or another arrow
@@ -170,7 +172,7 @@ def read(found: str) -> list[str]:
     if "\\" in found:
         found = LATEX_COMMAND.sub(_latex_character, _LATEX_TEXT.sub(r"\1", found))
     found = LINE_MARKER.sub("", _NUMBERED.sub("", _MARKS.sub("", found)))
-    found = _FILLER.sub("", _SAID_PRESS.sub(_said_press, _STARTED.sub(r"\1Start: ", found)))
+    found = _FILLER.sub("", _SAID_PRESS.sub(_said_press, _STARTED.sub(_start_heading, found)))
     if "[" in found:
         found = _KEYCAP.sub(_uncapped, found, count=MAX_PRESSES)  # (no answer makes more)
     if "\n" in found:
@@ -186,6 +188,15 @@ def read(found: str) -> list[str]:
             words.append(NEW_LINE)
         words += more_itertools.flatten(parts)
     return words
+
+
+def _start_heading(started: re.Match[str]) -> str:
+    """The display at the start said in words (:data:`_STARTED`) as the heading that gives
+    it: ``Start with 0`` as ``Start: 0``, and ``Starting from 0,`` or ``Starting at 0:`` as
+    ``Start: 0`` and a line's end (so what follows begins a line, as it would after
+    ``Start with 0.``: ``Starting from 0, we press +3``)."""
+    before, display, parted = started.groups()
+    return f"{before}Start: {display}{chr(10) if parted else ''}"
 
 
 def _said_press(said: re.Match[str]) -> str:
