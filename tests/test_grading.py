@@ -1279,6 +1279,7 @@ def test_an_answer_is_text_of_a_bounded_length() -> None:
         ("1+1=2\n", "", "gives 2, not 24"),
         ("+", " = x = 3", "uses 3, which was not dealt"),  # (a step's left side, tried at each +)
         ("1+", "", "cannot read the answer: expression is longer than 1000"),
+        (" " * 50 + "\n:", "", NO_EXPRESSION),  # (lines of spaces: a result named after them)
     ],
 )
 def test_no_answer_of_the_longest_length_takes_long(piece: str, end: str, reason: str) -> None:
