@@ -26,6 +26,7 @@ from puzzlecalc.errors import InvalidArgumentError
 __all__ = [
     "ARROW",
     "ARROWS",
+    "DASHED_HEADING",
     "LATEX_ARROWS",
     "LATEX_COMMAND",
     "LATEX_TEXT",
@@ -33,6 +34,7 @@ __all__ = [
     "MAX_ANSWER",
     "NO_SOLUTION",
     "PARAGRAPH_BREAK",
+    "STEP_NAMES",
     "TABLE",
     "WRONGLY_NONE",
     "braced",
@@ -71,6 +73,17 @@ ARROW: Final = "|".join(map(re.escape, sorted(ARROWS, key=len, reverse=True)))
 LATEX_ARROWS: Final = (
     "to", "rightarrow", "longrightarrow", "Rightarrow", "Longrightarrow", "implies",
 )  # fmt: skip
+#: The words that name a step of an answer's working in a heading, with its number
+#: (``Step 2:``, ``Move 2:``), in small letters.
+STEP_NAMES: Final = ("step", "move")
+#: A step's heading at the start of a line with a dash after its number, and a space
+#: (``Step 2 – 8-4 = 4``, ``**Move 2** - <<``): the heading before the dash, which both
+#: graders read as the heading with a colon instead (``Step 2:``). (Only these words: in
+#: ``Then 8 – 4 = 4`` the dash is a minus.)
+DASHED_HEADING: Final = re.compile(
+    rf"^([ \t>#*_]*(?:{'|'.join(STEP_NAMES)})[ \t]*#?\d+[*_]*)[ \t]*[-–—](?=[ \t])",
+    re.IGNORECASE | re.MULTILINE,
+)
 #: LaTeX's commands that write their braces' inside as text (``\text{Reverse}``,
 #: ``\mathrm{24}``): what each grader reads is that inside. (Longest first: none is read as
 #: the start of another.)

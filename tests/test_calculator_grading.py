@@ -71,6 +71,10 @@ NO_SOLUTION_LEVEL = Level(start=0, goal=7, moves=2, buttons=["+2"])
         r"$\boxed{\ll \to \ll \to +4 \to +4 \to \text{Reverse} \to +4}$",  # (LaTeX's <<)
         r"$\textbf{<<}, \texttt{<<}, \mathtt{+4}, \text{+4}, \mathrm{Reverse}, +4$",
         "Step 1: <<\nStep 2: <<\nStep 3: +4\nStep 4: +4\nStep 5: Reverse\nStep 6: +4",
+        "Move 1: << → 688\nMove 2: << → 68\nMove 3: +4 → 72\nMove 4: +4 → 76\n"
+        "Move 5: Reverse → 67\nMove 6: +4 → 71",  # (a move's heading, as a step's)
+        'Step 1 – Press "<<": 688\nStep 2 – Press "<<": 68\nStep 3 – Press "+4": 72\n'
+        '**Step 4** — Press "+4": 76\nStep #5 - Press "Reverse": 67\nStep 6 - Press "+4": 71',
         "backspace, Backspace, + 4, +4, rev, +4",  # (the spellings parse_button reads)
         "<<, <<, +4, +4, Reverse, +4  (6 moves: 6884 -> 71)",  # (as a Solution prints)
         "Press << (688), << (68), +4 (72), +4 (76), Reverse (67), +4 (71).",
@@ -569,6 +573,7 @@ def test_every_real_level_is_graded_right_as_its_shortest_solution_is_written() 
                          " ".join(labels), " ".join(f"[{label}]" for label in labels),
                          _multiplied(labels), *_told(solution), *_named(solution),
                          _worked(solution),
+                         "\n".join(f"Move {n} – {label}" for n, label in enumerate(labels, 1)),
                          json.dumps(solution.to_dict()), _json_steps(solution)):  # fmt: skip
                 assert grade_presses(text, level) == PressGrade(
                     True, "correct", tuple(labels), solution.final.value

@@ -312,6 +312,10 @@ def test_a_wrong_value_is_given() -> None:
         ("1. 3+3=6\n2. 6*4=24", [3, 3, 4], 24, "(3+3)*4"),
         ("**Step 1:** 3 + 3 = 6\n**Step 2:** 6 × 4 = 24", [3, 3, 4], 24, "(3+3)*4"),
         ("**Step 1**: 3 + 3 = 6\n**Step 2**: 6 × 4 = 24", [3, 3, 4], 24, "(3+3)*4"),
+        ("Step 1 – 8 - 4 = 4\nStep 2 – 4 × 6 = 24", [4, 6, 8], 24, "(8-4)*6"),  # (a dash)
+        ("**Step 1** — 8-4 = 4\n**Step 2** — 4*6 = 24", [4, 6, 8], 24, "(8-4)*6"),
+        ("Step #1 - 8 - 4 = 4\nStep #2 - 4*6 = 24", [4, 6, 8], 24, "(8-4)*6"),
+        ("Then 8 – 4 = 4\nThen 4*6 = 24", [4, 6, 8], 24, "(8-4)*6"),  # (a minus: no step's)
         ("1. **3 + 3 = 6**\n2. **6 × 4 = 24**", [3, 3, 4], 24, "(3+3)*4"),
         ("- 3 + 3 = 6\n- 6 × 4 = 24", [3, 3, 4], 24, "(3+3)*4"),  # (a list's dash)
         ("* 3+3=6\n* 6*4=24", [3, 3, 4], 24, "(3+3)*4"),
@@ -800,6 +804,23 @@ def test_every_printed_solutions_working_grades_right_with_its_results_named_or_
         steps = (line.rsplit(" = ", 1) for line in solution.working())
         text = "\n".join(form.format(*step) for step in steps)
         assert grade(text, hand, target).correct, text
+
+
+#: A step's heading, as models write one before each step of their working.
+STEP_HEADINGS = ["Step {}:", "**Step {}:**", "Step {} –", "Step {} —", "**Step {}** -", "Step #{}:",
+                 "### Step {}\n", "{}.", "{})", "Move {}:"]  # fmt: skip
+
+
+@settings(max_examples=examples(60))
+@given(st.lists(st.integers(1, 13), min_size=2, max_size=4), st.sampled_from(STEP_HEADINGS))
+def test_every_printed_solutions_working_grades_right_under_each_steps_heading(
+    hand: list[int], heading: str
+) -> None:
+    """Its working, one step a line, each after its heading (``Step 2 – 8-4 = 4``)."""
+    for solution in solve(hand)[:3]:
+        steps = enumerate(solution.working(), 1)
+        text = "\n".join(f"{heading.format(n)} {step}" for n, step in steps)
+        assert grade(text, hand).correct, text
 
 
 def _working_written(solution: Expr, write: Callable[[Fraction], str]) -> str | None:

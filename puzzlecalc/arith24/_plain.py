@@ -17,6 +17,7 @@ import more_itertools
 
 from puzzlecalc._free_text import (
     ARROW,
+    DASHED_HEADING,
     LATEX_ARROWS,
     LATEX_COMMAND,
     LATEX_TEXT,
@@ -220,7 +221,7 @@ def plain(text: str) -> str:
     ``=`` or what parts two steps)."""
     if "|" in text:
         text = TABLE.sub(_table_steps, text)
-    text = narrowed(text)
+    text = DASHED_HEADING.sub(r"\1:", narrowed(text))
     if "\\" in text:
         text = _LATEX_ENVIRONMENT.sub("\n", text).replace("&", "")
         text = LATEX_COMMAND.sub(lambda command: _LATEX.get(command[1], command[0]), text)

@@ -114,13 +114,13 @@ _FIRST_MARK: Final = 0xE000
 _MARKS: Final = "\ue000-\uf8ff"
 _MARK: Final = re.compile(f"[{_MARKS}]")
 
-#: What goes before a step and is not the step: ``Step 2:``, ``First,``, ``2.`` (not the
-#: ``6.`` of ``6.5*4``), ``(2)`` before a number or a bracket (not ``(5) - 5``), words up
-#: to a colon (``First combine 8 and 4: 8+4=12``), and Markdown's emphasis about it or the
-#: step (``**Step 2:**``, ``**Step 2**:``, ``2. **3+3=6**``), or inline code's backtick or a
-#: quote before the step (``"3+3 = 6"``).
+#: What goes before a step and is not the step: ``Step 2:``, ``Step #2:``, ``First,``,
+#: ``2.`` (not the ``6.`` of ``6.5*4``), ``(2)`` before a number or a bracket (not ``(5) -
+#: 5``), words up to a colon (``First combine 8 and 4: 8+4=12``), and Markdown's emphasis
+#: about it or the step (``**Step 2:**``, ``**Step 2**:``, ``2. **3+3=6**``), or inline
+#: code's backtick or a quote before the step (``"3+3 = 6"``).
 _LABEL: Final = re.compile(
-    r"^\s*[*_]*(?:[A-Za-z][A-Za-z ]*\d+[*_]*\s*[:.)]|\d+[.)](?!\d)|\(\d+\)(?=[ \t]+[\d(])"
+    r"^\s*[*_]*(?:[A-Za-z][A-Za-z ]*#?\d+[*_]*\s*[:.)]|\d+[.)](?!\d)|\(\d+\)(?=[ \t]+[\d(])"
     r"|[A-Za-z][A-Za-z ]*[*_]*[:,]?"
     r"|[^=:]*:)?[*_]*\s*[*_`\"'“‘]*"
 )

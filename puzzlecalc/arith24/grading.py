@@ -27,35 +27,36 @@ expression the referee finds right is the answer whatever words follow it: ``8/(
 is impossible with + alone.``)
 
 Else, in the text, a list of steps (``3+3=6, 6*4=24``, ``3+3=6 so 6*4=24``, ``**Step 1:**
-3+3=6``, a chain running on, each side after its first beginning with what the side before
-makes, ``3+3 = 6*4 = 24``, a step written result first, ``6 = 3+3``, ``First combine 3 and
-3: 3+3=6``, ``(3+3)*4 = 24 (3+3 = 6, 6*4 = 24)``, a Markdown table's columns of operations
-and results, each result named after its operation, by a word a table's column would have
-and a colon (``Operation: 3+3, Result: 6``, ``3+3 | Value: 6``, ``Result: 6`` on the next
-line), or in words: ``Add 3 and 3 to get 6``, ``Multiply 6 by 4, giving 24``, ``then
-multiply the result by 4 to get 24`` (on the result before, where it makes what it says); a
-step may take a root or a factorial, ``√9 = 3``, ``3! = 6``, stand in backticks or quotes,
-``"3+3 = 6"``, and set its result in Markdown's emphasis, ``3+3 = **6**``; each step's
-operands must be cards or results of steps before, each used once (the step that made it
-written in full, a part that brackets would not change: ``12-6 = 6, (12-6)*4 = 24``, or its
-value, a fraction (spaces aside: ``1 / 3``, ``(-10) / 3``), then a negative number, before
-a whole number; a number that may be a card or a result is the latest result of its value,
-unless the answer so read does not use the cards dealt (or breaks a house rule) and reading
-some such numbers as cards makes one that does (does not): ``(2-1)*10 = 10. Check: 2-1 = 1,
-1*10 = 10`` with a card 10), the claimed result of each step the answer is made of exact (a
-try on the way, ``(5)-5 = 24? No``, is not the answer); at most 64 steps, a longer list is
-read as text) up to its last step that makes the target (the steps after it are working:
-``3+3=6, 6*4=24, as 24/4=6``), where a step that makes it again and is a part of the answer
-before it (as read, or as written) is working too (``(12+12)*1 = 24, where 12+12 = 24``;
-but one written as it, on its result, is a step where the cards dealt ask for it: ``10*1 =
-10, 10*1 = 10`` with two 1s), as the list is where it is a part of an expression the text
-states (``(13-11)*12*1 since 13-11 = 2 and (13-11)*12 = 24``); else, or where the list
-makes no target and the text states an expression (below), or where its answer claims a
-result it does not make and the text states another expression (``5*7 = 10? No, it is 35.
-(7-5)*3+4``), the last expression: of a chain of equalities (``8/(3-8/3) = 24``, ``24 =
-8/(3-8/3)``, ``8/(3-8/3) = 8/(1/3) = 24``; a sentence's full stop ends one, and a line that
-begins with ``=`` goes on with the one before) its first side with an operator, of the last
-chain that is not working after an expression stated before it.
+3+3=6``, ``Step 1 – 3+3=6``, a chain running on, each side after its first beginning with
+what the side before makes, ``3+3 = 6*4 = 24``, a step written result first, ``6 = 3+3``,
+``First combine 3 and 3: 3+3=6``, ``(3+3)*4 = 24 (3+3 = 6, 6*4 = 24)``, a Markdown table's
+columns of operations and results, each result named after its operation, by a word a
+table's column would have and a colon (``Operation: 3+3, Result: 6``, ``3+3 | Value: 6``,
+``Result: 6`` on the next line), or in words: ``Add 3 and 3 to get 6``, ``Multiply 6 by 4,
+giving 24``, ``then multiply the result by 4 to get 24`` (on the result before, where it
+makes what it says); a step may take a root or a factorial, ``√9 = 3``, ``3! = 6``, stand
+in backticks or quotes, ``"3+3 = 6"``, and set its result in Markdown's emphasis, ``3+3 =
+**6**``; each step's operands must be cards or results of steps before, each used once (the
+step that made it written in full, a part that brackets would not change: ``12-6 = 6,
+(12-6)*4 = 24``, or its value, a fraction (spaces aside: ``1 / 3``, ``(-10) / 3``), then a
+negative number, before a whole number; a number that may be a card or a result is the
+latest result of its value, unless the answer so read does not use the cards dealt (or
+breaks a house rule) and reading some such numbers as cards makes one that does (does not):
+``(2-1)*10 = 10. Check: 2-1 = 1, 1*10 = 10`` with a card 10), the claimed result of each
+step the answer is made of exact (a try on the way, ``(5)-5 = 24? No``, is not the answer);
+at most 64 steps, a longer list is read as text) up to its last step that makes the target
+(the steps after it are working: ``3+3=6, 6*4=24, as 24/4=6``), where a step that makes it
+again and is a part of the answer before it (as read, or as written) is working too
+(``(12+12)*1 = 24, where 12+12 = 24``; but one written as it, on its result, is a step
+where the cards dealt ask for it: ``10*1 = 10, 10*1 = 10`` with two 1s), as the list is
+where it is a part of an expression the text states (``(13-11)*12*1 since 13-11 = 2 and
+(13-11)*12 = 24``); else, or where the list makes no target and the text states an
+expression (below), or where its answer claims a result it does not make and the text
+states another expression (``5*7 = 10? No, it is 35. (7-5)*3+4``), the last expression: of
+a chain of equalities (``8/(3-8/3) = 24``, ``24 = 8/(3-8/3)``, ``8/(3-8/3) = 8/(1/3) =
+24``; a sentence's full stop ends one, and a line that begins with ``=`` goes on with the
+one before) its first side with an operator, of the last chain that is not working after an
+expression stated before it.
 
 Working is a chain written equal (or ``≈``) to a number other than the target (``3 - 8/3 =
 1/3``, ``8/3 ≈ 2.67``), or a part of the expression before it (``8/(3-8/3) = 24, as 3-8/3

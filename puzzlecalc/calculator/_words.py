@@ -16,10 +16,12 @@ import more_itertools
 
 from puzzlecalc._free_text import ARROWS as TEXT_ARROWS
 from puzzlecalc._free_text import (
+    DASHED_HEADING,
     LATEX_ARROWS,
     LATEX_COMMAND,
     LATEX_TEXT,
     LINE_MARKER,
+    STEP_NAMES,
     TABLE,
     table_columns,
 )
@@ -53,7 +55,8 @@ NEW_LINE: Final = "\n"
 #: The marker of an item of a numbered list at the start of a line (``1.``, ``2)``,
 #: ``Step 3:``), or a step's heading alone on its line (``Step 3:``, ``### Step 3``).
 _NUMBERED: Final = re.compile(
-    r"^[ \t]*(?:#+[ \t]*)?(?:step[ \t]*\d+(?:[.):][ \t]+|[.):]?[ \t]*$)|\d+[.):][ \t]+)",
+    rf"^[ \t]*(?:#+[ \t]*)?(?:(?:{'|'.join(STEP_NAMES)})[ \t]*#?\d+(?:[.):][ \t]+|[.):]?[ \t]*$)"
+    r"|\d+[.):][ \t]+)",
     re.IGNORECASE | re.MULTILINE,
 )
 
@@ -171,7 +174,8 @@ def read(found: str) -> list[str]:
         found = TABLE.sub(_press_column, found)
     if "\\" in found:
         found = LATEX_COMMAND.sub(_latex_character, _LATEX_TEXT.sub(r"\1", found))
-    found = LINE_MARKER.sub("", _NUMBERED.sub("", _MARKS.sub("", found)))
+    found = _NUMBERED.sub("", _MARKS.sub("", DASHED_HEADING.sub(r"\1:", found)))
+    found = LINE_MARKER.sub("", found)
     found = _FILLER.sub("", _SAID_PRESS.sub(_said_press, _STARTED.sub(_start_heading, found)))
     if "[" in found:
         found = _KEYCAP.sub(_uncapped, found, count=MAX_PRESSES)  # (no answer makes more)
