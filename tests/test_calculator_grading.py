@@ -66,6 +66,8 @@ NO_SOLUTION_LEVEL = Level(start=0, goal=7, moves=2, buttons=["+2"])
         'Press: "<<", "<<", "+4", "+4", "Reverse", "+4"',
         '<answer>["<<", "<<", "+4", "+4", "Reverse", "+4"]</answer>',  # (JSON)
         "Sequence: ['<<', '<<', '+4', '+4', 'Reverse', '+4']",
+        'Answer: ["<<", "<<", "+4", "+4", "Reverse", "+4"] (6 presses)',  # (a remark after)
+        "['<<', '<<', '+4', '+4', 'Reverse', '+4'] is the answer.",
         r"$\boxed{\text{<<}, \text{<<}, \text{+4}, \text{+4}, \text{Reverse}, \text{+4}}$",
         r"\boxed{<< \to << \to +4 \rightarrow +4 \to \mathrm{Reverse} \to +4}",
         r"$\boxed{\ll \to \ll \to +4 \to +4 \to \text{Reverse} \to +4}$",  # (LaTeX's <<)
@@ -125,6 +127,9 @@ NO_SOLUTION_LEVEL = Level(start=0, goal=7, moves=2, buttons=["+2"])
         "Solution found in 6 moves:\n<<\n<<\n+4\n+4\nReverse\n+4",  # (a heading ends its line)
         "Okay, so, press <<, <<, +4, +4, Reverse, +4",  # (parts that open a line)
         "<< gives 688, << gives 68, +4 gives 72, +4 gives 76, Reverse gives 67, +4 gives 71",
+        "**Step 1:** `<<` — 6884 becomes 688\n**Step 2:** `<<` — 688 becomes 68\n"
+        "**Step 3:** `+4` – 72\n**Step 4:** `+4` – 76\n**Step 5:** `Reverse` — it reads 67\n"
+        "**Step 6:** `+4` — 71",  # (a remark after a dash)
         "Press << to get 688. Press << to get 68. Press +4 twice to get 76. Press Reverse,"
         " which gives 67, and press +4 to reach 71.",
         "1. << (display: 688)\n2. << → display shows 68\n3. +4 = 72\n4. +4 equals 76\n"
@@ -466,16 +471,18 @@ def _started(solution: Solution, start: str = "Start: {}\n", between: str = "\n"
     return start.format(shown[0]) + steps
 
 
-def _told(solution: Solution) -> tuple[str, str, str]:
+def _told(solution: Solution) -> tuple[str, str, str, str]:
     """``solution`` in the other forms an answer tells a display in: a line of each press
-    and its display after a colon; a sentence of each, with what it gives; a table."""
+    and its display after a colon; a sentence of each, with what it gives; a table; a line
+    of each, its display in a remark after a dash."""
     shown = [format_value(state.value) for state in solution.states]
     pairs = list(zip(solution.labels, shown, strict=True))
     colons = "\n".join(f"- {label}: {display}" for label, display in pairs)
     sentences = " ".join(f"Press {label}, which gives {display}." for label, display in pairs)
     rows = "".join(f"| {n} | {label} | {display} |\n" for n, (label, display) in enumerate(pairs))
     table = f"| Step | Button pressed | Display |\n|---|:---:|---|\n{rows}"
-    return colons, sentences, table
+    dashed = "\n".join(f"{label} — it shows {display}" for label, display in pairs)
+    return colons, sentences, table, dashed
 
 
 def _worked(solution: Solution) -> str:
@@ -572,7 +579,7 @@ def test_every_real_level_is_graded_right_as_its_shortest_solution_is_written() 
                          f"{', '.join(labels)}\n\nWhy it works: {labels[-1]} makes the goal.",
                          " ".join(labels), " ".join(f"[{label}]" for label in labels),
                          _multiplied(labels), *_told(solution), *_named(solution),
-                         _worked(solution),
+                         _worked(solution), f"Answer: {json.dumps(labels)} ({len(labels)} presses)",
                          "\n".join(f"Move {n} – {label}" for n, label in enumerate(labels, 1)),
                          json.dumps(solution.to_dict()), _json_steps(solution)):  # fmt: skip
                 assert grade_presses(text, level) == PressGrade(

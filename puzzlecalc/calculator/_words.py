@@ -92,8 +92,9 @@ _LATEX_TEXT: Final = re.compile(rf"\\(?:{'|'.join(LATEX_TEXT)})\{{([^{{}}]*)\}}"
 #: ``<<``), each read by its whole name (:data:`~puzzlecalc._free_text.LATEX_COMMAND`).
 _LATEX_CHARACTERS: Final = {"times": "x", "cdot": "x", "div": "/", "ll": "<<", "pm": "+/-"}
 #: A list of quoted presses, as JSON or Python writes it (``["<<", "+4"]``, perhaps the
-#: value of an object's key: ``{"presses": ["<<", "+4"]}``): its inside.
-_QUOTED_LIST: Final = re.compile(r"^\s*\[\s*([\"'].*[\"'])\s*\][\s}`]*$", re.DOTALL)
+#: value of an object's key: ``{"presses": ["<<", "+4"]}``), and perhaps a remark after it
+#: with no quote nor square bracket (``["<<", "+4"] (2 presses)``): its inside.
+_QUOTED_LIST: Final = re.compile(r"^\s*\[\s*([\"'].*[\"'])\s*\][^\"'\[\]]*$", re.DOTALL)
 #: Arrows, as text and LaTeX write them (:data:`~puzzlecalc._free_text.ARROWS`, and
 #: ``\to``, ``\implies``, ...): between two presses, or a press and the display it leads
 #: to.
