@@ -125,6 +125,8 @@ NO_SOLUTION_LEVEL = Level(start=0, goal=7, moves=2, buttons=["+2"])
         "**Step 1:** Press `<<` → 688\n**Step 2:** Press `<<` → 68\n**Step 3:** Press `+4` → 72\n"
         "**Step 4:** Press `+4` → 76\n**Step 5:** Press `Reverse` → 67\n**Step 6:** Press `+4`",
         "Solution found in 6 moves:\n<<\n<<\n+4\n+4\nReverse\n+4",  # (a heading ends its line)
+        "```\n6884\n<<   -> 688\n<<   -> 68\n+4   -> 72\n+4   -> 76\nRev  -> 67\n+4   -> 71\n```",
+        "6884\n<<\n<<\n+4\n+4\nReverse\n+4",  # (the display at the start alone on a line)
         "Okay, so, press <<, <<, +4, +4, Reverse, +4",  # (parts that open a line)
         "<< gives 688, << gives 68, +4 gives 72, +4 gives 76, Reverse gives 67, +4 gives 71",
         "**Step 1:** `<<` — 6884 becomes 688\n**Step 2:** `<<` — 688 becomes 68\n"
@@ -572,7 +574,7 @@ def test_every_real_level_is_graded_right_as_its_shortest_solution_is_written() 
                          _started(solution), "\n".join(f"Button: {label}" for label in labels),
                          "\n".join(f"Press: {label}" for label in labels),
                          " followed by ".join(labels), _said(solution),
-                         _said(solution, "Starting from {},"),
+                         _said(solution, "Starting from {},"), _started(solution, "{}\n"),
                          _started(solution, "Starting at {}: ", ", "),
                          "\n\n".join(f"### Step {n}\nPress: {label}" for n, label in
                                      enumerate(labels, 1)),
