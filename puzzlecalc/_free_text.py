@@ -4,12 +4,12 @@ graders read (:mod:`puzzlecalc.arith24.grading`, :mod:`puzzlecalc.calculator.gra
 An answer is text of at most :data:`MAX_ANSWER` characters. What it marks as its answer is
 the text of its last ``<answer>...</answer>`` (in capitals or not), else of its last
 ``\\boxed{...}``; Markdown begins a line with a block quote's ``>`` or a list's marker (a
-dash, star, plus or bullet, and a space), which is not part of the answer; a Markdown
-table's columns are found by the words of its heading, and a step's result named by such a
-word and a colon (``3 + 3, Result: 6``) is read after ``=``. An answer in JSON is read as the
-text of its strings (:func:`from_json`), and one printed escaped as it was before
-(:func:`unescaped`). Some words say that a puzzle has no solution (:data:`NO_SOLUTION`):
-the referee reads them in a typed answer too.
+dash, star, plus or another bullet, ``•``, ``✅``, and a space), which is not part of the
+answer; a Markdown table's columns are found by the words of its heading, and a step's
+result named by such a word and a colon (``3 + 3, Result: 6``) is read after ``=``. An
+answer in JSON is read as the text of its strings (:func:`from_json`), and one printed
+escaped as it was before (:func:`unescaped`). Some words say that a puzzle has no solution
+(:data:`NO_SOLUTION`): the referee reads them in a typed answer too.
 """
 
 from __future__ import annotations
@@ -51,11 +51,15 @@ __all__ = [
 #: The longest answer graded, in characters (a longer one is refused, not read).
 MAX_ANSWER: Final = 100_000
 
+#: The bullet of an item of a list: a dash, star or plus, as Markdown writes one; one of
+#: Unicode's bullets (``•``, ``◦``, ``‣``, ``▪``, ``▸``, ``►``, ``▶``) or check marks
+#: (``✓``, ``✔``, ``✅``, ``☑``), perhaps as an emoji.
+_BULLET: Final = "[-*+•◦‣▪▸►▶✓✔✅☑]\ufe0f?"
 #: What Markdown writes at the start of a line before its words: a block quote's ``>``
-#: (``> 3+3=6``, nested: ``> > 3+3=6``; not ``>=``), the marker of an item of a list (a dash,
-#: star, plus or bullet, and a space: ``- 3+3=6``, not a minus), or both.
+#: (``> 3+3=6``, nested: ``> > 3+3=6``; not ``>=``), the marker of an item of a list (a
+#: bullet and a space: ``- 3+3=6``, not a minus; ``✅ 3+3=6``), or both.
 LINE_MARKER: Final = re.compile(
-    r"^[ \t]*(?:(?:>(?!=)[ \t]*)+(?:[-*+•][ \t]+)?|[-*+•][ \t]+)", re.MULTILINE
+    rf"^[ \t]*(?:(?:>(?!=)[ \t]*)+(?:{_BULLET}[ \t]+)?|{_BULLET}[ \t]+)", re.MULTILINE
 )
 #: Where the step before a result named by a word begins, after the last of them
 #: (:func:`named_results`): a line's end, a colon, a comma, a semicolon, a bar, ``=`` (not

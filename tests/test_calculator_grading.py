@@ -220,6 +220,14 @@ def test_a_wrong_answer_says_what_is_wrong(
     )
 
 
+@pytest.mark.parametrize(
+    "bullet", ["-", "*", "+", "•", "◦", "‣", "▪", "▸", "►", "▶", "✓", "✔", "✔️", "✅", "☑", "☑️"]
+)
+def test_a_lists_bullet_before_a_press_is_left_out(bullet: str) -> None:
+    text = "\n".join(f"{bullet} {label}" for label in PRESSES)
+    assert grade_presses(text, LEVEL) == PressGrade(True, "correct", PRESSES, 71), text
+
+
 @pytest.mark.parametrize("arrow", [*ARROWS, *(f"\\{name}" for name in LATEX_ARROWS)])
 def test_every_arrow_both_graders_read_parts_presses_and_leads_to_a_display(arrow: str) -> None:
     for text in ("<< {0} << {0} +4", "6884 {0} << {0} 688 {0} << {0} 68 {0} +4 {0} 72"):

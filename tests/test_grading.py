@@ -207,6 +207,16 @@ def test_an_arrow_makes_a_result_after_an_expression_and_else_parts_two_steps(
     assert graded.correct, (text, graded)
 
 
+#: The bullets models begin the items of a list with.
+BULLETS = ["-", "*", "+", "•", "◦", "‣", "▪", "▸", "►", "▶", "✓", "✔", "✔️", "✅", "☑", "☑️"]
+
+
+@pytest.mark.parametrize("bullet", BULLETS)
+def test_a_lists_bullet_before_a_step_is_left_out(bullet: str) -> None:
+    graded = grade(f"{bullet} 8-4 = 4\n {bullet} 4*6 = 24", [4, 6, 8])
+    assert graded.correct and graded.expression == "(8-4)*6", graded
+
+
 @pytest.mark.parametrize("arrow", [*ARROWS, *(f"\\{name}" for name in LATEX_ARROWS)])
 def test_every_arrow_both_graders_read_makes_a_result_and_parts_two_steps(arrow: str) -> None:
     for text in ("3+3 {0} 6, 6*4 {0} 24", "3+3 = 6 {0} 6*4 = 24", "3+3 {0} Result: 6, 6*4 = 24"):

@@ -18,18 +18,18 @@ a run of words is one press when a button shows it then, the longest run first (
 asc``, ``12 => 34``; ``9 1`` is the press ``91`` if a button shows it, else ``9`` and
 ``1``; ``1 → 2`` is ``1=>2`` if a button shows it). A Markdown table gives the presses of
 the column its heading names (``| Step | Button | Display |``). The markers of a list
-(``1.``, ``Step 2:``, ``**Step 2:**``, ``Step 2 –``, ``Move 2:``, a dash) and of a block
-quote (``>``), Markdown's ``**`` and backticks, quotes, LaTeX's ``$`` and ``\\text{}``, the
-brackets of a list of quoted presses (``["<<", "+4"]``, and a remark after it, ``(2
-presses)``) and the square brackets a key is drawn in (``[<<] [+4]``; not the ``[+]`` of
-``[+]1``), a remark in brackets after a press (``<< (688)``) or one that a word such as
-"gives", "which", "to", ``=`` or a dash begins (``<< gives 688``, ``Press Store, which
-keeps 9``) or that names the display after a press by a word and a colon, as a table's
-column does (``<<, Display: 688``, ``<< → **Result:** 688``, ``Display: 688`` on the next
-line), the verbs of a press (``press <<``, "tap", "hit", "push", "click") and the words
-before them, from the start of a line, or through a heading's colon (one with a number
-where it ends its line, ``Solution in 6 moves:``) (``You press <<``, ``Okay, so, press
-<<``, ``To reach 71 from 6884, press <<``, ``Buttons pressed: <<``), "the", "button",
+(``1.``, ``Step 2:``, ``**Step 2:**``, ``Step 2 –``, ``Move 2:``, a dash or another bullet,
+``•``, ``✅``) and of a block quote (``>``), Markdown's ``**`` and backticks, quotes,
+LaTeX's ``$`` and ``\\text{}``, the brackets of a list of quoted presses (``["<<", "+4"]``,
+and a remark after it, ``(2 presses)``) and the square brackets a key is drawn in (``[<<]
+[+4]``; not the ``[+]`` of ``[+]1``), a remark in brackets after a press (``<< (688)``) or
+one that a word such as "gives", "which", "to", ``=`` or a dash begins (``<< gives 688``,
+``Press Store, which keeps 9``) or that names the display after a press by a word and a
+colon, as a table's column does (``<<, Display: 688``, ``<< → **Result:** 688``, ``Display:
+688`` on the next line), the verbs of a press (``press <<``, "tap", "hit", "push", "click")
+and the words before them, from the start of a line, or through a heading's colon (one with
+a number where it ends its line, ``Solution in 6 moves:``) (``You press <<``, ``Okay, so,
+press <<``, ``To reach 71 from 6884, press <<``, ``Buttons pressed: <<``), "the", "button",
 "key", "again", "first", "next", "finally" and "lastly" (``the << button``, ``and finally
 +4``), a sentence's full stop and the display written beside an arrow or after a press's
 colon (``6884 → << → 688``, ``<<: 688``: the number the display shows then; ``<<: 6884 →
