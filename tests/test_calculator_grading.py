@@ -409,6 +409,28 @@ def test_a_press_said_in_words_is_the_press(text: str) -> None:
     assert grade_presses(text, level).presses == ("+3", "5"), text
 
 
+@pytest.mark.parametrize(
+    ("text", "presses"),
+    [
+        ("Delete the last digit twice, add 4 twice, reverse the digits, then add 4.", PRESSES),
+        ("Remove the last digit. Erase the last digit. Add 4, add 4, reverse, add 4.", PRESSES),
+        ("Press << to delete the last digit, << again, +4, +4, Reverse, +4", PRESSES),  # (remarks)
+        ("Sum the digits, then negate.", ("SUM", "+/-")),
+        ("Add up the digits and change the sign.", ("SUM", "+/-")),
+        ("SUM, then flip the sign", ("SUM", "+/-")),
+    ],
+)
+def test_a_press_with_no_number_said_in_words_is_the_press(
+    text: str, presses: tuple[str, ...]
+) -> None:
+    """``delete the last digit`` is ``<<`` (``remove``, ``erase``), ``reverse the digits``
+    ``Reverse``, ``sum the digits`` ``SUM``, ``negate`` (``change the sign``) ``+/-``."""
+    level = (
+        LEVEL if presses == PRESSES else Level(start=84, goal=-12, moves=2, buttons=["SUM", "+/-"])
+    )
+    assert grade_presses(text, level).presses == presses, text
+
+
 def test_a_number_beside_an_arrow_is_the_display_in_a_walk_else_a_press() -> None:
     """A walk writes each press with the display it leads to; an answer that is no walk
     names presses, and a number a button shows is a press there."""
@@ -525,6 +547,9 @@ def _named(solution: Solution) -> tuple[str, ...]:
     )  # fmt: skip
 
 
+#: How a press with no number is said in words, by its label.
+SAID_LABELS = {"<<": "delete the last digit", "Reverse": "reverse the digits", "SUM": "sum the digits",
+               "+/-": "negate"}  # fmt: skip
 #: How a press that does arithmetic, or types a digit, is said in words, by its operator.
 SAID = {
     "+": "add {}",
@@ -537,15 +562,17 @@ SAID = {
 
 def _said(solution: Solution, start: str = "Start with {}.") -> str:
     """``solution`` as sentences, each press that does arithmetic or types a number said in
-    words (``add 4``, ``multiply by 2``, ``append 5``), the others after "press", after
-    ``start``, which says the display at the start."""
+    words (``add 4``, ``multiply by 2``, ``append 5``), and some others (``delete the last
+    digit``), the others after "press", after ``start``, which says the display at the
+    start."""
     said = []
     for label in solution.labels:
         operator = label[:1] if label[:1] in "+-x/" else ""
         number = label[len(operator) :]  # (``x-3``: multiply by -3)
-        said.append(
-            SAID[operator].format(number) if number.lstrip("-").isdigit() else f"press {label}"
-        )
+        if number.lstrip("-").isdigit():
+            said.append(SAID[operator].format(number))
+        else:
+            said.append(SAID_LABELS.get(label, f"press {label}"))
     return f"{start.format(format_value(solution.start.value))} {', then '.join(said)}."
 
 

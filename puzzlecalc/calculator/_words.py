@@ -82,6 +82,20 @@ _SAID_OPERATORS: Final = {
     "add": "+", "subtract": "-", "multiply": "x", "divide": "/", "append": "", "type": "",
     "enter": "",
 }  # fmt: skip
+#: Presses said in words with no number, each the words (a pattern) and the label they
+#: write: ``delete the last digit`` (``remove``, ``erase``) ``<<``, ``reverse the digits``
+#: ``Reverse``, ``sum the digits`` (``add up the digits``) ``SUM``, ``negate`` (``change
+#: the sign``, ``flip``, ``switch``) ``+/-``; and all of them as one pattern.
+_SAID_LABELS: Final = (
+    (r"(?:delete|remove|erase)[ \t]+(?:the[ \t]+)?last[ \t]+digit", "<<"),
+    (r"reverse[ \t]+(?:the[ \t]+)?digits", "Reverse"),
+    (r"(?:sum|add[ \t]+up)[ \t]+(?:the[ \t]+)?digits", "SUM"),
+    (r"negate|(?:change|flip|switch)[ \t]+(?:the[ \t]+)?sign", "+/-"),
+)
+_SAID_LABEL: Final = re.compile(
+    "|".join(rf"(?P<said{n}>\b(?:{said})\b)" for n, (said, _) in enumerate(_SAID_LABELS)),
+    re.IGNORECASE,
+)
 #: A press in square brackets, as a key is drawn (``[<<]``, ``[x3][x3]``, ``[[+]1]``; not
 #: the ``[+]`` of ``[+]1``, which a character of a press follows): its inside, where it
 #: reads as a press (the first :data:`~puzzlecalc.calculator.level.MAX_PRESSES`).
@@ -177,7 +191,8 @@ def read(found: str) -> list[str]:
         found = LATEX_COMMAND.sub(_latex_character, _LATEX_TEXT.sub(r"\1", found))
     found = _NUMBERED.sub("", _MARKS.sub("", DASHED_HEADING.sub(r"\1:", found)))
     found = LINE_MARKER.sub("", found)
-    found = _FILLER.sub("", _SAID_PRESS.sub(_said_press, _STARTED.sub(_start_heading, found)))
+    found = _SAID_PRESS.sub(_said_press, _STARTED.sub(_start_heading, found))
+    found = _FILLER.sub("", _SAID_LABEL.sub(_said_label, found))
     if "[" in found:
         found = _KEYCAP.sub(_uncapped, found, count=MAX_PRESSES)  # (no answer makes more)
     if "\n" in found:
@@ -202,6 +217,13 @@ def _start_heading(started: re.Match[str]) -> str:
     ``Start with 0.``: ``Starting from 0, we press +3``)."""
     before, display, parted = started.groups()
     return f"{before}Start: {display}{chr(10) if parted else ''}"
+
+
+def _said_label(said: re.Match[str]) -> str:
+    """A press said in words with no number (:data:`_SAID_LABELS`) as its label:
+    ``delete the last digit`` is ``<<``."""
+    assert said.lastgroup is not None  # (each alternative is a group)
+    return _SAID_LABELS[int(said.lastgroup.removeprefix("said"))][1]
 
 
 def _said_press(said: re.Match[str]) -> str:
