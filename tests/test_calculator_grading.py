@@ -306,6 +306,30 @@ def test_a_cursor_press_names_its_position(text: str, reason: str) -> None:
     assert grade_presses("Delete@1", level).correct and grade_presses("delete @ 1", level).correct
 
 
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Digit +2 on the hundreds digit, then Digit -2 on the ones digit.",
+        "1. Digit +2 at the hundreds place: 2024 → 2224\n2. Digit -2 at the units place: 2222",
+        "Press Digit +2 on the hundreds, then Digit -2 on the ones digit",
+    ],
+)
+def test_a_cursor_press_said_at_a_place_is_made_at_its_position(text: str) -> None:
+    """``on the hundreds digit`` (``at``, ``to``, ``in``; ``place``) is ``@2``: the ones
+    digit is at 0. (``at position 2`` is not read: models count positions either way.)"""
+    level = Level(start=2024, goal=2222, moves=2, buttons=["Digit +2", "Digit -2"])
+    assert grade_presses(text, level).presses == ("Digit +2@2", "Digit -2@0"), text
+    assert grade_presses(
+        "Delete on the ten-thousands digit", Level(54321, 4321, 1, ["Delete"])
+    ).correct
+
+
+def test_a_replace_press_said_in_words_is_the_press() -> None:
+    level = Level(start=78, goal=36, moves=3, buttons=["/6", "1=>6", "Reverse"])
+    for text in ("Divide by 6, replace 1 with 6, then reverse.", "/6, Replace 1 by 6, Reverse"):
+        assert grade_presses(text, level).presses == ("/6", "1=>6", "Reverse"), text
+
+
 def test_a_label_is_the_one_the_button_shows_when_pressed() -> None:
     level = Level(start=10, goal=15, moves=3, buttons=["+2", "[+]1"])
     assert grade_presses("+2, [+]1, +3", level).presses == ("+2", "[+]1", "+3")
@@ -547,6 +571,8 @@ def _named(solution: Solution) -> tuple[str, ...]:
     )  # fmt: skip
 
 
+#: The places of a display's digits, by position (the ones digit is at 0).
+PLACES = ["ones", "tens", "hundreds", "thousands", "ten thousands", "hundred thousands"]
 #: How a press with no number is said in words, by its label.
 SAID_LABELS = {"<<": "delete the last digit", "Reverse": "reverse the digits", "SUM": "sum the digits",
                "+/-": "negate"}  # fmt: skip
@@ -563,14 +589,21 @@ SAID = {
 def _said(solution: Solution, start: str = "Start with {}.") -> str:
     """``solution`` as sentences, each press that does arithmetic or types a number said in
     words (``add 4``, ``multiply by 2``, ``append 5``), and some others (``delete the last
-    digit``), the others after "press", after ``start``, which says the display at the
-    start."""
+    digit``, ``replace 1 with 2``), the others after "press", a cursor's position said by
+    its place (``press Delete on the tens digit``), after ``start``, which says the display
+    at the start."""
     said = []
     for label in solution.labels:
         operator = label[:1] if label[:1] in "+-x/" else ""
         number = label[len(operator) :]  # (``x-3``: multiply by -3)
+        at = re.fullmatch(r"(.+)@(\d)", label)
+        replaced = re.fullmatch(r"(\d+)=>(\d+)", label)
         if number.lstrip("-").isdigit():
             said.append(SAID[operator].format(number))
+        elif at is not None:
+            said.append(f"press {at[1]} on the {PLACES[int(at[2])]} digit")
+        elif replaced is not None:
+            said.append(f"replace {replaced[1]} with {replaced[2]}")
         else:
             said.append(SAID_LABELS.get(label, f"press {label}"))
     return f"{start.format(format_value(solution.start.value))} {', then '.join(said)}."
@@ -796,7 +829,8 @@ def test_wrong_arguments_are_refused_by_name(call: object, error: type, message:
     "piece",
     ["<< ", "<<,", "zap ", "(", "Answer: ", "1. <<\n", "Delete ", "0 → ", "+1 → 1 → ",
      "zap\n\n", "x: 5 ", "Press x: 5 ", "<<: 5\n", "| Button |\n|---|\n| << |\n", "| a |\n",
-     "Okay, ", "<< gives ", " " * 50 + "\n", "\t" * 50 + "\n"],  # (lines of spaces: 20 s each)
+     "Okay, ", "<< gives ", " " * 50 + "\n", "\t" * 50 + "\n",  # (lines of spaces: 20 s each)
+     " " * 50 + "'"],  # (spaces, once the quotes are left out)
 )  # fmt: skip
 def test_an_answer_of_the_greatest_length_is_graded_at_once(piece: str) -> None:
     level = Level(start=0, goal=1000, moves=1000, buttons=["<<", "+1"])

@@ -92,6 +92,24 @@ _SAID_LABELS: Final = (
     (r"(?:sum|add[ \t]+up)[ \t]+(?:the[ \t]+)?digits", "SUM"),
     (r"negate|(?:change|flip|switch)[ \t]+(?:the[ \t]+)?sign", "+/-"),
 )
+#: A replace button's press said in words (``replace 1 with 6``, ``replace 1 by 6``): what
+#: it replaces, and with what (the label ``1=>6``).
+_SAID_REPLACE: Final = re.compile(
+    r"\breplace[ \t]+(\d+)[ \t]+(?:with|by)[ \t]+(\d+)\b", re.IGNORECASE
+)
+#: The digit a cursor button's press is made at, said by its place after the press
+#: (``Digit +2 on the hundreds digit``, ``Delete at the tens place``): the place, which
+#: names the position (:data:`_PLACES`: the ones digit is 0, ``Digit +2@2``).
+_PLACE: Final = re.compile(  # (from a run of spaces' first, taken whole: linear)
+    r"(?<![ \t])[ \t]++(?:on|at|to|in|of)[ \t]+the[ \t]+"
+    r"(ones|units|tens|hundreds|thousands|ten[ \t-]thousands|hundred[ \t-]thousands)"
+    r"(?:[ \t]+(?:digit|place|position))?\b",
+    re.IGNORECASE,
+)
+_PLACES: Final = {
+    "ones": 0, "units": 0, "tens": 1, "hundreds": 2, "thousands": 3, "ten thousands": 4,
+    "hundred thousands": 5,
+}  # fmt: skip
 _SAID_LABEL: Final = re.compile(
     "|".join(rf"(?P<said{n}>\b(?:{said})\b)" for n, (said, _) in enumerate(_SAID_LABELS)),
     re.IGNORECASE,
@@ -192,7 +210,8 @@ def read(found: str) -> list[str]:
     found = _NUMBERED.sub("", _MARKS.sub("", DASHED_HEADING.sub(r"\1:", found)))
     found = LINE_MARKER.sub("", found)
     found = _SAID_PRESS.sub(_said_press, _STARTED.sub(_start_heading, found))
-    found = _FILLER.sub("", _SAID_LABEL.sub(_said_label, found))
+    found = _SAID_REPLACE.sub(r"\1=>\2", _SAID_LABEL.sub(_said_label, found))
+    found = _FILLER.sub("", _PLACE.sub(_at_place, found))
     if "[" in found:
         found = _KEYCAP.sub(_uncapped, found, count=MAX_PRESSES)  # (no answer makes more)
     if "\n" in found:
@@ -224,6 +243,13 @@ def _said_label(said: re.Match[str]) -> str:
     ``delete the last digit`` is ``<<``."""
     assert said.lastgroup is not None  # (each alternative is a group)
     return _SAID_LABELS[int(said.lastgroup.removeprefix("said"))][1]
+
+
+def _at_place(place: re.Match[str]) -> str:
+    """The digit a press is made at, said by its place (:data:`_PLACE`), as its position
+    written after the press: ``on the hundreds digit`` is ``@2``."""
+    named = " ".join(place[1].lower().replace("-", " ").split())  # ("ten-thousands")
+    return f"@{_PLACES[named]}"
 
 
 def _said_press(said: re.Match[str]) -> str:

@@ -40,27 +40,29 @@ said in words, ``Start with 6884.``, ``Starting from 6884, ...``, ``Starting at 
 words is the label it writes, where a button shows it (``add 3``: ``+3``; ``subtract 3``,
 ``multiply by 2``, ``divide by 2``; ``append 5``, ``type 5`` or ``enter 5``: ``5``;
 ``delete the last digit``: ``<<``; ``reverse the digits``, ``sum the digits``, ``negate``
-or ``change the sign``: ``Reverse``, ``SUM``, ``+/-``); a count after a press makes it that
-many times (``<< twice``, ``+4 3 times``, ``<< x2``, ``<< (x2)`` or ``<< 2x`` where no
-button shows it after the press). A number a button shows too is read as the display where
-the answer is a walk, each press written with the display it leads to (``0 → 1 → 1 → 0 →
-10`` with buttons ``1`` and ``0``; a press may stand in brackets before or after its
-display, ``6884 → (<<) 688``, ``6884 → 688 (<<)``, or between two arrows, ``6884 →(<<)→
-688``, a line that begins with an arrow goes on with the line before, and a part that
-writes a step may begin with the display before it again, ``6884 → << → 688`` then ``688 →
-<< → 68``; a press written as the arithmetic it does, ``68 + 4 = 72``, is such a step, ``68
-→ +4 → 72``), else as the press. Words that begin a line or a sentence and name no press
-end the presses (``<<, +4. This reaches 71.``), but before the first press they are passed
-over where a later line begins with a verb of a press in its first part (``The goal is 71.
-Press <<, ...``, ``We need 71.\\nSo we press <<, ...``); in a list, they are a press no
-button shows (``<<, +4, zap``). An answer printed escaped, as a string of JSON or Python's
-``repr`` writes it (``<<\\n+4`` on one line), is read as the text it was, and one in JSON
-(all of it, or a block of code fenced in Markdown) as the text of its strings: a list of
-strings as a list, ``<<, +4``; the value of a key that names the presses (``"presses"``,
-``"answer"``, ``"solution"``, ``"steps"``) marked as the answer; an object with a press and
-the display after it, ``{"button": "<<", "display": 688}`` (its keys named as a table's
-columns, or ``"display"``, ``"result"``, ``"value"``), as the press and its remark, ``<< =
-688``.
+or ``change the sign``: ``Reverse``, ``SUM``, ``+/-``; ``replace 1 with 6``: ``1=>6``), and
+the digit a cursor's press is made at by its place after it (``Digit +2 on the hundreds
+digit``: ``Digit +2@2``; ``at position 2`` is not read: positions are counted either way);
+a count after a press makes it that many times (``<< twice``, ``+4 3 times``, ``<< x2``,
+``<< (x2)`` or ``<< 2x`` where no button shows it after the press). A number a button shows
+too is read as the display where the answer is a walk, each press written with the display
+it leads to (``0 → 1 → 1 → 0 → 10`` with buttons ``1`` and ``0``; a press may stand in
+brackets before or after its display, ``6884 → (<<) 688``, ``6884 → 688 (<<)``, or between
+two arrows, ``6884 →(<<)→ 688``, a line that begins with an arrow goes on with the line
+before, and a part that writes a step may begin with the display before it again, ``6884 →
+<< → 688`` then ``688 → << → 68``; a press written as the arithmetic it does, ``68 + 4 =
+72``, is such a step, ``68 → +4 → 72``), else as the press. Words that begin a line or a
+sentence and name no press end the presses (``<<, +4. This reaches 71.``), but before the
+first press they are passed over where a later line begins with a verb of a press in its
+first part (``The goal is 71. Press <<, ...``, ``We need 71.\\nSo we press <<, ...``); in a
+list, they are a press no button shows (``<<, +4, zap``). An answer printed escaped, as a
+string of JSON or Python's ``repr`` writes it (``<<\\n+4`` on one line), is read as the
+text it was, and one in JSON (all of it, or a block of code fenced in Markdown) as the text
+of its strings: a list of strings as a list, ``<<, +4``; the value of a key that names the
+presses (``"presses"``, ``"answer"``, ``"solution"``, ``"steps"``) marked as the answer; an
+object with a press and the display after it, ``{"button": "<<", "display": 688}`` (its
+keys named as a table's columns, or ``"display"``, ``"result"``, ``"value"``), as the press
+and its remark, ``<< = 688``.
 
 The presses are then played from the level's start until the level ends, as the game ends
 it: when its goal first shows (or ``ABC`` is pressed, for a word goal; presses written
