@@ -1,10 +1,11 @@
 """An answer's text as the words its presses are read from, for
-:mod:`puzzlecalc.calculator.grading`: marks, markers of lists, fillers and remarks left out,
-a table's column of presses and a list of quoted presses as a list, a press in brackets in
-a walk as the walk writes it, and each part and line marked (:func:`read`); and what the
-grading's reader of presses shares with it: the arrows, the verbs of a press, the words
-between presses, the most words of one press, how a count after a press is written, and
-whether a text reads as a press (:func:`is_label`).
+:mod:`puzzlecalc.calculator.grading`: marks, markers of lists, fillers and remarks left
+out, a table's column of presses and a list of quoted presses as a list, a press in
+brackets in a walk as the walk writes it, a press said in words as its label, and each part
+and line marked (:func:`read`); and what the grading's reader of presses shares with it:
+the arrows, the verbs of a press, the words between presses, the most words of one press,
+how a count after a press is written, and whether a text reads as a press
+(:func:`is_label`).
 """
 
 from __future__ import annotations
@@ -25,6 +26,7 @@ from puzzlecalc._free_text import (
     TABLE,
     table_columns,
 )
+from puzzlecalc.calculator._said import as_labels
 from puzzlecalc.calculator.level import MAX_PRESSES, WORD_BUTTON
 from puzzlecalc.calculator.notation import parse_button, parse_press
 from puzzlecalc.errors import InvalidButtonError
@@ -70,50 +72,6 @@ _FILLER: Final = re.compile(
 )
 #: A number as a display shows it (``-12``, ``0.5``).
 _DISPLAY: Final = re.compile(r"-?\d+(?:\.\d+)?")
-#: A press said in words, the operation it does and its number (``add 3``, ``multiply by
-#: 2``, ``append 5``): the verb and the number; and the label each verb writes (the level
-#: then asks whether a button shows it).
-_SAID_PRESS: Final = re.compile(
-    r"\b(add|subtract|multiply[ \t]+by|divide[ \t]+by|append|type|enter)[ \t]+(?:an?[ \t]+)?"
-    r"(-?\d+)(?!\d|\.\d|[ \t]*(?:and|to|from|by)[ \t]+-?\d)",
-    re.IGNORECASE,
-)
-_SAID_OPERATORS: Final = {
-    "add": "+", "subtract": "-", "multiply": "x", "divide": "/", "append": "", "type": "",
-    "enter": "",
-}  # fmt: skip
-#: Presses said in words with no number, each the words (a pattern) and the label they
-#: write: ``delete the last digit`` (``remove``, ``erase``) ``<<``, ``reverse the digits``
-#: ``Reverse``, ``sum the digits`` (``add up the digits``) ``SUM``, ``negate`` (``change
-#: the sign``, ``flip``, ``switch``) ``+/-``; and all of them as one pattern.
-_SAID_LABELS: Final = (
-    (r"(?:delete|remove|erase)[ \t]+(?:the[ \t]+)?last[ \t]+digit", "<<"),
-    (r"reverse[ \t]+(?:the[ \t]+)?digits", "Reverse"),
-    (r"(?:sum|add[ \t]+up)[ \t]+(?:the[ \t]+)?digits", "SUM"),
-    (r"negate|(?:change|flip|switch)[ \t]+(?:the[ \t]+)?sign", "+/-"),
-)
-#: A replace button's press said in words (``replace 1 with 6``, ``replace 1 by 6``): what
-#: it replaces, and with what (the label ``1=>6``).
-_SAID_REPLACE: Final = re.compile(
-    r"\breplace[ \t]+(\d+)[ \t]+(?:with|by)[ \t]+(\d+)\b", re.IGNORECASE
-)
-#: The digit a cursor button's press is made at, said by its place after the press
-#: (``Digit +2 on the hundreds digit``, ``Delete at the tens place``): the place, which
-#: names the position (:data:`_PLACES`: the ones digit is 0, ``Digit +2@2``).
-_PLACE: Final = re.compile(  # (from a run of spaces' first, taken whole: linear)
-    r"(?<![ \t])[ \t]++(?:on|at|to|in|of)[ \t]+the[ \t]+"
-    r"(ones|units|tens|hundreds|thousands|ten[ \t-]thousands|hundred[ \t-]thousands)"
-    r"(?:[ \t]+(?:digit|place|position))?\b",
-    re.IGNORECASE,
-)
-_PLACES: Final = {
-    "ones": 0, "units": 0, "tens": 1, "hundreds": 2, "thousands": 3, "ten thousands": 4,
-    "hundred thousands": 5,
-}  # fmt: skip
-_SAID_LABEL: Final = re.compile(
-    "|".join(rf"(?P<said{n}>\b(?:{said})\b)" for n, (said, _) in enumerate(_SAID_LABELS)),
-    re.IGNORECASE,
-)
 #: A press in square brackets, as a key is drawn (``[<<]``, ``[x3][x3]``, ``[[+]1]``; not
 #: the ``[+]`` of ``[+]1``, which a character of a press follows): its inside, where it
 #: reads as a press (the first :data:`~puzzlecalc.calculator.level.MAX_PRESSES`).
@@ -209,9 +167,7 @@ def read(found: str) -> list[str]:
         found = LATEX_COMMAND.sub(_latex_character, _LATEX_TEXT.sub(r"\1", found))
     found = _NUMBERED.sub("", _MARKS.sub("", DASHED_HEADING.sub(r"\1:", found)))
     found = LINE_MARKER.sub("", found)
-    found = _SAID_PRESS.sub(_said_press, _STARTED.sub(_start_heading, found))
-    found = _SAID_REPLACE.sub(r"\1=>\2", _SAID_LABEL.sub(_said_label, found))
-    found = _FILLER.sub("", _PLACE.sub(_at_place, found))
+    found = _FILLER.sub("", as_labels(_STARTED.sub(_start_heading, found)))
     if "[" in found:
         found = _KEYCAP.sub(_uncapped, found, count=MAX_PRESSES)  # (no answer makes more)
     if "\n" in found:
@@ -235,27 +191,7 @@ def _start_heading(started: re.Match[str]) -> str:
     ``Start: 0`` and a line's end (so what follows begins a line, as it would after
     ``Start with 0.``: ``Starting from 0, we press +3``)."""
     before, display, parted = started.groups()
-    return f"{before}Start: {display}{chr(10) if parted else ''}"
-
-
-def _said_label(said: re.Match[str]) -> str:
-    """A press said in words with no number (:data:`_SAID_LABELS`) as its label:
-    ``delete the last digit`` is ``<<``."""
-    assert said.lastgroup is not None  # (each alternative is a group)
-    return _SAID_LABELS[int(said.lastgroup.removeprefix("said"))][1]
-
-
-def _at_place(place: re.Match[str]) -> str:
-    """The digit a press is made at, said by its place (:data:`_PLACE`), as its position
-    written after the press: ``on the hundreds digit`` is ``@2``."""
-    named = " ".join(place[1].lower().replace("-", " ").split())  # ("ten-thousands")
-    return f"@{_PLACES[named]}"
-
-
-def _said_press(said: re.Match[str]) -> str:
-    """A press said in words (:data:`_SAID_PRESS`) as its label: ``add 3`` is ``+3``."""
-    verb, number = said.groups()
-    return f"{_SAID_OPERATORS[verb.split()[0].lower()]}{number}"
+    return f"{before}Start: {display}" + ("\n" if parted else "")
 
 
 def _walked(arithmetic: re.Match[str]) -> str:
