@@ -34,7 +34,7 @@ __all__ = [
     "MAX_ANSWER",
     "NO_SOLUTION",
     "PARAGRAPH_BREAK",
-    "STEP_NAMES",
+    "STEP_HEADING",
     "TABLE",
     "WRONGLY_NONE",
     "braced",
@@ -78,14 +78,16 @@ LATEX_ARROWS: Final = (
     "to", "rightarrow", "longrightarrow", "Rightarrow", "Longrightarrow", "implies",
 )  # fmt: skip
 #: The words that name a step of an answer's working in a heading, with its number
-#: (``Step 2:``, ``Move 2:``), in small letters.
-STEP_NAMES: Final = ("step", "move")
+#: (``Step 2:``, ``Move 2:``), in small letters; and such a heading, the word and its
+#: number, as a pattern (``Step 2``, ``Move #2``; where the pattern ignores case).
+_STEP_NAMES: Final = ("step", "move")
+STEP_HEADING: Final = rf"(?:{'|'.join(_STEP_NAMES)})[ \t]*#?\d+"
 #: A step's heading at the start of a line with a dash after its number, and a space
 #: (``Step 2 – 8-4 = 4``, ``**Move 2** - <<``): the heading before the dash, which both
 #: graders read as the heading with a colon instead (``Step 2:``). (Only these words: in
 #: ``Then 8 – 4 = 4`` the dash is a minus.)
 DASHED_HEADING: Final = re.compile(
-    rf"^([ \t>#*_]*(?:{'|'.join(STEP_NAMES)})[ \t]*#?\d+[*_]*)[ \t]*[-–—](?=[ \t])",
+    rf"^([ \t>#*_]*{STEP_HEADING}[*_]*)[ \t]*[-–—](?=[ \t])",
     re.IGNORECASE | re.MULTILINE,
 )
 #: LaTeX's commands that write their braces' inside as text (``\text{Reverse}``,

@@ -22,7 +22,7 @@ from puzzlecalc._free_text import (
     LATEX_COMMAND,
     LATEX_TEXT,
     LINE_MARKER,
-    STEP_NAMES,
+    STEP_HEADING,
     TABLE,
     table_columns,
 )
@@ -57,7 +57,7 @@ NEW_LINE: Final = "\n"
 #: The marker of an item of a numbered list at the start of a line (``1.``, ``2)``,
 #: ``Step 3:``), or a step's heading alone on its line (``Step 3:``, ``### Step 3``).
 _NUMBERED: Final = re.compile(
-    rf"^[ \t]*(?:#+[ \t]*)?(?:(?:{'|'.join(STEP_NAMES)})[ \t]*#?\d+(?:[.):][ \t]+|[.):]?[ \t]*$)"
+    rf"^[ \t]*(?:#+[ \t]*)?(?:{STEP_HEADING}(?:[.):][ \t]+|[.):]?[ \t]*$)"
     r"|\d+[.):][ \t]+)",
     re.IGNORECASE | re.MULTILINE,
 )

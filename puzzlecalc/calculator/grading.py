@@ -171,7 +171,7 @@ _INTRODUCED: Final = re.compile(
 #: (``Press: +1`` then ``Press: x2``): blank, or a step's heading alone (``Step 2:``,
 #: ``**Step 2**``, ``### Step 2``, ``Move 2``).
 _BETWEEN_ITEMS: Final = re.compile(
-    rf"[ \t>#*_-]*(?:(?:{'|'.join(_free_text.STEP_NAMES)})[ \t]*#?\d+[ \t]*[.):]?[ \t*_]*)?",
+    rf"[ \t>#*_-]*(?:{_free_text.STEP_HEADING}[ \t]*[.):]?[ \t*_]*)?",
     re.IGNORECASE,
 )
 #: How many times a press is made, in words, written after it (``<< twice``, ``+4 three
