@@ -5,15 +5,17 @@ An answer is text of at most :data:`MAX_ANSWER` characters. What it marks as its
 the text of its last ``<answer>...</answer>`` (in capitals or not), else of its last
 ``\\boxed{...}``; Markdown begins a line with a block quote's ``>`` or a list's marker (a
 dash, star, plus or another bullet, ``•``, ``✅``, and a space), which is not part of the
-answer; a Markdown table's columns are found by the words of its heading, and a step's
-result named by such a word and a colon (``3 + 3, Result: 6``) is read after ``=``. An
-answer in JSON is read as the text of its strings (:func:`from_json`), and one printed
-escaped as it was before (:func:`unescaped`). Some words say that a puzzle has no solution
-(:data:`NO_SOLUTION`): the referee reads them in a typed answer too.
+answer, and a numbered list written within a line is read as on lines
+(:func:`items_on_lines`); a Markdown table's columns are found by the words of its heading,
+and a step's result named by such a word and a colon (``3 + 3, Result: 6``) is read after
+``=``. An answer in JSON is read as the text of its strings (:func:`from_json`), and one
+printed escaped as it was before (:func:`unescaped`). Some words say that a puzzle has no
+solution (:data:`NO_SOLUTION`): the referee reads them in a typed answer too.
 """
 
 from __future__ import annotations
 
+import itertools
 import json
 import re
 from collections.abc import Callable, Collection, Iterator, Sequence
@@ -41,6 +43,7 @@ __all__ = [
     "checked_answer",
     "from_json",
     "is_typed_claim_of_none",
+    "items_on_lines",
     "marked",
     "named_results",
     "result_named",
@@ -82,6 +85,20 @@ LATEX_ARROWS: Final = (
 #: number, as a pattern (``Step 2``, ``Move #2``; where the pattern ignores case).
 _STEP_NAMES: Final = ("step", "move")
 STEP_HEADING: Final = rf"(?:{'|'.join(_STEP_NAMES)})[ \t]*#?\d+"
+#: A marker of an item of a numbered list after a space or at a line's start, before a
+#: space (:func:`items_on_lines`): a step's heading (``Step 2:``, ``Move #2.``), a number
+#: and a full stop or a bracket (``2.``, ``2)``), or a number in brackets (``(2)``),
+#: perhaps in Markdown's emphasis (``**2.**``). Its groups: the step's name, or the
+#: opening bracket; the number; the full stop or the closing bracket.
+_ITEM: Final = re.compile(
+    rf"(?<!\S)[*_]*(?:({'|'.join(_STEP_NAMES)})[ \t]*#?(\d{{1,3}})[.):]"
+    r"|(\()?(\d{1,3})([.)]))[*_]*(?=[ \t])",
+    re.IGNORECASE,
+)
+#: Where the first item of a list written within a line may begin, where its marker is a
+#: number: in Markdown's marks at the line's start (``> **1.** 8-4 = 4``, ``- 1. <<``), or
+#: after a heading's colon (``Presses: 1. << 2. +4``).
+_FIRST_ITEM_AFTER: Final = re.compile(r"^[ \t>*_#-]*|:[ \t*_]*")
 #: A step's heading at the start of a line with a dash after its number, and a space
 #: (``Step 2 – 8-4 = 4``, ``**Move 2** - <<``): the heading before the dash, which both
 #: graders read as the heading with a colon instead (``Step 2:``). (Only these words: in
@@ -362,6 +379,76 @@ def named_results(text: str, named: re.Pattern[str], step: Callable[[str], bool]
             written.append(" =")
             start = name.end()
     return "".join(written) + text[start:]
+
+
+def items_on_lines(text: str) -> str:
+    """``text`` with each item of a numbered list that a line holds after another item on
+    a line of its own: ``1. << 2. << 3. +4`` as three lines (``1) ...``, ``(1) ...``,
+    ``Step 1: ...`` too; :data:`_ITEM`).
+
+    The items' numbers count up by one, and no item is empty or ends with ``=``
+    (:func:`_is_item`). A list whose marker is a number begins with 1, at its line's start
+    or after a heading's colon (:data:`_FIRST_ITEM_AFTER`), and only where no line begins
+    with its second item's marker: else the list is on lines already, and a number in an
+    item is its own (``1. Press 2. The display shows 2.`` then ``2. Press +3``). A list of
+    steps' headings may begin anywhere, from any number.
+
+    >>> items_on_lines("Steps: 1. 8-4 = 4 2. 6*4 = 24")
+    'Steps:\\n1. 8-4 = 4\\n2. 6*4 = 24'
+    >>> items_on_lines("So: Step 1: << Step 2: +4")
+    'So:\\nStep 1: <<\\nStep 2: +4'
+    """
+    if not _ITEM.search(text):
+        return text
+    lines = text.split("\n")
+    listed = {_item_kind(item) for line in lines if (item := _ITEM.match(line.lstrip(" \t>*_#-")))}
+    return "\n".join(_items_on_lines(line, listed) for line in lines)
+
+
+def _items_on_lines(line: str, listed: Collection[tuple[str, str, int]]) -> str:
+    """``line`` with each item of a numbered list after its first on a line of its own
+    (:func:`items_on_lines`), unless ``listed`` has its second item's kind."""
+    cuts: list[int] = []
+    kind, after = None, 0
+    begins = {
+        at
+        for place in _FIRST_ITEM_AFTER.finditer(line)
+        for at in range(place.start(), place.end() + 1)
+    }
+    for item in _ITEM.finditer(line):
+        this = _item_kind(item)
+        if kind is None and (
+            item[1] or (this[2] == 1 and (*this[:2], 2) not in listed and item.start() in begins)
+        ):
+            cuts.append(item.start())
+        elif this == kind and _is_item(line[after : item.start()]):
+            cuts.append(item.start())
+        else:
+            continue
+        kind, after = (*this[:2], this[2] + 1), item.end()
+    if len(cuts) < 2:
+        return line
+    if not line[: cuts[0]].strip(" \t>*_#-"):
+        cuts[0] = 0  # (the list begins its line)
+    pieces = itertools.pairwise([0, *cuts, len(line)])
+    return "\n".join(line[start:end].rstrip(" \t") for start, end in pieces if end > start)
+
+
+def _is_item(text: str) -> bool:
+    """Whether ``text``, which comes before a marker of an item of a list, is an item: not
+    empty, and not ended by ``=``, which a result follows (``1. 1+1 = 2. 2. 2*4 = 8``: the
+    first ``2.`` is a result)."""
+    text = text.rstrip(" \t,;")
+    return bool(text) and not text.endswith(("=", "≈"))
+
+
+def _item_kind(item: re.Match[str]) -> tuple[str, str, int]:
+    """What kind of marker of an item ``item`` is (:data:`_ITEM`): the step's name or the
+    bracket before its number, the mark after it, and its number."""
+    name, step, bracket, number, mark = item.groups()
+    if name:
+        return name.lower(), "", int(step)
+    return bracket or "", mark, int(number)
 
 
 def marked(text: str) -> str | None:

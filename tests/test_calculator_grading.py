@@ -350,6 +350,25 @@ def test_runs_of_words_are_read_the_longest_first() -> None:
     assert grade_presses("12 => 34", sorted_).presses == ("12=>34",)
 
 
+@pytest.mark.parametrize(
+    "text",
+    [
+        "1. 2 2. +3",  # (a numbered list within a line: the second item's marker is no press)
+        "Presses: 1. 2, 2. +3",
+        "1) 2 2) +3",
+        "Step 1: 2 Step 2: +3",
+        "1. Press 2 → 2. Press +3",
+        "1. Press 2. The display shows 2.\n2. Press +3. The display shows 5.",  # (on lines)
+        "Press 2. Then press +3.",  # (no list)
+    ],
+)
+def test_a_digit_and_a_full_stop_is_a_lists_marker_only_where_the_numbers_count_up(
+    text: str,
+) -> None:
+    level = Level(start=0, goal=5, moves=2, buttons=["2", "+3"])
+    assert grade_presses(text, level) == PressGrade(True, "correct", ("2", "+3"), 5)
+
+
 def test_a_press_after_a_heading_that_names_it_is_no_display_at_the_start() -> None:
     """``Start: 3`` gives the display at the start, but ``Button: 3`` (or ``Key: 3``) the
     press 3, where the display shows 3 too."""
@@ -651,12 +670,15 @@ def test_every_real_level_is_graded_right_as_its_shortest_solution_is_written() 
                          _multiplied(labels), *_told(solution), *_named(solution),
                          _worked(solution), f"Answer: {json.dumps(labels)} ({len(labels)} presses)",
                          "\n".join(f"Move {n} – {label}" for n, label in enumerate(labels, 1)),
+                         " ".join(f"{n}. {label}" for n, label in enumerate(labels, 1)),
+                         "Presses: " + ", ".join(f"Step {n}: {label}" for n, label in
+                                                 enumerate(labels, 1)),
                          json.dumps(solution.to_dict()), _json_steps(solution)):  # fmt: skip
                 assert grade_presses(text, level) == PressGrade(
                     True, "correct", tuple(labels), solution.final.value
                 ), (numbered.game, numbered.number, text)
                 graded += 1
-    assert graded >= 20 * (199 + 200)
+    assert graded >= 40 * (199 + 200)
 
 
 def _json_steps(solution: Solution) -> str:

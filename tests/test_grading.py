@@ -16,7 +16,7 @@ from hypothesis import example, given, settings
 from hypothesis import strategies as st
 from strategies import examples
 
-from puzzlecalc._free_text import ARROWS, LATEX_ARROWS
+from puzzlecalc._free_text import ARROWS, LATEX_ARROWS, items_on_lines
 from puzzlecalc.arith24 import HouseRules, solve
 from puzzlecalc.arith24.expr import Expr, parse
 from puzzlecalc.arith24.grading import (
@@ -329,6 +329,7 @@ def test_a_wrong_value_is_given() -> None:
         ("1. **3 + 3 = 6**\n2. **6 × 4 = 24**", [3, 3, 4], 24, "(3+3)*4"),
         ("**1.** 12 × 2 = 24", [2, 12], 24, "12*2"),  # (one step, its number emphasised)
         ("> __1)__ 12*2 = 24", [2, 12], 24, "12*2"),
+        ("Steps: **1.** 12*2 = 24", [2, 12], 24, "12*2"),
         ("- 3 + 3 = 6\n- 6 × 4 = 24", [3, 3, 4], 24, "(3+3)*4"),  # (a list's dash)
         ("* 3+3=6\n* 6*4=24", [3, 3, 4], 24, "(3+3)*4"),
         ("3 + 3 = 6 → 6 × 4 = 24", [3, 3, 4], 24, "(3+3)*4"),
@@ -833,6 +834,58 @@ def test_every_printed_solutions_working_grades_right_under_each_steps_heading(
         steps = enumerate(solution.working(), 1)
         text = "\n".join(f"{heading.format(n)} {step}" for n, step in steps)
         assert grade(text, hand).correct, text
+
+
+#: The marker of an item of a numbered list, as models write one within a line, and what
+#: parts two items.
+INLINE_MARKERS = ["{}.", "{})", "({})", "**{}.**", "Step {}:", "**Step {}:**", "Move {}:"]
+INLINE_BETWEEN = [" ", ", ", "; ", ". "]
+
+
+@settings(max_examples=examples(60))
+@given(
+    st.lists(st.integers(1, 13), min_size=2, max_size=4),
+    st.sampled_from(INLINE_MARKERS),
+    st.sampled_from(INLINE_BETWEEN),
+    st.sampled_from(["", "Steps: ", "Answer: "]),
+)
+def test_every_printed_solutions_working_grades_right_as_a_numbered_list_within_a_line(
+    hand: list[int], marker: str, between: str, heading: str
+) -> None:
+    """Its working, its steps numbered on one line (``1. 8-4 = 4 2. 4*6 = 24``)."""
+    for solution in solve(hand)[:3]:
+        steps = enumerate(solution.working(), 1)
+        text = heading + between.join(f"{marker.format(n)} {step}" for n, step in steps)
+        assert grade(text, hand).correct, text
+
+
+@pytest.mark.parametrize(
+    ("text", "lines"),
+    [
+        ("1. 8-4 = 4 2. 4*6 = 24", ["1. 8-4 = 4", "2. 4*6 = 24"]),
+        ("1. 1+1 = 2. 2. 2*4 = 8", ["1. 1+1 = 2.", "2. 2*4 = 8"]),  # (a result after =)
+        ("1) << 2) << 3) +4", ["1) <<", "2) <<", "3) +4"]),
+        ("(1) << (2) +4", ["(1) <<", "(2) +4"]),
+        ("> **1.** << **2.** +4", ["> **1.** <<", "**2.** +4"]),
+        ("Presses: 1. <<, 2. +4", ["Presses:", "1. <<,", "2. +4"]),  # (after a heading)
+        ("We start. Step 1: << Step 2: +4", ["We start.", "Step 1: <<", "Step 2: +4"]),
+        ("Step 3: << Step 4: +4", ["Step 3: <<", "Step 4: +4"]),  # (a step's from any number)
+        ("1. << 2. +4\n3. Reverse", ["1. <<", "2. +4", "3. Reverse"]),
+        ("1. Press 2. It shows 2.\n2. Press +3", None),  # (its items are on lines already)
+        ("Press 1. Then press 2. Done", None),  # (a number list begins a line or a heading)
+        ("I see 1. << 2. +4", None),
+        ("2. << 3. +4", None),  # (a number list begins with 1)
+        ("1. << 3. +4", None),  # (the numbers count up by one)
+        ("1. 2. 3.", None),  # (no item is empty)
+        ("1. << 2) +4", None),  # (one kind of marker)
+        ("Step 1: <<", None),
+    ],
+)
+def test_a_numbered_list_within_a_line_is_read_as_on_lines(
+    text: str, lines: list[str] | None
+) -> None:
+    """(Shared by both graders: :func:`~puzzlecalc._free_text.items_on_lines`.)"""
+    assert items_on_lines(text) == ("\n".join(lines) if lines is not None else text)
 
 
 def _working_written(solution: Expr, write: Callable[[Fraction], str]) -> str | None:

@@ -23,6 +23,7 @@ from puzzlecalc._free_text import (
     LATEX_TEXT,
     TABLE,
     braced,
+    items_on_lines,
     named_results,
     result_named,
     table_columns,
@@ -77,9 +78,12 @@ RESULT_NAMES: Final = ("result", "value", "equals", "gives")
 #: its operation (``3 + 3, Result: 6``, ``Operation: 3 + 3 | **Value:** 6``), read as
 #: ``=`` (:func:`_is_operation`).
 _RESULT_NAMED: Final = result_named(RESULT_NAMES)
-#: The number of an item of a numbered list at a line's start in Markdown's emphasis
-#: (``**1.** 12*2 = 24``), which is read without it (not as ``1.**12*2``, a power).
-_EMPHASISED_NUMBER: Final = re.compile(r"^([ \t>]*)[*_]+(\d+[.)])[*_]+(?=[ \t])", re.MULTILINE)
+#: The number of an item of a numbered list in Markdown's emphasis, at a line's start or
+#: after a heading's colon (``**1.** 12*2 = 24``, ``Steps: **1.** 12*2 = 24``), which is
+#: read without it (not as ``1.**12*2``, a power).
+_EMPHASISED_NUMBER: Final = re.compile(
+    r"(^[ \t>]*|:[ \t]*)[*_]+(\d+[.)])[*_]+(?=[ \t])", re.MULTILINE
+)
 #: A line that begins with an equals sign, which goes on with the chain of the line before
 #: (``(3+3)*4`` then ``= 6*4`` then ``= 24``).
 _GOES_ON: Final = re.compile(r"\n[ \t]*(?=[=≈])")
@@ -224,7 +228,7 @@ def plain(text: str) -> str:
     ``=`` or what parts two steps)."""
     if "|" in text:
         text = TABLE.sub(_table_steps, text)
-    text = DASHED_HEADING.sub(r"\1:", narrowed(text))
+    text = DASHED_HEADING.sub(r"\1:", items_on_lines(narrowed(text)))
     if "*" in text or "_" in text:
         text = _EMPHASISED_NUMBER.sub(r"\1\2", text)
     if "\\" in text:

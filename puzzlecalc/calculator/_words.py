@@ -24,6 +24,7 @@ from puzzlecalc._free_text import (
     LINE_MARKER,
     STEP_HEADING,
     TABLE,
+    items_on_lines,
     table_columns,
 )
 from puzzlecalc.calculator._said import as_labels
@@ -165,7 +166,8 @@ def read(found: str) -> list[str]:
         found = TABLE.sub(_press_column, found)
     if "\\" in found:
         found = LATEX_COMMAND.sub(_latex_character, _LATEX_TEXT.sub(r"\1", found))
-    found = _NUMBERED.sub("", _MARKS.sub("", DASHED_HEADING.sub(r"\1:", found)))
+    found = DASHED_HEADING.sub(r"\1:", items_on_lines(found))
+    found = _NUMBERED.sub("", _MARKS.sub("", found))
     found = LINE_MARKER.sub("", found)
     found = _FILLER.sub("", as_labels(_STARTED.sub(_start_heading, found)))
     if "[" in found:
