@@ -357,8 +357,8 @@ def result_named(names: Sequence[str]) -> re.Pattern[str]:
     >>> result_named(["result"]).sub(" =", "3 + 3, Result: 6")
     '3 + 3 = 6'
     """
-    return re.compile(  # (from a run of spaces' first, taken whole: the work is linear)
-        rf"(?<![ \t])[ \t]*+(?:[,;|]|{ARROW}|\.(?=\s))?[ \t]*+\n?[ \t]*+[*_]*+"
+    return re.compile(  # (from a run of spaces' or marks' first, taken whole: linear work)
+        rf"(?<![ \t])[ \t]*+(?:[,;|]|{ARROW}|\.(?=\s))?[ \t]*+\n?[ \t]*+(?<![*_])[*_]*+"
         rf"\b(?:{'|'.join(names)})\b[*_]*+[ \t]*+:[*_]*+(?=[ \t*_]*+[-(\d])",
         re.IGNORECASE,
     )

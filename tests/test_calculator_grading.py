@@ -852,7 +852,7 @@ def test_wrong_arguments_are_refused_by_name(call: object, error: type, message:
     ["<< ", "<<,", "zap ", "(", "Answer: ", "1. <<\n", "Delete ", "0 → ", "+1 → 1 → ",
      "zap\n\n", "x: 5 ", "Press x: 5 ", "<<: 5\n", "| Button |\n|---|\n| << |\n", "| a |\n",
      "Okay, ", "<< gives ", " " * 50 + "\n", "\t" * 50 + "\n",  # (lines of spaces: 20 s each)
-     " " * 50 + "'"],  # (spaces, once the quotes are left out)
+     " " * 50 + "'", "*", "_", "*_"],  # (spaces, once the quotes are left out; marks: 4-10 s)
 )  # fmt: skip
 def test_an_answer_of_the_greatest_length_is_graded_at_once(piece: str) -> None:
     level = Level(start=0, goal=1000, moves=1000, buttons=["<<", "+1"])
