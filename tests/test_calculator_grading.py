@@ -80,6 +80,8 @@ NO_SOLUTION_LEVEL = Level(start=0, goal=7, moves=2, buttons=["+2"])
         "backspace, Backspace, + 4, +4, rev, +4",  # (the spellings parse_button reads)
         "<<, <<, +4, +4, Reverse, +4  (6 moves: 6884 -> 71)",  # (as a Solution prints)
         "Press << (688), << (68), +4 (72), +4 (76), Reverse (67), +4 (71).",
+        "1. Press <<. It shows 688.\n2. Press <<. Now we have 68.\n3. Press +4. We get 72.\n"
+        "4. Press +4. The screen shows 76.\n5. Press Reverse. Now: 67.\n6. Press +4.",
         "Press <<, then press <<, then press +4, push +4, tap Reverse and hit +4.",
         "6884 → << → 688 → << → 68 → +4 → 72 → +4 → 76 → Reverse → 67 → +4 → 71",
         "1. << → 688\n2. << → 68\n3. +4 → 72\n4. +4 → 76\n5. Reverse → 67\n6. +4 → 71",
@@ -546,10 +548,16 @@ def _started(solution: Solution, start: str = "Start: {}\n", between: str = "\n"
     return start.format(shown[0]) + steps
 
 
-def _told(solution: Solution) -> tuple[str, str, str, str]:
+#: A sentence that tells the display after a press, as models write one.
+TELLING = ["It shows {}.", "Now we have {}.", "This gives {}.", "The screen shows {}.",
+           "We get {}.", "That makes {}.", "Now: {}.", "It becomes {}."]  # fmt: skip
+
+
+def _told(solution: Solution) -> tuple[str, str, str, str, str]:
     """``solution`` in the other forms an answer tells a display in: a line of each press
     and its display after a colon; a sentence of each, with what it gives; a table; a line
-    of each, its display in a remark after a dash."""
+    of each, its display in a remark after a dash; a sentence of each press, and one of
+    its display after it."""
     shown = [format_value(state.value) for state in solution.states]
     pairs = list(zip(solution.labels, shown, strict=True))
     colons = "\n".join(f"- {label}: {display}" for label, display in pairs)
@@ -557,7 +565,9 @@ def _told(solution: Solution) -> tuple[str, str, str, str]:
     rows = "".join(f"| {n} | {label} | {display} |\n" for n, (label, display) in enumerate(pairs))
     table = f"| Step | Button pressed | Display |\n|---|:---:|---|\n{rows}"
     dashed = "\n".join(f"{label} — it shows {display}" for label, display in pairs)
-    return colons, sentences, table, dashed
+    told = [f"Press {label}. {TELLING[n % len(TELLING)].format(display)}"
+            for n, (label, display) in enumerate(pairs)]  # fmt: skip
+    return colons, sentences, table, dashed, " ".join(told)
 
 
 def _worked(solution: Solution) -> str:
@@ -771,6 +781,20 @@ def test_words_that_say_none_beside_presses_that_solve_the_level_are_not_the_ans
     text: str,
 ) -> None:
     assert grade_presses(text, LEVEL) == PressGrade(True, "correct", PRESSES, 71)
+
+
+@pytest.mark.parametrize(
+    ("text", "presses"),
+    [
+        ("+4, Reverse. It shows 17. <<", ("+4", "Reverse", "<<")),  # (it tells a display)
+        ("+4, Reverse. This is my answer. <<", ("+4", "Reverse")),  # (no number: it ends them)
+        ("+4. That is 6888, then <<", ("+4", "<<")),
+    ],
+)
+def test_a_sentence_after_a_press_that_tells_a_number_is_a_remark(
+    text: str, presses: tuple[str, ...]
+) -> None:
+    assert grade_presses(text, LEVEL).presses == presses
 
 
 def test_presses_after_the_words_that_say_none_are_the_answer() -> None:

@@ -37,6 +37,7 @@ __all__ = [
     "BETWEEN",
     "BREAK",
     "COUNTED_ALONE",
+    "DISPLAY",
     "MOST_WORDS",
     "MULTIPLIED",
     "NEW_LINE",
@@ -72,7 +73,7 @@ _FILLER: Final = re.compile(
     r"\b(?:the|buttons?|keys?|again|first(?:ly)?|next|finally|lastly)\b", re.IGNORECASE
 )
 #: A number as a display shows it (``-12``, ``0.5``).
-_DISPLAY: Final = re.compile(r"-?\d+(?:\.\d+)?")
+DISPLAY: Final = re.compile(r"-?\d+(?:\.\d+)?")
 #: A press in square brackets, as a key is drawn (``[<<]``, ``[x3][x3]``, ``[[+]1]``; not
 #: the ``[+]`` of ``[+]1``, which a character of a press follows): its inside, where it
 #: reads as a press (the first :data:`~puzzlecalc.calculator.level.MAX_PRESSES`).
@@ -103,7 +104,7 @@ _IN_BRACKETS: Final = r"\(((?:[^()\n]|\([^()\n]{0,8}\)){1,40})\)"
 #: ``Start: 0``, on a line of its own where a comma or colon follows).
 _STARTED: Final = re.compile(
     r"^([ \t]*)(?:start(?:ing)?|begin(?:ning)?)[ \t]+(?:with|at|from)[ \t]+"
-    rf"({_DISPLAY.pattern})(?:[ \t]*([,:])|(?=[ \t]*(?:\.?[ \t]*$|\.[ \t]|{_ANY_ARROW})))",
+    rf"({DISPLAY.pattern})(?:[ \t]*([,:])|(?=[ \t]*(?:\.?[ \t]*$|\.[ \t]|{_ANY_ARROW})))",
     re.IGNORECASE | re.MULTILINE,
 )
 #: A press in brackets after an arrow, before the display it leads to or another arrow
@@ -119,7 +120,7 @@ _GOES_ON: Final = re.compile(rf"\n[ \t]*(?={_ANY_ARROW})")
 #: leads to it after it, in brackets (``0 → 1 (+1) → 3 (+2)``): the arrow, the display, and
 #: what the brackets hold.
 _PRESS_AFTER_DISPLAY: Final = re.compile(
-    rf"(?<![\w.]){_ARROW}[ \t]*({_DISPLAY.pattern})[ \t]*{_IN_BRACKETS}"
+    rf"(?<![\w.]){_ARROW}[ \t]*({DISPLAY.pattern})[ \t]*{_IN_BRACKETS}"
 )
 #: The verbs of a press ("press <<, then press +4"), in small letters.
 VERBS: Final = frozenset({"press", "tap", "hit", "push", "click"})
@@ -146,8 +147,8 @@ _REMARK: Final = re.compile(
 #: 12``): the display, the operator, its number, the display after (``×``, ``*`` and ``÷``
 #: are read as labels spell them: :mod:`~puzzlecalc.calculator.notation`).
 _ARITHMETIC: Final = re.compile(
-    rf"(?<![\w.])({_DISPLAY.pattern})[ \t]*([-+*/×÷xX])[ \t]*(-?\d+)[ \t]*=(?!>)[ \t]*"
-    rf"({_DISPLAY.pattern})(?![\w.])"
+    rf"(?<![\w.])({DISPLAY.pattern})[ \t]*([-+*/×÷xX])[ \t]*(-?\d+)[ \t]*=(?!>)[ \t]*"
+    rf"({DISPLAY.pattern})(?![\w.])"
 )
 #: The words of a table's heading that name the column of presses, the first found
 #: first (``| Step | Button | Display |``).
@@ -251,7 +252,7 @@ def _part_words(part: str) -> list[str]:
             words += [word[:-1], "→"]
             if _is_step(written[at + 2 : at + 6], label):
                 at += 4  # (the display before, the press again, and their arrows)
-            elif written[at + 2] in ARROWS and _DISPLAY.fullmatch(written[at + 3]):
+            elif written[at + 2] in ARROWS and DISPLAY.fullmatch(written[at + 3]):
                 at += 2  # (the display before the press, and its arrow)
         else:
             words.append(word)
@@ -265,7 +266,7 @@ def _colon_press(words: list[str], begins: int, word: str, following: str) -> st
     """The label of the press that ``word`` ends with its colon, with the ``words`` from
     ``begins`` before it, where the display it leads to is ``following`` (``+4: 72``,
     ``Press Store (hold): 9``, ``+4 twice: 76``); else ``None``."""
-    if not word.endswith(":") or not _DISPLAY.fullmatch(following):
+    if not word.endswith(":") or not DISPLAY.fullmatch(following):
         return None
     if len(words) - begins >= MOST_WORDS:
         return None
@@ -280,7 +281,7 @@ def _is_step(words: list[str], label: str) -> bool:
     """Whether ``words``, after a display, are the rest of a walk's step that makes the
     press ``label``: an arrow, the press, an arrow, a display (``→ +4 → 72``)."""
     arrow, press, then, display = words
-    if arrow not in ARROWS or then not in ARROWS or not _DISPLAY.fullmatch(display):
+    if arrow not in ARROWS or then not in ARROWS or not DISPLAY.fullmatch(display):
         return False
     try:
         return parse_press(press) == parse_press(label)

@@ -185,9 +185,13 @@ _COUNTS: Final = {
 #: 6884 becomes 688``), in small letters. (No label is one of them.)
 _REMARKS: Final = frozenset(
     {"which", "giving", "gives", "to", "getting", "gets", "making", "makes", "leaving",
-     "leaves", "showing", "shows", "display", "resulting", "yielding", "yields", "reaching",
-     "reaches", "=", "equals", "—", "–"}
+     "leaves", "showing", "shows", "display", "screen", "resulting", "yielding", "yields",
+     "reaching", "reaches", "=", "equals", "—", "–"}
 )  # fmt: skip
+#: The words that begin a sentence about the display after a press where a number follows
+#: in its part (``It shows 688``, ``This gives 688``, ``We get 688``, ``Now we have 688``,
+#: ``Now: 688``; not ``This is the answer``): a remark too, in small letters.
+_TELLING: Final = frozenset({"it", "this", "that", "we", "now"})
 #: What :func:`_words.read` writes where a part ends: ``""``, or a new line before a line.
 _PART_ENDS: Final = ("", _words.NEW_LINE)
 #: The words that name a display, as an object of JSON names its key (``{"button": "<<",
@@ -343,8 +347,8 @@ def _graded_words(
         ):  # (between parts, an arrow, a verb, ``Press:``)
             at += 1
             continue
-        if records and not walk and words[at].lower() in _REMARKS:
-            at = _remark_end(words, at)  # (what a press did: "<< gives 688")
+        if records and not walk and (words[at].lower() in _REMARKS or _tells(words, at)):
+            at = _remark_end(words, at)  # (what a press did: "<< gives 688", "It shows 688")
             continue
         if walk and _shown(words, at, state) and (showable or _begins_step(words, at)):
             at, showable = at + 1, False  # (a display; or written again, as a part begins)
@@ -579,6 +583,18 @@ def _is_one_item(rest: str) -> bool:
     """Whether the ``rest`` of a line after an ``Answer:`` is one item of a list, at most
     one press (no comma, semicolon, "then" or "and" parts it)."""
     return _words.BREAK.search(rest) is None
+
+
+def _tells(words: list[str], at: int) -> bool:
+    """Whether the words from ``at`` begin a sentence about the display: one of
+    :data:`_TELLING`, and a number later in its part (:data:`_words.MOST_WORDS` on at
+    most)."""
+    if words[at].lower().rstrip(":,") not in _TELLING:
+        return False
+    told = itertools.takewhile(
+        lambda word: word not in _PART_ENDS, words[at + 1 : at + 1 + _words.MOST_WORDS]
+    )
+    return any(_words.DISPLAY.fullmatch(word.rstrip(".!")) for word in told)
 
 
 def _remark_end(words: list[str], at: int) -> int:
