@@ -1,11 +1,11 @@
 """An answer's text as the words its presses are read from, for
-:mod:`puzzlecalc.calculator.grading`: marks, markers of lists, fillers and remarks left
-out, a table's column of presses and a list of quoted presses as a list, a press in
-brackets in a walk as the walk writes it, a press said in words as its label, and each part
-and line marked (:func:`read`); and what the grading's reader of presses shares with it:
-the arrows, the verbs of a press, the words between presses, the most words of one press,
-how a count after a press is written, and whether a text reads as a press
-(:func:`is_label`).
+:mod:`puzzlecalc.calculator.grading`: marks, markers of lists, fillers and remarks left out,
+a table's column of presses and a list of presses in brackets (quoted or not) as a list, a
+press in brackets in a walk as the walk writes it, a press said in words as its label, and
+each part and line marked (:func:`read`); and what the grading's reader of presses shares
+with it: the arrows, the verbs of a press, the words between presses, the most words of one
+press, how a count after a press is written, a display's number, and whether a text reads as
+a press (:func:`is_label`).
 """
 
 from __future__ import annotations
@@ -87,6 +87,12 @@ _LATEX_CHARACTERS: Final = {"times": "x", "cdot": "x", "div": "/", "ll": "<<", "
 #: value of an object's key: ``{"presses": ["<<", "+4"]}``), and perhaps a remark after it
 #: with no quote nor square bracket (``["<<", "+4"] (2 presses)``): its inside.
 _QUOTED_LIST: Final = re.compile(r"^\s*\[\s*([\"'].*[\"'])\s*\][^\"'\[\]]*$", re.DOTALL)
+#: What is in brackets on a line, as a list of presses in them may be (:func:`_unlisted`):
+#: its inside, which may hold a label's brackets (``[[+]1, Store(hold)]``).
+_IN_A_LIST: Final = r"(?:[^\[\]()\n]|\[[^\[\]()\n]{1,8}\]|\([^\[\]()\n]{1,12}\))*+"
+_BRACKETED: Final = re.compile(rf"\[({_IN_A_LIST})\]|\(({_IN_A_LIST})\)")
+#: What parts two items of a list of presses in brackets.
+_LIST_ITEM_BREAK: Final = re.compile("[,;]")
 #: Arrows, as text and LaTeX write them (:data:`~puzzlecalc._free_text.ARROWS`, and
 #: ``\to``, ``\implies``, ...): between two presses, or a press and the display it leads
 #: to.
@@ -171,6 +177,8 @@ def read(found: str) -> list[str]:
     found = _NUMBERED.sub("", _MARKS.sub("", found))
     found = LINE_MARKER.sub("", found)
     found = _FILLER.sub("", as_labels(_STARTED.sub(_start_heading, found)))
+    if ("[" in found or "(" in found) and ("," in found or ";" in found):
+        found = _BRACKETED.sub(_unlisted, found)
     if "[" in found:
         found = _KEYCAP.sub(_uncapped, found, count=MAX_PRESSES)  # (no answer makes more)
     if "\n" in found:
@@ -208,6 +216,26 @@ def _latex_character(command: re.Match[str]) -> str:
     """A command of LaTeX that writes a character of a label as that character
     (:data:`_LATEX_CHARACTERS`); others as they are (``\\to``, an arrow)."""
     return _LATEX_CHARACTERS.get(command[1], command[0])
+
+
+def _unlisted(bracketed: re.Match[str]) -> str:
+    """What is in brackets (:data:`_BRACKETED`) as it is written without them where it is
+    a list of presses, parted by commas or semicolons, as code writes one (``[<<, <<,
+    +4]``, ``(<<, +4)``); as it is where it is one item (``<< (688)``, a remark; ``[<<]``, a
+    key drawn), or an item is no press (``(twice, to get 68)``), or every item in round
+    brackets is a number (``<< (688, 68)``, displays; ``[1, 2]`` is digits' presses), or
+    it has more items than
+    :data:`~puzzlecalc.calculator.level.MAX_PRESSES`."""
+    square, round_ = bracketed.groups()
+    inside = square if square is not None else round_
+    items = [item.strip() for item in _LIST_ITEM_BREAK.split(inside, maxsplit=MAX_PRESSES)]
+    if (
+        1 < len(items) <= MAX_PRESSES
+        and (square is not None or not all(map(DISPLAY.fullmatch, items)))
+        and all(map(is_label, items))
+    ):
+        return f" {inside} "
+    return bracketed[0]
 
 
 def _uncapped(key: re.Match[str]) -> str:

@@ -160,11 +160,12 @@ PressFault: TypeAlias = Literal[
 #: The words that name an answer's presses, in small letters.
 _ANSWER_NAMES: Final = ("answer", "presses", "press", "solution", "sequence", "way")
 #: What introduces an answer that is not marked: ``Answer:``, ``**Presses:**``, a key of
-#: JSON (``"presses":``), ``The answer is``, ``The presses are``; not ``Press <<:``, a
-#: press and its display.
+#: JSON (``"presses":``), ``The answer is``, ``The presses are``, a name given a value
+#: as code gives one (``presses = ["<<", "+4"]``); not ``Press <<:``, a press and its
+#: display.
 _INTRODUCED: Final = re.compile(
     rf"\b(?:{'|'.join(_ANSWER_NAMES)})"
-    r"(?:[ \t]+(?:is|are)\b[ \t*_\"']{0,4}:?|[ \t*_\"']{0,4}:)",
+    r"(?:[ \t]+(?:is|are)\b[ \t*_\"']{0,4}:?|[ \t*_\"']{0,4}:|[ \t]*=(?![=>]))",
     re.IGNORECASE,
 )
 #: A line that may stand between two items of a list each labelled as an answer is
