@@ -75,7 +75,9 @@ TABLE: Final = re.compile(r"^[ \t]*\|.*\|[ \t]*(?:\n[ \t]*\|.*\|[ \t]*)+$", re.M
 #: The arrows both graders read, as text writes them (between two steps, a step and its
 #: result, a press and its display), and one of them in a pattern (the longest first);
 #: and LaTeX's commands that write an arrow (``\to``, ``\implies``), by name.
-ARROWS: Final = ("→", "⇒", "⟶", "⟹", "➔", "➜", "➡", "➡\ufe0f", "->", "=>", "-->", "==>")
+ARROWS: Final = (
+    "→", "⇒", "⟶", "⟹", "➔", "➜", "➝", "➞", "⇨", "➡", "➡\ufe0f", "->", "=>", "-->", "==>",
+)  # fmt: skip
 ARROW: Final = "|".join(map(re.escape, sorted(ARROWS, key=len, reverse=True)))
 LATEX_ARROWS: Final = (
     "to", "rightarrow", "longrightarrow", "Rightarrow", "Longrightarrow", "implies",

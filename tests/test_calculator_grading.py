@@ -53,6 +53,7 @@ NO_SOLUTION_LEVEL = Level(start=0, goal=7, moves=2, buttons=["+2"])
         "<< → << → +4 → +4 → Reverse → +4",
         "<< -> << -> +4 -> +4 -> Reverse -> +4",
         "<< --> << ==> +4 ⟹ +4 ➜ Reverse ➡️ +4",
+        "<< ➝ << ➞ +4 ⇨ +4 → Reverse → +4",
         "Think: 6884 has four digits.\n\n<answer><<, <<, +4, +4, Reverse, +4</answer>",
         "<answer>+4</answer> no: <Answer><<, <<, +4, +4, Reverse, +4</Answer>",  # (the last)
         r"So: $\boxed{<<, <<, +4, +4, Reverse, +4}$",
