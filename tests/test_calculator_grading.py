@@ -93,6 +93,12 @@ NO_SOLUTION_LEVEL = Level(start=0, goal=7, moves=2, buttons=["+2"])
         "The sequence is: <<, <<, +4, +4, Reverse, +4",
         "I think the answer is: <<, <<, +4, +4, Reverse, +4.",
         "To find the answer: try each button.\n\n<<, <<, +4, +4, Reverse, +4",  # (no press)
+        "Let me think step by step.\n<<, <<, +4, +4, Reverse, +4",  # (a line of words before)
+        "Let me think.\n6884\nPress <<, <<, +4, +4, Reverse, +4",  # (a number alone: a display)
+        "Let me think.\n+4, then Reverse would overshoot.\nSo press <<, <<, +4, +4, Reverse, +4.",
+        "<<, <<, +4, +4, Reverse, +4\n\nWhy not shorter?\n+4, Reverse gives 6893, not 71.",
+        "<<, <<, +4, +4, Reverse, +4\n\nWhy not shorter?\n+4, Reverse",  # (a try after)
+        "<<, <<, +4, +4, Reverse, +4\n\nI also tried\n+4, Reverse\nwhich fails.",
         "Answer: You press <<, <<, +4, +4, Reverse, +4",
         "The solution is to press <<, <<, +4, +4, Reverse and +4.",
         "The answer is <<, <<, +4, +4, Reverse, +4.",  # ("is" after a name of the answer)
@@ -687,6 +693,7 @@ def test_every_real_level_is_graded_right_as_its_shortest_solution_is_written() 
                          "\n".join(f"Move {n} – {label}" for n, label in enumerate(labels, 1)),
                          " ".join(f"{n}. {label}" for n, label in enumerate(labels, 1)),
                          f"Answer: [{', '.join(labels)}]", f"presses = {labels!r}",
+                         f"Let me think step by step.\n{', '.join(labels)}",
                          "Presses: " + ", ".join(f"Step {n}: {label}" for n, label in
                                                  enumerate(labels, 1)),
                          json.dumps(solution.to_dict()), _json_steps(solution)):  # fmt: skip
@@ -694,7 +701,7 @@ def test_every_real_level_is_graded_right_as_its_shortest_solution_is_written() 
                     True, "correct", tuple(labels), solution.final.value
                 ), (numbered.game, numbered.number, text)
                 graded += 1
-    assert graded >= 42 * (199 + 200)
+    assert graded >= 43 * (199 + 200)
 
 
 def _json_steps(solution: Solution) -> str:
@@ -801,6 +808,12 @@ def test_a_sentence_after_a_press_that_tells_a_number_is_a_remark(
     text: str, presses: tuple[str, ...]
 ) -> None:
     assert grade_presses(text, LEVEL).presses == presses
+
+
+def test_a_line_that_ends_with_a_press_is_not_passed_over_to_the_presses_after_it() -> None:
+    """Its press is the first (seven presses: one too many), not words before six."""
+    assert not grade_presses("The shortest is +4\n<<, <<, +4, +4, Reverse, +4", LEVEL).correct
+    assert grade_presses("The shortest way\n<<, <<, +4, +4, Reverse, +4", LEVEL).correct
 
 
 def test_presses_after_the_words_that_say_none_are_the_answer() -> None:
