@@ -224,8 +224,7 @@ def _unlisted(bracketed: re.Match[str]) -> str:
     +4]``, ``(<<, +4)``); as it is where it is one item (``<< (688)``, a remark; ``[<<]``, a
     key drawn), or an item is no press (``(twice, to get 68)``), or every item in round
     brackets is a number (``<< (688, 68)``, displays; ``[1, 2]`` is digits' presses), or
-    it has more items than
-    :data:`~puzzlecalc.calculator.level.MAX_PRESSES`."""
+    it has more items than :data:`~puzzlecalc.calculator.level.MAX_PRESSES`."""
     square, round_ = bracketed.groups()
     inside = square if square is not None else round_
     items = [item.strip() for item in _LIST_ITEM_BREAK.split(inside, maxsplit=MAX_PRESSES)]

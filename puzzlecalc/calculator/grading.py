@@ -272,10 +272,10 @@ def grade_presses(
     whole_number(max_states, "max_states", low=1)
     claims_none = False  # (whether a part read says last that there is no solution)
     explained = None  # (the grade of the last explanation that gives a press)
-    read = []  # (the words of each part read)
+    words_read = []  # (the words of each part read)
     for part in parts:
-        read.append(_words.read(part))
-        graded = _graded_part(read[-1], level, rules)
+        words_read.append(_words.read(part))
+        graded = _graded_part(words_read[-1], level, rules)
         claims_none = claims_none or (not graded.correct and _says_none(part, level, rules))
         if graded.fault == "no presses":
             continue
@@ -285,7 +285,7 @@ def grade_presses(
     else:
         graded = explained or graded
         if graded.fault == "no presses":  # (words before a line of presses alone, then)
-            alone = (_graded_part(words, level, rules, alone=True) for words in read)
+            alone = (_graded_part(words, level, rules, alone=True) for words in words_read)
             graded = next((found for found in alone if found.fault != "no presses"), graded)
     if not claims_none or graded.correct:
         return graded
@@ -750,7 +750,7 @@ def _is_presses(words: list[str], at: int) -> bool:
     line = words[at:stop]
     parts = [" ".join(part) for part in more_itertools.split_at(line, lambda word: not word)]
     presses = [part for part in parts if part]
-    if not presses or (len(presses) == 1 and presses[0].isdigit()):
+    if not presses or (len(presses) == 1 and _words.DISPLAY.fullmatch(presses[0])):
         return False
     return all(map(_words.is_label, presses))
 
