@@ -203,8 +203,9 @@ _DISPLAYS: Final = ("display", "result", "value", "screen", "shows")
 #: the press's remark, ``<< = 688``.
 _DISPLAY_NAMED: Final = result_named(_DISPLAYS)
 #: How many times lines of words before the presses are passed over, to a line that says
-#: "press" or is presses alone (``The goal is 71. Press <<, ...``, ``Let me think.`` then
-#: ``<<, +4``).
+#: "press" (``The goal is 71. Press <<, ...``); and how many lines of words are passed
+#: over to a line of presses alone or a walk (``Let me think.`` then ``<<, +4``:
+#: :func:`_after_words`).
 _MOST_PROSE: Final = 8
 #: How many paragraphs from the end of an unmarked answer are looked in for its presses
 #: (the answer, and prose after it: "That reaches 71.").
@@ -285,7 +286,9 @@ def grade_presses(
     else:
         graded = explained or graded
         if graded.fault == "no presses":  # (words before a line of presses alone, then)
-            alone = (_graded_part(words, level, rules, alone=True) for words in words_read)
+            start = format_value(level.initial_state(rules).value)
+            after = ((words, _after_words(words, start)) for words in words_read)
+            alone = (_graded_part(words[at:], level, rules) for words, at in after if at)
             graded = next((found for found in alone if found.fault != "no presses"), graded)
     if not claims_none or graded.correct:
         return graded
@@ -318,22 +321,19 @@ def _says_none(part: str, level: Level, rules: Rules) -> bool:
     return not _graded_part(_words.read(part[said.end() :]), level, rules).presses
 
 
-def _graded_part(
-    words: list[str], level: Level, rules: Rules, *, alone: bool = False
-) -> PressGrade:
+def _graded_part(words: list[str], level: Level, rules: Rules) -> PressGrade:
     """The grade of ``words``, the part of an answer that gives the presses: as a walk
-    where they are one, else as presses (lines of words passed over before a line of
-    presses ``alone`` too: :func:`_line_of_press`)."""
+    where they are one, else as presses."""
     walked = (
         None if _words.ARROWS.isdisjoint(words) else _graded_words(words, level, rules, walk=True)
     )
-    graded = walked or _graded_words(words, level, rules, alone=alone)
+    graded = walked or _graded_words(words, level, rules)
     assert graded is not None  # (read as presses, words always have a grade)
     return graded
 
 
 def _graded_words(
-    words: list[str], level: Level, rules: Rules, *, walk: bool = False, alone: bool = False
+    words: list[str], level: Level, rules: Rules, *, walk: bool = False
 ) -> PressGrade | None:
     """The grade of the presses ``words`` give (as :func:`_words.read` makes them). Where no
     press is read, a number beside an arrow that is the display then is the display (once
@@ -381,12 +381,10 @@ def _graded_words(
                 at, after_subject = at + subject, True
                 continue
             if (not records or words[at - 1] == _words.NEW_LINE) and not _names_press(words, at):
-                pressed = (
-                    None if records or prose == _MOST_PROSE else _line_of_press(words, at, alone)
-                )
+                pressed = None if records or prose == _MOST_PROSE else _line_of_verb(words, at)
                 if pressed is None:
                     break  # (the answer names no press at all, or goes on in words from a line)
-                at, prose = pressed, prose + 1  # (words before a line of presses)
+                at, prose = pressed, prose + 1  # (words before a line that says "press")
                 continue
             reason = f"press {len(records) + 1}: {found}"
             return _wrong(level, rules, records, "no such press", reason)
@@ -704,39 +702,48 @@ def _subject(words: list[str], at: int) -> int:
     return through - at
 
 
-def _line_of_press(words: list[str], at: int, alone: bool) -> int | None:
+def _line_of_verb(words: list[str], at: int) -> int | None:
     """Where the first line after the one of ``at`` begins whose first part holds a verb
-    of a press (``Press 3, +4``, ``So we press 3``), or, if ``alone``, that is presses
-    alone (:func:`_is_presses`) within :data:`_MOST_PROSE` lines, after a line that does
-    not end with a press (not ``The shortest is x3`` then ``Reverse``, whose first press
-    is x3), if one does. (A grade reads a line of presses alone after words only where no
-    part of the answer gives a press else: such a line in a part after the answer is what
-    it explains, ``Why not shorter?`` then ``+4, Reverse``.)"""
-    lines = 0
+    of a press (``Press 3, +4``, ``So we press 3``), if one does."""
     for start in range(at, len(words)):  # (not a slice: it is called once a line)
         if words[start] != _words.NEW_LINE:
             continue
         end = _run_end(words, start + 1)
         if any(following.lower() in _words.VERBS for following in words[start + 1 : end]):
             return start + 1
-        if alone:
-            if _ends_with_press(words, at, start):
-                return None  # (the line before ends with the first press)
-            if _is_presses(words, start + 1):
-                return start + 1
-            lines += 1
-            if lines == _MOST_PROSE:
-                return None
     return None
 
 
-def _ends_with_press(words: list[str], at: int, end: int) -> bool:
-    """Whether the words from ``at`` to ``end``, a line's end, end with a press in their
-    last part (``The shortest is +4``, ``... are Shift >``), but for a number, which may be
-    a display (``Goal 2``)."""
-    stop = end - 1 if end > at and not words[end - 1] else end  # (the last part's end)
+def _after_words(words: list[str], start: str) -> int | None:
+    """Where the first line of ``words`` begins that is presses alone (:func:`_is_presses`)
+    or a walk from ``start``, the display at the start (``6884 → << → 688``), after at
+    most :data:`_MOST_PROSE` lines of words, none of which ends with a press (not ``The
+    shortest is x3`` then ``Reverse``, whose first press is x3), if one does. (A grade
+    reads it only where no part of the answer gives a press else: such a line in a part
+    after the answer is what it explains, ``Why not shorter?`` then ``+4, Reverse``.)"""
+    lines = 0
+    for end in range(len(words)):  # (not a slice: it is called once a part)
+        if words[end] != _words.NEW_LINE:
+            continue
+        if _ends_with_press(words, end):
+            return None  # (the line before ends with the first press)
+        following = words[end + 1 : end + 3]
+        walks = len(following) == 2 and following[0] == start and following[1] in _words.ARROWS
+        if walks or _is_presses(words, end + 1):
+            return end + 1
+        lines += 1
+        if lines == _MOST_PROSE:
+            return None
+    return None
+
+
+def _ends_with_press(words: list[str], end: int) -> bool:
+    """Whether the line of ``words`` that ends at ``end`` ends with a press in its last
+    part (``The shortest is +4``, ``... are Shift >``), but for a number, which may be a
+    display (``Goal 2``)."""
+    stop = end - 1 if end and not words[end - 1] else end  # (the last part's end)
     first = stop
-    while first > max(at, stop - _words.MOST_WORDS) and words[first - 1] not in _PART_ENDS:
+    while first > max(0, stop - _words.MOST_WORDS) and words[first - 1] not in _PART_ENDS:
         first -= 1
     runs = (" ".join(words[begin:stop]) for begin in range(stop - 1, first - 1, -1))
     return any(_words.is_label(run) and not _words.DISPLAY.fullmatch(run) for run in runs)
