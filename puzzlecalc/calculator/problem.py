@@ -445,7 +445,7 @@ def _moves_at(
                 presses.append((button, press, influence))
     if holds:
         plain = _expander(list(units), rules)
-        units += [_Unit(_EXPANDER, _free(hold, plain), None) for hold in holds]
+        units += [_Unit(_EXPANDER, _free(hold, plain, goal), None) for hold in holds]
     successors = _expander(units, rules)
     filtered = _filtered(successors, goal, operator.itemgetter(0))
     sourced = functools.partial(_sourced_moves, units, rules, goal)
@@ -542,14 +542,19 @@ class _CursorMoves(dict[Any, Move]):
         return move
 
 
-def _free(hold: _Unit, then: _Moves) -> _Moves:
-    """A free Store hold and every press that can follow it, as single moves."""
+def _free(hold: _Unit, then: _Moves, goal: Value) -> _Moves:
+    """A free Store hold and every press that can follow it, as single moves; or the hold
+    alone, where it shows the ``goal`` (the game ends there). A hold changes the display
+    only as the first press, where the portal acts after it on the start
+    (:attr:`~puzzlecalc.calculator.rules.Rules.portal_start`)."""
     _, hold_step, hold_move = hold
 
     def both(state: StateTuple) -> list[tuple[Move, StateTuple]]:
         held = hold_step(state)
         if held is None or held == state:
             return []  # a hold that changes nothing is no move at all
+        if held[0] == goal != state[0]:
+            return [(hold_move, held)]
         return [(hold_move + move, reached) for move, reached in then(held)]
 
     return both

@@ -58,7 +58,7 @@ def _solution(
     level = problem.level if level is None else level
     rules = problem.rules
     presses = [press for move in path.moves for press in move]
-    if len(presses) != len(path.moves):  # free holds: replay to see the state after each
+    if any(not rules.press_cost(press[1]) for press in presses):  # free holds: replayed
         start = problem.game_state(path.states[0])
         return level.replay([*presses, WORD_PRESS] if level.word else presses, rules, start=start)
     if problem.display_only:
