@@ -5,12 +5,13 @@ An answer is text of at most :data:`MAX_ANSWER` characters. What it marks as its
 the text of its last ``<answer>...</answer>`` (in capitals or not), else of its last
 ``\\boxed{...}``; Markdown begins a line with a block quote's ``>`` or a list's marker (a
 dash, star, plus or another bullet, ``•``, ``✅``, and a space), which is not part of the
-answer, and a numbered list written within a line is read as on lines
-(:func:`items_on_lines`); a Markdown table's columns are found by the words of its heading,
-and a step's result named by such a word and a colon (``3 + 3, Result: 6``) is read after
-``=``. An answer in JSON is read as the text of its strings (:func:`from_json`), and one
-printed escaped as it was before (:func:`unescaped`). Some words say that a puzzle has no
-solution (:data:`NO_SOLUTION`): the referee reads them in a typed answer too.
+answer, a numbered list written within a line is read as on lines and a step's heading with
+a dash after its number as with a colon (:func:`numbered_lines`); a Markdown table's columns
+are found by the words of its heading, and a step's result named by such a word and a colon
+(``3 + 3, Result: 6``) is read after ``=``. An answer in JSON is read as the text of its
+strings (:func:`from_json`), and one printed escaped as it was before (:func:`unescaped`).
+Some words say that a puzzle has no solution (:data:`NO_SOLUTION`): the referee reads them
+in a typed answer too.
 """
 
 from __future__ import annotations
@@ -28,7 +29,6 @@ from puzzlecalc.errors import InvalidArgumentError
 __all__ = [
     "ARROW",
     "ARROWS",
-    "DASHED_HEADING",
     "LATEX_ARROWS",
     "LATEX_COMMAND",
     "LATEX_TEXT",
@@ -46,6 +46,7 @@ __all__ = [
     "items_on_lines",
     "marked",
     "named_results",
+    "numbered_lines",
     "result_named",
     "table_columns",
     "unescaped",
@@ -105,7 +106,7 @@ _FIRST_ITEM_AFTER: Final = re.compile(r"^[ \t>*_#-]*|:[ \t*_]*")
 #: (``Step 2 – 8-4 = 4``, ``**Move 2** - <<``): the heading before the dash, which both
 #: graders read as the heading with a colon instead (``Step 2:``). (Only these words: in
 #: ``Then 8 – 4 = 4`` the dash is a minus.)
-DASHED_HEADING: Final = re.compile(
+_DASHED_HEADING: Final = re.compile(
     rf"^([ \t>#*_]*{STEP_HEADING}[*_]*)[ \t]*[-–—](?=[ \t])",
     re.IGNORECASE | re.MULTILINE,
 )
@@ -381,6 +382,20 @@ def named_results(text: str, named: re.Pattern[str], step: Callable[[str], bool]
             written.append(" =")
             start = name.end()
     return "".join(written) + text[start:]
+
+
+def numbered_lines(text: str) -> str:
+    """``text`` with its numbered lists and its steps' headings as both graders read them:
+    each item of a list written within a line on a line of its own
+    (:func:`items_on_lines`), then a step's heading with a dash after its number with a
+    colon instead (:data:`_DASHED_HEADING`).
+
+    >>> numbered_lines("Step 1 – 8-4 = 4 Step 2: 4*6 = 24")
+    'Step 1: 8-4 = 4 Step 2: 4*6 = 24'
+    >>> numbered_lines("1. << 2. +4")
+    '1. <<\\n2. +4'
+    """
+    return _DASHED_HEADING.sub(r"\1:", items_on_lines(text))
 
 
 def items_on_lines(text: str) -> str:

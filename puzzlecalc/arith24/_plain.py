@@ -17,14 +17,13 @@ import more_itertools
 
 from puzzlecalc._free_text import (
     ARROW,
-    DASHED_HEADING,
     LATEX_ARROWS,
     LATEX_COMMAND,
     LATEX_TEXT,
     TABLE,
     braced,
-    items_on_lines,
     named_results,
+    numbered_lines,
     result_named,
     table_columns,
 )
@@ -228,7 +227,7 @@ def plain(text: str) -> str:
     ``=`` or what parts two steps)."""
     if "|" in text:
         text = TABLE.sub(_table_steps, text)
-    text = DASHED_HEADING.sub(r"\1:", items_on_lines(narrowed(text)))
+    text = numbered_lines(narrowed(text))
     if "*" in text or "_" in text:
         text = _EMPHASISED_NUMBER.sub(r"\1\2", text)
     if "\\" in text:

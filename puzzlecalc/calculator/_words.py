@@ -17,14 +17,13 @@ import more_itertools
 
 from puzzlecalc._free_text import ARROWS as TEXT_ARROWS
 from puzzlecalc._free_text import (
-    DASHED_HEADING,
     LATEX_ARROWS,
     LATEX_COMMAND,
     LATEX_TEXT,
     LINE_MARKER,
     STEP_HEADING,
     TABLE,
-    items_on_lines,
+    numbered_lines,
     table_columns,
 )
 from puzzlecalc.calculator._said import as_labels
@@ -173,7 +172,7 @@ def read(found: str) -> list[str]:
         found = TABLE.sub(_press_column, found)
     if "\\" in found:
         found = LATEX_COMMAND.sub(_latex_character, _LATEX_TEXT.sub(r"\1", found))
-    found = DASHED_HEADING.sub(r"\1:", items_on_lines(found))
+    found = numbered_lines(found)
     found = _NUMBERED.sub("", _MARKS.sub("", found))
     found = LINE_MARKER.sub("", found)
     found = _FILLER.sub("", as_labels(_STARTED.sub(_start_heading, found)))
