@@ -15,54 +15,57 @@ pressed (:meth:`Level.find_press <puzzlecalc.calculator.level.Level.find_press>`
 ``\\div`` and ``\\ll`` write ``x``, ``/`` and ``<<``), parted by commas, semicolons, new
 lines, arrows, "then", "and" or "followed by". Case and spaces do not matter in a label, so
 a run of words is one press when a button shows it then, the longest run first (``Sort
-asc``, ``12 => 34``; ``9 1`` is the press ``91`` if a button shows it, else ``9`` and
-``1``; ``1 → 2`` is ``1=>2`` if a button shows it). A Markdown table gives the presses of
-the column its heading names (``| Step | Button | Display |``). The markers of a list
-(``1.``, ``Step 2:``, ``**Step 2:**``, ``Step 2 –``, ``Move 2:``, a dash or another bullet,
-``•``, ``✅``) and of a block quote (``>``), Markdown's ``**`` and backticks, quotes,
-LaTeX's ``$`` and ``\\text{}``, the brackets of a list of quoted presses (``["<<", "+4"]``,
-and a remark after it, ``(2 presses)``) and the square brackets a key is drawn in (``[<<]
-[+4]``; not the ``[+]`` of ``[+]1``), a remark in brackets after a press (``<< (688)``) or
-one that a word such as "gives", "which", "to", ``=`` or a dash begins (``<< gives 688``,
-``Press Store, which keeps 9``) or that names the display after a press by a word and a
-colon, as a table's column does (``<<, Display: 688``, ``<< → **Result:** 688``, ``Display:
-688`` on the next line), the verbs of a press (``press <<``, "tap", "hit", "push", "click")
-and the words before them, from the start of a line, or through a heading's colon (one with
-a number where it ends its line, ``Solution in 6 moves:``) (``You press <<``, ``Okay, so,
+asc``, ``12 => 34``; ``9 1`` is the press ``91`` if a button shows it, else ``9`` and ``1``;
+``1 → 2`` is ``1=>2`` if a button shows it). A Markdown table gives the presses of the
+column its heading names (``| Step | Button | Display |``). The markers of a list (``1.``,
+``Step 2:``, ``**Step 2:**``, ``Step 2 –``, ``Move 2:``, a dash or another bullet, ``•``,
+``✅``; within a line too, where the numbers count up, ``1. << 2. +4``) and of a block quote
+(``>``), Markdown's ``**`` and backticks, quotes, LaTeX's ``$`` and ``\\text{}``, the
+brackets of a list of presses (``["<<", "+4"]``, and a remark after it, ``(2 presses)``;
+unquoted, ``[<<, +4]``; given to a name, ``presses = [...]``) and the square brackets a key
+is drawn in (``[<<] [+4]``; not the ``[+]`` of ``[+]1``), a remark in brackets after a press
+(``<< (688)``) or one that a word such as "gives", "which", "to", ``=`` or a dash begins
+(``<< gives 688``, ``Press Store, which keeps 9``) or a sentence that tells a number
+(``Press <<. It shows 688.``) or that names the display after a press by a word and a colon,
+as a table's column does (``<<, Display: 688``, ``<< → **Result:** 688``, ``Display: 688``
+on the next line), the verbs of a press (``press <<``, "tap", "hit", "push", "click") and
+the words before them, from the start of a line, or through a heading's colon (one with a
+number where it ends its line, ``Solution in 6 moves:``) (``You press <<``, ``Okay, so,
 press <<``, ``To reach 71 from 6884, press <<``, ``Buttons pressed: <<``), "the", "button",
 "key", "again", "first", "next", "finally" and "lastly" (``the << button``, ``and finally
 +4``), a sentence's full stop and the display written beside an arrow or after a press's
 colon (``6884 → << → 688``, ``<<: 688``: the number the display shows then; ``<<: 6884 →
 688``: the numbers it shows before and after; ``+4: 68 + 4 = 72``: the arithmetic it does,
 as a walk's step; at the start, after a heading that names no press, ``Start: 6884``, or
-said in words, ``Start with 6884.``, ``Starting from 6884, ...``, ``Starting at 6884:
-...``, or alone on the first line, ``6884`` then ``<<``) are left out; a press said in
-words is the label it writes, where a button shows it (``add 3``: ``+3``; ``subtract 3``,
-``multiply by 2``, ``divide by 2``; ``append 5``, ``type 5`` or ``enter 5``: ``5``;
-``delete the last digit``: ``<<``; ``reverse the digits``, ``sum the digits``, ``negate``
-or ``change the sign``: ``Reverse``, ``SUM``, ``+/-``; ``replace 1 with 6``: ``1=>6``), and
-the digit a cursor's press is made at by its place after it (``Digit +2 on the hundreds
-digit``: ``Digit +2@2``; ``at position 2`` is not read: positions are counted either way);
-a count after a press makes it that many times (``<< twice``, ``+4 3 times``, ``<< x2``,
-``<< (x2)`` or ``<< 2x`` where no button shows it after the press). A number a button shows
-too is read as the display where the answer is a walk, each press written with the display
-it leads to (``0 → 1 → 1 → 0 → 10`` with buttons ``1`` and ``0``; a press may stand in
-brackets before or after its display, ``6884 → (<<) 688``, ``6884 → 688 (<<)``, or between
-two arrows, ``6884 →(<<)→ 688``, a line that begins with an arrow goes on with the line
-before, and a part that writes a step may begin with the display before it again, ``6884 →
-<< → 688`` then ``688 → << → 68``; a press written as the arithmetic it does, ``68 + 4 =
-72``, is such a step, ``68 → +4 → 72``), else as the press. Words that begin a line or a
-sentence and name no press end the presses (``<<, +4. This reaches 71.``), but before the
-first press they are passed over where a later line begins with a verb of a press in its
-first part (``The goal is 71. Press <<, ...``, ``We need 71.\\nSo we press <<, ...``); in a
-list, they are a press no button shows (``<<, +4, zap``). An answer printed escaped, as a
-string of JSON or Python's ``repr`` writes it (``<<\\n+4`` on one line), is read as the
-text it was, and one in JSON (all of it, or a block of code fenced in Markdown) as the text
-of its strings: a list of strings as a list, ``<<, +4``; the value of a key that names the
-presses (``"presses"``, ``"answer"``, ``"solution"``, ``"steps"``) marked as the answer; an
-object with a press and the display after it, ``{"button": "<<", "display": 688}`` (its
-keys named as a table's columns, or ``"display"``, ``"result"``, ``"value"``), as the press
-and its remark, ``<< = 688``.
+said in words, ``Start with 6884.``, ``Starting from 6884, ...``, ``Starting at 6884: ...``,
+or alone on the first line, ``6884`` then ``<<``) are left out; a press said in words is the
+label it writes, where a button shows it (``add 3``: ``+3``; ``subtract 3``, ``multiply by
+2``, ``divide by 2``; ``append 5``, ``type 5`` or ``enter 5``: ``5``; ``delete the last
+digit``: ``<<``; ``reverse the digits``, ``sum the digits``, ``negate`` or ``change the
+sign``: ``Reverse``, ``SUM``, ``+/-``; ``replace 1 with 6``: ``1=>6``), and the digit a
+cursor's press is made at by its place after it (``Digit +2 on the hundreds digit``: ``Digit
++2@2``; ``at position 2`` is not read: positions are counted either way); a count after a
+press makes it that many times (``<< twice``, ``+4 3 times``, ``<< x2``, ``<< (x2)`` or ``<<
+2x`` where no button shows it after the press). A number a button shows too is read as the
+display where the answer is a walk, each press written with the display it leads to (``0 → 1
+→ 1 → 0 → 10`` with buttons ``1`` and ``0``; a press may stand in brackets before or after
+its display, ``6884 → (<<) 688``, ``6884 → 688 (<<)``, or between two arrows, ``6884 →(<<)→
+688``, a line that begins with an arrow goes on with the line before, and a part that writes
+a step may begin with the display before it again, ``6884 → << → 688`` then ``688 → << →
+68``; a press written as the arithmetic it does, ``68 + 4 = 72``, is such a step, ``68 → +4
+→ 72``), else as the press. Words that begin a line or a sentence and name no press end the
+presses (``<<, +4. This reaches 71.``), but before the first press they are passed over
+where a later line begins with a verb of a press in its first part (``The goal is 71. Press
+<<, ...``, ``We need 71.\\nSo we press <<, ...``), or, where no part of the answer gives a
+press so, to a line of presses alone or a walk (``Let me think.\\n<<, +4``); in a list, they
+are a press no button shows (``<<, +4, zap``). An answer printed escaped, as a string of
+JSON or Python's ``repr`` writes it (``<<\\n+4`` on one line), is read as the text it was,
+and one in JSON (all of it, or a block of code fenced in Markdown) as the text of its
+strings: a list of strings as a list, ``<<, +4``; the value of a key that names the presses
+(``"presses"``, ``"answer"``, ``"solution"``, ``"steps"``) marked as the answer; an object
+with a press and the display after it, ``{"button": "<<", "display": 688}`` (its keys named
+as a table's columns, or ``"display"``, ``"result"``, ``"value"``), as the press and its
+remark, ``<< = 688``.
 
 The presses are then played from the level's start until the level ends, as the game ends
 it: when its goal first shows (or ``ABC`` is pressed, for a word goal; presses written
