@@ -15,6 +15,7 @@ from puzzlecalc import GameState, Level, Rules, search
 from puzzlecalc.calculator.ops import DigitAdd, DigitSubtract, Insert, Lock, Shift
 from puzzlecalc.calculator.ops.base import digit_count
 from puzzlecalc.calculator.problem import LevelProblem, SearchState
+from puzzlecalc.errors import InvalidTypeError
 
 ANY_LEVEL = levels(max_moves=5, max_buttons=4) | sequel_levels(max_moves=4, max_buttons=4)
 ANY_RULES = rules | sequel_rules
@@ -222,3 +223,24 @@ def test_a_state_holds_what_the_level_can_change(buttons: list[str], shape: str)
     problem = LevelProblem(Level(start=12, goal=40, moves=3, buttons=buttons))
     assert problem.display_only == (shape == "display")
     assert problem.game_state(problem.initial()) == GameState(12)
+
+
+def test_a_free_hold_that_shows_a_goal_comes_first_and_ends_there() -> None:
+    """At 39 the hold shows 3 (the portal acts after it). For the goal 3 the game ends
+    there: it comes before the presses, and no press follows it. Solved together with 6,
+    a press may follow it (each goal is a level of its own)."""
+    level = Level(start=39, goal=3, moves=2, buttons=["+1", "Store"], portal=[1, 0])
+    free = Rules(hold_costs_move=False)
+    held = (3, 0, 39, None)
+    alone = LevelProblem(level, free).successors((39, 0, None, None))
+    assert alone[0] == (((1, "hold"),), held)
+    assert all(not (move[0] == (1, "hold") and len(move) > 1) for move, _ in alone)
+    together = LevelProblem(level, free, goals=[3, 6]).successors((39, 0, None, None))
+    assert together[0] == (((1, "hold"),), held)
+    assert (((1, "hold"), (1, "press")), (6, 0, 39, None)) in together
+
+
+@pytest.mark.parametrize("goals", ["12", 12, [1, "2"], [True], [1.5]])
+def test_the_goals_of_a_problem_are_displays(goals: Any) -> None:
+    with pytest.raises(InvalidTypeError, match=r"^goals must be a list of displays, not "):
+        LevelProblem(Level(start=1, goal=2, moves=1, buttons=["+1"]), goals=goals)

@@ -97,6 +97,39 @@ def test_free_hold_makes_store_cheaper() -> None:
     assert count_solutions(level, Rules(hold_costs_move=False)) == 2
 
 
+#: Levels whose free Store hold changes the display at the start (the portal acts after
+#: it), and their shortest solution where a hold is free.
+FREE_HOLD_AT_THE_START = [
+    # the hold alone shows the goal, at no cost: Reverse is a move
+    (Level(393, 6, 2, ["Store", "Reverse", "x2"], [1, 0]), "Store(hold)", 0),
+    # it saves 104 and shows 5; a second hold saves the 5
+    (Level(104, 55, 1, ["Store", "Reverse", "+/-"], [2, 0]), "Store(hold), Store(hold), Store", 1),
+    # it saves 39 and shows 3; Store shows 339, which the portal makes 42, then 6
+    (Level(39, 6, 1, ["Store"], [1, 0]), "Store(hold), Store", 1),
+]
+
+
+@pytest.mark.parametrize(("level", "labels", "moves"), FREE_HOLD_AT_THE_START)
+def test_free_hold_at_the_start(level: Level, labels: str, moves: int) -> None:
+    free = Rules(hold_costs_move=False)
+    shortest = solve_level(level, free)
+    assert shortest is not None and ", ".join(shortest.labels) == labels
+    assert len(shortest) == moves and level.is_solved_by(shortest)
+    assert level.replay(shortest.indices, free) == shortest
+    assert str(next(iter_solutions(level, free))) == str(shortest)  # (shortest first)
+
+
+@pytest.mark.parametrize("goals", [[3, 6], [6, 3]])
+def test_solve_goals_ends_a_free_hold_on_each_goal(goals: list[int]) -> None:
+    """The hold shows 3: the game ends there for 3, and goes on to 6 (a level of its own)."""
+    free = Rules(hold_costs_move=False)
+    levels = [Level(39, goal, 2, ["Store", "+1"], [1, 0]) for goal in goals]
+    solutions = solve_goals(levels, free)
+    assert solutions == [solve_level(level, free) for level in levels]
+    labels = {goal: ", ".join(s.labels) for goal, s in zip(goals, solutions, strict=True) if s}
+    assert labels == {3: "Store(hold)", 6: "Store(hold), Store"}
+
+
 def test_min_value_rule_decides_a_level() -> None:
     level = Level(start=-99_999, goal=-999_990, moves=1, buttons=["0"])
     assert solve_level(level) is not None
@@ -173,7 +206,7 @@ def _brute_force(level: Level, rules: Rules) -> list[Solution]:
     """Every press sequence within the move limit that first shows the goal at its end."""
     found = []
     presses = sorted(_all_presses(level))
-    for length in range(level.moves + 1 + (0 if rules.hold_costs_move else level.moves)):
+    for length in range(level.moves + 1 + (0 if rules.hold_costs_move else level.moves + 1)):
         for sequence in itertools.product(presses, repeat=length):
             state: GameState | None = level.initial_state()
             for index, press in sequence:
@@ -194,8 +227,8 @@ def _brute_force(level: Level, rules: Rules) -> list[Solution]:
 
 def _no_free_noop(solution: Solution, rules: Rules) -> bool:
     """Whether ``solution`` is one the solver gives where a Store hold is free: each hold
-    changes the state and a press follows it, but for a last hold that shows the goal by
-    changing the display (the portal acts after the first press, a hold too)."""
+    changes the state, and a last hold shows the goal by changing the display (the portal
+    acts after the first press, a hold too, so two holds may start a solution)."""
     if rules.hold_costs_move:
         return True
     states = [solution.start, *solution.states]
@@ -207,8 +240,6 @@ def _no_free_noop(solution: Solution, rules: Rules) -> bool:
             return False
         if at + 1 == len(records):
             return states[at + 1].value != states[at].value
-        if records[at + 1][1] == "hold":
-            return False
     return True
 
 
@@ -216,6 +247,10 @@ def _no_free_noop(solution: Solution, rules: Rules) -> bool:
 @given(levels(max_moves=3), rules)
 @example(  # (a free hold at the start shows the goal: the portal moves the start's digit)
     Level(start=39, goal=3, moves=2, buttons=["Store"], portal=[1, 0]), Rules(hold_costs_move=False)
+)
+@example(  # (and a second hold saves the display the portal made)
+    Level(start=104, goal=55, moves=1, buttons=["Store", "+/-"], portal=[2, 0]),
+    Rules(hold_costs_move=False),
 )
 def test_solver_agrees_with_brute_force(level: Level, rules: Rules) -> None:
     expected = _brute_force(level, rules)

@@ -539,7 +539,10 @@ CALLS: dict[str, tuple[Callable[..., Any], dict[str, Any]]] = {
     ),
     "check_game": (levels_module.check_game, {"game": 1}),
     "search_depth": (solver_module.search_depth, {"level": LEVEL}),
-    "LevelProblem": (LevelProblem, {"level": LEVEL, "rules": Rules(), "start": None}),
+    "LevelProblem": (
+        LevelProblem,
+        {"level": LEVEL, "rules": Rules(), "start": None, "goals": [LEVEL.goal, 5]},
+    ),
     "rates": (difficulty.rates, {"rules": HouseRules()}),
     "check_band": (difficulty.check_band, {"band": (3, 5), "rules": HouseRules(), "name": "band"}),
     "ranks": (difficulty.ranks, {"values": [3, 1, 2]}),

@@ -34,9 +34,11 @@ from __future__ import annotations
 import functools
 import operator
 from collections.abc import Callable, Collection
+from fractions import Fraction
 from typing import Any, Final, NamedTuple, TypeAlias, cast
 
 from puzzlecalc import caches
+from puzzlecalc._checks import iterable, shown
 from puzzlecalc.caches import clear_caches as clear_caches  # (its old home)
 from puzzlecalc.calculator.level import Level, checked_level
 from puzzlecalc.calculator.ops import Influence, Lock, Op, Press, ValueOp
@@ -44,7 +46,7 @@ from puzzlecalc.calculator.ops.base import At, Portal, ValueFunction, checked_ru
 from puzzlecalc.calculator.rules import DEFAULT_RULES, Rules
 from puzzlecalc.calculator.solution import PressRecord
 from puzzlecalc.calculator.state import GameState, StateTuple, Value, format_value
-from puzzlecalc.errors import InvalidArgumentError
+from puzzlecalc.errors import InvalidArgumentError, InvalidTypeError
 
 __all__ = ["LevelProblem", "Move", "SearchState"]
 
@@ -84,13 +86,26 @@ class LevelProblem:
 
     The moves are in button order, a cursor button's by position. When
     ``rules.hold_costs_move`` is false a Store hold is free: it is made together with the
-    press that follows it, as one move. ``start`` is the state to search from (with its
-    store, influence and lock), by default the level's start. A word goal's search stops
-    when the display shows its number (the ``ABC`` press comes after).
+    press that follows it, as one move, or alone first where it shows the goal (the game
+    ends there, at no cost). ``start`` is the state to search from (with its store,
+    influence and lock), by default the level's start. A word goal's search stops when the
+    display shows its number (the ``ABC`` press comes after).
+
+    ``goals`` are the displays of a search for several goals at once
+    (:func:`~puzzlecalc.calculator.solver.solve_goals`), by default the level's goal alone.
+    Each is the goal of a level of its own: a free hold may end on any of them, and a press
+    may follow a hold that shows one.
+
+    :raises InvalidTypeError: if ``goals`` is not a list of displays.
     """
 
     def __init__(
-        self, level: Level, rules: Rules = DEFAULT_RULES, start: GameState | None = None
+        self,
+        level: Level,
+        rules: Rules = DEFAULT_RULES,
+        start: GameState | None = None,
+        *,
+        goals: Collection[Value] | None = None,
     ) -> None:
         self.level = checked_level(level)
         self.rules = checked_rules(rules)
@@ -102,6 +117,7 @@ class LevelProblem:
             )
         #: The display that solves the level (a word goal's number).
         self.goal = goal = level.target
+        ends = frozenset([goal] if goals is None else _goals(goals))
         portal = None if level.portal is None else level.portal.apply
         #: Whether a state is the display alone.
         self.display_only = _display_only(level, self.start)
@@ -114,7 +130,7 @@ class LevelProblem:
             self.successors, self._goal = _display_moves(level, rules, portal, goal)
         else:
             self.is_goal = lambda state: state[0] == goal  # type: ignore[index]
-            self.successors, self._goal = _tuple_moves(level, rules, portal, self.start, goal)
+            self.successors, self._goal = _tuple_moves(level, rules, portal, self.start, goal, ends)
 
     #: Every allowed move from a state, in button order, with its result (a function made
     #: for the level, called once per state a search expands).
@@ -173,6 +189,18 @@ def _forget_compiled() -> None:
     """Forget the compiled buttons (:func:`puzzlecalc.caches.clear_caches` calls this)."""
     _compiled.cache_clear()
     _compiled_display.cache_clear()
+
+
+def _goals(goals: Collection[Value]) -> list[Value]:
+    """``goals`` if it is a list of displays.
+
+    :raises InvalidTypeError: if it is not.
+    """
+    listed = list(iterable(goals, "goals", "a list of displays"))
+    for goal in listed:
+        if isinstance(goal, bool) or not isinstance(goal, (int, Fraction)):
+            raise InvalidTypeError(f"goals must be a list of displays, not {shown(goals)}")
+    return listed
 
 
 def _display_only(level: Level, start: GameState) -> bool:
@@ -376,33 +404,36 @@ def _compiled_display(button: ValueOp, rules: Rules, at: At, influence: int = 0)
 
 
 def _tuple_moves(
-    level: Level, rules: Rules, portal: Portal | None, start: GameState, goal: Value
+    level: Level,
+    rules: Rules,
+    portal: Portal | None,
+    start: GameState,
+    goal: Value,
+    ends: frozenset[Value],
 ) -> tuple[_Moves, _GoalSide]:
     """The successors of a ``(value, influence, store, lock)`` state, and the goal's side: the
     buttons compiled for each ``[+]N`` total the search meets."""
     lock = start.lock is not None or any(isinstance(button, Lock) for button in level.buttons)
     if not any(isinstance(button, Influence) for button in level.buttons):
-        return _moves_at(level, rules, portal, lock, goal, start.influence)  # one total
-    totals = _Totals(level, rules, portal, lock, goal)
+        return _moves_at(level, rules, portal, lock, goal, ends, start.influence)  # one total
+    totals = _Totals(functools.partial(_moves_at, level, rules, portal, lock, goal, ends))
     # (no sets backwards from the goal: the sources change with the total)
     return totals.successors, _GoalSide(rules, goal, None, totals.goal_successors, None)
 
 
 class _Totals:
     """The moves of a level with ``[+]N`` buttons: its buttons compiled for each total, when
-    a state of that total first asks (:func:`_moves_at`)."""
+    a state of that total first asks (``moves_at``, :func:`_moves_at` for the level)."""
 
-    def __init__(
-        self, level: Level, rules: Rules, portal: Portal | None, lock: bool, goal: Value
-    ) -> None:
-        self.level, self.rules, self.portal, self.lock, self.goal = level, rules, portal, lock, goal
+    def __init__(self, moves_at: Callable[[int], tuple[_Moves, _GoalSide]]) -> None:
+        self.moves_at = moves_at
         self.tables: dict[int, tuple[_Moves, _GoalSide]] = {}
 
     def at(self, influence: int) -> tuple[_Moves, _GoalSide]:
         """The successors and the goal's side of the states whose total is ``influence``."""
         table = self.tables.get(influence)
         if table is None:
-            table = _moves_at(self.level, self.rules, self.portal, self.lock, self.goal, influence)
+            table = self.moves_at(influence)
             if len(self.tables) < _KEPT_TOTALS:
                 self.tables[influence] = table
         return table
@@ -419,9 +450,17 @@ _KEPT_TOTALS: Final = 64
 
 
 def _moves_at(
-    level: Level, rules: Rules, portal: Portal | None, lock: bool, goal: Value, influence: int
+    level: Level,
+    rules: Rules,
+    portal: Portal | None,
+    lock: bool,
+    goal: Value,
+    ends: frozenset[Value],
+    influence: int,
 ) -> tuple[_Moves, _GoalSide]:
-    """:func:`_tuple_moves` for the states whose ``[+]N`` total is ``influence``."""
+    """:func:`_tuple_moves` for the states whose ``[+]N`` total is ``influence``: those of
+    ``goal``'s search, or with free Store holds, of a search that ``ends`` on any of those
+    displays."""
     on_display = portal is None and not lock  # (else the end of a press is more than a limit)
     units: list[_Unit] = []
     holds: list[_Unit] = []
@@ -444,8 +483,9 @@ def _moves_at(
             if presses is not None:
                 presses.append((button, press, influence))
     if holds:
-        plain = _expander(list(units), rules)
-        units += [_Unit(_EXPANDER, _free(hold, plain, goal), None) for hold in holds]
+        stops = ends if ends == {goal} else frozenset()  # (several goals: each is a level)
+        plain = _expander(units, rules)
+        units = [_Unit(_EXPANDER, _with_holds(holds, plain, ends, stops), None)]
     successors = _expander(units, rules)
     filtered = _filtered(successors, goal, operator.itemgetter(0))
     sourced = functools.partial(_sourced_moves, units, rules, goal)
@@ -542,19 +582,52 @@ class _CursorMoves(dict[Any, Move]):
         return move
 
 
-def _free(hold: _Unit, then: _Moves, goal: Value) -> _Moves:
-    """A free Store hold and every press that can follow it, as single moves; or the hold
-    alone, where it shows the ``goal`` (the game ends there). A hold changes the display
-    only as the first press, where the portal acts after it on the start
-    (:attr:`~puzzlecalc.calculator.rules.Rules.portal_start`)."""
-    _, hold_step, hold_move = hold
+def _held(
+    holds: list[_Unit], state: StateTuple, stops: frozenset[Value]
+) -> list[tuple[Move, StateTuple]]:
+    """Each run of free Store holds from ``state`` in which every hold changes the state,
+    with the state it reaches; none goes on from a display of ``stops`` (the game ends there).
 
-    def both(state: StateTuple) -> list[tuple[Move, StateTuple]]:
-        held = hold_step(state)
-        if held is None or held == state:
-            return []  # a hold that changes nothing is no move at all
-        if held[0] == goal != state[0]:
-            return [(hold_move, held)]
-        return [(hold_move + move, reached) for move, reached in then(held)]
+    A hold saves the display. It changes the display only as the first press, where the
+    portal acts after it on the start (:attr:`~puzzlecalc.calculator.rules.Rules.portal_start`),
+    so a second hold may then save the new display. A hold that changes nothing is no move.
+    """
+    runs: list[tuple[Move, StateTuple]] = []
+    todo: list[tuple[Move, tuple[StateTuple, ...]]] = [((), (state,))]
+    while todo:
+        move, seen = todo.pop()
+        at = seen[-1]
+        for _, hold_step, hold_move in holds:
+            held = hold_step(at)
+            if held is None or held in seen:
+                continue
+            runs.append((move + hold_move, held))
+            if held[0] != at[0] and held[0] not in stops:  # (a new display, to save)
+                todo.append((move + hold_move, (*seen, held)))
+    return runs
 
-    return both
+
+def _with_holds(
+    holds: list[_Unit], then: _Moves, ends: frozenset[Value], stops: frozenset[Value]
+) -> _Moves:
+    """The moves of a level whose Store holds are free: each run of holds (:func:`_held`)
+    that shows one of the displays ``ends``, first (the game ends there, at no cost); the
+    presses ``then`` makes; and each run with each press that can follow it, as one move,
+    but for a run that shows a display of ``stops``."""
+
+    def moves(state: StateTuple) -> list[tuple[Move, StateTuple]]:
+        shown = state[0]
+        runs = _held(holds, state, stops)
+        ending = [(move, held) for move, held in runs if held[0] != shown and held[0] in ends]
+        return [
+            *ending,
+            *then(state),
+            *(
+                (move + pressed, reached)
+                for move, held in runs
+                if held[0] == shown or held[0] not in stops
+                for pressed, reached in then(held)
+            ),
+        ]
+
+    return moves

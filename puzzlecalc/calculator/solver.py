@@ -165,7 +165,7 @@ def solve_goals(
     bounds: dict[Value, int] = {}
     for level in levels:
         bounds[level.target] = max(bounds.get(level.target, -1), search_depth(level))
-    problem = LevelProblem(first, rules)
+    problem = LevelProblem(first, rules, goals=list(bounds))
     with _Naming(levels):
         paths = search.breadth_first_each(
             problem,
