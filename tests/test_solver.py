@@ -106,6 +106,8 @@ FREE_HOLD_AT_THE_START = [
     (Level(104, 55, 1, ["Store", "Reverse", "+/-"], [2, 0]), "Store(hold), Store(hold), Store", 1),
     # it saves 39 and shows 3; Store shows 339, which the portal makes 42, then 6
     (Level(39, 6, 1, ["Store"], [1, 0]), "Store(hold), Store", 1),
+    # a level of no moves: the hold is none
+    (Level(39, 3, 0, ["Store"], [1, 0]), "Store(hold)", 0),
 ]
 
 
@@ -117,13 +119,17 @@ def test_free_hold_at_the_start(level: Level, labels: str, moves: int) -> None:
     assert len(shortest) == moves and level.is_solved_by(shortest)
     assert level.replay(shortest.indices, free) == shortest
     assert str(next(iter_solutions(level, free))) == str(shortest)  # (shortest first)
+    assert solve_goals([level], free) == [shortest]
 
 
-@pytest.mark.parametrize("goals", [[3, 6], [6, 3]])
-def test_solve_goals_ends_a_free_hold_on_each_goal(goals: list[int]) -> None:
+@pytest.mark.parametrize(("goals", "moves"), [([3, 6], [2, 2]), ([6, 3], [2, 2]), ([6, 3], [1, 0])])
+def test_solve_goals_ends_a_free_hold_on_each_goal(goals: list[int], moves: list[int]) -> None:
     """The hold shows 3: the game ends there for 3, and goes on to 6 (a level of its own)."""
     free = Rules(hold_costs_move=False)
-    levels = [Level(39, goal, 2, ["Store", "+1"], [1, 0]) for goal in goals]
+    levels = [
+        Level(39, goal, limit, ["Store", "+1"], [1, 0])
+        for goal, limit in zip(goals, moves, strict=True)
+    ]
     solutions = solve_goals(levels, free)
     assert solutions == [solve_level(level, free) for level in levels]
     labels = {goal: ", ".join(s.labels) for goal, s in zip(goals, solutions, strict=True) if s}
@@ -247,6 +253,9 @@ def _no_free_noop(solution: Solution, rules: Rules) -> bool:
 @given(levels(max_moves=3), rules)
 @example(  # (a free hold at the start shows the goal: the portal moves the start's digit)
     Level(start=39, goal=3, moves=2, buttons=["Store"], portal=[1, 0]), Rules(hold_costs_move=False)
+)
+@example(  # (in no move)
+    Level(start=39, goal=3, moves=0, buttons=["Store"], portal=[1, 0]), Rules(hold_costs_move=False)
 )
 @example(  # (and a second hold saves the display the portal made)
     Level(start=104, goal=55, moves=1, buttons=["Store", "+/-"], portal=[2, 0]),
