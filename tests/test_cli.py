@@ -854,6 +854,19 @@ def test_countdown_deals_a_legal_round_again_from_its_seed(large: str) -> None:
          ["level: 0 -> 2 in 2 moves, buttons +1 x3", "shortest: 2 moves", "  start                0",
           "  +1                   1", "  +1                   2",
           "  proven: the search tried every sequence of up to 1 press; none reaches the goal"]),
+        (["level", "--start", "1", "--goal", "1111", "--moves", "3", "Store", "--free-hold",
+          "--explain"],
+         ["level: 1 -> 1111 in 3 moves, buttons Store", "shortest: 2 moves",
+          "  start                1", "  Store(hold)          1", "  Store               11",
+          "  Store(hold)         11", "  Store             1111",
+          "  proven: the search tried every sequence of up to 1 move, a Store hold costing none;"
+          " none reaches the goal"]),
+        (["level", "--start", "39", "--goal", "6", "--moves", "2", "--portal", "1", "0", "Store",
+          "+1", "--free-hold", "--explain"],
+         ["level: 39 -> 6 in 2 moves, buttons Store +1, portal from position 1 to 0",
+          "shortest: 1 move", "  start               39", "  Store(hold)   39 portal 3",
+          "  Store         339 portal 6",
+          "  proven: the start is not the goal, nor does a Store hold show it"]),
     ],
 )  # fmt: skip
 def test_explain_shows_the_working_and_the_proof(argv: list[str], lines: list[str]) -> None:
@@ -1198,6 +1211,11 @@ def test_explain_and_json_carry_the_working() -> None:
         record["proven"]
         == "the search tried every sequence of up to 1 press; none reaches the goal"
     )
+    # a solution of no moves: none is shorter, and nothing is said (as in the text)
+    record = json.loads(
+        run("level", "--start", "5", "--goal", "5", "--moves", "1", "+1", "--explain", "--json")[1]
+    )
+    assert record["solutions"][0]["moves"] == 0 and "proven" not in record
 
 
 def test_every_limit_of_the_api_has_a_flag_the_error_names(

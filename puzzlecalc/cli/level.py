@@ -269,12 +269,13 @@ def _report(
 ) -> None:
     """Print one level's solutions, or its JSON line."""
     rules = options.rules
+    free_holds = not rules.hold_costs_move and any("hold" in b.presses for b in level.buttons)
     if options.json:
         record = records.level_record(
             level, number, [records.solution_record(level, s, rules) for s in solutions]
         )
-        if options.explain and solutions:
-            record["proven"] = text.why_no_shorter(len(solutions[0]) - 1)
+        if options.explain and solutions and len(solutions[0]):  # (none is shorter than none)
+            record["proven"] = text.why_no_shorter(len(solutions[0]) - 1, free_holds=free_holds)
         records.emit(out, record)
         return
     out.write(text.level_heading(name, level) + "\n")
@@ -287,4 +288,5 @@ def _report(
         out.write(f"shortest: {counted(len(solution), 'move')}\n")
         out.writelines(f"{line}\n" for line in text.solution_table(level, solution, rules))
         if options.explain and len(solution):
-            out.write(f"  proven: {text.why_no_shorter(len(solution) - 1)}\n")
+            proven = text.why_no_shorter(len(solution) - 1, free_holds=free_holds)
+            out.write(f"  proven: {proven}\n")

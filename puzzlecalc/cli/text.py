@@ -74,12 +74,24 @@ def solution_table(level: Level, solution: Solution, rules: Rules) -> list[str]:
     return lines
 
 
-def why_no_shorter(fewer: int) -> str:
-    """Why no solution of ``fewer`` presses or fewer exists: the breadth-first search."""
+def why_no_shorter(fewer: int, *, free_holds: bool = False) -> str:
+    """Why no solution of ``fewer`` moves or fewer exists: the breadth-first search. Where
+    ``free_holds``, a Store hold costs no move, so a move may be more than a press.
+
+    >>> why_no_shorter(2)
+    'the search tried every sequence of up to 2 presses; none reaches the goal'
+    >>> why_no_shorter(0, free_holds=True)
+    'the start is not the goal, nor does a Store hold show it'
+    """
     if not fewer:
-        return "the start is not the goal"
-    presses = counted(fewer, "press", "presses")
-    return f"the search tried every sequence of up to {presses}; none reaches the goal"
+        return "the start is not the goal" + (
+            ", nor does a Store hold show it" if free_holds else ""
+        )
+    if free_holds:
+        tried = f"{counted(fewer, 'move')}, a Store hold costing none"
+    else:
+        tried = counted(fewer, "press", "presses")
+    return f"the search tried every sequence of up to {tried}; none reaches the goal"
 
 
 def advice_text(name: str, advice: Advice, *, hint_only: bool) -> list[str]:
