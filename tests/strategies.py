@@ -24,7 +24,7 @@ def examples(usual: int) -> int:
 
 LABELS = [
     "+1", "+3", "-2", "x2", "x-3", "/2", "/3", "1", "5", "10", "<<", "1=>2", "12=>3", "Reverse",
-    "SUM", "Shift >", "< Shift", "Mirror", "+/-", "Inv10", "x^2", "[+]1", "Store",
+    "SUM", "Shift >", "< Shift", "Mirror", "+/-", "Inv10", "x^2", "[+]1", "[-]1", "Store",
 ]  # fmt: skip
 
 

@@ -204,6 +204,16 @@ def test_illegal_replays(presses: list[Any], message: str) -> None:
         level.replay(presses)
 
 
+def test_a_label_two_buttons_show_names_the_one_allowed() -> None:
+    """After [-]2, ``1`` shows ``-1`` as ``+1`` does; appending -1 is not allowed."""
+    level = Level(start=-25, goal=-26, moves=2, buttons=["[-]2", "1", "+1"])
+    after = GameState(-25, influence=-2)
+    assert level.find_press("-1", after) == (2, "press")
+    assert level.replay_labels(["[-]2", "-1"]).displays == [-25, -26]
+    both = Level(start=12, goal=14, moves=2, buttons=["[-]2", "+1", "+1"])  # (both allowed)
+    assert both.find_press("-1", GameState(12, influence=-2)) == (1, "press")
+
+
 def test_illegal_label_replays() -> None:
     level = Level(start=0, goal=1, moves=3, buttons=["+1", "[+]1"])
     with pytest.raises(IllegalPressError, match="no button shows '\\+2'"):

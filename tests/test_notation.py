@@ -7,7 +7,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 from shared_data import load
 
-from puzzlecalc import InvalidButtonError, format_button, parse_button
+from puzzlecalc import GameState, InvalidButtonError, Rules, format_button, parse_button
 from puzzlecalc.calculator import ops
 
 VARIANTS = [
@@ -20,6 +20,8 @@ VARIANTS = [
     ("x-3", ops.Multiply(-3)),
     ("/2", ops.Divide(2)),
     ("÷2", ops.Divide(2)),
+    ("/-2", ops.Divide(-2)),  # (/2 after [-]4: [-]N makes a total below zero)
+    ("x^-1", ops.Power(-1)),
     ("5", ops.Append("5")),
     ("10", ops.Append("10")),
     ("<<", ops.Backspace()),
@@ -83,6 +85,18 @@ def test_unknown_labels_raise_naming_the_label(label: str) -> None:
 def test_non_string_label() -> None:
     with pytest.raises(InvalidButtonError, match="must be a string"):
         parse_button(3)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("influence", range(-12, 13))
+@pytest.mark.parametrize("label", ["/2", "x^2", "x-3", "+1", "-2", "Digit +2", "Digit -3", "[+]1"])
+def test_the_label_a_total_shows_round_trips(label: str, influence: int) -> None:
+    """What a button shows at a ``[+]N`` total below zero reads back (``/2`` shows
+    ``/-1`` after ``[-]3``). A press that can never be made may not: ``Cut -1``."""
+    rules = Rules(power_influenced=True)
+    shown = parse_button(label).label(GameState(12, influence=influence), rules)
+    if shown == "/0":
+        return  # (no press: it divides by zero)
+    assert format_button(parse_button(shown)) == shown
 
 
 def test_every_label_of_the_real_levels_round_trips() -> None:

@@ -277,6 +277,10 @@ def test_solver_agrees_with_brute_force(level: Level, rules: Rules) -> None:
 @settings(max_examples=examples(100))
 @given(levels(max_moves=5, max_buttons=4), rules)
 @example(Level(start=10, goal=15, moves=3, buttons=["+2", "[+]1"]), Rules())  # (+2 shows +3)
+@example(  # (after [-]1 twice, 1 shows -1 as +1 does)
+    Level(start=-25, goal=-26, moves=3, buttons=["[-]1", "1", "+1"]), Rules()
+)
+@example(Level(start=12, goal=-12, moves=4, buttons=["[-]1", "/2"]), Rules())  # (/-1)
 def test_solutions_replay_and_shortest_is_shortest(level: Level, rules: Rules) -> None:
     shortest = solve_level(level, rules)
     solutions = list(itertools.islice(iter_solutions(level, rules), 200))
@@ -285,6 +289,7 @@ def test_solutions_replay_and_shortest_is_shortest(level: Level, rules: Rules) -
         assert level.is_solved_by(solution)
         assert level.replay(solution.indices, rules) == solution
         assert _labels_shown(level, solution, rules) == solution.labels
+        assert level.replay_labels(solution.labels, rules).displays == solution.displays
         assert shortest is not None and len(shortest) <= len(solution)
     lengths = [len(s) for s in solutions]
     assert lengths == sorted(lengths)

@@ -475,7 +475,9 @@ class Level:
         >>> level.find_press("+3", GameState(12, influence=1)), level.find_press("Store(hold)")
         ((0, 'press'), (2, 'hold'))
 
-        Whether the press is allowed there is for :meth:`press` or :meth:`replay` to say.
+        Where buttons show the same label (``2`` and ``+1`` both show ``-1`` after ``[-]2``
+        and ``[-]1``), it names the first whose press is allowed there. Whether the press is
+        allowed is else for :meth:`press` or :meth:`replay` to say.
 
         :raises IllegalPressError: if the label is not one, or no button shows it then.
         """
@@ -489,13 +491,17 @@ class Level:
         except InvalidButtonError as error:
             raise IllegalPressError(str(error)) from None
         wanted_label = wanted.label(press=press)
-        for index, button in enumerate(self.buttons):
-            if (
-                press in button.presses
-                and button.label(state, checked_rules(rules), press) == wanted_label
-            ):
-                return Pressed(index, press, at).record
-        raise IllegalPressError(f"no button shows {shown(label)} at this point")
+        showing = [
+            Pressed(index, press, at)
+            for index, button in enumerate(self.buttons)
+            if press in button.presses
+            and button.label(state, checked_rules(rules), press) == wanted_label
+        ]
+        if not showing:
+            raise IllegalPressError(f"no button shows {shown(label)} at this point")
+        if len(showing) > 1:  # (the first allowed there; stable, so else the first)
+            showing.sort(key=lambda p: self.press(state, p.button, rules, p.press, p.at) is None)
+        return showing[0].record
 
     def _play(
         self,

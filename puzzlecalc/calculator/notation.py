@@ -7,7 +7,7 @@ button                 game label                                    also accept
 =====================  ============================================  =====================
 add, subtract          ``+4``, ``-3``
 multiply               ``x4``, ``x-3``                               ``*4``, ``×4``, ``X4``
-divide                 ``/2``                                        ``÷2``
+divide                 ``/2``, ``/-2``                               ``÷2``
 append digits          ``5``, ``10``
 replace                ``39=>93``                                    ``39->93``, ``39→93``, ``39⇒93``
 delete last digit      ``<<``                                        ``backspace``, ``⌫``
@@ -17,7 +17,7 @@ shift right, left      ``Shift >``, ``< Shift``                      ``shift>``,
 mirror                 ``Mirror``                                    ``mirror``, ``mir``
 change sign            ``+/-``                                       ``+-``, ``±``, ``neg``
 ten's complement       ``Inv10``                                     ``inv``
-power                  ``x^2``                                       ``^2``, ``**2``, ``x²``, ``x³``
+power                  ``x^2``, ``x^-1``                             ``^2``, ``**2``, ``x²``, ``x³``
 add to buttons         ``[+]1``, ``[-]1``                            ``[+1]``, ``[-1]``
 store                  ``Store``                                     ``sto``, ``st``, ``Store(hold)``
 sort (Calculator 2)    ``Sort asc``, ``Sort desc``
@@ -120,9 +120,9 @@ _WORDS: Final[dict[str, Callable[[], ops.Op]]] = {
 _PATTERNS: Final[tuple[tuple[re.Pattern[str], Callable[[re.Match[str]], ops.Op]], ...]] = (
     (re.compile(r"\+(\d+)", re.ASCII), lambda m: ops.Add(int(m[1]))),
     (re.compile(r"-(\d+)", re.ASCII), lambda m: ops.Subtract(int(m[1]))),
-    (re.compile(r"x\^(\d+)|\^(\d+)", re.ASCII), lambda m: ops.Power(int(m[1] or m[2]))),
+    (re.compile(r"x\^(-?\d+)|\^(-?\d+)", re.ASCII), lambda m: ops.Power(int(m[1] or m[2]))),
     (re.compile(r"x(-?\d+)", re.ASCII), lambda m: ops.Multiply(int(m[1]))),
-    (re.compile(r"/(\d+)", re.ASCII), lambda m: ops.Divide(int(m[1]))),
+    (re.compile(r"/(-?\d+)", re.ASCII), lambda m: ops.Divide(int(m[1]))),
     (re.compile(r"(\d+)", re.ASCII), lambda m: ops.Append(m[1])),
     (re.compile(r"(\d+)=>(\d*)", re.ASCII), lambda m: ops.Replace(m[1], m[2])),
     (re.compile(r"\[\+\](\d+)|\[\+(\d+)\]", re.ASCII), lambda m: ops.Influence(int(m[1] or m[2]))),
