@@ -1019,6 +1019,23 @@ def test_a_result_in_emphasis_is_no_expression_that_makes_the_other_side() -> No
     assert grade("24 = 2*3*4", [2, 3, 4]).correct  # (``*3*`` after an operand: no emphasis)
 
 
+@pytest.mark.parametrize("emphasis", ["_", "__", "___"])
+def test_a_result_in_underscores_ends_its_chain(emphasis: str) -> None:
+    """``122/11-1/11 = __11__``: the step's result, not the end of a chain whose last side
+    is missing, which stated 122/11-1/11 as the answer (an underscore is no operator)."""
+    eleven = f"{emphasis}11{emphasis}"
+    text = f"12-10/11 = 122/11\n122/11-1/11 = {eleven}\n11-1 = 10"
+    assert grade(text, [10, 11, 11, 12, 1, 1], 10).correct
+    named = "\n".join(  # (as a soak of the test above drew it)
+        f"Operation: {step}, Result: {emphasis}{result}{emphasis}"
+        for step, result in [("12-10/11", "122/11"), ("122/11-1/11", "11"), ("11-1", "10")]
+    )
+    assert grade(named, [10, 11, 11, 12, 1, 1], 10).correct
+    assert grade(f"__8__ / (__3__ - __8__/__3__) = {emphasis}24{emphasis}", [3, 3, 8, 8]).correct
+    wrong = grade(f"3+3 = {emphasis}7{emphasis}\n7*4 = 24", [3, 3, 4])
+    assert wrong.reason == "step 1: 3+3 is 6, not 7"
+
+
 def test_a_step_written_result_first_may_divide_by_1() -> None:
     """``5 = 5/1`` is the step 5/1 = 5 written result first: a number over 1 is a
     division, not a fraction in its lowest terms (``6/12 = 1/2`` is read left to right)."""

@@ -83,6 +83,9 @@ _RESULT_NAMED: Final = result_named(RESULT_NAMES)
 _EMPHASISED_NUMBER: Final = re.compile(
     r"(^[ \t>]*|:[ \t]*)[*_]+(\d+[.)])[*_]+(?=[ \t])", re.MULTILINE
 )
+#: A number in Markdown's emphasis of underscores (``= __11__``, ``_1/3_``), which is read
+#: without it: an underscore is no operator, so no chain of steps goes on past it.
+_UNDERSCORED_NUMBER: Final = re.compile(r"(?<!\w)(_{1,3})(-?\d[\d./⁄]*)\1(?!\w)")
 #: A line that begins with an equals sign, which goes on with the chain of the line before
 #: (``(3+3)*4`` then ``= 6*4`` then ``= 24``).
 _GOES_ON: Final = re.compile(r"\n[ \t]*(?=[=≈])")
@@ -230,6 +233,8 @@ def plain(text: str) -> str:
     text = numbered_lines(narrowed(text))
     if "*" in text or "_" in text:
         text = _EMPHASISED_NUMBER.sub(r"\1\2", text)
+    if "_" in text:
+        text = _UNDERSCORED_NUMBER.sub(r"\2", text)
     if "\\" in text:
         text = _LATEX_ENVIRONMENT.sub("\n", text).replace("&", "")
         text = LATEX_COMMAND.sub(lambda command: _LATEX.get(command[1], command[0]), text)
