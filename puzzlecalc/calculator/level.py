@@ -475,9 +475,9 @@ class Level:
         >>> level.find_press("+3", GameState(12, influence=1)), level.find_press("Store(hold)")
         ((0, 'press'), (2, 'hold'))
 
-        Where buttons show the same label (``2`` and ``+1`` both show ``-1`` after ``[-]2``
-        and ``[-]1``), it names the first whose press is allowed there. Whether the press is
-        allowed is else for :meth:`press` or :meth:`replay` to say.
+        Where buttons show the same label (``1`` and ``+1`` both show ``-1`` after ``[-]2``),
+        it names the first whose press is allowed there. Whether the press is allowed is
+        else for :meth:`press` or :meth:`replay` to say.
 
         :raises IllegalPressError: if the label is not one, or no button shows it then.
         """
