@@ -118,6 +118,9 @@ NO_SOLUTION_LEVEL = Level(start=0, goal=7, moves=2, buttons=["+2"])
         "<< x2, +4 ×2, Reverse, +4",  # (a count as a product, where no button shows it)
         "<< (x2), +4 (×2), Reverse, +4",
         "<< 2x, +4 (2x), Reverse, +4",  # (the count before its x)
+        "__<<__, __<<__, __+4__, __+4__, __Reverse__, __+4__",  # (Markdown's underscores)
+        "_<<_, _<<_, _+4_, _+4_, _Reverse_, _+4_",
+        "<< → __688__\n<< → __68__\n+4 → __72__\n+4 → __76__\nReverse → __67__\n+4 → __71__",
         "[<<] [<<] [+4] [+4] [Reverse] [+4]",  # (keys drawn in square brackets)
         "[<<][<<][+4][+4][Reverse][+4]",
         "Press [<<] twice, then [+4] twice, then [Reverse], [+4].",

@@ -63,9 +63,10 @@ _NUMBERED: Final = re.compile(
     re.IGNORECASE | re.MULTILINE,
 )
 
-#: The marks about a press: Markdown's ``**`` and backticks, quotes (``"<<"``), LaTeX's
-#: ``$``, the braces of JSON (``{"answer": "<<, +4"}``).
-_MARKS: Final = re.compile(r"\*\*|[`\"'${}]")
+#: The marks about a press: Markdown's ``**``, underscores (``__<<__``, ``_<<_``: no label
+#: has one) and backticks, quotes (``"<<"``), LaTeX's ``$``, the braces of JSON
+#: (``{"answer": "<<, +4"}``).
+_MARKS: Final = re.compile(r"\*\*|[`\"'${}_]")
 #: The words about a press that name no press: ``the << button``, ``the +4 key``, ``<<
 #: again``, ``and finally +4``.
 _FILLER: Final = re.compile(

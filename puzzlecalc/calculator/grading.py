@@ -20,7 +20,7 @@ asc``, ``12 => 34``; ``9 1`` is the press ``91`` if a button shows it, else ``9`
 column its heading names (``| Step | Button | Display |``). The markers of a list (``1.``,
 ``Step 2:``, ``**Step 2:**``, ``Step 2 –``, ``Move 2:``, a dash or another bullet, ``•``,
 ``✅``; within a line too, where the numbers count up, ``1. << 2. +4``) and of a block quote
-(``>``), Markdown's ``**`` and backticks, quotes, LaTeX's ``$`` and ``\\text{}``, the
+(``>``), Markdown's ``**``, underscores and backticks, quotes, LaTeX's ``$`` and ``\\text{}``, the
 brackets of a list of presses (``["<<", "+4"]``, and a remark after it, ``(2 presses)``;
 unquoted, ``[<<, +4]``; given to a name, ``presses = [...]``) and the square brackets a key
 is drawn in (``[<<] [+4]``; not the ``[+]`` of ``[+]1``), a remark in brackets after a press
