@@ -5,8 +5,10 @@ from __future__ import annotations
 import itertools
 from typing import Any
 
+import attrs
 import pytest
-from hypothesis import example, given, settings
+from hypothesis import example, given, reject, settings
+from hypothesis import strategies as st
 from shared_data import load
 from strategies import examples, levels, rules
 
@@ -106,7 +108,7 @@ FREE_HOLD_AT_THE_START = [
     (Level(104, 55, 1, ["Store", "Reverse", "+/-"], [2, 0]), "Store(hold), Store(hold), Store", 1),
     # it saves 39 and shows 3; Store shows 339, which the portal makes 42, then 6
     (Level(39, 6, 1, ["Store"], [1, 0]), "Store(hold), Store", 1),
-    # a level of no moves: the hold is none
+    # a level of no moves: the hold costs none
     (Level(39, 3, 0, ["Store"], [1, 0]), "Store(hold)", 0),
 ]
 
@@ -262,6 +264,28 @@ def _no_free_noop(solution: Solution, rules: Rules) -> bool:
     Rules(hold_costs_move=False),
 )
 def test_solver_agrees_with_brute_force(level: Level, rules: Rules) -> None:
+    _agrees_with_brute_force(level, rules)
+
+
+@settings(max_examples=examples(150))
+@given(levels(max_moves=3), rules, st.lists(st.integers(0, 10), max_size=4))
+def test_solver_agrees_with_brute_force_on_a_goal_presses_show(
+    level: Level, rules: Rules, pressed: list[int]
+) -> None:
+    """As above, the goal what some presses show (the level's own goal is seldom within
+    reach): drawn by pressing, so it does not hang on what the solver can reach."""
+    presses = _all_presses(level)
+    state = level.initial_state(rules)
+    for drawn in pressed:
+        index, how = presses[drawn % len(presses)]
+        state = level.press(state, index, rules, how) or state  # (a press not allowed: none)
+    goal = state.value
+    if not isinstance(goal, int) or abs(goal) > 999_999:
+        reject()  # (a fraction, or a display no level's goal may be)
+    _agrees_with_brute_force(attrs.evolve(level, goal=goal), rules)
+
+
+def _agrees_with_brute_force(level: Level, rules: Rules) -> None:
     expected = _brute_force(level, rules)
     found = list(iter_solutions(level, rules))
     assert sorted(s.indices for s in found) == sorted(s.indices for s in expected)
