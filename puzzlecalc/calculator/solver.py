@@ -225,12 +225,13 @@ def iter_solutions(
     :raises SearchLimitError: if more than ``max_states`` states are within reach.
     """
     problem = LevelProblem(level, rules, start)
-    if search_depth(level) < 0:
+    depth = search_depth(level)
+    if depth < 0:
         return iter(())
-    if search_depth(level) == 0:
+    if depth == 0:
         return (_solution(problem, path) for path in _in_no_moves(problem, problem.goal))
     with _Naming([level]):  # (the paths' graph is made here: the limit is met here)
-        paths = search.iter_paths(problem, max_depth=search_depth(level), max_states=max_states)
+        paths = search.iter_paths(problem, max_depth=depth, max_states=max_states)
     return (_solution(problem, path) for path in paths)
 
 
@@ -246,14 +247,13 @@ def count_solutions(
     :raises SearchLimitError: if more than ``max_states`` states are within reach.
     """
     problem = LevelProblem(level, rules, start)
-    if search_depth(level) < 0:
+    depth = search_depth(level)
+    if depth < 0:
         return 0
-    if search_depth(level) == 0:
+    if depth == 0:
         return len(_in_no_moves(problem, problem.goal))
     with _Naming([level]):
-        return sum(
-            search.count_paths(problem, max_depth=search_depth(level), max_states=max_states)
-        )
+        return sum(search.count_paths(problem, max_depth=depth, max_states=max_states))
 
 
 #: How many of a level's buttons the search-limit error names.
