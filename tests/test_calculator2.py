@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from fractions import Fraction
 from typing import Any
 
 import attrs
 import pytest
-from hypothesis import example, given, settings
+from hypothesis import example, given, reject, settings
 from hypothesis import strategies as st
 from shared_data import load
 from strategies import examples, sequel_levels, sequel_rules
@@ -31,8 +32,9 @@ from puzzlecalc import (
     solve_level,
     word_value,
 )
+from puzzlecalc.calculator.level import WORD_PRESS
 from puzzlecalc.calculator.ops import Insert, Shift
-from puzzlecalc.calculator.ops.base import digit_count
+from puzzlecalc.calculator.ops.base import At, Press, digit_count
 from puzzlecalc.calculator.solution import Solution
 from puzzlecalc.calculator.state import LARGEST_ARROWS, LARGEST_DISPLAY, LARGEST_POSITION
 
@@ -697,44 +699,136 @@ def test_every_sequel_solution_replays_and_the_shortest_is_shortest(
         assert level.replay_labels(shortest.labels, rules) == shortest
 
 
-def _reference_shortest(level: Level, rules: Rules) -> int | None:
-    """The shortest solution's length by a plain BFS over every press ``Level.press`` allows.
-
-    Cursor buttons are tried at positions 0..6 (the arrow pad is checked on its own above).
-    """
-    start = level.initial_state()
-    seen = {start}
-    queue = deque([(start, 0)])
-    budget = level.moves - 1 if level.word else level.moves
-    if budget < 0:
-        return None
+def _turns(digits: str, each: bool) -> list[str]:
+    """An arrow string for each string of digits the arrow pad can turn ``digits`` into,
+    found one arrow at a time (leading zeros dropped after ``each`` arrow, else at the end)."""
+    found: dict[str, str] = {}
+    queue = deque([(digits, "")])
     while queue:
-        state, depth = queue.popleft()
+        now, arrows = queue.popleft()
+        for arrow, turned in (("<", now[1:] + now[:1]), (">", now[-1:] + now[:-1])):
+            turned = (turned.lstrip("0") or "0") if each else turned
+            if turned not in found:
+                found[turned] = arrows + arrow
+                queue.append((turned, arrows + arrow))
+    return list(found.values())
+
+
+def _options(level: Level, state: GameState, rules: Rules) -> Iterator[tuple[int, Press, At]]:
+    """Every press of ``level``'s buttons to ask ``Level.press`` about: cursor buttons at
+    positions 0 to 8, the arrow pad with each string of :func:`_turns` (one way: 1 to 9
+    arrows), shortest first."""
+    for index, button in enumerate(level.buttons):
+        places: list[At] = [None]
+        if button.target == "position":
+            places = list(range(9))
+        elif button.target == "arrows" and rules.shift == "one-way":
+            places = [arrow * n for n in range(1, 10) for arrow in "<>"]
+        elif button.target == "arrows" and isinstance(state.value, int):
+            places = list(_turns(str(abs(state.value)), rules.shift_zeros == "each"))
+        elif button.target == "arrows":
+            places = []
+        for press in button.presses:
+            for at in places:
+                yield index, press, at
+
+
+def _pressed_goal(level: Level, rules: Rules, pressed: list[int], word: bool) -> Level:
+    """``level`` with the goal that the presses ``pressed`` picks show (a level's own goal
+    is seldom within reach), spelled as a word if ``word`` and it can be."""
+    state = level.initial_state(rules)
+    for drawn in pressed:
+        options = list(_options(level, state, rules))
+        index, press, at = options[drawn % len(options)]
+        state = level.press(state, index, rules, press, at) or state  # (not allowed: none)
+    goal: int | str | Fraction = state.value
+    if not isinstance(goal, int) or abs(goal) > 999_999:
+        reject()  # (a fraction, or a display no level's goal may be)
+    if word and goal > 0 and "0" not in str(goal):
+        goal = "".join("ADGJMPTWY"[int(digit) - 1] for digit in str(goal))
+    return attrs.evolve(level, goal=goal)
+
+
+def _fewest_moves(level: Level, rules: Rules) -> int | None:
+    """The fewest moves that solve ``level``, or ``None``: a 0-1 breadth-first search over
+    its states, through every press of :func:`_options` (a free Store hold costs none)."""
+    budget = level.moves - 1 if level.word else level.moves
+    start = level.initial_state(rules)
+    cost = {start: 0}
+    queue = deque([start] if budget >= 0 else [])
+    while queue:
+        state = queue.popleft()
+        spent = cost[state]
         if state.value == level.target:
-            return depth + bool(level.word)
-        if depth == budget:
-            continue
-        for index, button in enumerate(level.buttons):
-            options: list[Any] = list(range(7)) if button.target == "position" else [None]
-            for press in button.presses:
-                for at in options:
-                    after = level.press(state, index, rules, press, at)
-                    if after is None or after in seen:
-                        continue
-                    if press == "hold" and not rules.hold_costs_move:
-                        continue  # free holds: left to the property test above
-                    seen.add(after)
-                    queue.append((after, depth + 1))
+            return spent + bool(level.word)
+        for index, press, at in _options(level, state, rules):
+            after = level.press(state, index, rules, press, at)
+            moves = spent + rules.press_cost(press)
+            if after is None or moves > budget or cost.get(after, moves + 1) <= moves:
+                continue
+            cost[after] = moves
+            (queue.appendleft if moves == spent else queue.append)(after)
     return None
 
 
 @settings(max_examples=examples(150))
-@given(sequel_levels(max_moves=3, pad=False), sequel_rules)
-def test_shortest_agrees_with_a_plain_search(level: Level, rules: Rules) -> None:
-    rules = attrs.evolve(rules, hold_costs_move=True)
-    solution = solve_level(level, rules)
-    expected = _reference_shortest(level, rules)
-    assert (None if solution is None else len(solution)) == expected
+@given(sequel_levels(), sequel_rules, st.lists(st.integers(0, 100), max_size=4), st.booleans())
+@example(  # (two Store buttons: the holds in button order, as labels replay them)
+    Level(496, 0, 1, ["Store", "Store"], [2, 0]), Rules(hold_costs_move=False), [1, 1, 0], False
+)
+def test_shortest_agrees_with_a_brute_force(
+    level: Level, rules: Rules, pressed: list[int], word: bool
+) -> None:
+    """The shortest solution of a goal some presses show, and of the level's own goal, by
+    :func:`solve_level` and :func:`solve_goals` as a plain search finds it."""
+    levels = [_pressed_goal(level, rules, pressed, word), level]
+    for each, together in zip(levels, solve_goals(levels, rules), strict=True):
+        solution = solve_level(each, rules)
+        assert together == solution
+        assert (None if solution is None else len(solution)) == _fewest_moves(each, rules)
+        if solution is not None:
+            assert each.is_solved_by(solution)
+            assert each.replay_labels(solution.labels, rules) == solution
+
+
+def _press_sequences(level: Level, rules: Rules) -> list[list[object]]:
+    """Every sequence of presses of :func:`_options` within the move limit that first shows
+    the goal at its end (then ``ABC``, for a word goal); a free Store hold only where it
+    changes the state."""
+    found: list[list[object]] = []
+    budget = level.moves - 1 if level.word else level.moves
+    ending = [WORD_PRESS] if level.word else []
+
+    def walk(state: GameState, spent: int, presses: list[object]) -> None:
+        if state.value == level.target:
+            found.append(presses + ending)
+            return
+        for index, press, at in _options(level, state, rules):
+            moves = spent + rules.press_cost(press)
+            after = level.press(state, index, rules, press, at)
+            if after is None or moves > budget or (after == state and moves == spent):
+                continue
+            record = (index, press) if at is None else (index, press, at)
+            walk(after, moves, [*presses, record])
+
+    if budget >= 0:
+        walk(level.initial_state(rules), 0, [])
+    return found
+
+
+@settings(max_examples=examples(150))
+@given(
+    sequel_levels(pad=False), sequel_rules, st.lists(st.integers(0, 100), max_size=3), st.booleans()
+)
+def test_solutions_are_every_press_sequence(
+    level: Level, rules: Rules, pressed: list[int], word: bool
+) -> None:
+    """:func:`iter_solutions` and :func:`count_solutions` against a walk over every press
+    sequence (the arrow pad gives one arrow string for each display it makes: left out)."""
+    level = _pressed_goal(level, rules, pressed, word)
+    expected = sorted(_press_sequences(level, rules), key=repr)
+    assert sorted((s.indices for s in iter_solutions(level, rules)), key=repr) == expected
+    assert count_solutions(level, rules) == len(expected)
 
 
 @given(st.integers(-999_999, 999_999))

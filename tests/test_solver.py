@@ -124,6 +124,18 @@ def test_free_hold_at_the_start(level: Level, labels: str, moves: int) -> None:
     assert solve_goals([level], free) == [shortest]
 
 
+def test_free_holds_come_in_button_order() -> None:
+    """Two Store buttons: a run of holds comes before the runs it begins, and button 0's
+    before button 1's, as each solution's labels replay."""
+    level = Level(496, 11, 1, ["Store", "Store"], [2, 0])  # (496 -> 1 -> 11)
+    free = Rules(hold_costs_move=False)
+    solutions = [s.indices for s in iter_solutions(level, free)]
+    assert solutions == sorted(solutions) and len(solutions) == 8
+    shortest = solve_level(level, free)
+    assert shortest is not None and shortest.indices == solutions[0]
+    assert level.replay_labels(shortest.labels, free) == shortest
+
+
 @pytest.mark.parametrize(("goals", "moves"), [([3, 6], [2, 2]), ([6, 3], [2, 2]), ([6, 3], [1, 0])])
 def test_solve_goals_ends_a_free_hold_on_each_goal(goals: list[int], moves: list[int]) -> None:
     """The hold shows 3: the game ends there for 3, and goes on to 6 (a level of its own)."""

@@ -586,7 +586,8 @@ def _held(
     holds: list[_Unit], state: StateTuple, stops: frozenset[Value]
 ) -> list[tuple[Move, StateTuple]]:
     """Each run of free Store holds from ``state`` in which every hold changes the state,
-    with the state it reaches; none goes on from a display of ``stops`` (the game ends there).
+    with the state it reaches, in button order (a run just before the runs it begins); none
+    goes on from a display of ``stops`` (the game ends there).
 
     A hold saves the display. It changes the display only as the first press, where the
     portal acts after it on the start (:attr:`~puzzlecalc.calculator.rules.Rules.portal_start`),
@@ -604,6 +605,7 @@ def _held(
             runs.append((move + hold_move, held))
             if held[0] != at[0] and held[0] not in stops:  # (a new display, to save)
                 todo.append((move + hold_move, (*seen, held)))
+    runs.sort(key=lambda run: run[0])
     return runs
 
 
