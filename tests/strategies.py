@@ -3,10 +3,15 @@
 from __future__ import annotations
 
 import os
+from collections import deque
+from collections.abc import Iterator
 
+import attrs
 from hypothesis import strategies as st
 
-from puzzlecalc import Level, Rules
+from puzzlecalc import GameState, Level, Rules
+from puzzlecalc.calculator.ops.base import At, Press
+from puzzlecalc.calculator.state import Value
 
 #: How many times its usual number of examples each property test draws: the environment
 #: variable ``PUZZLECALC_SOAK`` (``nox -s soak`` sets 20), else 1.
@@ -28,20 +33,79 @@ LABELS = [
 ]  # fmt: skip
 
 
+def turns(digits: str, each: bool) -> list[str]:
+    """An arrow string for each string of digits the arrow pad can turn ``digits`` into,
+    found one arrow at a time (leading zeros dropped after ``each`` arrow, else at the end)."""
+    found: dict[str, str] = {}
+    queue = deque([(digits, "")])
+    while queue:
+        now, arrows = queue.popleft()
+        for arrow, turned in (("<", now[1:] + now[:1]), (">", now[-1:] + now[:-1])):
+            turned = (turned.lstrip("0") or "0") if each else turned
+            if turned not in found:
+                found[turned] = arrows + arrow
+                queue.append((turned, arrows + arrow))
+    return list(found.values())
+
+
+def press_options(level: Level, state: GameState, rules: Rules) -> Iterator[tuple[int, Press, At]]:
+    """Every press of ``level``'s buttons to ask ``Level.press`` about: cursor buttons at
+    positions 0 to 8, the arrow pad with each string of :func:`turns` (one way: 1 to 9
+    arrows), shortest first."""
+    for index, button in enumerate(level.buttons):
+        places: list[At] = [None]
+        if button.target == "position":
+            places = list(range(9))
+        elif button.target == "arrows" and rules.shift == "one-way":
+            places = [arrow * n for n in range(1, 10) for arrow in "<>"]
+        elif button.target == "arrows" and isinstance(state.value, int):
+            places = [*turns(str(abs(state.value)), rules.shift_zeros == "each")]
+        elif button.target == "arrows":
+            places = []
+        for press in button.presses:
+            for at in places:
+                yield index, press, at
+
+
+def shown_after(level: Level, rules: Rules, pressed: list[int]) -> Value:
+    """The display of ``level`` after the presses that ``pressed`` picks from
+    :func:`press_options`, one by one (a press not allowed: none)."""
+    state = level.initial_state(rules)
+    for drawn in pressed:
+        options = list(press_options(level, state, rules))
+        if options:
+            index, press, at = options[drawn % len(options)]
+            state = level.press(state, index, rules, press, at) or state
+    return state.value
+
+
+def _goal(draw: st.DrawFn, level: Level, anything: st.SearchStrategy[int | str]) -> int | str:
+    """Half the time a display that some presses of ``level`` show under the real games'
+    rules (a goal drawn at random is seldom within reach), else one of ``anything``."""
+    if draw(st.booleans()):
+        pressed = draw(st.lists(st.integers(0, 100), min_size=1, max_size=4))
+        shown = shown_after(level, Rules(), pressed)
+        if isinstance(shown, int) and abs(shown) <= 999_999:
+            return shown
+    return draw(anything)
+
+
 @st.composite
 def levels(draw: st.DrawFn, max_moves: int = 4, max_buttons: int = 3) -> Level:
-    """Small random levels over every kind of button, some with portals."""
+    """Small random levels over every kind of button, some with portals; half of their
+    goals are displays that some presses show."""
     buttons = draw(st.lists(st.sampled_from(LABELS), min_size=1, max_size=max_buttons))
     portal = draw(
         st.none() | st.tuples(st.integers(1, 4), st.integers(0, 3)).filter(lambda p: p[1] < p[0])
     )
-    return Level(
+    level = Level(
         start=draw(st.integers(-50, 200)),
-        goal=draw(st.integers(-200, 2000)),
+        goal=0,
         moves=draw(st.integers(0, max_moves)),
         buttons=buttons,
         portal=portal,
     )
+    return attrs.evolve(level, goal=_goal(draw, level, st.integers(-200, 2000)))
 
 
 rules = st.builds(
@@ -66,21 +130,23 @@ def sequel_levels(
 ) -> Level:
     """Small random Calculator 2 levels: the sequel's buttons among the first game's.
 
-    Some have portals and some word goals; ``pad=False`` leaves the arrow pad out.
+    Some have portals and some word goals, and half of their goals are displays that some
+    presses show; ``pad=False`` leaves the arrow pad out.
     """
     labels = SEQUEL_LABELS if pad else [label for label in SEQUEL_LABELS if label != "Shift"]
     buttons = draw(st.lists(st.sampled_from(labels), min_size=1, max_size=max_buttons))
     portal = draw(
         st.none() | st.tuples(st.integers(2, 4), st.integers(0, 1)).filter(lambda p: p[1] < p[0])
     )
-    goal: int | str = draw(st.integers(-200, 5000) | st.sampled_from(["A", "AD", "JAM", "ODD"]))
-    return Level(
+    level = Level(
         start=draw(st.integers(-50, 3000)),
-        goal=goal,
+        goal=0,
         moves=draw(st.integers(0, max_moves)),
         buttons=buttons,
         portal=portal,
     )
+    words = st.sampled_from(["A", "AD", "JAM", "ODD"])
+    return attrs.evolve(level, goal=_goal(draw, level, st.integers(-200, 5000) | words))
 
 
 sequel_rules = st.builds(

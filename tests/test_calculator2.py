@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from fractions import Fraction
 from typing import Any
 
@@ -12,7 +12,7 @@ import pytest
 from hypothesis import example, given, reject, settings
 from hypothesis import strategies as st
 from shared_data import load
-from strategies import examples, sequel_levels, sequel_rules
+from strategies import examples, press_options, sequel_levels, sequel_rules, shown_after
 
 from puzzlecalc import (
     GameState,
@@ -34,7 +34,7 @@ from puzzlecalc import (
 )
 from puzzlecalc.calculator.level import WORD_PRESS
 from puzzlecalc.calculator.ops import Insert, Shift
-from puzzlecalc.calculator.ops.base import At, Press, digit_count
+from puzzlecalc.calculator.ops.base import digit_count
 from puzzlecalc.calculator.solution import Solution
 from puzzlecalc.calculator.state import LARGEST_ARROWS, LARGEST_DISPLAY, LARGEST_POSITION
 
@@ -699,49 +699,10 @@ def test_every_sequel_solution_replays_and_the_shortest_is_shortest(
         assert level.replay_labels(shortest.labels, rules) == shortest
 
 
-def _turns(digits: str, each: bool) -> list[str]:
-    """An arrow string for each string of digits the arrow pad can turn ``digits`` into,
-    found one arrow at a time (leading zeros dropped after ``each`` arrow, else at the end)."""
-    found: dict[str, str] = {}
-    queue = deque([(digits, "")])
-    while queue:
-        now, arrows = queue.popleft()
-        for arrow, turned in (("<", now[1:] + now[:1]), (">", now[-1:] + now[:-1])):
-            turned = (turned.lstrip("0") or "0") if each else turned
-            if turned not in found:
-                found[turned] = arrows + arrow
-                queue.append((turned, arrows + arrow))
-    return list(found.values())
-
-
-def _options(level: Level, state: GameState, rules: Rules) -> Iterator[tuple[int, Press, At]]:
-    """Every press of ``level``'s buttons to ask ``Level.press`` about: cursor buttons at
-    positions 0 to 8, the arrow pad with each string of :func:`_turns` (one way: 1 to 9
-    arrows), shortest first."""
-    for index, button in enumerate(level.buttons):
-        places: list[At] = [None]
-        if button.target == "position":
-            places = list(range(9))
-        elif button.target == "arrows" and rules.shift == "one-way":
-            places = [arrow * n for n in range(1, 10) for arrow in "<>"]
-        elif button.target == "arrows" and isinstance(state.value, int):
-            places = list(_turns(str(abs(state.value)), rules.shift_zeros == "each"))
-        elif button.target == "arrows":
-            places = []
-        for press in button.presses:
-            for at in places:
-                yield index, press, at
-
-
 def _pressed_goal(level: Level, rules: Rules, pressed: list[int], word: bool) -> Level:
     """``level`` with the goal that the presses ``pressed`` picks show (a level's own goal
     is seldom within reach), spelled as a word if ``word`` and it can be."""
-    state = level.initial_state(rules)
-    for drawn in pressed:
-        options = list(_options(level, state, rules))
-        index, press, at = options[drawn % len(options)]
-        state = level.press(state, index, rules, press, at) or state  # (not allowed: none)
-    goal: int | str | Fraction = state.value
+    goal: int | str | Fraction = shown_after(level, rules, pressed)
     if not isinstance(goal, int) or abs(goal) > 999_999:
         reject()  # (a fraction, or a display no level's goal may be)
     if word and goal > 0 and "0" not in str(goal):
@@ -751,7 +712,7 @@ def _pressed_goal(level: Level, rules: Rules, pressed: list[int], word: bool) ->
 
 def _fewest_moves(level: Level, rules: Rules) -> int | None:
     """The fewest moves that solve ``level``, or ``None``: a 0-1 breadth-first search over
-    its states, through every press of :func:`_options` (a free Store hold costs none)."""
+    its states, through every press of :func:`~strategies.press_options` (a free Store hold costs none)."""
     budget = level.moves - 1 if level.word else level.moves
     start = level.initial_state(rules)
     cost = {start: 0}
@@ -761,7 +722,7 @@ def _fewest_moves(level: Level, rules: Rules) -> int | None:
         spent = cost[state]
         if state.value == level.target:
             return spent + bool(level.word)
-        for index, press, at in _options(level, state, rules):
+        for index, press, at in press_options(level, state, rules):
             after = level.press(state, index, rules, press, at)
             moves = spent + rules.press_cost(press)
             if after is None or moves > budget or cost.get(after, moves + 1) <= moves:
@@ -792,7 +753,7 @@ def test_shortest_agrees_with_a_brute_force(
 
 
 def _press_sequences(level: Level, rules: Rules) -> list[list[object]]:
-    """Every sequence of presses of :func:`_options` within the move limit that first shows
+    """Every sequence of presses of :func:`~strategies.press_options` within the move limit that first shows
     the goal at its end (then ``ABC``, for a word goal); a free Store hold only where it
     changes the state."""
     found: list[list[object]] = []
@@ -803,7 +764,7 @@ def _press_sequences(level: Level, rules: Rules) -> list[list[object]]:
         if state.value == level.target:
             found.append(presses + ending)
             return
-        for index, press, at in _options(level, state, rules):
+        for index, press, at in press_options(level, state, rules):
             moves = spent + rules.press_cost(press)
             after = level.press(state, index, rules, press, at)
             if after is None or moves > budget or (after == state and moves == spent):

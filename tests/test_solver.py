@@ -10,7 +10,7 @@ import pytest
 from hypothesis import example, given, reject, settings
 from hypothesis import strategies as st
 from shared_data import load
-from strategies import examples, levels, rules
+from strategies import examples, levels, rules, shown_after
 
 from puzzlecalc import (
     GameState,
@@ -286,12 +286,7 @@ def test_solver_agrees_with_brute_force_on_a_goal_presses_show(
 ) -> None:
     """As above, the goal what some presses show (the level's own goal is seldom within
     reach): drawn by pressing, so it does not hang on what the solver can reach."""
-    presses = _all_presses(level)
-    state = level.initial_state(rules)
-    for drawn in pressed:
-        index, how = presses[drawn % len(presses)]
-        state = level.press(state, index, rules, how) or state  # (a press not allowed: none)
-    goal = state.value
+    goal = shown_after(level, rules, pressed)
     if not isinstance(goal, int) or abs(goal) > 999_999:
         reject()  # (a fraction, or a display no level's goal may be)
     _agrees_with_brute_force(attrs.evolve(level, goal=goal), rules)
