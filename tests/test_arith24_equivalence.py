@@ -52,6 +52,12 @@ PAIRS: list[tuple[str, str, set[str]]] = [
     ("0*(2-3)", "0*(3-2)", {"4nums"}),  # what is worth 0 has no sign to move out
     ("0/(2-3)", "0/(3-2)", {"4nums"}),
     ("(2-2)*(1-3)*4", "(2-2)*(3-1)*4", {"4nums"}),
+    # a part worth 1 (0) multiplied or divided by (added or taken away), with a value of
+    # it written apart at work: (2+4) or (1+5) at work, one, however it is turned
+    ("(2+4)*((1+5)/(2+4))", "(2+4)/((1+5)/(2+4))", {"4nums"}),
+    ("(2+4)+((1+5)-(2+4))", "(2+4)-((1+5)-(2+4))", {"4nums"}),
+    ("(2+4)*((1+5)/(2+4))", "(1+5)*((2+4)/(2+4))", {"normal", "4nums"}),
+    ("2*3!*(6/3!)", "2*3!/(6/3!)", {"4nums"}),  # (found by a soak run)
     ("(2-3)*4", "(3-2)*4", set()),
     ("2*2*6", "(2+2)*6", set()),
     ("(4-4/4)*8", "(8/4+4)*4", set()),
@@ -154,6 +160,25 @@ def _useless_reference(items: list[Any], sums: bool) -> list[Any]:
     return found
 
 
+def _readings_reference(items: list[Any], sums: bool) -> list[tuple[list[Any], tuple[int, ...]]]:
+    """Each reading ``_drop`` chooses from, as (operands, useless group): the useless groups
+    of ``items`` as written, and of ``items`` with one useless group's sides turned round
+    (one worth 0 or 1 has no side); in a product worth 0, those as written (turned, what 0
+    is multiplied by would divide it)."""
+    unit = 0 if sums else 1
+    groups = _useless_reference(items, sums)
+    found = [(items, group) for group in groups]
+    if not sums and any(form[VALUE] == 0 for _, form in items):
+        return found
+    for turn in groups:
+        turned = [
+            (-sign if i in turn and form[VALUE] != unit else sign, form)
+            for i, (sign, form) in enumerate(items)
+        ]
+        found += [(turned, group) for group in _useless_reference(turned, sums)]
+    return found
+
+
 def _reading(items: list[Any], group: tuple[int, ...], sums: bool) -> tuple[int, list[Any]]:
     """The rule's order of a reading (``group`` set aside): the fewest cards at work (here a
     card an operand), then the part left that sorts first, a lone part worth 0 or 1 left
@@ -189,6 +214,7 @@ def test_a_key_s_value_made_negative_is_the_number_the_search_shares(value: Frac
 @example([(1, Fraction(5)), (-1, Fraction(2)), (1, Fraction(2))], False)  # * 2 / 2
 @example([(1, Fraction(5)), (1, Fraction(-1, 2)), (1, Fraction(1, 2))], True)  # + (-1/2) + 1/2
 @example([(1, Fraction(5)), (-1, Fraction(1, 3)), (1, Fraction(1, 3))], True)  # - 1/3 + 1/3
+@example([(1, Fraction(2)), (1, Fraction(2)), (1, Fraction(-2))], True)  # turned, -2+2-(-2)
 def test_the_useless_operands_set_aside_leave_the_fewest_cards_at_work(
     pairs: list[tuple[int, Fraction]], sums: bool
 ) -> None:
@@ -198,14 +224,14 @@ def test_the_useless_operands_set_aside_leave_the_fewest_cards_at_work(
     ]
     aside: list[Any] = []
     kept = forms._drop(list(items), aside, sums)
-    groups = _useless_reference(items, sums)
-    if not groups:
+    readings = _readings_reference(items, sums)
+    if not readings:
         assert kept == items and not aside
         return
     assert forms._could_drop(items, sums)  # the cheap test never hides a useless group
-    best = min(groups, key=lambda group: _reading(items, group, sums))
-    assert _reading(items, (), sums)[0] > _reading(items, best, sums)[0]
-    assert sorted(kept) == _reading(items, best, sums)[1]
+    operands, best = min(readings, key=lambda reading: _reading(reading[0], reading[1], sums))
+    assert _reading(items, (), sums)[0] > _reading(operands, best, sums)[0]
+    assert sorted(kept) == _reading(operands, best, sums)[1]
     assert sorted(aside) == sorted(items[i][1][VALUE] for i in best)
 
 
@@ -467,7 +493,8 @@ def family_exprs() -> st.SearchStrategy[Expr]:
 def _rewritings(expr: Expr) -> list[Expr]:
     """The trees the rule says are ``expr`` itself: each operation that commutes turned
     round, a term's sign turned with the sign before it (``a+(1-2)*b`` is ``a-(2-1)*b``), a
-    factor worth 1 multiplied or divided by, what 0 is multiplied by divided by instead, a
+    factor worth 1 multiplied or divided by, a term worth 0 added or taken away, what 0 is
+    multiplied by divided by instead, a
     minus of a minus dropped, and a root or factorial that changes nothing put on or taken
     off."""
     found: list[Expr] = []
@@ -481,6 +508,8 @@ def _rewritings(expr: Expr) -> list[Expr]:
             found.append(BinOp("-" if op == "+" else "+", left, turned))
         if op in "*/" and _worth(right) == 1:
             found.append(BinOp("/" if op == "*" else "*", left, right))
+        if op in "+-" and _worth(right) == 0:
+            found.append(BinOp("-" if op == "+" else "+", left, right))
         if op == "*" and _worth(left) == 0 and _worth(right) not in (0, None):
             found.append(BinOp("/", left, right))
     elif isinstance(expr, UnOp):

@@ -456,6 +456,14 @@ def _drop(items: list[Signed], aside: list[Number], sums: bool) -> list[Signed]:
     work and 9/9 useless, not the other way round); of those, the one whose part left
     sorts first.
 
+    The readings are those of the operands as written and as written with one useless
+    rest turned round (divided by rather than multiplied, taken away rather than added),
+    which the rule calls the same: ``a*b*(c/b)`` may read as ``a*c`` at work and ``b/b``
+    useless, and so must ``a*b/(c/b)``, which has no such reading of its own where ``b``
+    and ``c`` are equal values written apart (``(2+4)`` and ``(1+5)``). Turning one rest
+    and then another is turning one rest (the operands whose sides changed, which are
+    worth 0 or 1 as written), so every writing that turns reach is among these.
+
     In a sum (``sums``) a rest is useless when its signed values add up to 0, in a product
     when they multiply to 1; in a product worth 0, every factor but one worth 0 is useless
     (what 0 is multiplied or divided by changes nothing). Something is left, and a lone
@@ -477,15 +485,30 @@ def _drop(items: list[Signed], aside: list[Number], sums: bool) -> list[Signed]:
     if not useless:
         return items
 
-    chosen = useless[0]
-    if len(useless) > 1:  # (else there is no reading to choose)
+    written = sorted(items)
+    options = [(items, mask) for mask in useless]
+    for turn in [] if zeros else useless:
+        turned = _turned(items, turn, unit)
+        if sorted(turned) != written:  # (else it reads as written)
+            options += [(turned, m) for m in range(1, full) if _worth_unit(turned, m, sums)]
+    best = options[0]
+    if len(options) > 1:  # (else there is no reading to choose)
         sizes = [len(_cards(form)) for _, form in items]
-        readings = [_reading(items, mask, unit, sizes) for mask in useless]
-        chosen = useless[readings.index(min(readings))]
+        best = min(options, key=lambda option: _reading(option[0], option[1], unit, sizes))
+    operands, chosen = best
     for i in range(count):
         if chosen >> i & 1:
-            aside.extend(_cards(items[i][1]))
-    return _left(items, chosen, unit)
+            aside.extend(_cards(operands[i][1]))
+    return _left(operands, chosen, unit)
+
+
+def _turned(items: list[Signed], mask: int, unit: int) -> list[Signed]:
+    """``items`` with the sides of those of ``mask`` turned round; one worth ``unit`` has
+    no side."""
+    return [
+        (-sign if mask >> i & 1 and form[VALUE] != unit else sign, form)
+        for i, (sign, form) in enumerate(items)
+    ]
 
 
 def _left(items: list[Signed], mask: int, unit: int) -> list[Signed]:
