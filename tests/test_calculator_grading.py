@@ -386,6 +386,33 @@ def test_a_digit_and_a_full_stop_is_a_lists_marker_only_where_the_numbers_count_
     assert grade_presses(text, level) == PressGrade(True, "correct", ("2", "+3"), 5)
 
 
+@pytest.mark.parametrize(
+    ("text", "correct"),
+    [
+        ("2: 1 → 12\n+3: 12 → 15", True),  # (a digit's label, the displays all that follows)
+        ("2: 1 -> 12\n+3: 12 -> 15", True),
+        ("1: 2\n2: +3", True),  # (a numbered list: its numbers no presses)
+        ("1: 2: 1 → 12\n2: +3: 12 → 15", True),
+        ("1: 1 → 12\n2: 12 → 15", False),  # (no press named: 1 is none of the buttons)
+    ],
+)
+def test_a_digit_before_a_colon_is_a_press_where_the_displays_follow(
+    text: str, correct: bool
+) -> None:
+    level = Level(start=1, goal=15, moves=2, buttons=["2", "+3"])
+    assert grade_presses(text, level).correct == correct
+
+
+def test_a_replace_label_after_a_lists_number_is_a_label() -> None:
+    """``1: 12→34`` is the label ``12=>34``, an item of a list; spaced round its arrow,
+    ``1: 12 → 34`` is the press 1 from 12 to 34 (as ``5: 3 → 35`` is), which no button
+    shows."""
+    level = Level(start=12, goal=34, moves=1, buttons=["12=>34", "2"])
+    assert grade_presses("1: 12=>34", level).correct
+    assert grade_presses("1: 12→34", level).correct
+    assert grade_presses("1: 12 → 34", level).reason.startswith("press 1: no button shows")
+
+
 def test_a_press_after_a_heading_that_names_it_is_no_display_at_the_start() -> None:
     """``Start: 3`` gives the display at the start, but ``Button: 3`` (or ``Key: 3``) the
     press 3, where the display shows 3 too."""

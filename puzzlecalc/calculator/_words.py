@@ -55,14 +55,6 @@ BREAK: Final = re.compile(r"[,;]|\b(?:then|and|followed[ \t]+by)\b", re.IGNORECA
 #: The word that starts each line of presses after the first, in the words of an answer.
 NEW_LINE: Final = "\n"
 
-#: The marker of an item of a numbered list at the start of a line (``1.``, ``2)``,
-#: ``Step 3:``), or a step's heading alone on its line (``Step 3:``, ``### Step 3``).
-_NUMBERED: Final = re.compile(
-    rf"^[ \t]*(?:#+[ \t]*)?(?:{STEP_HEADING}(?:[.):][ \t]+|[.):]?[ \t]*$)"
-    r"|\d+[.):][ \t]+)",
-    re.IGNORECASE | re.MULTILINE,
-)
-
 #: The marks about a press: Markdown's ``**``, underscores (``__<<__``, ``_<<_``: no label
 #: has one) and backticks, quotes (``"<<"``), LaTeX's ``$``, the braces of JSON
 #: (``{"answer": "<<, +4"}``).
@@ -102,6 +94,17 @@ ARROWS: Final = frozenset({*TEXT_ARROWS, *(f"\\{name}" for name in LATEX_ARROWS)
 #: ``(Store(hold))``).
 _ANY_ARROW: Final = "|".join(map(re.escape, sorted(ARROWS, key=len, reverse=True)))
 _ARROW: Final = f"({_ANY_ARROW})"
+#: The marker of an item of a numbered list at the start of a line (``1.``, ``2)``,
+#: ``3:``, ``Step 3:``; not the label of ``5: 3 → 35``, where all that follows is the
+#: display before and after, an arrow with a space each side between them: ``2: 12→34``
+#: is the label ``12=>34``), or a step's heading alone on its line (``Step 3:``, ``###
+#: Step 3``).
+_NUMBERED: Final = re.compile(
+    rf"^[ \t]*(?:#+[ \t]*)?(?:{STEP_HEADING}(?:[.):][ \t]+|[.):]?[ \t]*$)"
+    rf"|\d+[.)][ \t]+|\d+:[ \t]+(?!{DISPLAY.pattern}[ \t]+(?:{_ANY_ARROW})[ \t]+"
+    rf"{DISPLAY.pattern}[ \t]*$))",
+    re.IGNORECASE | re.MULTILINE,
+)
 _IN_BRACKETS: Final = r"\(((?:[^()\n]|\([^()\n]{0,8}\)){1,40})\)"
 #: Where an answer says the display it starts from in words at the start of a line, a
 #: sentence, a line, or before a comma, a colon or an arrow (``Start with 0.``, ``Starting

@@ -35,7 +35,8 @@ press <<``, ``To reach 71 from 6884, press <<``, ``Buttons pressed: <<``), "the"
 "key", "again", "first", "next", "finally" and "lastly" (``the << button``, ``and finally
 +4``), a sentence's full stop and the display written beside an arrow or after a press's
 colon (``6884 → << → 688``, ``<<: 688``: the number the display shows then; ``<<: 6884 →
-688``: the numbers it shows before and after; ``+4: 68 + 4 = 72``: the arithmetic it does,
+688``: the numbers it shows before and after, also after a digit's label, ``5: 3 → 35``,
+though ``5:`` alone begins an item of a list; ``+4: 68 + 4 = 72``: the arithmetic it does,
 as a walk's step; at the start, after a heading that names no press, ``Start: 6884``, or
 said in words, ``Start with 6884.``, ``Starting from 6884, ...``, ``Starting at 6884: ...``,
 or alone on the first line, ``6884`` then ``<<``) are left out; a press said in words is the
