@@ -134,7 +134,7 @@ def _cost(solution: Solution, rules: Rules) -> list[int]:
 
 
 @settings(max_examples=examples(150))
-@given(levels(), rules)
+@given(levels() | sequel_levels(), rules | sequel_rules)
 def test_solving_from_the_start_state_is_solving_the_level(level: Level, rules: Rules) -> None:
     shortest = solve_level(level, rules)
     assert solve_level(level, rules, start=level.initial_state()) == shortest
@@ -168,7 +168,11 @@ def test_hints_lie_on_a_shortest_path(level: Level, rules: Rules) -> None:
 
 
 @settings(max_examples=examples(150))
-@given(levels(max_moves=5), rules, st.lists(st.integers(0, 50), max_size=5))
+@given(
+    levels(max_moves=5) | sequel_levels(),
+    rules | sequel_rules,
+    st.lists(st.integers(0, 50), max_size=5),
+)
 def test_undo_goes_back_to_the_longest_prefix_on_a_shortest_path(
     level: Level, rules: Rules, choices: list[int]
 ) -> None:

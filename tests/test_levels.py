@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 from hypothesis import given
 from shared_data import load
-from strategies import levels
+from strategies import levels, sequel_levels
 
 from puzzlecalc import (
     InvalidArgumentError,
@@ -103,7 +103,7 @@ def test_to_dict_reads_back(level: NumberedLevel) -> None:
     assert again == NumberedLevel(level.number, level.puzzles, level.min_moves, level.game)
 
 
-@given(levels())
+@given(levels() | sequel_levels())
 def test_any_level_reads_back_from_its_dict(level: Level) -> None:
     numbered = NumberedLevel(3, (level,), (None,))
     assert NumberedLevel.from_dict(numbered.to_dict(), 1) == numbered

@@ -14,7 +14,7 @@ import attrs
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from strategies import examples, levels, rules
+from strategies import examples, levels, rules, sequel_levels, sequel_rules
 from test_cli import run
 
 from puzzlecalc import (
@@ -284,7 +284,7 @@ def test_an_unsolvable_level_has_no_difficulty(level: Level) -> None:
 
 
 @settings(max_examples=examples(150))
-@given(levels(), rules)
+@given(levels() | sequel_levels(), rules | sequel_rules)
 def test_difficulty_agrees_with_the_solver(level: Level, rules: Rules) -> None:
     shortest = solve_level(level, rules)
     if shortest is None:
