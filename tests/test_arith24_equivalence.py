@@ -163,12 +163,12 @@ def _useless_reference(items: list[Any], sums: bool) -> list[Any]:
 def _readings_reference(items: list[Any], sums: bool) -> list[tuple[list[Any], tuple[int, ...]]]:
     """Each reading ``_drop`` chooses from, as (operands, useless group): the useless groups
     of ``items`` as written, and of ``items`` with one useless group's sides turned round
-    (one worth 0 or 1 has no side); in a product worth 0, those as written (turned, what 0
-    is multiplied by would divide it)."""
+    (one worth 0 or 1 has no side); in a product worth 0, or of more operands than
+    ``_MOST_TURNED``, those as written (turned, what 0 is multiplied by would divide it)."""
     unit = 0 if sums else 1
     groups = _useless_reference(items, sums)
     found = [(items, group) for group in groups]
-    if not sums and any(form[VALUE] == 0 for _, form in items):
+    if len(items) > forms._MOST_TURNED or (not sums and any(form[VALUE] == 0 for _, form in items)):
         return found
     for turn in groups:
         turned = [
@@ -215,6 +215,7 @@ def test_a_key_s_value_made_negative_is_the_number_the_search_shares(value: Frac
 @example([(1, Fraction(5)), (1, Fraction(-1, 2)), (1, Fraction(1, 2))], True)  # + (-1/2) + 1/2
 @example([(1, Fraction(5)), (-1, Fraction(1, 3)), (1, Fraction(1, 3))], True)  # - 1/3 + 1/3
 @example([(1, Fraction(2)), (1, Fraction(2)), (1, Fraction(-2))], True)  # turned, -2+2-(-2)
+@example([(1, Fraction(2)), (-1, Fraction(2)), *[(1, Fraction(3))] * 7], True)  # (9: as written)
 def test_the_useless_operands_set_aside_leave_the_fewest_cards_at_work(
     pairs: list[tuple[int, Fraction]], sums: bool
 ) -> None:

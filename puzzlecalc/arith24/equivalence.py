@@ -34,7 +34,8 @@ solution exactly when their keys are equal. The levels, from finest to coarsest:
       ``1/(3+2-4)`` = ``(3+2-4)/1``: the 1 does the work. A useless part multiplied is
       the same divided by, so the readings with it turned round count too:
       ``(2+4)*((1+5)/(2+4))`` = ``(2+4)/((1+5)/(2+4))``, both ``1+5`` at work and ``2``,
-      ``2``, ``4`` and ``4`` aside; likewise in a sum. The useless parts are looked for
+      ``2``, ``4`` and ``4`` aside; likewise in a sum (of up to 8 operands, the most cards
+      of a hand by default; one of more is read as written). The useless parts are looked for
       among all the operands of a flattened sum or product, however the expression is
       bracketed: ``12-12-11-1`` and ``12-(11+1)-12`` both leave -12 at work; ``(2+8)*10/10``
       and ``(2+8)+10-10`` both leave the 10. A sum worth 0 follows the same rule as any

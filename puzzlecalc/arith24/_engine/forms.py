@@ -449,6 +449,11 @@ def _small_group(items: list[Signed], sums: bool) -> bool:
     )
 
 
+#: The most operands of a sum or product whose useless rests :func:`_drop` also reads
+#: turned round (the most cards a hand has unless the rules say otherwise).
+_MOST_TURNED: Final = 8
+
+
 def _drop(items: list[Signed], aside: list[Number], sums: bool) -> list[Signed]:
     """Remove the useless operands, setting their cards aside: of every reading of the
     operands as a part that does the work and a useless rest, the one in which the
@@ -462,7 +467,9 @@ def _drop(items: list[Signed], aside: list[Number], sums: bool) -> list[Signed]:
     useless, and so must ``a*b/(c/b)``, which has no such reading of its own where ``b``
     and ``c`` are equal values written apart (``(2+4)`` and ``(1+5)``). Turning one rest
     and then another is turning one rest (the operands whose sides changed, which are
-    worth 0 or 1 as written), so every writing that turns reach is among these.
+    worth 0 or 1 as written), so every writing that turns reach is among these. Each
+    writing costs ``2**n`` tries of ``n`` operands: of more than :data:`_MOST_TURNED`,
+    only the writing as it is is read (no hand of the default size makes so many).
 
     In a sum (``sums``) a rest is useless when its signed values add up to 0, in a product
     when they multiply to 1; in a product worth 0, every factor but one worth 0 is useless
@@ -485,12 +492,20 @@ def _drop(items: list[Signed], aside: list[Number], sums: bool) -> list[Signed]:
     if not useless:
         return items
 
-    written = sorted(items)
     options = [(items, mask) for mask in useless]
-    for turn in [] if zeros else useless:
+    # (a lone operand is worth 0 or 1: it has no side to turn)
+    turns = [] if zeros or count > _MOST_TURNED else [m for m in useless if m & (m - 1)]
+    seen = {tuple(sorted(items))} if turns else set()  # (each writing read once)
+    for turn in turns:
         turned = _turned(items, turn, unit)
-        if sorted(turned) != written:  # (else it reads as written)
-            options += [(turned, m) for m in range(1, full) if _worth_unit(turned, m, sums)]
+        writing = tuple(sorted(turned))
+        if writing not in seen:  # (a rest that holds all the turned is one as written)
+            seen.add(writing)
+            options += [
+                (turned, m)
+                for m in range(1, full)
+                if m & turn != turn and _worth_unit(turned, m, sums)
+            ]
     best = options[0]
     if len(options) > 1:  # (else there is no reading to choose)
         sizes = [len(_cards(form)) for _, form in items]
