@@ -163,8 +163,8 @@ def _useless_reference(items: list[Any], sums: bool) -> list[Any]:
 def _readings_reference(items: list[Any], sums: bool) -> list[tuple[list[Any], tuple[int, ...]]]:
     """Each reading ``_drop`` chooses from, as (operands, useless group): the useless groups
     of ``items`` as written, and of ``items`` with one useless group's sides turned round
-    (one worth 0 or 1 has no side); in a product worth 0, or of more operands than
-    ``_MOST_TURNED``, those as written (turned, what 0 is multiplied by would divide it)."""
+    (one worth 0 or 1 has no side); in a product worth 0 (turned, what 0 is multiplied by
+    would divide it) or of more operands than ``_MOST_TURNED``, those as written only."""
     unit = 0 if sums else 1
     groups = _useless_reference(items, sums)
     found = [(items, group) for group in groups]

@@ -712,7 +712,8 @@ def _pressed_goal(level: Level, rules: Rules, pressed: list[int], word: bool) ->
 
 def _fewest_moves(level: Level, rules: Rules) -> int | None:
     """The fewest moves that solve ``level``, or ``None``: a 0-1 breadth-first search over
-    its states, through every press of :func:`~strategies.press_options` (a free Store hold costs none)."""
+    its states, through every press of :func:`~strategies.press_options` (a free Store
+    hold costs none)."""
     budget = level.moves - 1 if level.word else level.moves
     start = level.initial_state(rules)
     cost = {start: 0}
@@ -753,9 +754,9 @@ def test_shortest_agrees_with_a_brute_force(
 
 
 def _press_sequences(level: Level, rules: Rules) -> list[list[object]]:
-    """Every sequence of presses of :func:`~strategies.press_options` within the move limit that first shows
-    the goal at its end (then ``ABC``, for a word goal); a free Store hold only where it
-    changes the state."""
+    """Every sequence of presses of :func:`~strategies.press_options` within the move
+    limit that first shows the goal at its end (then ``ABC``, for a word goal); a free
+    Store hold only where it changes the state."""
     found: list[list[object]] = []
     budget = level.moves - 1 if level.word else level.moves
     ending = [WORD_PRESS] if level.word else []

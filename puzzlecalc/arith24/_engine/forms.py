@@ -499,9 +499,9 @@ def _drop(items: list[Signed], aside: list[Number], sums: bool) -> list[Signed]:
     for turn in turns:
         turned = _turned(items, turn, unit)
         writing = tuple(sorted(turned))
-        if writing not in seen:  # (a rest that holds all the turned is one as written)
+        if writing not in seen:
             seen.add(writing)
-            options += [
+            options += [  # (a rest that holds every turned operand is one as written)
                 (turned, m)
                 for m in range(1, full)
                 if m & turn != turn and _worth_unit(turned, m, sums)
