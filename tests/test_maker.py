@@ -12,7 +12,7 @@ from typing import Any
 
 import attrs
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 from strategies import examples, levels, rules, sequel_levels, sequel_rules
 from test_cli import run
@@ -285,6 +285,13 @@ def test_an_unsolvable_level_has_no_difficulty(level: Level) -> None:
 
 @settings(max_examples=examples(150))
 @given(levels() | sequel_levels(), rules | sequel_rules)
+@example(  # (a free Store hold shows the goal in no move: the portal moves the 1 of 10)
+    Level(start=10, goal=1, moves=0, buttons=["Store"], portal=[1, 0]), Rules(hold_costs_move=False)
+)
+@example(
+    Level(start=10, goal=1, moves=2, buttons=["Store", "+1"], portal=[1, 0]),
+    Rules(hold_costs_move=False),
+)
 def test_difficulty_agrees_with_the_solver(level: Level, rules: Rules) -> None:
     shortest = solve_level(level, rules)
     if shortest is None:

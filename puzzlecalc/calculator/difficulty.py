@@ -39,7 +39,7 @@ from puzzlecalc._checks import shown
 from puzzlecalc.calculator.level import Level
 from puzzlecalc.calculator.problem import LevelProblem
 from puzzlecalc.calculator.rules import DEFAULT_RULES, Rules
-from puzzlecalc.calculator.solver import DEFAULT_MAX_STATES, search_depth
+from puzzlecalc.calculator.solver import DEFAULT_MAX_STATES, count_solutions, search_depth
 from puzzlecalc.errors import InvalidLevelError
 
 __all__ = ["LevelDifficulty", "level_difficulty"]
@@ -74,17 +74,27 @@ def level_difficulty(
     problem = LevelProblem(level, rules)
     reached = search.layers(problem, max_depth=depth, max_states=max_states)
     goal, display = level.target, problem.display
-    moves = next(
-        (
-            k
-            for k, layer in enumerate(reached.ways)
-            if any(display(state) == goal for state in layer)
-        ),
-        None,
-    )
-    if moves is None:
-        raise InvalidLevelError(f"the level has no solution within its move limit: {shown(level)}")
-    solutions = sum(ways for state, ways in reached.ways[moves].items() if display(state) == goal)
+    # (solved in no move: the start shows the goal, or a free Store hold does, which the
+    # layers would put a press away)
+    solutions = count_solutions(attrs.evolve(level, moves=level.moves - depth), rules)
+    moves = 0
+    if not solutions:
+        found = next(
+            (
+                k
+                for k, layer in enumerate(reached.ways)
+                if any(display(state) == goal for state in layer)
+            ),
+            None,
+        )
+        if found is None:
+            raise InvalidLevelError(
+                f"the level has no solution within its move limit: {shown(level)}"
+            )
+        moves = found
+        solutions = sum(
+            ways for state, ways in reached.ways[moves].items() if display(state) == goal
+        )
     near = max(10, abs(goal) // 10)
     decoys = {
         display(state)
