@@ -327,17 +327,20 @@ def _says_none(part: str, level: Level, rules: Rules) -> bool:
 
 def _graded_part(words: list[str], level: Level, rules: Rules) -> PressGrade:
     """The grade of ``words``, the part of an answer that gives the presses: as a walk
-    where they are one, else as presses."""
-    walked = (
-        None if _words.ARROWS.isdisjoint(words) else _graded_words(words, level, rules, walk=True)
-    )
+    where they are one (from the display at the start, or else from a press: ``1 → 11``
+    where the start shows 1 and button ``1`` appends it), else as presses."""
+    walked = None
+    if not _words.ARROWS.isdisjoint(words):
+        walked = _graded_words(words, level, rules, walk=True) or _graded_words(
+            words, level, rules, walk=True, from_press=True
+        )
     graded = walked or _graded_words(words, level, rules)
     assert graded is not None  # (read as presses, words always have a grade)
     return graded
 
 
 def _graded_words(
-    words: list[str], level: Level, rules: Rules, *, walk: bool = False
+    words: list[str], level: Level, rules: Rules, *, walk: bool = False, from_press: bool = False
 ) -> PressGrade | None:
     """The grade of the presses ``words`` give (as :func:`_words.read` makes them). Where no
     press is read, a number beside an arrow that is the display then is the display (once
@@ -347,12 +350,13 @@ def _graded_words(
     leads to after it, and a display beside an arrow is read before a press (``0 → 1 → 1 → 0
     → 10``, where buttons ``1`` and ``0`` append a digit), or written again where a part
     that writes a step begins (``0 → +1 → 1, 1 → +2 → 3``); the grade is ``None`` if the
-    words are no such walk, or one with a press that cannot be made."""
+    words are no such walk, or one with a press that cannot be made. If ``from_press``, the
+    first word is not read as the display at the start."""
     state = level.initial_state(rules)
     records: list[PressRecord] = []
     at = spent = 0  # (the word reached; the moves the presses made cost)
     ended = _ends(level, state, None)
-    showable = True  # (a display may be written next: at the start, or after a press)
+    showable = not from_press  # (a display may be written next: at the start, or after a press)
     after_subject = False  # (words before a press were just left out: a press must follow)
     prose = 0  # (the lines of words passed over before the first press)
     while at < len(words) and not ended:
