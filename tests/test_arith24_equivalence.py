@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import itertools
+import re
 import subprocess
 import sys
 from fractions import Fraction
@@ -21,7 +22,8 @@ from puzzlecalc.arith24._engine.forms import ASIDE, FORM, VALUE
 from puzzlecalc.arith24._engine.held import HashedFraction
 from puzzlecalc.arith24.equivalence import Distinct, key
 from puzzlecalc.arith24.expr import UnOp
-from puzzlecalc.arith24.numbers import exact
+from puzzlecalc.arith24.numbers import Number, exact
+from puzzlecalc.errors import InvalidArgumentError, InvalidTypeError, SearchLimitError
 
 
 def _canon(found: forms.Key) -> forms.Canon:
@@ -219,6 +221,32 @@ def test_a_key_s_value_made_negative_is_the_number_the_search_shares(value: Frac
 def test_the_useless_operands_set_aside_leave_the_fewest_cards_at_work(
     pairs: list[tuple[int, Fraction]], sums: bool
 ) -> None:
+    _check_drop(pairs, sums)
+
+
+@settings(max_examples=examples(100))
+@given(
+    st.lists(
+        st.tuples(
+            st.sampled_from([1, -1]), st.sampled_from([Fraction(n) for n in (-2, 0, 1, 2, 3)])
+        ),
+        min_size=forms._MOST_TURNED + 1,
+        max_size=12,
+    ),
+    st.booleans(),
+)
+@example([(1, Fraction(1)), (-1, Fraction(1))] * 6, True)  # 1-1+1-1...
+@example([(1, Fraction(2)), (-1, Fraction(2)), (1, Fraction(3)), *[(1, Fraction(1))] * 8], False)
+def test_long_operand_lists_are_read_up_to_equal_operands(
+    pairs: list[tuple[int, Fraction]], sums: bool
+) -> None:
+    """Past ``_MOST_TURNED`` operands, ``_drop`` tries one choice of each number of equal
+    operands, not each subset; it finds what the reference finds trying every subset."""
+    _check_drop(pairs, sums)
+
+
+def _check_drop(pairs: list[tuple[int, Fraction]], sums: bool) -> None:
+    """``_drop`` of the operands ``pairs`` (sign, value) against the reference readings."""
     assume(sums or all(sign > 0 or value for sign, value in pairs))  # (no key divides by 0)
     items: list[tuple[int, forms.Form]] = [
         (sign, (forms.LEAF, exact(value))) for sign, value in pairs
@@ -234,6 +262,62 @@ def test_the_useless_operands_set_aside_leave_the_fewest_cards_at_work(
     assert _reading(items, (), sums)[0] > _reading(operands, best, sums)[0]
     assert sorted(kept) == _reading(operands, best, sums)[1]
     assert sorted(aside) == sorted(items[i][1][VALUE] for i in best)
+
+
+@pytest.mark.parametrize(
+    ("pairs", "sums"),
+    [
+        ([(1, 1)] * 12, True),  # every term adds: no group is worth 0
+        ([(1, 2), (-1, -3), (1, Fraction(1, 2))] * 4, True),
+        ([(1, n) for n in range(2, 14)], False),  # every factor multiplies by more than 1
+        ([(1, -2), (-1, Fraction(1, 3)), (1, Fraction(-5, 4))] * 4, False),
+        ([(1, Fraction(1, 2)), (-1, Fraction(3, 2))] * 6, False),  # each makes it less
+    ],
+)
+def test_operands_all_pulling_one_way_are_ruled_out_at_once(
+    pairs: list[tuple[int, Number]], sums: bool
+) -> None:
+    """The cheap test says at once that operands all pulling one way (away from 0, or from
+    1 in size) have nothing useless among them, however many they are."""
+    items: list[forms.Signed] = [(sign, (forms.LEAF, exact(value))) for sign, value in pairs]
+    assert not forms._could_drop(items, sums)
+    assert not _useless_reference(items, sums)
+
+
+def _alternating(count: int) -> str:
+    """``1-2+3-4...`` of ``count`` cards."""
+    return "".join(f"{'+' if n % 2 else '-'}{n}" for n in range(1, count + 1))[1:]
+
+
+def test_a_long_sum_of_equal_terms_is_keyed_at_once() -> None:
+    """A sum or product of many equal operands is read up to equal operands: 40 terms
+    take 21*21 tries, not 2**40."""
+    ones = "+".join(["1"] * 20) + "-1" * 20  # 1+1+...+1-1-...-1
+    assert key(Expr.parse(ones)) == key(Expr.parse("+".join(["1-1"] * 20)))
+    assert key(Expr.parse("*".join(["2"] * 30))) != key(Expr.parse("/".join(["2"] * 30)))
+
+
+def test_a_key_past_its_budget_stops_naming_the_expression() -> None:
+    """Of 20 different terms some added and some taken away, each choice of terms is a
+    try (about a million): past ``max_steps`` the key stops with the limit's error, which
+    names the expression; a budget raised lets it finish."""
+    text = _alternating(20)
+    message = f"the key of '{text}' took more than max_steps=1000000 steps"
+    with pytest.raises(SearchLimitError, match=re.escape(message)):
+        key(Expr.parse(text))
+    regrouped = "1-(2-3)-(4-5)" + _alternating(20)[len("1-2+3-4+5") :]
+    assert key(Expr.parse(text), max_steps=2**20) == key(Expr.parse(regrouped), max_steps=2**20)
+    with pytest.raises(SearchLimitError, match="the key of '1-2"):
+        key(Expr.parse(_alternating(40)), max_steps=10**9)  # (refused before the tries)
+
+
+@pytest.mark.parametrize(
+    ("max_steps", "error"),
+    [(0, InvalidArgumentError), (-5, InvalidArgumentError), ("10", InvalidTypeError)],
+)
+def test_a_key_s_budget_is_checked(max_steps: Any, error: type[Exception]) -> None:
+    with pytest.raises(error, match="max_steps"):
+        key(Expr.parse("1+2"), max_steps=max_steps)
 
 
 def _operand(part: Any, op: str, level: Distinct) -> Any:

@@ -15,8 +15,8 @@ from more_itertools import distinct_combinations
 from strategies import examples
 
 from puzzlecalc.arith24 import DISTINCT_LEVELS, HouseRules, check, count, deal, solvable, solve
-from puzzlecalc.arith24._engine.equivalence import key
 from puzzlecalc.arith24._engine.trees import Tree, to_tree
+from puzzlecalc.arith24.equivalence import key
 from puzzlecalc.arith24.numbers import Number, apply, exact
 from puzzlecalc.arith24.solutions import reachable_values
 

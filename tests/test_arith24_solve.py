@@ -30,7 +30,16 @@ from puzzlecalc.arith24 import (
     solvable,
     solve,
 )
-from puzzlecalc.arith24._engine import arithmetic, budget, calls, forms, lookup, parts, plan_of
+from puzzlecalc.arith24._engine import (
+    arithmetic,
+    budget,
+    calls,
+    forms,
+    lookup,
+    parts,
+    plan_of,
+    tables,
+)
 from puzzlecalc.arith24.equivalence import Distinct, key
 from puzzlecalc.arith24.numbers import Number, exact, number_text, outcomes
 from puzzlecalc.arith24.solutions import reachable_values
@@ -527,7 +536,7 @@ def test_a_search_makes_only_what_the_rules_allow(
     plan = plan_of(rules)
     part = rules.hand(cards)
     goal = exact(target)
-    with budget.limited(10**7, part):
+    with tables.limited(10**7, part):
         made = arithmetic.values(part, plan)
         assert all(rules.allows(lookup.as_number(value)) for value in made)
         if not rules.allows(goal):
@@ -656,7 +665,7 @@ def test_a_part_s_values_in_order_are_its_values_sorted_once(
 ) -> None:
     """A search tries a part's values in order: sorted, and sorted once however often asked."""
     hand = tuple(sorted(exact(card) for card in cards))
-    with budget.limited(10**6):
+    with tables.limited(10**6):
         found = arithmetic.values(hand, plan_of(rules))
         ordered = arithmetic.in_order(found)
         assert ordered == tuple(sorted(map(lookup.as_number, found)))
@@ -735,7 +744,7 @@ def test_a_part_of_four_cards_is_listed_in_a_hand_of_six_or_once_its_values_are(
     """Parts of three cards are listed and parts of five worked back; a part of four is
     listed in a hand of six cards or more, and in a smaller hand once its values are."""
     plan = plan_of(HouseRules())
-    with budget.limited(10**6, (1, 2, 3, 4, 5)):
+    with tables.limited(10**6, (1, 2, 3, 4, 5)):
         assert arithmetic._listed((1, 2, 3), plan)
         assert not arithmetic._listed((1, 2, 3, 4, 5), plan)
         assert not arithmetic._listed((1, 2, 3, 4), plan)
@@ -743,7 +752,7 @@ def test_a_part_of_four_cards_is_listed_in_a_hand_of_six_or_once_its_values_are(
         assert not arithmetic._listed((1, 2, 3, 4), plan)
         arithmetic.values((1, 2, 3, 4), plan)
         assert arithmetic._listed((1, 2, 3, 4), plan)
-    with budget.limited(10**6, (1, 2, 3, 4, 5, 6)):
+    with tables.limited(10**6, (1, 2, 3, 4, 5, 6)):
         assert arithmetic._listed((1, 2, 3, 5), plan)
         assert not arithmetic._listed((1, 2, 3, 4, 5), plan)
 
@@ -774,7 +783,7 @@ def test_how_a_part_makes_each_value_is_what_trying_each_of_its_values_finds(
     it is not asked), for the same steps."""
     part = tuple(sorted(cards))
     plan = plan_of(HouseRules())
-    with budget.limited(10**7, (*part, 1, 2, 3)):
+    with tables.limited(10**7, (*part, 1, 2, 3)):
         made = sorted(map(lookup.as_number, arithmetic.values(part, plan)))
         extra = [Fraction(7, 5), 10**6] if data is None else data.draw(st.lists(_PART_CARDS))
         for target in [value for value in [*made, *extra] if value]:
@@ -796,7 +805,7 @@ def test_a_part_of_four_cards_looks_its_ways_up_in_a_hand_of_seven_or_more(
     """In a hand of seven cards or more, each part of four is asked for hundreds of values,
     and the ways it makes each are worked out once (in a hand of six, about twenty: each
     is tried)."""
-    with budget.limited(10**6, tuple(range(1, hand + 1))):
+    with tables.limited(10**6, tuple(range(1, hand + 1))):
         assert arithmetic._needed_again((1, 2, 3, 4), 3) == looks_up
         assert not arithmetic._needed_again((1, 2, 3), 3)
         assert not arithmetic._needed_again((1, 2, 3, 4, 5), 3)
@@ -812,10 +821,10 @@ def test_a_hand_of_five_lists_no_part_of_four_and_a_larger_hand_does(
     """A hand of five needs each part of four once, for one card's values, and works them
     back; a hand of six needs them again and again, and lists them."""
     plan = plan_of(HouseRules())
-    with budget.shared_tables():  # (the tables kept past the call, to look at)
+    with tables.shared_tables():  # (the tables kept past the call, to look at)
         calls.solution_trees(cards, 24, plan, 10**7)
-        with budget.limited(1):
-            listed = {part for part in budget.tables_of(plan).values if len(part) == 4}
+        with tables.limited(1):
+            listed = {part for part in tables.tables_of(plan).values if len(part) == 4}
     assert bool(listed) == lists
 
 
@@ -841,8 +850,8 @@ def test_a_part_of_four_worked_back_or_listed_gives_the_same_solutions(
     plan = plan_of(attrs.evolve(rules, distinct=level, use_all=use_all))
     alone = calls.solution_trees(hand, target, plan, 10**7)
     reached = calls.reaches(hand, target, plan, 10**7)
-    with budget.shared_tables():
-        with budget.limited(10**7):
+    with tables.shared_tables():
+        with tables.limited(10**7):
             for part in set(itertools.combinations(hand, 4)):
                 arithmetic.values(part, plan)
                 assert arithmetic._listed(part, plan)
@@ -878,7 +887,7 @@ def test_the_fast_values_are_every_outcome(
     :func:`outcomes` gives them, that the rules allow."""
     hand = tuple(sorted(exact(card) for card in cards))
     rules = rules.evolve(ops=ops)
-    with budget.limited(10**7):
+    with tables.limited(10**7):
         found = arithmetic.values(hand, plan_of(rules))
         assert set(found) == _every_outcome(hand, rules)
         for value in found:  # exact: whole, or a fraction in lowest terms
@@ -902,11 +911,11 @@ def test_the_values_of_positive_whole_cards_under_natural_rules_are_every_outcom
     same steps."""
     rules = HouseRules(natural=True, ops=ops, in_order=ordered)
     hand = tuple(cards if ordered else sorted(cards))
-    with budget.limited(10**7):
+    with tables.limited(10**7):
         made = _every_outcome(hand, rules)
     found = []
     for plan in (plan_of(rules), attrs.evolve(plan_of(rules), natural_arithmetic=False)):
-        with budget.limited(10**7):
+        with tables.limited(10**7):
             values = arithmetic._values(hand, plan)
             left = budget.BUDGET.get()
             assert left is not None
@@ -930,14 +939,14 @@ def test_the_two_and_three_card_shortcuts_are_the_general_search(
     order, for the same steps, for each value the cards make and for another."""
     hand = tuple(sorted(exact(card) for card in cards))
     rules = attrs.evolve(rules, distinct=level)
-    with budget.limited(10**6):
+    with tables.limited(10**6):
         made = arithmetic.in_order(
             arithmetic.values(hand, plan_of(attrs.evolve(rules, integer_only=False)))
         )
     for target in [*made, exact(other)]:
         found = []
         for progress in (None, lambda done, total: None):
-            with budget.limited(10**6):
+            with tables.limited(10**6):
                 classes = arithmetic._make_classes(hand, target, plan_of(rules), progress)
                 left = budget.BUDGET.get()
                 assert left is not None
@@ -951,7 +960,7 @@ def test_a_card_alone_is_its_only_value_whatever_the_rules(
 ) -> None:
     """A hand may hold a card the rules would not let a step make (a card may be any
     number): alone, it makes itself, and costs no step."""
-    with budget.limited(1):
+    with tables.limited(1):
         assert set(arithmetic.values((exact(card),), plan_of(rules))) == {
             lookup.as_value(exact(card))
         }

@@ -18,12 +18,12 @@ from strategies import examples
 
 from puzzlecalc.arith24 import DISTINCT_LEVELS, HouseRules, check, count, solvable, solve
 from puzzlecalc.arith24._engine import plan_of
-from puzzlecalc.arith24._engine.equivalence import key
 from puzzlecalc.arith24._engine.family import Search, among
 from puzzlecalc.arith24._engine.lookup import as_value
 from puzzlecalc.arith24._engine.trees import Tree, Written, from_trees, to_tree
 from puzzlecalc.arith24.census import arith24_census, hand_census
 from puzzlecalc.arith24.census.results import house_rules_over
+from puzzlecalc.arith24.equivalence import key
 from puzzlecalc.arith24.every import every_target
 from puzzlecalc.arith24.expr import BinOp, Expr, Num, Numeral, UnOp, parse
 from puzzlecalc.arith24.fours import FOUR_FOURS, fours

@@ -14,14 +14,27 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from strategies import examples
 
-from puzzlecalc.arith24 import HouseRules, check, count, solvable, solve, years
-from puzzlecalc.arith24._engine import budget, counting, from_trees, plan_of, smallest
+from puzzlecalc.arith24 import Expr, HouseRules, check, count, solvable, solve, years
+from puzzlecalc.arith24._engine import (
+    counting,
+    equivalence,
+    from_trees,
+    plan_of,
+    smallest,
+    tables,
+    trees,
+)
 from puzzlecalc.arith24.numbers import MAX_CARDS, MAX_ORDERED_CARDS, Number
 from puzzlecalc.arith24.rules import MAX_ANY_ORDER_CARDS, MAX_RULE_CARDS, MAX_SUBSET_CARDS
 from puzzlecalc.arith24.solutions import reachable_values
 from puzzlecalc.arith24.years import COUNTDOWN_CARDS, YEAR_RULES, Year, iter_years, year_puzzle
 from puzzlecalc.cli import main
-from puzzlecalc.errors import InvalidArgumentError, InvalidHandError, InvalidTypeError
+from puzzlecalc.errors import (
+    InvalidArgumentError,
+    InvalidHandError,
+    InvalidTypeError,
+    SearchLimitError,
+)
 
 #: Rules under which every tree is a solution of its own, of each kind the count adds up.
 tree_rules = st.builds(
@@ -150,6 +163,26 @@ def test_the_bound_on_cards_has_bounds_of_its_own(
         HouseRules(**fields)  # type: ignore[arg-type]
 
 
+def test_a_long_sum_s_key_is_read_up_to_equal_cards() -> None:
+    """Each solution of 32 ones in order making 0 with + and - is one sum of 32 terms,
+    whose useless groups are read up to equal terms: 17*17 tries, not 2**32."""
+    rules = HouseRules(in_order=True, ops="+-", max_cards=32)
+    assert [str(e) for e in solve([1] * 32, 0, rules=rules)] == ["+".join(["1"] * 16) + "-1" * 16]
+
+
+def test_a_long_sum_s_key_is_charged_to_the_search() -> None:
+    """Reading a sum of more than eight different terms costs a step a try, charged to the
+    search that keys it: 2**20 - 2 tries of 20 terms, past a budget of a million."""
+    cards = tuple(range(1, 21))
+    tree = trees.to_tree(Expr.parse("".join(f"{'+' if n % 2 else '-'}{n}" for n in cards)[1:]))
+    strategy = equivalence.EQUIVALENCES["4nums"]
+    message = r"the search for 1 2 3 .* 20 -> \(-10\) took more than max_steps=1000000"
+    with tables.limited(10**6, cards, -10), pytest.raises(SearchLimitError, match=message):
+        strategy.close(equivalence.open_key(tree, strategy))
+    with tables.limited(2**20, cards, -10):
+        assert strategy.close(equivalence.open_key(tree, strategy))
+
+
 def test_every_call_that_takes_rules_takes_the_bound() -> None:
     rules = HouseRules(in_order=True, ops="+-", max_cards=10)
     hand = [1] * 10
@@ -211,7 +244,7 @@ def test_the_years_come_one_at_a_time_as_each_is_worked_out(
     found = iter_years(range(6, 30), cards=[4, 3, 2, 1])
     assert asked == []
     assert next(found) == expected[0] and asked == [6]
-    assert budget.TABLES.get() is None  # (the tables are shared in the generator's context)
+    assert tables.TABLES.get() is None  # (the tables are shared in the generator's context)
     assert [*found] == expected[1:] and asked == list(range(6, 30))
 
 

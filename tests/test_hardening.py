@@ -53,12 +53,12 @@ from puzzlecalc.arith24 import HouseRules, check, count, difficulty, hint, solva
 from puzzlecalc.arith24 import game as arith24_game
 from puzzlecalc.arith24._engine import (
     arithmetic,
-    budget,
     counting,
     forms,
     lookup,
     naturals,
     parts,
+    tables,
 )
 from puzzlecalc.arith24.census import arith24_census, countdown_census
 from puzzlecalc.arith24.census.results import HandSpec, hand_results
@@ -367,7 +367,7 @@ def test_the_tables_of_a_call_are_freed_when_it_returns() -> None:
         hand = [rng.randint(1, 13) for _ in range(5)]
         reachable(hand, natural=False)
         solvable(hand, 24)
-        assert budget.TABLES.get() is None  # nothing kept between calls
+        assert tables.TABLES.get() is None  # nothing kept between calls
 
 
 def _no_deal() -> None:

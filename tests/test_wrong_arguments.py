@@ -508,7 +508,7 @@ CALLS: dict[str, tuple[Callable[..., Any], dict[str, Any]]] = {
     "number": (numbers.number, {"value": 3, "what": "a card"}),
     "hand": (numbers.hand, {"cards": [3, 8], "in_order": False, "max_cards": None}),
     "check_range": (numbers.check_range, {"low": 1, "high": 13}),
-    "key": (equivalence.key, {"expr": expr.parse("3*8"), "level": "4nums"}),
+    "key": (equivalence.key, {"expr": expr.parse("3*8"), "level": "4nums", "max_steps": 100}),
     "Portal.apply": (puzzlecalc.Portal(2, 0).apply, {"value": 1234}),
     "depth_first": (
         search.depth_first,

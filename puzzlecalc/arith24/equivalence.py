@@ -148,17 +148,25 @@ from puzzlecalc.arith24 import _engine
 from puzzlecalc.arith24._engine import Key, Tree
 from puzzlecalc.arith24.expr import Expr
 from puzzlecalc.arith24.rules import DISTINCT_LEVELS, Distinct
+from puzzlecalc.arith24.solutions import DEFAULT_MAX_STEPS
 
 __all__ = ["DISTINCT_LEVELS", "Distinct", "key"]
 
 
-def key(expr: Expr | Tree, level: Distinct = "4nums") -> Key:
+def key(expr: Expr | Tree, level: Distinct = "4nums", *, max_steps: int = DEFAULT_MAX_STEPS) -> Key:
     """The canonical key of an expression (an :class:`~puzzlecalc.arith24.expr.Expr` or a
     plain tree) at ``level``: of the same cards, equal keys, the same solution.
 
+    :param max_steps: how much work the key may do (:data:`.DEFAULT_MAX_STEPS`). Looking
+        for the useless group of a sum or product tries each choice of its operands (of
+        equal operands, how many), and past 8 operands each try is a step: a sum of 20
+        different terms, some added and some taken away, needs about a million.
     :raises ~puzzlecalc.errors.InvalidArgumentError: if ``level`` is not one of the four
-        levels above.
+        levels above, or ``max_steps`` is less than 1.
+    :raises ~puzzlecalc.errors.InvalidTypeError: if ``max_steps`` is not a whole number.
+    :raises ~puzzlecalc.errors.SearchLimitError: if the key needs more than ``max_steps``
+        steps.
     :raises ZeroDivisionError: if the expression divides by zero (at ``"normal"`` and
         ``"4nums"``, which look at values).
     """
-    return _engine.key(expr, choice(level, "distinct", DISTINCT_LEVELS))
+    return _engine.key(expr, choice(level, "distinct", DISTINCT_LEVELS), max_steps)

@@ -240,7 +240,7 @@ def run(args: argparse.Namespace, out: TextIO, stop: Stop) -> int:
         return _batch(options, out)
     if options.mode == "check":
         cards = [card(word) for word in options.words[1:]]
-        accepted = _accepted(options.earlier, cards, options.target, options.rules)
+        accepted = _accepted(options, cards)
         return _check(options, options.words[0], cards, options.target, accepted, out)
     return _one(options, [card(word) for word in options.words], options.target, out)
 
@@ -349,7 +349,7 @@ def _check(
     verdict = arith24.check(answer, cards, target, rules=rules, max_steps=options.max_steps)
     same_as = None
     if verdict:
-        mine = _answer_key(verdict, rules)
+        mine = _answer_key(verdict, options)
         same_as = next((name for found, name in accepted if found == mine), None)
         accepted.append((mine, where))
     if options.json:
@@ -364,22 +364,24 @@ def _check(
     return 0 if verdict and same_as is None else 1
 
 
-def _accepted(
-    answers: Sequence[str], cards: list[Number], target: Number, rules: HouseRules
-) -> list[tuple[Hashable, str]]:
+def _accepted(options: Hand24Options, cards: list[Number]) -> list[tuple[Hashable, str]]:
     """The keys of the answers of ``--earlier`` that are correct, each named ``answer N``."""
     found: list[tuple[Hashable, str]] = []
-    for number, answer in enumerate(answers, 1):
-        verdict = arith24.check(answer, cards, target, rules=rules)
+    for number, answer in enumerate(options.earlier, 1):
+        verdict = arith24.check(
+            answer, cards, options.target, rules=options.rules, max_steps=options.max_steps
+        )
         if verdict:
-            found.append((_answer_key(verdict, rules), f"answer {number}"))
+            found.append((_answer_key(verdict, options), f"answer {number}"))
     return found
 
 
-def _answer_key(verdict: arith24.Verdict, rules: HouseRules) -> Hashable:
+def _answer_key(verdict: arith24.Verdict, options: Hand24Options) -> Hashable:
     """What an accepted answer is the same as another by: its solution's key, or, for a
     claim that there is none, the claim (every such claim is the same answer)."""
-    return "no solution" if verdict.expr is None else key(verdict.expr, rules.distinct)
+    if verdict.expr is None:
+        return "no solution"
+    return key(verdict.expr, options.rules.distinct, max_steps=options.max_steps)
 
 
 def _hints(options: Hand24Options, cards: list[Number], target: Number, out: TextIO) -> int:

@@ -14,7 +14,8 @@ module            what it holds
 ================  ===========================================================================
 ``plan``          :class:`Plan` and what its searcher answers (``Searcher``)
 ``calls``         :func:`plan_of`, and the calls above, each under a budget
-``budget``        a call's budget of steps and tables (:func:`limited`, :func:`shared_tables`, ``loop_tables``)
+``budget``        a call's budget of steps (``Budget``, ``spend``), of a search or a key
+``tables``        a call's tables, and its limits set (:func:`limited`, :func:`shared_tables`, ``loop_tables``)
 ``parts``         the ways to take a hand apart: ``splits``, ``runs``, ``subhands``
 ``trees``         plain trees: :data:`Tree`, ``Written``, :func:`from_trees`, ``to_tree``
 ``forms``         keys and normal forms: ``Canon``, ``settle``, ``combine_open``
@@ -84,10 +85,11 @@ written, tag
     coarser levels it, a power, a root and a factorial are leaves worth their value, told
     apart from a card by a tag.
 budget, step
-    One value tried or one pair of partial results combined; ``max_steps`` of them a
-    call (:class:`~puzzlecalc.errors.SearchLimitError` past it).
+    One value tried or one pair of partial results combined, or, in a sum or product of
+    more than 8 operands, one choice of them tried as its useless group; ``max_steps``
+    of them a call (:class:`~puzzlecalc.errors.SearchLimitError` past it).
 
-Compiled: the modules pyproject.toml's mypyc hook lists (``arith24.numbers``, twelve of
+Compiled: the modules pyproject.toml's mypyc hook lists (``arith24.numbers``, thirteen of
 these, and three helpers of every search: ``puzzlecalc._bounded``, the caches kept across
 calls, and ``_collector`` and ``_context``, the blocks it enters) may be compiled when
 the wheel is built (``nox -s compiled`` tests that build). Four habits of the engine
@@ -122,7 +124,7 @@ cache (module)                keeps                                       emptie
 ``atom_key``, ``leaf_key``,   one key object a number, 4,096 each         least recently used first
 ``sized_leaf_key`` (forms)
 settled keys (forms)          each key settled in a call, by identity     when the call's budget ends
-tables (budget)               a call's values, reachability, classes,     when the call ends, or the
+tables (tables)               a call's values, reachability, classes,     when the call ends, or the
                               counts of trees, the ways parts of four      ``shared_tables`` block around it
                               make their values, and the family's
                               ``Search``, by plan
@@ -151,7 +153,7 @@ Countdown's tables            the values each multiset makes that no      least 
 from __future__ import annotations
 
 from puzzlecalc.arith24._engine.arithmetic import forget_shared
-from puzzlecalc.arith24._engine.budget import checked_steps, loop_tables, shared_tables
+from puzzlecalc.arith24._engine.budget import checked_steps
 from puzzlecalc.arith24._engine.calls import (
     plan_of,
     reached_among,
@@ -172,6 +174,7 @@ from puzzlecalc.arith24._engine.naturals import (
     natural_values_between,
 )
 from puzzlecalc.arith24._engine.plan import Plan, Progress
+from puzzlecalc.arith24._engine.tables import loop_tables, shared_tables
 from puzzlecalc.arith24._engine.trees import Tree, card_count, from_trees
 
 __all__ = [

@@ -23,14 +23,7 @@ from typing import Final, TypeAlias, TypeVar, cast
 
 from puzzlecalc import caches
 from puzzlecalc._bounded import BoundedCache
-from puzzlecalc.arith24._engine.budget import (
-    BUDGET,
-    TABLES,
-    Makers,
-    shared_tables,
-    spend,
-    tables_of,
-)
+from puzzlecalc.arith24._engine.budget import BUDGET, spend
 from puzzlecalc.arith24._engine.counting import forget_counts, one_tree, trees_making
 from puzzlecalc.arith24._engine.equivalence import Equivalence
 from puzzlecalc.arith24._engine.forms import Key, forget_leaves
@@ -56,6 +49,7 @@ from puzzlecalc.arith24._engine.lookup import (
 )
 from puzzlecalc.arith24._engine.parts import forget_splits, halves, runs, splits, subhands
 from puzzlecalc.arith24._engine.plan import Plan, Progress
+from puzzlecalc.arith24._engine.tables import TABLES, Makers, shared_tables, tables_of
 from puzzlecalc.arith24._engine.trees import Tree
 from puzzlecalc.arith24.numbers import Number, apply, exact, outcomes
 from puzzlecalc.arith24.rules import HouseRules
@@ -693,7 +687,7 @@ def _looked_up(cards: tuple[Number, ...], target: Number, plan: Plan) -> Iterato
 
 
 def _makers(cards: tuple[Number, ...], plan: Plan) -> Makers:
-    """How each value (not 0) of ``cards`` is made (:data:`~.budget.Makers`): each value
+    """How each value (not 0) of ``cards`` is made (:data:`~.tables.Makers`): each value
     ``a`` of the first side of each split, in order, and each value ``b`` of the other,
     made each of the six ways (``a + b``, ``a - b``, ``b - a``, ``a * b``, ``a / b``,
     ``b / a``: ``b`` is then the need of that place in :data:`SIX_OPS`). For a target not
@@ -820,7 +814,7 @@ def _triple_classes(cards: tuple[Number, ...], target: Number, plan: Plan) -> di
 
 class FourOperations:
     """The searcher of a plan of the four operations alone (:class:`~.plan.Searcher`);
-    each method runs inside :func:`~.budget.limited`, on a checked hand."""
+    each method runs inside :func:`~.tables.limited`, on a checked hand."""
 
     __slots__ = ()
 

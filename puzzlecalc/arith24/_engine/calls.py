@@ -1,6 +1,6 @@
 """The engine's calls (internal): :func:`plan_of` reads the rules into a plan and chooses
 its searcher; each other call runs the plan's searcher (:attr:`Plan.searcher
-<.plan.Plan.searcher>`) under a budget of ``max_steps`` (:func:`~.budget.limited`) and hands
+<.plan.Plan.searcher>`) under a budget of ``max_steps`` (:func:`~.tables.limited`) and hands
 back plain trees or values.
 
 >>> plan = plan_of(HouseRules(integer_only=True))
@@ -25,12 +25,12 @@ from typing import TypeVar
 
 from puzzlecalc import caches
 from puzzlecalc.arith24._engine.arithmetic import FOUR_OPERATIONS
-from puzzlecalc.arith24._engine.budget import limited
 from puzzlecalc.arith24._engine.equivalence import EQUIVALENCES
 from puzzlecalc.arith24._engine.family import FAMILY
 from puzzlecalc.arith24._engine.forms import Key
 from puzzlecalc.arith24._engine.lookup import SIX_OPS, Reached
 from puzzlecalc.arith24._engine.plan import Plan, Progress
+from puzzlecalc.arith24._engine.tables import limited
 from puzzlecalc.arith24._engine.trees import Tree
 from puzzlecalc.arith24.numbers import Number
 from puzzlecalc.arith24.rules import HouseRules

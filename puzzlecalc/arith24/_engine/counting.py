@@ -13,7 +13,7 @@ order counts its trees from tables of six cards at most, where the values of the
 cards alone are 3.5 million.
 
 >>> from puzzlecalc.arith24._engine import plan_of
->>> from puzzlecalc.arith24._engine.budget import limited
+>>> from puzzlecalc.arith24._engine.tables import limited
 >>> from puzzlecalc.arith24.rules import HouseRules
 >>> plan = plan_of(HouseRules(distinct="none", in_order=True))
 >>> with limited(10_000):
@@ -27,7 +27,7 @@ from collections.abc import Iterator
 from typing import Final, Literal, TypeAlias
 
 from puzzlecalc._bounded import BoundedCache
-from puzzlecalc.arith24._engine.budget import spend, tables_of
+from puzzlecalc.arith24._engine.budget import spend
 from puzzlecalc.arith24._engine.lookup import (
     SIX_OPS,
     Value,
@@ -38,6 +38,7 @@ from puzzlecalc.arith24._engine.lookup import (
 )
 from puzzlecalc.arith24._engine.parts import runs, splits
 from puzzlecalc.arith24._engine.plan import Plan
+from puzzlecalc.arith24._engine.tables import tables_of
 from puzzlecalc.arith24._engine.trees import Tree
 from puzzlecalc.arith24.numbers import Number, outcomes
 

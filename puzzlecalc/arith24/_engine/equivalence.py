@@ -8,7 +8,7 @@ of the sub-hands merge, and which tree stands for a class. A search follows the 
 its plan names (:attr:`Plan.equivalence <.plan.Plan.equivalence>`) and never asks which
 it is.
 
->>> key(("+", 1, ("+", 2, 3))) == key(("+", ("+", 3, 1), 2))
+>>> key(("+", 1, ("+", 2, 3)), "4nums", 100) == key(("+", ("+", 3, 1), 2), "4nums", 100)
 True
 """
 
@@ -17,6 +17,8 @@ from __future__ import annotations
 from collections.abc import Callable, Collection, Iterable, Mapping
 from typing import ClassVar, Final, Protocol, cast
 
+from puzzlecalc._checks import shown
+from puzzlecalc.arith24._engine.budget import BUDGET, Budget
 from puzzlecalc.arith24._engine.forms import (
     ASIDE,
     FORM,
@@ -91,17 +93,24 @@ class Printing(Protocol):
 __all__ = ["EQUIVALENCES", "Equivalence", "Printing", "key", "open_key"]
 
 
-def key(expr: Expr | Tree, level: Distinct = "4nums") -> Key:
+def key(expr: Expr | Tree, level: Distinct, max_steps: object) -> Key:
     """The canonical key of an expression (an :class:`~puzzlecalc.arith24.expr.Expr` or a
     plain tree) at ``level``, which the caller has checked (the public face,
-    :func:`puzzlecalc.arith24.equivalence.key`, checks it).
+    :func:`puzzlecalc.arith24.equivalence.key`, checks it), with a budget of
+    ``max_steps`` steps (:func:`~.forms._choices` spends them).
 
     :raises ZeroDivisionError: if the expression divides by zero (at ``"normal"`` and
         ``"4nums"``, which look at values).
+    :raises SearchLimitError: if the key needs more than ``max_steps`` steps.
     """
     tree = to_tree(expr) if isinstance(expr, Expr) else checked_tree(expr)
     strategy = EQUIVALENCES[level]
-    return strategy.as_printed(strategy.close(open_key(tree, strategy)))
+    work = f"the key of {shown(str(expr) if isinstance(expr, Expr) else expr)}"
+    token = BUDGET.set(Budget(max_steps, work=work))
+    try:
+        return strategy.as_printed(strategy.close(open_key(tree, strategy)))
+    finally:
+        BUDGET.reset(token)
 
 
 def open_key(tree: Tree, equivalence: Equivalence, known: dict[int, Key] | None = None) -> Key:

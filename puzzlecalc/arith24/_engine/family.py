@@ -36,11 +36,12 @@ from typing import Final, TypeVar, cast
 
 from more_itertools import distinct_permutations
 
-from puzzlecalc.arith24._engine import budget
+from puzzlecalc.arith24._engine.budget import spend
 from puzzlecalc.arith24._engine.forms import Key
 from puzzlecalc.arith24._engine.lookup import Value, as_value
 from puzzlecalc.arith24._engine.parts import halves, subhands
 from puzzlecalc.arith24._engine.plan import Plan, Progress
+from puzzlecalc.arith24._engine.tables import tables_of
 from puzzlecalc.arith24._engine.trees import Tree, Written
 from puzzlecalc.arith24.numbers import (
     Number,
@@ -78,17 +79,17 @@ _TARGETS_KNOWN: Final = 100
 
 def search_of(plan: Plan) -> Search:
     """The wider family's search under ``plan``, kept with the tables of the call
-    (:func:`~.budget.tables_of`)."""
-    tables = budget.tables_of(plan)
+    (:func:`~.tables.tables_of`)."""
+    tables = tables_of(plan)
     search: Search | None = tables.family
     if search is None:
-        search = tables.family = Search(plan, budget.spend)
+        search = tables.family = Search(plan, spend)
     return search
 
 
 class Family:
     """The searcher of a plan of the wider family (:class:`~.plan.Searcher`): each method
-    runs inside :func:`~.budget.limited`, on a checked hand, with the call's
+    runs inside :func:`~.tables.limited`, on a checked hand, with the call's
     :class:`Search` under the plan."""
 
     __slots__ = ()

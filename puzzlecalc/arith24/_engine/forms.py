@@ -27,13 +27,15 @@ from __future__ import annotations
 
 import contextlib
 import functools
-from collections.abc import Callable
+import math
+from collections.abc import Callable, Iterable
 from contextvars import ContextVar
-from itertools import combinations
+from itertools import combinations, islice, product
 from typing import Any, Final, NamedTuple, TypeAlias, cast
 
 from puzzlecalc import caches
 from puzzlecalc._context import entered
+from puzzlecalc.arith24._engine.budget import spend
 from puzzlecalc.arith24._engine.lookup import shared_fraction
 from puzzlecalc.arith24.numbers import Number, apply
 
@@ -395,13 +397,15 @@ def _swapped(key: Canon) -> Canon:
 
 
 def _could_drop(items: list[Signed], sums: bool) -> bool:
-    """A cheap test that rules out most operand lists with nothing useless in them: whole
-    numbers of 2 or more in size, all pulling one way, have no group worth 0 (a sum) or 1
-    (a product). In a sum a term pulls up when it adds a positive number or takes away a
-    negative one (``+2 +(-2)`` is worth 0); in a product a factor pulls away from 1 when
-    it multiplies, whatever its sign (``2 / (-2)`` is worth -1, but ``2*2 / (-2) / (-2)``
-    is worth 1). Of two operands only one alone can be useless (the whole never is): a
-    term 0, a factor 1, or a factor beside one worth 0, and the test is exact."""
+    """A cheap test that rules out most operand lists with nothing useless in them:
+    operands all pulling one way have no group worth 0 (a sum) or 1 (a product). In a
+    sum a term pulls up when it adds a positive number or takes away a negative one
+    (``+2 +(-2)`` is worth 0); a term worth 0 pulls neither way. In a product a factor
+    pulls away from 1 in size when it multiplies by a number more than 1 in size or
+    divides by one less than 1, whatever its sign (``2 / (-2)`` is worth -1, but
+    ``2*2 / (-2) / (-2)`` is worth 1); a factor worth 0, 1 or -1 pulls neither way. Of
+    two operands only one alone can be useless (the whole never is): a term 0, a factor
+    1, or a factor beside one worth 0, and the test is exact."""
     if len(items) == 2:
         units = (0,) if sums else (0, 1)  # (a factor worth 0 makes the other useless)
         first, second = items[0][1][VALUE], items[1][1][VALUE]
@@ -412,9 +416,16 @@ def _could_drop(items: list[Signed], sums: bool) -> bool:
     way = 0
     for sign, form in items:
         value = form[VALUE]
-        if type(value) is not int or -1 <= value <= 1:
-            return True
-        pull = sign if value > 0 or not sums else -sign
+        if sums:
+            if not value:
+                return True
+            pull = sign if value > 0 else -sign
+        elif type(value) is int:
+            if -1 <= value <= 1:
+                return True
+            pull = sign
+        else:  # (a fraction is never 0, 1 or -1)
+            pull = sign if abs(value.numerator) > value.denominator else -sign
         if way and pull != way:
             return True
         way = pull
@@ -450,7 +461,8 @@ def _small_group(items: list[Signed], sums: bool) -> bool:
 
 
 #: The most operands of a sum or product whose useless rests :func:`_drop` also reads
-#: turned round (the most cards a hand has unless the rules say otherwise).
+#: turned round, and whose readings it tries without charging the call's budget (the
+#: most cards a hand has unless the rules say otherwise).
 _MOST_TURNED: Final = 8
 
 
@@ -467,9 +479,12 @@ def _drop(items: list[Signed], aside: list[Number], sums: bool) -> list[Signed]:
     useless, and so must ``a*b/(c/b)``, which has no such reading of its own where ``b``
     and ``c`` are equal values written apart (``(2+4)`` and ``(1+5)``). Turning one rest
     and then another is turning one rest (the operands whose sides changed, which are
-    worth 0 or 1 as written), so every writing that turns reach is among these. Each
-    writing costs ``2**n`` tries of ``n`` operands: of more than :data:`_MOST_TURNED`,
-    only the writing as it is is read (no hand of the default size makes so many).
+    worth 0 or 1 as written), so every writing that turns reach is among these.
+
+    Each writing costs a try for each choice of operands (:func:`_choices`), up to
+    ``2**n`` of ``n`` operands: of more than :data:`_MOST_TURNED`, only the writing as it
+    is is read (no hand of the default size makes so many), and each try is a step of the
+    call's budget (:func:`~.budget.spend`).
 
     In a sum (``sums``) a rest is useless when its signed values add up to 0, in a product
     when they multiply to 1; in a product worth 0, every factor but one worth 0 is useless
@@ -488,7 +503,7 @@ def _drop(items: list[Signed], aside: list[Number], sums: bool) -> list[Signed]:
     if zeros:  # a product worth 0: all but one factor worth 0 is useless
         useless = [full ^ (1 << i) for i in zeros]
     else:
-        useless = [mask for mask in range(1, full) if _worth_unit(items, mask, sums)]
+        useless = [mask for mask in _choices(items) if _worth_unit(items, mask, sums)]
     if not useless:
         return items
 
@@ -503,7 +518,7 @@ def _drop(items: list[Signed], aside: list[Number], sums: bool) -> list[Signed]:
             seen.add(writing)
             options += [  # (a rest that holds every turned operand is one as written)
                 (turned, m)
-                for m in range(1, full)
+                for m in _choices(turned)
                 if m & turn != turn and _worth_unit(turned, m, sums)
             ]
     best = options[0]
@@ -515,6 +530,39 @@ def _drop(items: list[Signed], aside: list[Number], sums: bool) -> list[Signed]:
         if chosen >> i & 1:
             aside.extend(_cards(operands[i][1]))
     return _left(operands, chosen, unit)
+
+
+def _choices(items: list[Signed]) -> Iterable[int]:
+    """Each way to choose some but not all of ``items``, as a mask (bit i: item i), one at
+    a time.
+
+    Of more than :data:`_MOST_TURNED` items, the ways are taken up to equal items (of
+    equal ones, the first few are chosen: any few is the same reading), and charged to
+    the call's budget before they are made. So ``1+1+1+1+1-1-1-1-1-1`` has ``6*6 - 2``
+    ways, not ``2**10 - 2``:
+
+    >>> len(list(_choices([(1, (LEAF, 1))] * 5 + [(-1, (LEAF, 1))] * 5)))
+    34
+    """
+    every = range(1, (1 << len(items)) - 1)
+    if len(items) <= _MOST_TURNED:
+        return every
+    equal: dict[Signed, int] = {}  # the items, each with the mask of its places
+    for i, item in enumerate(items):
+        equal[item] = equal.get(item, 0) | 1 << i
+    if len(equal) == len(items):  # (no two equal)
+        spend(len(every))
+        return every
+    firsts = []  # for each item, the masks of its first k places, for each k
+    for places in equal.values():
+        masks = [0]
+        while places:
+            masks.append(masks[-1] | places & -places)
+            places &= places - 1
+        firsts.append(masks)
+    count = math.prod(map(len, firsts))
+    spend(count - 2)
+    return islice(map(sum, product(*firsts)), 1, count - 1)  # (not none, not all)
 
 
 def _turned(items: list[Signed], mask: int, unit: int) -> list[Signed]:

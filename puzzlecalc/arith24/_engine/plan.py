@@ -28,7 +28,7 @@ Progress: TypeAlias = Callable[[int, int], None]
 
 class Searcher(Protocol):
     """What a search answers of a checked hand under a plan, inside
-    :func:`~.budget.limited` (the searcher of a plan: :attr:`Plan.searcher`)."""
+    :func:`~.tables.limited` (the searcher of a plan: :attr:`Plan.searcher`)."""
 
     def trees(
         self, cards: tuple[Number, ...], goal: Number, plan: Plan, progress: Progress | None

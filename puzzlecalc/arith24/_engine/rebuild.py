@@ -4,7 +4,7 @@ divisors; compound operands before numbers, larger values first; cards set aside
 as a useless part.
 
 >>> from puzzlecalc.arith24._engine.equivalence import EQUIVALENCES, key
->>> normal = key(("-", ("+", 1, 2), ("-", 3, 4)), "normal")
+>>> normal = key(("-", ("+", 1, 2), ("-", 3, 4)), "normal", 100)
 >>> tree_of(normal[1], Rebuilds(EQUIVALENCES["normal"]))
 ('-', ('+', ('+', 4, 2), 1), 3)
 """
