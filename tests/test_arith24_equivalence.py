@@ -228,7 +228,8 @@ def test_the_useless_operands_set_aside_leave_the_fewest_cards_at_work(
 @given(
     st.lists(
         st.tuples(
-            st.sampled_from([1, -1]), st.sampled_from([Fraction(n) for n in (-2, 0, 1, 2, 3)])
+            st.sampled_from([1, -1]),
+            st.sampled_from([Fraction(n) for n in (-2, 0, 1, 2, 3)]) | values,
         ),
         min_size=forms._MOST_TURNED + 1,
         max_size=12,
@@ -240,8 +241,9 @@ def test_the_useless_operands_set_aside_leave_the_fewest_cards_at_work(
 def test_long_operand_lists_are_read_up_to_equal_operands(
     pairs: list[tuple[int, Fraction]], sums: bool
 ) -> None:
-    """Past ``_MOST_TURNED`` operands, ``_drop`` tries one choice of each number of equal
-    operands, not each subset; it finds what the reference finds trying every subset."""
+    """Past ``_MOST_TURNED`` operands, ``_drop`` meets two halves' choices in the middle,
+    taking one choice of each number of equal operands; it finds what the reference finds
+    trying every subset."""
     _check_drop(pairs, sums)
 
 
@@ -290,25 +292,26 @@ def _alternating(count: int) -> str:
 
 
 def test_a_long_sum_of_equal_terms_is_keyed_at_once() -> None:
-    """A sum or product of many equal operands is read up to equal operands: 40 terms
-    take 21*21 tries, not 2**40."""
+    """A sum or product of many equal operands is read up to equal operands: of 40
+    terms, 21 choices of each half, not 2**40."""
     ones = "+".join(["1"] * 20) + "-1" * 20  # 1+1+...+1-1-...-1
     assert key(Expr.parse(ones)) == key(Expr.parse("+".join(["1-1"] * 20)))
     assert key(Expr.parse("*".join(["2"] * 30))) != key(Expr.parse("/".join(["2"] * 30)))
 
 
 def test_a_key_past_its_budget_stops_naming_the_expression() -> None:
-    """Of 20 different terms some added and some taken away, each choice of terms is a
-    try (about a million): past ``max_steps`` the key stops with the limit's error, which
-    names the expression; a budget raised lets it finish."""
-    text = _alternating(20)
+    """Of 22 different terms some added and some taken away, the groups worth 0 are many,
+    and each costs a step for each term: past ``max_steps`` the key stops with the
+    limit's error, which names the expression; a budget raised lets it finish."""
+    text = _alternating(22)
     message = f"the key of '{text}' took more than max_steps=1000000 steps"
     with pytest.raises(SearchLimitError, match=re.escape(message)):
         key(Expr.parse(text))
-    regrouped = "1-(2-3)-(4-5)" + _alternating(20)[len("1-2+3-4+5") :]
-    assert key(Expr.parse(text), max_steps=2**20) == key(Expr.parse(regrouped), max_steps=2**20)
+    regrouped = "1-(2-3)-(4-5)" + text[len("1-2+3-4+5") :]
+    assert key(Expr.parse(text), max_steps=10**7) == key(Expr.parse(regrouped), max_steps=10**7)
+    assert key(Expr.parse(_alternating(16)), max_steps=1)  # (up to 16 terms, free)
     with pytest.raises(SearchLimitError, match="the key of '1-2"):
-        key(Expr.parse(_alternating(40)), max_steps=10**9)  # (refused before the tries)
+        key(Expr.parse(_alternating(80)), max_steps=10**9)  # (refused before the tries)
 
 
 @pytest.mark.parametrize(

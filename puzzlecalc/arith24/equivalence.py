@@ -157,10 +157,11 @@ def key(expr: Expr | Tree, level: Distinct = "4nums", *, max_steps: int = DEFAUL
     """The canonical key of an expression (an :class:`~puzzlecalc.arith24.expr.Expr` or a
     plain tree) at ``level``: of the same cards, equal keys, the same solution.
 
-    :param max_steps: how much work the key may do (:data:`.DEFAULT_MAX_STEPS`). Looking
-        for the useless group of a sum or product tries each choice of its operands (of
-        equal operands, how many), and past 8 operands each try is a step: a sum of 20
-        different terms, some added and some taken away, needs about a million.
+    :param max_steps: how much work the key may do (:data:`.DEFAULT_MAX_STEPS`). Past
+        16 operands, looking for the useless groups of a sum or product costs a step for
+        each operand of each choice of them made (up to equal operands, a half at a time)
+        and of each group found: ``1-2+3-4...`` of 22 terms, with many groups worth 0,
+        needs some millions.
     :raises ~puzzlecalc.errors.InvalidArgumentError: if ``level`` is not one of the four
         levels above, or ``max_steps`` is less than 1.
     :raises ~puzzlecalc.errors.InvalidTypeError: if ``max_steps`` is not a whole number.

@@ -86,8 +86,9 @@ written, tag
     apart from a card by a tag.
 budget, step
     One value tried or one pair of partial results combined, or, in a sum or product of
-    more than 8 operands, one choice of them tried as its useless group; ``max_steps``
-    of them a call (:class:`~puzzlecalc.errors.SearchLimitError` past it).
+    more than 16 operands, one operand of a choice of them looked at for a useless
+    group; ``max_steps`` of them a call (:class:`~puzzlecalc.errors.SearchLimitError`
+    past it).
 
 Compiled: the modules pyproject.toml's mypyc hook lists (``arith24.numbers``, thirteen of
 these, and three helpers of every search: ``puzzlecalc._bounded``, the caches kept across
