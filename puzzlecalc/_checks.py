@@ -277,6 +277,11 @@ def shown(value: object) -> str:
 
     >>> shown("x" * 100)
     "'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx..."
+    >>> deep = ()
+    >>> for _ in range(100_000):
+    ...     deep = (deep,)
+    >>> shown(deep)
+    'a tuple nested too deep to write'
     """
     if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 200:
         return f"a number of about {int(value.bit_length() * 0.30103) + 1} digits"
@@ -284,4 +289,6 @@ def shown(value: object) -> str:
         text = repr(value)
     except ValueError:  # (a number inside of more digits than Python writes)
         return f"a {type(value).__name__} holding a number too long to write"
+    except RecursionError:  # (a tree of tuples thousands deep)
+        return f"a {type(value).__name__} nested too deep to write"
     return text if len(text) <= 80 else text[:77] + "..."

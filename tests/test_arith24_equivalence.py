@@ -20,7 +20,7 @@ from puzzlecalc.arith24 import DISTINCT_LEVELS, BinOp, Expr, Num, count, solve
 from puzzlecalc.arith24._engine import equivalence, forms, rebuild, trees
 from puzzlecalc.arith24._engine.forms import ASIDE, FORM, VALUE
 from puzzlecalc.arith24._engine.held import HashedFraction
-from puzzlecalc.arith24.equivalence import Distinct, key
+from puzzlecalc.arith24.equivalence import MAX_KEY_CARDS, Distinct, key
 from puzzlecalc.arith24.expr import UnOp
 from puzzlecalc.arith24.numbers import Number, exact
 from puzzlecalc.errors import InvalidArgumentError, InvalidTypeError, SearchLimitError
@@ -312,6 +312,27 @@ def test_a_key_past_its_budget_stops_naming_the_expression() -> None:
     assert key(Expr.parse(_alternating(16)), max_steps=1)  # (up to 16 terms, free)
     with pytest.raises(SearchLimitError, match="the key of '1-2"):
         key(Expr.parse(_alternating(80)), max_steps=10**9)  # (refused before the tries)
+
+
+def _nested(cards: int) -> Any:
+    """A plain tree of ``cards`` ones, each added to all before it: ``cards - 1`` deep."""
+    tree: Any = 1
+    for _ in range(cards - 1):
+        tree = ("+", tree, 1)
+    return tree
+
+
+@pytest.mark.parametrize("level", DISTINCT_LEVELS)
+def test_a_key_takes_at_most_max_key_cards(level: Distinct) -> None:
+    """As many cards as the longest answer writes are keyed at every level, however
+    deep; more are refused at once, naming the expression (or, too deep to write, what
+    it is), with no recursion error from inside."""
+    assert MAX_KEY_CARDS == 500
+    assert key(_nested(500), level) == key(Expr.parse("+".join(["1"] * 500)), level)
+    with pytest.raises(InvalidArgumentError, match=r"at most 500 cards, not 501: \('\+', \("):
+        key(_nested(501), level)
+    with pytest.raises(InvalidArgumentError, match="not 50000: a tuple nested too deep to write"):
+        key(_nested(50_000), level)
 
 
 @pytest.mark.parametrize(

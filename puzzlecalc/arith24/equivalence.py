@@ -143,6 +143,8 @@ what it is worth.
 
 from __future__ import annotations
 
+from typing import Final
+
 from puzzlecalc._checks import choice
 from puzzlecalc.arith24 import _engine
 from puzzlecalc.arith24._engine import Key, Tree
@@ -150,7 +152,11 @@ from puzzlecalc.arith24.expr import Expr
 from puzzlecalc.arith24.rules import DISTINCT_LEVELS, Distinct
 from puzzlecalc.arith24.solutions import DEFAULT_MAX_STEPS
 
-__all__ = ["DISTINCT_LEVELS", "Distinct", "key"]
+__all__ = ["DISTINCT_LEVELS", "MAX_KEY_CARDS", "Distinct", "key"]
+
+#: The most cards an expression :func:`key` takes: 500, as many as an answer of
+#: :data:`~puzzlecalc.arith24.expr.MAX_LENGTH` characters writes (``1+1+...``).
+MAX_KEY_CARDS: Final = _engine.MAX_KEY_CARDS
 
 
 def key(expr: Expr | Tree, level: Distinct = "4nums", *, max_steps: int = DEFAULT_MAX_STEPS) -> Key:
@@ -163,7 +169,8 @@ def key(expr: Expr | Tree, level: Distinct = "4nums", *, max_steps: int = DEFAUL
         and of each group found: ``1-2+3-4...`` of 22 terms, with many groups worth 0,
         needs some millions.
     :raises ~puzzlecalc.errors.InvalidArgumentError: if ``level`` is not one of the four
-        levels above, or ``max_steps`` is less than 1.
+        levels above, ``max_steps`` is less than 1, or the expression holds more than
+        :data:`MAX_KEY_CARDS` cards.
     :raises ~puzzlecalc.errors.InvalidTypeError: if ``max_steps`` is not a whole number.
     :raises ~puzzlecalc.errors.SearchLimitError: if the key needs more than ``max_steps``
         steps.

@@ -164,7 +164,7 @@ from puzzlecalc.arith24._engine.calls import (
     solution_trees,
     values_reached,
 )
-from puzzlecalc.arith24._engine.equivalence import key
+from puzzlecalc.arith24._engine.equivalence import MAX_KEY_CARDS, key
 from puzzlecalc.arith24._engine.forms import Key
 from puzzlecalc.arith24._engine.lookup import Reached
 from puzzlecalc.arith24._engine.naturals import (
@@ -180,6 +180,7 @@ from puzzlecalc.arith24._engine.trees import Tree, card_count, from_trees
 
 __all__ = [
     "MAX_KEPT_VALUES",
+    "MAX_KEY_CARDS",
     "Key",
     "Plan",
     "Progress",

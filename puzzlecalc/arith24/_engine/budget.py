@@ -8,6 +8,7 @@ has its own; :func:`~.tables.limited` sets it around a search, and
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from contextvars import ContextVar
 from typing import Final
 
@@ -29,14 +30,15 @@ def checked_steps(limit: object) -> int:
 
 class Budget:
     """The steps the work named has left: a search of ``cards`` (for ``goal``, or for all
-    their values), or ``work`` in words; spending past the end raises, naming the work."""
+    their values), or the work ``work`` names in words when asked; spending past the end
+    raises, naming the work."""
 
     def __init__(
         self,
         limit: object,
         cards: tuple[Number, ...] = (),
         goal: Number | None = None,
-        work: str | None = None,
+        work: Callable[[], str] | None = None,
     ) -> None:
         self.limit = checked_steps(limit)
         self.left = self.limit
@@ -55,7 +57,7 @@ class Budget:
     def search(self) -> str:
         """The work, in words: ``"the search for 1 2 3 -> 24"``."""
         if self.work is not None:
-            return self.work
+            return self.work()
         if not self.cards:
             return "the search"
         hand = " ".join(map(number_text, self.cards))

@@ -53,16 +53,17 @@ from puzzlecalc.arith24._engine.trees import (
     Tree,
     Written,
     allowed,
+    card_count,
     checked_tree,
     left_associated,
     ordered,
     to_tree,
     tree_value,
 )
-from puzzlecalc.arith24.expr import Expr
+from puzzlecalc.arith24.expr import MAX_LENGTH, Expr
 from puzzlecalc.arith24.numbers import Number, exact, number_text
 from puzzlecalc.arith24.rules import Distinct, HouseRules
-from puzzlecalc.errors import DivisionByZeroError
+from puzzlecalc.errors import DivisionByZeroError, InvalidArgumentError
 
 
 class Printing(Protocol):
@@ -90,7 +91,12 @@ class Printing(Protocol):
         ...
 
 
-__all__ = ["EQUIVALENCES", "Equivalence", "Printing", "key", "open_key"]
+__all__ = ["EQUIVALENCES", "MAX_KEY_CARDS", "Equivalence", "Printing", "key", "open_key"]
+
+#: The most cards an expression :func:`key` takes may hold: as many as an answer of
+#: :data:`~puzzlecalc.arith24.expr.MAX_LENGTH` characters writes (``1+1+...``). The keys
+#: of more would take long at ``"normal"``, whose sums are gathered one operand at a time.
+MAX_KEY_CARDS: Final = MAX_LENGTH // 2
 
 
 def key(expr: Expr | Tree, level: Distinct, max_steps: object) -> Key:
@@ -101,16 +107,27 @@ def key(expr: Expr | Tree, level: Distinct, max_steps: object) -> Key:
 
     :raises ZeroDivisionError: if the expression divides by zero (at ``"normal"`` and
         ``"4nums"``, which look at values).
+    :raises InvalidArgumentError: if the expression holds more than
+        :data:`MAX_KEY_CARDS` cards.
     :raises SearchLimitError: if the key needs more than ``max_steps`` steps.
     """
     tree = to_tree(expr) if isinstance(expr, Expr) else checked_tree(expr)
+    cards = card_count(tree)
+    if cards > MAX_KEY_CARDS:
+        raise InvalidArgumentError(
+            f"expr must hold at most {MAX_KEY_CARDS} cards, not {cards}: {_shown(expr)}"
+        )
     strategy = EQUIVALENCES[level]
-    work = f"the key of {shown(str(expr) if isinstance(expr, Expr) else expr)}"
-    token = BUDGET.set(Budget(max_steps, work=work))
+    token = BUDGET.set(Budget(max_steps, work=lambda: f"the key of {_shown(expr)}"))
     try:
         return strategy.as_printed(strategy.close(open_key(tree, strategy)))
     finally:
         BUDGET.reset(token)
+
+
+def _shown(expr: Expr | Tree) -> str:
+    """An expression or tree in a message."""
+    return shown(str(expr) if isinstance(expr, Expr) else expr)
 
 
 def open_key(tree: Tree, equivalence: Equivalence, known: dict[int, Key] | None = None) -> Key:

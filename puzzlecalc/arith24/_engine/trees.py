@@ -90,10 +90,16 @@ def tree_value(tree: Tree) -> Number:
 
 
 def card_count(tree: Tree) -> int:
-    """How many cards a plain tree holds."""
-    if not isinstance(tree, tuple):
-        return len(tree.cards) if isinstance(tree, Written) else 1
-    return sum(card_count(part) for part in tree[1:])
+    """How many cards a plain tree holds (however deep it is nested)."""
+    count = 0
+    waiting = [tree]
+    while waiting:
+        node = waiting.pop()
+        if isinstance(node, tuple):
+            waiting += node[1:]
+        else:
+            count += len(node.cards) if isinstance(node, Written) else 1
+    return count
 
 
 def checked_tree(tree: object) -> Tree:
