@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import itertools
+import os
 import re
 import subprocess
 import sys
@@ -472,6 +473,36 @@ def test_collecting_an_engine_modules_doctests_first_makes_no_second_copy_of_it(
         check=False,
     )  # fmt: skip
     assert done.returncode == 0, done.stdout[-3000:]
+
+
+_LISTINGS = """
+import hashlib
+from puzzlecalc.arith24 import HouseRules, solve
+calls = [
+    ([1, 2, 3, 4, 5, 6], 24, HouseRules()),
+    ([4, 4, 2, 2, 5, 1], 6, HouseRules()),
+    ([3, 3, 8, 8, 1, 2], 24, HouseRules(distinct="normal")),
+    ([2, 3, 4, 6], 24, HouseRules(ops="+-*/^", unary="√!")),
+    ([1, 1, 5, 5], 5, HouseRules(ops="+-*/^", unary="√!-", concat=True, decimal=True)),
+]
+listed = "|".join("\\n".join(map(str, solve(c, t, rules=r))) for c, t, r in calls)
+print(hashlib.sha256(listed.encode()).hexdigest())
+"""
+
+
+def test_the_solutions_listed_do_not_depend_on_the_hash_seed() -> None:
+    """Which tree stands for a class, and so what a listing prints, is the first found: it
+    must not depend on the order of a set or dict of strings, which each process hashes
+    its own way (tagged leaves and operators hold strings)."""
+    printed = {
+        subprocess.run(
+            [sys.executable, "-c", _LISTINGS],
+            env={**os.environ, "PYTHONHASHSEED": seed},
+            capture_output=True, text=True, timeout=600, check=True,
+        ).stdout
+        for seed in ("0", "1", "2")
+    }  # fmt: skip
+    assert len(printed) == 1
 
 
 # (an expression, the same bracketed otherwise, what their 4nums key sets aside)
