@@ -538,7 +538,7 @@ def _drop(items: list[Signed], aside: list[Number], sums: bool) -> list[Signed]:
 
 def _useless_groups(items: list[Signed], sums: bool) -> list[int]:
     """The useless groups of ``items``, each as a mask (bit i: item i): some but not all
-    of them, adding up to 0 (``sums``) or multiplying to 1 (no item is worth 0).
+    of them, adding up to 0 (``sums``) or multiplying to 1 (where no item is worth 0).
 
     Of up to :data:`_MOST_TURNED` items, each choice is tried. Of more, the choices are
     taken up to equal items (of equal ones, the first few: any few is the same reading),
@@ -559,8 +559,9 @@ def _useless_groups(items: list[Signed], sums: bool) -> list[int]:
         equal[item] = equal.get(item, 0) | 1 << i
     kinds = list(equal.items())
     choices = [places.bit_count() + 1 for _, places in kinds]  # (none to all of them)
+    every = math.prod(choices)
     half, listed = 0, 1  # the first half: choices about the square root of them all
-    while half < len(kinds) - 1 and listed * listed < math.prod(choices):
+    while half < len(kinds) - 1 and listed * listed < every:
         listed *= choices[half]
         half += 1
     charged = count > _MOST_FREE
