@@ -9,7 +9,7 @@ import subprocess
 import sys
 from fractions import Fraction
 from pathlib import Path
-from typing import Any, cast
+from typing import Any, Final, cast
 
 import pytest
 from hypothesis import assume, example, given, settings
@@ -246,6 +246,39 @@ def test_long_operand_lists_lose_what_trying_every_subset_finds(
     taking one choice of each number of equal operands; it finds what the reference finds
     trying every subset."""
     _check_drop(pairs, sums)
+
+
+_OPERANDS: Final = ["1", "2", "3", "6", "0", "(1/2)", "(2/3)", "(3-5)", "(2*3)", "(4-1-3)"]
+
+
+@settings(max_examples=examples(100))
+@given(
+    st.sampled_from(["+-", "*/"]),
+    st.lists(st.tuples(st.booleans(), st.sampled_from(_OPERANDS)), min_size=9, max_size=16),
+    st.randoms(use_true_random=False),
+)
+def test_a_long_sum_or_product_reordered_keeps_its_key(
+    ops: str, operands: list[tuple[bool, str]], rng: Any
+) -> None:
+    """Past eight operands a sum's or product's useless groups are found another way (met
+    in the middle, up to equal operands): its key still does not depend on the order its
+    operands are written in."""
+    written = [(ops[0], operands[0][1])] + [(ops[back], text) for back, text in operands[1:]]
+    reordered = written[1:]
+    rng.shuffle(reordered)
+    reordered.insert(rng.randrange(len(reordered) + 1), written[0])
+    first = next(i for i, (op, _) in enumerate(reordered) if op == ops[0])  # (begins ahead)
+    reordered.insert(0, reordered.pop(first))
+    try:
+        keys = {key(Expr.parse(_joined(writing))) for writing in (written, reordered)}
+    except ZeroDivisionError:
+        return
+    assert len(keys) == 1
+
+
+def _joined(operands: list[tuple[str, str]]) -> str:
+    """``a+b-c...``: the first operand's operator left out."""
+    return "".join(op + text for op, text in operands)[1:]
 
 
 def _check_drop(pairs: list[tuple[int, Fraction]], sums: bool) -> None:
