@@ -370,6 +370,32 @@ def test_a_key_takes_at_most_max_key_cards(level: Distinct) -> None:
         key(_nested(50_000), level)
 
 
+@pytest.mark.parametrize("level", DISTINCT_LEVELS)
+def test_the_deepest_answers_the_parser_reads_are_keyed(level: Distinct) -> None:
+    """An answer of 1000 characters may nest 999 deep (``-(-(-(...``, ``√√√...``,
+    ``1!!!...``): its key is worked out without recursion, and at the levels where a minus
+    is a sign, 999 minus signs are one."""
+    for text in ("-" * 999 + "1", "√" * 999 + "1", "1" + "!" * 998, "-(" * 330 + "1" + ")" * 330):
+        key(Expr.parse(text), level)
+    if level in ("normal", "4nums"):
+        assert key(Expr.parse("-" * 999 + "1"), level) == key(Expr.parse("-1"), level)
+        assert key(Expr.parse("-" * 998 + "2"), level) == key(Expr.parse("2"), level)
+
+
+def test_a_tree_s_value_is_worked_out_however_deep() -> None:
+    """``tree_value`` walks without recursion, each right operand before its left (so
+    of two errors, the right one's is raised, as before)."""
+    tree: Any = 4
+    for _ in range(100_000):
+        tree = ("-", tree)
+    assert trees.tree_value(tree) == 4
+    assert trees.tree_value(("√", ("+", ("!", 3), ("+", tree, 6)))) == 4
+    with pytest.raises(ZeroDivisionError):
+        trees.tree_value(("/", 1, ("-", tree, 4)))
+    with pytest.raises(ZeroDivisionError):
+        trees.tree_value(("+", ("√", 2), ("/", 1, 0)))
+
+
 @pytest.mark.parametrize(
     ("max_steps", "error"),
     [(0, InvalidArgumentError), (-5, InvalidArgumentError), ("10", InvalidTypeError)],

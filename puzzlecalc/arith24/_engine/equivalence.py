@@ -139,6 +139,7 @@ def open_key(tree: Tree, equivalence: Equivalence, known: dict[int, Key] | None 
     """
     stack: list[tuple[Tree, bool]] = [(tree, False)]
     keys: list[Key] = []
+    values: dict[int, Number] = {}  # (of the operations whose values were worked out)
     while stack:  # post-order without recursion
         node, expanded = stack.pop()
         identity = id(node)  # (before the type narrows: compiled, a narrowed tuple is a copy)
@@ -157,12 +158,12 @@ def open_key(tree: Tree, equivalence: Equivalence, known: dict[int, Key] | None 
                 stack.extend([(node, True), *((part, False) for part in reversed(node[1:]))])
             continue
         if len(node) == 2:
-            made = equivalence.unary(node[0], keys.pop(), tree_value(node))
+            made = equivalence.unary(node[0], keys.pop(), tree_value(node, values))
         else:
             right = keys.pop()
             left = keys.pop()
             if node[0] == "^":
-                made = equivalence.power(left, right, tree_value(node))
+                made = equivalence.power(left, right, tree_value(node, values))
             else:
                 made = equivalence.combine(node[0], left, right)
         if known is not None:

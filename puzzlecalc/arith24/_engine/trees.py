@@ -69,24 +69,49 @@ class Written:
 Tree: TypeAlias = Number | Written | tuple[str, Any, Any] | tuple[str, Any]
 
 
-def tree_value(tree: Tree) -> Number:
-    """The exact value of a plain tree.
+def tree_value(tree: Tree, known: dict[int, Number] | None = None) -> Number:
+    """The exact value of a plain tree (however deep it is nested), each operation's
+    right operand worked out before its left.
+
+    ``known``, if given, keeps the value of each operation worked out within ``tree``, by
+    the identity of its tree (which the caller keeps alive), for the next call.
 
     :raises ZeroDivisionError: if it divides by zero.
     """
-    if not isinstance(tree, tuple):
-        return tree.value if isinstance(tree, Written) else exact(tree)
-    if len(tree) == 2:
-        operand = tree_value(tree[1])
-        made = unary(tree[0], operand, MAX_RULE_DIGITS)
+    values: list[Number] = []
+    waiting: list[tuple[Tree, bool]] = [(tree, False)]
+    while waiting:  # post-order without recursion
+        node, operands_worked = waiting.pop()
+        identity = id(node)  # (before the type narrows: compiled, a narrowed tuple is a copy)
+        if not isinstance(node, tuple):
+            values.append(node.value if isinstance(node, Written) else exact(node))
+            continue
+        found = None if known is None else known.get(identity)
+        if found is not None:
+            values.append(found)
+        elif not operands_worked:
+            waiting.append((node, True))
+            waiting += [(part, False) for part in node[1:]]  # (the right one popped first)
+        else:
+            values.append(_worked(node, values))
+            if known is not None and waiting:  # (not the tree itself: it may be a copy)
+                known[identity] = values[-1]
+    return values[0]
+
+
+def _worked(node: tuple[str, Any] | tuple[str, Any, Any], values: list[Number]) -> Number:
+    """The value of the operation ``node``, its operands' values the last of ``values``
+    (taken off), the left one last."""
+    if len(node) == 2:
+        operand = values.pop()
+        made = unary(node[0], operand, MAX_RULE_DIGITS)
         if made is None:
-            raise NoValueError(f"{tree[0]} of {shown(operand)} is not an exact number")
+            raise NoValueError(f"{node[0]} of {shown(operand)} is not an exact number")
         return made
-    op, left, right = tree
-    right_value = tree_value(right)
-    if op == "/" and right_value == 0:
+    left, right = values.pop(), values.pop()
+    if node[0] == "/" and right == 0:
         raise DivisionByZeroError("division by zero")
-    return apply(op, tree_value(left), right_value, MAX_RULE_DIGITS)
+    return apply(node[0], left, right, MAX_RULE_DIGITS)
 
 
 def card_count(tree: Tree) -> int:
@@ -120,15 +145,26 @@ def checked_tree(tree: object) -> Tree:
 
 
 def to_tree(expr: Expr) -> Tree:
-    """The plain tree of an :class:`~puzzlecalc.arith24.expr.Expr`."""
-    if isinstance(expr, Num):
-        return exact(expr.value)
-    if isinstance(expr, Numeral):
-        return Written(expr.text, expr.value, tuple(part.value for part in expr.parts))
-    if isinstance(expr, UnOp):
-        return (expr.op, to_tree(expr.operand))
-    assert isinstance(expr, BinOp)
-    return (expr.op, to_tree(expr.left), to_tree(expr.right))
+    """The plain tree of an :class:`~puzzlecalc.arith24.expr.Expr` (however deep it is
+    nested: an answer of 1000 characters may be ``-(-(-(...``)."""
+    made: list[Tree] = []
+    waiting: list[tuple[Expr, bool]] = [(expr, False)]
+    while waiting:  # post-order without recursion: each operation after its operands
+        node, operands_made = waiting.pop()
+        if isinstance(node, Num):
+            made.append(exact(node.value))
+        elif isinstance(node, Numeral):
+            made.append(Written(node.text, node.value, tuple(part.value for part in node.parts)))
+        elif not operands_made:
+            waiting.append((node, True))
+            waiting += [(part, False) for part in reversed(node.parts)]
+        elif isinstance(node, UnOp):
+            made.append((node.op, made.pop()))
+        else:
+            assert isinstance(node, BinOp)
+            right = made.pop()
+            made.append((node.op, made.pop(), right))
+    return made[0]
 
 
 def from_trees(trees: Sequence[Tree], cards: Sequence[Number] = ()) -> list[Expr]:
