@@ -167,7 +167,7 @@ def key(expr: Expr | Tree, level: Distinct = "4nums", *, max_steps: int = DEFAUL
         16 operands, looking for the useless groups of a sum or product costs a step for
         each operand of each choice of them made (up to equal operands, a half at a time)
         and of each group found: ``1-2+3-4...`` of 22 terms, with many groups worth 0,
-        needs some millions.
+        needs 1.2 million.
     :raises ~puzzlecalc.errors.InvalidArgumentError: if ``level`` is not one of the four
         levels above, ``max_steps`` is less than 1, or the expression holds more than
         :data:`MAX_KEY_CARDS` cards.
