@@ -103,7 +103,8 @@ def key(expr: Expr | Tree, level: Distinct, max_steps: object) -> Key:
     """The canonical key of an expression (an :class:`~puzzlecalc.arith24.expr.Expr` or a
     plain tree) at ``level``, which the caller has checked (the public face,
     :func:`puzzlecalc.arith24.equivalence.key`, checks it), with a budget of
-    ``max_steps`` steps (:func:`~.forms._choices` spends them).
+    ``max_steps`` steps (which finding the useless groups of a sum or product of more than
+    16 operands spends: :func:`~.forms._drop`).
 
     :raises ZeroDivisionError: if the expression divides by zero (at ``"normal"`` and
         ``"4nums"``, which look at values).
