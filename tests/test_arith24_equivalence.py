@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import itertools
 import os
-import re
 import subprocess
 import sys
 from fractions import Fraction
@@ -182,14 +181,26 @@ def _readings_reference(items: list[Any], sums: bool) -> list[tuple[list[Any], t
     return found
 
 
-def _reading(items: list[Any], group: tuple[int, ...], sums: bool) -> tuple[int, list[Any]]:
-    """The rule's order of a reading (``group`` set aside): the fewest cards at work (here a
-    card an operand), then the part left that sorts first, a lone part worth 0 or 1 left
+def _reading(items: list[Any], group: tuple[int, ...], sums: bool) -> tuple[int, int, list[Any]]:
+    """The rule's order of a reading (``group`` set aside): the fewest cards at work, then
+    the fewest operands, then the part left that sorts first, a lone part worth 0 or 1 left
     without a side."""
     left = [items[i] for i in range(len(items)) if i not in group]
     if len(left) == 1 and left[0][1][VALUE] == (0 if sums else 1):
         left = [(1, left[0][1])]
-    return len(left), sorted(left)
+    return sum(len(_cards_of(form)) for _, form in left), len(left), sorted(left)
+
+
+def _form(value: Fraction, size: int) -> Any:
+    """A form worth ``value`` made of ``size`` cards: a leaf, or a tagged leaf (a power, say)
+    carrying that many."""
+    number = exact(value)
+    return (forms.LEAF, number) if size == 1 else (forms.LEAF, number, "^", (number,) * size)
+
+
+def _cards_of(form: Any) -> tuple[Any, ...]:
+    """The cards a leaf made by :func:`_form` carries."""
+    return form[3] if len(form) > 3 else (form[VALUE],)
 
 
 values = st.integers(-6, 6) | st.fractions(min_value=-4, max_value=4, max_denominator=5)
@@ -248,6 +259,30 @@ def test_long_operand_lists_lose_what_trying_every_subset_finds(
     _check_drop(pairs, sums)
 
 
+@settings(max_examples=examples(100))
+@given(
+    st.lists(
+        st.tuples(
+            st.sampled_from([1, -1]),
+            st.sampled_from([Fraction(n) for n in (-2, 1, 2, 3)]) | values,
+            st.integers(1, 3),
+        ),
+        min_size=forms._MOST_TURNED + 1,
+        max_size=12,
+    ),
+    st.booleans(),
+)
+@example([(1, Fraction(2), 3), (-1, Fraction(2), 1), (1, Fraction(1), 1)] * 3, True)
+@example([(1, Fraction(2), 1), (-1, Fraction(2), 3), *[(1, Fraction(1), 2)] * 7], False)
+def test_long_operand_lists_set_aside_the_most_cards(
+    operands: list[tuple[int, Fraction, int]], sums: bool
+) -> None:
+    """Past ``_MOST_TURNED`` operands, each half's choices are kept only at their best for
+    what they are worth (most cards, then most operands): the group set aside is still the
+    one the reference finds, where operands are made of different numbers of cards."""
+    _check_drop([(sign, value) for sign, value, _ in operands], sums, [n for *_, n in operands])
+
+
 _OPERANDS: Final = ["1", "2", "3", "6", "0", "(1/2)", "(2/3)", "(3-5)", "(2*3)", "(4-1-3)"]
 
 
@@ -281,11 +316,15 @@ def _joined(operands: list[tuple[str, str]]) -> str:
     return "".join(op + text for op, text in operands)[1:]
 
 
-def _check_drop(pairs: list[tuple[int, Fraction]], sums: bool) -> None:
-    """``_drop`` of the operands ``pairs`` (sign, value) against the reference readings."""
+def _check_drop(
+    pairs: list[tuple[int, Fraction]], sums: bool, sizes: list[int] | None = None
+) -> None:
+    """``_drop`` of the operands ``pairs`` (sign, value), each made of as many cards as
+    ``sizes`` says (one if not given), against the reference readings."""
     assume(sums or all(sign > 0 or value for sign, value in pairs))  # (no key divides by 0)
+    sizes = sizes or [1] * len(pairs)
     items: list[tuple[int, forms.Form]] = [
-        (sign, (forms.LEAF, exact(value))) for sign, value in pairs
+        (sign, _form(value, size)) for (sign, value), size in zip(pairs, sizes, strict=True)
     ]
     aside: list[Any] = []
     kept = forms._drop(list(items), aside, sums)
@@ -296,8 +335,8 @@ def _check_drop(pairs: list[tuple[int, Fraction]], sums: bool) -> None:
     assert forms._could_drop(items, sums)  # the cheap test never hides a useless group
     operands, best = min(readings, key=lambda reading: _reading(reading[0], reading[1], sums))
     assert _reading(items, (), sums)[0] > _reading(operands, best, sums)[0]
-    assert sorted(kept) == _reading(operands, best, sums)[1]
-    assert sorted(aside) == sorted(items[i][1][VALUE] for i in best)
+    assert sorted(kept) == _reading(operands, best, sums)[2]
+    assert sorted(aside) == sorted(card for i in best for card in _cards_of(items[i][1]))
 
 
 @pytest.mark.parametrize(
@@ -333,16 +372,27 @@ def test_a_long_sum_of_equal_terms_is_keyed_at_once() -> None:
     assert key(Expr.parse("*".join(["2"] * 30))) != key(Expr.parse("/".join(["2"] * 30)))
 
 
-def test_a_key_past_its_budget_stops_naming_the_expression() -> None:
-    """Of 22 different terms some added and some taken away, the groups worth 0 are many,
-    and each costs a step for each term: past ``max_steps`` the key stops with the
-    limit's error, which names the expression; a budget raised lets it finish."""
-    text = _alternating(22)
-    message = f"the key of '{text}' took more than max_steps=1000000 steps"
-    with pytest.raises(SearchLimitError, match=re.escape(message)):
-        key(Expr.parse(text))
+@pytest.mark.parametrize("count", [22, 32])
+def test_a_long_sum_with_many_groups_worth_nothing_is_keyed_within_the_default(count: int) -> None:
+    """``1-2+3-4...`` of 22 terms has some 52,000 groups worth 0, but only those that set
+    aside the most cards are met and ranked: its key, and that of 32 terms, is worked out
+    within the default budget, and regrouped it is the same."""
+    text = _alternating(count)
     regrouped = "1-(2-3)-(4-5)" + text[len("1-2+3-4+5") :]
-    assert key(Expr.parse(text), max_steps=10**7) == key(Expr.parse(regrouped), max_steps=10**7)
+    assert key(Expr.parse(text)) == key(Expr.parse(regrouped))
+    aside = tuple(n for n in range(1, count + 1) if n != count // 2)
+    assert key(Expr.parse(text)) == (-1, (forms.LEAF, count // 2), aside)  # (-n/2 at work)
+
+
+def test_a_key_past_its_budget_stops_naming_the_expression() -> None:
+    """Of 38 different terms some added and some taken away, each half of 19 makes
+    2**19 choices, each a step: past ``max_steps`` the key stops with the limit's error,
+    which names the expression; a budget raised lets it finish."""
+    text = _alternating(38)
+    message = r"the key of '1-2\+3-4\+5-6\+7.*\.\.\. took more than max_steps=1000000 steps"
+    with pytest.raises(SearchLimitError, match=message):
+        key(Expr.parse(text))
+    assert key(Expr.parse(text), max_steps=2 * 10**6)[:2] == (-1, (forms.LEAF, 19))
     sixteen = Expr.parse(_alternating(16))
     assert key(sixteen, max_steps=1) == key(sixteen)  # (up to 16 terms, free)
     with pytest.raises(SearchLimitError, match="the key of '1-2"):

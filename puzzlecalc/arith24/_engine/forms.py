@@ -487,10 +487,11 @@ def _drop(items: list[Signed], aside: list[Number], sums: bool) -> list[Signed]:
     and then another is turning one rest (the operands whose sides changed, which are
     worth 0 or 1 as written), so every writing that turns reach is among these.
 
-    Each writing's useless groups are found by :func:`_useless_groups`: of up to
-    :data:`_MOST_TURNED` operands by ``2**n`` tries of ``n``, of more by a cheaper way
-    (past :data:`_MOST_FREE`, charged to the call's budget), and then only the writing
-    as it is is read (no hand of the default size makes so many).
+    Of up to :data:`_MOST_TURNED` operands, each writing's useless groups are found by
+    :func:`_useless_groups`, ``2**n`` tries of ``n``. Of more, only the writing as it is
+    is read (no hand of the default size makes so many), and only its groups that set
+    aside the most cards, then the most operands, are listed, by
+    :func:`_best_groups` (past :data:`_MOST_FREE`, charged to the call's budget).
 
     In a sum (``sums``) a rest is useless when its signed values add up to 0, in a product
     when they multiply to 1; in a product worth 0, every factor but one worth 0 is useless
@@ -508,8 +509,10 @@ def _drop(items: list[Signed], aside: list[Number], sums: bool) -> list[Signed]:
     zeros = [] if sums else [i for i, (_, form) in enumerate(items) if form[VALUE] == 0]
     if zeros:  # a product worth 0: all but one factor worth 0 is useless
         useless = [full ^ (1 << i) for i in zeros]
-    else:
+    elif count <= _MOST_TURNED:
         useless = _useless_groups(items, sums)
+    else:
+        useless = _best_groups(items, sums)
     if not useless:
         return items
 
@@ -537,23 +540,44 @@ def _drop(items: list[Signed], aside: list[Number], sums: bool) -> list[Signed]:
 
 
 def _useless_groups(items: list[Signed], sums: bool) -> list[int]:
-    """The useless groups of ``items``, each as a mask (bit i: item i): some but not all
-    of them, adding up to 0 (``sums``) or multiplying to 1 (where no item is worth 0).
+    """The useless groups of ``items`` (up to :data:`_MOST_TURNED`), each as a mask (bit
+    i: item i): some but not all of them, adding up to 0 (``sums``) or multiplying to 1
+    (where no item is worth 0). Each choice is tried.
 
-    Of up to :data:`_MOST_TURNED` items, each choice is tried. Of more, the choices are
-    taken up to equal items (of equal ones, the first few: any few is the same reading),
-    and met in the middle: the choices of the items of one half are listed by what they
-    are worth, and those of the other half look up the worth that cancels theirs. Past
-    :data:`_MOST_FREE` items, each choice listed or met costs a step of the call's
-    budget for each item (:func:`~.budget.spend`), charged before it is made: of 40
-    terms ``1-1+1-1...``, 21 choices a half and 21 groups met, 2,520 steps.
-
-    >>> len(_useless_groups([(1, (LEAF, 1))] * 5 + [(-1, (LEAF, 1))] * 5, True))
-    4
+    >>> _useless_groups([(1, (LEAF, 2)), (-1, (LEAF, 3)), (-1, (LEAF, 2))], True)
+    [5]
     """
     count = len(items)
-    if count <= _MOST_TURNED:
-        return [mask for mask in range(1, (1 << count) - 1) if _worth_unit(items, mask, sums)]
+    return [mask for mask in range(1, (1 << count) - 1) if _worth_unit(items, mask, sums)]
+
+
+#: How a useless group ranks in :func:`_best_groups`: the cards it sets aside, then
+#: its operands (more is better).
+_Score: TypeAlias = tuple[int, int]
+
+
+def _best_groups(items: list[Signed], sums: bool) -> list[int]:
+    """The useless groups of ``items`` (more than :data:`_MOST_TURNED`) that set aside the
+    most cards, then the most operands, each as a mask: those :func:`_drop` chooses among.
+
+    The choices are taken up to equal items (of equal ones, the first few: any few is the
+    same reading), and met in the middle: the choices of the items of one half are listed
+    by what they are worth, keeping of each worth only the best (:func:`_worths`), and
+    those of the other half look up the worth that cancels theirs. A group's cards and
+    operands are those of its two halves added, so the best of each half make the best
+    groups; only the whole is not a group, so each half's whole is kept apart from the
+    rest of its choices and met only with the rest. Past :data:`_MOST_FREE` items, the
+    work is charged to the call's budget (:func:`~.budget.spend`) before it is made: a
+    step for each choice listed, and for each group met a step for each item (the group
+    is then ranked). Of 40 terms ``1-1+1-1...``, 21 choices a half and one group met, 82
+    steps; of ``1-2+3-4...``, 2**20 choices a half, past the default.
+
+    >>> bin(_best_groups([(1, (LEAF, 1))] * 5 + [(-1, (LEAF, 1))] * 5, True)[0])
+    '0b111101111'
+
+    (Four of each side: the whole is not a group.)
+    """
+    count = len(items)
     equal: dict[Signed, int] = {}  # each item, with the mask of its places
     for i, item in enumerate(items):
         equal[item] = equal.get(item, 0) | 1 << i
@@ -566,43 +590,78 @@ def _useless_groups(items: list[Signed], sums: bool) -> list[int]:
         half += 1
     charged = count > _MOST_FREE
     if charged:
-        spend(count * (listed + math.prod(choices[half:])))
-    first, second = _worths(kinds[:half], sums), _worths(kinds[half:], sums)
-    everything = (1 << count) - 1
+        spend(listed + math.prod(choices[half:]))
+    sizes = [len(_cards(form)) for _, form in items]
+    first, first_whole = _worths(kinds[:half], sums, sizes)
+    second, second_whole = _worths(kinds[half:], sums, sizes)
+    meetings = []  # (score, the best choices of the first half, those they meet)
+    for worth, (score, masks) in first.items():
+        cancelling = -worth if sums else Fraction(1) / worth
+        # (the second half's whole, where it cancels, beats the rest: it has more operands)
+        whole_score, whole_worth, whole_mask = second_whole
+        if whole_worth == cancelling:
+            meetings.append((_added(score, whole_score), masks, [whole_mask]))
+        elif cancelling in second:
+            other_score, others = second[cancelling]
+            meetings.append((_added(score, other_score), masks, others))
+    whole_score, whole_worth, whole_mask = first_whole
+    cancelling = -whole_worth if sums else Fraction(1) / whole_worth
+    if cancelling in second:
+        other_score, others = second[cancelling]
+        meetings.append((_added(whole_score, other_score), [whole_mask], others))
+    best = max((score for score, _, _ in meetings), default=(0, 0))
     found = []
-    for worth, masks in first.items():
-        others = second.get(-worth if sums else Fraction(1) / worth)
-        if others is not None:
-            if charged:
-                spend(count * len(masks) * len(others))
-            found += [mask | other for mask in masks for other in others]
-    return [mask for mask in found if 0 < mask < everything]
+    if best > (0, 0):  # (else only nothing cancels: no operand is chosen)
+        for score, masks, others in meetings:
+            if score == best:
+                if charged:
+                    spend(count * len(masks) * len(others))
+                found += [mask | other for mask in masks for other in others]
+    return found
 
 
-def _worths(kinds: list[tuple[Signed, int]], sums: bool) -> dict[Number, list[int]]:
-    """Each choice of the items ``kinds`` (each an item and the mask of its places), up
-    to equal items, by what it adds up to (``sums``) or multiplies to."""
-    chosen: list[tuple[int, Number]] = [(0, 0 if sums else Fraction(1))]
+def _added(score: _Score, other: _Score) -> _Score:
+    """The score of two halves' choices together."""
+    return score[0] + other[0], score[1] + other[1]
+
+
+def _worths(
+    kinds: list[tuple[Signed, int]], sums: bool, sizes: list[int]
+) -> tuple[dict[Number, tuple[_Score, list[int]]], tuple[_Score, Number, int]]:
+    """The choices of the items ``kinds`` (each an item and the mask of its places), up
+    to equal items, by what they add up to (``sums``) or multiply to: of each worth the
+    best (:data:`_Score`, ``sizes``: each item's cards) but the whole, and apart, the
+    whole's score, worth and mask."""
+    chosen: list[tuple[int, Number, int, int]] = [(0, 0 if sums else Fraction(1), 0, 0)]
     for (sign, form), places in kinds:
         value: Number = form[VALUE]
         if sums:
             step = value if sign > 0 else -value
         else:
             step = Fraction(value) if sign > 0 else 1 / Fraction(value)
+        size = sizes[(places & -places).bit_length() - 1]  # (equal items, equal sizes)
         more = []
-        for mask, worth in chosen:
-            more.append((mask, worth))
+        for mask, worth, cards, operands in chosen:
+            more.append((mask, worth, cards, operands))
             left = places
             while left:  # one more of the places, the lowest first
                 mask |= left & -left
                 left &= left - 1
                 worth = worth + step if sums else worth * step
-                more.append((mask, worth))
+                cards, operands = cards + size, operands + 1
+                more.append((mask, worth, cards, operands))
         chosen = more
-    found: dict[Number, list[int]] = {}
-    for mask, worth in chosen:
-        found.setdefault(worth, []).append(mask)
-    return found
+    mask, worth, cards, operands = chosen.pop()  # (the whole: every place, chosen last)
+    whole = ((cards, operands), worth, mask)
+    best: dict[Number, tuple[_Score, list[int]]] = {}
+    for mask, worth, cards, operands in chosen:
+        score = (cards, operands)
+        known = best.get(worth)
+        if known is None or known[0] < score:
+            best[worth] = (score, [mask])
+        elif known[0] == score:
+            known[1].append(mask)
+    return best, whole
 
 
 def _turned(items: list[Signed], mask: int, unit: int) -> list[Signed]:
