@@ -225,6 +225,12 @@ def _plain_layers(level: Level, rules: Rules) -> list[set[Value]]:
 @settings(max_examples=examples(80))
 @given(levels(max_moves=4, max_buttons=3) | sequel_levels(max_moves=3, max_buttons=3), rules)
 @example(Level(1, "A", 0, ["Sort asc"]), Rules())  # (a word goal: no move left for ABC)
+@example(  # (a free Store hold shows the goal in no move: the portal moves the 1 of 10)
+    Level(start=10, goal=1, moves=0, buttons=["Store"], portal=[1, 0]), Rules(hold_costs_move=False)
+)
+@example(
+    Level(start=10, goal=1, moves=1, buttons=["Store"], portal=[1, 0]), Rules(hold_costs_move=False)
+)
 def test_the_layers_are_a_plain_breadth_first_search(level: Level, rules: Rules) -> None:
     try:
         found = reach(level, rules, per_layer=MAX_PER_LAYER, max_states=50_000)
@@ -233,13 +239,15 @@ def test_the_layers_are_a_plain_breadth_first_search(level: Level, rules: Rules)
     shortest = solve_level(level, rules)
     expected = _plain_layers(level, rules)
     word = isinstance(level.goal, str)  # (ABC, the last press, is in no layer)
-    assert found.goal_layer == (None if shortest is None else len(shortest) - word)
+    held = shortest is not None and len(shortest) == 0 and bool(shortest.states)  # (holds)
+    goal_layer = None if shortest is None else len(shortest) - word + held
+    assert found.goal_layer == goal_layer
     for layer, displays in zip(found.layers, expected, strict=False):
         assert (layer.count, set(layer.values)) == (len(displays), displays)
     if shortest is None:
         assert found.path == () and len(found.layers) <= level.moves + 1
         return
-    assert len(found.layers) == len(found.path) == len(shortest) + 1 - word
+    assert len(found.layers) == len(found.path) == len(shortest) - word + held + 1
     assert found.path[0] == level.initial_state(rules).value
     assert found.path[-1] == (shortest.states[-1].value if word else level.goal)
     assert all(value in layer.values for value, layer in zip(found.path, found.layers, strict=True))

@@ -817,7 +817,7 @@ LEFT_OUT_BECAUSE: dict[str, list[str]] = {
         "Op.step", "Op.step_each", "Op.is_influenced", "ValueOp.display_function",
         "DigitOp.transform", "PositionOp.positions", "HouseRules.allowed", "HouseRules.allows",
         "HouseRules.writings", "LevelProblem.display", "LevelProblem.game_state",
-        "LevelProblem.goal_successors", "LevelProblem.within",
+        "LevelProblem.goal_successors", "LevelProblem.within", "LevelProblem.in_no_moves",
     ],
     "a button's validator: the table gives the buttons wrong values": [
         "check_int", "check_digits", "check_digits_or_empty",

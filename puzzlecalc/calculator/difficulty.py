@@ -39,7 +39,7 @@ from puzzlecalc._checks import shown
 from puzzlecalc.calculator.level import Level
 from puzzlecalc.calculator.problem import LevelProblem
 from puzzlecalc.calculator.rules import DEFAULT_RULES, Rules
-from puzzlecalc.calculator.solver import DEFAULT_MAX_STATES, count_solutions, search_depth
+from puzzlecalc.calculator.solver import DEFAULT_MAX_STATES, search_depth
 from puzzlecalc.errors import InvalidLevelError
 
 __all__ = ["LevelDifficulty", "level_difficulty"]
@@ -76,7 +76,7 @@ def level_difficulty(
     goal, display = level.target, problem.display
     # (solved in no move: the start shows the goal, or a free Store hold does, which the
     # layers would put a press away)
-    solutions = count_solutions(attrs.evolve(level, moves=level.moves - depth), rules)
+    solutions = len(problem.in_no_moves(goal))
     moves = 0
     if not solutions:
         found = next(

@@ -37,7 +37,7 @@ from collections.abc import Callable, Collection
 from fractions import Fraction
 from typing import Any, Final, NamedTuple, TypeAlias, cast
 
-from puzzlecalc import caches
+from puzzlecalc import caches, search
 from puzzlecalc._checks import iterable, shown
 from puzzlecalc.caches import clear_caches as clear_caches  # (its old home)
 from puzzlecalc.calculator.level import Level, checked_level
@@ -174,6 +174,28 @@ class LevelProblem:
         if self.display_only:
             return displays.__contains__
         return lambda state: state[0] in displays
+
+    def in_no_moves(self, goal: Value) -> list[search.Path[SearchState, Move]]:
+        """The paths of no move to ``goal``: the start, where it shows it; else each run of
+        free Store holds from the start that shows it (the game ends there, at no cost). A
+        search of no moves would not make these runs: each is a move of the problem.
+
+        >>> LevelProblem(Level(start=5, goal=5, moves=0, buttons=["+1"])).in_no_moves(5)
+        [Path(states=(5,), moves=())]
+        >>> held = Level(start=10, goal=1, moves=0, buttons=["Store"], portal=[1, 0])
+        >>> free = Rules(hold_costs_move=False)  # (the portal moves the 1 of 10 when held)
+        >>> LevelProblem(held, free).in_no_moves(1)[0].moves
+        (((0, 'hold'),),)
+        """
+        start = self.initial()
+        if self.display(start) == goal:
+            return [search.Path((start,), ())]
+        cost = self.rules.press_cost
+        return [
+            search.Path((start, reached), (move,))
+            for move, reached in self.successors(start)
+            if self.display(reached) == goal and not any(cost(press[1]) for press in move)
+        ]
 
     def display(self, state: SearchState) -> Value:
         """What the display shows in ``state``."""

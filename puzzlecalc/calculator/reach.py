@@ -3,8 +3,9 @@
 Layer ``k`` holds the displays of the states that ``k`` presses reach and no fewer do.
 The goal first shows in the layer of the shortest solution's length, and in none before:
 that is the proof that nothing shorter exists, and :func:`reach` gives it with a shortest
-path through the layers. In Jupyter a :class:`Reach` shows it as a picture
-(:func:`~puzzlecalc.calculator.pictures.reach_svg`).
+path through the layers. (Where holding Store costs no move, a level that free holds
+alone solve, in no move, shows its goal in layer 1: the hold is a press.) In Jupyter a
+:class:`Reach` shows it as a picture (:func:`~puzzlecalc.calculator.pictures.reach_svg`).
 
 >>> from puzzlecalc import Level
 >>> found = reach(Level(start=0, goal=4, moves=3, buttons=["+1", "x2"]))
@@ -96,10 +97,14 @@ def reach(
     depth = search_depth(level)  # (a word goal keeps its last move for ABC)
     found = search.layers(problem, max_depth=max(depth, 0), max_states=max_states)
     searched = found.ways if depth >= 0 else []
+    if depth == 0 and not problem.is_goal(problem.initial()):
+        # (free Store holds alone may show the goal, a press later at no cost)
+        held = {path.states[-1]: 1 for path in problem.in_no_moves(problem.goal)}
+        searched = [*searched, held] if held else searched
     goal_layer = next(
         (k for k, states in enumerate(searched) if any(map(problem.is_goal, states))), None
     )
-    ways = found.ways if goal_layer is None else found.ways[: goal_layer + 1]
+    ways = found.ways if goal_layer is None else searched[: goal_layer + 1]
     path = () if goal_layer is None else _shortest_path(problem, ways)
     layers = []
     for presses, states in enumerate(ways):

@@ -122,26 +122,11 @@ def solve_level(
     if depth < 0:
         return None
     if depth == 0:
-        paths = _in_no_moves(problem, problem.goal)
+        paths = problem.in_no_moves(problem.goal)
         return _solution(problem, paths[0]) if paths else None
     with _Naming([level]):
         path = finder(problem, max_depth=depth, max_states=max_states)
     return None if path is None else _solution(problem, path)
-
-
-def _in_no_moves(problem: LevelProblem, goal: Value) -> list[search.Path[SearchState, Move]]:
-    """The paths of no move to ``goal``: the start, where it shows it; else each run of free
-    Store holds from the start that shows it (the game ends there, at no cost). A search
-    of no moves would not make these runs: each is a move of the problem."""
-    start = problem.initial()
-    if problem.display(start) == goal:
-        return [search.Path((start,), ())]
-    cost = problem.rules.press_cost
-    return [
-        search.Path((start, reached), (move,))
-        for move, reached in problem.successors(start)
-        if problem.display(reached) == goal and not any(cost(press[1]) for press in move)
-    ]
 
 
 _FINDERS: Final[dict[str, Callable[..., search.Path[SearchState, Move] | None]]] = {
@@ -195,7 +180,7 @@ def solve_goals(
     for level in levels:
         depth = search_depth(level)
         if depth == 0:  # (the search's path may be a move long)
-            path = next(iter(_in_no_moves(problem, level.target)), None)
+            path = next(iter(problem.in_no_moves(level.target)), None)
         else:
             path = paths.get(level.target)
             path = path if path is not None and len(path) <= depth else None
@@ -229,7 +214,7 @@ def iter_solutions(
     if depth < 0:
         return iter(())
     if depth == 0:
-        return (_solution(problem, path) for path in _in_no_moves(problem, problem.goal))
+        return (_solution(problem, path) for path in problem.in_no_moves(problem.goal))
     with _Naming([level]):  # (the paths' graph is made here: the limit is met here)
         paths = search.iter_paths(problem, max_depth=depth, max_states=max_states)
     return (_solution(problem, path) for path in paths)
@@ -251,7 +236,7 @@ def count_solutions(
     if depth < 0:
         return 0
     if depth == 0:
-        return len(_in_no_moves(problem, problem.goal))
+        return len(problem.in_no_moves(problem.goal))
     with _Naming([level]):
         return sum(search.count_paths(problem, max_depth=depth, max_states=max_states))
 
