@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping, Sequence
 from typing import Any, Generic, TypeVar
 
+from puzzlecalc._text import counted
 from puzzlecalc.errors import SearchLimitError
 
 __all__ = [
@@ -300,8 +301,9 @@ class Graph(Generic[S, M]):
             cells += len(self.edges)  # the work of a layer, and a bound on its entries
             if cells > max_states:
                 raise SearchLimitError(
-                    f"counting paths of up to {max_depth} moves through {len(seen)} states "
-                    f"needs more than max_states={max_states} table entries; raise the limit",
+                    f"counting paths of up to {counted(max_depth, 'move')} through "
+                    f"{counted(len(seen), 'state')} needs more than max_states={max_states} "
+                    "table entries; raise the limit",
                     "max_states",
                 )
             last = self.ways[-1]

@@ -180,6 +180,8 @@ def test_a_band_keeps_the_levels_the_maker_would_give_in_it() -> None:
         ({"most_in_a_row": 0}, InvalidArgumentError, "most_in_a_row must be at least 1"),
         ({"buttons": ["+1", "x2", "-1"], "moves": 2}, InvalidArgumentError,
          "a solution of at most 2 moves cannot press all 3 buttons"),
+        ({"buttons": ["+1", "x2"], "moves": 1}, InvalidArgumentError,
+         "a solution of at most 1 move cannot press all 2 buttons"),
         ({"buttons": ["+/-"], "max_tries": 5}, SearchLimitError,
          "no level with a unique shortest solution of 3..7 moves found in 5 tries"),
         ({"band": (5, 3)}, InvalidArgumentError, r"band must be a \(least, most\) pair"),

@@ -278,6 +278,20 @@ def test_a_layer_keeps_the_path_whatever_its_size() -> None:
     assert title(shown) == "0 -> 7: the goal 7 does not show within 2 moves"
 
 
+@pytest.mark.parametrize(
+    ("level", "said"),
+    [
+        (Level(start=0, goal=1, moves=1, buttons=["+1"]), "the goal 1 first shows after 1 press"),
+        (Level(start=0, goal=2, moves=2, buttons=["+1"]), "the goal 2 first shows after 2 presses"),
+        (Level(start=0, goal=7, moves=1, buttons=["+2"]), "the goal 7 does not show within 1 move"),
+    ],
+)
+def test_a_title_counts_one_press_or_move_in_the_singular(level: Level, said: str) -> None:
+    assert title(reach_svg(reach(level))) == f"{level.start} -> {level.goal}: {said}"
+    moves = "1 move" if level.moves == 1 else f"{level.moves} moves"
+    assert title(level_svg(level)) == f"level: {level.start} to {level.goal} in {moves}"
+
+
 def test_the_hand_census_chart_has_a_line_and_a_key_for_each_house_rule() -> None:
     census = hand_census(high=6, targets=range(0, 40))
     document = hand_census_svg(census)

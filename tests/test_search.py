@@ -86,6 +86,9 @@ def test_limit_on_states_raises() -> None:
         search.depth_first(Counter(10**6), max_depth=100, max_states=5)
     with pytest.raises(SearchLimitError):
         search.count_paths(Counter(10**6), max_depth=100, max_states=5)
+    table = "counting paths of up to 1 move through 3 states needs more than max_states=6"
+    with pytest.raises(SearchLimitError, match=table):  # (the states fit, not their table)
+        search.count_paths(Counter(10), max_depth=1, max_states=6)
 
 
 def test_deep_bounds_do_not_overflow_the_stack() -> None:

@@ -199,7 +199,8 @@ def generate(
             parse_button(label)
         if len(buttons) > high:
             raise InvalidArgumentError(
-                f"a solution of at most {high} moves cannot press all {len(buttons)} buttons"
+                f"a solution of at most {counted(high, 'move')} cannot press all "
+                f"{len(buttons)} buttons"
             )
     wide = attrs.evolve(rules, max_value=_WIDE_DISPLAY, min_value=-_WIDE_DISPLAY)
     for _ in range(max_tries):

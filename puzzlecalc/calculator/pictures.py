@@ -24,6 +24,7 @@ from collections.abc import Sequence
 from typing import Any, Final, Protocol, runtime_checkable
 
 from puzzlecalc import _checks
+from puzzlecalc._text import counted
 from puzzlecalc.calculator.ops import Op
 from puzzlecalc.calculator.ops.digits import Append
 from puzzlecalc.calculator.rules import DISPLAY_MAX
@@ -119,7 +120,7 @@ def level_svg(level: object, goals: Sequence[int | str] | None = None) -> str:
     height = top + rows * (_BUTTON_HEIGHT + _GAP) - _GAP + _MARGIN
     picture = Drawing(width, height, background=None)
     shown = " / ".join(map(str, goals or [level.goal]))
-    picture.title(f"level: {level.start} to {shown} in {level.moves} moves")
+    picture.title(f"level: {level.start} to {shown} in {counted(level.moves, 'move')}")
     picture.rect(0, 0, width, height, rx=16, fill="#cfd8c8", stroke="#7c8a74")
     ink = "#111"  # (on the game's light case, whatever the page's colours)
     picture.text(_MARGIN, 26, f"MOVES: {level.moves}", size=13, font_weight="bold", fill=ink)
@@ -292,9 +293,10 @@ def reach_svg(reach: object) -> str:
     picture = Drawing(max(width, 360), height)
     level = reach.level
     if reach.goal_layer is None:
-        said = f"the goal {level.goal} does not show within {level.moves} moves"
+        said = f"the goal {level.goal} does not show within {counted(level.moves, 'move')}"
     else:
-        said = f"the goal {level.goal} first shows after {reach.goal_layer} presses"
+        presses = counted(reach.goal_layer, "press", "presses")
+        said = f"the goal {level.goal} first shows after {presses}"
         said += " (then ABC)" * isinstance(level.goal, str)
     title = f"{level.start} -> {level.goal}: {said}"
     picture.title(title)
