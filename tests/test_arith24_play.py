@@ -184,7 +184,7 @@ def test_deal_unsolvable_hands_and_difficulty_bands() -> None:
         ({"cards": 9}, "cards must be"),
         ({"low": 5, "high": 2}, "high must be at least 5, not 2"),
         ({"difficulty": (5.0, 1.0)}, "difficulty must be"),
-        ({"cards": 1, "low": 1, "high": 2}, "no hand of 1 cards"),
+        ({"cards": 1, "low": 1, "high": 2}, "no hand of 1 card from"),
     ],
 )
 def test_deal_bad_settings(options: dict[str, object], message: str) -> None:

@@ -134,6 +134,8 @@ def test_a_fixed_order_takes_sixteen_cards_and_any_order_eight() -> None:
     assert solvable(ones, 16, in_order=True, ops="+")
     with pytest.raises(InvalidHandError, match="at most 8 cards can be played, not 9"):
         solvable([1] * 9, 9)
+    with pytest.raises(InvalidHandError, match="at most 1 card can be played, not 2"):
+        solvable([1, 1], 2, max_cards=1)
     with pytest.raises(InvalidHandError, match=r"at most 16 cards .* fixed order, not 17"):
         solvable([1] * 17, 17, in_order=True)
     assert solvable([1] * 20, 20, in_order=True, ops="+", max_cards=20)

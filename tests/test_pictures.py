@@ -298,6 +298,9 @@ def test_the_hand_census_chart_has_a_line_and_a_key_for_each_house_rule() -> Non
     assert census._repr_svg_() == document
     assert texts(document, "key") == ["any", "integer_only", "non_negative", "classroom"]
     assert texts(document)[0] == "24 census: share of 126 hands that reach each target"
+    one = hand_census(low=5, high=5, cards=1, targets=range(0, 6))
+    assert texts(hand_census_svg(one))[0] == "24 census: share of 1 hand that reaches each target"
+    assert one.text().splitlines()[0] == "1 hand of 1 card from 5 to 5"
     for draw, other in [(hand_census_svg, countdown_census(large=[4])), (census_svg, census)]:
         with pytest.raises(InvalidTypeError, match="census must be a"):
             draw(other)

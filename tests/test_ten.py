@@ -61,6 +61,7 @@ def test_the_published_figures_of_four_digits() -> None:
     assert (
         str(ten_census()) == "5878 of the 10000 strings of 4 digits make 10 in their order (58.78%)"
     )
+    assert str(ten_census(1, 7)) == "1 of the 10 strings of 1 digit make 7 in their order (10.00%)"
 
 
 def test_four_different_digits_other_than_zero_always_make_ten() -> None:

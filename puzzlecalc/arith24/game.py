@@ -134,7 +134,7 @@ def deal(
         if progress is not None:
             progress(max_deals, max_deals)
     raise SearchLimitError(
-        f"no hand of {cards} cards from {low} to {high} met the conditions in "
+        f"no hand of {counted(cards, 'card')} from {low} to {high} met the conditions in "
         f"{counted(max_deals, 'deal')}; widen the band or raise max_deals",
         "max_deals",
     )

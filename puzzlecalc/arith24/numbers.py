@@ -26,6 +26,7 @@ from fractions import Fraction
 from typing import Final, Literal, TypeAlias
 
 from puzzlecalc._checks import shown, truth, whole_number
+from puzzlecalc._text import counted
 from puzzlecalc.errors import InvalidHandError, InvalidTypeError, NoValueError
 
 __all__ = [
@@ -451,7 +452,7 @@ def hand(
         more = len(cards) if isinstance(cards, Sized) else "more"
         order = " in a fixed order" if in_order else ""
         raise InvalidHandError(
-            f"at most {max_cards} cards can be played{order}, not {more} "
+            f"at most {counted(max_cards, 'card')} can be played{order}, not {more} "
             "(the rules' max_cards raises it)"
         )
     checked = [number(card, "a card") for card in taken]

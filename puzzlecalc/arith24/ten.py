@@ -25,6 +25,7 @@ from typing import Final, Unpack
 import attrs
 
 from puzzlecalc._checks import shown, whole_number
+from puzzlecalc._text import counted
 from puzzlecalc.arith24._engine import loop_tables
 from puzzlecalc.arith24.expr import Expr
 from puzzlecalc.arith24.numbers import Number, number, number_text
@@ -120,8 +121,8 @@ class TenCensus:
         order = " in their order" if self.rules.in_order else ""
         share = 100 * self.solvable / self.strings
         return (
-            f"{self.solvable} of the {self.strings} strings of {self.length} digits make "
-            f"{number_text(self.target)}{order} ({share:.2f}%)"
+            f"{self.solvable} of the {self.strings} strings of {counted(self.length, 'digit')} "
+            f"make {number_text(self.target)}{order} ({share:.2f}%)"
         )
 
 

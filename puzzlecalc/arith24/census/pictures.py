@@ -17,6 +17,7 @@ from collections.abc import Sequence
 from typing import Any, Final, Protocol, runtime_checkable
 
 from puzzlecalc import _checks
+from puzzlecalc._text import counted
 from puzzlecalc.errors import InvalidArgumentError, InvalidTypeError
 from puzzlecalc.svg import Drawing
 
@@ -51,6 +52,11 @@ _CHART_HEIGHT: Final = 240
 _RULE_COLOURS: Final = ("#2f7fbf", "#e67e22", "#27ae60", "#8e44ad")
 
 
+def _reaching(count: int, what: str) -> str:
+    """``126 hands that reach``, ``1 hand that reaches``: the part of a chart's title."""
+    return f"{counted(count, what)} that {'reaches' if count == 1 else 'reach'}"
+
+
 def census_svg(census: object) -> str:
     """A chart of a Countdown census: the share of selections that reach each target.
 
@@ -66,7 +72,7 @@ def census_svg(census: object) -> str:
     done = len(census.done)
     targets = range(census.low, census.high + 1)
     shares = [100 * census.reaching[target] / done if done else 0.0 for target in targets]
-    title = f"Countdown census: share of {done} selections that reach each target"
+    title = f"Countdown census: share of {_reaching(done, 'selection')} each target"
     return _share_chart(title, targets, [("", _RULE_COLOURS[0], shares)], filled=True)
 
 
@@ -92,7 +98,7 @@ def hand_census_svg(census: object) -> str:
         (rule, colour, [100 * reaching[target] / hands if hands else 0.0 for target in targets])
         for (rule, reaching), colour in zip(census.reaching.items(), _RULE_COLOURS, strict=False)
     ]
-    title = f"24 census: share of {hands} hands that reach each target"
+    title = f"24 census: share of {_reaching(hands, 'hand')} each target"
     return _share_chart(title, targets, series, filled=False)
 
 

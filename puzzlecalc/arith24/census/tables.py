@@ -17,6 +17,7 @@ from typing import Any, Final
 import attrs
 
 from puzzlecalc._checks import choice, iterable, shown, truth
+from puzzlecalc._text import counted
 from puzzlecalc.arith24.census.deck import Deck, Selection
 from puzzlecalc.arith24.census.pictures import census_svg, hand_census_svg
 from puzzlecalc.arith24.census.results import (
@@ -309,7 +310,8 @@ class HandCensus:
             type(card) is int and self.low <= card <= self.high for card in dealt
         ):
             raise InvalidHandError(
-                f"the census's hands are {self.cards} cards from {self.low} to {self.high}, "
+                f"the census's hands are {counted(self.cards, 'card')} from {self.low} to "
+                f"{self.high}, "
                 f"not {shown(hand)}"
             )
         deck = self.suits * (self.high - self.low + 1)
@@ -369,8 +371,8 @@ class HandCensus:
         counts = self.reaching.get("any", Counter())
         ranked = sorted(self.targets, key=lambda t: (-counts[t], t))
         lines = [
-            f"{self.hands} hands of {self.cards} cards from {self.low} to {self.high}"
-            + ("" if self.rules == DEFAULT_RULES else f", {self.rules!r}"),
+            f"{counted(self.hands, 'hand')} of {counted(self.cards, 'card')} from {self.low} "
+            f"to {self.high}" + ("" if self.rules == DEFAULT_RULES else f", {self.rules!r}"),
             "most reachable:  " + ", ".join(f"{t} ({counts[t]})" for t in ranked[:5]),
             "least reachable: " + ", ".join(f"{t} ({counts[t]})" for t in ranked[::-1][:5]),
             "",
