@@ -50,12 +50,13 @@ class Budget:
         self.left -= steps
         if self.left < 0:
             raise SearchLimitError(
-                f"{self.search()} took more than max_steps={self.limit} steps; raise the limit",
+                f"{self.described()} took more than max_steps={self.limit} steps; raise the limit",
                 "max_steps",
             )
 
-    def search(self) -> str:
-        """The work, in words: ``"the search for 1 2 3 -> 24"``."""
+    def described(self) -> str:
+        """The work, in words: ``"the search for 1 2 3 -> 24"``, or what ``work`` says
+        (``"the key of '1-2+3...'"``)."""
         if self.work is not None:
             return self.work()
         if not self.cards:
