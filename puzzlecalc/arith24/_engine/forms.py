@@ -466,7 +466,7 @@ def _small_group(items: list[Signed], sums: bool) -> bool:
 #: most cards a hand has unless the rules say otherwise).
 _MOST_TURNED: Final = 8
 
-#: The most operands of a sum or product whose useless groups :func:`_useless_groups`
+#: The most operands of a sum or product whose best useless groups :func:`_best_groups`
 #: finds without charging the call's budget (the most cards a hand in a fixed order has
 #: unless the rules say otherwise).
 _MOST_FREE: Final = MAX_ORDERED_CARDS
@@ -595,12 +595,11 @@ def _best_groups(items: list[Signed], sums: bool) -> list[int]:
     first, first_whole = _worths(kinds[:half], sums, sizes)
     second, second_whole = _worths(kinds[half:], sums, sizes)
     meetings = []  # (score, the best choices of the first half, those they meet)
+    second_score, second_worth, second_mask = second_whole
     for worth, (score, masks) in first.items():
         cancelling = -worth if sums else Fraction(1) / worth
-        # (the second half's whole, where it cancels, beats the rest: it has more operands)
-        whole_score, whole_worth, whole_mask = second_whole
-        if whole_worth == cancelling:
-            meetings.append((_added(score, whole_score), masks, [whole_mask]))
+        if second_worth == cancelling:  # (where it cancels, the whole beats the rest)
+            meetings.append((_added(score, second_score), masks, [second_mask]))
         elif cancelling in second:
             other_score, others = second[cancelling]
             meetings.append((_added(score, other_score), masks, others))
