@@ -507,12 +507,13 @@ def _drop(items: list[Signed], aside: list[Number], sums: bool) -> list[Signed]:
     full = (1 << count) - 1
     unit = 0 if sums else 1
     zeros = [] if sums else [i for i, (_, form) in enumerate(items) if form[VALUE] == 0]
+    sizes = [len(_cards(form)) for _, form in items]  # (each operand's cards)
     if zeros:  # a product worth 0: all but one factor worth 0 is useless
         useless = [full ^ (1 << i) for i in zeros]
     elif count <= _MOST_TURNED:
         useless = _useless_groups(items, sums)
     else:
-        useless = _best_groups(items, sums)
+        useless = _best_groups(items, sums, sizes)
     if not useless:
         return items
 
@@ -530,7 +531,6 @@ def _drop(items: list[Signed], aside: list[Number], sums: bool) -> list[Signed]:
             ]
     best = options[0]
     if len(options) > 1:  # (else there is no reading to choose)
-        sizes = [len(_cards(form)) for _, form in items]
         best = min(options, key=lambda option: _reading(option[0], option[1], unit, sizes))
     operands, chosen = best
     for i in range(count):
@@ -556,9 +556,10 @@ def _useless_groups(items: list[Signed], sums: bool) -> list[int]:
 _Score: TypeAlias = tuple[int, int]
 
 
-def _best_groups(items: list[Signed], sums: bool) -> list[int]:
+def _best_groups(items: list[Signed], sums: bool, sizes: list[int]) -> list[int]:
     """The useless groups of ``items`` (more than :data:`_MOST_TURNED`) that set aside the
-    most cards, then the most operands, each as a mask: those :func:`_drop` chooses among.
+    most cards, then the most operands (``sizes``: each item's cards), each as a mask:
+    those :func:`_drop` chooses among.
 
     The choices are taken up to equal items (of equal ones, the first few: any few is the
     same reading), and met in the middle: the choices of the items of one half are listed
@@ -572,7 +573,7 @@ def _best_groups(items: list[Signed], sums: bool) -> list[int]:
     is then ranked). Of 40 terms ``1-1+1-1...``, 21 choices a half and one group met, 82
     steps; of ``1-2+3-4...``, 2**20 choices a half, past the default.
 
-    >>> bin(_best_groups([(1, (LEAF, 1))] * 5 + [(-1, (LEAF, 1))] * 5, True)[0])
+    >>> bin(_best_groups([(1, (LEAF, 1))] * 5 + [(-1, (LEAF, 1))] * 5, True, [1] * 10)[0])
     '0b111101111'
 
     (Four of each side: the whole is not a group.)
@@ -591,7 +592,6 @@ def _best_groups(items: list[Signed], sums: bool) -> list[int]:
     charged = count > _MOST_FREE
     if charged:
         spend(listed + math.prod(choices[half:]))
-    sizes = [len(_cards(form)) for _, form in items]
     first, first_whole = _worths(kinds[:half], sums, sizes)
     second, second_whole = _worths(kinds[half:], sums, sizes)
     meetings = []  # (score, the best choices of the first half, those they meet)
