@@ -524,11 +524,27 @@ def test_rounding(rules: Rules, value: int, result: int) -> None:
 
 
 @pytest.mark.parametrize(
+    ("rules", "value", "result"),
+    [
+        (Rules(), 13, 18),  # (3 - 5) mod 10
+        (Rules(digit_minus="abs"), 13, 12),  # |3 - 5|
+        (Rules(), 10, 15),
+        (Rules(digit_minus="abs"), 10, 15),  # a 0 counts as 10: |10 - 5|
+        (Rules(digit_minus="abs"), 17, 12),
+    ],
+)
+def test_digit_minus_rules(rules: Rules, value: int, result: int) -> None:
+    after = parse_button("Digit -5").apply(GameState(value), rules, at=0)
+    assert after is not None and after.value == result
+
+
+@pytest.mark.parametrize(
     ("rules", "arrows", "result"),
     [
         (Rules(), "<<", 3412),
         (Rules(shift_zeros="end"), "<<", 23410),
         (Rules(shift_zeros="end"), "<<<<<<", 100234),
+        (Rules(shift="one-way"), "<<<<<<", 3412),  # as many arrows as digits
         (Rules(shift="one-way"), "<<<<<<<", None),  # more arrows than digits
         (Rules(shift="one-way"), "<>", None),
     ],

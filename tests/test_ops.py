@@ -8,10 +8,12 @@ from fractions import Fraction
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
+from strategies import LABELS, SEQUEL_LABELS, rules, sequel_rules
 
-from puzzlecalc import GameState, InvalidButtonError, Rules, parse_button
+from puzzlecalc import At, GameState, InvalidButtonError, Portal, Rules, parse_button
 from puzzlecalc.calculator.level import MAX_MOVES
 from puzzlecalc.calculator.ops import Add, DigitAdd, Influence, Op, Store
+from puzzlecalc.calculator.ops.base import ValueOp
 from puzzlecalc.calculator.state import LARGEST_DISPLAY, LARGEST_INFLUENCE, format_value
 from puzzlecalc.errors import InvalidArgumentError, InvalidTypeError
 
@@ -41,6 +43,7 @@ PRESSES = [
     ("10", 7, 710),
     ("5", 99_999, 999_995),
     ("5", 100_000, None),
+    ("9", -99_999, -999_999),  # (the lowest display)
     ("<<", 123, 12),
     ("<<", -123, -12),
     ("<<", 7, 0),
@@ -210,6 +213,8 @@ def test_store_hold_and_tap() -> None:
     assert store.apply(GameState(0, 0, 12)) == GameState(12, 0, 12)
     assert store.apply(GameState(-3), press="hold") is None  # only non-negative values
     assert store.apply(GameState(10_000, 0, 12)) is None  # overflow
+    assert store.apply(GameState(-99_999, 0, 9)) == GameState(-999_999, 0, 9)  # (the lowest)
+    assert store.apply(GameState(99_999, 0, 9)) == GameState(999_999, 0, 9)  # (the highest)
     assert store.label(press="hold") == "Store(hold)"
 
 
@@ -332,3 +337,41 @@ def test_apply_agrees_with_compiled_step(value: int, influence: int, store: int 
         result = op.apply(state)
         stepped = op.step()(state.as_tuple())
         assert (None if result is None else result.as_tuple()) == stepped
+
+
+@given(
+    st.sampled_from(
+        sorted(
+            name for name in {*LABELS, *SEQUEL_LABELS} if parse_button(name).changes_display_only
+        )
+    ),
+    st.integers(-999_999, 999_999),
+    st.integers(-2, 3),
+    st.none() | st.integers(0, 5),
+    st.none() | st.tuples(st.integers(1, 5), st.integers(0, 4)).filter(lambda p: p[1] < p[0]),
+    rules | sequel_rules,
+    st.integers(0, 6),
+    st.sampled_from(["<", ">>", "<<>"]),
+)
+def test_a_value_button_s_step_is_its_change_ended_as_every_press_ends(
+    label: str,
+    value: int,
+    influence: int,
+    lock: int | None,
+    portal: tuple[int, int] | None,
+    rules: Rules,
+    position: int,
+    arrows: str,
+) -> None:
+    """A button that changes only the display compiles its step inline, for speed; it is
+    the step every other button makes: its change, then the display limit, the portal and a
+    pending lock."""
+    op = parse_button(label)
+    assert isinstance(op, ValueOp)
+    at: At = position if op.target == "position" else arrows if op.target == "arrows" else None
+    apply = None if portal is None else Portal(*portal).apply
+    k = influence if op.is_influenced(rules) else 0
+    state = (value, influence, None, lock)
+    inline = op._step(rules, "press", at, apply, k, lock=True)
+    made = Op._step(op, rules, "press", at, apply, k, lock=True)
+    assert inline(state) == made(state)

@@ -70,6 +70,9 @@ def _presses(level: Level, state: GameState, rules: Rules) -> list[tuple[Any, ..
 
 @settings(max_examples=examples(300))
 @given(ANY_LEVEL, ANY_RULES, st.integers(0, 10**6))
+@example(Level(55, 54, 2, ["Lock", "+9"], portal=[3, 0]), Rules(), 0)  # (Lock beside a portal)
+@example(Level(999990, 0, 3, ["Lock", "+9"]), Rules(), 1)  # (Lock@1, Lock@4, +9: 999999)
+@example(Level(-999999, 0, 1, ["[+]1"]), Rules(), 0)  # (the lowest display)
 def test_each_move_is_what_pressing_the_button_does(level: Level, rules: Rules, seed: int) -> None:
     problem = LevelProblem(level, rules)
     for state in _walk(problem, seed):

@@ -180,6 +180,7 @@ RULES = st.sampled_from(
 @example("5", 0, 0, None, Rules())
 @example("Reverse", 1200, 0, None, Rules())
 @example("< Shift", 5000, 0, None, Rules())
+@example("/2", 9, 1, None, Rules())  # (/3 after [+]1)
 def test_no_display_that_shows_the_goal_is_left_out(
     label: str, value: int, influence: int, store: int | None, rules: Rules
 ) -> None:
