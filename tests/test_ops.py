@@ -92,6 +92,7 @@ PRESSES = [
     ("x^3", 0, 0),
     ("x^3", 100, None),
     ("x^3", 99, 970_299),
+    ("x^0", 5, 1),
 ]
 
 
@@ -158,6 +159,7 @@ INFLUENCED = [
     ("-2", 2, "-4", -1, -5),
     ("x-3", 1, "x-4", 2, -8),
     ("x2", 3, "x5", -2, -10),
+    ("x0", 1, "x1", 5, 5),  # (0 has no minus sign)
     ("/2", 1, "/3", 9, 3),
     ("/2", 1, "/3", 8, None),
     ("1", 1, "2", 3, 32),
@@ -337,6 +339,13 @@ def test_apply_agrees_with_compiled_step(value: int, influence: int, store: int 
         result = op.apply(state)
         stepped = op.step()(state.as_tuple())
         assert (None if result is None else result.as_tuple()) == stepped
+
+
+def test_one_compiled_step_serves_every_influence() -> None:
+    step = Add(2).step()  # (each [+]N total's step is compiled once and kept)
+    for influence, store in [(0, 1), (1, None), (1, 0), (0, None), (3, 1), (1, 3)]:
+        expected = Add(2).apply(GameState(5, influence, store))
+        assert expected is not None and step((5, influence, store, None)) == expected.as_tuple()
 
 
 @given(
