@@ -160,6 +160,7 @@ INFLUENCED = [
     ("x-3", 1, "x-4", 2, -8),
     ("x2", 3, "x5", -2, -10),
     ("x0", 1, "x1", 5, 5),  # (0 has no minus sign)
+    ("Cut 1", -2, "Cut -1", 15, None),
     ("/2", 1, "/3", 9, 3),
     ("/2", 1, "/3", 8, None),
     ("1", 1, "2", 3, 32),
@@ -190,16 +191,17 @@ def test_influence_changes_arithmetic_and_append_buttons(
         ("x^2", 1, "x^3", 2, 8),
         ("+2", 1, "+3", 0, 3),
         ("Reverse", 1, "Reverse", 12, 21),
+        ("1=>2", -2, "-1=>0", 11, None),  # (a side below 0: no press)
     ],
 )
 def test_influence_on_all_buttons(
-    label: str, influence: int, shown: str, before: int, after: int
+    label: str, influence: int, shown: str, before: int, after: int | None
 ) -> None:
     op = parse_button(label)
     state = GameState(before, influence=influence)
     assert op.label(state, ALL_INFLUENCE) == shown
     result = op.apply(state, ALL_INFLUENCE)
-    assert result is not None and result.value == after
+    assert (None if result is None else result.value) == after
 
 
 def test_influence_press_adds_to_influence_only() -> None:
