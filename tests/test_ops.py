@@ -12,7 +12,7 @@ from strategies import LABELS, SEQUEL_LABELS, rules, sequel_rules
 
 from puzzlecalc import At, GameState, InvalidButtonError, Portal, Rules, parse_button
 from puzzlecalc.calculator.level import MAX_MOVES
-from puzzlecalc.calculator.ops import Add, DigitAdd, Influence, Op, Store
+from puzzlecalc.calculator.ops import Add, DigitAdd, Influence, Op, Replace, Store
 from puzzlecalc.calculator.ops.base import ValueOp
 from puzzlecalc.calculator.state import LARGEST_DISPLAY, LARGEST_INFLUENCE, format_value
 from puzzlecalc.errors import InvalidArgumentError, InvalidTypeError
@@ -127,6 +127,16 @@ def test_a_button_s_number_fits_on_a_display(make: Callable[[], Op]) -> None:
     assert parse_button(f"x^{LARGEST_DISPLAY}").apply(GameState(1)) == GameState(1)
 
 
+@pytest.mark.parametrize(("old", "new"), [("1", "x"), ("x", "1"), ("", "1"), ("1", "\u00b2")])
+def test_a_replace_button_s_sides_are_digits(old: str, new: str) -> None:
+    with pytest.raises(InvalidButtonError, match="must be a string of digits"):
+        Replace(old, new)
+
+
+def test_a_replace_button_s_new_side_may_be_empty() -> None:
+    assert Replace("1", "").label() == "1=>"
+
+
 def test_a_state_s_total_holds_any_level_s_presses_and_no_more() -> None:
     assert MAX_MOVES * LARGEST_DISPLAY <= LARGEST_INFLUENCE  # (a level's every press [+]N)
     assert GameState(0, influence=-LARGEST_INFLUENCE).influence == -LARGEST_INFLUENCE
@@ -165,6 +175,7 @@ INFLUENCED = [
     ("/2", 1, "/3", 8, None),
     ("1", 1, "2", 3, 32),
     ("9", 1, "10", -3, -310),
+    ("1", -1, "0", 5, 50),
     ("Reverse", 4, "Reverse", 12, 21),
     ("1=>2", 1, "1=>2", 11, 22),
     ("x^2", 1, "x^2", 3, 9),
