@@ -6,7 +6,8 @@ and give a path back as a :data:`Route`, the plain pair ``(states, moves)``, for
 public function to wrap. (Kept apart so that mypyc may compile the loops: a compiled
 function checks the types of its arguments on entry, before a check of ours could name
 them.) Each loop here has the name of the public function it serves, whose docstring says
-what it does.
+what it does; :class:`Graph` serves two (``count_paths`` and ``iter_paths``), and
+:func:`layered` gives it the problem it needs for a prune.
 """
 
 from __future__ import annotations
@@ -26,6 +27,7 @@ __all__ = [
     "breadth_first",
     "breadth_first_each",
     "depth_first",
+    "layered",
     "layers",
 ]
 
@@ -264,7 +266,6 @@ class Graph(Generic[S, M]):
         successors: Successors[S, M],
         max_depth: int,
         max_states: int,
-        prune: Prune[S] | None,
     ) -> None:
         self.start = start
         self.edges: dict[S, list[tuple[M, S]]] = {}
@@ -281,12 +282,7 @@ class Graph(Generic[S, M]):
                     continue
                 if depth == max_depth:
                     continue
-                edges = [
-                    (move, reached)
-                    for move, reached in successors(state)
-                    if prune is None or not prune(reached, depth + 1)
-                ]
-                self.edges[state] = edges
+                self.edges[state] = edges = list(successors(state))
                 stored += len(edges)
                 for _, reached in edges:
                     if reached not in seen:
@@ -342,6 +338,25 @@ class Graph(Generic[S, M]):
             states.append(reached)
             moves.append(move)
             stack.append(iter(self.edges[reached]))
+
+
+def layered(
+    start: S, is_goal: IsGoal[S], successors: Successors[S, M], prune: Prune[S]
+) -> tuple[tuple[S, int], IsGoal[tuple[S, int]], Successors[tuple[S, int], M]]:
+    """The problem whose states are ``(state, moves made)`` pairs, without the moves the
+    ``prune`` cuts off: a state reached after different numbers of moves is a different
+    state there, so a :class:`Graph` of it judges each path by the prune at its own depth."""
+
+    def layered_is_goal(node: tuple[S, int]) -> bool:
+        return is_goal(node[0])
+
+    def layered_successors(node: tuple[S, int]) -> list[tuple[M, tuple[S, int]]]:
+        state, made = node
+        made += 1
+        moves = successors(state)
+        return [(move, (reached, made)) for move, reached in moves if not prune(reached, made)]
+
+    return (start, 0), layered_is_goal, layered_successors
 
 
 def layers(

@@ -4,7 +4,11 @@ Nothing here knows about calculators. A search works on any :class:`Problem`: a 
 state, a goal test and the successors of a state, each reached by a move. States must
 be hashable; every search remembers the states it has seen, takes a depth bound and a
 limit on the states it may visit, and accepts a ``prune`` hook that cuts a state off
-(``prune(state, depth)`` returning ``True``). Every state a move reaches is a visit,
+(``prune(state, depth)`` returning ``True``, ``depth`` the moves that reached it).
+:func:`count_paths` and :func:`iter_paths` judge each path at its own depth, whatever
+the prune. The searches for one path remember a state by the fewest moves that reach it,
+so they take a cut to last: a state cut off after ``depth`` moves should be cut off after
+more (as a state too far from the goal stays too far). Every state a move reaches is a visit,
 whether it is new or seen before, so ``max_states`` bounds the time of a search as well
 as its memory, however many moves a state has (a level of 5,000 buttons).
 
@@ -31,7 +35,7 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping
-from typing import Final, Generic, Protocol, TypeVar
+from typing import Any, Final, Generic, Protocol, TypeVar
 
 import attrs
 
@@ -277,12 +281,17 @@ def layers(
 
 def _graph(
     problem: Problem[S, M], max_depth: int, max_states: int, prune: Prune[S] | None
-) -> _search.Graph[S, M]:
+) -> _search.Graph[Any, M]:
+    """The graph of the problem's states, or with a ``prune``, of ``(state, moves made)``
+    pairs (:func:`~puzzlecalc._search.layered`)."""
     _check(max_depth, max_states)
     _problem(problem)
     function_or_none(prune, "prune")
     start, is_goal, successors = problem.initial(), problem.is_goal, problem.successors
-    return _search.Graph(start, is_goal, successors, max_depth, max_states, prune)
+    if prune is None:
+        return _search.Graph(start, is_goal, successors, max_depth, max_states)
+    layered = _search.layered(start, is_goal, successors, prune)
+    return _search.Graph(*layered, max_depth, max_states)
 
 
 def count_paths(
@@ -296,6 +305,8 @@ def count_paths(
 
     Paths stop at the first goal they reach. The count comes from dynamic programming
     over the states, without walking the paths, so it is fast however many there are.
+    With a ``prune``, the states are told apart by the moves that reach them, so each path
+    is judged by the prune at its own depth.
 
     :raises SearchLimitError: if more than ``max_states`` states are within reach.
     """
@@ -313,10 +324,13 @@ def iter_paths(
     """Every path to a goal within ``max_depth`` moves: shortest first, then in move order.
 
     Paths stop at the first goal they reach. Only branches that lead to a goal are
-    walked, so the time grows with the number of paths, not of dead ends.
+    walked, so the time grows with the number of paths, not of dead ends. A ``prune``
+    judges each path at its own depth, as in :func:`count_paths`.
 
     :raises SearchLimitError: if more than ``max_states`` states are within reach.
     """
     graph = _graph(problem, max_depth, max_states, prune)
     routes = itertools.chain.from_iterable(map(graph.paths, range(max_depth + 1)))
-    return (Path(*route) for route in routes)
+    if prune is None:
+        return (Path(*route) for route in routes)
+    return (Path(tuple(state for state, _ in states), moves) for states, moves in routes)

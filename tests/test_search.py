@@ -7,7 +7,7 @@ from collections.abc import Callable
 
 import attrs
 import pytest
-from hypothesis import given
+from hypothesis import example, given
 from hypothesis import strategies as st
 
 from puzzlecalc import SearchLimitError, search
@@ -33,25 +33,32 @@ class Counter:
 MOVES = {"+1": lambda n: n + 1, "x2": lambda n: n * 2, "-3": lambda n: n - 3}
 
 
-def _brute_force(problem: Counter, depth: int) -> list[tuple[str, ...]]:
-    """Every move sequence of at most ``depth`` moves that first reaches the goal at its end."""
+def _brute_force(
+    problem: Counter, depth: int, prune: Callable[[int, int], bool] = lambda state, moves: False
+) -> list[tuple[str, ...]]:
+    """Every move sequence of at most ``depth`` moves that first reaches the goal at its
+    end, with no state the ``prune`` cuts off after the moves that reach it."""
     return [
         moves
         for length in range(depth + 1)
         for moves in itertools.product(MOVES, repeat=length)
         if _first_hit_is_last(problem, moves)
+        and not any(
+            prune(state, made) for made, state in enumerate(_states(problem, moves)) if made
+        )
     ]
 
 
+def _states(problem: Counter, moves: tuple[str, ...]) -> list[int]:
+    states = [problem.start]
+    for move in moves:
+        states.append(MOVES[move](states[-1]))
+    return states
+
+
 def _first_hit_is_last(problem: Counter, moves: tuple[str, ...]) -> bool:
-    value = problem.start
-    if value == problem.goal:
-        return not moves
-    for number, move in enumerate(moves, 1):
-        value = MOVES[move](value)
-        if value == problem.goal:
-            return number == len(moves)
-    return False
+    hits = [made for made, state in enumerate(_states(problem, moves)) if state == problem.goal]
+    return hits[:1] == [len(moves)]
 
 
 def test_breadth_first_finds_a_shortest_path() -> None:
@@ -120,6 +127,68 @@ def test_searches_agree_with_brute_force(goal: int, depth: int) -> None:
         assert shortest.moves == paths[0].moves  # the first shortest path in move order
         assert len(deepening) == len(shortest)
         assert len(anything) >= len(shortest) and anything.states[-1] == goal
+
+
+Cuts = tuple[Counter, int, set[tuple[int, int]]]
+
+
+@st.composite
+def _cuts(draw: st.DrawFn) -> Cuts:
+    """A problem, a depth and some of the (state, moves made) pairs on its paths to the goal."""
+    problem, depth = Counter(draw(st.integers(-20, 40))), draw(st.integers(0, 5))
+    on_paths = sorted(
+        (state, made)
+        for moves in _brute_force(problem, depth)
+        for made, state in enumerate(_states(problem, moves))
+        if made
+    )
+    return problem, depth, draw(st.sets(st.sampled_from(on_paths)) if on_paths else st.just(set()))
+
+
+@given(_cuts())
+@example((Counter(-2), 4, {(-2, 1)}))  # (-2 is reached in 1 move, and in 4 on other paths)
+def test_paths_are_judged_by_the_prune_at_their_own_depth(drawn: Cuts) -> None:
+    """:func:`iter_paths` and :func:`count_paths` keep exactly the paths that pass the
+    prune at every step, however it changes with the depth: a state reached after 1 move
+    on one path and 4 on another is judged twice."""
+    problem, depth, cuts = drawn
+    prune = lambda state, moves: (state, moves) in cuts  # noqa: E731
+    expected = _brute_force(problem, depth, prune)
+    paths = list(search.iter_paths(problem, max_depth=depth, prune=prune))
+    assert [path.moves for path in paths] == expected
+    assert all(path.states == tuple(_states(problem, path.moves)) for path in paths)
+    counts = search.count_paths(problem, max_depth=depth, prune=prune)
+    assert counts == [
+        sum(len(moves) == length for moves in expected) for length in range(depth + 1)
+    ]
+
+
+@given(_cuts())
+@example((Counter(-4), 4, {(-4, 3)}))  # (-4 is reached in 2 moves, and in 4 on other paths)
+def test_a_lasting_prune_leaves_every_search_its_answer(drawn: Cuts) -> None:
+    """A lasting prune (once it cuts a state off, it cuts it off after more moves too: the
+    kind the searches that remember a state by its fewest moves take) leaves each search
+    the answer it gives among the paths the prune keeps."""
+    problem, depth, cuts = drawn
+    first_cut: dict[int, int] = {}
+    for state, made in cuts:
+        first_cut[state] = min(made, first_cut.get(state, made))
+    prune = lambda state, moves: moves >= first_cut.get(state, moves + 1)  # noqa: E731
+    expected = _brute_force(problem, depth, prune)
+    assert [path.moves for path in search.iter_paths(problem, max_depth=depth, prune=prune)] == (
+        expected
+    )
+    shortest = search.breadth_first(problem, max_depth=depth, prune=prune)
+    deepening = search.iterative_deepening(problem, max_depth=depth, prune=prune)
+    anything = search.depth_first(problem, max_depth=depth, prune=prune)
+    each = search.breadth_first_each(problem, {problem.goal: depth}, prune=prune)
+    if not expected:
+        assert shortest is None and deepening is None and anything is None and not each
+        return
+    assert shortest is not None and deepening is not None and anything is not None
+    assert shortest.moves == expected[0] and each[problem.goal] == shortest
+    assert len(deepening) == len(shortest) and deepening.moves in expected
+    assert anything.moves in _brute_force(problem, len(anything), prune)
 
 
 @given(st.dictionaries(st.integers(-20, 40), st.integers(0, 5), min_size=1, max_size=4))
