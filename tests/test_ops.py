@@ -14,7 +14,13 @@ from puzzlecalc import At, GameState, InvalidButtonError, Portal, Rules, parse_b
 from puzzlecalc.calculator.level import MAX_MOVES
 from puzzlecalc.calculator.ops import Add, DigitAdd, Influence, Op, Replace, Store
 from puzzlecalc.calculator.ops.base import ValueOp
-from puzzlecalc.calculator.state import LARGEST_DISPLAY, LARGEST_INFLUENCE, format_value
+from puzzlecalc.calculator.state import (
+    LARGEST_DISPLAY,
+    LARGEST_INFLUENCE,
+    LARGEST_POSITION,
+    Value,
+    format_value,
+)
 from puzzlecalc.errors import InvalidArgumentError, InvalidTypeError
 
 DECIMAL = Rules(division="decimal")
@@ -144,6 +150,29 @@ def test_a_state_s_total_holds_any_level_s_presses_and_no_more() -> None:
         GameState(0, influence=LARGEST_INFLUENCE + 1)
     with pytest.raises(InvalidArgumentError, match="influence must be from"):
         GameState(0, influence=10**5000)
+
+
+# (field, values a state holds, values it refuses)
+STATE_FIELDS = [
+    ("influence", [-LARGEST_INFLUENCE, LARGEST_INFLUENCE], [LARGEST_INFLUENCE + 1, True]),
+    ("store", [None, 0, LARGEST_DISPLAY], [-1, LARGEST_DISPLAY + 1, True]),
+    ("lock", [None, 0, LARGEST_POSITION - 1], [-1, LARGEST_POSITION, True]),
+]
+
+
+@pytest.mark.parametrize("value", [7, Fraction(7, 2)])
+@pytest.mark.parametrize(("field", "held", "refused"), STATE_FIELDS)
+def test_a_state_s_fields_are_checked_alike_whatever_its_value(
+    value: Value, field: str, held: list[object], refused: list[object]
+) -> None:
+    """A whole display takes the quick check of every field at once, a Fraction the check
+    of each field: both hold and refuse the same (the quick one let a store of a hundred
+    million through)."""
+    for kept in held:
+        assert getattr(GameState(value, **{field: kept}), field) == kept  # type: ignore[arg-type]
+    for wrong in refused:
+        with pytest.raises(ValueError, match=field):
+            GameState(value, **{field: wrong})  # type: ignore[arg-type]
 
 
 @pytest.mark.parametrize(

@@ -54,9 +54,12 @@ class GameState:
 
     :param value: the number on the display.
     :param influence: the total added by the ``[+]N`` (and taken by ``[-]N``) presses so far.
-    :param store: the value saved by holding Store, or ``None`` while it is empty.
+    :param store: the value saved by holding Store (a whole display, 0 to
+        :data:`LARGEST_DISPLAY`), or ``None`` while it is empty.
     :param lock: the digit position a ``Lock`` press holds for the next press (Calculator 2),
         or ``None`` when no lock is pending.
+    :raises InvalidTypeError: if a field is not of its type.
+    :raises InvalidArgumentError: if a field is out of its range.
     """
 
     value: Value
@@ -71,7 +74,10 @@ class GameState:
             and -LARGEST_DISPLAY <= self.value <= LARGEST_DISPLAY
             and self.influence.__class__ is int
             and -LARGEST_INFLUENCE <= self.influence <= LARGEST_INFLUENCE
-            and (self.store is None or (self.store.__class__ is int and self.store >= 0))
+            and (
+                self.store is None
+                or (self.store.__class__ is int and 0 <= self.store <= LARGEST_DISPLAY)
+            )
             and (
                 self.lock is None
                 or (self.lock.__class__ is int and 0 <= self.lock < LARGEST_POSITION)
