@@ -336,6 +336,7 @@ def test_word_goal_solution_shape() -> None:
     assert solution is not None
     assert solution.indices == [(0, "press"), (1, "press"), (None, "ABC")]
     assert solution.labels == ["Sort desc", "Cut 8", "ABC"]
+    assert solution.displays == [8522, 522, 522]  # (ABC spells the display, and leaves it)
     assert len(solution) == 3 and str(solution).endswith("2825 -> ODD)")
     assert solution.steps()[-1] == ("ABC", "ODD")
     assert (
