@@ -368,6 +368,8 @@ def test_resuming_rows_that_are_not_this_census_is_refused_naming_the_line(
         ("1 1 4 25,1,180,200,200:\u0661", "a distance '\u0661' is not a whole number"),
         ("1 1 4 25,1," + "9" * 5000 + ",200,", "reached '9{40}' is not a whole number"),
         ("1 1 4 25,1,-,200,", "reached '-' is not a whole number"),
+        ("1 1 4 25", "it has 1 cell, not 5"),
+        ("1 1 4 25,1", "it has 2 cells, not 5"),
     ],
 )
 def test_a_number_of_a_row_is_read_as_the_census_writes_it(row: str, message: str) -> None:
@@ -386,6 +388,7 @@ def test_a_number_of_a_row_is_read_as_the_census_writes_it(row: str, message: st
         ("1 2 3 4,3,22 24,24,22 24,x", "a target of reached:classroom 'x' is not a whole number"),
         ("1 2 3 4,0x3,22 24,24,22 24,24", "solutions '0x3' is not a whole number"),
         ("1 2 3 \uff14,3,22 24,24,22 24,24", "a card of the hand '\uff14' is not a whole number"),
+        ("1 2 3 4", "it has 1 cell, not 6"),
     ],
 )
 def test_a_number_of_a_hand_row_is_read_as_the_census_writes_it(row: str, message: str) -> None:

@@ -926,6 +926,7 @@ def test_puzzle_files_in_each_form(
         ("952\n", True, "f line 1: expected the numbers, then the target"),
         ("[1, 2]", False, "f item 1: expected"),
         ("a,b\n1,2,3\n", False, "f line 2: 3 cells, but the header names 2 columns"),
+        ("cards\n1,2\n", False, "f line 2: 2 cells, but the header names 1 column"),
     ],
 )
 def test_puzzle_files_that_cannot_be_read(text: str, target_last: bool, shown: str | None) -> None:

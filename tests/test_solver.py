@@ -209,6 +209,14 @@ def test_the_search_limit_names_the_level() -> None:
             SearchLimitError, match=f"^the level 54 -> 49 in 3 moves or {named} with /5, Lock: "
         ):
             solve_goals(goals, max_states=2)
+    # past three goals, the rest are counted
+    for more, named in ((1, "1 more goal"), (2, "2 more goals")):
+        goals = [Level(start=0, goal=goal, moves=3, buttons=["+1"]) for goal in range(7, 10 + more)]
+        with pytest.raises(
+            SearchLimitError,
+            match=rf"^the level 0 -> 7 in 3 moves or 8 .* or 9 in 3 moves \(and {named}\) with \+1:",
+        ):
+            solve_goals(goals, max_states=1)
 
 
 def test_unknown_method() -> None:

@@ -131,7 +131,8 @@ def apply(op: str, left: Number, right: Number, max_digits: int = MAX_DIGITS) ->
     if op == "^":
         made = power(left, right, max_digits)
         if made is None:
-            raise NoValueError(f"the power is not an exact number of at most {max_digits} digits")
+            most = counted(max_digits, "digit")
+            raise NoValueError(f"the power is not an exact number of at most {most}")
         return made
     if type(left) is int and type(right) is int:  # (most often)
         if op != "/":

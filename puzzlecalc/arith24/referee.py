@@ -31,6 +31,7 @@ import attrs
 from puzzlecalc import _free_text
 from puzzlecalc._checks import shown, whole_number
 from puzzlecalc._free_text import is_typed_claim_of_none
+from puzzlecalc._text import counted
 from puzzlecalc.arith24.expr import MAX_LENGTH, BinOp, Expr, Num, Numeral, UnOp, _parsed
 from puzzlecalc.arith24.numbers import (
     MAX_VALUE_DIGITS,
@@ -268,7 +269,8 @@ def _broken_rule(step: BinOp | UnOp, rules: HouseRules) -> str | None:
         made = unary(step.op, step.operand.value, rules.max_digits)
         if made is None:
             what = "an exact square root" if step.op == "√" else "a factorial"
-            bound = f" of at most {rules.max_digits} digits (max_digits)" if step.op == "!" else ""
+            most = counted(rules.max_digits, "digit")
+            bound = f" of at most {most} (max_digits)" if step.op == "!" else ""
             return f"{step} is not {what}{bound}"
     elif step.op == "/" and step.right.value == 0:
         return f"{step} divides by zero"
@@ -276,9 +278,8 @@ def _broken_rule(step: BinOp | UnOp, rules: HouseRules) -> str | None:
         try:
             apply("^", step.left.value, step.right.value, rules.max_digits)
         except ArithmeticError:
-            return (
-                f"{step} is not an exact number of at most {rules.max_digits} digits (max_digits)"
-            )
+            most = counted(rules.max_digits, "digit")
+            return f"{step} is not an exact number of at most {most} (max_digits)"
     try:
         value = step.value
     except ArithmeticError:  # (division by 0 is ruled out above)
@@ -290,7 +291,7 @@ def _refusal(made: str, verb: str, value: Number, rules: HouseRules) -> str:
     """Why ``rules`` do not allow ``value`` (:meth:`~.rules.HouseRules.allows`), which
     ``made`` (a step, or a number written) ``verb`` (gives, or is)."""
     if rules.family and not fits(value, rules.max_digits):
-        return f"{made} has more than {rules.max_digits} digits (max_digits)"
+        return f"{made} has more than {counted(rules.max_digits, 'digit')} (max_digits)"
     if rules.whole_only and value.denominator != 1:
         return f"{made} {verb} {_number(value)}, and no fractions are allowed along the way"
     if rules.natural:

@@ -262,7 +262,9 @@ class _Naming:
         goals = " or ".join(
             f"{level.goal} in {counted(level.moves, 'move')}" for level in self.levels[:3]
         )
-        goals += f" (and {len(self.levels) - 3} more goals)" if len(self.levels) > 3 else ""
+        goals += (
+            f" (and {counted(len(self.levels) - 3, 'more goal')})" if len(self.levels) > 3 else ""
+        )
         labels = first.labels()
         buttons = ", ".join(labels[:_NAMED_BUTTONS])
         buttons += f", ... ({len(labels)} buttons)" if len(labels) > _NAMED_BUTTONS else ""

@@ -36,6 +36,7 @@ import re
 from collections.abc import Iterator
 from typing import Any, Final, NamedTuple, TextIO
 
+from puzzlecalc._text import counted
 from puzzlecalc.errors import InvalidHandError
 
 __all__ = ["MAX_JSON_LIST", "MAX_LINE", "Puzzle", "iter_puzzles", "read_puzzles"]
@@ -195,7 +196,8 @@ def _from_csv(lines: Iterator[tuple[int, str]], source: str, answers: bool) -> I
             continue
         if len(cells) > len(header):
             raise InvalidHandError(
-                f"{where}: {len(cells)} cells, but the header names {len(header)} columns"
+                f"{where}: {len(cells)} cells, but the header names "
+                f"{counted(len(header), 'column')}"
             )
         named = dict(zip(header, cells, strict=False))
         numbers = [

@@ -29,6 +29,7 @@ from typing import Any, Generic, TextIO, TypeVar
 import attrs
 
 from puzzlecalc._checks import shown
+from puzzlecalc._text import counted
 from puzzlecalc.arith24.census.deck import Deck
 from puzzlecalc.arith24.census.results import (
     HOUSE_RULES,
@@ -86,7 +87,7 @@ def _numbers(cell: str, what: str) -> tuple[int, ...]:
 
 def _cells(row: Sequence[str], count: int) -> None:
     if len(row) != count:
-        raise ValueError(f"it has {len(row)} cells, not {count}")
+        raise ValueError(f"it has {counted(len(row), 'cell')}, not {count}")
 
 
 def countdown_rows(spec: CountdownSpec, deck: Deck) -> RowFormat[SelectionResult]:
