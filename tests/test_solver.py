@@ -217,6 +217,13 @@ def test_the_search_limit_names_the_level() -> None:
             match=rf"^the level 0 -> 7 in 3 moves or 8 .* or 9 in 3 moves \(and {named}\) with \+1:",
         ):
             solve_goals(goals, max_states=1)
+    # past twelve buttons, the rest are counted
+    for count, named in ((12, "12, 13: "), (13, r"13, \.\.\. \(13 buttons\): ")):
+        level = Level(start=0, goal=99, moves=2, buttons=[str(n) for n in range(2, count + 2)])
+        with pytest.raises(
+            SearchLimitError, match=f"^the level 0 -> 99 in 2 moves with 2, 3, .*{named}"
+        ):
+            solve_level(level, max_states=1)
 
 
 def test_unknown_method() -> None:
