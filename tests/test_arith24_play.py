@@ -214,6 +214,25 @@ def test_difficulty_agrees_with_how_often_people_solve_hands() -> None:
     assert (round(min(rated)), round(max(rated))) == (3, 9)  # (the scale --band's help gives)
 
 
+@pytest.mark.parametrize(
+    ("xs", "ys", "words"),
+    [
+        ([1, 2, 3], [1, 2], "the same length"),
+        ([1], [1], "at least 2"),
+        ([0, 0, 0], [1, 2, 3], r"xs to hold two different values, not \[0, 0, 0\]"),
+        ([1, 2, 3], [2.5, 2.5, 2.5], r"ys to hold two different values, not \[2.5, 2.5, 2.5\]"),
+    ],
+)
+def test_spearman_refuses_what_has_no_order_to_compare(
+    xs: list[float], ys: list[float], words: str
+) -> None:
+    """A sequence of one value throughout has ranks all alike: its correlation with
+    anything divides 0 by 0 (a ZeroDivisionError, before)."""
+    with pytest.raises(InvalidArgumentError, match=words):
+        spearman(xs, ys)
+    assert spearman([0, 0, 1], [2.5, 2.5, 3]) == 1.0  # (ties, but two values each)
+
+
 def test_difficulty_basics() -> None:
     assert difficulty([1, 1, 1, 1]) == math.inf
     assert difficulty([1, 2, 3, 4]) < difficulty([3, 3, 8, 8])

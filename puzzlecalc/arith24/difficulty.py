@@ -281,10 +281,18 @@ def spearman(xs: Sequence[float], ys: Sequence[float]) -> float:
 
     >>> spearman([1, 2, 3, 4], [10, 30, 20, 40])
     0.8
+
+    :raises InvalidArgumentError: if the sequences differ in length or are shorter than
+        2, or one holds a single value throughout (it has no order to compare).
     """
     rx, ry = ranks(xs), ranks(ys)
     if len(xs) != len(ys) or len(xs) < 2:
         raise InvalidArgumentError("spearman needs two sequences of the same length, at least 2")
+    for name, values, ranked in (("xs", xs, rx), ("ys", ys, ry)):
+        if min(ranked) == max(ranked):
+            raise InvalidArgumentError(
+                f"spearman needs {name} to hold two different values, not {shown(values)}"
+            )
     mean = (len(xs) - 1) / 2
     cov = sum((a - mean) * (b - mean) for a, b in zip(rx, ry, strict=True))
     spread = math.sqrt(sum((a - mean) ** 2 for a in rx) * sum((b - mean) ** 2 for b in ry))
