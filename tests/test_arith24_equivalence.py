@@ -708,6 +708,7 @@ def test_a_tree_holds_as_many_numbers_as_its_expression(expr: Expr) -> None:
         ("(2+8)*10/10", "(2+8)+10-10", True),  # a useless pair, multiplied or added
         ("(1+1!+2)!", "(1+1+2)!", True),  # an operator that changes nothing: 1! is 1
         ("√(√1+3)", "√(1+3)", True),
+        ("√16*(4-3)", "4*(√16-3)", True),  # a card aside worth a root at work takes its place
         ("(3-2)*4-3", "(3-2)*(4-3)", False),  # a useless part within its own sum or product
         ("10+2-1-1", "10*(2-1)/1", True),  # the target of a card, the rest useless: one way
         ("10+2-1-1", "10+(1-1)*2", True),
