@@ -290,6 +290,10 @@ def _no_free_noop(solution: Solution, rules: Rules) -> bool:
     Level(start=104, goal=55, moves=1, buttons=["Store", "+/-"], portal=[2, 0]),
     Rules(hold_costs_move=False),
 )
+@example(  # (with a move to spare, the holds that change the display are still no move)
+    Level(start=104, goal=55, moves=2, buttons=["Store", "+/-"], portal=[2, 0]),
+    Rules(hold_costs_move=False),
+)
 def test_solver_agrees_with_brute_force(level: Level, rules: Rules) -> None:
     _agrees_with_brute_force(level, rules)
 
