@@ -294,6 +294,10 @@ def _no_free_noop(solution: Solution, rules: Rules) -> bool:
     Level(start=104, goal=55, moves=2, buttons=["Store", "+/-"], portal=[2, 0]),
     Rules(hold_costs_move=False),
 )
+@example(  # (and with a goal of 0, which a [+]N total of 0 is not)
+    Level(start=104, goal=0, moves=2, buttons=["Store", "-5"], portal=[2, 0]),
+    Rules(hold_costs_move=False),
+)
 def test_solver_agrees_with_brute_force(level: Level, rules: Rules) -> None:
     _agrees_with_brute_force(level, rules)
 
