@@ -267,3 +267,49 @@ def test_every_move_made_counts_against_the_state_limit(name: str, depth: int, l
     elif name == "iterative_deepening":
         most = (depth + 1) * (limit + depth * problem.width)
     assert problem.made <= most
+
+
+@pytest.mark.parametrize("name", ["breadth_first", "depth_first", "breadth_first_each", "layers"])
+@pytest.mark.parametrize("depth", [1, 2, 3])
+def test_a_search_that_makes_as_many_moves_as_its_limit_is_not_stopped(
+    name: str, depth: int
+) -> None:
+    """``max_states`` is the most moves a search may make, not one fewer: a search of
+    a problem with no goal makes every move within the depth, and passes at exactly that
+    many (each of these searches makes each move once, here)."""
+    made = Wide(5).width * sum(5**layer for layer in range(depth))  # (5 + 25 + ...)
+    problem = Wide(5)
+    SEARCHES[name](problem, depth, made)
+    assert problem.made == made
+    with pytest.raises(SearchLimitError, match=f"max_states={made - 1}"):
+        SEARCHES[name](Wide(5), depth, made - 1)
+
+
+@attrs.define
+class Counting:
+    """:class:`Counter`, counting the moves made (``made``)."""
+
+    problem: Counter
+    made: int = 0
+
+    def initial(self) -> int:
+        return self.problem.initial()
+
+    def is_goal(self, state: int) -> bool:
+        return self.problem.is_goal(state)
+
+    def successors(self, state: int) -> list[tuple[str, int]]:
+        moves = self.problem.successors(state)
+        self.made += len(moves)
+        return moves
+
+
+@pytest.mark.parametrize("name", ["breadth_first", "breadth_first_each"])
+def test_a_goal_found_with_as_many_moves_as_the_limit_is_found(name: str) -> None:
+    """As above, where the goal is met before the last layer (10 in 4 moves of 10)."""
+    problem = Counting(Counter(10))
+    path = SEARCHES[name](problem, 10, 10**6)  # type: ignore[arg-type]
+    made = problem.made
+    assert SEARCHES[name](Counting(Counter(10)), 10, made) == path  # type: ignore[arg-type]
+    with pytest.raises(SearchLimitError, match=f"max_states={made - 1}"):
+        SEARCHES[name](Counting(Counter(10)), 10, made - 1)  # type: ignore[arg-type]
