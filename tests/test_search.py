@@ -277,7 +277,7 @@ def test_a_search_that_makes_as_many_moves_as_its_limit_is_not_stopped(
     """``max_states`` is the most moves a search may make, not one fewer: a search of
     a problem with no goal makes every move within the depth, and passes at exactly that
     many (each of these searches makes each move once, here)."""
-    made = Wide(5).width * sum(5**layer for layer in range(depth))  # (5 + 25 + ...)
+    made = sum(5**layer for layer in range(1, depth + 1))  # (5 + 25 + ...)
     problem = Wide(5)
     SEARCHES[name](problem, depth, made)
     assert problem.made == made
