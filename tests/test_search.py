@@ -96,6 +96,9 @@ def test_limit_on_states_raises() -> None:
     table = "counting paths of up to 1 move through 3 states needs more than max_states=6"
     with pytest.raises(SearchLimitError, match=table):  # (the states fit, not their table)
         search.count_paths(Counter(10), max_depth=1, max_states=6)
+    # 3 states, 3 moves and the table's 1 entry per state with moves: 7 is enough
+    assert search.count_paths(Counter(10), max_depth=1, max_states=7) == [0, 0]
+    assert list(search.iter_paths(Counter(10), max_depth=1, max_states=7)) == []
 
 
 def test_deep_bounds_do_not_overflow_the_stack() -> None:
