@@ -73,7 +73,14 @@ from puzzlecalc.arith24.every import every_target
 from puzzlecalc.arith24.expr import Expr
 from puzzlecalc.arith24.game import deal
 from puzzlecalc.arith24.ten import ten_census
-from puzzlecalc.calculator.ops import Add, Append, Multiply, Power
+from puzzlecalc.calculator.level import MAX_BUTTONS, MAX_PRESSES, MAX_WORD, word_value
+from puzzlecalc.calculator.notation import (
+    MAX_LABEL_LENGTH,
+    MAX_PRESS_LENGTH,
+    parse_button,
+    parse_press,
+)
+from puzzlecalc.calculator.ops import Add, Append, Delete, Multiply, Op, Power
 from puzzlecalc.calculator.problem import LevelProblem
 from puzzlecalc.calculator.solver import DEFAULT_MAX_STATES
 from puzzlecalc.cli import main as cli_main
@@ -1345,6 +1352,48 @@ def test_buttons_and_presses_without_end_are_refused_at_once() -> None:
         advise(level, itertools.cycle(["+1", "-1"]))
     with pytest.raises(IllegalPressError, match="more than 2000 presses"):
         level.replay(itertools.cycle([(0, "press"), (1, "press")]))
+
+
+def _buttons(count: int) -> int:
+    return len(Level(start=0, goal=1, moves=1, buttons=["+1"] * count).buttons)
+
+
+def _presses(count: int) -> int:
+    level = Level(start=0, goal=1, moves=1, buttons=["+1", "-1"])
+    presses = itertools.islice(itertools.cycle([(0, "press"), (1, "press")]), count)
+    return len(level.replay(presses))
+
+
+def _word(letters: int) -> int:
+    return word_value("A" * letters)
+
+
+def _label(length: int) -> Op:
+    return parse_button(" " * (length - 2) + "+1")  # (spaces are read past)
+
+
+def _press(length: int) -> tuple[Op, str, object]:
+    return parse_press("Delete@" + "0" * (length - 8) + "2")
+
+
+BOUNDS: Final = [
+    # (reading what, its size, what it reads at the bound, the error one past it)
+    (_buttons, MAX_BUTTONS, MAX_BUTTONS, "at most 10000 buttons"),
+    (_presses, MAX_PRESSES, MAX_PRESSES, "more than 2000 presses"),
+    (_word, MAX_WORD, 11_111_111, "at most 8 letters"),
+    (_label, MAX_LABEL_LENGTH, Add(1), "button label is too long"),
+    (_press, MAX_PRESS_LENGTH, (Delete(), "press", 2), "a press is too long"),
+]
+
+
+@pytest.mark.parametrize(("read", "most", "read_whole", "message"), BOUNDS)
+def test_each_bound_on_what_a_level_reads_admits_its_size_and_refuses_one_more(
+    read: Callable[[int], object], most: int, read_whole: object, message: str
+) -> None:
+    """The bounds above hold input without end; at them, the input is read whole."""
+    assert read(most) == read_whole
+    with pytest.raises(PuzzlecalcError, match=message):
+        read(most + 1)
 
 
 def test_the_goals_of_a_level_share_their_buttons_read_once() -> None:
