@@ -47,6 +47,8 @@ VARIANTS = [
     ("**3", ops.Power(3)),
     ("[+]1", ops.Influence(1)),
     ("[+2]", ops.Influence(2)),
+    ("[-]2", ops.Influence(-2)),
+    ("[-3]", ops.Influence(-3)),
     ("Store", ops.Store()),
     ("sto", ops.Store()),
 ]
