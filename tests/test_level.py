@@ -17,6 +17,8 @@ from puzzlecalc import (
     Rules,
     solve_level,
 )
+from puzzlecalc.calculator.level import MAX_MOVES
+from puzzlecalc.calculator.rules import DISPLAY_MAX
 
 
 @pytest.mark.parametrize(
@@ -110,6 +112,8 @@ BAD_LEVELS: list[tuple[dict[str, Any], type[Exception], str]] = [
         "moves must be from 0",
     ),
     ({"start": 0, "goal": 10**7, "moves": 1, "buttons": ["+1"]}, InvalidLevelError, "does not fit"),
+    ({"start": 10**6, "goal": 1, "moves": 1, "buttons": ["+1"]}, InvalidLevelError, "start does"),
+    ({"start": 0, "goal": -(10**6), "moves": 1, "buttons": ["+1"]}, InvalidLevelError, "goal does"),
     ({"start": 0, "goal": 1, "moves": 1, "buttons": []}, InvalidLevelError, "at least one button"),
     ({"start": 0, "goal": 1, "moves": 1, "buttons": "+1"}, InvalidLevelError, "list of labels"),
     ({"start": 0, "goal": 1, "moves": 1, "buttons": ["+1", "frob"]}, InvalidButtonError, "'frob'"),
@@ -120,6 +124,11 @@ BAD_LEVELS: list[tuple[dict[str, Any], type[Exception], str]] = [
     ),
     ({"start": 0, "goal": 1, "moves": 1, "buttons": 5}, InvalidLevelError, "list of labels"),
 ]
+
+
+def test_a_level_s_numbers_may_be_as_large_as_the_display_and_the_move_limit() -> None:
+    level = Level(start=-DISPLAY_MAX, goal=DISPLAY_MAX, moves=MAX_MOVES, buttons=["+1"])
+    assert (level.start, level.goal, level.moves) == (-999_999, 999_999, 1000)
 
 
 @pytest.mark.parametrize(("data", "error", "message"), BAD_LEVELS)
