@@ -17,8 +17,8 @@ from puzzlecalc import (
     Rules,
     solve_level,
 )
-from puzzlecalc.calculator.level import MAX_MOVES
-from puzzlecalc.calculator.rules import DISPLAY_MAX
+from puzzlecalc.calculator.level import MAX_MOVES, WORD_PRESS
+from puzzlecalc.calculator.rules import DISPLAY_MAX, LockOrder
 
 
 @pytest.mark.parametrize(
@@ -129,6 +129,32 @@ BAD_LEVELS: list[tuple[dict[str, Any], type[Exception], str]] = [
 def test_a_level_s_numbers_may_be_as_large_as_the_display_and_the_move_limit() -> None:
     level = Level(start=-DISPLAY_MAX, goal=DISPLAY_MAX, moves=MAX_MOVES, buttons=["+1"])
     assert (level.start, level.goal, level.moves) == (-999_999, 999_999, 1000)
+
+
+@pytest.mark.parametrize(
+    ("lock_order", "before", "after"), [("after-portal", 1226, 223), ("before-portal", 1223, 224)]
+)
+def test_the_display_before_the_portal_has_the_locked_digit_set_as_the_rules_say(
+    lock_order: LockOrder, before: int, after: int
+) -> None:
+    """613 x2 with its ones digit locked: 1226, whose 1 falls through to 227, and the
+    lock sets the 3 back after the portal; or the lock sets it first, 1223, then 224."""
+    level = Level(start=613, goal=227, moves=2, buttons=["x2", "Lock"], portal=[3, 0])
+    rules = Rules(lock_order=lock_order)
+    locked = GameState(613, lock=0)
+    assert level.before_portal(locked, (0, "press"), rules) == before
+    assert level.press(locked, 0, rules=rules) == GameState(after)
+
+
+def test_no_display_before_the_portal_where_it_moves_nothing_or_there_is_none() -> None:
+    portal = Level(start=13, goal=26, moves=1, buttons=["x2"], portal=[3, 0])
+    assert portal.before_portal(GameState(13), (0, "press")) is None  # (26: nothing falls)
+    assert portal.before_portal(GameState(999_999), (0, "press")) is None  # (not allowed)
+    plain = Level(start=613, goal=1226, moves=1, buttons=["x2"])
+    assert plain.before_portal(GameState(613), (0, "press")) is None
+    word = Level(start=613, goal="ADD", moves=2, buttons=["x2"], portal=[3, 0])
+    assert word.before_portal(GameState(122), WORD_PRESS) is None
+    assert word.before_portal(GameState(613), (0, "press")) == 1226
 
 
 @pytest.mark.parametrize(("data", "error", "message"), BAD_LEVELS)
