@@ -157,6 +157,18 @@ def test_no_display_before_the_portal_where_it_moves_nothing_or_there_is_none() 
     assert word.before_portal(GameState(613), (0, "press")) == 1226
 
 
+def test_a_level_is_solved_on_its_goal_within_its_moves_as_the_rules_count_them() -> None:
+    level = Level(start=0, goal=2, moves=2, buttons=["+1", "-1"])
+    assert level.is_solved_by(level.replay([(0, "press"), (0, "press")]))
+    assert not level.is_solved_by(level.replay([(0, "press")]))  # (1: short of the goal)
+    over = level.replay([(0, "press"), (1, "press"), (0, "press"), (0, "press")])
+    assert over.final.value == 2 and not level.is_solved_by(over)
+    store = Level(start=1, goal=22, moves=2, buttons=["+1", "Store"])
+    presses = [(0, "press"), (1, "hold"), (1, "press")]  # (2, kept, then written: 22)
+    assert not store.is_solved_by(store.replay(presses))  # (3 moves)
+    assert store.is_solved_by(store.replay(presses, rules=Rules(hold_costs_move=False)))
+
+
 @pytest.mark.parametrize(("data", "error", "message"), BAD_LEVELS)
 def test_bad_levels_raise_clear_errors(
     data: dict[str, Any], error: type[Exception], message: str
