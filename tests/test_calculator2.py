@@ -33,7 +33,7 @@ from puzzlecalc import (
     word_value,
 )
 from puzzlecalc.calculator.level import WORD_PRESS
-from puzzlecalc.calculator.ops import Insert, Shift
+from puzzlecalc.calculator.ops import Insert, Press, Shift
 from puzzlecalc.calculator.ops.base import digit_count
 from puzzlecalc.calculator.solution import Solution
 from puzzlecalc.calculator.state import LARGEST_ARROWS, LARGEST_DISPLAY, LARGEST_POSITION
@@ -626,6 +626,21 @@ def test_lock_replays(rules: Rules, presses: list[Any], result: int | None) -> N
             level.replay(presses, rules)
     else:
         assert level.replay(presses, rules).final.value == result
+
+
+@pytest.mark.parametrize("rules", [Rules(), Rules(lock_order="before-portal")])
+def test_a_press_with_a_lock_pending_keeps_the_store_and_the_influence_it_leaves(
+    rules: Rules,
+) -> None:
+    level = Level(start=12, goal=1, moves=3, buttons=["+1", "Lock", "Store", "[+]2"])
+    locked = GameState(12, store=7, lock=0)  # (the ones digit stays 2)
+    presses: list[tuple[int, Press]] = [(0, "press"), (3, "press"), (2, "hold"), (2, "press")]
+    assert [level.press(locked, button, press=press, rules=rules) for button, press in presses] == [
+        GameState(12, store=7),  # (13)
+        GameState(12, influence=2, store=7),
+        GameState(12, store=12),
+        GameState(122, store=7),  # (127)
+    ]
 
 
 @pytest.mark.parametrize(
