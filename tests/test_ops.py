@@ -256,6 +256,8 @@ def test_store_hold_and_tap() -> None:
     assert store.apply(GameState(-3, 0, 12)) == GameState(-312, 0, 12)
     assert store.apply(GameState(0, 0, 12)) == GameState(12, 0, 12)
     assert store.apply(GameState(-3), press="hold") is None  # only non-negative values
+    assert store.apply(GameState(0), press="hold") == GameState(0, 0, 0)  # (0 is one)
+    assert store.apply(GameState(5, 0, 0)) == GameState(50, 0, 0)
     assert store.apply(GameState(10_000, 0, 12)) is None  # overflow
     assert store.apply(GameState(-99_999, 0, 9)) == GameState(-999_999, 0, 9)  # (the lowest)
     assert store.apply(GameState(99_999, 0, 9)) == GameState(999_999, 0, 9)  # (the highest)
@@ -266,6 +268,9 @@ def test_store_under_all_influence_taps_the_grown_value() -> None:
     state = GameState(1, influence=2, store=5)
     assert Store().apply(state) == GameState(15, 2, 5)
     assert Store().apply(state, ALL_INFLUENCE) == GameState(17, 2, 5)
+    assert Store().apply(GameState(-1, 2, 5), ALL_INFLUENCE) == GameState(-17, 2, 5)
+    assert Store().apply(GameState(1, -2, 2), ALL_INFLUENCE) == GameState(10, -2, 2)
+    assert Store().apply(GameState(1, -2, 1), ALL_INFLUENCE) is None  # (-1: no digits)
 
 
 def test_only_store_can_be_held() -> None:
