@@ -244,6 +244,18 @@ def test_influence_on_all_buttons(
     assert (None if result is None else result.value) == after
 
 
+@pytest.mark.parametrize(
+    ("label", "influence", "shown"),
+    [("05", 0, "05"), ("05", 2, "7"), ("1", 2, "3"), ("1", -2, "-1")],
+)
+def test_an_append_button_shows_its_digits_grown_by_the_total(
+    label: str, influence: int, shown: str
+) -> None:
+    """``05`` keeps its zero until a ``[+]N`` total changes it; a total that takes it
+    below 0 shows the number below 0 (which cannot be typed)."""
+    assert parse_button(label).label(GameState(0, influence=influence)) == shown
+
+
 def test_influence_press_adds_to_influence_only() -> None:
     assert parse_button("[+]2").apply(GameState(-7, 1, 3)) == GameState(-7, 3, 3)
 
