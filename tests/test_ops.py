@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Callable
 from fractions import Fraction
+from typing import Final
 
 import pytest
 from hypothesis import given
@@ -18,6 +20,7 @@ from puzzlecalc.calculator.state import (
     LARGEST_DISPLAY,
     LARGEST_INFLUENCE,
     LARGEST_POSITION,
+    StateTuple,
     Value,
     format_value,
 )
@@ -398,6 +401,61 @@ def test_apply_agrees_with_compiled_step(value: int, influence: int, store: int 
         result = op.apply(state)
         stepped = op.step()(state.as_tuple())
         assert (None if result is None else result.as_tuple()) == stepped
+
+
+CURSOR_LABELS: Final = sorted(
+    name for name in SEQUEL_LABELS if parse_button(name).target == "position"
+)
+#: Displays at the edges of the display's rules, and of the digits a press may act on.
+EDGES: Final = [0, 1, -1, 9, 10, -10, 99_999, -99_999, 999_999, -999_999, 10**7, -(10**7)]
+
+
+def _pressed_everywhere_is_each_press(
+    label: str, state: StateTuple, portal: tuple[int, int] | None, rules: Rules
+) -> None:
+    op = parse_button(label)
+    apply = None if portal is None else Portal(*portal).apply
+    each = [
+        (position, after)
+        for position in range(LARGEST_POSITION + 1)
+        if (after := op.step(rules, "press", position, apply)(state)) is not None
+    ]
+    assert op.step_each(rules, "press", apply)(state) == each, (label, state, portal, rules)
+
+
+@given(
+    st.sampled_from(CURSOR_LABELS),
+    st.integers(-999_999, 999_999) | st.sampled_from(EDGES),
+    st.integers(-2, 3),
+    st.none() | st.integers(0, 50),
+    st.none() | st.integers(0, 7),
+    st.none() | st.tuples(st.integers(1, 5), st.integers(0, 4)).filter(lambda p: p[1] < p[0]),
+    rules | sequel_rules,
+)
+def test_a_cursor_button_pressed_everywhere_at_once_is_each_press_of_it(
+    label: str,
+    value: int,
+    influence: int,
+    store: int | None,
+    lock: int | None,
+    portal: tuple[int, int] | None,
+    rules: Rules,
+) -> None:
+    """A search presses a cursor button at every position at once, in a loop of its own
+    (:meth:`~puzzlecalc.calculator.ops.base.Op.step_each`), for speed; it is the press
+    at each position, in order."""
+    _pressed_everywhere_is_each_press(label, (value, influence, store, lock), portal, rules)
+
+
+@pytest.mark.parametrize("rules", [Rules(), SHORT_NEGATIVES, Rules(max_value=99_999_999)])
+@pytest.mark.parametrize("label", CURSOR_LABELS)
+def test_a_cursor_button_pressed_everywhere_at_the_display_s_edges(
+    label: str, rules: Rules
+) -> None:
+    """As above, on every display of :data:`EDGES`, with and without a lock pending and a
+    portal (a random draw seldom lands on an edge)."""
+    for value, lock, portal in itertools.product(EDGES, [None, 0], [None, (2, 0)]):
+        _pressed_everywhere_is_each_press(label, (value, 1, None, lock), portal, rules)
 
 
 def test_one_compiled_step_serves_every_influence() -> None:
