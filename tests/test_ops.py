@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import itertools
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from fractions import Fraction
 from typing import Final
 
@@ -14,13 +14,12 @@ from strategies import LABELS, SEQUEL_LABELS, rules, sequel_rules
 
 from puzzlecalc import At, GameState, InvalidButtonError, Portal, Rules, parse_button
 from puzzlecalc.calculator.level import MAX_MOVES
-from puzzlecalc.calculator.ops import Add, DigitAdd, Influence, Op, Replace, Store
+from puzzlecalc.calculator.ops import Add, DigitAdd, Influence, Op, Replace, Shift, Store
 from puzzlecalc.calculator.ops.base import ValueOp
 from puzzlecalc.calculator.state import (
     LARGEST_DISPLAY,
     LARGEST_INFLUENCE,
     LARGEST_POSITION,
-    StateTuple,
     Value,
     format_value,
 )
@@ -404,21 +403,27 @@ def test_apply_agrees_with_compiled_step(value: int, influence: int, store: int 
 
 
 CURSOR_LABELS: Final = sorted(
-    name for name in SEQUEL_LABELS if parse_button(name).target == "position"
+    name for name in SEQUEL_LABELS if parse_button(name).target in ("position", "arrows")
 )
 #: Displays at the edges of the display's rules, and of the digits a press may act on.
 EDGES: Final = [0, 1, -1, 9, 10, -10, 99_999, -99_999, 999_999, -999_999, 10**7, -(10**7)]
 
 
 def _pressed_everywhere_is_each_press(
-    label: str, state: StateTuple, portal: tuple[int, int] | None, rules: Rules
+    label: str,
+    state: tuple[int, int, int | None, int | None],
+    portal: tuple[int, int] | None,
+    rules: Rules,
 ) -> None:
     op = parse_button(label)
     apply = None if portal is None else Portal(*portal).apply
+    places: Iterable[At] = range(LARGEST_POSITION + 1)
+    if isinstance(op, Shift):  # (the arrow pad: the fewest arrows to each display it makes)
+        places = [arrows for arrows, _ in op.results(state[0], rules)]
     each = [
-        (position, after)
-        for position in range(LARGEST_POSITION + 1)
-        if (after := op.step(rules, "press", position, apply)(state)) is not None
+        (at, after)
+        for at in places
+        if (after := op.step(rules, "press", at, apply)(state)) is not None
     ]
     assert op.step_each(rules, "press", apply)(state) == each, (label, state, portal, rules)
 
@@ -441,9 +446,10 @@ def test_a_cursor_button_pressed_everywhere_at_once_is_each_press_of_it(
     portal: tuple[int, int] | None,
     rules: Rules,
 ) -> None:
-    """A search presses a cursor button at every position at once, in a loop of its own
+    """A search presses a cursor button at every position (the arrow pad: to every
+    display it makes) at once, in a loop of its own
     (:meth:`~puzzlecalc.calculator.ops.base.Op.step_each`), for speed; it is the press
-    at each position, in order."""
+    at each, in order."""
     _pressed_everywhere_is_each_press(label, (value, influence, store, lock), portal, rules)
 
 
