@@ -65,6 +65,7 @@ PRESSES = [
     ("25=>525", 2525, 525525),
     ("25=>525", 252525, None),
     ("31=>00", 3311, 3001),
+    ("0=>5", 0, 5),  # (0 is no negative display)
     ("Reverse", 123, 321),
     ("Reverse", -120, -21),
     ("Reverse", 100, 1),
@@ -101,6 +102,10 @@ PRESSES = [
     ("x^3", 100, None),
     ("x^3", 99, 970_299),
     ("x^0", 5, 1),
+    ("x^40", 0, 0),  # (far beyond the display: only -1, 0 and 1 stay on it)
+    ("x^40", -1, 1),
+    ("x^41", -1, -1),
+    ("x^40", 2, None),
 ]
 
 
@@ -344,6 +349,12 @@ def test_buttons_on_a_decimal_display(label: str, after: Fraction | int | None) 
     assert (None if result is None else result.value) == after
     if isinstance(after, int):
         assert type(result.value) is int  # type: ignore[union-attr]
+
+
+def test_a_lock_holds_a_digit_of_a_whole_display_only() -> None:
+    half = parse_button("/2")
+    assert half.apply(GameState(34, lock=0), DECIMAL) == GameState(14)  # (17, its 4 kept)
+    assert half.apply(GameState(35, lock=0), DECIMAL) is None  # (17.5)
 
 
 def test_store_cannot_save_a_decimal() -> None:
