@@ -312,6 +312,22 @@ def test_min_value_rule(label: str, before: int, default: int, short: int | None
     assert (None if result is None else result.value) == short
 
 
+@pytest.mark.parametrize("lock", [True, False])
+def test_a_press_that_leaves_a_display_the_rules_cannot_show_is_refused(lock: bool) -> None:
+    """Even one that leaves the display as it is (``[+]1``, ``Lock``); the display's
+    edges themselves are shown. (``lock=False``: the step a level without ``Lock``
+    compiles, which ends apart.)"""
+    influence, reverse = parse_button("[+]1"), parse_button("Reverse")
+    beyond = (-500_000, 0, None, None)
+    assert influence.step(SHORT_NEGATIVES, lock=lock)(beyond) is None
+    assert influence.step(lock=lock)((10**7, 0, None, None)) is None
+    assert reverse.step(SHORT_NEGATIVES, lock=lock)(beyond) == (-5, 0, None, None)
+    assert influence.step(lock=lock)(beyond) == (-500_000, 1, None, None)
+    for edge in (999_999, -999_999):
+        assert influence.step(lock=lock)((edge, 0, None, None)) == (edge, 1, None, None)
+    assert parse_button("Lock").apply(GameState(-500_000), SHORT_NEGATIVES, at=0) is None
+
+
 @pytest.mark.parametrize(
     ("label", "before", "after"),
     [
