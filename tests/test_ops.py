@@ -253,9 +253,17 @@ def test_influence_on_all_buttons(
 
 @pytest.mark.parametrize(
     ("label", "influence", "shown"),
-    [("05", 0, "05"), ("05", 2, "7"), ("1", 2, "3"), ("1", -2, "-1")],
+    [
+        ("05", 0, "05"),
+        ("05", 2, "7"),
+        ("1", 2, "3"),
+        ("1", -2, "-1"),
+        ("Insert 05", 0, "Insert 05"),
+        ("Insert 05", 2, "Insert 7"),
+        ("Insert 1", -2, "Insert -1"),
+    ],
 )
-def test_an_append_button_shows_its_digits_grown_by_the_total(
+def test_a_button_that_types_digits_shows_them_grown_by_the_total(
     label: str, influence: int, shown: str
 ) -> None:
     """``05`` keeps its zero until a ``[+]N`` total changes it; a total that takes it
@@ -325,6 +333,9 @@ def test_a_press_that_leaves_a_display_the_rules_cannot_show_is_refused(lock: bo
     assert influence.step(lock=lock)(beyond) == (-500_000, 1, None, None)
     for edge in (999_999, -999_999):
         assert influence.step(lock=lock)((edge, 0, None, None)) == (edge, 1, None, None)
+    for label, before, edge in [("+1", 999_998, 999_999), ("-1", -999_998, -999_999)]:
+        step = parse_button(label).step(lock=lock)
+        assert step((before, 0, None, None)) == (edge, 0, None, None)
     assert parse_button("Lock").apply(GameState(-500_000), SHORT_NEGATIVES, at=0) is None
 
 

@@ -153,7 +153,7 @@ def test_sources_refuse_wrong_arguments() -> None:
 LABELS = [
     "+3", "-2", "x2", "x-3", "x0", "/2", "/3", "+/-", "x^2", "x^3", "x^0", "5", "05", "10", "<<",
     "Reverse", "Mirror", "Inv10", "Shift >", "< Shift", "SUM", "12=>3", "Store", "[+]1", "[-]2",
-    "Sort desc", "Cut 2",
+    "Sort desc", "Cut 2", "x^40",
 ]  # fmt: skip
 
 DISPLAYS = (
@@ -181,6 +181,7 @@ RULES = st.sampled_from(
 @example("Reverse", 1200, 0, None, Rules())
 @example("< Shift", 5000, 0, None, Rules())
 @example("/2", 9, 1, None, Rules())  # (/3 after [+]1)
+@example("x^40", 1, 0, None, Rules())  # (far beyond the display: -1, 0 and 1 alone)
 def test_no_display_that_shows_the_goal_is_left_out(
     label: str, value: int, influence: int, store: int | None, rules: Rules
 ) -> None:
