@@ -539,6 +539,24 @@ def test_digit_minus_rules(rules: Rules, value: int, result: int) -> None:
     assert after is not None and after.value == result
 
 
+ABS_SIGNED = Rules(digit_minus="abs", influence_sign="signed")
+
+
+@pytest.mark.parametrize(
+    ("rules", "label", "value", "influence", "result"),
+    [
+        (Rules(digit_minus="abs"), "Digit -9", 11, 2, 10),  # (Digit -11: |1 - 11| is 10)
+        (Rules(), "Digit -9", 11, 2, 10),  # ((1 - 11) mod 10)
+        (ABS_SIGNED, "Digit -1", 10, 3, 12),  # (Digit +2: |10 - (-2)| is 12)
+    ],
+)
+def test_a_digit_minus_past_nine_shows_the_last_digit_of_its_difference(
+    rules: Rules, label: str, value: int, influence: int, result: int
+) -> None:
+    after = parse_button(label).apply(GameState(value, influence), rules, at=0)
+    assert after == GameState(result, influence)
+
+
 @pytest.mark.parametrize(
     ("rules", "arrows", "result"),
     [
