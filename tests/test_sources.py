@@ -182,6 +182,7 @@ RULES = st.sampled_from(
 @example("< Shift", 5000, 0, None, Rules())
 @example("/2", 9, 1, None, Rules())  # (/3 after [+]1)
 @example("x^40", 1, 0, None, Rules())  # (far beyond the display: -1, 0 and 1 alone)
+@example("x^40", 0, 0, None, Rules())
 def test_no_display_that_shows_the_goal_is_left_out(
     label: str, value: int, influence: int, store: int | None, rules: Rules
 ) -> None:
