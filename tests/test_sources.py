@@ -219,6 +219,7 @@ def test_decimal_displays_are_among_the_sources(label: str, tenths: int) -> None
 )
 @example("Round", 250, 2, 0, HALF_EVEN)  # (a tie, to the even 200)
 @example("Round", 350, 2, 0, HALF_EVEN)  # (a tie, to the even 400)
+@example("Digit 0", 500_000, 5, 0, Rules())  # (0: five zeros fell away)
 @example("Digit -2", 11, 0, 0, Rules(digit_minus="abs"))  # (|1 - 2|: 1 stays; 3 gives 1 too)
 def test_no_display_that_shows_the_goal_at_a_position_is_left_out(
     label: str, value: int, at: int, influence: int, rules: Rules
