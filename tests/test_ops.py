@@ -140,6 +140,13 @@ def test_a_button_s_number_fits_on_a_display(make: Callable[[], Op]) -> None:
     assert parse_button(f"x^{LARGEST_DISPLAY}").apply(GameState(1)) == GameState(1)
 
 
+@pytest.mark.parametrize("n", [True, False, "3", 2.0, None])
+def test_a_button_s_number_is_an_int(n: object) -> None:
+    """Not a bool, though Python counts one an int, and not a number of another type."""
+    with pytest.raises(InvalidButtonError, match=f"n must be an int, not {n!r}"):
+        Add(n)  # type: ignore[arg-type]
+
+
 @pytest.mark.parametrize(("old", "new"), [("1", "x"), ("x", "1"), ("", "1"), ("1", "\u00b2")])
 def test_a_replace_button_s_sides_are_digits(old: str, new: str) -> None:
     with pytest.raises(InvalidButtonError, match="must be a string of digits"):
