@@ -136,6 +136,15 @@ def test_a_goal_the_display_cannot_show_has_no_source() -> None:
     assert parse_button("+1").sources(1_000_000, WIDE) == {999_999}
 
 
+@pytest.mark.parametrize("label", ["Round", "Delete", "Insert 1", "Digit 5", "<<", "Reverse"])
+def test_a_decimal_goal_has_no_source_among_the_buttons_that_make_whole_numbers(
+    label: str,
+) -> None:
+    op = parse_button(label)
+    at = 1 if op.target == "position" else None
+    assert op.sources(Fraction(5, 2), Rules(division="decimal"), at=at) == set()
+
+
 def test_the_sources_of_an_influenced_button_follow_the_influence() -> None:
     assert parse_button("+2").sources(10, influence=3) == {5}
     assert parse_button("5").sources(75, influence=1) == set()
