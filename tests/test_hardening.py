@@ -109,6 +109,9 @@ LEVEL = Level(start=0, goal=1, moves=2, buttons=["+1"])
         (lambda: solve_level(LEVEL, max_states=0), "max_states"),
         (lambda: count_solutions(LEVEL, max_states=-5), "max_states"),
         (lambda: Rules(min_value=5), "min_value"),
+        (lambda: Rules(min_value=-99_999.0), "min_value .* not -99999.0"),  # type: ignore[arg-type]
+        (lambda: Rules(min_value=Fraction(-99_999)), "min_value"),  # type: ignore[arg-type]
+        (lambda: Rules(min_value=True), "min_value"),
         (lambda: Rules(shift="sideways"), "shift"),  # type: ignore[arg-type]
         (lambda: Rules(relock=1), "relock"),  # type: ignore[arg-type]
         (lambda: Rules(max_value=True), "max_value"),

@@ -11,8 +11,7 @@ from typing import Final, Literal, TypeAlias, get_args
 
 import attrs
 
-from puzzlecalc._checks import flag, one_of, shown
-from puzzlecalc.errors import InvalidArgumentError
+from puzzlecalc._checks import choice, flag, one_of
 
 __all__ = [
     "DEFAULT_RULES",
@@ -47,11 +46,7 @@ _MAX_VALUES: Final = (999_999, 99_999_999)
 
 
 def _check_min_value(owner: Rules, attribute: attrs.Attribute[int], value: int) -> None:
-    allowed = (-owner.max_value, -(owner.max_value // 10))
-    if value not in allowed or isinstance(value, bool):
-        raise InvalidArgumentError(
-            f"min_value must be {allowed[0]} or {allowed[1]}, not {shown(value)}"
-        )
+    choice(value, attribute.name, (-owner.max_value, -(owner.max_value // 10)))
 
 
 @attrs.frozen(cache_hash=True)
