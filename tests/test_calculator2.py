@@ -370,6 +370,12 @@ def test_word_goals_need_abc_last() -> None:
             level.replay([(0, "press"), wrong])  # type: ignore[list-item]
 
 
+def test_a_word_goal_s_abc_press_shows_the_word_in_the_steps() -> None:
+    level = Level(start=5, goal="J", moves=2, buttons=["-1"])
+    solved = level.replay([(0, "press"), (None, "ABC")])
+    assert solved.steps() == [("-1", "4"), ("ABC", "J")]
+
+
 @pytest.mark.parametrize(
     ("data", "goals"),
     [

@@ -1379,10 +1379,17 @@ def _press(length: int) -> tuple[Op, str, object]:
     return parse_press("Delete@" + "0" * (length - 8) + "2")
 
 
+def _advised(count: int) -> int:
+    level = Level(start=0, goal=1, moves=1, buttons=["+1", "-1"])
+    presses = itertools.islice(itertools.cycle([(0, "press"), (1, "press")]), count)
+    return len(advise(level, presses).played)
+
+
 BOUNDS: Final = [
     # (reading what, its size, what it reads at the bound, the error one past it)
     (_buttons, MAX_BUTTONS, MAX_BUTTONS, "at most 10000 buttons"),
     (_presses, MAX_PRESSES, MAX_PRESSES, "more than 2000 presses"),
+    (_advised, MAX_PRESSES, MAX_PRESSES, "more than 2000 presses"),
     (_word, MAX_WORD, 11_111_111, "at most 8 letters"),
     (_label, MAX_LABEL_LENGTH, Add(1), "button label is too long"),
     (_press, MAX_PRESS_LENGTH, (Delete(), "press", 2), "a press is too long"),
