@@ -271,6 +271,8 @@ def test_make_level_errors(
          LevelDifficulty(3, 2, 5, 2.0, 2, math.log2(5) - 1 + 3)),
         (Level(5, 20, 2, ["+5", "x2"]),  # 10 by +5 and by x2: two ways on, one decoy
          LevelDifficulty(2, 2, 4, 2.0, 1, 3.0)),
+        (Level(0, 30, 3, ["+10", "+25"]),  # 20, 25, 35 are within 10 of 30; 10, 50 not
+         LevelDifficulty(3, 1, 10, 2.0, 3, math.log2(10) + 3)),
         (Level(2825, "EVEN", 1, ["+1"]),  # the word's number shows: only ABC is left
          LevelDifficulty(1, 1, 1, 0.0, 0, 1.0)),
     ],
