@@ -179,6 +179,7 @@ RULES = st.sampled_from(
         Rules(division="decimal"),
         Rules(influence="all"),
         Rules(influence_sign="signed"),
+        Rules(power_influenced=True),
     ]
 )
 
@@ -192,6 +193,7 @@ RULES = st.sampled_from(
 @example("/2", 9, 1, None, Rules())  # (/3 after [+]1)
 @example("x^40", 1, 0, None, Rules())  # (far beyond the display: -1, 0 and 1 alone)
 @example("x^40", 0, 0, None, Rules())
+@example("x^2", 2, 1, None, Rules(power_influenced=True))  # (x^3 after [+]1: 8)
 def test_no_display_that_shows_the_goal_is_left_out(
     label: str, value: int, influence: int, store: int | None, rules: Rules
 ) -> None:
