@@ -1347,14 +1347,21 @@ def test_a_value_too_long_to_print_is_never_made_nor_printed() -> None:
 # -- bounds that hold, and small ones (each failed before its fix) -------------------------
 
 
+#: A level whose two buttons undo each other, pressed in turn without end.
+SEESAW = Level(start=0, goal=1, moves=1, buttons=["+1", "-1"])
+
+
+def _seesaw_presses() -> Iterator[tuple[int, str]]:
+    return itertools.cycle([(0, "press"), (1, "press")])
+
+
 def test_buttons_and_presses_without_end_are_refused_at_once() -> None:
     with pytest.raises(InvalidLevelError, match="at most 10000 buttons"):
         Level(start=0, goal=1, moves=1, buttons=itertools.repeat("+1"))
-    level = Level(start=0, goal=1, moves=1, buttons=["+1", "-1"])
     with pytest.raises(IllegalPressError, match="more than 2000 presses"):
-        advise(level, itertools.cycle(["+1", "-1"]))
+        advise(SEESAW, itertools.cycle(["+1", "-1"]))
     with pytest.raises(IllegalPressError, match="more than 2000 presses"):
-        level.replay(itertools.cycle([(0, "press"), (1, "press")]))
+        SEESAW.replay(_seesaw_presses())
 
 
 def _buttons(count: int) -> int:
@@ -1362,9 +1369,7 @@ def _buttons(count: int) -> int:
 
 
 def _presses(count: int) -> int:
-    level = Level(start=0, goal=1, moves=1, buttons=["+1", "-1"])
-    presses = itertools.islice(itertools.cycle([(0, "press"), (1, "press")]), count)
-    return len(level.replay(presses))
+    return len(SEESAW.replay(itertools.islice(_seesaw_presses(), count)))
 
 
 def _word(letters: int) -> int:
@@ -1380,9 +1385,7 @@ def _press(length: int) -> tuple[Op, str, object]:
 
 
 def _advised(count: int) -> int:
-    level = Level(start=0, goal=1, moves=1, buttons=["+1", "-1"])
-    presses = itertools.islice(itertools.cycle([(0, "press"), (1, "press")]), count)
-    return len(advise(level, presses).played)
+    return len(advise(SEESAW, itertools.islice(_seesaw_presses(), count)).played)
 
 
 BOUNDS: Final = [
